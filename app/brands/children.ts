@@ -1,0 +1,55 @@
+import type { Brand } from './types';
+
+export const children: Brand = {
+  key: 'children',
+  name: 'Pikku Kaari',
+  customerService: {
+    tel: '+358942420200',
+    display: '09 4242 0200',
+    info: {
+      fi: 'Palvelemme joka päivä 7–22 (pvm/mpm).',
+      sv: 'Vi betjänar varje dag 7–22 (lna/msa).',
+      en: 'Open every day 7–22 (local network charge).',
+    },
+  },
+  billing: {
+    email: 'laskutus@pikkukaari.example',
+    phone: {
+      tel: '+358942420300',
+      display: '09 4242 0300',
+      info: { fi: 'Laskutus ma–pe 9–15.', sv: 'Fakturering mån–fre 9–15.', en: 'Billing Mon–Fri 9–15.' },
+    },
+  },
+  homePage: 'https://www.pikkukaari.example',
+  appStores: {
+    apple: 'https://apps.apple.com/fi/app/pikku-kaari/id1000000002',
+    google: 'https://play.google.com/store/apps/details?id=example.pikkukaari',
+  },
+  // The children's brand publishes its terms of use in Finnish only.
+  termsLanguage: 'fi',
+  customerTypes: ['private', 'insurance'],
+  tokens: {
+    color: {
+      brand: '#8a1c52',
+      brandStrong: '#63123a',
+      onBrand: '#ffffff',
+      accent: '#fbeaf2',
+      background: '#fdf8fa',
+      surface: '#ffffff',
+      text: '#2a1a22',
+      textMuted: '#5c4752',
+      border: '#dcc7d1',
+      focus: '#0b5fcc',
+      link: '#8a1c52',
+      danger: '#a4161a',
+      dangerSurface: '#fdecec',
+      success: '#1d6b35',
+      successSurface: '#e8f5ec',
+      info: '#0b4f8a',
+      infoSurface: '#e8f0fa',
+      occupational: '#3d3a7a',
+    },
+    radius: { small: '8px', large: '20px' },
+    headerImageWidth: '45vw',
+  },
+};

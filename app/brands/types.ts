@@ -1,0 +1,54 @@
+import type { Language } from '~/i18n/config';
+
+export type BrandKey = 'general' | 'children';
+
+/** Design tokens of one brand; app/styles/theme.css.ts turns them into a vanilla-extract theme. */
+export interface BrandTokens {
+  color: {
+    brand: string;
+    brandStrong: string;
+    onBrand: string;
+    accent: string;
+    background: string;
+    surface: string;
+    text: string;
+    textMuted: string;
+    border: string;
+    focus: string;
+    link: string;
+    danger: string;
+    dangerSurface: string;
+    success: string;
+    successSurface: string;
+    info: string;
+    infoSurface: string;
+    occupational: string;
+  };
+  radius: { small: string; large: string };
+  /** Fraction of the screen width the header image takes (spec 2, shared chrome). */
+  headerImageWidth: string;
+}
+
+export interface PhoneNumber {
+  /** E.164 for tel: links. */
+  tel: string;
+  /** As printed. */
+  display: string;
+  /** Price / opening-hours line per language. */
+  info: Record<Language, string>;
+}
+
+export interface Brand {
+  key: BrandKey;
+  /** Proper name of the clinic brand (not translated). */
+  name: string;
+  customerService: PhoneNumber;
+  billing: { email: string; phone: PhoneNumber };
+  homePage: string;
+  appStores: { apple: string; google: string };
+  /** Language of the terms of use; null = the page language. */
+  termsLanguage: Language | null;
+  /** Customer types offered on the reservation landing page. */
+  customerTypes: readonly ('private' | 'insurance' | 'occupational')[];
+  tokens: BrandTokens;
+}

@@ -1,0 +1,75 @@
+/**
+ * What the side navigation shows, by the rules of spec 1 §2 and spec 2 §6: the occupational
+ * group only on the general brand for occupational customers, messages only when both
+ * messaging flags are on, the sickness-fund group only with both of its flags, the children's
+ * chat link with `pikkutsatti`. A link appears only when its page exists (route table, brand,
+ * language). Client-safe and pure, so it is unit-tested.
+ */
+import type { BrandKey } from '~/brands';
+import type { Language } from '~/i18n/config';
+import type { Features } from '~/models/features';
+import { PAGES, pageExistsIn, pagePath, type PageDefinition, type PageKey } from '~/route-table';
+
+export interface NavLinkItem {
+  kind: 'link';
+  page: PageKey;
+  href: string;
+  labelKey: string;
+  badge?: number;
+}
+
+export interface NavGroup {
+  kind: 'group';
+  labelKey: string;
+  items: NavLinkItem[];
+}
+
+export type NavEntry = NavLinkItem | NavGroup;
+
+export interface NavInput {
+  lang: Language;
+  brand: BrandKey;
+  features: Features;
+  isOccupational: boolean;
+  unreadMessages?: number;
+}
+
+/** Page keys the navigation knows, including ones later issues add to the route table. */
+type NavPage = PageKey | 'conversations' | 'occupationalTeam' | 'sicknessFund' | 'appointments' | 'invoices' | 'myInformation';
+
+function available(page: NavPage, input: NavInput): page is PageKey {
+  if (!(page in PAGES)) return false;
+  const def = PAGES[page as PageKey] as PageDefinition;
+  if (def.brands && !def.brands.includes(input.brand)) return false;
+  if (def.feature && !input.features[def.feature]) return false;
+  return pageExistsIn(page as PageKey, input.lang);
+}
+
+export function buildNavigation(input: NavInput): NavEntry[] {
+  const link = (page: NavPage, labelKey: string, badge?: number): NavLinkItem[] =>
+    available(page, input) ? [{ kind: 'link', page, href: pagePath(page, input.lang), labelKey, badge }] : [];
+
+  const entries: NavEntry[] = [...link('front', 'chrome.home')];
+
+  if (input.brand === 'general' && input.isOccupational) {
+    const messagingOn = input.features['customer-messaging-enabled'] && input.features['customer-messaging-allowed'];
+    const items = [
+      ...(messagingOn ? link('conversations', 'chrome.messages', input.unreadMessages) : []),
+      ...link('occupationalTeam', 'chrome.team'),
+    ];
+    if (items.length) entries.push({ kind: 'group', labelKey: 'chrome.occupationalHealth', items });
+  }
+
+  if (input.features['sickness-fund-page'] && input.features['is-finnair-sickness-fund-member']) {
+    const items = link('sicknessFund', 'chrome.sicknessFund');
+    if (items.length) entries.push({ kind: 'group', labelKey: 'chrome.sicknessFund', items });
+  }
+
+  entries.push(
+    ...link('appointments', 'chrome.appointments'),
+    ...(input.features.pikkutsatti ? link('childrensChat', 'chrome.childrensChat') : []),
+    ...link('invoices', 'chrome.invoices'),
+    ...link('myInformation', 'chrome.myInformation'),
+  );
+  return entries;
+}

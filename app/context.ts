@@ -1,0 +1,56 @@
+/**
+ * Typed values shared by the middleware and the loaders/actions of one request.
+ * Set by server.ts (request info) and app/middleware (everything else).
+ */
+import { createContext } from 'react-router';
+import type { BrandKey } from '~/brands';
+import type { Language } from '~/i18n/config';
+import type { Features } from '~/models/features';
+import type { PageMatch } from '~/route-table';
+import type { PersonRow, SessionRow } from '~/services/auth/session.server';
+
+export interface RequestInfo {
+  /** CSP nonce for inline scripts of this response. */
+  nonce: string;
+  /** Client address (honours X-Forwarded-For only when TRUST_PROXY is on). */
+  clientIp: string;
+  /** Our own origin as the browser sees it, e.g. https://oma.example.fi. */
+  origin: string;
+}
+
+export const requestInfoContext = createContext<RequestInfo>({ nonce: '', clientIp: 'unknown', origin: '' });
+
+export interface Ward {
+  id: string;
+  firstName: string;
+  lastName: string;
+  birthDate: string;
+}
+
+export interface Auth {
+  session: SessionRow;
+  person: PersonRow;
+  wards: Ward[];
+  features: Features;
+}
+
+/** The logged-in user, or null. */
+export const authContext = createContext<Auth | null>(null);
+
+/** Why the session cookie no longer works, when it does not. */
+export const expiredSessionContext = createContext<'idle' | 'absolute' | 'revoked' | null>(null);
+
+export interface PortalContext {
+  lang: Language;
+  brand: BrandKey;
+  page: PageMatch | null;
+  /** CSRF token for forms of this visitor (the session's, or the anonymous cookie's). */
+  csrfToken: string;
+  inApp: boolean;
+}
+
+export const portalContext = createContext<PortalContext>();
+
+export type FlashMessage = { type: 'success' | 'info' | 'error'; key: string; values?: Record<string, string> };
+
+export const flashContext = createContext<FlashMessage | null>(null);

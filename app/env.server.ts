@@ -1,0 +1,113 @@
+/**
+ * Configuration: every environment variable the portal reads, parsed by one zod schema at
+ * start-up. A bad value stops the server with a message naming the variable. The browser gets
+ * only what `publicEnv()` returns.
+ */
+import { z } from 'zod';
+import { FEATURE_FLAGS } from '~/models/features';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+const positiveInt = z.coerce.number().int().positive();
+
+const flagList = z
+  .string()
+  .transform((s) =>
+    s
+      .split(',')
+      .map((f) => f.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.enum(FEATURE_FLAGS)));
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    /** Which deployment this is. Production turns off the test identification and the dev outbox. */
+    DEPLOYMENT_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    /** Public origin, e.g. https://oma.example.fi; used for OIDC redirect URIs and Origin checks. */
+    PUBLIC_ORIGIN: z.string().url().optional(),
+    TRUST_PROXY: bool.default('false'),
+    BRAND: z.enum(['general', 'children']).default('general'),
+
+    DATABASE_URL: z.string().url().optional(),
+    PGLITE_DATA_DIR: z.string().default('.data/pglite'),
+    DATABASE_POOL_SIZE: positiveInt.default(10),
+
+    SESSION_SECRET: z.string().min(32).optional(),
+    SESSION_IDLE_MINUTES: positiveInt.default(30),
+    SESSION_ABSOLUTE_HOURS: positiveInt.default(12),
+
+    IDENTIFICATION: z.enum(['test', 'oidc']).default('test'),
+    OIDC_ISSUER: z.string().url().optional(),
+    OIDC_CLIENT_ID: z.string().optional(),
+    OIDC_CLIENT_SECRET: z.string().optional(),
+    OIDC_IDENTITY_CODE_CLAIM: z.string().default('hetu'),
+    OIDC_SCOPE: z.string().default('openid profile'),
+
+    FEATURES: flagList.default(''),
+
+    RATE_LIMIT_IDENTIFICATION_PER_10_MIN: positiveInt.default(30),
+    RATE_LIMIT_ANONYMOUS_POSTS_PER_10_MIN: positiveInt.default(60),
+
+    SENTRY_DSN: z.string().url().optional(),
+    SENTRY_ENVIRONMENT: z.string().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.DEPLOYMENT_ENV !== 'production') return;
+    if (!env.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'required in production' });
+    }
+    if (env.IDENTIFICATION !== 'oidc') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['IDENTIFICATION'],
+        message: 'must be "oidc" in production (the test identification accepts any code)',
+      });
+    }
+    if (!env.PUBLIC_ORIGIN) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_ORIGIN'], message: 'required in production' });
+    }
+  })
+  .superRefine((env, ctx) => {
+    if (env.IDENTIFICATION !== 'oidc') return;
+    for (const key of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when IDENTIFICATION=oidc' });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Parses an environment; throws an Error whose message names every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // Empty strings count as unset, so `FOO= npm start` behaves like leaving FOO out.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Development-only conveniences (test identification, dev outbox) are on outside production. */
+export function isProductionDeployment(): boolean {
+  return env().DEPLOYMENT_ENV === 'production';
+}
+
+/** The session/flash signing secret; a fixed development value outside production. */
+export function sessionSecret(): string {
+  return env().SESSION_SECRET ?? 'development-only-secret-not-for-production-use';
+}

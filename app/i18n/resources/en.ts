@@ -1,0 +1,170 @@
+/**
+ * English texts. The Finnish and Swedish files are typed against this shape, so a missing key
+ * is a type error. Interpolation uses {{name}}.
+ */
+const en = {
+  language: { fi: 'Suomi', sv: 'Svenska', en: 'English', label: 'Language', switchTo: 'Change language to {{language}}' },
+  meta: { titleSuffix: '{{brand}} patient portal' },
+  chrome: {
+    skipToContent: 'Skip to content',
+    frontPage: 'Front page',
+    mainNavigation: 'Main navigation',
+    home: 'Home',
+    occupationalHealth: 'Occupational healthcare',
+    messages: 'Messages',
+    unreadMessages: '{{count}} unread',
+    team: 'Occupational healthcare team',
+    sicknessFund: 'Sickness Fund',
+    childrensChat: 'Pikkutsatti chat',
+    help: 'Instructions',
+    invoices: 'Invoices and receipts',
+    appointments: 'Appointments',
+    myInformation: 'My information',
+    logIn: 'Log in',
+    logOut: 'Log out',
+    userMenu: 'User menu for {{name}}',
+    customerService: 'Customer service',
+    downloadApp: 'Download our app',
+    appStore: 'Download on the App Store',
+    googlePlay: 'Get it on Google Play',
+    termsOfUse: 'Terms of use',
+    inAppNotice: 'Opened from the mobile app',
+  },
+  front: {
+    titleAnonymous: 'Welcome to the patient portal',
+    introAnonymous:
+      'Log in to see your appointments and manage your care. You identify yourself with your online banking codes or a mobile certificate.',
+    logInButton: 'Log in',
+    bookTitle: 'Book an appointment',
+    bookByPhone: 'Book an appointment by calling our customer service.',
+    greeting: 'Hello, {{name}}!',
+    upcomingTitle: 'Your upcoming appointments',
+    upcomingEmpty: 'You have no upcoming appointments.',
+    notPatientTitle: 'You are not yet our patient',
+    notPatientText:
+      'You have identified yourself, but we have no patient record for you yet. You can register when you book your first appointment, or call our customer service.',
+    guardianTitle: 'Persons you act for',
+    guardianText: 'As a guardian you can also manage the care of: {{names}}.',
+  },
+  login: {
+    title: 'Log in',
+    intro: 'Identify yourself with your online banking codes or a mobile certificate.',
+    providersLabel: 'Choose your identification method',
+    secureNote: 'Identification happens over a secure connection. We never see your banking codes.',
+    providers: {
+      mobile: 'Mobile certificate',
+    },
+    cancelled: 'Identification was cancelled.',
+    failed: 'Identification failed. Please try again.',
+  },
+  logout: {
+    title: 'Log out',
+    question: 'Do you want to log out?',
+    confirm: 'Log out',
+    cancel: 'Cancel',
+    done: 'You have logged out.',
+    notLoggedIn: 'You are not logged in.',
+  },
+  session: {
+    warning: 'Save pending changes. Your session will expire in {{seconds}} seconds.',
+    expiredTitle: 'Session timed out',
+    expiredText: 'You were logged out because it has been over {{count}} {{unit}} since you were authenticated.',
+    expiredIdleText: 'For your security you were logged out after {{count}} {{unit}} without activity.',
+    unit: {
+      seconds_one: 'second',
+      seconds_other: 'seconds',
+      minutes_one: 'minute',
+      minutes_other: 'minutes',
+      hours_one: 'hour',
+      hours_other: 'hours',
+      days_one: 'day',
+      days_other: 'days',
+    },
+    logInWithBank: 'Log in with bank credentials',
+    loggedIn: 'You have logged in.',
+  },
+  testIdp: {
+    title: 'Test identification service',
+    notice: 'This is a test service of the development environment. No real identification takes place.',
+    provider: 'Chosen provider: {{provider}}',
+    identityCode: 'Personal identity code',
+    identityCodeHint: 'For example 150385-9024',
+    confirm: 'Confirm',
+    cancel: 'Cancel',
+    invalidCode: 'Check the personal identity code. It must be a valid Finnish personal identity code.',
+    expired: 'The identification request has expired. Start again from the portal.',
+  },
+  eula: {
+    title: 'Terms of use',
+    updated: 'Updated 1 June 2025',
+    sections: [
+      {
+        heading: 'The service',
+        body: 'The patient portal lets you book and manage appointments, read your health records, pay invoices and send secure messages to your care team. The service is provided by the clinic named at the top of the page.',
+      },
+      {
+        heading: 'Identification',
+        body: 'You log in with strong electronic identification (online banking codes or a mobile certificate). Do not let anyone else use the service with your identity. Log out when you stop using the service, especially on a shared device.',
+      },
+      {
+        heading: 'Acting for another person',
+        body: 'A guardian may manage the care of a child aged 11 or younger. Young people aged 12 or older log in themselves. Rights to act for another person are checked from the Population Information System.',
+      },
+      {
+        heading: 'Your data',
+        body: 'Your patient data is processed under the Finnish Act on the Status and Rights of Patients and the EU General Data Protection Regulation. Every view and change of patient data is logged. You may ask for the log of who has processed your data.',
+      },
+      {
+        heading: 'Availability',
+        body: 'We aim to keep the service available at all times but cannot guarantee it. In urgent matters call our customer service or, in an emergency, 112.',
+      },
+    ],
+  },
+  help: {
+    title: 'Instructions',
+    customerServiceTitle: 'Customer service',
+    instructionsTitle: 'Patient instructions',
+    instructions: [] as string[],
+    faqTitle: 'Frequently asked questions',
+    faq: [] as { q: string; a: string }[],
+    smsFaq: { q: '', a: '' },
+  },
+  childrensChat: {
+    title: 'Pikkutsatti chat has moved',
+    text: 'The Pikkutsatti chat for children and young people is now in our mobile app. Download the app to chat with a nurse.',
+  },
+  errors: {
+    generic: {
+      title: 'Apologies! Something went wrong...',
+      text: 'Please try again in a moment. If the problem persists, contact our customer service.',
+      retry: 'Try again',
+    },
+    notFound: { title: 'Page not found', text: 'The page you were looking for does not exist.', home: 'Go to the front page' },
+    forbidden: {
+      title: 'The request could not be verified',
+      text: 'For your security the request was refused. Reload the page and try again.',
+    },
+    tooManyRequests: { title: 'Too many attempts', text: 'Please wait a few minutes and try again.' },
+  },
+  validation: {
+    required: 'Required',
+    identityCode: 'Please check your identity number',
+    phone: 'Please provide a valid phone number (for example +358401234567)',
+    email: 'Check email address',
+    postalCode: 'Zipcode length should be 5 and can only contain numbers',
+    maxLength: 'The text is too long',
+    checkFields: 'Check {{fields}}',
+  },
+  outbox: {
+    title: 'Outbox (development)',
+    intro: 'Messages the portal has sent, newest first. This page does not exist in production.',
+    empty: 'No messages yet.',
+    channel: 'Channel',
+    recipient: 'Recipient',
+    subject: 'Subject',
+    created: 'Created',
+  },
+};
+
+export default en;
+export type Resource = typeof en;

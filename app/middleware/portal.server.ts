@@ -1,0 +1,136 @@
+/**
+ * The root middleware chain. In order: language (remix-i18next), session, CSRF + rate limits
+ * on mutations, page access (brand, feature flag, login), flash messages and response headers.
+ * Route modules then read everything from the context.
+ */
+import { data, redirect, type MiddlewareFunction } from 'react-router';
+import {
+  authContext,
+  expiredSessionContext,
+  flashContext,
+  portalContext,
+  requestInfoContext,
+  type Auth,
+} from '~/context';
+import { env } from '~/env.server';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '~/i18n/config';
+import { getLocale, languageCookie } from '~/i18n/i18n.server';
+import { matchPage, pageDefinition, pagePath, type PageDefinition } from '~/route-table';
+import {
+  clearSessionCookie,
+  listWards,
+  lookupSession,
+  readSessionToken,
+  touchSession,
+} from '~/services/auth/session.server';
+import { getDb } from '~/services/db/db.server';
+import { featuresForPerson } from '~/services/features/features.server';
+import { clearFlashHeader, flashCookie, readFlash } from '~/services/flash.server';
+import { logger } from '~/services/observability/logger.server';
+import { anonymousCsrf, CsrfFailure, isMutation, verifyCsrf } from '~/services/security/csrf.server';
+import { hitRateLimit } from '~/services/security/rate-limit.server';
+import { inAppCookie } from '~/services/shell/in-app.server';
+
+/** Routes whose mutations are protected by other means (OIDC state + PKCE + nonce). */
+const CSRF_EXEMPT = new Set(['/oauth/callback']);
+
+const TEN_MINUTES = 600;
+
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const db = await getDb();
+  const lookup = await lookupSession(db, await readSessionToken(request));
+  let clearCookie = false;
+  if (lookup.status === 'active') {
+    const session = await touchSession(db, lookup.row);
+    const [wards, features] = await Promise.all([
+      listWards(db, lookup.person.id),
+      featuresForPerson(db, lookup.person.id),
+    ]);
+    const auth: Auth = { session, person: lookup.person, wards, features };
+    context.set(authContext, auth);
+  } else if (lookup.status === 'expired') {
+    context.set(expiredSessionContext, lookup.reason);
+    clearCookie = lookup.reason === 'revoked';
+  }
+  const response = await next();
+  if (clearCookie) response.headers.append('Set-Cookie', await clearSessionCookie());
+  return response;
+};
+
+export const portalMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const url = new URL(request.url);
+  const lang = getLocale(context);
+  const language: Language = isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
+  const auth = context.get(authContext);
+  const info = context.get(requestInfoContext);
+  const e = env();
+
+  // CSRF token for this visitor: the session's own, or the anonymous double-submit cookie.
+  let csrfToken: string;
+  let csrfCookie: string | null = null;
+  if (auth) csrfToken = auth.session.csrfToken;
+  else [csrfToken, csrfCookie] = await anonymousCsrf.commitToken(request);
+
+  if (isMutation(request) && !CSRF_EXEMPT.has(url.pathname)) {
+    const expired = context.get(expiredSessionContext);
+    if (!auth && expired) {
+      const back = url.pathname.replace(/\.data$/, '');
+      throw redirect(pagePath('expiredSession', language, {}, new URLSearchParams({ next: back })), 303);
+    }
+    if (!auth) {
+      const db = await getDb();
+      const limit = await hitRateLimit(
+        db,
+        `anon-post:${info.clientIp}`,
+        e.RATE_LIMIT_ANONYMOUS_POSTS_PER_10_MIN,
+        TEN_MINUTES,
+      );
+      if (!limit.allowed) {
+        throw data({ error: 'tooManyRequests' }, { status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } });
+      }
+    }
+    try {
+      await verifyCsrf(request, info.origin, auth?.session.csrfToken ?? null);
+    } catch (error) {
+      if (!(error instanceof CsrfFailure)) throw error;
+      logger.warn({ reason: error.reason, path: url.pathname }, 'csrf check failed');
+      throw data({ error: 'forbidden' }, { status: 403 });
+    }
+  }
+
+  const page = matchPage(url.pathname);
+  if (page) {
+    const def = pageDefinition(page.key) as PageDefinition;
+    const brandLacksPage = def.brands !== undefined && !def.brands.includes(e.BRAND);
+    if (brandLacksPage) throw data({ error: 'notFound' }, { status: 404 });
+    if (def.access === 'user' && !auth) {
+      const back = `${url.pathname.replace(/\.data$/, '')}${url.search}`;
+      if (context.get(expiredSessionContext)) {
+        throw redirect(pagePath('expiredSession', language, {}, new URLSearchParams({ next: back })));
+      }
+      throw redirect(pagePath('login', language, {}, new URLSearchParams({ nextPath: back })));
+    }
+    if (def.feature && !(auth?.features[def.feature] ?? false)) throw data({ error: 'notFound' }, { status: 404 });
+  }
+
+  const inApp = auth?.session.scope === 'inAppBooking' || (await inAppCookie.parse(request.headers.get('Cookie'))) === '1';
+  context.set(portalContext, { lang: language, brand: e.BRAND, page, csrfToken, inApp });
+
+  const flash = await readFlash(request);
+  context.set(flashContext, flash);
+
+  const response = await next();
+
+  if (csrfCookie) response.headers.append('Set-Cookie', csrfCookie);
+  const setsFlash = (response.headers.get('Set-Cookie') ?? '').includes(`${flashCookie.name}=`);
+  if (flash && !setsFlash && response.status < 300) {
+    response.headers.append('Set-Cookie', await clearFlashHeader());
+  }
+  const pathLang = url.pathname.split('/')[1];
+  if (isLanguage(pathLang) && (await languageCookie.parse(request.headers.get('Cookie'))) !== pathLang) {
+    response.headers.append('Set-Cookie', await languageCookie.serialize(pathLang));
+  }
+  // Pages may hold personal data and carry per-visitor tokens: never store them in any cache.
+  if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', 'no-store');
+  return response;
+};

@@ -1,0 +1,83 @@
+/**
+ * Contact detail validators (phone, e-mail, postal code).
+ *
+ * Shared by client and server: plain TypeScript, no Node-only APIs.
+ * All functions trim surrounding whitespace before checking.
+ */
+
+/** Characters allowed in a phone number as typed: an optional leading `+`, digits, spaces and dashes. */
+const PHONE_INPUT = /^\+?[\d\s-]+$/;
+
+/**
+ * National significant number after +358: a non-zero first digit (the
+ * prefix: 4x / 50 mobile, 1x / 2 / 3 / 5 / 6 / 8 / 9 landline areas) and
+ * 4–11 more digits, i.e. 5–12 digits in total. This is deliberately simpler
+ * than the full numbering plan.
+ */
+const FINNISH_NSN = /^[1-9]\d{4,11}$/;
+
+/**
+ * Normalises a Finnish phone number to the international form `+358…`, or
+ * returns null when it is not a valid Finnish number.
+ *
+ * - Spaces and dashes are removed.
+ * - `00358…` and `+358…` keep the country code as `+358`.
+ * - A leading `0` (domestic trunk prefix) becomes `+358`.
+ * - Anything else (other country codes, no prefix) is rejected.
+ * - The zero must not be kept after the country code: `+358 040…` is rejected.
+ *
+ * Examples: `040 123 4567` → `+358401234567`, `09 1234567` → `+35891234567`.
+ */
+export function normalizeFinnishPhone(input: string): string | null {
+  const trimmed = input.trim();
+  if (!PHONE_INPUT.test(trimmed)) return null;
+
+  const compact = trimmed.replace(/[\s-]/g, '');
+  let nsn: string;
+  if (compact.startsWith('+358')) {
+    nsn = compact.slice(4);
+  } else if (compact.startsWith('00358')) {
+    nsn = compact.slice(5);
+  } else if (compact.startsWith('0')) {
+    nsn = compact.slice(1);
+  } else {
+    return null;
+  }
+
+  return FINNISH_NSN.test(nsn) ? `+358${nsn}` : null;
+}
+
+/** True when {@link normalizeFinnishPhone} accepts the input. */
+export function isValidFinnishPhone(input: string): boolean {
+  return normalizeFinnishPhone(input) !== null;
+}
+
+export const EMAIL_MAX_LENGTH = 254;
+
+/**
+ * Pragmatic e-mail check (not full RFC 5322), after trimming:
+ * - at most 254 characters, no whitespace;
+ * - exactly one `@` with a non-empty local part;
+ * - a domain of at least two non-empty dot-separated labels whose last
+ *   label (the TLD) is 2+ letters (Unicode letters allowed).
+ */
+export function isValidEmail(input: string): boolean {
+  const value = input.trim();
+  if (value.length === 0 || value.length > EMAIL_MAX_LENGTH) return false;
+  if (/\s/.test(value)) return false;
+
+  const parts = value.split('@');
+  if (parts.length !== 2) return false;
+  const [local = '', domain = ''] = parts;
+  if (local.length === 0) return false;
+
+  const labels = domain.split('.');
+  if (labels.length < 2 || labels.some((label) => label.length === 0)) return false;
+  const tld = labels[labels.length - 1] ?? '';
+  return /^\p{L}{2,}$/u.test(tld);
+}
+
+/** Finnish postal code: exactly five digits after trimming, e.g. `00100`. */
+export function isValidPostalCode(input: string): boolean {
+  return /^\d{5}$/.test(input.trim());
+}

@@ -1,0 +1,81 @@
+/**
+ * Zod 3 field schemas for conform forms, built on the shared validators.
+ *
+ * Error messages are i18n keys, not display text. Conform submits empty
+ * fields as `undefined`, so every schema reports a missing value through
+ * `required_error`; whitespace-only input is also reported as required.
+ *
+ * Validity checks run as transforms: zod skips a transform when an earlier
+ * check (required / max length) already failed, so each field reports a
+ * single, most relevant message.
+ */
+import { z } from 'zod';
+
+import { isValidEmail, isValidPostalCode, normalizeFinnishPhone } from './contact';
+import { isValidIdentityCode } from './identity-code';
+
+export const VALIDATION_MESSAGES = {
+  required: 'validation.required',
+  identityCode: 'validation.identityCode',
+  phone: 'validation.phone',
+  email: 'validation.email',
+  postalCode: 'validation.postalCode',
+  maxLength: 'validation.maxLength',
+} as const;
+
+export const IDENTITY_CODE_MAX_LENGTH = 11;
+/** Generous limit on the typed form (digits plus spaces/dashes). */
+export const PHONE_MAX_LENGTH = 30;
+export const EMAIL_FIELD_MAX_LENGTH = 78;
+
+/** A trimmed, required string. */
+function requiredString() {
+  return z
+    .string({ required_error: VALIDATION_MESSAGES.required })
+    .trim()
+    .min(1, { message: VALIDATION_MESSAGES.required });
+}
+
+/** Trimmed, upper-cased, valid identity code (development form accepted). */
+export const identityCodeSchema = requiredString()
+  .toUpperCase()
+  .max(IDENTITY_CODE_MAX_LENGTH, { message: VALIDATION_MESSAGES.maxLength })
+  .transform((value, ctx) => {
+    if (!isValidIdentityCode(value)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: VALIDATION_MESSAGES.identityCode });
+      return z.NEVER;
+    }
+    return value;
+  });
+
+/** Finnish phone number; the output is the normalised `+358…` form. */
+export const phoneSchema = requiredString()
+  .max(PHONE_MAX_LENGTH, { message: VALIDATION_MESSAGES.maxLength })
+  .transform((value, ctx) => {
+    const normalized = normalizeFinnishPhone(value);
+    if (normalized === null) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: VALIDATION_MESSAGES.phone });
+      return z.NEVER;
+    }
+    return normalized;
+  });
+
+/** Trimmed e-mail address, at most 78 characters. */
+export const emailSchema = requiredString()
+  .max(EMAIL_FIELD_MAX_LENGTH, { message: VALIDATION_MESSAGES.maxLength })
+  .transform((value, ctx) => {
+    if (!isValidEmail(value)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: VALIDATION_MESSAGES.email });
+      return z.NEVER;
+    }
+    return value;
+  });
+
+/** Trimmed five-digit Finnish postal code. */
+export const postalCodeSchema = requiredString().transform((value, ctx) => {
+  if (!isValidPostalCode(value)) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: VALIDATION_MESSAGES.postalCode });
+    return z.NEVER;
+  }
+  return value;
+});

@@ -1,0 +1,128 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
+import { AuthenticityTokenProvider } from 'remix-utils/csrf/react';
+import { brand as brandFacts } from '~/brands';
+import { Footer } from '~/components/chrome/Footer';
+import { Header } from '~/components/chrome/Header';
+import { SideNav } from '~/components/chrome/SideNav';
+import { FlashMessage } from '~/components/FlashMessage';
+import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { InAppBridge } from '~/components/InAppBridge';
+import { buildNavigation } from '~/components/navigation';
+import { useNonce } from '~/components/nonce';
+import { usePortalEnv } from '~/components/portal-env';
+import { SessionTimer } from '~/components/SessionTimer';
+import { ToastProvider } from '~/components/Toasts';
+import { authContext, flashContext, portalContext } from '~/context';
+import { env } from '~/env.server';
+import { i18nextMiddleware } from '~/i18n/i18n.server';
+import { portalMiddleware, sessionMiddleware } from '~/middleware/portal.server';
+import { languageOfPath, matchPage, PAGES, type Chrome, type PageDefinition } from '~/route-table';
+import { sessionExpiresAt } from '~/services/auth/session.server';
+import { environmentFeatures } from '~/services/features/features.server';
+import '~/styles/global.css';
+import { themeClass } from '~/styles/theme.css';
+import * as ui from '~/styles/ui.css';
+import type { Route } from './+types/root';
+
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, sessionMiddleware, portalMiddleware];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const portal = context.get(portalContext);
+  const auth = context.get(authContext);
+  return {
+    lang: portal.lang,
+    csrfToken: portal.csrfToken,
+    inApp: portal.inApp,
+    flash: context.get(flashContext),
+    user: auth
+      ? {
+          firstName: auth.person.firstName,
+          lastName: auth.person.lastName,
+          isPatient: auth.person.isPatient,
+          isOccupational: auth.person.occupationalContractId !== null,
+        }
+      : null,
+    features: auth?.features ?? environmentFeatures(),
+    sessionExpiresAt: auth ? sessionExpiresAt(auth.session).toISOString() : null,
+    sentryDsn: env().SENTRY_DSN ?? null,
+  };
+}
+
+/** Session expiry, flash and user must be fresh after every navigation. */
+export function shouldRevalidate() {
+  return true;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const nonce = useNonce();
+  const { t } = useTranslation();
+  const { brand: brandKey } = usePortalEnv();
+  const brand = brandFacts(brandKey);
+  const location = useLocation();
+  const lang = data?.lang ?? languageOfPath(location.pathname) ?? 'fi';
+  const page = matchPage(location.pathname);
+  const chrome: Chrome = page ? ((PAGES[page.key] as PageDefinition).chrome ?? 'full') : 'full';
+  const user = data?.user ?? null;
+  const showHeader = !data?.inApp && chrome !== 'bare';
+  const showFooter = !data?.inApp && (chrome === 'full' || chrome === 'wide');
+  const showSideNav = Boolean(user) && chrome === 'full';
+  const navigation =
+    showSideNav && data
+      ? buildNavigation({ lang, brand: brandKey, features: data.features, isOccupational: user!.isOccupational })
+      : [];
+
+  return (
+    <html lang={lang} className={themeClass[brandKey]} data-brand={brandKey} data-sentry-dsn={data?.sentryDsn ?? undefined}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={brand.tokens.color.brand} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <AuthenticityTokenProvider token={data?.csrfToken ?? ''}>
+          <ToastProvider>
+            <div className={ui.page}>
+              <a className={ui.skipLink} href="#main">
+                {t('chrome.skipToContent')}
+              </a>
+              {showHeader ? (
+                <Header
+                  brand={brand}
+                  lang={lang}
+                  user={user}
+                  variant={chrome === 'minimal' ? 'minimal' : 'full'}
+                  occupational={false}
+                />
+              ) : null}
+              <div className={ui.body}>
+                {showSideNav ? <SideNav entries={navigation} lang={lang} /> : null}
+                <main id="main" className={ui.main} tabIndex={-1}>
+                  <FlashMessage flash={data?.flash ?? null} />
+                  {children}
+                </main>
+              </div>
+              {showFooter ? <Footer brand={brand} lang={lang} /> : null}
+            </div>
+            {data?.sessionExpiresAt ? <SessionTimer expiresAt={data.sessionExpiresAt} lang={lang} /> : null}
+            {data?.inApp ? <InAppBridge /> : null}
+          </ToastProvider>
+        </AuthenticityTokenProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

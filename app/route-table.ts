@@ -1,0 +1,164 @@
+/**
+ * The route table: every page of the portal, once, with its path in each language.
+ * `app/routes.ts` turns it into React Router's config; the language picker, navigation and
+ * redirects use `pagePath` and `matchPage` below, so nothing else needs the translated words.
+ * Client-safe (pure data).
+ *
+ * Path patterns are relative to /{lang}; `:name` is a parameter. A page without a path for a
+ * language does not exist in that language (e.g. the Finnish-only help page).
+ */
+import type { BrandKey } from '~/brands';
+import type { FeatureFlag } from '~/models/features';
+// Relative import: this module is also loaded by the route config loader, outside Vite's aliases.
+import { LANGUAGES, type Language } from './i18n/config';
+
+export type PageAccess =
+  /** anyone */
+  | 'public'
+  /** a logged-in user; anonymous visitors are sent to the login page */
+  | 'user';
+
+export type Chrome =
+  /** header, side navigation (when logged in) and footer */
+  | 'full'
+  /** header without side navigation, full-width content, footer */
+  | 'wide'
+  /** no navigation and no footer (guardian choice, SMS authentication, landing pages) */
+  | 'bare'
+  /** the expired-session header: logo and language switch only */
+  | 'minimal';
+
+export interface PageDefinition {
+  file: string;
+  paths: Partial<Record<Language, string>>;
+  access: PageAccess;
+  chrome?: Chrome;
+  /** Brands that have the page; all when omitted. */
+  brands?: readonly BrandKey[];
+  /** Feature flag that must be on for the page to exist for this user. */
+  feature?: FeatureFlag;
+}
+
+const same = (path: string) => ({ fi: path, sv: path, en: path });
+
+export const PAGES = {
+  front: { file: 'routes/shell/front.tsx', paths: same(''), access: 'public' },
+  eula: { file: 'routes/shell/eula.tsx', paths: same('eula'), access: 'public' },
+  help: { file: 'routes/shell/help.tsx', paths: { fi: 'ohjeita' }, access: 'user' },
+  login: {
+    file: 'routes/auth/login.tsx',
+    paths: { en: 'login', fi: 'kirjaudu', sv: 'logga-in' },
+    access: 'public',
+    chrome: 'wide',
+  },
+  logout: {
+    file: 'routes/auth/logout.tsx',
+    paths: { en: 'logout', fi: 'kirjaudu-ulos', sv: 'logga-ut' },
+    access: 'public',
+  },
+  expiredSession: {
+    file: 'routes/auth/expired-session.tsx',
+    paths: { en: 'expired-session', fi: 'katkennut-istunto', sv: 'utgatt-session' },
+    access: 'public',
+    chrome: 'minimal',
+  },
+  inApp: { file: 'routes/shell/in-app.tsx', paths: same('in-app'), access: 'public' },
+  childrensChat: {
+    file: 'routes/shell/childrens-chat.tsx',
+    paths: same('pikkutsatti'),
+    access: 'user',
+    brands: ['children'],
+    feature: 'pikkutsatti',
+  },
+} as const satisfies Record<string, PageDefinition>;
+
+export type PageKey = keyof typeof PAGES;
+
+export function pageDefinition(key: PageKey): PageDefinition {
+  return PAGES[key];
+}
+
+export function pageExistsIn(key: PageKey, lang: Language): boolean {
+  return (PAGES[key] as PageDefinition).paths[lang] !== undefined;
+}
+
+/** The path of a page in a language, e.g. pagePath('expiredSession', 'fi') → /fi/katkennut-istunto. */
+export function pagePath(
+  key: PageKey,
+  lang: Language,
+  params: Record<string, string> = {},
+  search?: URLSearchParams | string,
+): string {
+  const def = PAGES[key] as PageDefinition;
+  // A page missing in this language falls back to its first language (help is Finnish only).
+  const [pathLang, pattern] =
+    def.paths[lang] !== undefined
+      ? ([lang, def.paths[lang]!] as const)
+      : (Object.entries(def.paths)[0] as [Language, string]);
+  const filled = pattern
+    .split('/')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return segment;
+      const value = params[segment.slice(1)];
+      if (value === undefined) throw new Error(`pagePath(${key}): missing parameter ${segment}`);
+      return encodeURIComponent(value);
+    })
+    .join('/');
+  const query = search === undefined ? '' : String(search);
+  return `/${pathLang}${filled ? `/${filled}` : ''}${query ? `?${query.replace(/^\?/, '')}` : ''}`;
+}
+
+export interface PageMatch {
+  key: PageKey;
+  lang: Language;
+  params: Record<string, string>;
+}
+
+const compiled = (Object.keys(PAGES) as PageKey[]).flatMap((key) =>
+  LANGUAGES.flatMap((lang) => {
+    const pattern = (PAGES[key] as PageDefinition).paths[lang];
+    if (pattern === undefined) return [];
+    const names: string[] = [];
+    const source = pattern
+      .split('/')
+      .filter(Boolean)
+      .map((segment) => {
+        if (segment.startsWith(':')) {
+          names.push(segment.slice(1));
+          return '/([^/]+)';
+        }
+        return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+      })
+      .join('');
+    return [{ key, lang, names, regex: new RegExp(`^/${lang}${source}/?$`) }];
+  }),
+);
+
+/** Finds the page a pathname belongs to (ignores a trailing `.data` of client data requests). */
+export function matchPage(pathname: string): PageMatch | null {
+  const clean = pathname.replace(/\.data$/, '').replace(/\/_root$/, '') || '/';
+  for (const entry of compiled) {
+    const m = entry.regex.exec(clean);
+    if (!m) continue;
+    const params: Record<string, string> = {};
+    entry.names.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1]!)));
+    return { key: entry.key, lang: entry.lang, params };
+  }
+  return null;
+}
+
+/** The language a path belongs to (its first segment), if any. */
+export function languageOfPath(pathname: string): Language | null {
+  const first = pathname.split('/')[1];
+  return (LANGUAGES as readonly string[]).includes(first ?? '') ? (first as Language) : null;
+}
+
+/**
+ * The same page in another language, with the same parameters and query. Pages that do not
+ * exist in the target language lead to its front page.
+ */
+export function localizePath(pathname: string, search: string, target: Language): string {
+  const match = matchPage(pathname);
+  if (!match || !pageExistsIn(match.key, target)) return pagePath('front', target);
+  return pagePath(match.key, target, match.params, search);
+}

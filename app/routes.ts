@@ -1,0 +1,29 @@
+/**
+ * React Router's route config, generated from the route table (app/route-table.ts) plus the
+ * non-page routes (identification, health checks, dev tools, API resource routes).
+ */
+import { index, route, type RouteConfig } from '@react-router/dev/routes';
+import { LANGUAGES } from './i18n/config';
+import { PAGES, type PageDefinition, type PageKey } from './route-table';
+
+const pageRoutes = LANGUAGES.flatMap((lang) => [
+  ...(Object.keys(PAGES) as PageKey[]).flatMap((key) => {
+    const page = PAGES[key] as PageDefinition;
+    const path = page.paths[lang];
+    if (path === undefined) return [];
+    return [route(path ? `${lang}/${path}` : lang, page.file, { id: `${key}.${lang}` })];
+  }),
+  route(`${lang}/*`, 'routes/shell/not-found.tsx', { id: `notFound.${lang}` }),
+]);
+
+export default [
+  index('routes/shell/language-redirect.ts'),
+  route('oauth/authenticate', 'routes/auth/authenticate.ts'),
+  route('oauth/callback', 'routes/auth/callback.ts'),
+  route('test-idp/authorize', 'routes/auth/test-idp.tsx'),
+  route('dev/outbox', 'routes/dev/outbox.tsx'),
+  route('healthz', 'routes/health/healthz.ts'),
+  route('readyz', 'routes/health/readyz.ts'),
+  ...pageRoutes,
+  route('*', 'routes/shell/not-found.tsx', { id: 'notFound' }),
+] satisfies RouteConfig;

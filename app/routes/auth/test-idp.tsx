@@ -1,0 +1,137 @@
+/**
+ * The built-in test identification service (development and tests only; 404 in production):
+ * a bank-like page where the person types a personal identity code and confirms.
+ */
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { useTranslation } from 'react-i18next';
+import { data, Form, redirect } from 'react-router';
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { z } from 'zod';
+import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { requestInfoContext } from '~/context';
+import { isProductionDeployment } from '~/env.server';
+import { serverT } from '~/lib/page.server';
+import { IDENTITY_PROVIDERS } from '~/models/identity-providers';
+import { identityCodeSchema } from '~/models/schemas';
+import { callbackUri } from '~/services/auth/identification.server';
+import { approveTestIdentification, cancelTestIdentification } from '~/services/auth/test-idp.server';
+import { getDb } from '~/services/db/db.server';
+import * as ui from '~/styles/ui.css';
+import type { Route } from './+types/test-idp';
+
+const requestSchema = z.object({
+  redirect_uri: z.string().url(),
+  state: z.string().min(16).max(200),
+  nonce: z.string().min(16).max(200),
+  code_challenge: z.string().min(43).max(128),
+  acr_values: z.string().max(64).default(''),
+});
+
+const ConfirmSchema = z.object({
+  identityCode: identityCodeSchema,
+  intent: z.enum(['confirm', 'cancel']).default('confirm'),
+});
+
+function readRequest(params: URLSearchParams | FormData, origin: string) {
+  const parsed = requestSchema.safeParse(Object.fromEntries([...params.entries()].filter(([, v]) => typeof v === 'string')));
+  // Only our own callback may receive codes from this service.
+  if (!parsed.success || parsed.data.redirect_uri !== callbackUri(origin)) {
+    throw data({ error: 'badRequest' }, { status: 400 });
+  }
+  return parsed.data;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (isProductionDeployment()) throw data({ error: 'notFound' }, { status: 404 });
+  const authRequest = readRequest(new URL(request.url).searchParams, context.get(requestInfoContext).origin);
+  const provider = IDENTITY_PROVIDERS.find((p) => p.id === authRequest.acr_values);
+  return {
+    title: serverT(context)('testIdp.title'),
+    authRequest,
+    providerName: provider ? (provider.name ?? serverT(context)('login.providers.mobile')) : null,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (isProductionDeployment()) throw data({ error: 'notFound' }, { status: 404 });
+  const formData = await request.formData();
+  const authRequest = readRequest(formData, context.get(requestInfoContext).origin);
+  if (formData.get('intent') === 'cancel') {
+    return redirect(cancelTestIdentification({ redirectUri: authRequest.redirect_uri, state: authRequest.state }));
+  }
+  const submission = parseWithZod(formData, { schema: ConfirmSchema });
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+  const approval = await approveTestIdentification(await getDb(), {
+    identityCode: submission.value.identityCode,
+    redirectUri: authRequest.redirect_uri,
+    state: authRequest.state,
+    nonce: authRequest.nonce,
+    codeChallenge: authRequest.code_challenge,
+  });
+  if (!approval.ok) {
+    return data({ result: submission.reply({ fieldErrors: { identityCode: ['validation.identityCode'] } }) }, { status: 400 });
+  }
+  return redirect(approval.redirectTo);
+}
+
+export default function TestIdentification({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { authRequest, providerName } = loaderData;
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ConfirmSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ConfirmSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onBlur',
+  });
+  const codeError = fields.identityCode.errors?.[0];
+  return (
+    <section className={ui.card}>
+      <h1>{t('testIdp.title')}</h1>
+      <p className={`${ui.alertBox} ${ui.alert.info}`}>{t('testIdp.notice')}</p>
+      {providerName ? <p>{t('testIdp.provider', { provider: providerName })}</p> : null}
+      <Form method="post" {...getFormProps(form)}>
+        <AuthenticityTokenInput name="csrf" />
+        {Object.entries(authRequest).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <div className={ui.field}>
+          <label className={ui.label} htmlFor={fields.identityCode.id}>
+            {t('testIdp.identityCode')}
+          </label>
+          <span className={ui.hint} id={`${fields.identityCode.id}-hint`}>
+            {t('testIdp.identityCodeHint')}
+          </span>
+          <input
+            className={ui.input}
+            {...getInputProps(fields.identityCode, { type: 'text' })}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            aria-describedby={`${fields.identityCode.id}-hint ${codeError ? fields.identityCode.errorId : ''}`.trim()}
+          />
+          {codeError ? (
+            <span className={ui.fieldError} id={fields.identityCode.errorId} role="alert">
+              {codeError === 'validation.required' ? t('validation.required') : t('testIdp.invalidCode')}
+            </span>
+          ) : null}
+        </div>
+        <div className={ui.buttonRow}>
+          <button type="submit" name="intent" value="confirm" className={ui.button.primary}>
+            {t('testIdp.confirm')}
+          </button>
+          <button type="submit" name="intent" value="cancel" className={ui.button.secondary} formNoValidate>
+            {t('testIdp.cancel')}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,65 @@
+/** /dev/outbox: SMS and e-mail the portal has sent, newest first. Absent in production. */
+import { useTranslation } from 'react-i18next';
+import { data } from 'react-router';
+import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { isProductionDeployment } from '~/env.server';
+import { formatDateTime } from '~/lib/format';
+import { serverT } from '~/lib/page.server';
+import { getDb } from '~/services/db/db.server';
+import { listOutbox } from '~/services/outbox/outbox.server';
+import * as ui from '~/styles/ui.css';
+import type { Route } from './+types/outbox';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  if (isProductionDeployment()) throw data({ error: 'notFound' }, { status: 404 });
+  const messages = await listOutbox(await getDb());
+  return {
+    title: serverT(context)('outbox.title'),
+    messages: messages.map((m) => ({
+      id: m.id,
+      channel: m.channel,
+      recipient: m.recipient,
+      subject: m.subject,
+      body: m.body,
+      createdAt: m.createdAt.toISOString(),
+      attachments: (m.attachments ?? []).map((a) => a.fileName),
+    })),
+  };
+}
+
+export default function Outbox({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  return (
+    <>
+      <h1>{t('outbox.title')}</h1>
+      <p>{t('outbox.intro')}</p>
+      {loaderData.messages.length === 0 ? <p>{t('outbox.empty')}</p> : null}
+      {loaderData.messages.map((m) => (
+        <article key={m.id} className={ui.card} data-outbox-channel={m.channel}>
+          <dl>
+            <dt>{t('outbox.channel')}</dt>
+            <dd>{m.channel}</dd>
+            <dt>{t('outbox.recipient')}</dt>
+            <dd>{m.recipient}</dd>
+            {m.subject ? (
+              <>
+                <dt>{t('outbox.subject')}</dt>
+                <dd>{m.subject}</dd>
+              </>
+            ) : null}
+            <dt>{t('outbox.created')}</dt>
+            <dd>{formatDateTime(m.createdAt, i18n.language)}</dd>
+          </dl>
+          <pre className={ui.preWrap}>{m.body}</pre>
+          {m.attachments.length ? <p>{m.attachments.join(', ')}</p> : null}
+        </article>
+      ))}
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,40 @@
+/** Terms of use. The children's brand publishes them in Finnish only (app/brands). */
+import { useTranslation } from 'react-i18next';
+import { brand } from '~/brands';
+import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { portalContext } from '~/context';
+import { getInstance } from '~/i18n/i18n.server';
+import { pageTitle } from '~/lib/page.server';
+import type { Resource } from '~/i18n/resources';
+import type { Route } from './+types/eula';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { lang, brand: brandKey } = context.get(portalContext);
+  const termsLanguage = brand(brandKey).termsLanguage ?? lang;
+  const t = getInstance(context).getFixedT(termsLanguage);
+  const terms = t('eula', { returnObjects: true }) as Resource['eula'];
+  return { title: pageTitle(context, 'eula.title'), termsLanguage, terms };
+}
+
+export default function Eula({ loaderData }: Route.ComponentProps) {
+  const { terms, termsLanguage } = loaderData;
+  const { i18n } = useTranslation();
+  return (
+    <article lang={termsLanguage === i18n.language ? undefined : termsLanguage}>
+      <h1>{terms.title}</h1>
+      <p>{terms.updated}</p>
+      {terms.sections.map((section) => (
+        <section key={section.heading}>
+          <h2>{section.heading}</h2>
+          <p>{section.body}</p>
+        </section>
+      ))}
+    </article>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

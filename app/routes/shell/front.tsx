@@ -1,0 +1,86 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { brand as brandFacts } from '~/brands';
+import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { usePortalEnv } from '~/components/portal-env';
+import { authContext, portalContext } from '~/context';
+import { pageTitle } from '~/lib/page.server';
+import { pagePath } from '~/route-table';
+import * as ui from '~/styles/ui.css';
+import type { Route } from './+types/front';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const auth = context.get(authContext);
+  const { lang } = context.get(portalContext);
+  const title = pageTitle(context, auth ? 'chrome.home' : 'front.titleAnonymous');
+  if (!auth) return { title, lang, user: null };
+  return {
+    title,
+    lang,
+    user: {
+      firstName: auth.person.firstName,
+      isPatient: auth.person.isPatient,
+      wards: auth.wards.map((w) => w.firstName),
+    },
+  };
+}
+
+export default function FrontPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { brand: brandKey } = usePortalEnv();
+  const brand = brandFacts(brandKey);
+  const { user, lang } = loaderData;
+
+  if (!user) {
+    return (
+      <>
+        <section className={ui.card}>
+          <h1>{t('front.titleAnonymous')}</h1>
+          <p>{t('front.introAnonymous')}</p>
+          <Link className={ui.button.primary} to={pagePath('login', lang)}>
+            {t('front.logInButton')}
+          </Link>
+        </section>
+        <section className={ui.card} aria-labelledby="book-title">
+          <h2 id="book-title">{t('front.bookTitle')}</h2>
+          <p>{t('front.bookByPhone')}</p>
+          <a className={ui.button.secondary} href={`tel:${brand.customerService.tel}`}>
+            {brand.customerService.display}
+          </a>
+        </section>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <h1>{user.firstName ? t('front.greeting', { name: user.firstName }) : t('chrome.home')}</h1>
+      {user.isPatient ? null : (
+        <section className={`${ui.alertBox} ${ui.alert.info}`}>
+          <h2>{t('front.notPatientTitle')}</h2>
+          <p>{t('front.notPatientText')}</p>
+          <a href={`tel:${brand.customerService.tel}`}>{brand.customerService.display}</a>
+        </section>
+      )}
+      {user.wards.length ? (
+        <section className={ui.card} aria-labelledby="wards-title">
+          <h2 id="wards-title">{t('front.guardianTitle')}</h2>
+          <p>{t('front.guardianText', { names: user.wards.join(', ') })}</p>
+        </section>
+      ) : null}
+      <section className={ui.card} aria-labelledby="book-title">
+        <h2 id="book-title">{t('front.bookTitle')}</h2>
+        <p>{t('front.bookByPhone')}</p>
+        <a className={ui.button.secondary} href={`tel:${brand.customerService.tel}`}>
+          {brand.customerService.display}
+        </a>
+      </section>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,21 @@
+/**
+ * Entry for the provider's mobile app: /{lang}/in-app?next=… marks the visit as in-app
+ * (sessionScope inAppBooking), which hides header and footer and hands external links to the
+ * app, then continues to `next` (our own relative paths only).
+ */
+import { redirect } from 'react-router';
+import { authContext, portalContext } from '~/context';
+import { safeRedirectPath } from '~/lib/safe-redirect';
+import { pagePath } from '~/route-table';
+import { setSessionScope } from '~/services/auth/session.server';
+import { getDb } from '~/services/db/db.server';
+import { inAppCookie } from '~/services/shell/in-app.server';
+import type { Route } from './+types/in-app';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { lang } = context.get(portalContext);
+  const auth = context.get(authContext);
+  if (auth) await setSessionScope(await getDb(), auth.session.idHash, 'inAppBooking');
+  const next = safeRedirectPath(new URL(request.url).searchParams.get('next'), pagePath('front', lang));
+  throw redirect(next, { headers: { 'Set-Cookie': await inAppCookie.serialize('1') } });
+}

@@ -1,0 +1,31 @@
+/** The access log: who viewed or changed whose data. Never holds identity codes or free text. */
+import { and, desc, eq } from 'drizzle-orm';
+import { accessLog } from '~db/schema';
+import type { Db } from '~/services/db/db.server';
+
+export type AccessAction = 'view' | 'change' | 'login' | 'logout' | 'create';
+
+export interface AccessEntry {
+  actorPersonId: string | null;
+  subjectPersonId: string | null;
+  action: AccessAction;
+  resource: string;
+  resourceId?: string | null;
+}
+
+export async function logAccess(db: Db, entry: AccessEntry): Promise<void> {
+  await db.insert(accessLog).values({ ...entry, resourceId: entry.resourceId ?? null });
+}
+
+export async function listAccessFor(db: Db, subjectPersonId: string, resource?: string, limit = 50) {
+  return db
+    .select()
+    .from(accessLog)
+    .where(
+      resource
+        ? and(eq(accessLog.subjectPersonId, subjectPersonId), eq(accessLog.resource, resource))
+        : eq(accessLog.subjectPersonId, subjectPersonId),
+    )
+    .orderBy(desc(accessLog.id))
+    .limit(limit);
+}

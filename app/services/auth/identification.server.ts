@@ -1,0 +1,146 @@
+/**
+ * The strong-identification flow around an adapter (test service or OIDC):
+ * start → the provider → callback → person → new session.
+ *
+ * Per-attempt secrets (state, nonce, PKCE verifier) live in `identification_flows`, keyed by
+ * the state's hash and usable once within 10 minutes. The callback therefore needs no cookie,
+ * so it works even when a provider answers with a cross-site POST (response_mode=form_post)
+ * that drops SameSite=Lax cookies.
+ */
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { identificationFlows, persons } from '~db/schema';
+import { env } from '~/env.server';
+import type { Language } from '~/i18n/config';
+import { randomToken, sha256 } from '~/lib/crypto.server';
+import { parseIdentityCode } from '~/models/identity-code';
+import { logAccess } from '~/services/audit/access-log.server';
+import { getDb, type Db } from '~/services/db/db.server';
+import { logger } from '~/services/observability/logger.server';
+import { IdentificationError, type IdentificationAdapter } from './identification-adapter';
+import { createOidcAdapter } from './oidc-adapter.server';
+import { createSession, type PersonRow } from './session.server';
+import { createTestAdapter } from './test-idp.server';
+
+export const CALLBACK_PATH = '/oauth/callback';
+const FLOW_TTL_MS = 10 * 60_000;
+
+let oidcAdapter: IdentificationAdapter | undefined;
+
+export function identificationAdapter(origin: string): IdentificationAdapter {
+  const e = env();
+  if (e.IDENTIFICATION === 'oidc') {
+    oidcAdapter ??= createOidcAdapter({
+      issuer: e.OIDC_ISSUER!,
+      clientId: e.OIDC_CLIENT_ID!,
+      clientSecret: e.OIDC_CLIENT_SECRET!,
+      identityCodeClaim: e.OIDC_IDENTITY_CODE_CLAIM,
+      scope: e.OIDC_SCOPE,
+    });
+    return oidcAdapter;
+  }
+  return createTestAdapter(getDb, origin);
+}
+
+export function callbackUri(origin: string): string {
+  return new URL(CALLBACK_PATH, env().PUBLIC_ORIGIN ?? origin).toString();
+}
+
+export async function startIdentification(
+  db: Db,
+  input: { provider: string; language: Language; nextPath: string; inApp: boolean; origin: string },
+  adapter = identificationAdapter(input.origin),
+): Promise<URL> {
+  const state = randomToken();
+  const nonce = randomToken();
+  const codeVerifier = randomToken(48);
+  await db.insert(identificationFlows).values({
+    stateHash: sha256(state),
+    nonce,
+    codeVerifier,
+    provider: input.provider,
+    language: input.language,
+    nextPath: input.nextPath,
+    inApp: input.inApp,
+    expiresAt: new Date(Date.now() + FLOW_TTL_MS),
+  });
+  return adapter.authorizationUrl({
+    state,
+    nonce,
+    codeVerifier,
+    redirectUri: callbackUri(input.origin),
+    provider: input.provider,
+    language: input.language,
+  });
+}
+
+export type IdentificationOutcome =
+  | { ok: true; token: string; person: PersonRow; language: Language; nextPath: string }
+  | { ok: false; reason: 'cancelled' | 'failed'; language: Language | null; nextPath: string | null };
+
+/** Finishes an identification: validates the callback, finds or creates the person, opens a session. */
+export async function completeIdentification(
+  db: Db,
+  callbackUrl: URL,
+  origin: string,
+  adapter = identificationAdapter(origin),
+): Promise<IdentificationOutcome> {
+  const state = callbackUrl.searchParams.get('state');
+  if (!state) return { ok: false, reason: 'failed', language: null, nextPath: null };
+  const [flow] = await db
+    .update(identificationFlows)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(identificationFlows.stateHash, sha256(state)),
+        isNull(identificationFlows.usedAt),
+        gt(identificationFlows.expiresAt, new Date()),
+      ),
+    )
+    .returning();
+  if (!flow) return { ok: false, reason: 'failed', language: null, nextPath: null };
+
+  let identified;
+  try {
+    identified = await adapter.complete(callbackUrl, {
+      state,
+      nonce: flow.nonce,
+      codeVerifier: flow.codeVerifier,
+      redirectUri: callbackUri(origin),
+    });
+  } catch (error) {
+    const cancelled = error instanceof IdentificationError && error.code === 'cancelled';
+    if (!cancelled) logger.warn({ code: error instanceof IdentificationError ? error.code : 'unexpected' }, 'identification failed');
+    return { ok: false, reason: cancelled ? 'cancelled' : 'failed', language: flow.language, nextPath: flow.nextPath };
+  }
+
+  const person = await findOrCreatePerson(db, identified);
+  if (!person) return { ok: false, reason: 'failed', language: flow.language, nextPath: flow.nextPath };
+  const { token } = await createSession(db, {
+    personId: person.id,
+    identityProvider: flow.provider,
+    scope: flow.inApp ? 'inAppBooking' : null,
+  });
+  await logAccess(db, { actorPersonId: person.id, subjectPersonId: person.id, action: 'login', resource: 'session' });
+  return { ok: true, token, person, language: flow.language, nextPath: flow.nextPath };
+}
+
+/** A strongly identified person who is not yet known gets a row with isPatient=false. */
+async function findOrCreatePerson(
+  db: Db,
+  identified: { identityCode: string; firstName: string | null; lastName: string | null },
+): Promise<PersonRow | null> {
+  const parsed = parseIdentityCode(identified.identityCode, { allowDevelopmentForm: false });
+  if (!parsed.ok) return null;
+  await db
+    .insert(persons)
+    .values({
+      identityCode: parsed.code,
+      firstName: identified.firstName ?? '',
+      lastName: identified.lastName ?? '',
+      birthDate: parsed.birthDate,
+      isPatient: false,
+    })
+    .onConflictDoNothing({ target: persons.identityCode });
+  const [person] = await db.select().from(persons).where(eq(persons.identityCode, parsed.code)).limit(1);
+  return person ?? null;
+}

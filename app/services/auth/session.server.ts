@@ -1,0 +1,147 @@
+/**
+ * Database-backed sessions. The cookie holds only a random token; the row is stored under the
+ * token's SHA-256 and can be revoked. A new token is issued at every login. Idle and absolute
+ * timeouts come from the environment.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import { createCookie } from 'react-router';
+import { guardianships, persons, sessions } from '~db/schema';
+import { env, isProductionDeployment, sessionSecret } from '~/env.server';
+import { randomToken, sha256 } from '~/lib/crypto.server';
+import type { Db } from '~/services/db/db.server';
+
+export type SessionRow = typeof sessions.$inferSelect;
+export type PersonRow = typeof persons.$inferSelect;
+
+/** Secure cookies (and the __Host- prefix) whenever the portal is served over https. */
+export function useSecureCookies(): boolean {
+  const origin = env().PUBLIC_ORIGIN;
+  return isProductionDeployment() || (origin?.startsWith('https://') ?? false);
+}
+
+export const sessionCookie = createCookie(useSecureCookies() ? '__Host-portal_session' : 'portal_session', {
+  httpOnly: true,
+  sameSite: 'lax',
+  secure: useSecureCookies(),
+  path: '/',
+  secrets: [sessionSecret()],
+  // No max-age: a browser session cookie. The server-side timeouts decide the lifetime.
+});
+
+export interface SessionTimeouts {
+  idleMs: number;
+  absoluteMs: number;
+}
+
+export function sessionTimeouts(): SessionTimeouts {
+  const e = env();
+  return { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 };
+}
+
+/** The instant a session ends unless the user does something: the earlier of both limits. */
+export function sessionExpiresAt(row: Pick<SessionRow, 'idleExpiresAt' | 'absoluteExpiresAt'>): Date {
+  return row.idleExpiresAt < row.absoluteExpiresAt ? row.idleExpiresAt : row.absoluteExpiresAt;
+}
+
+export async function createSession(
+  db: Db,
+  input: { personId: string; identityProvider: string; scope?: 'inAppBooking' | null; now?: Date },
+  timeouts = sessionTimeouts(),
+): Promise<{ token: string; row: SessionRow }> {
+  const now = input.now ?? new Date();
+  const token = randomToken();
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      idHash: sha256(token),
+      personId: input.personId,
+      csrfToken: randomToken(),
+      scope: input.scope ?? null,
+      identityProvider: input.identityProvider,
+      authenticatedAt: now,
+      lastSeenAt: now,
+      idleExpiresAt: new Date(now.getTime() + timeouts.idleMs),
+      absoluteExpiresAt: new Date(now.getTime() + timeouts.absoluteMs),
+    })
+    .returning();
+  return { token, row: row! };
+}
+
+export type SessionLookup =
+  | { status: 'none' }
+  | { status: 'expired'; reason: 'idle' | 'absolute' | 'revoked'; row: SessionRow }
+  | { status: 'active'; row: SessionRow; person: PersonRow };
+
+export async function readSessionToken(request: Request): Promise<string | null> {
+  const value: unknown = await sessionCookie.parse(request.headers.get('Cookie'));
+  return typeof value === 'string' && value.length > 20 ? value : null;
+}
+
+export async function lookupSession(db: Db, token: string | null, now = new Date()): Promise<SessionLookup> {
+  if (!token) return { status: 'none' };
+  const [found] = await db
+    .select({ session: sessions, person: persons })
+    .from(sessions)
+    .innerJoin(persons, eq(persons.id, sessions.personId))
+    .where(eq(sessions.idHash, sha256(token)))
+    .limit(1);
+  if (!found) return { status: 'none' };
+  const { session, person } = found;
+  if (session.revokedAt) return { status: 'expired', reason: 'revoked', row: session };
+  if (session.absoluteExpiresAt <= now) return { status: 'expired', reason: 'absolute', row: session };
+  if (session.idleExpiresAt <= now) return { status: 'expired', reason: 'idle', row: session };
+  return { status: 'active', row: session, person };
+}
+
+/**
+ * Extends the idle timeout on activity. Writes at most once a minute per session so page views
+ * do not each cost a write.
+ */
+export async function touchSession(
+  db: Db,
+  row: SessionRow,
+  now = new Date(),
+  timeouts = sessionTimeouts(),
+): Promise<SessionRow> {
+  if (now.getTime() - row.lastSeenAt.getTime() < 60_000) return row;
+  const idleExpiresAt = new Date(now.getTime() + timeouts.idleMs);
+  await db.update(sessions).set({ lastSeenAt: now, idleExpiresAt }).where(eq(sessions.idHash, row.idHash));
+  return { ...row, lastSeenAt: now, idleExpiresAt };
+}
+
+export async function revokeSession(db: Db, idHash: string, now = new Date()): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.idHash, idHash), isNull(sessions.revokedAt)));
+}
+
+/** "Log out everywhere". */
+export async function revokeAllSessions(db: Db, personId: string, now = new Date()): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.personId, personId), isNull(sessions.revokedAt)));
+}
+
+export async function setSessionScope(db: Db, idHash: string, scope: 'inAppBooking' | null): Promise<void> {
+  await db.update(sessions).set({ scope }).where(eq(sessions.idHash, idHash));
+}
+
+export async function commitSessionCookie(token: string): Promise<string> {
+  return sessionCookie.serialize(token);
+}
+
+export async function clearSessionCookie(): Promise<string> {
+  return sessionCookie.serialize('', { maxAge: 0 });
+}
+
+/** Minors the person is guardian of (for acting on their behalf). */
+export async function listWards(db: Db, guardianId: string) {
+  return db
+    .select({ id: persons.id, firstName: persons.firstName, lastName: persons.lastName, birthDate: persons.birthDate })
+    .from(guardianships)
+    .innerJoin(persons, eq(persons.id, guardianships.wardId))
+    .where(eq(guardianships.guardianId, guardianId))
+    .orderBy(persons.firstName);
+}

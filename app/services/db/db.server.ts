@@ -1,0 +1,27 @@
+/**
+ * The process-wide database handle. PostgreSQL when DATABASE_URL is set, otherwise the embedded
+ * PGlite data directory. Migrations and the seed are applied before the server starts
+ * (scripts/start.ts), never from a request.
+ */
+import { openDatabase, type Database, type Db } from '~db/client';
+import { env } from '~/env.server';
+
+const globalForDb = globalThis as unknown as { __portalDb?: Promise<Database> };
+
+export function databaseConfig() {
+  const e = env();
+  return e.DATABASE_URL
+    ? { url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+    : { pgliteDataDir: e.PGLITE_DATA_DIR };
+}
+
+export function getDatabase(): Promise<Database> {
+  globalForDb.__portalDb ??= openDatabase(databaseConfig());
+  return globalForDb.__portalDb;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDatabase()).db;
+}
+
+export type { Db };

@@ -1,0 +1,52 @@
+/**
+ * Fixed-window rate limits in PostgreSQL, so every app instance shares the same counters.
+ * One statement per hit: an upsert that restarts the window when it has passed.
+ */
+import { sql } from 'drizzle-orm';
+import { rateLimits } from '~db/schema';
+import { sha256 } from '~/lib/crypto.server';
+import type { Db } from '~/services/db/db.server';
+
+export interface RateLimitResult {
+  allowed: boolean;
+  count: number;
+  retryAfterSeconds: number;
+}
+
+/**
+ * Counts one hit for `key` and tells whether it is within `limit` per `windowSeconds`.
+ * Keys are hashed, so client addresses are not stored in the clear.
+ */
+export async function hitRateLimit(
+  db: Db,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+  now = new Date(),
+): Promise<RateLimitResult> {
+  const windowStartCutoff = new Date(now.getTime() - windowSeconds * 1000);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key: sha256(key), windowStart: now, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.windowStart} <= ${windowStartCutoff.toISOString()}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${rateLimits.windowStart} <= ${windowStartCutoff.toISOString()}::timestamptz then ${now.toISOString()}::timestamptz else ${rateLimits.windowStart} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
+  const count = row?.count ?? 1;
+  const windowEnds = (row?.windowStart ?? now).getTime() + windowSeconds * 1000;
+  return {
+    allowed: count <= limit,
+    count,
+    retryAfterSeconds: Math.max(1, Math.ceil((windowEnds - now.getTime()) / 1000)),
+  };
+}
+
+/** Removes windows that ended long ago (called opportunistically; cheap with the primary key). */
+export async function pruneRateLimits(db: Db, olderThanSeconds = 86_400, now = new Date()): Promise<void> {
+  const cutoff = new Date(now.getTime() - olderThanSeconds * 1000);
+  await db.delete(rateLimits).where(sql`${rateLimits.windowStart} < ${cutoff.toISOString()}::timestamptz`);
+}

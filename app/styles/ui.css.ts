@@ -1,0 +1,111 @@
+/** Shared component styles. Brand-neutral: only theme vars. */
+import { style, styleVariants } from '@vanilla-extract/css';
+import { mediaQuery } from './breakpoints';
+import { vars } from './theme.css';
+
+export const skipLink = style({
+  position: 'absolute',
+  left: '-999px',
+  top: 0,
+  background: vars.color.surface,
+  padding: vars.space.s,
+  zIndex: 10,
+  selectors: { '&:focus': { left: vars.space.s } },
+});
+
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+});
+
+export const page = style({
+  minHeight: '100vh',
+  display: 'flex',
+  flexDirection: 'column',
+});
+
+export const body = style({
+  flex: 1,
+  display: 'flex',
+  width: '100%',
+  maxWidth: '72rem',
+  margin: '0 auto',
+  gap: vars.space.l,
+  padding: vars.space.m,
+  '@media': { [mediaQuery.smallOnly]: { flexDirection: 'column', padding: vars.space.s } },
+});
+
+export const main = style({ flex: 1, minWidth: 0 });
+
+export const card = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.large,
+  padding: vars.space.l,
+  marginBottom: vars.space.m,
+});
+
+const buttonBase = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space.s,
+  minHeight: '2.75rem',
+  padding: `${vars.space.s} ${vars.space.l}`,
+  borderRadius: vars.radius.small,
+  border: '2px solid transparent',
+  font: 'inherit',
+  fontWeight: 600,
+  textDecoration: 'none',
+  cursor: 'pointer',
+  selectors: { '&:disabled, &[aria-disabled="true"]': { opacity: 0.55, cursor: 'not-allowed' } },
+});
+
+export const button = styleVariants({
+  primary: [buttonBase, { background: vars.color.brand, color: vars.color.onBrand }],
+  secondary: [
+    buttonBase,
+    { background: vars.color.surface, color: vars.color.brand, borderColor: vars.color.brand },
+  ],
+  link: [
+    buttonBase,
+    { background: 'none', color: vars.color.link, padding: 0, minHeight: 0, textDecoration: 'underline' },
+  ],
+});
+
+export const buttonRow = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.s, marginTop: vars.space.m });
+
+export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, marginBottom: vars.space.m });
+export const label = style({ fontWeight: 600 });
+export const input = style({
+  font: 'inherit',
+  padding: vars.space.s,
+  minHeight: '2.75rem',
+  border: `1px solid ${vars.color.textMuted}`,
+  borderRadius: vars.radius.small,
+  background: vars.color.surface,
+  color: vars.color.text,
+  selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger, borderWidth: '2px' } },
+});
+export const fieldError = style({ color: vars.color.danger, fontWeight: 600 });
+export const hint = style({ color: vars.color.textMuted, fontSize: vars.font.size.small });
+
+export const alert = styleVariants({
+  info: { background: vars.color.infoSurface, borderLeft: `4px solid ${vars.color.info}` },
+  success: { background: vars.color.successSurface, borderLeft: `4px solid ${vars.color.success}` },
+  error: { background: vars.color.dangerSurface, borderLeft: `4px solid ${vars.color.danger}` },
+});
+export const alertBox = style({ padding: vars.space.m, borderRadius: vars.radius.small, marginBottom: vars.space.m });
+
+export const list = style({ listStyle: 'none', margin: 0, padding: 0 });
+
+export const providerGrid = style([
+  list,
+  { display: 'grid', gap: vars.space.s, gridTemplateColumns: 'repeat(auto-fill, minmax(11rem, 1fr))' },
+]);
+export const fullWidth = style({ width: '100%' });
+export const preWrap = style({ whiteSpace: 'pre-wrap', fontFamily: 'inherit' });

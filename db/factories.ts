@@ -1,0 +1,92 @@
+/**
+ * Factories shared by the seed and the tests, so demo data and test data have one shape.
+ * Each inserts one row with sensible defaults and returns it.
+ */
+import { parseIdentityCode } from '../app/models/identity-code';
+import type { Db } from './client';
+import {
+  clinics,
+  featureOverrides,
+  guardianships,
+  occupationalContracts,
+  persons,
+  practitionerClinics,
+  practitioners,
+  practitionerSpecialties,
+  specialties,
+  type Localized,
+} from './schema';
+
+export type NewPerson = typeof persons.$inferInsert;
+export type Person = typeof persons.$inferSelect;
+
+/** Birth date (YYYY-MM-DD) encoded in a Finnish identity code. */
+export function birthDateFromIdentityCode(code: string): string {
+  const parsed = parseIdentityCode(code);
+  if (!parsed.ok) throw new Error(`invalid identity code in test data (${parsed.reason})`);
+  return parsed.birthDate;
+}
+
+export async function createPerson(
+  db: Db,
+  input: Omit<NewPerson, 'birthDate'> & { birthDate?: string },
+): Promise<Person> {
+  const [row] = await db
+    .insert(persons)
+    .values({ birthDate: birthDateFromIdentityCode(input.identityCode), ...input })
+    .returning();
+  return row!;
+}
+
+export async function createOccupationalContract(
+  db: Db,
+  input: typeof occupationalContracts.$inferInsert,
+) {
+  const [row] = await db.insert(occupationalContracts).values(input).returning();
+  return row!;
+}
+
+export async function addGuardianship(
+  db: Db,
+  guardianId: string,
+  wardId: string,
+  type: 'parent' | 'nextOfKin' | 'trustee' | 'other' = 'parent',
+) {
+  await db.insert(guardianships).values({ guardianId, wardId, type });
+}
+
+export async function setFeatureOverride(db: Db, personId: string, flag: string, enabled: boolean) {
+  await db
+    .insert(featureOverrides)
+    .values({ personId, flag, enabled })
+    .onConflictDoUpdate({ target: [featureOverrides.personId, featureOverrides.flag], set: { enabled } });
+}
+
+export async function createClinic(db: Db, input: typeof clinics.$inferInsert) {
+  const [row] = await db.insert(clinics).values(input).returning();
+  return row!;
+}
+
+export async function createSpecialty(db: Db, input: typeof specialties.$inferInsert) {
+  const [row] = await db.insert(specialties).values(input).returning();
+  return row!;
+}
+
+export async function createPractitioner(
+  db: Db,
+  input: typeof practitioners.$inferInsert & { specialtyIds: string[]; clinicIds: string[] },
+) {
+  const { specialtyIds, clinicIds, ...values } = input;
+  const [row] = await db.insert(practitioners).values(values).returning();
+  if (specialtyIds.length) {
+    await db
+      .insert(practitionerSpecialties)
+      .values(specialtyIds.map((specialtyId) => ({ practitionerId: values.id, specialtyId })));
+  }
+  if (clinicIds.length) {
+    await db.insert(practitionerClinics).values(clinicIds.map((clinicId) => ({ practitionerId: values.id, clinicId })));
+  }
+  return row!;
+}
+
+export const localized = (fi: string, sv: string, en: string): Localized => ({ fi, sv, en });

@@ -1,0 +1,245 @@
+/**
+ * Database schema (drizzle, PostgreSQL dialect; the same migrations run on PGlite and on a
+ * PostgreSQL server). Later issues add their tables here and generate a migration with
+ * `npm run db:generate`.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export type Localized = { fi: string; sv: string; en: string };
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const occupationalContracts = pgTable('occupational_contracts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  employerName: text('employer_name').notNull(),
+  allowsWebReservation: boolean('allows_web_reservation').notNull().default(false),
+  allowsVaccinations: boolean('allows_vaccinations').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/**
+ * Everyone the portal knows by identity code: patients, guardians and people who have
+ * identified strongly but are not (yet) patients (`isPatient` false).
+ */
+export const persons = pgTable(
+  'persons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Personal identity code, stored whole (never logged, never in URLs). */
+    identityCode: text('identity_code').notNull().unique(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    language: text('language', { enum: ['fi', 'sv', 'en'] }).notNull().default('fi'),
+    streetAddress: text('street_address'),
+    postalCode: text('postal_code'),
+    postOffice: text('post_office'),
+    isPatient: boolean('is_patient').notNull().default(true),
+    occupationalContractId: uuid('occupational_contract_id').references(() => occupationalContracts.id),
+    patientDataConsentUpdatedAt: timestamp('patient_data_consent_updated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [check('persons_language_check', sql`${t.language} in ('fi', 'sv', 'en')`)],
+);
+
+export const guardianships = pgTable(
+  'guardianships',
+  {
+    guardianId: uuid('guardian_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    wardId: uuid('ward_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['parent', 'nextOfKin', 'trustee', 'other'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.guardianId, t.wardId] }), index('guardianships_ward_idx').on(t.wardId)],
+);
+
+/** Feature flags switched for one person, over the environment default (services/features). */
+export const featureOverrides = pgTable(
+  'feature_overrides',
+  {
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    flag: text('flag').notNull(),
+    enabled: boolean('enabled').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.personId, t.flag] })],
+);
+
+export const clinics = pgTable('clinics', {
+  /** Short code, e.g. HKI-K or RMT (remote). */
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  municipality: text('municipality').notNull(),
+  streetAddress: text('street_address'),
+  postalCode: text('postal_code'),
+  postOffice: text('post_office'),
+  isRemote: boolean('is_remote').notNull().default(false),
+  arrivalInfo: jsonb('arrival_info').$type<Localized>(),
+});
+
+export const specialties = pgTable('specialties', {
+  /** Code, e.g. YLE (general practice), PSY, ENDO, GYN. */
+  id: text('id').primaryKey(),
+  name: jsonb('name').$type<Localized>().notNull(),
+  /** Specialties that are typically remote turn "include remote" on in the search. */
+  isRemoteType: boolean('is_remote_type').notNull().default(false),
+});
+
+export const practitioners = pgTable('practitioners', {
+  id: text('id').primaryKey(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  title: jsonb('title').$type<Localized>().notNull(),
+  isResource: boolean('is_resource').notNull().default(false),
+});
+
+export const practitionerSpecialties = pgTable(
+  'practitioner_specialties',
+  {
+    practitionerId: text('practitioner_id')
+      .notNull()
+      .references(() => practitioners.id, { onDelete: 'cascade' }),
+    specialtyId: text('specialty_id')
+      .notNull()
+      .references(() => specialties.id),
+  },
+  (t) => [primaryKey({ columns: [t.practitionerId, t.specialtyId] })],
+);
+
+export const practitionerClinics = pgTable(
+  'practitioner_clinics',
+  {
+    practitionerId: text('practitioner_id')
+      .notNull()
+      .references(() => practitioners.id, { onDelete: 'cascade' }),
+    clinicId: text('clinic_id')
+      .notNull()
+      .references(() => clinics.id),
+  },
+  (t) => [primaryKey({ columns: [t.practitionerId, t.clinicId] })],
+);
+
+/**
+ * Login sessions. The cookie holds a random token; only its SHA-256 is stored here, so a
+ * database leak does not hand out sessions. Revoking = setting revoked_at.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    csrfToken: text('csrf_token').notNull(),
+    /** 'inAppBooking' when the mobile app's web view opened the portal. */
+    scope: text('scope', { enum: ['inAppBooking'] }),
+    identityProvider: text('identity_provider').notNull(),
+    authenticatedAt: timestamp('authenticated_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    idleExpiresAt: timestamp('idle_expires_at', { withTimezone: true }).notNull(),
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_person_idx').on(t.personId)],
+);
+
+/**
+ * One pending strong identification, keyed by the hash of the OIDC `state`. Keeping it here
+ * (not in a cookie) means the callback works even when the identity provider answers with a
+ * cross-site POST that drops SameSite cookies.
+ */
+export const identificationFlows = pgTable('identification_flows', {
+  stateHash: text('state_hash').primaryKey(),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  provider: text('provider').notNull(),
+  language: text('language', { enum: ['fi', 'sv', 'en'] }).notNull(),
+  nextPath: text('next_path').notNull(),
+  inApp: boolean('in_app').notNull().default(false),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Authorization codes issued by the built-in test identification service (never in production). */
+export const testIdpCodes = pgTable('test_idp_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  identityCode: text('identity_code').notNull(),
+  nonce: text('nonce').notNull(),
+  codeChallenge: text('code_challenge').notNull(),
+  redirectUri: text('redirect_uri').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** Who viewed or changed whose data, and when. Never holds identity codes or free text. */
+export const accessLog = pgTable(
+  'access_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorPersonId: uuid('actor_person_id'),
+    subjectPersonId: uuid('subject_person_id'),
+    action: text('action').notNull(),
+    resource: text('resource').notNull(),
+    resourceId: text('resource_id'),
+  },
+  (t) => [index('access_log_subject_idx').on(t.subjectPersonId, t.at)],
+);
+
+/** SMS and e-mail waiting to be (or already) handed to the delivery provider. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    channel: text('channel', { enum: ['sms', 'email'] }).notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    attachments: jsonb('attachments').$type<{ fileName: string; contentType: string; content: string }[]>(),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('outbox_created_idx').on(t.createdAt)],
+);
+
+/** Fixed-window counters shared by every app instance (services/security/rate-limit). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});
+
+/** First-party analytics events (no third-party trackers). */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    name: text('name').notNull(),
+    properties: jsonb('properties').$type<Record<string, string | number | boolean | null>>(),
+  },
+  (t) => [index('analytics_events_name_idx').on(t.name, t.at)],
+);

@@ -1,0 +1,128 @@
+/** Static demo data: clinics, specialties and the demo persons the README and the tests use. */
+import { localized } from './factories';
+
+export const DEMO_PERSONS = {
+  aino: {
+    identityCode: '150385-9024',
+    firstName: 'Aino',
+    lastName: 'Virtanen',
+    email: 'aino.virtanen@example.fi',
+    phone: '+358401234567',
+    streetAddress: 'Mannerheimintie 12 B 7',
+    postalCode: '00100',
+    postOffice: 'Helsinki',
+    language: 'fi',
+  },
+  mikko: {
+    identityCode: '020779-913S',
+    firstName: 'Mikko',
+    lastName: 'Korhonen',
+    email: 'mikko.korhonen@example.fi',
+    phone: '+358501112233',
+    streetAddress: 'Tapiontori 5 A 3',
+    postalCode: '02100',
+    postOffice: 'Espoo',
+    language: 'fi',
+  },
+  laura: {
+    identityCode: '211190-924E',
+    firstName: 'Laura',
+    lastName: 'Nieminen',
+    email: 'laura.nieminen@example.fi',
+    phone: '+358447654321',
+    streetAddress: 'Ratatie 20 C 14',
+    postalCode: '01300',
+    postOffice: 'Vantaa',
+    language: 'sv',
+  },
+  eino: {
+    identityCode: '120518A905L',
+    firstName: 'Eino',
+    lastName: 'Nieminen',
+    email: null,
+    phone: null,
+    streetAddress: 'Ratatie 20 C 14',
+    postalCode: '01300',
+    postOffice: 'Vantaa',
+    language: 'sv',
+  },
+  sanni: {
+    identityCode: '030911A914H',
+    firstName: 'Sanni',
+    lastName: 'Mäkinen',
+    email: 'sanni.makinen@example.fi',
+    phone: '+358409876543',
+    streetAddress: 'Sibeliuksenkatu 8',
+    postalCode: '04400',
+    postOffice: 'Järvenpää',
+    language: 'fi',
+  },
+  pekka: {
+    identityCode: '280270-9479',
+    firstName: 'Pekka',
+    lastName: 'Heikkinen',
+    email: null,
+    phone: null,
+    streetAddress: null,
+    postalCode: null,
+    postOffice: null,
+    language: 'fi',
+  },
+} as const;
+
+export type DemoPersonKey = keyof typeof DEMO_PERSONS;
+
+const arrival = (fi: string, sv: string, en: string) => localized(fi, sv, en);
+
+export const CLINICS = [
+  { id: 'KA', name: 'Kamppi', municipality: 'helsinki', streetAddress: 'Urho Kekkosen katu 1', postalCode: '00100', postOffice: 'Helsinki', arrivalInfo: arrival('Sisäänkäynti kauppakeskuksen 4. kerroksesta.', 'Ingång från köpcentrets 4:e våning.', 'Entrance from the 4th floor of the shopping centre.') },
+  { id: 'HP', name: 'Pasila', municipality: 'helsinki', streetAddress: 'Ratapihantie 11', postalCode: '00520', postOffice: 'Helsinki', arrivalInfo: arrival('Ilmoittaudu 2. kerroksen vastaanotossa.', 'Anmäl dig i receptionen på 2:a våningen.', 'Check in at the reception on the 2nd floor.') },
+  { id: 'IK', name: 'Itäkeskus', municipality: 'helsinki', streetAddress: 'Itäkatu 1', postalCode: '00930', postOffice: 'Helsinki', arrivalInfo: null },
+  { id: 'TA', name: 'Tapiola', municipality: 'espoo', streetAddress: 'Tapiontori 3', postalCode: '02100', postOffice: 'Espoo', arrivalInfo: arrival('Pysäköinti Tapiolan keskuksen P-hallissa.', 'Parkering i Hagalunds centrums parkeringshall.', 'Parking in the Tapiola centre car park.') },
+  { id: 'LE', name: 'Leppävaara', municipality: 'espoo', streetAddress: 'Leppävaarankatu 3', postalCode: '02600', postOffice: 'Espoo', arrivalInfo: null },
+  { id: 'TI', name: 'Tikkurila', municipality: 'vantaa', streetAddress: 'Ratatie 11', postalCode: '01300', postOffice: 'Vantaa', arrivalInfo: null },
+  { id: 'MY', name: 'Myyrmäki', municipality: 'vantaa', streetAddress: 'Iskoskuja 3', postalCode: '01600', postOffice: 'Vantaa', arrivalInfo: null },
+  { id: 'KE', name: 'Kerava', municipality: 'kerava', streetAddress: 'Kauppakaari 11', postalCode: '04200', postOffice: 'Kerava', arrivalInfo: null },
+  { id: 'JP', name: 'Järvenpää', municipality: 'järvenpää', streetAddress: 'Sibeliuksenkatu 11', postalCode: '04400', postOffice: 'Järvenpää', arrivalInfo: null },
+  { id: 'TU', name: 'Tuusula', municipality: 'tuusula', streetAddress: 'Kauppatie 1', postalCode: '04300', postOffice: 'Tuusula', arrivalInfo: null },
+  { id: 'HY', name: 'Hyvinkää', municipality: 'hyvinkää', streetAddress: 'Uudenmaankatu 22', postalCode: '05800', postOffice: 'Hyvinkää', arrivalInfo: null },
+  { id: 'RMT', name: 'Etävastaanotto', municipality: 'remote', streetAddress: null, postalCode: null, postOffice: null, isRemote: true, arrivalInfo: null },
+  { id: 'CHA', name: 'Chat', municipality: 'remote', streetAddress: null, postalCode: null, postOffice: null, isRemote: true, arrivalInfo: null },
+  { id: 'OS', name: 'Online-palvelu', municipality: 'remote', streetAddress: null, postalCode: null, postOffice: null, isRemote: true, arrivalInfo: null },
+  { id: 'NRMT', name: 'Etävastaanotto (lapset)', municipality: 'remote', streetAddress: null, postalCode: null, postOffice: null, isRemote: true, arrivalInfo: null },
+] as const;
+
+export const SPECIALTIES = [
+  { id: 'YLE', name: localized('Yleislääketiede', 'Allmänmedicin', 'General practice'), isRemoteType: false },
+  { id: 'SH', name: localized('Sairaanhoitaja', 'Sjukskötare', 'Nurse'), isRemoteType: false },
+  { id: 'FYS', name: localized('Fysioterapia', 'Fysioterapi', 'Physiotherapy'), isRemoteType: false },
+  { id: 'LAS', name: localized('Lastentaudit', 'Barnsjukdomar', 'Paediatrics'), isRemoteType: false },
+  { id: 'IHO', name: localized('Ihotaudit', 'Hudsjukdomar', 'Dermatology'), isRemoteType: false },
+  { id: 'KNK', name: localized('Korva-, nenä- ja kurkkutaudit', 'Öron-, näs- och halssjukdomar', 'Ear, nose and throat'), isRemoteType: false },
+  { id: 'PSY', name: localized('Psykologia', 'Psykologi', 'Psychology'), isRemoteType: true },
+  { id: 'ENDO', name: localized('Endokrinologia', 'Endokrinologi', 'Endocrinology'), isRemoteType: true },
+  { id: 'GYN', name: localized('Naistentaudit', 'Kvinnosjukdomar', 'Gynaecology'), isRemoteType: true },
+  { id: 'NNA', name: localized('Ravitsemusterapia', 'Näringsterapi', 'Nutrition therapy'), isRemoteType: true },
+  { id: 'GRG', name: localized('Geriatria', 'Geriatrik', 'Geriatrics'), isRemoteType: true },
+  { id: 'TTH', name: localized('Työterveyshuolto', 'Företagshälsovård', 'Occupational health'), isRemoteType: false },
+  { id: 'ROKT', name: localized('Rokotukset', 'Vaccinationer', 'Vaccinations'), isRemoteType: false },
+] as const;
+
+export const TITLES = {
+  YLE: localized('Yleislääkäri', 'Allmänläkare', 'General practitioner'),
+  SH: localized('Sairaanhoitaja', 'Sjukskötare', 'Registered nurse'),
+  FYS: localized('Fysioterapeutti', 'Fysioterapeut', 'Physiotherapist'),
+  LAS: localized('Lastentautien erikoislääkäri', 'Specialistläkare i pediatrik', 'Paediatrician'),
+  IHO: localized('Ihotautien erikoislääkäri', 'Specialistläkare i dermatologi', 'Dermatologist'),
+  KNK: localized('Korvalääkäri', 'Öronläkare', 'ENT specialist'),
+  PSY: localized('Psykologi', 'Psykolog', 'Psychologist'),
+  ENDO: localized('Endokrinologi', 'Endokrinolog', 'Endocrinologist'),
+  GYN: localized('Gynekologi', 'Gynekolog', 'Gynaecologist'),
+  NNA: localized('Ravitsemusterapeutti', 'Näringsterapeut', 'Nutrition therapist'),
+  GRG: localized('Geriatri', 'Geriatriker', 'Geriatrician'),
+  TTH: localized('Työterveyslääkäri', 'Företagsläkare', 'Occupational health physician'),
+  ROKT: localized('Rokotushoitaja', 'Vaccinationsskötare', 'Vaccination nurse'),
+} as const;
+
+export const FIRST_NAMES = ['Anna', 'Matti', 'Kaisa', 'Juha', 'Elina', 'Timo', 'Sari', 'Jukka', 'Heidi', 'Antti', 'Riikka', 'Ville', 'Satu', 'Mika', 'Johanna', 'Petri', 'Hanna', 'Janne', 'Minna', 'Sami', 'Katja', 'Lauri', 'Tiina', 'Olli'];
+export const LAST_NAMES = ['Lahtinen', 'Koskinen', 'Järvinen', 'Lehtonen', 'Salminen', 'Heinonen', 'Laine', 'Hämäläinen', 'Mattila', 'Saarinen', 'Kinnunen', 'Turunen', 'Rantanen', 'Karjalainen', 'Aaltonen', 'Ahonen', 'Lindqvist', 'Holmström', 'Nurmi', 'Peltonen'];

@@ -1,0 +1,29 @@
+/**
+ * `npm start` / `npm run dev`: validate the configuration, apply migrations, seed an empty
+ * database, then start the server (production build, or Vite in development with --dev).
+ */
+process.env.NODE_ENV ??= process.argv.includes('--dev') ? 'development' : 'production';
+
+const { parseEnv } = await import('../app/env.server');
+try {
+  parseEnv(process.env);
+} catch (error) {
+  process.stderr.write(`${(error as Error).message}\n`);
+  process.exit(1);
+}
+
+const { openDatabase } = await import('../db/client');
+const { runMigrations } = await import('../db/migrate');
+const { seedIfEmpty } = await import('../db/seed');
+const { databaseConfig } = await import('../app/services/db/db.server');
+
+const database = await openDatabase(databaseConfig());
+await runMigrations(database);
+const seeded = await seedIfEmpty(database.db);
+// PGlite allows one opener per data directory: close before the app opens it.
+await database.close();
+process.stdout.write(`Database ready (${database.kind}${seeded ? ', demo data seeded' : ''}).\n`);
+
+const { main } = await import('../server');
+await main();
+export {};

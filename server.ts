@@ -1,0 +1,110 @@
+/**
+ * The HTTP server: Express with security headers (enforced CSP with per-request nonces),
+ * compression, static assets and the React Router request handler. In development Vite runs
+ * as middleware; in production the built server bundle is served.
+ *
+ * Start it through `npm start` / `npm run dev` (scripts/start.ts), which first migrates and
+ * seeds the database.
+ */
+import { randomBytes } from 'node:crypto';
+import { createRequestHandler } from '@react-router/express';
+import compression from 'compression';
+import express, { type Request, type Response } from 'express';
+import { RouterContextProvider, type ServerBuild } from 'react-router';
+import { requestInfoContext } from './app/context';
+import { parseEnv, type Env } from './app/env.server';
+
+export function contentSecurityPolicy(nonce: string, env: Env, dev: boolean): string {
+  const sentryOrigin = env.SENTRY_DSN ? new URL(env.SENTRY_DSN).origin : null;
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'", `'nonce-${nonce}'`],
+    'style-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'", ...(sentryOrigin ? [sentryOrigin] : []), ...(dev ? ['ws:'] : [])],
+    'form-action': ["'self'"],
+    // The mobile app shows the portal in a web view, which is not a frame: no exception needed.
+    'frame-ancestors': ["'self'"],
+    'base-uri': ["'none'"],
+    'object-src': ["'none'"],
+  };
+  if (env.DEPLOYMENT_ENV === 'production') directives['upgrade-insecure-requests'] = [];
+  return Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join('; ');
+}
+
+export async function createServer(env: Env) {
+  const dev = env.NODE_ENV !== 'production';
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', env.TRUST_PROXY);
+  app.use(compression());
+
+  app.use((_req, res, next) => {
+    const nonce = randomBytes(16).toString('base64');
+    res.locals.cspNonce = nonce;
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, env, dev));
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+    if (env.DEPLOYMENT_ENV === 'production') {
+      res.setHeader('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+    }
+    next();
+  });
+
+  const getLoadContext = (req: Request, res: Response) => {
+    const context = new RouterContextProvider();
+    context.set(requestInfoContext, {
+      nonce: String(res.locals.cspNonce),
+      clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+      origin: env.PUBLIC_ORIGIN ?? `${req.protocol}://${req.get('host')}`,
+    });
+    return context;
+  };
+
+  if (dev) {
+    const vite = await import('vite');
+    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+    app.use(viteServer.middlewares);
+    app.all('*', async (req, res, next) => {
+      try {
+        const build = (await viteServer.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
+        return createRequestHandler({ build, getLoadContext })(req, res, next);
+      } catch (error) {
+        if (error instanceof Error) viteServer.ssrFixStacktrace(error);
+        next(error);
+      }
+    });
+  } else {
+    app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }));
+    app.use(express.static('build/client', { maxAge: '1h', index: false }));
+    // @ts-expect-error -- the build exists only after `react-router build`.
+    const build = (await import('./build/server/index.js')) as ServerBuild;
+    app.all('*', createRequestHandler({ build, getLoadContext }));
+  }
+  return app;
+}
+
+export async function main() {
+  let env: Env;
+  try {
+    env = parseEnv(process.env);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(1);
+  }
+  const { initServerErrorReporting } = await import('./app/services/observability/sentry.server');
+  initServerErrorReporting();
+  const app = await createServer(env);
+  const server = app.listen(env.PORT, env.HOST, () => {
+    process.stdout.write(`Patient portal (${env.BRAND} brand) listening on http://localhost:${env.PORT}\n`);
+  });
+  const shutdown = () => server.close(() => process.exit(0));
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}
+
