@@ -10,8 +10,8 @@ import { randomBytes } from 'node:crypto';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express, { type Request, type Response } from 'express';
-import { RouterContextProvider, type ServerBuild } from 'react-router';
-import { requestInfoContext } from './app/context';
+import type { ServerBuild } from 'react-router';
+import type { RequestInfo } from './app/context';
 import { parseEnv, type Env } from './app/env.server';
 
 export function contentSecurityPolicy(nonce: string, env: Env, dev: boolean): string {
@@ -56,14 +56,14 @@ export async function createServer(env: Env) {
     next();
   });
 
-  const getLoadContext = (req: Request, res: Response) => {
-    const context = new RouterContextProvider();
-    context.set(requestInfoContext, {
+  // The context is built by the server bundle's own entry module, so its keys match the app's.
+  const loadContextFor = (build: ServerBuild) => (req: Request, res: Response) => {
+    const entry = build.entry.module as unknown as { createLoadContext(info: RequestInfo): unknown };
+    return entry.createLoadContext({
       nonce: String(res.locals.cspNonce),
       clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
       origin: env.PUBLIC_ORIGIN ?? `${req.protocol}://${req.get('host')}`,
-    });
-    return context;
+    }) as ReturnType<NonNullable<Parameters<typeof createRequestHandler>[0]['getLoadContext']>>;
   };
 
   if (dev) {
@@ -73,7 +73,7 @@ export async function createServer(env: Env) {
     app.all('*', async (req, res, next) => {
       try {
         const build = (await viteServer.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
-        return createRequestHandler({ build, getLoadContext })(req, res, next);
+        return createRequestHandler({ build, getLoadContext: loadContextFor(build) })(req, res, next);
       } catch (error) {
         if (error instanceof Error) viteServer.ssrFixStacktrace(error);
         next(error);
@@ -84,7 +84,7 @@ export async function createServer(env: Env) {
     app.use(express.static('build/client', { maxAge: '1h', index: false }));
     // @ts-expect-error -- the build exists only after `react-router build`.
     const build = (await import('./build/server/index.js')) as ServerBuild;
-    app.all('*', createRequestHandler({ build, getLoadContext }));
+    app.all('*', createRequestHandler({ build, getLoadContext: loadContextFor(build) }));
   }
   return app;
 }

@@ -7,17 +7,27 @@ import {
   ServerRouter,
   type EntryContext,
   type HandleErrorFunction,
-  type RouterContextProvider,
+  RouterContextProvider,
 } from 'react-router';
 import { NonceContext } from '~/components/nonce';
 import { PortalEnvContext } from '~/components/portal-env';
 import { env } from '~/env.server';
-import { requestInfoContext } from '~/context';
+import { requestInfoContext, type RequestInfo } from '~/context';
 import { getInstance } from '~/i18n/i18n.server';
 import { logger } from '~/services/observability/logger.server';
 import { captureServerError } from '~/services/observability/sentry.server';
 
 export const streamTimeout = 5_000;
+
+/**
+ * Builds the per-request context. server.ts calls this through the server build
+ * (`build.entry.module`) so the context keys are the build's own instances.
+ */
+export function createLoadContext(info: RequestInfo): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, info);
+  return context;
+}
 
 export default function handleRequest(
   request: Request,

@@ -14,15 +14,15 @@ export type SessionRow = typeof sessions.$inferSelect;
 export type PersonRow = typeof persons.$inferSelect;
 
 /** Secure cookies (and the __Host- prefix) whenever the portal is served over https. */
-export function useSecureCookies(): boolean {
+export function secureCookies(): boolean {
   const origin = env().PUBLIC_ORIGIN;
   return isProductionDeployment() || (origin?.startsWith('https://') ?? false);
 }
 
-export const sessionCookie = createCookie(useSecureCookies() ? '__Host-portal_session' : 'portal_session', {
+export const sessionCookie = createCookie(secureCookies() ? '__Host-portal_session' : 'portal_session', {
   httpOnly: true,
   sameSite: 'lax',
-  secure: useSecureCookies(),
+  secure: secureCookies(),
   path: '/',
   secrets: [sessionSecret()],
   // No max-age: a browser session cookie. The server-side timeouts decide the lifetime.

@@ -10,14 +10,14 @@ import { createCookie } from 'react-router';
 import { CSRF, CSRFError } from 'remix-utils/csrf/server';
 import { sessionSecret } from '~/env.server';
 import { constantTimeEqual } from '~/lib/crypto.server';
-import { useSecureCookies } from '~/services/auth/session.server';
+import { secureCookies } from '~/services/auth/session.server';
 
 export const CSRF_FIELD = 'csrf';
 
-const anonymousCookie = createCookie(useSecureCookies() ? '__Host-portal_csrf' : 'portal_csrf', {
+const anonymousCookie = createCookie(secureCookies() ? '__Host-portal_csrf' : 'portal_csrf', {
   path: '/',
   httpOnly: true,
-  secure: useSecureCookies(),
+  secure: secureCookies(),
   sameSite: 'lax',
 });
 

@@ -1,0 +1,38 @@
+/**
+ * Two projects: `unit` (pure rules, next to the code) and `integration` (services on a real
+ * database: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set).
+ */
+import { defineConfig } from 'vitest/config';
+import tsconfigPaths from 'vite-tsconfig-paths';
+
+export default defineConfig({
+  plugins: [tsconfigPaths()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['app/**/*.test.{ts,tsx}', 'db/**/*.test.ts'],
+          exclude: ['**/*.integration.test.ts', 'node_modules/**'],
+          environment: 'node',
+          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['app/**/*.integration.test.ts', 'tests/integration/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          globalSetup: ['tests/setup/integration-global.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One PGlite data directory per worker is cheap to copy, but keep memory bounded.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
