@@ -14,6 +14,12 @@ import type { ServerBuild } from 'react-router';
 import type { RequestInfo } from './app/context';
 import { parseEnv, type Env } from './app/env.server';
 
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The identity provider may answer with a cross-site form_post here (protected by state+PKCE). */
+const CALLBACK_PATH = '/oauth/callback';
+/** Set only by this server (incoming copies are removed); read by app/middleware. */
+export const FORBIDDEN_MARKER = 'x-portal-forbidden';
+
 export function contentSecurityPolicy(nonce: string, env: Env, dev: boolean): string {
   const sentryOrigin = env.SENTRY_DSN ? new URL(env.SENTRY_DSN).origin : null;
   const directives: Record<string, string[]> = {
@@ -56,13 +62,33 @@ export async function createServer(env: Env) {
     next();
   });
 
+  const originOf = (req: Request) => env.PUBLIC_ORIGIN ?? `${req.protocol}://${req.get('host')}`;
+
+  // A cross-origin form post is refused with the portal's translated 403 page. React Router
+  // would refuse it too, but with a bare 400 before any middleware runs; so the request is
+  // turned into a GET carrying a marker that only this server can set.
+  app.use((req, _res, next) => {
+    delete req.headers[FORBIDDEN_MARKER];
+    const origin = req.headers.origin;
+    if (MUTATING.has(req.method) && origin && origin !== originOf(req) && req.path !== CALLBACK_PATH) {
+      req.method = 'GET';
+      req.headers[FORBIDDEN_MARKER] = 'cross-origin';
+    }
+    next();
+  });
+
+  // React Router refuses cross-origin actions itself; the identity provider's form_post to the
+  // callback is the one cross-origin POST we accept.
+  const withIdentityProvider = (build: ServerBuild): ServerBuild =>
+    env.OIDC_ISSUER ? { ...build, allowedActionOrigins: [new URL(env.OIDC_ISSUER).host] } : build;
+
   // The context is built by the server bundle's own entry module, so its keys match the app's.
   const loadContextFor = (build: ServerBuild) => (req: Request, res: Response) => {
     const entry = build.entry.module as unknown as { createLoadContext(info: RequestInfo): unknown };
     return entry.createLoadContext({
       nonce: String(res.locals.cspNonce),
       clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-      origin: env.PUBLIC_ORIGIN ?? `${req.protocol}://${req.get('host')}`,
+      origin: originOf(req),
     }) as ReturnType<NonNullable<Parameters<typeof createRequestHandler>[0]['getLoadContext']>>;
   };
 
@@ -73,7 +99,7 @@ export async function createServer(env: Env) {
     app.all('*', async (req, res, next) => {
       try {
         const build = (await viteServer.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
-        return createRequestHandler({ build, getLoadContext: loadContextFor(build) })(req, res, next);
+        return createRequestHandler({ build: withIdentityProvider(build), getLoadContext: loadContextFor(build) })(req, res, next);
       } catch (error) {
         if (error instanceof Error) viteServer.ssrFixStacktrace(error);
         next(error);
@@ -84,7 +110,7 @@ export async function createServer(env: Env) {
     app.use(express.static('build/client', { maxAge: '1h', index: false }));
     // @ts-expect-error -- the build exists only after `react-router build`.
     const build = (await import('./build/server/index.js')) as ServerBuild;
-    app.all('*', createRequestHandler({ build, getLoadContext: loadContextFor(build) }));
+    app.all('*', createRequestHandler({ build: withIdentityProvider(build), getLoadContext: loadContextFor(build) }));
   }
   return app;
 }

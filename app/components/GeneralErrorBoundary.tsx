@@ -14,10 +14,21 @@ export function GeneralErrorBoundary() {
   const location = useLocation();
   const lang = languageOfPath(location.pathname) ?? 'fi';
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const titleKey =
+    status === 404
+      ? 'errors.notFound.title'
+      : status === 403
+        ? 'errors.forbidden.title'
+        : status === 429
+          ? 'errors.tooManyRequests.title'
+          : 'errors.generic.title';
+  // React 19 hoists <title> into <head>; error pages have no loader data for `meta`.
+  const title = <title>{t(titleKey)}</title>;
 
   if (status === 404) {
     return (
       <section className={ui.card} data-error="404">
+        {title}
         <h1>{t('errors.notFound.title')}</h1>
         <p>{t('errors.notFound.text')}</p>
         <Link to={pagePath('front', lang)}>{t('errors.notFound.home')}</Link>
@@ -27,6 +38,7 @@ export function GeneralErrorBoundary() {
   if (status === 403) {
     return (
       <section className={ui.card} data-error="403">
+        {title}
         <h1>{t('errors.forbidden.title')}</h1>
         <p>{t('errors.forbidden.text')}</p>
       </section>
@@ -35,6 +47,7 @@ export function GeneralErrorBoundary() {
   if (status === 429) {
     return (
       <section className={ui.card} data-error="429">
+        {title}
         <h1>{t('errors.tooManyRequests.title')}</h1>
         <p>{t('errors.tooManyRequests.text')}</p>
       </section>
@@ -42,6 +55,7 @@ export function GeneralErrorBoundary() {
   }
   return (
     <section className={ui.card} data-error={String(status)}>
+      {title}
       <h1>{t('errors.generic.title')}</h1>
       <p>{t('errors.generic.text')}</p>
       <a className={ui.button.primary} href={`${location.pathname}${location.search}`}>

@@ -71,6 +71,12 @@ export const portalMiddleware: MiddlewareFunction<Response> = async ({ request, 
   if (auth) csrfToken = auth.session.csrfToken;
   else [csrfToken, csrfCookie] = await anonymousCsrf.commitToken(request);
 
+  // server.ts turns cross-origin mutations into GETs with this marker (see FORBIDDEN_MARKER).
+  if (request.headers.get('x-portal-forbidden')) {
+    logger.warn({ reason: 'origin', path: url.pathname }, 'csrf check failed');
+    throw data({ error: 'forbidden' }, { status: 403 });
+  }
+
   if (isMutation(request) && !CSRF_EXEMPT.has(url.pathname)) {
     const expired = context.get(expiredSessionContext);
     if (!auth && expired) {

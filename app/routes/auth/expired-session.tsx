@@ -15,13 +15,27 @@ import { getDb } from '~/services/db/db.server';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/expired-session';
 
+/**
+ * The browser's timer can fire a moment before the server's clock: arriving here ends the
+ * session too, before any loader (the root's included) sees it.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ context }, next) => {
+    const auth = context.get(authContext);
+    if (auth) {
+      await revokeSession(await getDb(), auth.session.idHash);
+      const { idleExpiresAt, absoluteExpiresAt } = auth.session;
+      context.set(expiredSessionContext, idleExpiresAt < absoluteExpiresAt ? 'idle' : 'absolute');
+      context.set(authContext, null);
+    }
+    return next();
+  },
+];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang } = context.get(portalContext);
   const next = safeRedirectPath(new URL(request.url).searchParams.get('next'), pagePath('front', lang));
-  // The browser's timer can fire a moment before the server's clock: end the session here too.
-  const auth = context.get(authContext);
-  if (auth) await revokeSession(await getDb(), auth.session.idHash);
-  const reason = context.get(expiredSessionContext);
+  const reason = context.get(expiredSessionContext) ?? 'absolute';
   const e = env();
   const idle = reason === 'idle';
   return data(

@@ -28,10 +28,11 @@ const requestSchema = z.object({
   acr_values: z.string().max(64).default(''),
 });
 
-const ConfirmSchema = z.object({
-  identityCode: identityCodeSchema,
-  intent: z.enum(['confirm', 'cancel']).default('confirm'),
-});
+const ConfirmSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('confirm'), identityCode: identityCodeSchema }),
+  // Cancelling needs no identity code.
+  z.object({ intent: z.literal('cancel') }),
+]);
 
 function readRequest(params: URLSearchParams | FormData, origin: string) {
   const parsed = requestSchema.safeParse(Object.fromEntries([...params.entries()].filter(([, v]) => typeof v === 'string')));
@@ -57,11 +58,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isProductionDeployment()) throw data({ error: 'notFound' }, { status: 404 });
   const formData = await request.formData();
   const authRequest = readRequest(formData, context.get(requestInfoContext).origin);
-  if (formData.get('intent') === 'cancel') {
-    return redirect(cancelTestIdentification({ redirectUri: authRequest.redirect_uri, state: authRequest.state }));
-  }
   const submission = parseWithZod(formData, { schema: ConfirmSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+  if (submission.value.intent === 'cancel') {
+    return redirect(cancelTestIdentification({ redirectUri: authRequest.redirect_uri, state: authRequest.state }));
+  }
   const approval = await approveTestIdentification(await getDb(), {
     identityCode: submission.value.identityCode,
     redirectUri: authRequest.redirect_uri,

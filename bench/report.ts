@@ -1,0 +1,138 @@
+/** The results document (bench/results.json) and its table rendering for the terminal. */
+import type { DatabaseKind } from './database';
+import type { LoadResult } from './load';
+import type { PageWeight } from './page-weight';
+import type { ScenarioAuth } from './scenarios';
+
+export interface ScenarioResult {
+  name: string;
+  path: string;
+  auth: ScenarioAuth;
+  requestsPerSecond: LoadResult['requestsPerSecond'];
+  /** Mean requests/s divided by the baseline scenario's mean requests/s of the same run. */
+  ratioToBaseline: number | null;
+  requestsTotal: number;
+  latencyMs: LoadResult['latencyMs'];
+  bytesPerSecond: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+  pageWeight: PageWeight;
+}
+
+export interface BenchResults {
+  date: string;
+  git: { commit: string | null; dirty: boolean | null };
+  node: string;
+  platform: string;
+  cpu: { count: number; model: string };
+  /** 1, 5 and 15 minute load averages before the build: other work on the machine skews results. */
+  loadAverageAtStart: number[];
+  database: DatabaseKind;
+  durationSeconds: number;
+  warmupSeconds: number;
+  connections: number;
+  baseline: string;
+  htmlGzipBudgetBytes: number;
+  /** False when any scenario had errors, timeouts, non-2xx responses or a failed page check. */
+  ok: boolean;
+  failures: string[];
+  scenarios: ScenarioResult[];
+}
+
+type Align = 'left' | 'right';
+
+export function formatTable(columns: readonly { title: string; align?: Align }[], rows: readonly string[][]): string {
+  const widths = columns.map((column, i) => Math.max(column.title.length, ...rows.map((row) => (row[i] ?? '').length)));
+  const line = (cells: readonly string[]) =>
+    columns
+      .map((column, i) => {
+        const cell = cells[i] ?? '';
+        const width = widths[i] ?? 0;
+        return column.align === 'right' ? cell.padStart(width) : cell.padEnd(width);
+      })
+      .join('  ')
+      .trimEnd();
+  const rule = widths.map((width) => '─'.repeat(width)).join('  ');
+  return [line(columns.map((column) => column.title)), rule, ...rows.map(line)].join('\n');
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const fixed = (value: number, digits: number) => value.toFixed(digits);
+
+export function renderReport(results: BenchResults): string {
+  const commit = results.git.commit ? results.git.commit.slice(0, 10) : 'unknown commit';
+  const header = [
+    `Patient portal benchmark  ${results.date}`,
+    `commit ${commit}${results.git.dirty ? ' (uncommitted changes)' : ''} · node ${results.node} · ` +
+      `${results.cpu.count} × ${results.cpu.model} · load average at start ${results.loadAverageAtStart.join(' ')}`,
+    `database ${results.database} · ${results.durationSeconds} s per scenario after ${results.warmupSeconds} s warm-up · ` +
+      `${results.connections} connections`,
+  ].join('\n');
+
+  const load = formatTable(
+    [
+      { title: 'scenario' },
+      { title: 'auth' },
+      { title: 'req/s', align: 'right' },
+      { title: `× ${results.baseline}`, align: 'right' },
+      { title: 'p50 ms', align: 'right' },
+      { title: 'p95 ms', align: 'right' },
+      { title: 'p99 ms', align: 'right' },
+      { title: 'requests', align: 'right' },
+      { title: 'non-2xx', align: 'right' },
+      { title: 'errors', align: 'right' },
+    ],
+    results.scenarios.map((s) => [
+      s.name,
+      s.auth,
+      fixed(s.requestsPerSecond.mean, 1),
+      s.ratioToBaseline === null ? '–' : fixed(s.ratioToBaseline, 2),
+      fixed(s.latencyMs.p50, 1),
+      fixed(s.latencyMs.p95, 1),
+      fixed(s.latencyMs.p99, 1),
+      String(s.requestsTotal),
+      String(s.non2xx),
+      String(s.errors + s.timeouts),
+    ]),
+  );
+
+  const weight = formatTable(
+    [
+      { title: 'scenario' },
+      { title: 'path' },
+      { title: 'HTML', align: 'right' },
+      { title: 'HTML gz', align: 'right' },
+      { title: `budget ${kb(results.htmlGzipBudgetBytes)}` },
+      { title: 'JS gz', align: 'right' },
+      { title: 'JS files', align: 'right' },
+      { title: 'CSS gz', align: 'right' },
+      { title: 'CSS files', align: 'right' },
+    ],
+    results.scenarios.map((s) => [
+      s.name,
+      s.path,
+      kb(s.pageWeight.htmlBytes),
+      kb(s.pageWeight.htmlGzipBytes),
+      s.pageWeight.overBudget ? `OVER by ${kb(s.pageWeight.htmlGzipBytes - s.pageWeight.budgetBytes)}` : 'ok',
+      kb(s.pageWeight.js.gzipBytes),
+      String(s.pageWeight.js.count),
+      kb(s.pageWeight.css.gzipBytes),
+      String(s.pageWeight.css.count),
+    ]),
+  );
+
+  const verdict = results.ok ? 'OK' : `FAILED\n${results.failures.map((failure) => `  - ${failure}`).join('\n')}`;
+  return [
+    header,
+    '',
+    'Throughput and latency',
+    load,
+    '',
+    'Page weight (gzip level 9)',
+    weight,
+    '',
+    verdict,
+  ].join('\n');
+}

@@ -1,0 +1,128 @@
+/**
+ * The portal under test: `npx tsx scripts/start.ts` (migrate, seed, serve) as a child process
+ * in its own process group, so stopping it also stops the processes npx and tsx start.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
+import { envSchema } from '../app/env.server';
+
+const HOST = '127.0.0.1';
+const OUTPUT_LINES_KEPT = 200;
+
+/** Every variable the portal reads; inherited values are dropped so runs are reproducible. */
+const PORTAL_ENV_KEYS = Object.keys(envSchema.innerType().innerType().shape);
+
+/** A port that was free a moment ago (the OS picks it for a listener on port 0). */
+export async function findFreePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, HOST);
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  await once(server, 'close');
+  if (address === null || typeof address === 'string') throw new Error('could not determine a free port');
+  return address.port;
+}
+
+export interface ServerProcess {
+  origin: string;
+  /** The last lines the server printed (stdout and stderr). */
+  output(): string;
+  /** Resolves when the server answers GET /readyz with 200. */
+  waitUntilReady(timeoutMs: number): Promise<void>;
+  /** SIGTERM to the whole process group, SIGKILL after a grace period. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  cwd: string;
+  port: number;
+  /** Extra environment (database location). */
+  env: Record<string, string>;
+}
+
+export function startServer(options: StartOptions): ServerProcess {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of PORTAL_ENV_KEYS) delete env[key];
+  Object.assign(env, {
+    ...options.env,
+    NODE_ENV: 'production',
+    HOST,
+    PORT: String(options.port),
+    LOG_LEVEL: 'warn',
+  });
+
+  const child = spawn('npx', ['tsx', 'scripts/start.ts'], {
+    cwd: options.cwd,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  const collect = (chunk: Buffer) => {
+    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    if (lines.length > OUTPUT_LINES_KEPT) lines.splice(0, lines.length - OUTPUT_LINES_KEPT);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  let spawnError: Error | null = null;
+  child.once('error', (error) => {
+    spawnError = error;
+  });
+
+  const origin = `http://${HOST}:${options.port}`;
+  const hasExited = () => child.exitCode !== null || child.signalCode !== null || spawnError !== null;
+  const output = () => lines.join('\n');
+
+  return {
+    origin,
+    output,
+    async waitUntilReady(timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        if (hasExited()) {
+          throw new Error(`the server exited before it was ready (${spawnError ?? `code ${child.exitCode}`}):\n${output()}`);
+        }
+        try {
+          const response = await fetch(`${origin}/readyz`, { signal: AbortSignal.timeout(2_000) });
+          await response.body?.cancel();
+          if (response.status === 200) return;
+        } catch {
+          // Not listening yet.
+        }
+        await delay(250);
+      }
+      throw new Error(`the server was not ready within ${timeoutMs / 1000} s:\n${output()}`);
+    },
+    stop: () => stopGroup(child),
+  };
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals | 0): boolean {
+  if (child.pid === undefined) return false;
+  try {
+    process.kill(-child.pid, signal);
+    return true;
+  } catch {
+    return false; // ESRCH: no process left in the group.
+  }
+}
+
+async function waitForGroupExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (signalGroup(child, 0)) {
+    if (Date.now() >= deadline) return false;
+    await delay(100);
+  }
+  return true;
+}
+
+async function stopGroup(child: ChildProcess): Promise<void> {
+  if (!signalGroup(child, 0)) return;
+  signalGroup(child, 'SIGTERM');
+  if (await waitForGroupExit(child, 5_000)) return;
+  signalGroup(child, 'SIGKILL');
+  await waitForGroupExit(child, 5_000);
+}

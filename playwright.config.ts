@@ -1,0 +1,63 @@
+/**
+ * End-to-end tests in Debian's Chromium (never `npx playwright install`), every spec twice:
+ * with JavaScript on and with JavaScript off. Two servers from one production build: the
+ * general brand and the children's brand, each on its own fresh PGlite data directory.
+ */
+import { defineConfig, devices } from '@playwright/test';
+import { BASE_URL, CHILDREN_URL, GENERAL_PORT, CHILDREN_PORT } from './tests/e2e/urls';
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+const server = (brand: 'general' | 'children', port: number, features: string) => ({
+  command: `rm -rf .data/e2e-${brand} && npx tsx scripts/start.ts`,
+  url: `http://127.0.0.1:${port}/healthz`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: {
+    NODE_ENV: 'production',
+    DEPLOYMENT_ENV: 'test',
+    PORT: String(port),
+    BRAND: brand,
+    PGLITE_DATA_DIR: `.data/e2e-${brand}`,
+    FEATURES: features,
+    LOG_LEVEL: 'warn',
+    // Generous limits: the whole suite identifies many times from one address.
+    RATE_LIMIT_IDENTIFICATION_PER_10_MIN: '1000',
+    RATE_LIMIT_ANONYMOUS_POSTS_PER_10_MIN: '1000',
+  },
+});
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    launchOptions: chromium,
+  },
+  projects: [
+    { name: 'js', use: { ...devices['Desktop Chrome'], javaScriptEnabled: true } },
+    { name: 'no-js', use: { ...devices['Desktop Chrome'], javaScriptEnabled: false } },
+  ],
+  webServer: [server('general', GENERAL_PORT, 'mfa'), server('children', CHILDREN_PORT, 'pikkutsatti')],
+});
+
+

@@ -1,0 +1,110 @@
+import { count, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { seedIfEmpty } from '~db/seed';
+import { CLINICS, DEMO_PERSONS, SPECIALTIES } from '~db/seed-data';
+import { clinics, guardianships, occupationalContracts, persons, practitioners, specialties } from '~db/schema';
+import { listWards } from '~/services/auth/session.server';
+import type { Db } from '~/services/db/db.server';
+import { databaseKinds, withTestDatabase } from '../fixtures/db';
+
+async function personByCode(db: Db, identityCode: string) {
+  const [row] = await db.select().from(persons).where(eq(persons.identityCode, identityCode));
+  if (!row) throw new Error(`no person ${identityCode}`);
+  return row;
+}
+
+async function rowCounts(db: Db) {
+  const tables = { persons, clinics, specialties, practitioners, guardianships, occupationalContracts };
+  const entries = await Promise.all(
+    Object.entries(tables).map(async ([name, table]) => {
+      const [row] = await db.select({ n: count() }).from(table);
+      return [name, row?.n ?? 0] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+describe.each(databaseKinds())('seed on %s', (kind) => {
+  const t = withTestDatabase(kind);
+
+  it('seeds an empty database once and leaves a seeded one alone', async () => {
+    expect((await rowCounts(t.db)).persons).toBe(0);
+    expect(await seedIfEmpty(t.db)).toBe(true);
+    const afterFirst = await rowCounts(t.db);
+    expect(afterFirst.persons).toBe(Object.keys(DEMO_PERSONS).length);
+
+    expect(await seedIfEmpty(t.db)).toBe(false);
+    expect(await rowCounts(t.db)).toEqual(afterFirst);
+  });
+
+  it('creates every demo person with the birth date of their identity code', async () => {
+    const rows = await t.db.select().from(persons);
+    expect(rows.map((p) => p.identityCode).sort()).toEqual(
+      Object.values(DEMO_PERSONS)
+        .map((p) => p.identityCode)
+        .sort(),
+    );
+    const aino = await personByCode(t.db, DEMO_PERSONS.aino.identityCode);
+    expect(aino).toMatchObject({ firstName: 'Aino', lastName: 'Virtanen', birthDate: '1985-03-15', isPatient: true });
+    const eino = await personByCode(t.db, DEMO_PERSONS.eino.identityCode);
+    expect(eino.birthDate).toBe('2018-05-12');
+  });
+
+  it('makes Laura the guardian of Eino and nobody else', async () => {
+    const laura = await personByCode(t.db, DEMO_PERSONS.laura.identityCode);
+    const eino = await personByCode(t.db, DEMO_PERSONS.eino.identityCode);
+    expect(await listWards(t.db, laura.id)).toEqual([
+      { id: eino.id, firstName: 'Eino', lastName: 'Nieminen', birthDate: '2018-05-12' },
+    ]);
+    const aino = await personByCode(t.db, DEMO_PERSONS.aino.identityCode);
+    expect(await listWards(t.db, aino.id)).toEqual([]);
+    expect(await listWards(t.db, eino.id)).toEqual([]);
+  });
+
+  it('marks Pekka as not a patient and the others as patients', async () => {
+    const rows = await t.db.select().from(persons);
+    for (const row of rows) {
+      expect({ code: row.identityCode, isPatient: row.isPatient }).toEqual({
+        code: row.identityCode,
+        isPatient: row.identityCode !== DEMO_PERSONS.pekka.identityCode,
+      });
+    }
+  });
+
+  it('gives Mikko an occupational contract that allows web reservation and vaccinations', async () => {
+    const [row] = await t.db
+      .select({ contract: occupationalContracts })
+      .from(persons)
+      .innerJoin(occupationalContracts, eq(occupationalContracts.id, persons.occupationalContractId))
+      .where(eq(persons.identityCode, DEMO_PERSONS.mikko.identityCode));
+    expect(row?.contract).toMatchObject({ allowsWebReservation: true, allowsVaccinations: true });
+
+    const withContract = await t.db
+      .select({ code: persons.identityCode })
+      .from(persons)
+      .innerJoin(occupationalContracts, eq(occupationalContracts.id, persons.occupationalContractId));
+    expect(withContract).toEqual([{ code: DEMO_PERSONS.mikko.identityCode }]);
+  });
+
+  it('creates clinics in the seven municipalities and remote clinics', async () => {
+    const rows = await t.db.select().from(clinics);
+    expect(rows).toHaveLength(CLINICS.length);
+    const physicalMunicipalities = new Set(rows.filter((c) => !c.isRemote).map((c) => c.municipality));
+    expect([...physicalMunicipalities].sort()).toEqual(
+      ['espoo', 'helsinki', 'hyvinkää', 'järvenpää', 'kerava', 'tuusula', 'vantaa'].sort(),
+    );
+    const remote = rows.filter((c) => c.isRemote);
+    expect(remote.length).toBeGreaterThan(0);
+    for (const clinic of remote) {
+      expect(clinic).toMatchObject({ municipality: 'remote', streetAddress: null });
+    }
+    expect(remote.map((c) => c.id)).toContain('RMT');
+  });
+
+  it('creates every specialty with practitioners', async () => {
+    const rows = await t.db.select().from(specialties);
+    expect(rows.map((s) => s.id).sort()).toEqual(SPECIALTIES.map((s) => s.id).sort());
+    const [practitionerCount] = await t.db.select({ n: count() }).from(practitioners);
+    expect(practitionerCount?.n).toBe(SPECIALTIES.length * 4);
+  });
+});
