@@ -4,7 +4,7 @@
  * general brand and the children's brand, each on its own fresh PGlite data directory.
  */
 import { defineConfig, devices } from '@playwright/test';
-import { BASE_URL, CHILDREN_URL, GENERAL_PORT, CHILDREN_PORT } from './tests/e2e/urls';
+import { BASE_URL, CHILDREN_PORT, GENERAL_PORT } from './tests/e2e/urls';
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
