@@ -4,6 +4,7 @@ import { scrubEvent } from './sentry.server';
 describe('error report scrubbing', () => {
   it('drops bodies, cookies, query strings and users, and masks identity codes', () => {
     const event = scrubEvent({
+      type: undefined,
       message: 'failed for 150385-9024',
       request: {
         url: 'https://portal.example/fi/x?ssn=150385-9024',
