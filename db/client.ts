@@ -26,9 +26,8 @@ export type DatabaseConfig =
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if ('url' in config) {
-    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10 });
     // Sessions always run in UTC; display conversion to Helsinki time happens in app/lib/format.
-    pool.on('connect', (client) => void client.query("set time zone 'UTC'"));
+    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10, options: '-c TimeZone=UTC' });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', close: () => pool.end() };
   }

@@ -5,13 +5,17 @@
  *   the current migrations. It is reused across runs while its marker (migration count and a
  *   hash of db/migrations) matches; otherwise it is rebuilt in a side directory and swapped in
  *   with rename, so a concurrent run never copies a half-built template.
+ * - Removes temporary PGlite copies that crashed workers left under os.tmpdir() (older than
+ *   a few hours).
  * - With TEST_DATABASE_URL: checks the server answers and drops `portal_test_*` databases left
  *   behind by crashed runs (older than a few hours, so concurrent runs are not disturbed).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {
+  PGLITE_COPY_PREFIX,
   PGLITE_TEMPLATE_DIR,
   POSTGRES_TEST_DB_PREFIX,
   buildPgliteTemplate,
@@ -26,6 +30,7 @@ import {
 
 const STALE_BUILD_MS = 30 * 60_000;
 const STALE_POSTGRES_DB_MS = 6 * 3_600_000;
+const STALE_COPY_MS = 6 * 3_600_000;
 
 function matches(marker: TemplateMarker | null, expected: TemplateMarker): boolean {
   return marker?.migrations === expected.migrations && marker.fingerprint === expected.fingerprint;
@@ -82,6 +87,20 @@ async function ensurePgliteTemplate(): Promise<void> {
   }
 }
 
+/** Copies under os.tmpdir() left behind by a crashed worker (close() deletes the others). */
+function removeStalePgliteCopies(): void {
+  const tmp = os.tmpdir();
+  for (const name of readdirSync(tmp)) {
+    if (!name.startsWith(PGLITE_COPY_PREFIX)) continue;
+    const full = path.join(tmp, name);
+    try {
+      if (Date.now() - statSync(full).mtimeMs > STALE_COPY_MS) rmSync(full, { recursive: true, force: true });
+    } catch {
+      // Removed meanwhile.
+    }
+  }
+}
+
 async function checkPostgres(): Promise<void> {
   const url = testDatabaseUrl();
   if (!url) return;
@@ -105,5 +124,13 @@ async function checkPostgres(): Promise<void> {
 }
 
 export default async function setup(): Promise<void> {
-  await Promise.all([ensurePgliteTemplate(), checkPostgres()]);
+  removeStalePgliteCopies();
+  await Promise.all([
+    ensurePgliteTemplate(),
+    checkPostgres().catch((error: unknown) => {
+      const where = new URL(testDatabaseUrl()!);
+      where.password = '';
+      throw new Error(`TEST_DATABASE_URL (${where.toString()}) is not usable: ${String(error)}`, { cause: error });
+    }),
+  ]);
 }
