@@ -54,6 +54,15 @@ export const envSchema = z
     RATE_LIMIT_IDENTIFICATION_PER_10_MIN: positiveInt.default(30),
     RATE_LIMIT_ANONYMOUS_POSTS_PER_10_MIN: positiveInt.default(60),
 
+    /** Online cancellation is allowed until this many hours before the start. */
+    CANCELLATION_LIMIT_HOURS: z.coerce.number().int().min(0).default(24),
+    /** Wrong last-four attempts that lock one appointment's anonymous check-in… */
+    ANON_CHECK_IN_MAX_FAILURES: positiveInt.default(5),
+    /** …for this many minutes. */
+    ANON_CHECK_IN_LOCK_MINUTES: positiveInt.default(15),
+    /** Anonymous check-in attempts per client address per 10 minutes (all appointments). */
+    RATE_LIMIT_ANON_CHECK_IN_PER_10_MIN: positiveInt.default(30),
+
     SENTRY_DSN: z.string().url().optional(),
     SENTRY_ENVIRONMENT: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -2,9 +2,12 @@
  * Factories shared by the seed and the tests, so demo data and test data have one shape.
  * Each inserts one row with sensible defaults and returns it.
  */
+import { randomToken, sha256 } from '../app/lib/crypto.server';
 import { parseIdentityCode } from '../app/models/identity-code';
+import { encodeAnonymousCode } from '../app/services/appointments/rules';
 import type { Db } from './client';
 import {
+  appointments,
   clinics,
   featureOverrides,
   guardianships,
@@ -90,3 +93,21 @@ export async function createPractitioner(
 }
 
 export const localized = (fi: string, sv: string, en: string): Localized => ({ fi, sv, en });
+
+export type NewAppointment = typeof appointments.$inferInsert;
+
+/**
+ * Books an appointment row. Returns it with the code of its anonymous link (the token is
+ * random unless given; only its hash is stored).
+ */
+export async function createAppointment(
+  db: Db,
+  input: Omit<NewAppointment, 'anonymousTokenHash'> & { anonymousToken?: string },
+) {
+  const { anonymousToken = randomToken(24), ...values } = input;
+  const [row] = await db
+    .insert(appointments)
+    .values({ ...values, anonymousTokenHash: sha256(anonymousToken) })
+    .returning();
+  return { appointment: row!, anonymousCode: encodeAnonymousCode(row!.id, anonymousToken) };
+}

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -16,6 +17,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -53,6 +55,8 @@ export const persons = pgTable(
     isPatient: boolean('is_patient').notNull().default(true),
     occupationalContractId: uuid('occupational_contract_id').references(() => occupationalContracts.id),
     patientDataConsentUpdatedAt: timestamp('patient_data_consent_updated_at', { withTimezone: true }),
+    /** When the person accepted the confidentiality (treatment) terms; null = never. */
+    confidentialityAcceptedAt: timestamp('confidentiality_accepted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [check('persons_language_check', sql`${t.language} in ('fi', 'sv', 'en')`)],
@@ -242,4 +246,75 @@ export const analyticsEvents = pgTable(
     properties: jsonb('properties').$type<Record<string, string | number | boolean | null>>(),
   },
   (t) => [index('analytics_events_name_idx').on(t.name, t.at)],
+);
+
+export const LOCATION_TYPES = [
+  'physicalLocation',
+  'phoneAppointment',
+  'videoAppointment',
+  'remoteAppointment',
+  'meetingAppointment',
+] as const;
+
+export const PAYER_TYPES = ['self', 'occupationalHealthCare', 'insurance', 'insuranceAndOccupationalHealthCare', 'other'] as const;
+
+/** Price estimate of a visit, a snapshot taken when it was booked. Amounts in cents. */
+export interface PriceEstimate {
+  code: string;
+  name: Localized;
+  cents: number;
+  additionalFees: { code: string; name: Localized; cents: number }[];
+}
+
+/**
+ * Booked appointments. Self-contained (time, place and price are copied at booking) so a later
+ * change in the calendar does not rewrite history. `anonymousTokenHash` is the SHA-256 of the
+ * random half of the anonymous link sent in the booking message.
+ */
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => persons.id),
+    /** The slot this was booked from (booking issue); null for appointments made by staff. */
+    slotId: bigint('slot_id', { mode: 'number' }),
+    kindId: text('kind_id').notNull(),
+    kindName: jsonb('kind_name').$type<Localized>().notNull(),
+    payerType: text('payer_type', { enum: PAYER_TYPES }).notNull().default('self'),
+    isSpecificTime: boolean('is_specific_time').notNull().default(true),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    isRemote: boolean('is_remote').notNull().default(false),
+    isCovidTest: boolean('is_covid_test').notNull().default(false),
+    locationType: text('location_type', { enum: LOCATION_TYPES }).notNull().default('physicalLocation'),
+    clinicId: text('clinic_id')
+      .notNull()
+      .references(() => clinics.id),
+    practitionerId: text('practitioner_id')
+      .notNull()
+      .references(() => practitioners.id),
+    specialtyId: text('specialty_id')
+      .notNull()
+      .references(() => specialties.id),
+    price: jsonb('price').$type<PriceEstimate>(),
+    roomLocation: text('room_location'),
+    /** Whether the clinic lets patients check in themselves. */
+    selfCheckIn: boolean('self_check_in').notNull().default(true),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    arrivalReason: text('arrival_reason'),
+    arrivalReasonUpdatedAt: timestamp('arrival_reason_updated_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: text('cancelled_by', { enum: ['patient', 'provider'] }),
+    anonymousTokenHash: text('anonymous_token_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('appointments_patient_start_idx').on(t.patientId, t.startAt),
+    check('appointments_duration_check', sql`${t.durationMinutes} > 0`),
+    check('appointments_cancel_check', sql`(${t.cancelledAt} is null) = (${t.cancelledBy} is null)`),
+    // A slot can be held by one live appointment; cancelling frees it.
+    uniqueIndex('appointments_slot_live_idx').on(t.slotId).where(sql`${t.cancelledAt} is null and ${t.slotId} is not null`),
+  ],
 );

@@ -8,4 +8,5 @@ const database = await openDatabase(databaseConfig());
 await runMigrations(database);
 const seeded = await seedIfEmpty(database.db);
 await database.close();
-process.stdout.write(seeded ? 'Demo data seeded.\n' : 'Database already has data; nothing seeded.\n');
+if (!seeded) process.stdout.write('Database already has data; nothing seeded.\n');
+else for (const link of seeded) process.stdout.write(`${link.person} (${link.description}): /fi/varaus/${link.code}\n`);

@@ -126,3 +126,65 @@ export const TITLES = {
 
 export const FIRST_NAMES = ['Anna', 'Matti', 'Kaisa', 'Juha', 'Elina', 'Timo', 'Sari', 'Jukka', 'Heidi', 'Antti', 'Riikka', 'Ville', 'Satu', 'Mika', 'Johanna', 'Petri', 'Hanna', 'Janne', 'Minna', 'Sami', 'Katja', 'Lauri', 'Tiina', 'Olli'];
 export const LAST_NAMES = ['Lahtinen', 'Koskinen', 'Järvinen', 'Lehtonen', 'Salminen', 'Heinonen', 'Laine', 'Hämäläinen', 'Mattila', 'Saarinen', 'Kinnunen', 'Turunen', 'Rantanen', 'Karjalainen', 'Aaltonen', 'Ahonen', 'Lindqvist', 'Holmström', 'Nurmi', 'Peltonen'];
+
+/** Appointment kinds (kindId → name). VETA is a video appointment. */
+export const KINDS = {
+  VAS: localized('Vastaanottokäynti', 'Mottagningsbesök', 'Clinic visit'),
+  VETA: localized('Videovastaanotto', 'Videomottagning', 'Video appointment'),
+  PUH: localized('Puhelinvastaanotto', 'Telefonmottagning', 'Phone appointment'),
+  KOR: localized('Koronatesti', 'Coronatest', 'Covid-19 test'),
+} as const;
+
+export type KindId = keyof typeof KINDS;
+
+/** A private visit's price estimate: a base rate by specialty plus fixed fees (cents). */
+export function priceFor(specialtyId: string, locationType: string) {
+  const base: Record<string, number> = { YLE: 8900, SH: 4900, FYS: 7500, LAS: 11900, IHO: 14900, KNK: 13900, PSY: 11000, ENDO: 16900, GYN: 15900, NNA: 9500, GRG: 14900, ROKT: 3500, TTH: 8900 };
+  const remote = locationType !== 'physicalLocation';
+  return {
+    code: `${specialtyId}-${remote ? 'ETA' : 'VAS'}`,
+    name: remote
+      ? localized('Etävastaanotto', 'Distansmottagning', 'Remote appointment')
+      : localized('Vastaanottokäynti', 'Mottagningsbesök', 'Clinic visit'),
+    cents: remote ? Math.round((base[specialtyId] ?? 8900) * 0.85) : (base[specialtyId] ?? 8900),
+    additionalFees: [
+      { code: 'TOIM', name: localized('Toimistomaksu', 'Expeditionsavgift', 'Office fee'), cents: 1290 },
+      ...(remote ? [] : [{ code: 'TILA', name: localized('Tilamaksu', 'Lokalavgift', 'Facility fee'), cents: 500 }]),
+    ],
+  };
+}
+
+export interface DemoAppointment {
+  person: 'aino' | 'mikko' | 'laura' | 'eino' | 'sanni';
+  description: string;
+  startInMinutes: number;
+  kindId: KindId;
+  specialtyId: string;
+  clinicId: string;
+  practitionerId: string;
+  locationType: 'physicalLocation' | 'phoneAppointment' | 'videoAppointment' | 'remoteAppointment';
+  durationMinutes?: number;
+  payerType?: 'self' | 'occupationalHealthCare';
+  isCovidTest?: boolean;
+  roomLocation?: string;
+  selfCheckIn?: boolean;
+  cancelledBy?: 'provider';
+}
+
+const DAY = 24 * 60;
+
+/** Every case of the appointment pages, relative to the seeding time. */
+export const DEMO_APPOINTMENTS: DemoAppointment[] = [
+  { person: 'aino', description: 'starts within 30 minutes: check-in open, too late to cancel', startInMinutes: 20, kindId: 'VAS', specialtyId: 'YLE', clinicId: 'KA', practitionerId: 'P0001', locationType: 'physicalLocation', roomLocation: 'Huone 214, 2. krs' },
+  { person: 'aino', description: 'later today: check-in too early', startInMinutes: 180, kindId: 'VAS', specialtyId: 'FYS', clinicId: 'HP', practitionerId: 'P0009', locationType: 'physicalLocation', durationMinutes: 45 },
+  { person: 'aino', description: 'tomorrow: can be cancelled', startInMinutes: DAY + 120, kindId: 'VAS', specialtyId: 'IHO', clinicId: 'TA', practitionerId: 'P0017', locationType: 'physicalLocation' },
+  { person: 'aino', description: 'phone appointment', startInMinutes: 3 * DAY, kindId: 'PUH', specialtyId: 'YLE', clinicId: 'RMT', practitionerId: 'P0001', locationType: 'phoneAppointment', durationMinutes: 20 },
+  { person: 'aino', description: 'video appointment', startInMinutes: 5 * DAY, kindId: 'VETA', specialtyId: 'PSY', clinicId: 'RMT', practitionerId: 'P0025', locationType: 'videoAppointment', durationMinutes: 45 },
+  { person: 'aino', description: 'covid-19 test', startInMinutes: 2 * DAY, kindId: 'KOR', specialtyId: 'SH', clinicId: 'IK', practitionerId: 'P0005', locationType: 'physicalLocation', isCovidTest: true, durationMinutes: 10 },
+  { person: 'aino', description: 'cancelled by the provider', startInMinutes: 7 * DAY, kindId: 'VAS', specialtyId: 'KNK', clinicId: 'KA', practitionerId: 'P0021', locationType: 'physicalLocation', cancelledBy: 'provider' },
+  { person: 'aino', description: 'past visit', startInMinutes: -14 * DAY, kindId: 'VAS', specialtyId: 'YLE', clinicId: 'KA', practitionerId: 'P0001', locationType: 'physicalLocation' },
+  { person: 'mikko', description: 'occupational health visit', startInMinutes: 4 * DAY, kindId: 'VAS', specialtyId: 'TTH', clinicId: 'TA', practitionerId: 'P0045', locationType: 'physicalLocation', payerType: 'occupationalHealthCare' },
+  { person: 'laura', description: 'own visit', startInMinutes: 6 * DAY, kindId: 'VAS', specialtyId: 'GYN', clinicId: 'TI', practitionerId: 'P0033', locationType: 'physicalLocation' },
+  { person: 'eino', description: "child's visit (guardian Laura)", startInMinutes: 2 * DAY + 60, kindId: 'VAS', specialtyId: 'LAS', clinicId: 'TI', practitionerId: 'P0013', locationType: 'physicalLocation' },
+  { person: 'sanni', description: 'confidentiality form not filled: check-in asks for consent', startInMinutes: 15, kindId: 'VAS', specialtyId: 'YLE', clinicId: 'JP', practitionerId: 'P0002', locationType: 'physicalLocation' },
+];

@@ -6,6 +6,7 @@ import { count } from 'drizzle-orm';
 import type { Db } from './client';
 import {
   addGuardianship,
+  createAppointment,
   createClinic,
   createOccupationalContract,
   createPerson,
@@ -13,7 +14,18 @@ import {
   createSpecialty,
 } from './factories';
 import { persons } from './schema';
-import { CLINICS, DEMO_PERSONS, FIRST_NAMES, LAST_NAMES, SPECIALTIES, TITLES } from './seed-data';
+import {
+  CLINICS,
+  DEMO_APPOINTMENTS,
+  DEMO_PERSONS,
+  FIRST_NAMES,
+  KINDS,
+  LAST_NAMES,
+  priceFor,
+  SPECIALTIES,
+  TITLES,
+  type DemoAppointment,
+} from './seed-data';
 
 /** Small deterministic PRNG (mulberry32) so the seed is reproducible. */
 export function prng(seed: number) {
@@ -27,15 +39,26 @@ export function prng(seed: number) {
   };
 }
 
-export async function seedIfEmpty(db: Db): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(persons);
-  if ((row?.n ?? 0) > 0) return false;
-  await seed(db);
-  return true;
+/** One anonymous appointment link per seeded upcoming appointment, for the README and the console. */
+export interface SeededLink {
+  person: string;
+  appointmentId: number;
+  code: string;
+  description: string;
 }
 
-export async function seed(db: Db): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function seedIfEmpty(db: Db, now = new Date()): Promise<SeededLink[] | null> {
+  const [row] = await db.select({ n: count() }).from(persons);
+  if ((row?.n ?? 0) > 0) return null;
+  return seed(db, now);
+}
+
+/**
+ * Seeds everything. Appointment times are relative to `now` (the moment of seeding), so a fresh
+ * database always has an appointment starting within 30 minutes, one later today, and so on.
+ */
+export async function seed(db: Db, now = new Date()): Promise<SeededLink[]> {
+  return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     for (const clinic of CLINICS) await createClinic(t, { isRemote: false, ...clinic });
     for (const specialty of SPECIALTIES) await createSpecialty(t, specialty);
@@ -47,14 +70,69 @@ export async function seed(db: Db): Promise<void> {
       allowsVaccinations: true,
     });
     const p = DEMO_PERSONS;
-    await createPerson(t, p.aino);
-    await createPerson(t, { ...p.mikko, occupationalContractId: contract.id });
-    const laura = await createPerson(t, p.laura);
-    const eino = await createPerson(t, p.eino);
-    await addGuardianship(t, laura.id, eino.id, 'parent');
-    await createPerson(t, p.sanni);
+    // Everyone but Sanni has accepted the confidentiality terms (Eino's by his guardian).
+    const accepted = new Date(now.getTime() - 200 * 86_400_000);
+    const people = {
+      aino: await createPerson(t, { ...p.aino, confidentialityAcceptedAt: accepted }),
+      mikko: await createPerson(t, { ...p.mikko, occupationalContractId: contract.id, confidentialityAcceptedAt: accepted }),
+      laura: await createPerson(t, { ...p.laura, confidentialityAcceptedAt: accepted }),
+      eino: await createPerson(t, { ...p.eino, confidentialityAcceptedAt: accepted }),
+      sanni: await createPerson(t, p.sanni),
+    };
+    await addGuardianship(t, people.laura.id, people.eino.id, 'parent');
     await createPerson(t, { ...p.pekka, isPatient: false });
+
+    const links: SeededLink[] = [];
+    const random = prng(4242);
+    for (const spec of DEMO_APPOINTMENTS) {
+      const personId = people[spec.person].id;
+      const { appointment, anonymousCode } = await createAppointment(t, {
+        ...appointmentValues(spec, now),
+        patientId: personId,
+        anonymousToken: deterministicToken(random),
+      });
+      if (spec.startInMinutes > 0 && !spec.cancelledBy) {
+        links.push({ person: spec.person, appointmentId: appointment.id, code: anonymousCode, description: spec.description });
+      }
+    }
+    return links;
   });
+}
+
+/** Demo links are stable (seeded PRNG) so the README can name them; real links use crypto randomness. */
+function deterministicToken(random: () => number): string {
+  const bytes = Uint8Array.from({ length: 24 }, () => Math.floor(random() * 256));
+  return Buffer.from(bytes).toString('base64url');
+}
+
+/** Rounds up to the next five minutes, as appointment times are. */
+function roundUp5(date: Date): Date {
+  const step = 5 * 60_000;
+  return new Date(Math.ceil(date.getTime() / step) * step);
+}
+
+export function appointmentValues(spec: DemoAppointment, now: Date) {
+  const specialty = SPECIALTIES.find((s) => s.id === spec.specialtyId)!;
+  const startAt = roundUp5(new Date(now.getTime() + spec.startInMinutes * 60_000));
+  return {
+    kindId: spec.kindId,
+    kindName: KINDS[spec.kindId],
+    payerType: spec.payerType ?? 'self',
+    startAt,
+    durationMinutes: spec.durationMinutes ?? 30,
+    isRemote: spec.locationType !== 'physicalLocation',
+    isCovidTest: spec.isCovidTest ?? false,
+    locationType: spec.locationType,
+    clinicId: spec.clinicId,
+    practitionerId: spec.practitionerId,
+    specialtyId: specialty.id,
+    price: (spec.payerType ?? 'self') === 'self' ? priceFor(specialty.id, spec.locationType) : null,
+    roomLocation: spec.roomLocation ?? null,
+    selfCheckIn: spec.selfCheckIn ?? true,
+    cancelledAt: spec.cancelledBy ? new Date(now.getTime() - 86_400_000) : null,
+    cancelledBy: spec.cancelledBy ?? null,
+    checkedInAt: null,
+  } as const;
 }
 
 async function seedPractitioners(db: Db) {

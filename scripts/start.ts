@@ -5,8 +5,9 @@
 process.env.NODE_ENV ??= process.argv.includes('--dev') ? 'development' : 'production';
 
 const { parseEnv } = await import('../app/env.server');
+let env: ReturnType<typeof parseEnv>;
 try {
-  parseEnv(process.env);
+  env = parseEnv(process.env);
 } catch (error) {
   process.stderr.write(`${(error as Error).message}\n`);
   process.exit(1);
@@ -19,10 +20,17 @@ const { databaseConfig } = await import('../app/services/db/db.server');
 
 const database = await openDatabase(databaseConfig());
 await runMigrations(database);
-const seeded = await seedIfEmpty(database.db);
+const links = await seedIfEmpty(database.db);
 // PGlite allows one opener per data directory: close before the app opens it.
 await database.close();
-process.stdout.write(`Database ready (${database.kind}${seeded ? ', demo data seeded' : ''}).\n`);
+process.stdout.write(`Database ready (${database.kind}${links ? ', demo data seeded' : ''}).\n`);
+if (links && env.DEPLOYMENT_ENV !== 'production') {
+  const origin = env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`;
+  process.stdout.write('Anonymous appointment links of the demo data:\n');
+  for (const link of links) {
+    process.stdout.write(`  ${link.person.padEnd(6)} ${link.description}: ${origin}/fi/varaus/${link.code}\n`);
+  }
+}
 
 const { main } = await import('../server');
 await main();

@@ -45,6 +45,16 @@ export async function hitRateLimit(
   };
 }
 
+/** The count of the current window for `key` without counting a hit (0 when none is open). */
+export async function peekRateLimit(db: Db, key: string, windowSeconds: number, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - windowSeconds * 1000);
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(sql`${rateLimits.key} = ${sha256(key)} and ${rateLimits.windowStart} > ${cutoff.toISOString()}::timestamptz`);
+  return row?.count ?? 0;
+}
+
 /** Removes windows that ended long ago (called opportunistically; cheap with the primary key). */
 export async function pruneRateLimits(db: Db, olderThanSeconds = 86_400, now = new Date()): Promise<void> {
   const cutoff = new Date(now.getTime() - olderThanSeconds * 1000);

@@ -1,0 +1,70 @@
+/** What the browser gets of an appointment (already in the page language; times as ISO). */
+export type LocationType =
+  | 'physicalLocation'
+  | 'phoneAppointment'
+  | 'videoAppointment'
+  | 'remoteAppointment'
+  | 'meetingAppointment';
+
+export type SelfCheckInStatus = 'allowed' | 'tooEarly' | 'checkedIn' | 'onlyAtReception' | 'statusNotAvailable';
+
+export interface PriceView {
+  code: string;
+  name: string;
+  cents: number;
+  additionalFees: { code: string; name: string; cents: number }[];
+  totalCents: number;
+}
+
+export interface AppointmentView {
+  id: number;
+  /** The patient, when it is not the viewer (a guardian's ward). */
+  patientName: string | null;
+  kindId: string;
+  kindName: string;
+  specialtyName: string;
+  isVideo: boolean;
+  startAt: string;
+  endAt: string;
+  durationMinutes: number;
+  isSpecificTime: boolean;
+  isRemote: boolean;
+  isCovidTest: boolean;
+  locationType: LocationType;
+  payerType: string;
+  clinic: {
+    name: string;
+    streetAddress: string | null;
+    postalCode: string | null;
+    postOffice: string | null;
+    arrivalInfo: string | null;
+  };
+  practitioner: { name: string; title: string };
+  /** Private care only. */
+  price: PriceView | null;
+  roomLocation: string | null;
+  checkInStatus: SelfCheckInStatus;
+  mayCancel: boolean;
+  cancelledBy: 'patient' | 'provider' | null;
+  arrivalReason: string | null;
+  /** The patient must accept the confidentiality terms before checking in. */
+  confidentiality: 'ok' | 'notFilled' | 'notFilledAsAdult';
+}
+
+/** Results of the spec's CancelAppointment call. */
+export type CancelResult = 'success' | 'appointmentNotFound' | 'deadlineExceeded' | 'unknownError';
+
+/** Results of the spec's CheckIn call (and the anonymous one's ssnEndPartMismatch / locked). */
+export type CheckInResult =
+  | 'success'
+  | 'alreadyCheckedIn'
+  | 'checkInOnlyAtReception'
+  | 'confidentialityFormNotFilled'
+  | 'confidentialityFormNotFilledAsAdult'
+  | 'customerNotFound'
+  | 'tooEarly'
+  | 'unknownError'
+  | 'ssnEndPartMismatch'
+  | 'locked';
+
+export type ArrivalReasonResult = 'success' | 'notFound' | 'invalid';

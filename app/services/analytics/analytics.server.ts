@@ -1,0 +1,24 @@
+/**
+ * First-party analytics: events are rows in our own database, with ids but never personal
+ * data. No third-party trackers.
+ */
+import { analyticsEvents } from '~db/schema';
+import type { Db } from '~/services/db/db.server';
+
+export type AnalyticsEventName =
+  | 'reservationCancel'
+  | 'checkIn'
+  | 'reservationStart'
+  | 'registerAtReception'
+  | 'reservationError'
+  | 'hpaLogin'
+  | 'authenticationSuccess'
+  | 'reservationSuccess';
+
+export async function recordEvent(
+  db: Db,
+  name: AnalyticsEventName,
+  properties: Record<string, string | number | boolean | null> = {},
+): Promise<void> {
+  await db.insert(analyticsEvents).values({ name, properties });
+}

@@ -1,0 +1,343 @@
+/**
+ * Appointments self-service: the one service behind the appointment pages and the JSON
+ * resource routes. Every function takes the viewer and answers only for the viewer's own
+ * appointments or their wards' (anything else is "not found", so ids are never confirmed).
+ * Every view and change is written to the access log.
+ */
+import { and, asc, desc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { appointments, clinics, persons, practitioners, specialties, type Localized } from '~db/schema';
+import { env } from '~/env.server';
+import type { Language } from '~/i18n/config';
+import { constantTimeEqual, sha256 } from '~/lib/crypto.server';
+import { helsinkiDate } from '~/lib/format';
+import type {
+  AppointmentView,
+  ArrivalReasonResult,
+  CancelResult,
+  CheckInResult,
+} from '~/models/appointment';
+import { recordEvent } from '~/services/analytics/analytics.server';
+import { logAccess } from '~/services/audit/access-log.server';
+import type { Db } from '~/services/db/db.server';
+import { hitRateLimit, peekRateLimit } from '~/services/security/rate-limit.server';
+import {
+  ARRIVAL_REASON_MAX,
+  ARRIVAL_REASON_PREFIX,
+  cancellationCheck,
+  checkInStatus,
+  confidentialityStatus,
+  mayCancel,
+  parseAnonymousCode,
+} from './rules';
+
+/** Who is asking: a logged-in person (and the wards they act for), or an anonymous link holder. */
+export interface Viewer {
+  personId: string;
+  wardIds: string[];
+}
+
+export function viewerOf(auth: { person: { id: string }; wards: { id: string }[] }): Viewer {
+  return { personId: auth.person.id, wardIds: auth.wards.map((w) => w.id) };
+}
+
+const visiblePatients = (viewer: Viewer) => [viewer.personId, ...viewer.wardIds];
+
+const patient = alias(persons, 'patient');
+
+function baseQuery(db: Db) {
+  return db
+    .select({
+      appointment: appointments,
+      clinic: clinics,
+      practitioner: { firstName: practitioners.firstName, lastName: practitioners.lastName, title: practitioners.title },
+      specialtyName: specialties.name,
+      patient: {
+        id: patient.id,
+        firstName: patient.firstName,
+        lastName: patient.lastName,
+        birthDate: patient.birthDate,
+        confidentialityAcceptedAt: patient.confidentialityAcceptedAt,
+        identityCode: patient.identityCode,
+      },
+    })
+    .from(appointments)
+    .innerJoin(clinics, eq(clinics.id, appointments.clinicId))
+    .innerJoin(practitioners, eq(practitioners.id, appointments.practitionerId))
+    .innerJoin(specialties, eq(specialties.id, appointments.specialtyId))
+    .innerJoin(patient, eq(patient.id, appointments.patientId));
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
+
+const pick = (value: Localized | null, lang: Language) => (value ? value[lang] : null);
+
+export function toView(row: Row, viewer: Viewer | null, lang: Language, now = new Date()): AppointmentView {
+  const a = row.appointment;
+  const end = new Date(a.startAt.getTime() + a.durationMinutes * 60_000);
+  const price =
+    a.payerType === 'self' && a.price
+      ? {
+          code: a.price.code,
+          name: a.price.name[lang],
+          cents: a.price.cents,
+          additionalFees: a.price.additionalFees.map((f) => ({ code: f.code, name: f.name[lang], cents: f.cents })),
+          totalCents: a.price.cents + a.price.additionalFees.reduce((sum, f) => sum + f.cents, 0),
+        }
+      : null;
+  return {
+    id: a.id,
+    patientName: viewer && row.patient.id !== viewer.personId ? `${row.patient.firstName} ${row.patient.lastName}` : null,
+    kindId: a.kindId,
+    kindName: a.kindName[lang],
+    specialtyName: row.specialtyName[lang],
+    isVideo: a.kindId === 'VETA',
+    startAt: a.startAt.toISOString(),
+    endAt: end.toISOString(),
+    durationMinutes: a.durationMinutes,
+    isSpecificTime: a.isSpecificTime,
+    isRemote: a.isRemote,
+    isCovidTest: a.isCovidTest,
+    locationType: a.locationType,
+    payerType: a.payerType,
+    clinic: {
+      name: row.clinic.name,
+      streetAddress: row.clinic.streetAddress,
+      postalCode: row.clinic.postalCode,
+      postOffice: row.clinic.postOffice,
+      arrivalInfo: pick(row.clinic.arrivalInfo, lang),
+    },
+    practitioner: { name: `${row.practitioner.firstName} ${row.practitioner.lastName}`, title: row.practitioner.title[lang] },
+    price,
+    roomLocation: a.roomLocation,
+    checkInStatus: checkInStatus(a, now),
+    mayCancel: mayCancel(a, now),
+    cancelledBy: a.cancelledBy,
+    arrivalReason: a.arrivalReason?.startsWith(ARRIVAL_REASON_PREFIX)
+      ? a.arrivalReason.slice(ARRIVAL_REASON_PREFIX.length)
+      : a.arrivalReason,
+    confidentiality: confidentialityStatus(row.patient, now, helsinkiDate),
+  };
+}
+
+async function logViews(db: Db, viewer: Viewer | null, rows: Row[]) {
+  for (const row of rows) {
+    await logAccess(db, {
+      actorPersonId: viewer?.personId ?? null,
+      subjectPersonId: row.patient.id,
+      action: 'view',
+      resource: viewer ? 'appointment' : 'appointment:anonymous-link',
+      resourceId: String(row.appointment.id),
+    });
+  }
+}
+
+/** The viewer's (and wards') appointments that have not ended, soonest first, plus recent past ones. */
+export async function listAppointments(db: Db, viewer: Viewer, lang: Language, now = new Date(), pastLimit = 10) {
+  const mine = inArray(appointments.patientId, visiblePatients(viewer));
+  // An appointment counts as upcoming until it has ended (longest appointments are a few hours).
+  const horizon = new Date(now.getTime() - 4 * 3_600_000);
+  const [upcomingRows, pastRows] = await Promise.all([
+    baseQuery(db).where(and(mine, gte(appointments.startAt, horizon))).orderBy(asc(appointments.startAt)),
+    baseQuery(db)
+      .where(and(mine, lt(appointments.startAt, horizon)))
+      .orderBy(desc(appointments.startAt))
+      .limit(pastLimit),
+  ]);
+  const upcoming = upcomingRows.filter(
+    (r) => r.appointment.startAt.getTime() + r.appointment.durationMinutes * 60_000 >= now.getTime(),
+  );
+  const past = [...upcomingRows.filter((r) => !upcoming.includes(r)), ...pastRows];
+  await logViews(db, viewer, [...upcoming, ...past]);
+  return {
+    upcoming: upcoming.map((r) => toView(r, viewer, lang, now)),
+    past: past.map((r) => toView(r, viewer, lang, now)),
+  };
+}
+
+/** The appointments of a comma-joined id list that the viewer may see (others are left out). */
+export async function getAppointments(db: Db, viewer: Viewer, ids: number[], lang: Language, now = new Date()) {
+  const rows = await baseQuery(db)
+    .where(and(inArray(appointments.id, ids), inArray(appointments.patientId, visiblePatients(viewer))))
+    .orderBy(asc(appointments.startAt));
+  await logViews(db, viewer, rows);
+  return rows.map((r) => toView(r, viewer, lang, now));
+}
+
+async function findVisible(db: Db, viewer: Viewer, id: number) {
+  const [row] = await baseQuery(db)
+    .where(and(eq(appointments.id, id), inArray(appointments.patientId, visiblePatients(viewer))))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Cancels by the patient. Cancelling an already cancelled appointment is harmless (success). */
+export async function cancelAppointment(db: Db, viewer: Viewer, id: number, now = new Date()): Promise<CancelResult> {
+  const row = await findVisible(db, viewer, id);
+  if (!row) return 'appointmentNotFound';
+  if (row.appointment.cancelledAt) return 'success';
+  const check = cancellationCheck(row.appointment, now, env().CANCELLATION_LIMIT_HOURS);
+  if (!check.ok) return 'deadlineExceeded';
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await t
+      .update(appointments)
+      .set({ cancelledAt: now, cancelledBy: 'patient' })
+      .where(and(eq(appointments.id, id), isNull(appointments.cancelledAt)));
+    await logAccess(t, {
+      actorPersonId: viewer.personId,
+      subjectPersonId: row.patient.id,
+      action: 'change',
+      resource: 'appointment:cancel',
+      resourceId: String(id),
+    });
+    await recordEvent(t, 'reservationCancel', { appointmentId: id, specialtyId: row.appointment.specialtyId });
+  });
+  return 'success';
+}
+
+async function performCheckIn(db: Db, row: Row, actorPersonId: string | null, now: Date): Promise<CheckInResult> {
+  const status = checkInStatus(row.appointment, now);
+  if (status === 'checkedIn') return 'alreadyCheckedIn';
+  if (status === 'tooEarly') return 'tooEarly';
+  if (status === 'onlyAtReception') return 'checkInOnlyAtReception';
+  if (status !== 'allowed') return 'unknownError';
+  const confidentiality = confidentialityStatus(row.patient, now, helsinkiDate);
+  if (confidentiality === 'notFilled') return 'confidentialityFormNotFilled';
+  if (confidentiality === 'notFilledAsAdult') return 'confidentialityFormNotFilledAsAdult';
+  const id = row.appointment.id;
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const updated = await t
+      .update(appointments)
+      .set({ checkedInAt: now })
+      .where(and(eq(appointments.id, id), isNull(appointments.checkedInAt), isNull(appointments.cancelledAt)))
+      .returning({ id: appointments.id });
+    if (updated.length === 0) return 'alreadyCheckedIn' as const;
+    await logAccess(t, {
+      actorPersonId,
+      subjectPersonId: row.patient.id,
+      action: 'change',
+      resource: actorPersonId ? 'appointment:check-in' : 'appointment:anonymous-check-in',
+      resourceId: String(id),
+    });
+    await recordEvent(t, 'checkIn', { appointmentId: id, anonymous: actorPersonId === null });
+    return 'success' as const;
+  });
+}
+
+export async function checkIn(db: Db, viewer: Viewer, id: number, now = new Date()): Promise<CheckInResult> {
+  const row = await findVisible(db, viewer, id);
+  if (!row) return 'customerNotFound';
+  return performCheckIn(db, row, viewer.personId, now);
+}
+
+/** The patient (or guardian) accepts the confidentiality terms from the consent-needed panel. */
+export async function acceptConfidentiality(db: Db, viewer: Viewer, appointmentId: number, now = new Date()) {
+  const row = await findVisible(db, viewer, appointmentId);
+  if (!row) return false;
+  await db.update(persons).set({ confidentialityAcceptedAt: now }).where(eq(persons.id, row.patient.id));
+  await logAccess(db, {
+    actorPersonId: viewer.personId,
+    subjectPersonId: row.patient.id,
+    action: 'change',
+    resource: 'person:confidentiality',
+  });
+  return true;
+}
+
+/** Saves the reason for the visit (max 300 characters), prefixed with the fixed Finnish phrase. */
+export async function saveArrivalReason(
+  db: Db,
+  viewer: Viewer,
+  id: number,
+  text: string,
+  now = new Date(),
+): Promise<ArrivalReasonResult> {
+  const reason = text.trim();
+  if (reason.length === 0 || [...reason].length > ARRIVAL_REASON_MAX) return 'invalid';
+  const row = await findVisible(db, viewer, id);
+  if (!row || row.appointment.cancelledAt || row.appointment.isRemote) return 'notFound';
+  await db
+    .update(appointments)
+    .set({ arrivalReason: `${ARRIVAL_REASON_PREFIX}${reason}`, arrivalReasonUpdatedAt: now })
+    .where(eq(appointments.id, id));
+  await logAccess(db, {
+    actorPersonId: viewer.personId,
+    subjectPersonId: row.patient.id,
+    action: 'change',
+    resource: 'appointment:arrival-reason',
+    resourceId: String(id),
+  });
+  return 'success';
+}
+
+/** The appointment and its patient's id, for the calendar file. */
+export async function appointmentForCalendar(db: Db, viewer: Viewer, id: number) {
+  const row = await findVisible(db, viewer, id);
+  if (row) await logViews(db, viewer, [row]);
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Anonymous link
+
+/** The appointment behind an anonymous link code; null for a wrong token or a missing one alike. */
+export async function findByAnonymousCode(db: Db, code: string) {
+  const parsed = parseAnonymousCode(code);
+  if (!parsed) return null;
+  const [row] = await baseQuery(db).where(eq(appointments.id, parsed.appointmentId)).limit(1);
+  if (!row || !constantTimeEqual(row.appointment.anonymousTokenHash, sha256(parsed.token))) return null;
+  return row;
+}
+
+export async function getAnonymousAppointment(db: Db, code: string, lang: Language, now = new Date()) {
+  const row = await findByAnonymousCode(db, code);
+  if (!row) return null;
+  await logViews(db, null, [row]);
+  return toView(row, null, lang, now);
+}
+
+const failureKey = (id: number) => `anon-check-in-failures:${id}`;
+
+/** Whether too many wrong codes have locked this appointment's anonymous check-in. */
+export async function isAnonymousCheckInLocked(db: Db, appointmentId: number, now = new Date()) {
+  const e = env();
+  const failures = await peekRateLimit(db, failureKey(appointmentId), e.ANON_CHECK_IN_LOCK_MINUTES * 60, now);
+  return failures >= e.ANON_CHECK_IN_MAX_FAILURES;
+}
+
+/**
+ * Anonymous check-in with the last four characters of the patient's identity code. Those carry
+ * only ~900 values, so wrong attempts lock the appointment (5 in 15 minutes by default) and
+ * attempts per client address are limited too.
+ */
+export async function anonymousCheckIn(
+  db: Db,
+  code: string,
+  ssnEndPart: string,
+  clientIp: string,
+  now = new Date(),
+): Promise<CheckInResult | 'notFound' | 'rateLimited'> {
+  const e = env();
+  const perAddress = await hitRateLimit(db, `anon-check-in-ip:${clientIp}`, e.RATE_LIMIT_ANON_CHECK_IN_PER_10_MIN, 600, now);
+  if (!perAddress.allowed) return 'rateLimited';
+  const row = await findByAnonymousCode(db, code);
+  if (!row) return 'notFound';
+  const id = row.appointment.id;
+  if (await isAnonymousCheckInLocked(db, id, now)) return 'locked';
+
+  const expected = row.patient.identityCode.slice(-4).toUpperCase();
+  if (!constantTimeEqual(ssnEndPart.trim().toUpperCase(), expected)) {
+    const failures = await hitRateLimit(db, failureKey(id), e.ANON_CHECK_IN_MAX_FAILURES, e.ANON_CHECK_IN_LOCK_MINUTES * 60, now);
+    await logAccess(db, {
+      actorPersonId: null,
+      subjectPersonId: row.patient.id,
+      action: 'view',
+      resource: 'appointment:anonymous-check-in-refused',
+      resourceId: String(id),
+    });
+    return failures.count >= e.ANON_CHECK_IN_MAX_FAILURES ? 'locked' : 'ssnEndPartMismatch';
+  }
+  return performCheckIn(db, row, null, now);
+}

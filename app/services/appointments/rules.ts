@@ -1,0 +1,113 @@
+/**
+ * The appointment rules, as pure functions (unit-tested): self check-in, cancellation limit,
+ * confidentiality form, and the anonymous link's code. Times are instants; "the day" is the
+ * Helsinki day.
+ */
+import { ageOn } from '~/models/identity-code';
+
+/** Check-in opens this long before the start (spec 2 §9). */
+export const CHECK_IN_OPENS_MINUTES = 30;
+
+export type SelfCheckInStatus = 'allowed' | 'tooEarly' | 'checkedIn' | 'onlyAtReception' | 'statusNotAvailable';
+
+export interface CheckInFacts {
+  startAt: Date;
+  durationMinutes: number;
+  locationType: string;
+  selfCheckIn: boolean;
+  checkedInAt: Date | null;
+  cancelledAt: Date | null;
+}
+
+/**
+ * Self check-in is for visits at a clinic, from 30 minutes before the start until the planned
+ * end. The window never spans more than the appointment itself, so a check-in is always on the
+ * appointment's day (a visit starting just after midnight opens at 23:30 the evening before,
+ * which is when the patient is at the door).
+ */
+export function checkInStatus(a: CheckInFacts, now: Date): SelfCheckInStatus {
+  if (a.cancelledAt) return 'statusNotAvailable';
+  if (a.checkedInAt) return 'checkedIn';
+  if (a.locationType !== 'physicalLocation') return 'statusNotAvailable';
+  if (!a.selfCheckIn) return 'onlyAtReception';
+  const opens = a.startAt.getTime() - CHECK_IN_OPENS_MINUTES * 60_000;
+  const ends = a.startAt.getTime() + a.durationMinutes * 60_000;
+  if (now.getTime() < opens) return 'tooEarly';
+  if (now.getTime() > ends) return 'statusNotAvailable';
+  return 'allowed';
+}
+
+export type CancellationCheck = { ok: true } | { ok: false; reason: 'deadlineExceeded' | 'alreadyStarted' };
+
+/** Online cancellation is allowed until `limitHours` before the start (configurable per environment). */
+export function cancellationCheck(a: { startAt: Date }, now: Date, limitHours: number): CancellationCheck {
+  const untilStart = a.startAt.getTime() - now.getTime();
+  if (untilStart <= 0) return { ok: false, reason: 'alreadyStarted' };
+  if (untilStart < limitHours * 3_600_000) return { ok: false, reason: 'deadlineExceeded' };
+  return { ok: true };
+}
+
+/** Whether the cancel action is offered at all (the deadline is checked when it is used). */
+export function mayCancel(a: { startAt: Date; cancelledAt: Date | null; checkedInAt: Date | null }, now: Date): boolean {
+  return !a.cancelledAt && !a.checkedInAt && a.startAt.getTime() > now.getTime();
+}
+
+export type ConfidentialityStatus = 'ok' | 'notFilled' | 'notFilledAsAdult';
+
+/**
+ * The confidentiality (treatment) terms must be accepted before check-in. Terms accepted while
+ * a minor must be accepted again as an adult.
+ */
+export function confidentialityStatus(
+  person: { birthDate: string; confidentialityAcceptedAt: Date | null },
+  now: Date,
+  toDate: (d: Date) => string,
+): ConfidentialityStatus {
+  const today = toDate(now);
+  if (!person.confidentialityAcceptedAt) return 'notFilled';
+  const adultNow = ageOn(person.birthDate, today) >= 18;
+  const adultThen = ageOn(person.birthDate, toDate(person.confidentialityAcceptedAt)) >= 18;
+  return adultNow && !adultThen ? 'notFilledAsAdult' : 'ok';
+}
+
+/**
+ * The anonymous link's code: URL-safe base64 of "<appointment id>_<random token>". Only the
+ * token's hash is stored. Returns null for anything malformed.
+ */
+export function encodeAnonymousCode(appointmentId: number, token: string): string {
+  return base64UrlEncode(`${appointmentId}_${token}`);
+}
+
+export function parseAnonymousCode(code: string): { appointmentId: number; token: string } | null {
+  if (!/^[A-Za-z0-9_-]{8,200}$/.test(code)) return null;
+  const decoded = base64UrlDecode(code);
+  if (decoded === null) return null;
+  const match = /^(\d{1,15})_([A-Za-z0-9_-]{22,100})$/.exec(decoded);
+  if (!match) return null;
+  const appointmentId = Number(match[1]);
+  return Number.isSafeInteger(appointmentId) && appointmentId > 0 ? { appointmentId, token: match[2]! } : null;
+}
+
+function base64UrlEncode(text: string): string {
+  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function base64UrlDecode(code: string): string | null {
+  try {
+    const padded = code.replace(/-/g, '+').replace(/_/g, '/') + '==='.slice((code.length + 3) % 4);
+    return atob(padded);
+  } catch {
+    return null;
+  }
+}
+
+/** The arrival reason is saved with this fixed Finnish prefix ("the customer's own arrival reason"). */
+export const ARRIVAL_REASON_PREFIX = 'Asiakkaan itse kirjoittama tulosyy: ';
+export const ARRIVAL_REASON_MAX = 300;
+
+/** Parses a comma-joined id list of the appointment page path ("12,13"). */
+export function parseAppointmentIds(value: string): number[] | null {
+  if (!/^\d{1,15}(,\d{1,15}){0,19}$/.test(value)) return null;
+  const ids = [...new Set(value.split(',').map(Number))];
+  return ids.every((id) => Number.isSafeInteger(id) && id > 0) ? ids : null;
+}
