@@ -51,6 +51,14 @@ export interface PortalContext {
 
 export const portalContext = createContext<PortalContext>();
 
-export type FlashMessage = { type: 'success' | 'info' | 'error'; key: string; values?: Record<string, string> };
+export type FlashMessage = {
+  type: 'success' | 'info' | 'error';
+  key: string;
+  values?: Record<string, string>;
+  /** Append the brand's customer-service phone link (e.g. to cancellation failures). */
+  withPhone?: boolean;
+  /** With JS the message disappears after this long. */
+  durationMs?: number;
+};
 
 export const flashContext = createContext<FlashMessage | null>(null);

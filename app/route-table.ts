@@ -63,6 +63,29 @@ export const PAGES = {
     chrome: 'minimal',
   },
   inApp: { file: 'routes/shell/in-app.tsx', paths: same('in-app'), access: 'public' },
+  appointmentList: {
+    file: 'routes/appointments/list.tsx',
+    paths: { en: 'appointments', fi: 'ajanvaraukset', sv: 'tidsbokningar' },
+    access: 'user',
+  },
+  /** One or several appointments: ids comma-joined, e.g. /fi/ajanvaraukset/12,13. */
+  appointment: {
+    file: 'routes/appointments/appointment.tsx',
+    paths: { en: 'appointments/:ids', fi: 'ajanvaraukset/:ids', sv: 'tidsbokningar/:ids' },
+    access: 'user',
+  },
+  /** The cancel confirmation (without JS; with JS the same form opens as a dialog). */
+  appointmentCancel: {
+    file: 'routes/appointments/cancel.tsx',
+    paths: { en: 'appointments/:id/cancel', fi: 'ajanvaraukset/:id/peru', sv: 'tidsbokningar/:id/avboka' },
+    access: 'user',
+  },
+  /** The link in the booking message: /{lang}/varaus/{code}, no login. */
+  anonymousAppointment: {
+    file: 'routes/appointments/anonymous.tsx',
+    paths: { en: 'appointment/:code', fi: 'varaus/:code', sv: 'bokning/:code' },
+    access: 'public',
+  },
   childrensChat: {
     file: 'routes/shell/childrens-chat.tsx',
     paths: same('pikkutsatti'),

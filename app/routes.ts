@@ -24,6 +24,13 @@ export default [
   route('dev/outbox', 'routes/dev/outbox.tsx'),
   route('healthz', 'routes/health/healthz.ts'),
   route('readyz', 'routes/health/readyz.ts'),
+  // Appointment API (spec 2 §7): the same service as the pages.
+  route('api/appointments/check-in/:id', 'routes/api/appointment-check-in.ts'),
+  route('api/appointments/:id/arrival-reason', 'routes/api/appointment-arrival-reason.ts'),
+  route('api/appointments/:id/calendar.ics', 'routes/api/appointment-calendar.ts'),
+  route('api/appointments/:id', 'routes/api/appointment.ts'),
+  route('api/anon/check-in', 'routes/api/anonymous-check-in.ts'),
+  route('dev/test-fixtures/appointment', 'routes/dev/test-fixtures.ts'),
   ...pageRoutes,
   route('*', 'routes/shell/not-found.tsx', { id: 'notFound' }),
 ] satisfies RouteConfig;

@@ -27,11 +27,12 @@ export interface BenchResults {
   node: string;
   platform: string;
   cpu: { count: number; model: string };
-  /** 1, 5 and 15 minute load averages before the build: other work on the machine skews results. */
-  loadAverageAtStart: number[];
+  /** 1, 5 and 15 minute load averages before the build and at the end: other work on the machine skews results. */
+  loadAverage: { start: number[]; end: number[] };
   database: DatabaseKind;
   durationSeconds: number;
   warmupSeconds: number;
+  primeSeconds: number;
   connections: number;
   baseline: string;
   htmlGzipBudgetBytes: number;
@@ -66,9 +67,10 @@ export function renderReport(results: BenchResults): string {
   const header = [
     `Patient portal benchmark  ${results.date}`,
     `commit ${commit}${results.git.dirty ? ' (uncommitted changes)' : ''} · node ${results.node} · ` +
-      `${results.cpu.count} × ${results.cpu.model} · load average at start ${results.loadAverageAtStart.join(' ')}`,
-    `database ${results.database} · ${results.durationSeconds} s per scenario after ${results.warmupSeconds} s warm-up · ` +
-      `${results.connections} connections`,
+      `${results.cpu.count} × ${results.cpu.model}`,
+    `database ${results.database} · ${results.durationSeconds} s per scenario after ${results.warmupSeconds} s warm-up ` +
+      `(server primed ${results.primeSeconds} s per scenario) · ${results.connections} connections`,
+    `load average (1 5 15 min) at start ${results.loadAverage.start.join(' ')}, at end ${results.loadAverage.end.join(' ')}`,
   ].join('\n');
 
   const load = formatTable(

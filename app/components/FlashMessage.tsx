@@ -1,15 +1,35 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { brand as brandFacts } from '~/brands';
 import type { FlashMessage as Flash } from '~/context';
 import * as ui from '~/styles/ui.css';
+import { usePortalEnv } from './portal-env';
 
-/** Server-rendered flash message in a status region: visible with and without JS. */
+/**
+ * Server-rendered flash message in a status region: visible with and without JS. With JS a
+ * message with a duration (e.g. "appointment cancelled", 15 s) disappears after it.
+ */
 export function FlashMessage({ flash }: { flash: Flash | null }) {
   const { t } = useTranslation();
+  const brand = brandFacts(usePortalEnv().brand);
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => {
+    setHidden(false);
+    if (!flash?.durationMs) return;
+    const timer = window.setTimeout(() => setHidden(true), flash.durationMs);
+    return () => window.clearTimeout(timer);
+  }, [flash]);
   return (
     <div role="status" aria-live="polite">
-      {flash ? (
+      {flash && !hidden ? (
         <p className={`${ui.alertBox} ${ui.alert[flash.type]}`} data-flash={flash.key}>
           {t(flash.key, flash.values)}
+          {flash.withPhone ? (
+            <>
+              {' '}
+              <a href={`tel:${brand.customerService.tel}`}>{brand.customerService.display}</a>.
+            </>
+          ) : null}
         </p>
       ) : null}
     </div>

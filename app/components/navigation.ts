@@ -35,7 +35,7 @@ export interface NavInput {
 }
 
 /** Page keys the navigation knows, including ones later issues add to the route table. */
-type NavPage = PageKey | 'conversations' | 'occupationalTeam' | 'sicknessFund' | 'appointments' | 'invoices' | 'myInformation';
+type NavPage = PageKey | 'conversations' | 'occupationalTeam' | 'sicknessFund' | 'invoices' | 'myInformation';
 
 function available(page: NavPage, input: NavInput): page is PageKey {
   if (!(page in PAGES)) return false;
@@ -66,7 +66,7 @@ export function buildNavigation(input: NavInput): NavEntry[] {
   }
 
   entries.push(
-    ...link('appointments', 'chrome.appointments'),
+    ...link('appointmentList', 'chrome.appointments'),
     ...(input.features.pikkutsatti ? link('childrensChat', 'chrome.childrensChat') : []),
     ...link('invoices', 'chrome.invoices'),
     ...link('myInformation', 'chrome.myInformation'),

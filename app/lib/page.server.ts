@@ -10,11 +10,15 @@ export function serverT(context: Readonly<RouterContextProvider>): TFunction {
   return getInstance(context).getFixedT(lang);
 }
 
-/** "<page> – <brand> patient portal", in the request's language. */
-export function pageTitle(context: Readonly<RouterContextProvider>, key: string): string {
-  const t = serverT(context);
+/** "<text> – <brand> patient portal", in the request's language. */
+export function titleWith(context: Readonly<RouterContextProvider>, text: string): string {
   const { brand: brandKey } = context.get(portalContext);
-  return `${t(key)} – ${t('meta.titleSuffix', { brand: brand(brandKey).name })}`;
+  return `${text} – ${serverT(context)('meta.titleSuffix', { brand: brand(brandKey).name })}`;
+}
+
+/** The title of a page whose name is the translation `key`. */
+export function pageTitle(context: Readonly<RouterContextProvider>, key: string): string {
+  return titleWith(context, serverT(context)(key));
 }
 
 /** The logged-in user; the page-access middleware has already redirected anonymous visitors. */

@@ -45,6 +45,8 @@ export interface AppointmentView {
   roomLocation: string | null;
   checkInStatus: SelfCheckInStatus;
   mayCancel: boolean;
+  /** Whether online cancellation is still open (the cancellation limit has not passed). */
+  cancellableOnline: boolean;
   cancelledBy: 'patient' | 'provider' | null;
   arrivalReason: string | null;
   /** The patient must accept the confidentiality terms before checking in. */

@@ -19,7 +19,7 @@ export async function readFlash(request: Request): Promise<FlashMessage | null> 
   if (!value || typeof value !== 'object') return null;
   const v = value as Partial<FlashMessage>;
   return typeof v.key === 'string' && (v.type === 'success' || v.type === 'info' || v.type === 'error')
-    ? { type: v.type, key: v.key, values: v.values }
+    ? { type: v.type, key: v.key, values: v.values, withPhone: v.withPhone === true, durationMs: v.durationMs }
     : null;
 }
 

@@ -1,22 +1,29 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { brand as brandFacts } from '~/brands';
+import { AppointmentList } from '~/components/appointments/AppointmentList';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { usePortalEnv } from '~/components/portal-env';
 import { authContext, portalContext } from '~/context';
 import { pageTitle } from '~/lib/page.server';
 import { pagePath } from '~/route-table';
+import { listAppointments, viewerOf } from '~/services/appointments/appointments.server';
+import { getDb } from '~/services/db/db.server';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/front';
+
+const FRONT_PAGE_APPOINTMENTS = 3;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const auth = context.get(authContext);
   const { lang } = context.get(portalContext);
   const title = pageTitle(context, auth ? 'chrome.home' : 'front.titleAnonymous');
-  if (!auth) return { title, lang, user: null };
+  if (!auth) return { title, lang, user: null, upcoming: [] };
+  const { upcoming } = await listAppointments(await getDb(), viewerOf(auth), lang);
   return {
     title,
     lang,
+    upcoming: upcoming.slice(0, FRONT_PAGE_APPOINTMENTS),
     user: {
       firstName: auth.person.firstName,
       isPatient: auth.person.isPatient,
@@ -29,7 +36,7 @@ export default function FrontPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { brand: brandKey } = usePortalEnv();
   const brand = brandFacts(brandKey);
-  const { user, lang } = loaderData;
+  const { user, lang, upcoming } = loaderData;
 
   if (!user) {
     return (
@@ -62,6 +69,15 @@ export default function FrontPage({ loaderData }: Route.ComponentProps) {
           <a href={`tel:${brand.customerService.tel}`}>{brand.customerService.display}</a>
         </section>
       )}
+      {user.isPatient ? (
+        <section className={ui.card} aria-labelledby="upcoming-title">
+          <h2 id="upcoming-title">{t('front.upcomingTitle')}</h2>
+          {upcoming.length ? <AppointmentList items={upcoming} lang={lang} /> : <p>{t('front.upcomingEmpty')}</p>}
+          <p>
+            <Link to={pagePath('appointmentList', lang)}>{t('appointments.showAll')}</Link>
+          </p>
+        </section>
+      ) : null}
       {user.wards.length ? (
         <section className={ui.card} aria-labelledby="wards-title">
           <h2 id="wards-title">{t('front.guardianTitle')}</h2>

@@ -112,6 +112,7 @@ export function toView(row: Row, viewer: Viewer | null, lang: Language, now = ne
     roomLocation: a.roomLocation,
     checkInStatus: checkInStatus(a, now),
     mayCancel: mayCancel(a, now),
+    cancellableOnline: mayCancel(a, now) && cancellationCheck(a, now, env().CANCELLATION_LIMIT_HOURS).ok,
     cancelledBy: a.cancelledBy,
     arrivalReason: a.arrivalReason?.startsWith(ARRIVAL_REASON_PREFIX)
       ? a.arrivalReason.slice(ARRIVAL_REASON_PREFIX.length)

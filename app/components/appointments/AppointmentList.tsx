@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Language } from '~/i18n/config';
+import { formatDateTime } from '~/lib/format';
+import type { AppointmentView } from '~/models/appointment';
+import { pagePath } from '~/route-table';
+import * as s from '~/styles/appointments.css';
+import * as ui from '~/styles/ui.css';
+import { appointmentTitle } from './AppointmentDetails';
+
+/** A list of appointments linking to their pages (appointment list and front page). */
+export function AppointmentList({ items, lang }: { items: AppointmentView[]; lang: Language }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <ul className={ui.list}>
+      {items.map((a) => (
+        <li key={a.id} className={s.listItem}>
+          <span>
+            <Link to={pagePath('appointment', lang, { ids: String(a.id) })}>{appointmentTitle(a)}</Link>
+            <br />
+            <time dateTime={a.startAt}>{formatDateTime(a.startAt, i18n.language)}</time>
+            {a.isRemote ? ` · ${t('appointments.remote')}` : ` · ${a.clinic.name}`}
+            {a.patientName ? ` · ${t('appointments.forPatient', { name: a.patientName })}` : null}
+          </span>
+          {a.cancelledBy ? (
+            <span className={ui.fieldError}>
+              {t(a.cancelledBy === 'provider' ? 'appointments.cancelledByProvider' : 'appointments.cancelledByPatient')}
+            </span>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

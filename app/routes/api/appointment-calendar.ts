@@ -1,0 +1,41 @@
+/** GET /api/appointments/{id}/calendar.ics: the appointment as a calendar file (Helsinki time). */
+import { brand } from '~/brands';
+import { portalContext } from '~/context';
+import { isLanguage } from '~/i18n/config';
+import { getInstance } from '~/i18n/i18n.server';
+import { requireApiAuth } from '~/lib/api.server';
+import { appointmentForCalendar, viewerOf } from '~/services/appointments/appointments.server';
+import { toIcs } from '~/services/appointments/ics';
+import { parseAppointmentIds } from '~/services/appointments/rules';
+import { getDb } from '~/services/db/db.server';
+import type { Route } from './+types/appointment-calendar';
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const auth = requireApiAuth(context);
+  const portal = context.get(portalContext);
+  const requested = new URL(request.url).searchParams.get('lang');
+  const lang = isLanguage(requested) ? requested : portal.lang;
+  const ids = parseAppointmentIds(params.id);
+  const row = ids?.length === 1 ? await appointmentForCalendar(await getDb(), viewerOf(auth), ids[0]!) : null;
+  if (!row || row.appointment.cancelledAt) return new Response('Not found', { status: 404 });
+  const t = getInstance(context).getFixedT(lang);
+  const a = row.appointment;
+  const address = [row.clinic.streetAddress, [row.clinic.postalCode, row.clinic.postOffice].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
+  const ics = toIcs({
+    uid: `appointment-${a.id}@${brand(portal.brand).homePage.replace(/^https?:\/\//, '')}`,
+    summary: `${row.specialtyName[lang]} – ${brand(portal.brand).name}`,
+    startAt: a.startAt,
+    durationMinutes: a.durationMinutes,
+    location: a.isRemote ? t('appointments.calendar.location.remote') : [row.clinic.name, address].filter(Boolean).join(', '),
+    createdAt: a.createdAt,
+  });
+  return new Response(ics, {
+    headers: {
+      'Content-Type': 'text/calendar; charset=utf-8',
+      'Content-Disposition': `attachment; filename="appointment-${a.id}.ics"`,
+      'Cache-Control': 'no-store',
+    },
+  });
+}

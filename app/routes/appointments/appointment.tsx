@@ -1,0 +1,322 @@
+/**
+ * The appointment page: one or several appointments (comma-joined ids) with details, price,
+ * check-in, the consent-needed panel, the reason for the visit, cancel and calendar links.
+ * Every action is a plain form post answered with a redirect; JS adds the cancel dialog, the
+ * character counter and toasts for the reason.
+ */
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { data, Form, Link, redirect, useFetcher, useSearchParams } from 'react-router';
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { z } from 'zod';
+import { AppointmentDetails, appointmentTitle } from '~/components/appointments/AppointmentDetails';
+import { ConfirmLink } from '~/components/ConfirmLink';
+import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { JsMarker } from '~/components/JsMarker';
+import { useToasts } from '~/components/Toasts';
+import { portalContext } from '~/context';
+import { sentByScript } from '~/lib/intent';
+import { pageTitle, requireAuth, titleWith } from '~/lib/page.server';
+import type { AppointmentView, CheckInResult } from '~/models/appointment';
+import { pagePath } from '~/route-table';
+import {
+  acceptConfidentiality,
+  checkIn,
+  getAppointments,
+  saveArrivalReason,
+  viewerOf,
+} from '~/services/appointments/appointments.server';
+import { ARRIVAL_REASON_MAX, parseAppointmentIds } from '~/services/appointments/rules';
+import { getDb } from '~/services/db/db.server';
+import { redirectWithFlash } from '~/services/flash.server';
+import * as s from '~/styles/appointments.css';
+import * as ui from '~/styles/ui.css';
+import type { Route } from './+types/appointment';
+
+const appointmentId = z.coerce.number().int().positive();
+
+const ArrivalReasonSchema = z.object({
+  intent: z.literal('arrivalReason'),
+  appointmentId,
+  arrivalReason: z
+    .string({ required_error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .max(ARRIVAL_REASON_MAX, 'appointments.arrivalReason.overLimit'),
+});
+
+const ActionSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('checkIn'), appointmentId }),
+  z.object({ intent: z.literal('acceptTerms'), appointmentId }),
+  ArrivalReasonSchema,
+]);
+
+const CHECK_IN_MESSAGES: Partial<Record<CheckInResult, string>> = {
+  success: 'appointments.checkIn.success',
+  alreadyCheckedIn: 'appointments.checkIn.alreadyCheckedIn',
+  tooEarly: 'appointments.checkIn.tooEarly',
+  checkInOnlyAtReception: 'appointments.checkIn.onlyAtReception',
+};
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const auth = requireAuth(context);
+  const { lang } = context.get(portalContext);
+  const ids = parseAppointmentIds(params.ids);
+  const appointments = ids ? await getAppointments(await getDb(), viewerOf(auth), ids, lang) : [];
+  const title =
+    appointments.length === 1 ? titleWith(context, appointmentTitle(appointments[0]!)) : pageTitle(context, 'appointments.pageTitle');
+  return data(
+    { title, lang, appointments, showPriceDetails: auth.features['price-details'] },
+    // A missing (or someone else's) appointment is the same "not found", with its status.
+    { status: appointments.length ? 200 : 404 },
+  );
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const auth = requireAuth(context);
+  const { lang } = context.get(portalContext);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: ActionSchema });
+  const here = pagePath('appointment', lang, { ids: params.ids });
+  if (submission.status !== 'success') {
+    return data({ intent: 'arrivalReason' as const, result: submission.reply(), saved: null }, { status: 400 });
+  }
+  const db = await getDb();
+  const viewer = viewerOf(auth);
+  const { intent, appointmentId: id } = submission.value;
+
+  switch (submission.value.intent) {
+    case 'checkIn': {
+      const result = await checkIn(db, viewer, id);
+      if (result === 'confidentialityFormNotFilled' || result === 'confidentialityFormNotFilledAsAdult') {
+        return redirect(`${here}?${new URLSearchParams({ consent: String(id) })}`);
+      }
+      const key = CHECK_IN_MESSAGES[result] ?? 'appointments.checkIn.failed';
+      return redirectWithFlash(here, { type: result === 'success' ? 'success' : 'error', key });
+    }
+    case 'acceptTerms': {
+      const ok = await acceptConfidentiality(db, viewer, id);
+      return redirectWithFlash(here, ok ? { type: 'success', key: 'appointments.consent.accepted' } : { type: 'error', key: 'appointments.checkIn.failed' });
+    }
+    case 'arrivalReason': {
+      const result = await saveArrivalReason(db, viewer, id, submission.value.arrivalReason);
+      if (sentByScript(formData)) return data({ intent, result: submission.reply(), saved: result === 'success' });
+      return redirectWithFlash(
+        here,
+        result === 'success'
+          ? { type: 'success', key: 'appointments.arrivalReason.saved' }
+          : { type: 'error', key: 'appointments.arrivalReason.failed' },
+      );
+    }
+  }
+}
+
+export default function AppointmentPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { appointments, lang, showPriceDetails } = loaderData;
+  const [searchParams] = useSearchParams();
+  const consentFor = Number(searchParams.get('consent'));
+
+  if (appointments.length === 0) {
+    return (
+      <section className={ui.card}>
+        <h1>{t('appointments.notFoundTitle')}</h1>
+        <p>{t('appointments.notFoundText')}</p>
+        <Link to={pagePath('appointmentList', lang)}>{t('appointments.showAll')}</Link>
+      </section>
+    );
+  }
+
+  return (
+    <>
+      {appointments.map((a) => (
+        <article key={a.id} className={ui.card} aria-label={appointmentTitle(a)}>
+          <AppointmentDetails appointment={a} showPriceDetails={showPriceDetails} headingLevel={appointments.length === 1 ? 1 : 2} />
+          <Actions appointment={a} lang={lang} consentNeeded={consentFor === a.id && a.confidentiality !== 'ok'} actionData={actionData} />
+        </article>
+      ))}
+      <p>
+        <Link to={pagePath('appointmentList', lang)}>{t('appointments.showAll')}</Link>
+      </p>
+    </>
+  );
+}
+
+function Actions({
+  appointment: a,
+  lang,
+  consentNeeded,
+  actionData,
+}: {
+  appointment: AppointmentView;
+  lang: 'fi' | 'sv' | 'en';
+  consentNeeded: boolean;
+  actionData: Route.ComponentProps['actionData'];
+}) {
+  const { t } = useTranslation();
+  if (a.cancelledBy) return null;
+  const live = new Date(a.endAt).getTime() > Date.now() || a.checkInStatus !== 'statusNotAvailable';
+  return (
+    <>
+      {consentNeeded ? (
+        <section className={`${ui.alertBox} ${ui.alert.info}`} aria-labelledby={`consent-${a.id}`}>
+          <h2 id={`consent-${a.id}`}>{t('appointments.consent.title')}</h2>
+          <p>{t(a.confidentiality === 'notFilledAsAdult' ? 'appointments.consent.textAdult' : 'appointments.consent.text')}</p>
+          <Form method="post">
+            <AuthenticityTokenInput name="csrf" />
+            <input type="hidden" name="appointmentId" value={a.id} />
+            <button type="submit" name="intent" value="acceptTerms" className={ui.button.primary}>
+              {t('appointments.consent.accept')}
+            </button>
+          </Form>
+        </section>
+      ) : (
+        <CheckIn appointment={a} />
+      )}
+      {!a.isRemote && live ? (
+        <ArrivalReason appointment={a} lastResult={actionData?.intent === 'arrivalReason' ? actionData.result : undefined} />
+      ) : null}
+      <div className={ui.buttonRow}>
+        {a.mayCancel && !consentNeeded ? (
+          <ConfirmLink
+            to={pagePath('appointmentCancel', lang, { id: String(a.id) })}
+            className={ui.button.secondary}
+            label={t('appointments.cancel.button')}
+            question={t('appointments.cancel.question')}
+            confirmLabel={t('appointments.cancel.yes')}
+            cancelLabel={t('appointments.cancel.no')}
+          />
+        ) : null}
+        {live ? (
+          <a className={ui.button.secondary} href={`/api/appointments/${a.id}/calendar.ics?lang=${lang}`} download>
+            {t('appointments.addToCalendar')}
+          </a>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+function CheckIn({ appointment: a }: { appointment: AppointmentView }) {
+  const { t } = useTranslation();
+  switch (a.checkInStatus) {
+    case 'checkedIn':
+      return (
+        <p className={`${ui.alertBox} ${ui.alert.success}`}>
+          {t('appointments.checkIn.checkedIn')}{' '}
+          {a.roomLocation ? t('appointments.checkIn.goToRoom', { room: a.roomLocation }) : t('appointments.checkIn.seeReception')}
+        </p>
+      );
+    case 'onlyAtReception':
+      return <p>{t('appointments.checkIn.onlyAtReception')}</p>;
+    case 'allowed':
+    case 'tooEarly':
+      return (
+        <Form method="post" className={s.checkIn}>
+          <AuthenticityTokenInput name="csrf" />
+          <input type="hidden" name="appointmentId" value={a.id} />
+          <button
+            type="submit"
+            name="intent"
+            value="checkIn"
+            className={ui.button.primary}
+            disabled={a.checkInStatus === 'tooEarly'}
+            aria-describedby={a.checkInStatus === 'tooEarly' ? `checkin-info-${a.id}` : undefined}
+          >
+            {t('appointments.checkIn.button')}
+          </button>
+          {a.checkInStatus === 'tooEarly' ? (
+            <p id={`checkin-info-${a.id}`} className={ui.hint}>
+              {t('appointments.checkIn.tooEarlyInfo')}
+            </p>
+          ) : null}
+        </Form>
+      );
+    default:
+      return null;
+  }
+}
+
+function ArrivalReason({
+  appointment: a,
+  lastResult,
+}: {
+  appointment: AppointmentView;
+  lastResult: Parameters<typeof useForm>[0]['lastResult'];
+}) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<typeof action>();
+  const { show } = useToasts();
+  const [length, setLength] = useState([...(a.arrivalReason ?? '')].length);
+  const [form, fields] = useForm({
+    id: `arrival-${a.id}`,
+    lastResult: (fetcher.data?.intent === 'arrivalReason' ? fetcher.data.result : lastResult) as SubmissionResult<string[]> | undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ArrivalReasonSchema }),
+    shouldRevalidate: 'onInput',
+    defaultValue: { arrivalReason: a.arrivalReason ?? '' },
+  });
+  const saved = fetcher.data && 'saved' in fetcher.data ? fetcher.data.saved : null;
+  useEffect(() => {
+    if (fetcher.state !== 'idle' || saved === null) return;
+    show(
+      saved
+        ? { id: `arrival-${a.id}`, type: 'success', text: t('appointments.arrivalReason.saved'), durationMs: 5000 }
+        : { id: `arrival-${a.id}`, type: 'error', text: t('appointments.arrivalReason.failed'), durationMs: 5000 },
+    );
+  }, [fetcher.state, saved, show, t, a.id]);
+
+  const over = length > ARRIVAL_REASON_MAX;
+  const error = fields.arrivalReason.errors?.[0];
+  const describedBy = [`${fields.arrivalReason.id}-hint`, `${fields.arrivalReason.id}-counter`, error ? fields.arrivalReason.errorId : '']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <section aria-labelledby={`${form.id}-title`}>
+      <h2 id={`${form.id}-title`}>{t('appointments.arrivalReason.title')}</h2>
+      <fetcher.Form method="post" {...getFormProps(form)}>
+        <AuthenticityTokenInput name="csrf" />
+        <JsMarker />
+        <input type="hidden" name="appointmentId" value={a.id} />
+        <input type="hidden" name="intent" value="arrivalReason" />
+        <div className={ui.field}>
+          <label className={ui.label} htmlFor={fields.arrivalReason.id}>
+            {t('appointments.arrivalReason.label')}
+          </label>
+          <span className={ui.hint} id={`${fields.arrivalReason.id}-hint`}>
+            {t('appointments.arrivalReason.hint', { max: ARRIVAL_REASON_MAX })}
+          </span>
+          {/* No maxLength: typing past the limit shows the message instead of silently cutting. */}
+          <textarea
+            id={fields.arrivalReason.id}
+            name={fields.arrivalReason.name}
+            defaultValue={a.arrivalReason ?? ''}
+            className={`${ui.input} ${s.textarea}`}
+            aria-invalid={error || over ? true : undefined}
+            aria-describedby={describedBy}
+            onInput={(event) => setLength([...event.currentTarget.value].length)}
+          />
+          <span id={`${fields.arrivalReason.id}-counter`} className={`${s.counter} ${over ? s.counterOver : ''}`} aria-live="polite">
+            {t('appointments.arrivalReason.counter', { count: length, max: ARRIVAL_REASON_MAX })}
+            {over ? ` – ${t('appointments.arrivalReason.overLimit')}` : null}
+          </span>
+          {error ? (
+            <span id={fields.arrivalReason.errorId} className={ui.fieldError}>
+              {t(error, { max: ARRIVAL_REASON_MAX })}
+            </span>
+          ) : null}
+        </div>
+        <button type="submit" className={ui.button.primary} disabled={over || fetcher.state !== 'idle'}>
+          {t('appointments.arrivalReason.save')}
+        </button>
+      </fetcher.Form>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,39 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from './theme.css';
+
+export const details = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(7rem, max-content) 1fr',
+  gap: `${vars.space.xs} ${vars.space.m}`,
+  margin: `${vars.space.m} 0`,
+});
+export const patient = style({ fontWeight: 600 });
+export const tag = style({
+  display: 'inline-block',
+  padding: `0 ${vars.space.s}`,
+  borderRadius: vars.radius.small,
+  background: vars.color.occupational,
+  color: vars.color.onBrand,
+});
+export const price = style({ borderTop: `1px solid ${vars.color.border}`, paddingTop: vars.space.s });
+export const priceTable = style({ borderCollapse: 'collapse', minWidth: '16rem' });
+export const listItem = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'space-between',
+  gap: vars.space.s,
+  padding: `${vars.space.s} 0`,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+export const ssnBoxes = style({ display: 'flex', gap: vars.space.s, border: 0, padding: 0, margin: `${vars.space.s} 0` });
+export const ssnBox = style({
+  width: '3rem',
+  height: '3.25rem',
+  textAlign: 'center',
+  fontSize: '1.5rem',
+  textTransform: 'uppercase',
+});
+export const counter = style({ fontSize: vars.font.size.small, color: vars.color.textMuted });
+export const counterOver = style({ color: vars.color.danger, fontWeight: 700 });
+export const textarea = style({ minHeight: '6rem', resize: 'vertical' });
+export const checkIn = style({ margin: `${vars.space.m} 0` });
