@@ -19,6 +19,7 @@ const chromium = {
   ],
 };
 
+// DEPLOYMENT_ENV=test enables /dev/test-fixtures, so every test books its own appointments.
 const server = (brand: 'general' | 'children', port: number, features: string) => ({
   command: `rm -rf .data/e2e-${brand} && npx tsx scripts/start.ts`,
   url: `http://127.0.0.1:${port}/healthz`,
@@ -37,6 +38,7 @@ const server = (brand: 'general' | 'children', port: number, features: string) =
     // Generous limits: the whole suite identifies many times from one address.
     RATE_LIMIT_IDENTIFICATION_PER_10_MIN: '1000',
     RATE_LIMIT_ANONYMOUS_POSTS_PER_10_MIN: '1000',
+    RATE_LIMIT_ANON_CHECK_IN_PER_10_MIN: '1000',
   },
 });
 

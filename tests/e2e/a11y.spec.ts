@@ -1,5 +1,5 @@
 import { test } from '@playwright/test';
-import { expectNoAxeViolations, login } from './fixtures';
+import { bookFixture, expectNoAxeViolations, login } from './fixtures';
 import { CHILDREN_URL } from './urls';
 
 const LANGS = ['fi', 'sv', 'en'] as const;
@@ -20,12 +20,28 @@ test.describe('accessibility (axe)', () => {
       }
       await page.goto(`/oauth/authenticate?lang=${lang}&next=/${lang}&acr_values=fi-op`);
       await expectNoAxeViolations(page);
+      const fixture = await bookFixture(page, 'aino', 20);
+      const segment = { fi: 'varaus', sv: 'bokning', en: 'appointment' }[lang];
+      await page.goto(`/${lang}/${segment}/${fixture.code}`);
+      await expectNoAxeViolations(page);
+      await page.goto(`/${lang}/${segment}/bm90LWEtY29kZQ`);
+      await expectNoAxeViolations(page);
     });
 
     test(`logged-in pages in ${lang}`, async ({ page }) => {
       await login(page, 'aino', { lang });
+      const fixture = await bookFixture(page, 'aino', 2 * 24 * 60);
       const logout = { fi: '/fi/kirjaudu-ulos', sv: '/sv/logga-ut', en: '/en/logout' }[lang];
-      for (const path of [`/${lang}`, logout, ...(lang === 'fi' ? ['/fi/ohjeita'] : [])]) {
+      const list = { fi: '/fi/ajanvaraukset', sv: '/sv/tidsbokningar', en: '/en/appointments' }[lang];
+      const cancel = { fi: 'peru', sv: 'avboka', en: 'cancel' }[lang];
+      for (const path of [
+        `/${lang}`,
+        logout,
+        list,
+        `${list}/${fixture.id}`,
+        `${list}/${fixture.id}/${cancel}`,
+        ...(lang === 'fi' ? ['/fi/ohjeita'] : []),
+      ]) {
         await page.goto(path);
         await expectNoAxeViolations(page);
       }

@@ -11,7 +11,7 @@ export { DEMO_PERSONS };
 
 export async function login(
   page: Page,
-  who: DemoPersonKey,
+  who: DemoPersonKey | { identityCode: string },
   { baseURL = '', lang = 'en', next }: { baseURL?: string; lang?: 'fi' | 'sv' | 'en'; next?: string } = {},
 ) {
   const query = new URLSearchParams({ lang, next: next ?? `/${lang}`, acr_values: 'fi-op' });
@@ -26,11 +26,42 @@ export async function login(
   }
   const origin = new URL(start.url()).origin;
   const done = await page.request.post(start.url(), {
-    form: { ...fields, identityCode: DEMO_PERSONS[who].identityCode, intent: 'confirm' },
+    form: { ...fields, identityCode: typeof who === 'string' ? DEMO_PERSONS[who].identityCode : who.identityCode, intent: 'confirm' },
     headers: { Origin: origin },
   });
   expect(done.ok()).toBeTruthy();
   return done;
+}
+
+export interface AppointmentFixture {
+  id: number;
+  code: string;
+  startAt: string;
+}
+
+/**
+ * Books a fresh appointment through the test-only fixture route, for a demo person or, with
+ * `'new'`, for a new patient who has not accepted the confidentiality terms (per-test state).
+ */
+export async function bookFixture(
+  page: Page,
+  person: DemoPersonKey | 'new',
+  startInMinutes: number,
+  extra: Record<string, string> = {},
+  baseURL = '',
+): Promise<AppointmentFixture & { identityCode?: string }> {
+  const query = new URLSearchParams({ person, startInMinutes: String(startInMinutes), ...extra });
+  const response = await page.request.get(`${baseURL}/dev/test-fixtures/appointment?${query}`);
+  expect(response.ok()).toBeTruthy();
+  return (await response.json()) as AppointmentFixture & { identityCode?: string };
+}
+
+/** The logged-in session's CSRF token (read from the log-out confirmation, which always has a form). */
+export async function csrfToken(page: Page, baseURL = ''): Promise<string> {
+  const html = await (await page.request.get(`${baseURL}/en/logout`)).text();
+  const token = /name="csrf" value="([^"]+)"/.exec(html)?.[1];
+  expect(token).toBeTruthy();
+  return token!;
 }
 
 export async function expectNoAxeViolations(page: Page) {

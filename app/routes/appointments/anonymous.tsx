@@ -5,7 +5,7 @@
  * A wrong token and a missing appointment are the same "Appointment not found".
  */
 import { useTranslation } from 'react-i18next';
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
+import { data, Form, Link, redirect, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
 import { AppointmentDetails } from '~/components/appointments/AppointmentDetails';
@@ -76,6 +76,7 @@ export default function AnonymousAppointment({ loaderData, actionData }: Route.C
   const { t } = useTranslation();
   const { appointment, lang, locked, showPriceDetails } = loaderData;
   const navigation = useNavigation();
+  const location = useLocation();
   const [searchParams] = useSearchParams();
   const loginHere = (next: string) => pagePath('login', lang, {}, new URLSearchParams({ nextPath: next }));
 
@@ -150,7 +151,8 @@ export default function AnonymousAppointment({ loaderData, actionData }: Route.C
             <Form method="post">
               <AuthenticityTokenInput name="csrf" />
               <p>{t('appointments.anonymous.ssnPrompt')}</p>
-              <SsnEndPartInput invalid={Boolean(actionData?.error)} errorId={actionData?.error ? 'ssn-error' : undefined} />
+              {/* A new key after every attempt clears the boxes for the next try. */}
+              <SsnEndPartInput key={location.key} invalid={Boolean(actionData?.error)} errorId={actionData?.error ? 'ssn-error' : undefined} />
               {actionData?.error ? (
                 <p id="ssn-error" role="alert" className={ui.fieldError}>
                   {t(actionData.error)}

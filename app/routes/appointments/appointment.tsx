@@ -291,7 +291,8 @@ function ArrivalReason({
           <textarea
             id={fields.arrivalReason.id}
             name={fields.arrivalReason.name}
-            defaultValue={a.arrivalReason ?? ''}
+            // After a refused post (no JS) the submitted text comes back, not the saved one.
+            defaultValue={fields.arrivalReason.initialValue ?? a.arrivalReason ?? ''}
             className={`${ui.input} ${s.textarea}`}
             aria-invalid={error || over ? true : undefined}
             aria-describedby={describedBy}

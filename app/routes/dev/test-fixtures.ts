@@ -1,26 +1,38 @@
 /**
  * Test support (DEPLOYMENT_ENV=test only; 404 everywhere else): creates an appointment for a
  * demo person so each end-to-end test works on its own data. Uses the same factory as the seed.
- * GET /dev/test-fixtures/appointment?person=aino&startInMinutes=20[&locationType=…][&withoutConsent=1]
+ * GET /dev/test-fixtures/appointment?person=aino|new&startInMinutes=20[&locationType=…][&room=…]
  */
 import { eq } from 'drizzle-orm';
-import { createAppointment } from '~db/factories';
+import { createAppointment, createPerson } from '~db/factories';
 import { persons } from '~db/schema';
 import { appointmentValues } from '~db/seed';
-import { DEMO_PERSONS, type DemoAppointment } from '~db/seed-data';
+import { DEMO_PERSONS, type DemoAppointment, type DemoPersonKey } from '~db/seed-data';
 import { env } from '~/env.server';
 import { json } from '~/lib/api.server';
+import { makeIdentityCode } from '~/models/identity-code';
 import { getDb } from '~/services/db/db.server';
 import type { Route } from './+types/test-fixtures';
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (env().DEPLOYMENT_ENV !== 'test') return new Response('Not found', { status: 404 });
   const params = new URL(request.url).searchParams;
-  const person = params.get('person') as DemoAppointment['person'];
-  if (!(person in DEMO_PERSONS)) return json({ error: 'unknown person' }, 400);
+  const requested = params.get('person') ?? '';
   const db = await getDb();
-  const [patient] = await db.select().from(persons).where(eq(persons.identityCode, DEMO_PERSONS[person].identityCode));
-  if (!patient) return json({ error: 'person not seeded' }, 400);
+  let patient: typeof persons.$inferSelect | undefined;
+  if (requested === 'new') {
+    // A fresh adult patient (no confidentiality terms accepted) for tests that change per-person state.
+    const identityCode = makeIdentityCode('1990-01-01', 100 + Math.floor(Math.random() * 800));
+    const [existing] = await db.select().from(persons).where(eq(persons.identityCode, identityCode));
+    patient = existing ?? (await createPerson(db, { identityCode, firstName: 'Testi', lastName: 'Potilas' }));
+  } else if (requested in DEMO_PERSONS) {
+    [patient] = await db
+      .select()
+      .from(persons)
+      .where(eq(persons.identityCode, DEMO_PERSONS[requested as DemoPersonKey].identityCode));
+  }
+  if (!patient) return json({ error: 'unknown person' }, 400);
+  const person = (requested === 'new' ? 'aino' : requested) as DemoAppointment['person'];
   const spec: DemoAppointment = {
     person,
     description: 'test fixture',
@@ -36,5 +48,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...appointmentValues(spec, new Date()),
     patientId: patient.id,
   });
-  return json({ id: appointment.id, code: anonymousCode, startAt: appointment.startAt.toISOString() });
+  return json({
+    id: appointment.id,
+    code: anonymousCode,
+    startAt: appointment.startAt.toISOString(),
+    ...(requested === 'new' ? { identityCode: patient.identityCode } : {}),
+  });
 }
