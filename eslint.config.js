@@ -19,4 +19,9 @@ export default tseslint.config(
     files: ['tests/**', 'bench/**', 'scripts/**', 'db/**'],
     rules: { 'no-console': 'off' },
   },
+  {
+    // Playwright fixtures call `use`, which is not React's hook.
+    files: ['tests/**'],
+    rules: { 'react-hooks/rules-of-hooks': 'off' },
+  },
 );

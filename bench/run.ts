@@ -29,8 +29,6 @@ import { renderReport, type BenchResults, type ScenarioResult } from './report';
 import { BASELINE_SCENARIO, SCENARIOS, type Scenario } from './scenarios';
 import { findFreePort, startServer } from './server-process';
 
-export { SCENARIOS } from './scenarios';
-
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS_FILE = fileURLToPath(new URL('./results.json', import.meta.url));
 /** Discarded load right before each scenario's measurement. */

@@ -1,5 +1,4 @@
-import { test } from '@playwright/test';
-import { bookFixture, expectNoAxeViolations, login } from './fixtures';
+import { bookFixture, expectNoAxeViolations, login, test } from './fixtures';
 import { CHILDREN_URL } from './urls';
 
 const LANGS = ['fi', 'sv', 'en'] as const;

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { bookFixture, jsEnabled } from './fixtures';
+import type { Page } from '@playwright/test';
+import { bookFixture, expect, jsEnabled, test } from './fixtures';
 
 /**
  * With JS: click the first box and type; focus moves on and the fourth character submits.

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { bookFixture, csrfToken, jsEnabled, login } from './fixtures';
+import type { Page } from '@playwright/test';
+import { bookFixture, csrfToken, expect, jsEnabled, login, test } from './fixtures';
 
 const DAY = 24 * 60;
 

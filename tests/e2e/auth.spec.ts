@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { DEMO_PERSONS, jsEnabled, login } from './fixtures';
+import { DEMO_PERSONS, expect, jsEnabled, login, test } from './fixtures';
 
 test.describe('strong identification', () => {
   test('Aino logs in through the test identification and sees her name', async ({ page }) => {

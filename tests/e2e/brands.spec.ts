@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { login } from './fixtures';
+import { expect, login, test } from './fixtures';
 import { CHILDREN_URL } from './urls';
 
 test.describe("children's brand", () => {

@@ -4,10 +4,31 @@
  * JavaScript off).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { DEMO_PERSONS, type DemoPersonKey } from '../../db/seed-data';
 
-export { DEMO_PERSONS };
+export { DEMO_PERSONS, expect };
+
+/**
+ * Playwright's test with one addition: with JavaScript on, `page.goto` waits until React has
+ * hydrated the page, so tests exercise the enhanced behaviour (dialogs, auto-submit) rather than
+ * racing it.
+ */
+export const test = base.extend({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled) {
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        if (response?.headers()['content-type']?.includes('text/html') && (response.status() < 400 || response.status() === 404)) {
+          await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+        }
+        return response;
+      };
+    }
+    await use(page);
+  },
+});
 
 export async function login(
   page: Page,

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { login } from './fixtures';
+import { expect, login, test } from './fixtures';
 
 test('with JS, warnings come 90 and 30 s before expiry and then the timed-out page', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'js', 'the browser timer is a JavaScript enhancement');

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { login } from './fixtures';
+import { expect, login, test } from './fixtures';
 
 test.describe('languages', () => {
   test('/ redirects to the preferred language', async ({ browser, baseURL }) => {
