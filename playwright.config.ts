@@ -21,7 +21,7 @@ const chromium = {
 
 // DEPLOYMENT_ENV=test enables /dev/test-fixtures, so every test books its own appointments.
 const server = (brand: 'general' | 'children', port: number, features: string) => ({
-  command: `rm -rf .data/e2e-${brand} && npx tsx scripts/start.ts`,
+  command: `rm -rf .data/e2e-${brand}-${port} && npx tsx scripts/start.ts`,
   url: `http://127.0.0.1:${port}/healthz`,
   reuseExistingServer: false,
   timeout: 120_000,
@@ -32,7 +32,8 @@ const server = (brand: 'general' | 'children', port: number, features: string) =
     DEPLOYMENT_ENV: 'test',
     PORT: String(port),
     BRAND: brand,
-    PGLITE_DATA_DIR: `.data/e2e-${brand}`,
+    PGLITE_DATA_DIR: `.data/e2e-${brand}-${port}`,
+    ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
     FEATURES: features,
     LOG_LEVEL: 'warn',
     // Generous limits: the whole suite identifies many times from one address.
@@ -44,6 +45,7 @@ const server = (brand: 'general' | 'children', port: number, features: string) =
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  outputDir: process.env.PW_OUTPUT_DIR ?? 'test-results',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,

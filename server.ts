@@ -7,6 +7,8 @@
  * seeds the database.
  */
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express, { type Request, type Response } from 'express';
@@ -106,10 +108,10 @@ export async function createServer(env: Env) {
       }
     });
   } else {
-    app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }));
-    app.use(express.static('build/client', { maxAge: '1h', index: false }));
-    // @ts-expect-error -- the build exists only after `react-router build`.
-    const build = (await import('./build/server/index.js')) as ServerBuild;
+    const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build');
+    app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', index: false }));
+    app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false }));
+    const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild;
     app.all('*', createRequestHandler({ build: withIdentityProvider(build), getLoadContext: loadContextFor(build) }));
   }
   return app;

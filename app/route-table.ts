@@ -86,6 +86,43 @@ export const PAGES = {
     paths: { en: 'appointment/:code', fi: 'varaus/:code', sv: 'bokning/:code' },
     access: 'public',
   },
+  /** Reservation landing: the customer picks how the visit is paid (private live now). */
+  bookingLanding: {
+    file: 'routes/booking/landing.tsx',
+    paths: { en: 'booking', fi: 'ajanvaraus', sv: 'tidsbokning' },
+    access: 'public',
+    chrome: 'wide',
+  },
+  /** Private customers' appointment search (full width, no navigation menu). */
+  privateSearch: {
+    file: 'routes/booking/search.tsx',
+    paths: { en: 'booking/private', fi: 'ajanvaraus/yksityisasiakas', sv: 'tidsbokning/privatkund' },
+    access: 'public',
+    chrome: 'wide',
+  },
+  /** Reserve one free time: the anonymous form, or (logged in) registration → consent → booking. */
+  reserve: {
+    file: 'routes/booking/reserve.tsx',
+    paths: { en: 'available-appointments/:slotId', fi: 'vapaat-ajat/:slotId', sv: 'lediga-tider/:slotId' },
+    access: 'public',
+    chrome: 'wide',
+  },
+  registration: {
+    file: 'routes/registration/register.tsx',
+    paths: { en: 'registration', fi: 'rekisterointi', sv: 'registrering' },
+    access: 'user',
+    chrome: 'wide',
+  },
+  newCustomer: {
+    file: 'routes/registration/new-customer.tsx',
+    paths: { en: 'new-customer', fi: 'uusi-asiakas', sv: 'ny-kund' },
+    access: 'user',
+  },
+  patientDataConsent: {
+    file: 'routes/registration/consent.tsx',
+    paths: { en: 'data-processing', fi: 'potilastietojen-kasittely', sv: 'behandling-av-patientuppgifter' },
+    access: 'user',
+  },
   childrensChat: {
     file: 'routes/shell/childrens-chat.tsx',
     paths: same('pikkutsatti'),

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  smallint,
   boolean,
   check,
   date,
@@ -278,8 +279,11 @@ export const appointments = pgTable(
     patientId: uuid('patient_id')
       .notNull()
       .references(() => persons.id),
-    /** The slot this was booked from (booking issue); null for appointments made by staff. */
-    slotId: bigint('slot_id', { mode: 'number' }),
+    /** The slot this was booked from; null for appointments made by staff. */
+    slotId: bigint('slot_id', { mode: 'number' }).references(() => appointmentSlots.id),
+    /** Who booked it online (the patient, or a guardian); null when anonymous or by staff. */
+    bookedById: uuid('booked_by_id').references(() => persons.id),
+    bookedVia: text('booked_via', { enum: ['web', 'web-anonymous', 'in-app', 'staff'] }).notNull().default('staff'),
     kindId: text('kind_id').notNull(),
     kindName: jsonb('kind_name').$type<Localized>().notNull(),
     payerType: text('payer_type', { enum: PAYER_TYPES }).notNull().default('self'),
@@ -318,3 +322,75 @@ export const appointments = pgTable(
     uniqueIndex('appointments_slot_live_idx').on(t.slotId).where(sql`${t.cancelledAt} is null and ${t.slotId} is not null`),
   ],
 );
+
+/**
+ * Free appointment times offered for online booking. A slot is taken when a live appointment
+ * points at it (the partial unique index `appointments_slot_live_idx` makes that happen once).
+ * `localDate` / `localHour` are the start in Helsinki time, stored for the day window and the
+ * time-of-day filters.
+ */
+export const appointmentSlots = pgTable(
+  'appointment_slots',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    clinicId: text('clinic_id')
+      .notNull()
+      .references(() => clinics.id),
+    practitionerId: text('practitioner_id')
+      .notNull()
+      .references(() => practitioners.id),
+    specialtyId: text('specialty_id')
+      .notNull()
+      .references(() => specialties.id),
+    kindId: text('kind_id').notNull(),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    localHour: smallint('local_hour').notNull(),
+    isRemote: boolean('is_remote').notNull().default(false),
+    locationType: text('location_type', { enum: LOCATION_TYPES }).notNull().default('physicalLocation'),
+    /** Only a strongly identified person may reserve it (anonymous visitors are sent to log in). */
+    requiresAuth: boolean('requires_auth').notNull().default(false),
+    /** Who may book it: private customers now; occupational and insurance payers later. */
+    payerTypes: text('payer_types').array().notNull().default(sql`'{self}'::text[]`),
+  },
+  (t) => [
+    index('slots_specialty_start_idx').on(t.specialtyId, t.startAt),
+    index('slots_practitioner_start_idx').on(t.practitionerId, t.startAt),
+    index('slots_clinic_start_idx').on(t.clinicId, t.startAt),
+    index('slots_date_idx').on(t.localDate),
+    check('slots_duration_check', sql`${t.durationMinutes} > 0`),
+    check('slots_hour_check', sql`${t.localHour} between 0 and 23`),
+  ],
+);
+
+/** Patient data consents as given (history; the latest row is in force). */
+export const patientDataConsents = pgTable(
+  'patient_data_consents',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    /** Who gave it: the person, or their guardian. */
+    givenById: uuid('given_by_id').references(() => persons.id),
+    allowsCommonRegistry: boolean('allows_common_registry').notNull(),
+    allowsViewingOccupationalInformation: boolean('allows_viewing_occupational_information').notNull(),
+    allowsMarketingMail: boolean('allows_marketing_mail').notNull(),
+    allowsTreatmentInstructionsMail: boolean('allows_treatment_instructions_mail').notNull(),
+    allowsBookingSms: boolean('allows_booking_sms').notNull(),
+    givenAt: timestamp('given_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('patient_data_consents_person_idx').on(t.personId, t.givenAt)],
+);
+
+/** Online registrations of new patients (who registered whom, when, through which channel). */
+export const registrations = pgTable('registrations', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  personId: uuid('person_id')
+    .notNull()
+    .references(() => persons.id, { onDelete: 'cascade' }),
+  registeredById: uuid('registered_by_id').references(() => persons.id),
+  channel: text('channel', { enum: ['web', 'web-anonymous-booking', 'in-app'] }).notNull(),
+  registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -14,6 +14,7 @@ import {
   createSpecialty,
 } from './factories';
 import { persons } from './schema';
+import { generateSlots, helsinkiDateOf, insertSlots, type SlotPractitioner } from './slots';
 import {
   CLINICS,
   DEMO_APPOINTMENTS,
@@ -62,7 +63,12 @@ export async function seed(db: Db, now = new Date()): Promise<SeededLink[]> {
     const t = tx as unknown as Db;
     for (const clinic of CLINICS) await createClinic(t, { isRemote: false, ...clinic });
     for (const specialty of SPECIALTIES) await createSpecialty(t, specialty);
-    await seedPractitioners(t);
+    const practitioners = await seedPractitioners(t);
+    // Free times for the next 60 days, from now on.
+    await insertSlots(
+      t,
+      generateSlots(practitioners, { fromDate: helsinkiDateOf(now), days: 60, notBefore: now, random: prng(6060) }),
+    );
 
     const contract = await createOccupationalContract(t, {
       employerName: 'Esimerkki Rakennus Oy',
@@ -135,7 +141,7 @@ export function appointmentValues(spec: DemoAppointment, now: Date) {
   } as const;
 }
 
-async function seedPractitioners(db: Db) {
+async function seedPractitioners(db: Db): Promise<SlotPractitioner[]> {
   const random = prng(20261123);
   const pick = <T,>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const physical = CLINICS.filter((c) => !('isRemote' in c));
@@ -143,6 +149,7 @@ async function seedPractitioners(db: Db) {
   const specialtyIds = SPECIALTIES.map((s) => s.id);
   // Two practitioners per specialty and clinic group keeps every search non-empty.
   let n = 0;
+  const created: SlotPractitioner[] = [];
   for (const specialtyId of specialtyIds) {
     for (let i = 0; i < 4; i++) {
       n += 1;
@@ -150,8 +157,11 @@ async function seedPractitioners(db: Db) {
       const second = physical[(n * 3 + 1) % physical.length]!;
       const remoteType = SPECIALTIES.find((s) => s.id === specialtyId)!.isRemoteType;
       const clinicIds = [...new Set([home.id, second.id, ...(remoteType || i === 0 ? [remote[0]!.id] : [])])];
+      const id = `P${String(n).padStart(4, '0')}`;
+      const physicalIds = clinicIds.filter((c) => physical.some((p) => p.id === c));
+      created.push({ id, specialtyId, clinicIds: physicalIds, remoteClinicId: remoteType ? remote[0]!.id : undefined });
       await createPractitioner(db, {
-        id: `P${String(n).padStart(4, '0')}`,
+        id,
         firstName: pick(FIRST_NAMES),
         lastName: pick(LAST_NAMES),
         title: TITLES[specialtyId],
@@ -160,4 +170,5 @@ async function seedPractitioners(db: Db) {
       });
     }
   }
+  return created;
 }

@@ -2,6 +2,9 @@
  * English texts. The Finnish and Swedish files are typed against this shape, so a missing key
  * is a type error. Interpolation uses {{name}}.
  */
+import reservation from './reservation';
+import search from './search';
+
 const en = {
   language: { fi: 'Suomi', sv: 'Svenska', en: 'English', label: 'Language', switchTo: 'Change language to {{language}}' },
   meta: { titleSuffix: '{{brand}} patient portal' },
@@ -234,6 +237,8 @@ const en = {
     },
     calendar: { location: { remote: 'Remote appointment' } },
   },
+  search: search.en,
+  reservation: reservation.en,
   errors: {
     generic: {
       title: 'Apologies! Something went wrong...',

@@ -1,4 +1,6 @@
 import type { Resource } from './en';
+import reservation from './reservation';
+import search from './search';
 
 const fi: Resource = {
   language: { fi: 'Suomi', sv: 'Svenska', en: 'English', label: 'Kieli', switchTo: 'Vaihda kieleksi {{language}}' },
@@ -251,6 +253,8 @@ const fi: Resource = {
     },
     calendar: { location: { remote: 'Etävastaanotto' } },
   },
+  search: search.fi,
+  reservation: reservation.fi,
   errors: {
     generic: {
       title: 'Pahoittelut! Jotain meni vikaan...',

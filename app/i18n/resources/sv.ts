@@ -1,4 +1,6 @@
 import type { Resource } from './en';
+import reservation from './reservation';
+import search from './search';
 
 const sv: Resource = {
   language: { fi: 'Suomi', sv: 'Svenska', en: 'English', label: 'Språk', switchTo: 'Byt språk till {{language}}' },
@@ -230,6 +232,8 @@ const sv: Resource = {
     },
     calendar: { location: { remote: 'Distansmottagning' } },
   },
+  search: search.sv,
+  reservation: reservation.sv,
   errors: {
     generic: {
       title: 'Vi ber om ursäkt! Något gick fel...',
