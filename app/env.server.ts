@@ -63,6 +63,11 @@ export const envSchema = z
     /** Anonymous check-in attempts per client address per 10 minutes (all appointments). */
     RATE_LIMIT_ANON_CHECK_IN_PER_10_MIN: positiveInt.default(30),
 
+    /** A person may hold at most this many future online reservations at once. */
+    MAX_FUTURE_RESERVATIONS: positiveInt.default(5),
+    /** A reservation starting within this many hours needs the binding-reservation consent. */
+    BINDING_CONSENT_HOURS: z.coerce.number().int().min(0).default(24),
+
     SENTRY_DSN: z.string().url().optional(),
     SENTRY_ENVIRONMENT: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -56,6 +56,8 @@ export const persons = pgTable(
     isPatient: boolean('is_patient').notNull().default(true),
     occupationalContractId: uuid('occupational_contract_id').references(() => occupationalContracts.id),
     patientDataConsentUpdatedAt: timestamp('patient_data_consent_updated_at', { withTimezone: true }),
+    /** Billing has blocked online booking for unpaid invoices (private care; not occupational). */
+    creditBlocked: boolean('credit_blocked').notNull().default(false),
     /** When the person accepted the confidentiality (treatment) terms; null = never. */
     confidentialityAcceptedAt: timestamp('confidentiality_accepted_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -1,0 +1,1 @@
+ALTER TABLE "persons" ADD COLUMN "credit_blocked" boolean DEFAULT false NOT NULL;
