@@ -6,6 +6,7 @@ import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { usePortalEnv } from '~/components/portal-env';
 import { authContext, portalContext } from '~/context';
 import { pageTitle } from '~/lib/page.server';
+import type { Language } from '~/i18n/config';
 import { pagePath } from '~/route-table';
 import { listAppointments, viewerOf } from '~/services/appointments/appointments.server';
 import { getDb } from '~/services/db/db.server';
@@ -48,13 +49,7 @@ export default function FrontPage({ loaderData }: Route.ComponentProps) {
             {t('front.logInButton')}
           </Link>
         </section>
-        <section className={ui.card} aria-labelledby="book-title">
-          <h2 id="book-title">{t('front.bookTitle')}</h2>
-          <p>{t('front.bookByPhone')}</p>
-          <a className={ui.button.secondary} href={`tel:${brand.customerService.tel}`}>
-            {brand.customerService.display}
-          </a>
-        </section>
+        <BookSection lang={lang} />
       </>
     );
   }
@@ -84,14 +79,26 @@ export default function FrontPage({ loaderData }: Route.ComponentProps) {
           <p>{t('front.guardianText', { names: user.wards.join(', ') })}</p>
         </section>
       ) : null}
-      <section className={ui.card} aria-labelledby="book-title">
-        <h2 id="book-title">{t('front.bookTitle')}</h2>
-        <p>{t('front.bookByPhone')}</p>
-        <a className={ui.button.secondary} href={`tel:${brand.customerService.tel}`}>
-          {brand.customerService.display}
-        </a>
-      </section>
+      <BookSection lang={lang} />
     </>
+  );
+}
+
+/** Booking entry: online, or by phone. */
+function BookSection({ lang }: { lang: Language }) {
+  const { t } = useTranslation();
+  const brand = brandFacts(usePortalEnv().brand);
+  return (
+    <section className={ui.card} aria-labelledby="book-title">
+      <h2 id="book-title">{t('front.bookTitle')}</h2>
+      <div className={ui.buttonRow}>
+        <Link className={ui.button.primary} to={pagePath('bookingLanding', lang)}>
+          {t('front.bookOnline')}
+        </Link>
+      </div>
+      <p>{t('front.bookByPhone')}</p>
+      <a href={`tel:${brand.customerService.tel}`}>{brand.customerService.display}</a>
+    </section>
   );
 }
 
