@@ -8,59 +8,28 @@ import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-ro
 import { languageOfPath, pagePath } from '~/route-table';
 import * as ui from '~/styles/ui.css';
 
+/** Translation keys of the views by status; anything else is the generic error. */
+const VIEWS: Record<number, string> = { 404: 'errors.notFound', 403: 'errors.forbidden', 429: 'errors.tooManyRequests' };
+
 export function GeneralErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
   const location = useLocation();
   const lang = languageOfPath(location.pathname) ?? 'fi';
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const titleKey =
-    status === 404
-      ? 'errors.notFound.title'
-      : status === 403
-        ? 'errors.forbidden.title'
-        : status === 429
-          ? 'errors.tooManyRequests.title'
-          : 'errors.generic.title';
-  // React 19 hoists <title> into <head>; error pages have no loader data for `meta`.
-  const title = <title>{t(titleKey)}</title>;
-
-  if (status === 404) {
-    return (
-      <section className={ui.card} data-error="404">
-        {title}
-        <h1>{t('errors.notFound.title')}</h1>
-        <p>{t('errors.notFound.text')}</p>
-        <Link to={pagePath('front', lang)}>{t('errors.notFound.home')}</Link>
-      </section>
-    );
-  }
-  if (status === 403) {
-    return (
-      <section className={ui.card} data-error="403">
-        {title}
-        <h1>{t('errors.forbidden.title')}</h1>
-        <p>{t('errors.forbidden.text')}</p>
-      </section>
-    );
-  }
-  if (status === 429) {
-    return (
-      <section className={ui.card} data-error="429">
-        {title}
-        <h1>{t('errors.tooManyRequests.title')}</h1>
-        <p>{t('errors.tooManyRequests.text')}</p>
-      </section>
-    );
-  }
+  const view = VIEWS[status] ?? 'errors.generic';
   return (
     <section className={ui.card} data-error={String(status)}>
-      {title}
-      <h1>{t('errors.generic.title')}</h1>
-      <p>{t('errors.generic.text')}</p>
-      <a className={ui.button.primary} href={`${location.pathname}${location.search}`}>
-        {t('errors.generic.retry')}
-      </a>
+      {/* React 19 hoists <title> into <head>; error pages have no loader data for `meta`. */}
+      <title>{t(`${view}.title`)}</title>
+      <h1>{t(`${view}.title`)}</h1>
+      <p>{t(`${view}.text`)}</p>
+      {status === 404 ? <Link to={pagePath('front', lang)}>{t('errors.notFound.home')}</Link> : null}
+      {view === 'errors.generic' ? (
+        <a className={ui.button.primary} href={`${location.pathname}${location.search}`}>
+          {t('errors.generic.retry')}
+        </a>
+      ) : null}
     </section>
   );
 }
