@@ -23,4 +23,13 @@ export const SCENARIOS: readonly Scenario[] = [
   { name: 'terms', path: '/fi/eula', auth: 'anonymous' },
   { name: 'front-anonymous', path: '/fi', auth: 'anonymous' },
   { name: 'front-logged-in', path: '/fi', auth: 'user', expectText: 'Hei, Aino!' },
+  // Aino's seeded "tomorrow" appointment (id 3) and its anonymous link; the seed's links are
+  // deterministic (README, "Try it").
+  { name: 'appointment', path: '/fi/ajanvaraukset/3', auth: 'user', expectText: 'Ihotaudit – Vastaanottokäynti' },
+  {
+    name: 'anonymous-link',
+    path: '/fi/varaus/M184am5zX2haZHhDX3VycU16emR6QXRSekcxMnpjX0N6Sg',
+    auth: 'anonymous',
+    expectText: 'Ihotaudit – Vastaanottokäynti',
+  },
 ];
