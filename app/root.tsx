@@ -64,7 +64,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const location = useLocation();
   const lang = data?.lang ?? languageOfPath(location.pathname) ?? 'fi';
   const page = matchPage(location.pathname);
-  const chrome: Chrome = page ? ((PAGES[page.key] as PageDefinition).chrome ?? 'full') : 'full';
+  const definition = page ? (PAGES[page.key] as PageDefinition) : null;
+  const chrome: Chrome = definition?.chrome ?? 'full';
   const user = data?.user ?? null;
   const showHeader = !data?.inApp && chrome !== 'bare';
   const showFooter = !data?.inApp && (chrome === 'full' || chrome === 'wide');
@@ -96,7 +97,7 @@ export function Layout({ children }: { children: ReactNode }) {
                   lang={lang}
                   user={user}
                   variant={chrome === 'minimal' ? 'minimal' : 'full'}
-                  occupational={false}
+                  occupational={definition?.theme === 'occupational'}
                 />
               ) : null}
               <div className={ui.body}>

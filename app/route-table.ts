@@ -37,6 +37,8 @@ export interface PageDefinition {
   brands?: readonly BrandKey[];
   /** Feature flag that must be on for the page to exist for this user. */
   feature?: FeatureFlag;
+  /** Occupational-health pages get the occupational themed header. */
+  theme?: 'occupational';
 }
 
 const same = (path: string) => ({ fi: path, sv: path, en: path });
