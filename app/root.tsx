@@ -59,6 +59,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const nonce = useNonce();
   const { t } = useTranslation();
+  // Marks the document once React has taken over (tests wait for it before using JS features).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   const { brand: brandKey } = usePortalEnv();
   const brand = brandFacts(brandKey);
   const location = useLocation();
@@ -121,10 +125,6 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  // Marks the document once React has taken over (tests wait for it before using JS features).
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
   return <Outlet />;
 }
 

@@ -30,7 +30,18 @@ export default [
   route('api/appointments/:id/calendar.ics', 'routes/api/appointment-calendar.ts'),
   route('api/appointments/:id', 'routes/api/appointment.ts'),
   route('api/anon/check-in', 'routes/api/anonymous-check-in.ts'),
+  // Appointment search API (spec 3 §7): the same service as the booking pages.
+  route('api/appointments', 'routes/api/search-appointments.ts'),
+  route('api/appointments/available-appointment-dates', 'routes/api/search-available-dates.ts'),
+  route('api/appointments/specialty', 'routes/api/search-specialty.ts'),
+  route('api/appointments/practitioner-clinics', 'routes/api/search-practitioner-clinics.ts'),
+  // Reservation, registration and consent API (spec 3 §7): the same services as the pages.
+  route('api/anon/reserve-appointment', 'routes/api/reserve-anonymous.ts'),
+  route('api/reserve-appointment', 'routes/api/reserve-appointment.ts'),
+  route('api/user/consent', 'routes/api/user-consent.ts'),
+  route('api/user/register', 'routes/api/user-register.ts'),
   route('dev/test-fixtures/appointment', 'routes/dev/test-fixtures.ts'),
+  route('dev/test-fixtures/slot', 'routes/dev/test-slot.ts'),
   ...pageRoutes,
   route('*', 'routes/shell/not-found.tsx', { id: 'notFound' }),
 ] satisfies RouteConfig;

@@ -10,6 +10,8 @@
  *   --duration N       seconds per scenario (default 10; each run follows a 2 s warm-up, and
  *                      the server is first primed with 5 s of load on every scenario)
  *   --connections N    concurrent connections (default 10)
+ *   --scale            instead: the appointment-search benchmark at scale (bench/scale.ts, with
+ *                      its own options)
  *
  * PostgreSQL: database portal_bench_<pid> is created on BENCH_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/postgres) and dropped at the end.
@@ -213,6 +215,9 @@ async function benchmark(options: Options): Promise<BenchResults> {
 }
 
 async function main(): Promise<number> {
+  if (process.argv.includes('--scale')) {
+    return (await import('./scale')).main(process.argv.slice(2).filter((arg) => arg !== '--scale'));
+  }
   let options: Options;
   try {
     options = parseOptions(process.argv.slice(2));

@@ -360,7 +360,7 @@ export const appointmentSlots = pgTable(
     index('slots_specialty_start_idx').on(t.specialtyId, t.startAt),
     index('slots_practitioner_start_idx').on(t.practitionerId, t.startAt),
     index('slots_clinic_start_idx').on(t.clinicId, t.startAt),
-    index('slots_date_idx').on(t.localDate),
+    index('slots_date_start_idx').on(t.localDate, t.startAt),
     check('slots_duration_check', sql`${t.durationMinutes} > 0`),
     check('slots_hour_check', sql`${t.localHour} between 0 and 23`),
   ],

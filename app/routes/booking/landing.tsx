@@ -1,10 +1,65 @@
-// In progress (booking issue): answers 404 until its page is built.
-import { data } from 'react-router';
+/**
+ * Reservation landing (/fi/ajanvaraus, spec 3 §2): the visitor picks how the visit is paid.
+ * The brand decides the customer types (occupational only on the general brand). Private
+ * customers go to their appointment list with the query string carried over (e.g. a
+ * practitioner link from elsewhere); the types not yet bookable online are shown with the
+ * customer-service number instead of a link that would lead nowhere.
+ */
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { brand as brandFacts } from '~/brands';
+import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { portalContext } from '~/context';
+import { pageTitle } from '~/lib/page.server';
+import { pagePath } from '~/route-table';
+import * as s from '~/styles/search.css';
+import * as ui from '~/styles/ui.css';
+import type { Route } from './+types/landing';
 
-export function loader() {
-  throw data({ error: 'notFound' }, { status: 404 });
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { lang, brand } = context.get(portalContext);
+  const facts = brandFacts(brand);
+  return {
+    title: pageTitle(context, 'search.landingTitle'),
+    lang,
+    query: new URL(request.url).search,
+    customerTypes: facts.customerTypes,
+    customerService: { tel: facts.customerService.tel, display: facts.customerService.display },
+  };
 }
 
-export default function InProgress() {
-  return null;
+export default function BookingLanding({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { lang, query, customerTypes, customerService } = loaderData;
+  return (
+    <>
+      <h1>{t('search.landingTitle')}</h1>
+      <p>{t('search.landingIntro')}</p>
+      <ul className={s.customerTypes}>
+        {customerTypes.map((type) => (
+          <li key={type}>
+            <section className={`${ui.card} ${s.customerType}`} aria-labelledby={`customer-type-${type}`}>
+              <h2 id={`customer-type-${type}`}>{t(`search.customerTypes.${type}.title`)}</h2>
+              <p>{t(`search.customerTypes.${type}.text`)}</p>
+              {type === 'private' ? (
+                <Link className={ui.button.primary} to={pagePath('privateSearch', lang, {}, query)}>
+                  {t('search.customerTypes.private.link')}
+                </Link>
+              ) : (
+                <p>
+                  {t('search.notOnlineYet')} <a href={`tel:${customerService.tel}`}>{customerService.display}</a>
+                </p>
+              )}
+            </section>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,10 +1,249 @@
-// In progress (booking issue): answers 404 until its page is built.
-import { data } from 'react-router';
+/**
+ * Private customers' appointment search (/fi/ajanvaraus/yksityisasiakas, spec 3 §2, §4, §5):
+ * filters, the calendar, time-of-day tabs and the day's free times, each linking to its reserve
+ * page; "show more", the next days with free times, and alternatives when nothing is found.
+ *
+ * The address is the search: every filter is a query parameter, so a search can be bookmarked
+ * and everything works without JS (the form is a GET form, tabs and days are links). A plain
+ * form submission carries the previous search in `prev`; the loader applies the picking rules
+ * and redirects to the canonical address. With JS the same rules run in the browser and the
+ * list is refetched by a client navigation.
+ */
+import { useTranslation } from 'react-i18next';
+import { data, Link, redirect, useLocation, useNavigation } from 'react-router';
+import { AppointmentResults } from '~/components/search/AppointmentResults';
+import { SearchCalendar } from '~/components/search/SearchCalendar';
+import { SearchFailure } from '~/components/search/SearchFailure';
+import { SearchFilters, useMunicipalityName } from '~/components/search/SearchFilters';
+import { TimeOfDayTabs } from '~/components/search/TimeOfDayTabs';
+import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { portalContext } from '~/context';
+import type { Language } from '~/i18n/config';
+import { formatWeekdayDate, helsinkiDate } from '~/lib/format';
+import { pageTitle } from '~/lib/page.server';
+import { pagePath } from '~/route-table';
+import {
+  addDays,
+  applyFilterChange,
+  calendarRange,
+  MAX_DAYS_AHEAD,
+  normalizeFilter,
+  PAGE_SIZE,
+  parseSearchParams,
+  sameQuery,
+  toSearchParams,
+  type SearchFilter,
+} from '~/services/booking/search-rules';
+import {
+  availableDates,
+  orFailure,
+  referenceData,
+  searchAppointments,
+  searchFormOptions,
+  type SearchResult,
+} from '~/services/booking/search.server';
+import { getDb } from '~/services/db/db.server';
+import * as s from '~/styles/search.css';
+import * as ui from '~/styles/ui.css';
+import type { Route } from './+types/search';
 
-export function loader() {
-  throw data({ error: 'notFound' }, { status: 404 });
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { lang } = context.get(portalContext);
+  const url = new URL(request.url);
+  const now = new Date();
+  const today = helsinkiDate(now);
+  const title = pageTitle(context, 'search.listTitle');
+  const db = await getDb();
+
+  const ref = await orFailure('reference data', () => referenceData(db));
+  if (!ref) return data({ ok: false as const, title, retry: `${url.pathname}${url.search}` }, { status: 503 });
+
+  // The list shows one day: the JSON call's end date has no meaning here.
+  let filter: SearchFilter = normalizeFilter({ ...parseSearchParams(url.searchParams, today), endDate: null }, ref);
+  const prev = url.searchParams.get('prev');
+  if (prev !== null) filter = applyFilterChange(parseSearchParams(new URLSearchParams(prev), today), filter, ref);
+  const canonical = toSearchParams(filter, today);
+  if (!sameQuery(canonical, url.searchParams)) throw redirect(pagePath('privateSearch', lang, {}, canonical));
+
+  const [result, dates, options] = await Promise.all([
+    orFailure('search', () => searchAppointments(db, filter, lang, { now, cumulative: true })),
+    orFailure('available dates', () => availableDates(db, filter, calendarRange(filter.startDate), { now })),
+    orFailure('form options', () => searchFormOptions(db, filter, lang)),
+  ]);
+  if (!options) return data({ ok: false as const, title, retry: `${url.pathname}${url.search}` }, { status: 503 });
+  return data(
+    { ok: true as const, title, lang, today, filter, result: result ?? null, dates: dates ?? null, options },
+    { status: result ? 200 : 503 },
+  );
 }
 
-export default function InProgress() {
-  return null;
+export default function PrivateSearch({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  if (!loaderData.ok) {
+    return (
+      <>
+        <h1>{t('search.listTitle')}</h1>
+        <SearchFailure retryHref={loaderData.retry} />
+      </>
+    );
+  }
+  const { lang, today, filter, result, dates, options } = loaderData;
+  const lastDay = addDays(today, MAX_DAYS_AHEAD);
+  const pathFor = (f: SearchFilter) => pagePath('privateSearch', lang, {}, toSearchParams(f, today));
+  // Links change one thing and start the list from its first page.
+  const hrefFor = (changes: Partial<SearchFilter>) => pathFor({ ...filter, offset: 0, ...changes });
+  const clinicNames = Object.fromEntries(options.clinicGroups.flatMap((g) => g.clinics.map((c) => [c.id, c.name])));
+
+  return (
+    <>
+      <h1>{t('search.listTitle')}</h1>
+      <p>{t('search.listIntro')}</p>
+      <div className={s.layout}>
+        <SearchFilters
+          filter={filter}
+          today={today}
+          lastDay={lastDay}
+          options={options}
+          pathFor={pathFor}
+          calendar={
+            <SearchCalendar
+              selected={filter.startDate}
+              today={today}
+              lastDay={lastDay}
+              available={dates}
+              hrefFor={(startDate) => hrefFor({ startDate })}
+              lang={lang}
+            />
+          }
+        />
+        <Results filter={filter} result={result} lang={lang} hrefFor={hrefFor} clinicNames={clinicNames} />
+      </div>
+    </>
+  );
+}
+
+const noon = (date: string) => `${date}T12:00:00Z`;
+
+interface ResultsProps {
+  filter: SearchFilter;
+  lang: Language;
+  hrefFor: (changes: Partial<SearchFilter>) => string;
+  clinicNames: Record<string, string>;
+}
+
+function Results({ filter, result, lang, hrefFor, clinicNames }: ResultsProps & { result: SearchResult | null }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const searching = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
+  const here = `${location.pathname}${location.search}`;
+
+  return (
+    <section className={[ui.card, s.results, searching && s.busy].filter(Boolean).join(' ')} aria-labelledby="results-title" aria-busy={searching}>
+      <TimeOfDayTabs current={filter.time} hrefFor={(time) => hrefFor({ time })} />
+      <h2 id="results-title">{t('search.results.title', { date: formatWeekdayDate(noon(filter.startDate), lang) })}</h2>
+      {result === null ? (
+        <SearchFailure retryHref={here} />
+      ) : (
+        <>
+          <p role="status">
+            {searching
+              ? t('search.results.searching')
+              : result.appointments.length
+                ? t('search.results.count', { count: result.appointments.length })
+                : t('search.empty.text')}
+          </p>
+          {result.appointments.length ? (
+            <AppointmentResults items={result.appointments} lang={lang} focusFrom={filter.offset} />
+          ) : null}
+          {result.hasMore ? (
+            <p>
+              <Link className={ui.button.secondary} to={hrefFor({ offset: filter.offset + PAGE_SIZE })} replace preventScrollReset>
+                {t('search.results.showMore')}
+              </Link>
+            </p>
+          ) : null}
+          {result.alternatives ? (
+            <Suggestions filter={filter} result={result} lang={lang} hrefFor={hrefFor} clinicNames={clinicNames} />
+          ) : null}
+          {result.nextVacantDates.length ? (
+            <section aria-labelledby="next-dates-title">
+              <h3 id="next-dates-title">{t('search.nextVacant.title')}</h3>
+              <ul className={s.dateLinks}>
+                {result.nextVacantDates.map((date) => (
+                  <li key={date}>
+                    <Link to={hrefFor({ startDate: date })} replace preventScrollReset>
+                      {formatWeekdayDate(noon(date), lang)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** What to try when nothing was found (spec 3 §8): other clinics, other days, the practitioner's clinics. */
+function Suggestions({ filter, result, lang, hrefFor, clinicNames }: ResultsProps & { result: SearchResult }) {
+  const { t } = useTranslation();
+  const municipalityName = useMunicipalityName();
+  const { nearby, nextMonth, practitionerClinicIds } = result.alternatives!;
+  const places = nearby
+    ? [...nearby.municipalities.map(municipalityName), ...nearby.clinicIds.map((id) => clinicNames[id] ?? id)].join(', ')
+    : '';
+  return (
+    <>
+      <h3>{t('search.empty.suggestions')}</h3>
+      <ul>
+        <li>{t('search.empty.otherFilters')}</li>
+        {result.nextVacantDates.length ? <li>{t('search.empty.otherDays')}</li> : null}
+        {nearby ? (
+          <li>
+            <Link
+              to={hrefFor({
+                municipalities: [...filter.municipalities, ...nearby.municipalities],
+                clinicIds: [...filter.clinicIds, ...nearby.clinicIds],
+              })}
+              replace
+              preventScrollReset
+            >
+              {t('search.empty.nearby', { places })}
+            </Link>
+          </li>
+        ) : null}
+        {practitionerClinicIds ? (
+          <li>
+            <Link
+              to={hrefFor({ clinicIds: practitionerClinicIds, municipalities: [], includeRemote: true })}
+              replace
+              preventScrollReset
+            >
+              {t('search.empty.practitionerClinics')}
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+      {nearby?.appointments.length ? (
+        <section aria-labelledby="nearby-title">
+          <h3 id="nearby-title">{t('search.empty.nearbyTitle')}</h3>
+          <AppointmentResults items={nearby.appointments} lang={lang} />
+        </section>
+      ) : null}
+      {nextMonth.length ? (
+        <section aria-labelledby="next-month-title">
+          <h3 id="next-month-title">{t('search.empty.nextMonthTitle')}</h3>
+          <AppointmentResults items={nextMonth} lang={lang} withDate />
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

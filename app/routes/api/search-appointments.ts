@@ -1,0 +1,30 @@
+/**
+ * GET /api/appointments (spec 3 §7): free times for a search, 20 at a time.
+ * Query: clinicIds, practitionerIds, specialtyIds, municipality (repeated or comma-joined),
+ * includeRemote=true, startDate, endDate (a window of up to 62 days; default the start date
+ * alone), time (all|morning|afternoon|evening), offset, lang.
+ * Answers {availableAppointments: {type: 'success', appointments}} or, when the search could not
+ * run, {availableAppointments: {type: 'failure', appointments: []}} with 503. Private customers'
+ * times only: isOccupationalHealthcare / isInsuranceCustomer are refused (400) until those
+ * searches exist. A shorter page than 20 means there are no more.
+ */
+import { helsinkiDate } from '~/lib/format';
+import { parseSearchParams } from '~/services/booking/search-rules';
+import { apiLanguage, asksForLaterPayerType, timedJson, withKindName } from '~/services/booking/search-api.server';
+import { findAvailableAppointments, orFailure } from '~/services/booking/search.server';
+import { getDb } from '~/services/db/db.server';
+import type { Route } from './+types/search-appointments';
+
+const failure = { availableAppointments: { type: 'failure', appointments: [] } } as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  if (asksForLaterPayerType(url)) return timedJson(failure, 0, 400);
+  const lang = apiLanguage(url, context);
+  const now = new Date();
+  const filter = parseSearchParams(url.searchParams, helsinkiDate(now));
+  const db = await getDb();
+  const found = await orFailure('api appointments', () => findAvailableAppointments(db, filter, lang, { now }));
+  if (found === undefined) return timedJson(failure, 0, 503);
+  return timedJson({ availableAppointments: { type: 'success', appointments: withKindName(found.appointments, context, lang) } }, found.ms);
+}

@@ -1,0 +1,73 @@
+/**
+ * Test support (DEPLOYMENT_ENV=test only; 404 everywhere else): creates a fresh free time so each
+ * end-to-end test reserves its own, and optionally a fresh patient to book it for.
+ * GET /dev/test-fixtures/slot?startInMinutes=4320[&requiresAuth=1][&specialtyId=YLE][&clinicId=KA]
+ *   [&practitionerId=P0001][&patient=new[&consent=1][&creditBlocked=1]]
+ * `consent=1` gives the new patient the patient data consent; `creditBlocked=1` blocks their
+ * online booking as billing would. Answers {slotId, startAt, patient?: {identityCode, firstName, lastName}}.
+ */
+import { randomInt } from 'node:crypto';
+import { formatInTimeZone } from 'date-fns-tz';
+import { eq } from 'drizzle-orm';
+import { createPerson } from '~db/factories';
+import { appointmentSlots, persons } from '~db/schema';
+import { env } from '~/env.server';
+import { helsinkiDate, TIME_ZONE } from '~/lib/format';
+import { json } from '~/lib/api.server';
+import { makeIdentityCode } from '~/models/identity-code';
+import { getDb } from '~/services/db/db.server';
+import type { Db } from '~/services/db/db.server';
+import type { Route } from './+types/test-slot';
+
+const FIVE_MINUTES = 5 * 60_000;
+
+async function freshPatient(db: Db, options: { consent: boolean; creditBlocked: boolean }) {
+  for (;;) {
+    const year = 1950 + randomInt(50);
+    const identityCode = makeIdentityCode(`${year}-0${1 + randomInt(9)}-1${randomInt(10)}`, 2 + randomInt(897));
+    const [taken] = await db.select({ id: persons.id }).from(persons).where(eq(persons.identityCode, identityCode));
+    if (taken) continue;
+    return createPerson(db, {
+      identityCode,
+      firstName: 'Testi',
+      lastName: `Varaaja${randomInt(100_000)}`,
+      confidentialityAcceptedAt: new Date(),
+      patientDataConsentUpdatedAt: options.consent ? new Date() : null,
+      creditBlocked: options.creditBlocked,
+    });
+  }
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (env().DEPLOYMENT_ENV !== 'test') return new Response('Not found', { status: 404 });
+  const params = new URL(request.url).searchParams;
+  const db = await getDb();
+  const minutes = Number(params.get('startInMinutes') ?? 3 * 24 * 60);
+  if (!Number.isFinite(minutes)) return json({ error: 'startInMinutes' }, 400);
+  const start = new Date(Math.ceil((Date.now() + minutes * 60_000) / FIVE_MINUTES) * FIVE_MINUTES);
+  const [slot] = await db
+    .insert(appointmentSlots)
+    .values({
+      clinicId: params.get('clinicId') ?? 'KA',
+      practitionerId: params.get('practitionerId') ?? 'P0001',
+      specialtyId: params.get('specialtyId') ?? 'YLE',
+      kindId: 'VAS',
+      startAt: start,
+      durationMinutes: 30,
+      localDate: helsinkiDate(start),
+      localHour: Number(formatInTimeZone(start, TIME_ZONE, 'H')),
+      requiresAuth: params.get('requiresAuth') === '1',
+    })
+    .returning();
+  const patient =
+    params.get('patient') === 'new'
+      ? await freshPatient(db, { consent: params.get('consent') === '1', creditBlocked: params.get('creditBlocked') === '1' })
+      : null;
+  return json({
+    slotId: slot!.id,
+    startAt: slot!.startAt.toISOString(),
+    ...(patient
+      ? { patient: { identityCode: patient.identityCode, firstName: patient.firstName, lastName: patient.lastName } }
+      : {}),
+  });
+}

@@ -1,0 +1,109 @@
+/**
+ * The booking confirmation: an SMS and (when the address is known) an e-mail with the appointment
+ * as a calendar file, in the recipient's language. They carry the time (Helsinki), the place, the
+ * service and the anonymous appointment link: no identity code, no name, no other health data,
+ * because text messages and e-mail are not a confidential channel.
+ */
+import i18next, { type TFunction } from 'i18next';
+import type { Localized } from '~db/schema';
+import type { Brand } from '~/brands';
+import type { Language } from '~/i18n/config';
+import { resources } from '~/i18n/i18n.server';
+import { formatDateTime } from '~/lib/format';
+import { pagePath } from '~/route-table';
+import { toIcs } from '~/services/appointments/ics';
+import type { OutboxMessage } from '~/services/outbox/outbox.server';
+
+const instance = i18next.createInstance();
+const ready = instance.init({
+  resources,
+  lng: 'fi',
+  fallbackLng: 'fi',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+  showSupportNotice: false,
+});
+
+async function messageT(lang: Language): Promise<TFunction> {
+  await ready;
+  return instance.getFixedT(lang);
+}
+
+export interface ConfirmationFacts {
+  appointmentId: number;
+  anonymousCode: string;
+  startAt: Date;
+  durationMinutes: number;
+  createdAt: Date;
+  locationType: string;
+  isRemote: boolean;
+  specialtyName: Localized;
+  clinic: { name: string; streetAddress: string | null; postalCode: string | null; postOffice: string | null };
+}
+
+export interface ConfirmationContext {
+  lang: Language;
+  /** The portal's public origin, e.g. https://oma.example.fi. */
+  origin: string;
+  brand: Brand;
+  cancellationLimitHours: number;
+}
+
+/** The anonymous appointment link of the booking message, in the message's language. */
+export function anonymousLink(origin: string, lang: Language, code: string): string {
+  return `${origin}${pagePath('anonymousAppointment', lang, { code })}`;
+}
+
+function placeText(t: TFunction, facts: ConfirmationFacts): string {
+  if (facts.locationType === 'videoAppointment') return t('reservation.message.video');
+  if (facts.locationType === 'phoneAppointment') return t('reservation.message.phone');
+  if (facts.isRemote) return t('reservation.message.remote');
+  const { name, streetAddress, postalCode, postOffice } = facts.clinic;
+  const town = [postalCode, postOffice].filter(Boolean).join(' ');
+  return [name, streetAddress, town].filter(Boolean).join(', ');
+}
+
+/** The outbox rows of one booking: always the SMS, the e-mail when there is an address. */
+export async function confirmationMessages(
+  facts: ConfirmationFacts,
+  contact: { phone: string; email: string | null },
+  context: ConfirmationContext,
+): Promise<OutboxMessage[]> {
+  const { lang, brand } = context;
+  const t = await messageT(lang);
+  const values = {
+    time: formatDateTime(facts.startAt, lang),
+    place: placeText(t, facts),
+    service: facts.specialtyName[lang],
+    link: anonymousLink(context.origin, lang, facts.anonymousCode),
+    brand: brand.name,
+    hours: context.cancellationLimitHours,
+  };
+  const messages: OutboxMessage[] = [{ channel: 'sms', recipient: contact.phone, body: t('reservation.message.sms', values) }];
+  if (contact.email) {
+    const ics = toIcs({
+      uid: `appointment-${facts.appointmentId}@${brand.homePage.replace(/^https?:\/\//, '')}`,
+      summary: `${values.service} – ${brand.name}`,
+      startAt: facts.startAt,
+      durationMinutes: facts.durationMinutes,
+      location: values.place,
+      description: values.link,
+      createdAt: facts.createdAt,
+    });
+    messages.push({
+      channel: 'email',
+      recipient: contact.email,
+      subject: t('reservation.message.emailSubject', values),
+      body: t('reservation.message.emailBody', values),
+      attachments: [
+        {
+          fileName: `${t('reservation.message.calendarFile')}-${facts.appointmentId}.ics`,
+          contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+          content: Buffer.from(ics, 'utf8').toString('base64'),
+        },
+      ],
+    });
+  }
+  return messages;
+}

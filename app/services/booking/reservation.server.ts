@@ -1,0 +1,555 @@
+/**
+ * Reserving a free appointment time: the one service behind the reserve page and the JSON
+ * routes, for anonymous visitors and logged-in users.
+ *
+ * A reservation is one transaction: the patient's row is locked (`select … for update`) so the
+ * per-person limit counts correctly under concurrency, the appointment is inserted as a
+ * self-contained copy of the slot (time, place, specialty, price estimate), and the confirmation
+ * messages are queued in the outbox. The partial unique index `appointments_slot_live_idx` lets
+ * one live appointment hold a slot: the loser of a race gets a unique violation, its transaction
+ * rolls back whole and it answers `appointmentNotAvailable`.
+ *
+ * Who pays decides the rules (which slots, identification, eligibility, price): each payer type
+ * is a `PayerPolicy`. Private customers (`self`) are live; occupational health and insurance add
+ * their policies here rather than new copies of the flow.
+ */
+import { and, count, eq, gt, isNull, ne } from 'drizzle-orm';
+import {
+  appointments,
+  appointmentSlots,
+  clinics,
+  persons,
+  practitioners,
+  specialties,
+  type Localized,
+  type PriceEstimate,
+} from '~db/schema';
+import { KINDS, priceFor } from '~db/seed-data';
+import { brand as brandFacts, type BrandKey } from '~/brands';
+import { env } from '~/env.server';
+import type { Language } from '~/i18n/config';
+import { randomToken, sha256 } from '~/lib/crypto.server';
+import type { AppointmentView, PriceView } from '~/models/appointment';
+import {
+  anonymousReservationSchema,
+  fieldErrorsOf,
+  userReservationSchema,
+  type AnonymousReservationFields,
+  type UserReservationFields,
+} from '~/models/reservation-schemas';
+import { recordEvent } from '~/services/analytics/analytics.server';
+import { encodeAnonymousCode } from '~/services/appointments/rules';
+import { logAccess } from '~/services/audit/access-log.server';
+import type { Db } from '~/services/db/db.server';
+import { logger } from '~/services/observability/logger.server';
+import { captureServerError } from '~/services/observability/sentry.server';
+import { enqueueMessage } from '~/services/outbox/outbox.server';
+import { anonymousLink, confirmationMessages } from './reservation-messages.server';
+import {
+  bindingConsentRequired,
+  isCreditworthy,
+  isOpenForReservation,
+  isUniqueViolation,
+  namesMatch,
+  reservationLimitReached,
+} from './reservation-rules';
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+export interface ReservationSettings {
+  /** Future online reservations one person may hold at once (MAX_FUTURE_RESERVATIONS). */
+  maxFutureReservations: number;
+  /** The binding consent is asked when the start is this close (BINDING_CONSENT_HOURS). */
+  bindingConsentHours: number;
+  /** Shown in the terms and the confirmation (CANCELLATION_LIMIT_HOURS). */
+  cancellationLimitHours: number;
+}
+
+export function reservationSettings(): ReservationSettings {
+  const e = env();
+  return {
+    maxFutureReservations: e.MAX_FUTURE_RESERVATIONS,
+    bindingConsentHours: e.BINDING_CONSENT_HOURS,
+    cancellationLimitHours: e.CANCELLATION_LIMIT_HOURS,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payer types
+
+export type ReservationPayer = 'self';
+
+type SlotRow = typeof appointmentSlots.$inferSelect;
+type PersonRow = typeof persons.$inferSelect;
+
+interface PayerPolicy {
+  /** The value of appointments.payer_type and of appointment_slots.payer_types. */
+  payerType: (typeof appointments.$inferInsert)['payerType'] & string;
+  /** Only strongly identified users may book with this payer (insurance: always). */
+  requiresAuthentication: boolean;
+  /** Why this person may not book with this payer, if so. */
+  ineligibility(person: PersonRow): 'notCreditworthy' | null;
+  /** The price estimate copied to the appointment (null when someone else pays). */
+  price(slot: SlotRow): PriceEstimate | null;
+}
+
+const PAYERS: Record<ReservationPayer, PayerPolicy> = {
+  self: {
+    payerType: 'self',
+    requiresAuthentication: false,
+    ineligibility: (person) => (isCreditworthy(person) ? null : 'notCreditworthy'),
+    price: (slot) => priceFor(slot.specialtyId, slot.locationType),
+  },
+};
+
+const offers = (policy: PayerPolicy, slot: SlotRow) => slot.payerTypes.includes(policy.payerType);
+
+// ---------------------------------------------------------------------------------------------
+// Results
+
+export type ReservationFailure =
+  | 'appointmentNotAvailable'
+  | 'tooManyReservations'
+  | 'requiresAuthentication'
+  | 'noPatient'
+  | 'patientDataConsentRequired'
+  | 'notCreditworthy'
+  | 'unknownError';
+
+/** What the confirmation page and the API show of a new reservation. */
+export interface ReservationDetails {
+  appointmentId: number;
+  startAt: string;
+  endAt: string;
+  durationMinutes: number;
+  kindId: string;
+  kind: string;
+  specialty: string;
+  locationType: string;
+  isRemote: boolean;
+  clinic: { name: string; streetAddress: string | null; postalCode: string | null; postOffice: string | null };
+  practitioner: { name: string; title: string };
+  price: PriceView | null;
+  anonymousLink: string;
+}
+
+export type ReservationResult =
+  | { type: 'success'; appointmentId: number; anonymousCode: string; reservationDetails: ReservationDetails }
+  | { type: 'validation'; fields: Record<string, string[]> }
+  | { type: ReservationFailure };
+
+export interface ReservationContext {
+  lang: Language;
+  /** Public origin for the appointment link in the messages. */
+  origin: string;
+  brand: BrandKey;
+  /** The mobile app's web view opened the portal. */
+  inApp: boolean;
+  payer?: ReservationPayer;
+  now?: Date;
+  settings?: ReservationSettings;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The slot
+
+function slotQuery(db: Db) {
+  return db
+    .select({
+      slot: appointmentSlots,
+      clinic: clinics,
+      specialtyName: specialties.name,
+      practitioner: { firstName: practitioners.firstName, lastName: practitioners.lastName, title: practitioners.title },
+    })
+    .from(appointmentSlots)
+    .innerJoin(clinics, eq(clinics.id, appointmentSlots.clinicId))
+    .innerJoin(specialties, eq(specialties.id, appointmentSlots.specialtyId))
+    .innerJoin(practitioners, eq(practitioners.id, appointmentSlots.practitionerId));
+}
+
+type SlotWithPlace = Awaited<ReturnType<ReturnType<typeof slotQuery>['execute']>>[number];
+
+async function findSlot(db: Db, slotId: number): Promise<SlotWithPlace | null> {
+  const [row] = await slotQuery(db).where(eq(appointmentSlots.id, slotId)).limit(1);
+  return row ?? null;
+}
+
+async function isTaken(db: Db, slotId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(and(eq(appointments.slotId, slotId), isNull(appointments.cancelledAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
+function priceView(price: PriceEstimate | null, lang: Language): PriceView | null {
+  if (!price) return null;
+  return {
+    code: price.code,
+    name: price.name[lang],
+    cents: price.cents,
+    additionalFees: price.additionalFees.map((f) => ({ code: f.code, name: f.name[lang], cents: f.cents })),
+    totalCents: price.cents + price.additionalFees.reduce((sum, f) => sum + f.cents, 0),
+  };
+}
+
+const KIND_NAMES: Record<string, Localized> = KINDS;
+
+/** The appointment kind's name (a kind missing from the list is shown by its code). */
+const kindNames = (kindId: string): Localized => KIND_NAMES[kindId] ?? { fi: kindId, sv: kindId, en: kindId };
+
+/** The free time shown on the reserve page, in the appointment page's shape. */
+function slotPreview(row: SlotWithPlace, policy: PayerPolicy, lang: Language): AppointmentView {
+  const { slot, clinic } = row;
+  return {
+    id: slot.id,
+    patientName: null,
+    kindId: slot.kindId,
+    kindName: kindNames(slot.kindId)[lang],
+    specialtyName: row.specialtyName[lang],
+    isVideo: slot.kindId === 'VETA',
+    startAt: slot.startAt.toISOString(),
+    endAt: new Date(slot.startAt.getTime() + slot.durationMinutes * 60_000).toISOString(),
+    durationMinutes: slot.durationMinutes,
+    isSpecificTime: true,
+    isRemote: slot.isRemote,
+    isCovidTest: slot.kindId === 'KOR',
+    locationType: slot.locationType,
+    payerType: policy.payerType,
+    clinic: {
+      name: clinic.name,
+      streetAddress: clinic.streetAddress,
+      postalCode: clinic.postalCode,
+      postOffice: clinic.postOffice,
+      arrivalInfo: clinic.arrivalInfo ? clinic.arrivalInfo[lang] : null,
+    },
+    practitioner: { name: `${row.practitioner.firstName} ${row.practitioner.lastName}`, title: row.practitioner.title[lang] },
+    price: priceView(policy.price(slot), lang),
+    roomLocation: null,
+    checkInStatus: 'statusNotAvailable',
+    mayCancel: false,
+    cancellableOnline: false,
+    cancelledBy: null,
+    arrivalReason: null,
+    confidentiality: 'ok',
+  };
+}
+
+export type SlotForReservation =
+  | { state: 'notFound' }
+  | { state: 'reserved' }
+  | { state: 'open'; requiresAuth: boolean; bindingRequired: boolean; preview: AppointmentView };
+
+/** What the reserve page shows for a slot id: not found (also past), already reserved, or open. */
+export async function getSlotForReservation(
+  db: Db,
+  slotId: number,
+  lang: Language,
+  options: { payer?: ReservationPayer; now?: Date; settings?: ReservationSettings } = {},
+): Promise<SlotForReservation> {
+  const now = options.now ?? new Date();
+  const settings = options.settings ?? reservationSettings();
+  const policy = PAYERS[options.payer ?? 'self'];
+  const row = await findSlot(db, slotId);
+  if (!row || !isOpenForReservation(row.slot, now) || !offers(policy, row.slot)) return { state: 'notFound' };
+  if (await isTaken(db, slotId)) return { state: 'reserved' };
+  return {
+    state: 'open',
+    requiresAuth: row.slot.requiresAuth || policy.requiresAuthentication,
+    bindingRequired: bindingConsentRequired(row.slot.startAt, now, settings.bindingConsentHours),
+    preview: slotPreview(row, policy, lang),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reserving
+
+interface BookingInput {
+  /** The open slot, as loaded just before (slots do not change; the unique index guards taking it). */
+  slot: SlotWithPlace;
+  patient: PersonRow;
+  /** The logged-in user who books (null when anonymous). */
+  bookedById: string | null;
+  bookedVia: 'web' | 'web-anonymous' | 'in-app';
+  contact: { phone: string; email: string | null };
+  /** Logged-in users confirm their contact details at booking: save changes to the register. */
+  saveContact: boolean;
+  policy: PayerPolicy;
+  /** The language of the confirmation messages. */
+  messageLang: Language;
+}
+
+/** The partial unique index that lets one live appointment hold a slot (db/schema.ts). */
+const SLOT_TAKEN_CONSTRAINT = 'appointments_slot_live_idx';
+
+type BookingOutcome = Extract<ReservationResult, { type: 'success' }> | { type: 'appointmentNotAvailable' | 'tooManyReservations' };
+
+async function book(db: Db, input: BookingInput, ctx: Required<Omit<ReservationContext, 'payer'>>): Promise<BookingOutcome> {
+  const { now, settings } = ctx;
+  const brand = brandFacts(ctx.brand);
+  try {
+    return await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      // Serialises this person's reservations, so the limit below cannot be passed by racing.
+      await t.select({ id: persons.id }).from(persons).where(eq(persons.id, input.patient.id)).for('update');
+      const [held] = await t
+        .select({ n: count() })
+        .from(appointments)
+        .where(
+          and(
+            eq(appointments.patientId, input.patient.id),
+            isNull(appointments.cancelledAt),
+            gt(appointments.startAt, now),
+            ne(appointments.bookedVia, 'staff'),
+          ),
+        );
+      if (reservationLimitReached(Number(held?.n ?? 0), settings.maxFutureReservations)) {
+        return { type: 'tooManyReservations' as const };
+      }
+
+      const row = input.slot;
+      const { slot } = row;
+      const token = randomToken(24);
+      const [created] = await t
+        .insert(appointments)
+        .values({
+          patientId: input.patient.id,
+          slotId: slot.id,
+          bookedById: input.bookedById,
+          bookedVia: input.bookedVia,
+          kindId: slot.kindId,
+          kindName: kindNames(slot.kindId),
+          payerType: input.policy.payerType,
+          isSpecificTime: true,
+          startAt: slot.startAt,
+          durationMinutes: slot.durationMinutes,
+          isRemote: slot.isRemote,
+          isCovidTest: slot.kindId === 'KOR',
+          locationType: slot.locationType,
+          clinicId: slot.clinicId,
+          practitionerId: slot.practitionerId,
+          specialtyId: slot.specialtyId,
+          price: input.policy.price(slot),
+          anonymousTokenHash: sha256(token),
+          createdAt: now,
+        })
+        .returning();
+      const appointment = created!;
+      const anonymousCode = encodeAnonymousCode(appointment.id, token);
+
+      if (input.saveContact && (input.patient.phone !== input.contact.phone || input.patient.email !== input.contact.email)) {
+        await t
+          .update(persons)
+          .set({ phone: input.contact.phone, email: input.contact.email ?? input.patient.email })
+          .where(eq(persons.id, input.patient.id));
+        await logAccess(t, {
+          actorPersonId: input.bookedById,
+          subjectPersonId: input.patient.id,
+          action: 'change',
+          resource: 'person:contact',
+        });
+      }
+      await logAccess(t, {
+        actorPersonId: input.bookedById,
+        subjectPersonId: input.patient.id,
+        action: 'create',
+        resource: input.bookedById ? 'appointment:reservation' : 'appointment:anonymous-reservation',
+        resourceId: String(appointment.id),
+      });
+      await recordEvent(t, 'reservationSuccess', {
+        appointmentId: appointment.id,
+        slotId: slot.id,
+        specialtyId: slot.specialtyId,
+        payerType: input.policy.payerType,
+        anonymous: input.bookedById === null,
+      });
+      const facts = {
+        appointmentId: appointment.id,
+        anonymousCode,
+        startAt: appointment.startAt,
+        durationMinutes: appointment.durationMinutes,
+        createdAt: appointment.createdAt,
+        locationType: appointment.locationType,
+        isRemote: appointment.isRemote,
+        specialtyName: row.specialtyName,
+        clinic: row.clinic,
+      };
+      const messages = await confirmationMessages(facts, input.contact, {
+        lang: input.messageLang,
+        origin: ctx.origin,
+        brand,
+        cancellationLimitHours: settings.cancellationLimitHours,
+      });
+      for (const message of messages) await enqueueMessage(t, message);
+
+      const lang = ctx.lang;
+      const preview = slotPreview(row, input.policy, lang);
+      return {
+        type: 'success' as const,
+        appointmentId: appointment.id,
+        anonymousCode,
+        reservationDetails: {
+          appointmentId: appointment.id,
+          startAt: preview.startAt,
+          endAt: preview.endAt,
+          durationMinutes: preview.durationMinutes,
+          kindId: preview.kindId,
+          kind: preview.kindName,
+          specialty: preview.specialtyName,
+          locationType: preview.locationType,
+          isRemote: preview.isRemote,
+          clinic: {
+            name: preview.clinic.name,
+            streetAddress: preview.clinic.streetAddress,
+            postalCode: preview.clinic.postalCode,
+            postOffice: preview.clinic.postOffice,
+          },
+          practitioner: preview.practitioner,
+          price: preview.price,
+          anonymousLink: anonymousLink(ctx.origin, lang, anonymousCode),
+        },
+      };
+    });
+  } catch (error) {
+    // The loser of a race for the slot: its whole transaction rolled back.
+    if (isUniqueViolation(error, SLOT_TAKEN_CONSTRAINT)) return { type: 'appointmentNotAvailable' };
+    throw error;
+  }
+}
+
+function resolve(ctx: ReservationContext): Required<Omit<ReservationContext, 'payer'>> & { policy: PayerPolicy } {
+  return {
+    lang: ctx.lang,
+    origin: ctx.origin,
+    brand: ctx.brand,
+    inApp: ctx.inApp,
+    now: ctx.now ?? new Date(),
+    settings: ctx.settings ?? reservationSettings(),
+    policy: PAYERS[ctx.payer ?? 'self'],
+  };
+}
+
+/** Records the start, runs the steps and records a failure (ids and result types only). */
+async function tracked(
+  db: Db,
+  slotId: number,
+  anonymous: boolean,
+  steps: () => Promise<ReservationResult>,
+): Promise<ReservationResult> {
+  await recordEvent(db, 'reservationStart', { slotId, anonymous });
+  let result: ReservationResult;
+  try {
+    result = await steps();
+  } catch (error) {
+    logger.error({ err: error, slotId }, 'reservation failed');
+    captureServerError(error);
+    result = { type: 'unknownError' };
+  }
+  if (result.type !== 'success') {
+    await recordEvent(db, 'reservationError', { slotId, anonymous, type: result.type }).catch((error: unknown) =>
+      logger.error({ err: error }, 'could not record the reservation error event'),
+    );
+  }
+  return result;
+}
+
+/** Loads the slot and answers for a missing, past, taken or identification-only one. */
+async function openSlot(db: Db, slotId: number, policy: PayerPolicy, now: Date) {
+  const row = await findSlot(db, slotId);
+  if (!row || !isOpenForReservation(row.slot, now) || !offers(policy, row.slot)) return null;
+  return row;
+}
+
+export type AnonymousReservationInput = { slotId: number } & {
+  [K in keyof AnonymousReservationFields]?: unknown;
+};
+
+/**
+ * Anonymous reservation (spec 3 §4): the visitor types an identity code, names and contact
+ * details. It books for the patient with that identity code only when the names match the
+ * register; otherwise, and for unknown codes and non-patients alike, the answer is `noPatient`
+ * (the visitor is asked to identify strongly), so the form never tells whether someone is a
+ * patient. The patient's stored data is neither shown nor changed.
+ */
+export async function reserveAnonymously(db: Db, input: AnonymousReservationInput, context: ReservationContext) {
+  const ctx = resolve(context);
+  return tracked(db, input.slotId, true, async () => {
+    const row = await openSlot(db, input.slotId, ctx.policy, ctx.now);
+    if (!row) return { type: 'appointmentNotAvailable' };
+    if (row.slot.requiresAuth || ctx.policy.requiresAuthentication) return { type: 'requiresAuthentication' };
+    const bindingRequired = bindingConsentRequired(row.slot.startAt, ctx.now, ctx.settings.bindingConsentHours);
+    const parsed = anonymousReservationSchema({ bindingRequired }).safeParse(input);
+    if (!parsed.success) return { type: 'validation', fields: fieldErrorsOf(parsed.error) };
+    const fields = parsed.data;
+
+    const [patient] = await db.select().from(persons).where(eq(persons.identityCode, fields.ssn)).limit(1);
+    if (!patient || !patient.isPatient || !namesMatch(fields, patient)) return { type: 'noPatient' };
+    // Billing blocks are not told to anonymous visitors: identifying strongly shows the reason.
+    if (ctx.policy.ineligibility(patient)) return { type: 'requiresAuthentication' };
+
+    return book(
+      db,
+      {
+        slot: row,
+        patient,
+        bookedById: null,
+        bookedVia: ctx.inApp ? 'in-app' : 'web-anonymous',
+        contact: { phone: fields.phone, email: fields.emailAddress },
+        saveContact: false,
+        policy: ctx.policy,
+        messageLang: ctx.lang,
+      },
+      ctx,
+    );
+  });
+}
+
+export type UserReservationInput = { slotId: number } & { [K in keyof UserReservationFields]?: unknown };
+
+/**
+ * Reservation by a logged-in user for themself: they must be a registered patient who has
+ * given the patient data consent, and (private care) creditworthy. The contact details they
+ * confirm are saved to their record and receive the confirmation, in their language.
+ */
+export async function reserveAsUser(
+  db: Db,
+  auth: { person: PersonRow },
+  input: UserReservationInput,
+  context: ReservationContext,
+) {
+  const ctx = resolve(context);
+  return tracked(db, input.slotId, false, async () => {
+    const row = await openSlot(db, input.slotId, ctx.policy, ctx.now);
+    if (!row) return { type: 'appointmentNotAvailable' };
+    const [person] = await db.select().from(persons).where(eq(persons.id, auth.person.id)).limit(1);
+    if (!person || !person.isPatient) return { type: 'noPatient' };
+    if (!person.patientDataConsentUpdatedAt) return { type: 'patientDataConsentRequired' };
+    const ineligible = ctx.policy.ineligibility(person);
+    if (ineligible) return { type: ineligible };
+    const bindingRequired = bindingConsentRequired(row.slot.startAt, ctx.now, ctx.settings.bindingConsentHours);
+    const parsed = userReservationSchema({ bindingRequired }).safeParse(input);
+    if (!parsed.success) return { type: 'validation', fields: fieldErrorsOf(parsed.error) };
+
+    return book(
+      db,
+      {
+        slot: row,
+        patient: person,
+        bookedById: person.id,
+        bookedVia: ctx.inApp ? 'in-app' : 'web',
+        contact: { phone: parsed.data.phone, email: parsed.data.emailAddress },
+        saveContact: true,
+        policy: ctx.policy,
+        messageLang: person.language,
+      },
+      ctx,
+    );
+  });
+}
+
+/** Whether a logged-in person may book with the payer at all (the page's "booking interrupted"). */
+export function payerIneligibility(person: PersonRow, payer: ReservationPayer = 'self') {
+  return PAYERS[payer].ineligibility(person);
+}

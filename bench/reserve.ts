@@ -1,0 +1,339 @@
+/**
+ * `npx tsx bench/reserve.ts [options]`: the reservation POST under load. Builds for production
+ * (unless --no-build), starts the portal on a fresh PostgreSQL database (BENCH_DATABASE_URL,
+ * default postgres://postgres@127.0.0.1:5432/postgres; dropped at the end), picks free times of
+ * the seeded calendar and creates one patient per request, so every request reserves a different
+ * time for a different person (the real write path: person lock, limit count, insert, outbox,
+ * logs). Two scenarios, each with its own slots, and a baseline:
+ *
+ *   api    POST /api/anon/reserve-appointment (JSON, the spec's call)
+ *   form   POST /fi/vapaat-ajat/{id} (the page's form post, answered with a 303 redirect)
+ *   terms  GET /fi/eula, the simplest page: what the machine does without any reservation work
+ *
+ * Each scenario runs once per connection count. With one connection nothing queues, so its
+ * response times (measured by the client on the same host) are the server time of one
+ * reservation; more connections give the throughput and the latency under load. Checks that
+ * every request succeeded and exits non-zero when the server time's p95 exceeds the target.
+ *
+ *   --no-build          use the existing build (BUILD_DIR, default build/)
+ *   --requests N        reservations per scenario and connection count (default 1000)
+ *   --connections LIST  connection counts, comma-separated (default 1,10; the first one is
+ *                       checked against the target)
+ *   --target-p95 MS     the p95 budget of the server time (default 100)
+ */
+import { spawn } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { openDatabase, type Database } from '../db/client';
+import { appointments, appointmentSlots, persons } from '../db/schema';
+import { makeIdentityCode } from '../app/models/identity-code';
+import { CookieJar } from './cookie-jar';
+import { createPostgresDatabase, DEFAULT_ADMIN_URL } from './database';
+import { findForm } from './html';
+import { send } from './http';
+import { percentile } from './load';
+import { formatTable } from './report';
+import { findFreePort, startServer } from './server-process';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const WARMUP_REQUESTS = 200;
+const READY_TIMEOUT_MS = 120_000;
+
+interface Options {
+  build: boolean;
+  requests: number;
+  connections: number[];
+  targetP95: number;
+}
+
+function positiveInt(name: string, value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number <= 0) throw new Error(`--${name} must be a positive integer, got "${value}"`);
+  return number;
+}
+
+function parseOptions(argv: string[]): Options {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      'no-build': { type: 'boolean', default: false },
+      requests: { type: 'string', default: '1000' },
+      connections: { type: 'string', default: '1,10' },
+      'target-p95': { type: 'string', default: '100' },
+    },
+    strict: true,
+  });
+  return {
+    build: !values['no-build'],
+    requests: positiveInt('requests', values.requests),
+    connections: values.connections.split(',').map((value) => positiveInt('connections', value.trim())),
+    targetP95: positiveInt('target-p95', values['target-p95']),
+  };
+}
+
+const progress = (message: string) => process.stderr.write(`› ${message}\n`);
+
+async function run(command: string, args: string[]): Promise<void> {
+  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', process.stderr, process.stderr] });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`${command} ${args.join(' ')} exited with code ${code}`);
+}
+
+interface Booking {
+  slotId: number;
+  identityCode: string;
+  birthDate: string;
+  lastName: string;
+}
+
+/** Free, open, non-binding times of the seed (more than a day ahead), and one new patient for each. */
+async function prepareBookings(database: Database, total: number): Promise<Booking[]> {
+  const { db } = database;
+  const slots = await db
+    .select({ id: appointmentSlots.id })
+    .from(appointmentSlots)
+    .leftJoin(appointments, and(eq(appointments.slotId, appointmentSlots.id), isNull(appointments.cancelledAt)))
+    .where(
+      and(
+        isNull(appointments.id),
+        eq(appointmentSlots.requiresAuth, false),
+        gt(appointmentSlots.startAt, sql`now() + interval '2 days'`),
+      ),
+    )
+    .orderBy(asc(appointmentSlots.startAt))
+    .limit(total);
+  if (slots.length < total) throw new Error(`the seed has ${slots.length} free times, ${total} needed`);
+  const bookings = slots.map((slot, i) => {
+    const birth = new Date(Date.UTC(1950, 0, 1) + Math.floor(i / 800) * 86_400_000).toISOString().slice(0, 10);
+    return { slotId: slot.id, identityCode: makeIdentityCode(birth, 100 + (i % 800)), birthDate: birth, lastName: `Kuormitus${i}` };
+  });
+  for (let i = 0; i < bookings.length; i += 1000) {
+    await db.insert(persons).values(
+      bookings.slice(i, i + 1000).map((b) => ({
+        identityCode: b.identityCode,
+        firstName: 'Testi',
+        lastName: b.lastName,
+        birthDate: b.birthDate,
+      })),
+    );
+  }
+  return bookings;
+}
+
+/** `terms` is a baseline for this machine and run: GET of the simplest page (no reservation). */
+type Scenario = 'api' | 'form' | 'terms';
+
+interface Measured {
+  scenario: Scenario;
+  connections: number;
+  requests: number;
+  seconds: number;
+  requestsPerSecond: number;
+  latencyMs: { p50: number; p95: number; p99: number; max: number };
+  statusCodes: Record<string, number>;
+  errors: number;
+}
+
+/** The request of one booking: the JSON call, or the form post a browser without JS sends. */
+function requestFor(scenario: Exclude<Scenario, 'terms'>, booking: Booking, token: string) {
+  const fields = {
+    ssn: booking.identityCode,
+    firstName: 'Testi',
+    lastName: booking.lastName,
+    phone: '+358401234567',
+    emailAddress: 'kuormitus@example.fi',
+  };
+  if (scenario === 'api') {
+    return {
+      path: '/api/anon/reserve-appointment',
+      contentType: 'application/json',
+      body: JSON.stringify({ appointmentId: booking.slotId, ...fields, termsApproved: true }),
+    };
+  }
+  return {
+    path: `/fi/vapaat-ajat/${booking.slotId}`,
+    contentType: 'application/x-www-form-urlencoded',
+    body: new URLSearchParams({ csrf: token, ...fields, termsApproved: 'on', intent: 'reserve' }).toString(),
+  };
+}
+
+async function measure(
+  origin: string,
+  scenario: Scenario,
+  bookings: Booking[],
+  session: { cookie: string; token: string },
+  connections: number,
+): Promise<Measured> {
+  const times: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: origin,
+        connections,
+        amount: bookings.length,
+        requests: [
+          {
+            method: scenario === 'terms' ? 'GET' : 'POST',
+            setupRequest: (request) => {
+              if (scenario === 'terms') return { ...request, path: '/fi/eula' };
+              const booking = bookings[next++ % bookings.length]!;
+              const { path, contentType, body } = requestFor(scenario, booking, session.token);
+              return {
+                ...request,
+                path,
+                body,
+                headers: {
+                  ...request.headers,
+                  'content-type': contentType,
+                  cookie: session.cookie,
+                  'x-csrf-token': session.token,
+                  origin,
+                },
+              };
+            },
+          },
+        ],
+      },
+      (error: unknown, outcome) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(outcome)),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  });
+  const seconds = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  const round = (value: number) => Math.round(value * 10) / 10;
+  return {
+    scenario,
+    connections,
+    requests: times.length,
+    seconds: round(seconds),
+    requestsPerSecond: round(times.length / seconds),
+    latencyMs: {
+      p50: round(percentile(times, 50)),
+      p95: round(percentile(times, 95)),
+      p99: round(percentile(times, 99)),
+      max: round(times.at(-1) ?? 0),
+    },
+    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count ?? 0])),
+    errors: result.errors + result.timeouts,
+  };
+}
+
+async function main(): Promise<number> {
+  const options = parseOptions(process.argv.slice(2));
+  const cleanups: (() => Promise<unknown>)[] = [];
+  const cleanUp = async () => {
+    for (let step = cleanups.pop(); step; step = cleanups.pop()) await step().catch(() => undefined);
+  };
+  process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
+  try {
+    if (options.build) {
+      progress('building for production (react-router build)');
+      await run('npx', ['react-router', 'build']);
+    }
+    const bench = await createPostgresDatabase(process.env.BENCH_DATABASE_URL || DEFAULT_ADMIN_URL);
+    cleanups.push(() => bench.dispose());
+    progress(`database: ${bench.description}`);
+    const server = startServer({
+      cwd: ROOT,
+      port: await findFreePort(),
+      env: { ...bench.env, RATE_LIMIT_ANONYMOUS_POSTS_PER_10_MIN: '1000000' },
+    });
+    cleanups.push(() => server.stop());
+    progress(`starting the server on ${server.origin} (migrate, seed, serve)`);
+    await server.waitUntilReady(READY_TIMEOUT_MS);
+
+    const database = await openDatabase({ url: bench.env.DATABASE_URL! });
+    cleanups.push(() => database.close());
+    const scenarios = (['api', 'form', 'terms'] as const).flatMap((scenario) =>
+      options.connections.map((connections) => ({ scenario, connections })),
+    );
+    const total = WARMUP_REQUESTS + scenarios.filter((s) => s.scenario !== 'terms').length * options.requests;
+    progress(`choosing ${total} free times and creating a patient for each`);
+    const bookings = await prepareBookings(database, total);
+
+    // The anonymous visitor's CSRF cookie and token, from the reserve page as a browser gets them.
+    const jar = new CookieJar();
+    const page = await send(new URL(`/fi/vapaat-ajat/${bookings[0]!.slotId}`, server.origin), jar);
+    const token = findForm(await page.text(), 'post')?.hiddenFields.get('csrf');
+    if (page.status !== 200 || !token) throw new Error(`the reserve page answered ${page.status} without a form`);
+    const session = { cookie: jar.header(), token };
+
+    progress(`warming up with ${WARMUP_REQUESTS} reservations`);
+    await measure(server.origin, 'api', bookings.slice(0, WARMUP_REQUESTS), session, Math.max(...options.connections));
+    const results: Measured[] = [];
+    let offset = WARMUP_REQUESTS;
+    for (const { scenario, connections } of scenarios) {
+      progress(`${scenario}: ${options.requests} reservations over ${connections} connection(s)`);
+      const share = scenario === 'terms' ? bookings.slice(0, options.requests) : bookings.slice(offset, offset + options.requests);
+      results.push(await measure(server.origin, scenario, share, session, connections));
+      if (scenario !== 'terms') offset += options.requests;
+    }
+
+    const [booked] = await database.db
+      .select({ n: count() })
+      .from(appointments)
+      .where(eq(appointments.bookedVia, 'web-anonymous'));
+    const failures: string[] = [];
+    if (Number(booked?.n) !== total) failures.push(`${booked?.n} appointments booked, ${total} expected`);
+    for (const r of results) {
+      const expected = r.scenario === 'form' ? '303' : '200';
+      if ((r.statusCodes[expected] ?? 0) !== r.requests || r.errors) {
+        failures.push(`${r.scenario}: answers ${JSON.stringify(r.statusCodes)}, ${r.errors} errors`);
+      }
+      if (r.scenario !== 'terms' && r.connections === options.connections[0] && r.latencyMs.p95 > options.targetP95) {
+        failures.push(`${r.scenario}: server time p95 ${r.latencyMs.p95} ms > ${options.targetP95} ms`);
+      }
+    }
+
+    const cpu = cpus();
+    console.log(`Reservation POST benchmark  ${new Date().toISOString()}`);
+    console.log(`PostgreSQL · node ${process.version} · ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown'} · load ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+    console.log(
+      formatTable(
+        [
+          { title: 'scenario' },
+          { title: 'connections', align: 'right' },
+          { title: 'requests', align: 'right' },
+          { title: 'req/s', align: 'right' },
+          { title: 'p50 ms', align: 'right' },
+          { title: 'p95 ms', align: 'right' },
+          { title: 'p99 ms', align: 'right' },
+          { title: 'max ms', align: 'right' },
+          { title: 'statuses' },
+        ],
+        results.map((r) => [
+          r.scenario,
+          String(r.connections),
+          String(r.requests),
+          r.requestsPerSecond.toFixed(1),
+          r.latencyMs.p50.toFixed(1),
+          r.latencyMs.p95.toFixed(1),
+          r.latencyMs.p99.toFixed(1),
+          r.latencyMs.max.toFixed(1),
+          Object.entries(r.statusCodes)
+            .map(([code, n]) => `${code}×${n}`)
+            .join(' '),
+        ]),
+      ),
+    );
+    console.log(
+      `\nserver time (${options.connections[0]} connection) p95 ≤ ${options.targetP95} ms: ${failures.length ? `FAILED\n  ${failures.join('\n  ')}` : 'met'}`,
+    );
+    return failures.length ? 1 : 0;
+  } catch (error) {
+    console.error(`\nbenchmark failed: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  } finally {
+    await cleanUp();
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,172 @@
+/**
+ * 100 visitors reserve the same free time at once through two app server processes sharing one
+ * PostgreSQL database: exactly one reservation succeeds, the 99 others answer
+ * appointmentNotAvailable, and nothing else changes (one appointment on the slot, the
+ * confirmation messages and log rows of the winner only).
+ *
+ * Needs TEST_DATABASE_URL and a production build (`BUILD_DIR`, default build/; built here when
+ * missing). Each visitor first opens the reserve page on its server for the anonymous CSRF
+ * cookie and token, as a browser would.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { and, eq, gt, max } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPerson } from '~db/factories';
+import { accessLog, analyticsEvents, appointments, appointmentSlots, outbox } from '~db/schema';
+import { helsinkiDate } from '~/lib/format';
+import { makeIdentityCode } from '~/models/identity-code';
+import { CookieJar } from '../../bench/cookie-jar';
+import { findForm } from '../../bench/html';
+import { send } from '../../bench/http';
+import { findFreePort, startServer, type ServerProcess } from '../../bench/server-process';
+import { createTestDatabase, postgresUrlFor, testDatabaseUrl, type TestDatabase } from '../fixtures/db';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const VISITORS = 100;
+const READY_TIMEOUT_MS = 120_000;
+
+function ensureBuild() {
+  const buildDir = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build');
+  if (existsSync(path.join(buildDir, 'server/index.js'))) return;
+  execFileSync('npx', ['react-router', 'build'], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } });
+}
+
+interface Visitor {
+  server: ServerProcess;
+  jar: CookieJar;
+  token: string;
+  identityCode: string;
+  lastName: string;
+  phone: string;
+  email: string;
+}
+
+describe.skipIf(!testDatabaseUrl())('one free time, 100 concurrent reservations, two server processes', () => {
+  let database: TestDatabase;
+  const servers: ServerProcess[] = [];
+  let slotId: number;
+  const visitors: Visitor[] = [];
+
+  beforeAll(async () => {
+    ensureBuild();
+    database = await createTestDatabase('postgres');
+    const env = {
+      DATABASE_URL: postgresUrlFor(testDatabaseUrl()!, database.location),
+      DATABASE_POOL_SIZE: '10',
+      RATE_LIMIT_ANONYMOUS_POSTS_PER_10_MIN: '10000',
+    };
+    // One after the other: the first migrates and seeds, the second finds both done.
+    for (let i = 0; i < 2; i++) {
+      const server = startServer({ cwd: ROOT, port: await findFreePort(), env });
+      servers.push(server);
+      await server.waitUntilReady(READY_TIMEOUT_MS);
+    }
+
+    const startAt = new Date(Date.now() + 3 * 24 * 3_600_000);
+    const [slot] = await database.db
+      .insert(appointmentSlots)
+      .values({
+        clinicId: 'KA',
+        practitionerId: 'P0001',
+        specialtyId: 'YLE',
+        kindId: 'VAS',
+        startAt,
+        durationMinutes: 30,
+        localDate: helsinkiDate(startAt),
+        localHour: 12,
+      })
+      .returning();
+    slotId = slot!.id;
+
+    for (let i = 0; i < VISITORS; i++) {
+      const identityCode = makeIdentityCode('1975-06-15', 100 + i);
+      const person = await createPerson(database.db, { identityCode, firstName: 'Kilpa', lastName: `Varaaja${i}` });
+      const server = servers[i % servers.length]!;
+      const jar = new CookieJar();
+      const page = await send(new URL(`/fi/vapaat-ajat/${slotId}`, server.origin), jar);
+      expect(page.status).toBe(200);
+      const token = findForm(await page.text(), 'post')?.hiddenFields.get('csrf');
+      expect(token).toBeTruthy();
+      visitors.push({
+        server,
+        jar,
+        token: token!,
+        identityCode,
+        lastName: person.lastName,
+        phone: `+35840${String(7_000_000 + i)}`,
+        email: `kilpa${i}@example.fi`,
+      });
+    }
+  });
+
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    await database?.close();
+  });
+
+  it('exactly one succeeds; the others are told the time is taken; nothing else changes', async () => {
+    const db = database.db;
+    const newest = async (table: typeof appointments | typeof outbox | typeof accessLog | typeof analyticsEvents) => {
+      const [row] = await db.select({ n: max(table.id) }).from(table);
+      return Number(row?.n ?? 0);
+    };
+    const before = {
+      appointment: await newest(appointments),
+      outbox: await newest(outbox),
+      access: await newest(accessLog),
+      events: await newest(analyticsEvents),
+    };
+
+    const answers = await Promise.all(
+      visitors.map(async (v) => {
+        const response = await send(new URL('/api/anon/reserve-appointment', v.server.origin), v.jar, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-csrf-token': v.token, origin: v.server.origin },
+          body: JSON.stringify({
+            appointmentId: slotId,
+            ssn: v.identityCode,
+            firstName: 'Kilpa',
+            lastName: v.lastName,
+            phone: v.phone,
+            emailAddress: v.email,
+            termsApproved: true,
+          }),
+        });
+        const body = (await response.json()) as { type: string };
+        return { visitor: v, status: response.status, type: body.type };
+      }),
+    );
+
+    const winners = answers.filter((a) => a.type === 'success');
+    expect(winners).toHaveLength(1);
+    expect(answers.filter((a) => a.type === 'appointmentNotAvailable' && a.status === 409)).toHaveLength(VISITORS - 1);
+    // Both processes took part in the race.
+    for (const server of servers) expect(answers.filter((a) => a.visitor.server === server)).toHaveLength(VISITORS / 2);
+    const winner = winners[0]!.visitor;
+
+    const created = await db.select().from(appointments).where(gt(appointments.id, before.appointment));
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({ slotId, bookedVia: 'web-anonymous', cancelledAt: null });
+    expect(await db.select().from(appointments).where(eq(appointments.slotId, slotId))).toHaveLength(1);
+
+    const messages = await db.select().from(outbox).where(gt(outbox.id, before.outbox));
+    expect(messages.map((m) => `${m.channel}:${m.recipient}`).sort()).toEqual([`email:${winner.email}`, `sms:${winner.phone}`]);
+
+    const logged = await db
+      .select()
+      .from(accessLog)
+      .where(and(gt(accessLog.id, before.access), eq(accessLog.resource, 'appointment:anonymous-reservation')));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]!.subjectPersonId).toBe(created[0]!.patientId);
+
+    const events = await db.select().from(analyticsEvents).where(gt(analyticsEvents.id, before.events));
+    const count = (name: string, type?: string) =>
+      events.filter((e) => e.name === name && (type === undefined || e.properties?.type === type)).length;
+    expect(count('reservationStart')).toBe(VISITORS);
+    expect(count('reservationSuccess')).toBe(1);
+    expect(count('reservationError', 'appointmentNotAvailable')).toBe(VISITORS - 1);
+  });
+});

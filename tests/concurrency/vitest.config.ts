@@ -1,0 +1,22 @@
+/**
+ * The concurrency suite: real server processes against one PostgreSQL database (skipped unless
+ * TEST_DATABASE_URL is set). Separate from the unit and integration projects because it needs a
+ * production build and starts servers; `npm run test:concurrency` runs it after the e2e build.
+ */
+import { fileURLToPath } from 'node:url';
+import tsconfigPaths from 'vite-tsconfig-paths';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  root: fileURLToPath(new URL('../..', import.meta.url)),
+  plugins: [tsconfigPaths()],
+  test: {
+    name: 'concurrency',
+    include: ['tests/concurrency/**/*.test.ts'],
+    environment: 'node',
+    setupFiles: ['tests/setup/fail-on-console-error.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 300_000,
+    fileParallelism: false,
+  },
+});

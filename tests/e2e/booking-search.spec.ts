@@ -1,0 +1,242 @@
+/**
+ * Booking landing and the private appointment search, with JavaScript on and off: filtering by
+ * municipality and time of day, the picking rules, "show more", following a time to its reserve
+ * page, the empty text with the next days, and axe on both pages in every language. The seed's
+ * free times start from the server's start-up, so tests search days a little ahead.
+ */
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, jsEnabled, test } from './fixtures';
+import { CHILDREN_URL } from './urls';
+
+const helsinkiDate = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Helsinki' }).format(date);
+
+/** A Helsinki date `days` from today. */
+function dayAhead(days: number): string {
+  return helsinkiDate(new Date(Date.now() + days * 86_400_000));
+}
+
+/** The first day at least `days` ahead whose ISO weekday is one of `weekdays` (1 = Monday). */
+function firstAhead(days: number, weekdays: number[]): string {
+  for (let n = days; ; n++) {
+    const date = dayAhead(n);
+    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay() || 7;
+    if (weekdays.includes(weekday)) return date;
+  }
+}
+
+const WEEKDAYS = [1, 2, 3, 4, 5];
+const EMPTY_TEXT = 'Unfortunately no appointments matching given search criteria were found.';
+
+const results = (page: Page) => page.locator('[data-result-index]');
+
+/** Without JS a filter change needs the form's button; with JS it applies at once. */
+async function submitFilters(page: Page, js: boolean) {
+  if (!js) await page.getByRole('button', { name: 'Show appointments' }).click();
+}
+
+test.describe('booking landing', () => {
+  test("offers the brand's customer types; private leads to the list with the query carried over", async ({ page }) => {
+    await page.goto('/en/booking?practitionerIds=P0001&includeRemote=true');
+    await expect(page.getByRole('heading', { level: 1, name: 'Book an appointment' })).toBeVisible();
+    for (const type of ['Private customer', 'Insurance customer', 'Occupational health customer']) {
+      await expect(page.getByRole('heading', { level: 2, name: type })).toBeVisible();
+    }
+    // Types not bookable online yet offer the phone number, not a link into nowhere.
+    await expect(page.getByRole('main').getByRole('link')).toHaveText(['Book as a private customer', '09 4242 0000', '09 4242 0000']);
+    await page.getByRole('link', { name: 'Book as a private customer' }).click();
+    await expect(page).toHaveURL(/\/en\/booking\/private\?practitionerIds=P0001&includeRemote=true$/);
+    await expect(page.getByLabel('Practitioner', { exact: true })).toHaveValue('P0001');
+    await expect(page.getByLabel('Include remote appointments')).toBeChecked();
+  });
+
+  test("the children's brand has no occupational health type", async ({ page }) => {
+    await page.goto(`${CHILDREN_URL}/fi/ajanvaraus`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Yksityisasiakas' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Vakuutusasiakas' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Työterveysasiakas' })).toHaveCount(0);
+  });
+});
+
+test.describe('private appointment search', () => {
+  test('an anonymous visitor filters by municipality and time of day', async ({ page }, testInfo) => {
+    const js = jsEnabled(testInfo.project.name);
+    // Hydration mismatches, script errors and failed requests would show here (the portal has
+    // no favicon, which the browser asks for on its own).
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+    });
+    page.on('pageerror', (error) => void errors.push(error.message));
+    page.on('response', (response) => {
+      if (response.status() >= 400 && !response.url().endsWith('/favicon.ico')) errors.push(`${response.status()} ${response.url()}`);
+    });
+    const day = firstAhead(2, WEEKDAYS);
+    await page.goto(`/en/booking/private?startDate=${day}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Book an appointment' })).toBeVisible();
+
+    await page.locator('summary', { hasText: 'Espoo' }).click();
+    await page.getByLabel('All clinics in Espoo').check();
+    await submitFilters(page, js);
+    await expect(page).toHaveURL(new RegExp(`startDate=${day}&municipality=espoo$`));
+    // The municipality's clinics are chosen with it.
+    await expect(page.getByLabel('Tapiola')).toBeChecked();
+    await expect(page.getByLabel('Tapiola')).toBeDisabled();
+
+    await page.getByRole('link', { name: 'Morning 7–12' }).click();
+    await expect(page).toHaveURL(new RegExp(`startDate=${day}&time=morning&municipality=espoo$`));
+    await expect(page.getByRole('link', { name: 'Morning 7–12' })).toHaveAttribute('aria-current', 'true');
+    await expect(results(page).first()).toBeVisible();
+    for (const item of await page.getByRole('main').getByRole('listitem').filter({ has: results(page) }).all()) {
+      const text = await item.innerText();
+      expect(text).toMatch(/Tapiola|Leppävaara/);
+      const time = /(\d\d):(\d\d)/.exec(text)!;
+      const minutes = Number(time[1]) * 60 + Number(time[2]);
+      expect(minutes).toBeGreaterThanOrEqual(7 * 60);
+      expect(minutes).toBeLessThanOrEqual(12 * 60);
+    }
+
+    // Removing the municipality removes its clinics.
+    await page.getByLabel('All clinics in Espoo').uncheck();
+    await submitFilters(page, js);
+    await expect(page).toHaveURL(new RegExp(`startDate=${day}&time=morning$`));
+    await expect(page.getByLabel('Tapiola')).not.toBeChecked();
+    expect(errors).toEqual([]);
+  });
+
+  test('picking a practitioner clears specialties and includes remote times; a remote-type specialty includes them too', async ({
+    page,
+  }, testInfo) => {
+    const js = jsEnabled(testInfo.project.name);
+    const day = firstAhead(2, WEEKDAYS);
+    await page.goto(`/en/booking/private?startDate=${day}`);
+    const practitioners = page.getByLabel('Practitioner', { exact: true });
+    if (js) {
+      // The search box narrows the practitioners to names with a word starting so.
+      const all = await practitioners.locator('option').count();
+      await page.getByLabel('Search practitioners by name').fill('la');
+      const options = practitioners.locator('option:not([value=""])');
+      expect(await options.count()).toBeGreaterThan(0);
+      expect(await options.count()).toBeLessThan(all - 1);
+      for (const text of await options.allInnerTexts()) expect(text).toMatch(/\bLa/);
+      await page.getByLabel('Search practitioners by name').fill('');
+    }
+    await page.getByLabel('General practice').check();
+    await submitFilters(page, js);
+    await expect(page).toHaveURL(/specialtyIds=YLE$/);
+    await expect(page.getByLabel('Include remote appointments')).not.toBeChecked();
+
+    const practitioner = await practitioners.locator('option:not([value=""])').first().getAttribute('value');
+    await practitioners.selectOption(practitioner!);
+    await submitFilters(page, js);
+    await expect(page).toHaveURL(new RegExp(`practitionerIds=${practitioner}&includeRemote=true&startDate=${day}$`));
+    await expect(page.getByLabel('General practice')).not.toBeChecked();
+    await expect(page.getByLabel('Include remote appointments')).toBeChecked();
+
+    await practitioners.selectOption('');
+    await page.getByLabel('Include remote appointments').uncheck();
+    await submitFilters(page, js);
+    await expect(page).toHaveURL(new RegExp(`\\?startDate=${day}$`));
+    await page.getByLabel('Psychology').check();
+    await submitFilters(page, js);
+    await expect(page).toHaveURL(new RegExp(`includeRemote=true&startDate=${day}&specialtyIds=PSY$`));
+  });
+
+  test('"show more" grows the list by 20 and a time leads to its reserve page', async ({ page }, testInfo) => {
+    const js = jsEnabled(testInfo.project.name);
+    const day = firstAhead(2, WEEKDAYS);
+    await page.goto(`/en/booking/private?startDate=${day}`);
+    await expect(results(page)).toHaveCount(20);
+    await expect(page.getByText('20 free appointments shown.')).toBeVisible();
+    await page.getByRole('link', { name: 'Show more' }).click();
+    await expect(page).toHaveURL(new RegExp(`startDate=${day}&offset=20$`));
+    await expect(results(page)).toHaveCount(40);
+    if (js) await expect(results(page).nth(20)).toBeFocused();
+
+    const href = await results(page).nth(25).getAttribute('href');
+    expect(href).toMatch(/^\/en\/available-appointments\/\d+$/);
+    await results(page).nth(25).click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+  });
+
+  test('a day without times shows the empty text and the next days with times, which work as links', async ({ page }) => {
+    const sunday = firstAhead(1, [7]);
+    await page.goto(`/en/booking/private?startDate=${sunday}`);
+    await expect(page.getByText(EMPTY_TEXT)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'You could try:' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Free appointments in the coming month' })).toBeVisible();
+    const nextDays = page.getByRole('region', { name: 'Next days with free appointments' }).getByRole('link');
+    await expect(nextDays).toHaveCount(5);
+    const monday = new Date(`${sunday}T12:00:00Z`);
+    monday.setUTCDate(monday.getUTCDate() + 1);
+    await nextDays.first().click();
+    await expect(page).toHaveURL(new RegExp(`startDate=${monday.toISOString().slice(0, 10)}$`));
+    await expect(results(page).first()).toBeVisible();
+    await expect(page.getByText(EMPTY_TEXT)).toHaveCount(0);
+  });
+
+  test('an empty search far ahead shows only the empty text and suggestions', async ({ page }) => {
+    await page.goto(`/en/booking/private?startDate=${dayAhead(300)}&municipality=espoo`);
+    await expect(page.getByText(EMPTY_TEXT)).toBeVisible();
+    await expect(results(page)).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Search also in Helsinki, Vantaa' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Next days with free appointments' })).toHaveCount(0);
+  });
+
+  test('the calendar links to days from today on and the address stays canonical', async ({ page }) => {
+    const response = await page.goto(`/en/booking/private?startDate=2020-01-01&time=all&offset=7`);
+    expect(response?.ok()).toBe(true);
+    await expect(page).toHaveURL(/\/en\/booking\/private$/);
+    const calendar = page.getByRole('table');
+    // Today is the first day that can be chosen (days before it are plain text).
+    await expect(calendar.getByRole('link').first()).toHaveAttribute('href', '/en/booking/private');
+    await expect(calendar.getByRole('link').first()).toHaveAttribute('aria-current', 'date');
+    const later = calendar.getByRole('link', { name: /, free appointments$/ }).nth(1);
+    const href = await later.getAttribute('href');
+    expect(href).toMatch(/^\/en\/booking\/private\?startDate=\d{4}-\d{2}-\d{2}$/);
+    await later.click();
+    await expect(page).toHaveURL(new RegExp(`${href!.replace('?', '\\?')}$`));
+    await expect(results(page).first()).toBeVisible();
+  });
+
+  test('the search API answers the list, dates, specialty and practitioner clinics', async ({ page }) => {
+    const day = firstAhead(2, WEEKDAYS);
+    const list = await page.request.get(`/api/appointments?startDate=${day}&municipality=espoo&time=morning&lang=en`);
+    expect(list.headers()['server-timing']).toMatch(/^db;dur=/);
+    const body = (await list.json()) as { availableAppointments: { type: string; appointments: { clinic: { name: string }; kind: string }[] } };
+    expect(body.availableAppointments.type).toBe('success');
+    expect(body.availableAppointments.appointments.length).toBeGreaterThan(0);
+    expect(body.availableAppointments.appointments[0]!.kind).toBe('Clinic visit');
+    const dates = (await (await page.request.get(`/api/appointments/available-appointment-dates?startDate=${day}`)).json()) as {
+      dates: string[];
+    };
+    expect(dates.dates).toContain(day);
+    expect(await (await page.request.get('/api/appointments/specialty?id=PSY&lang=sv')).json()).toEqual({
+      specialty: { id: 'PSY', title: 'Psykologi', isRemoteType: true },
+    });
+    const clinics = await page.request.get('/api/appointments/practitioner-clinics?id=P0001&lang=fi');
+    expect(((await clinics.json()) as { clinicIds: string[] }).clinicIds.length).toBeGreaterThan(0);
+    expect((await page.request.get('/api/appointments/practitioner-clinics?id=NOPE')).status()).toBe(404);
+  });
+});
+
+test.describe('accessibility of the booking pages (axe)', () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'the rendered HTML is the same; checked once');
+
+  const paths = {
+    fi: ['/fi/ajanvaraus', '/fi/ajanvaraus/yksityisasiakas'],
+    sv: ['/sv/tidsbokning', '/sv/tidsbokning/privatkund'],
+    en: ['/en/booking', '/en/booking/private'],
+  };
+  for (const lang of ['fi', 'sv', 'en'] as const) {
+    test(`landing and search in ${lang}`, async ({ page }) => {
+      const [landing, search] = paths[lang];
+      await page.goto(landing!);
+      await expectNoAxeViolations(page);
+      await page.goto(`${search}?startDate=${firstAhead(2, WEEKDAYS)}&municipality=helsinki`);
+      await expectNoAxeViolations(page);
+      // The empty state with its suggestions and alternatives.
+      await page.goto(`${search}?startDate=${firstAhead(1, [7])}&clinicIds=KA`);
+      await expectNoAxeViolations(page);
+    });
+  }
+});
