@@ -17,8 +17,6 @@ import type { RequestInfo } from './app/context';
 import { parseEnv, type Env } from './app/env.server';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** The identity provider may answer with a cross-site form_post here (protected by state+PKCE). */
-const CALLBACK_PATH = '/oauth/callback';
 /** Set only by this server (incoming copies are removed); read by app/middleware. */
 export const FORBIDDEN_MARKER = 'x-portal-forbidden';
 
@@ -72,17 +70,12 @@ export async function createServer(env: Env) {
   app.use((req, _res, next) => {
     delete req.headers[FORBIDDEN_MARKER];
     const origin = req.headers.origin;
-    if (MUTATING.has(req.method) && origin && origin !== originOf(req) && req.path !== CALLBACK_PATH) {
+    if (MUTATING.has(req.method) && origin && origin !== originOf(req)) {
       req.method = 'GET';
       req.headers[FORBIDDEN_MARKER] = 'cross-origin';
     }
     next();
   });
-
-  // React Router refuses cross-origin actions itself; the identity provider's form_post to the
-  // callback is the one cross-origin POST we accept.
-  const withIdentityProvider = (build: ServerBuild): ServerBuild =>
-    env.OIDC_ISSUER ? { ...build, allowedActionOrigins: [new URL(env.OIDC_ISSUER).host] } : build;
 
   // The context is built by the server bundle's own entry module, so its keys match the app's.
   const loadContextFor = (build: ServerBuild) => (req: Request, res: Response) => {
@@ -101,7 +94,7 @@ export async function createServer(env: Env) {
     app.all('*', async (req, res, next) => {
       try {
         const build = (await viteServer.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
-        return createRequestHandler({ build: withIdentityProvider(build), getLoadContext: loadContextFor(build) })(req, res, next);
+        return createRequestHandler({ build, getLoadContext: loadContextFor(build) })(req, res, next);
       } catch (error) {
         if (error instanceof Error) viteServer.ssrFixStacktrace(error);
         next(error);
@@ -112,7 +105,7 @@ export async function createServer(env: Env) {
     app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', index: false }));
     app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false }));
     const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild;
-    app.all('*', createRequestHandler({ build: withIdentityProvider(build), getLoadContext: loadContextFor(build) }));
+    app.all('*', createRequestHandler({ build, getLoadContext: loadContextFor(build) }));
   }
   return app;
 }

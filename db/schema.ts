@@ -173,9 +173,9 @@ export const sessions = pgTable(
 );
 
 /**
- * One pending strong identification, keyed by the hash of the OIDC `state`. Keeping it here
- * (not in a cookie) means the callback works even when the identity provider answers with a
- * cross-site POST that drops SameSite cookies.
+ * One pending strong identification, keyed by the hash of the OIDC `state`. The secrets stay on
+ * the server; the browser that started the flow holds only the flow-binding cookie whose hash is
+ * stored here, and the callback completes the flow only in that browser (ADR 0003).
  */
 export const identificationFlows = pgTable('identification_flows', {
   stateHash: text('state_hash').primaryKey(),
@@ -185,6 +185,8 @@ export const identificationFlows = pgTable('identification_flows', {
   language: text('language', { enum: ['fi', 'sv', 'en'] }).notNull(),
   nextPath: text('next_path').notNull(),
   inApp: boolean('in_app').notNull().default(false),
+  /** SHA-256 of the flow-binding cookie of the browser that started the flow (login CSRF guard). */
+  browserBindingHash: text('browser_binding_hash').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),

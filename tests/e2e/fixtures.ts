@@ -30,11 +30,15 @@ export const test = base.extend({
   },
 });
 
-export async function login(
+/**
+ * Identifies at the test bank over HTTP with the browser context's cookie jar and returns the
+ * callback link the bank redirects to, without following it.
+ */
+export async function identifyAtTestBank(
   page: Page,
   who: DemoPersonKey | { identityCode: string },
   { baseURL = '', lang = 'en', next }: { baseURL?: string; lang?: 'fi' | 'sv' | 'en'; next?: string } = {},
-) {
+): Promise<string> {
   const query = new URLSearchParams({ lang, next: next ?? `/${lang}`, acr_values: 'fi-op' });
   const start = await page.request.get(`${baseURL}/oauth/authenticate?${query}`);
   expect(start.ok()).toBeTruthy();
@@ -46,10 +50,24 @@ export async function login(
     if (name && value !== undefined) fields[name] = value.replace(/&amp;/g, '&');
   }
   const origin = new URL(start.url()).origin;
-  const done = await page.request.post(start.url(), {
+  const approved = await page.request.post(start.url(), {
     form: { ...fields, identityCode: typeof who === 'string' ? DEMO_PERSONS[who].identityCode : who.identityCode, intent: 'confirm' },
     headers: { Origin: origin },
+    maxRedirects: 0,
   });
+  expect(approved.status()).toBe(302);
+  const callback = new URL(approved.headers()['location']!, origin);
+  expect(callback.pathname).toBe('/oauth/callback');
+  return callback.toString();
+}
+
+/** Logs in through the real identification protocol (test bank), in the context's cookie jar. */
+export async function login(
+  page: Page,
+  who: DemoPersonKey | { identityCode: string },
+  options: { baseURL?: string; lang?: 'fi' | 'sv' | 'en'; next?: string } = {},
+) {
+  const done = await page.request.get(await identifyAtTestBank(page, who, options));
   expect(done.ok()).toBeTruthy();
   return done;
 }
