@@ -4,7 +4,8 @@
  * JavaScript off).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { makeIdentityCode } from '../../app/models/identity-code';
 import { DEMO_PERSONS, type DemoPersonKey } from '../../db/seed-data';
 
 export { DEMO_PERSONS, expect };
@@ -93,6 +94,30 @@ export async function bookFixture(
   const response = await page.request.get(`${baseURL}/dev/test-fixtures/appointment?${query}`);
   expect(response.ok()).toBeTruthy();
   return (await response.json()) as AppointmentFixture & { identityCode?: string };
+}
+
+export interface SlotFixture {
+  slotId: number;
+  startAt: string;
+  patient?: { identityCode: string; firstName: string; lastName: string };
+}
+
+/** A fresh free time (and optionally a fresh patient) from the test-only fixture route. */
+export async function freshSlot(
+  request: APIRequestContext,
+  params: Record<string, string> = {},
+  baseURL = '',
+): Promise<SlotFixture> {
+  const query = new URLSearchParams({ startInMinutes: String(3 * 24 * 60), ...params });
+  const response = await request.get(`${baseURL}/dev/test-fixtures/slot?${query}`);
+  expect(response.ok()).toBeTruthy();
+  return (await response.json()) as SlotFixture;
+}
+
+/** A valid identity code of a new person (not a patient) for this test only. */
+export function newIdentityCode(): string {
+  const birth = `19${60 + Math.floor(Math.random() * 40)}-0${1 + Math.floor(Math.random() * 9)}-2${Math.floor(Math.random() * 8)}`;
+  return makeIdentityCode(birth, 2 + Math.floor(Math.random() * 897));
 }
 
 /** The logged-in session's CSRF token (read from the log-out confirmation, which always has a form). */
