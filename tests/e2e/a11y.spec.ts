@@ -6,6 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { LANGUAGES, type Language } from '../../app/i18n/config';
+import reservationTexts from '../../app/i18n/resources/reservation';
 import { pageExistsIn, pagePath, type PageKey } from '../../app/route-table';
 import { bookFixture, expect, expectNoAxeViolations, freshSlot, login, newIdentityCode, test } from './fixtures';
 import { CHILDREN_URL } from './urls';
@@ -84,6 +85,23 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
         await page.locator('input[name="ssn"]').fill('123');
         await page.locator('input[name="firstName"]').focus();
         await expect(page.locator('input[name="ssn"]')).toHaveAttribute('aria-invalid', 'true');
+      },
+    ),
+    only(
+      'reserved',
+      async (page, lang) => {
+        const slot = await freshSlot(page.request, { patient: 'new' });
+        await page.goto(pagePath('reserve', lang, { slotId: String(slot.slotId) }));
+        const form = page.locator('form[method="post"]').filter({ has: page.locator('input[name="ssn"]') });
+        await form.locator('input[name="ssn"]').fill(slot.patient!.identityCode);
+        await form.locator('input[name="firstName"]').fill(slot.patient!.firstName);
+        await form.locator('input[name="lastName"]').fill(slot.patient!.lastName);
+        await form.locator('input[name="phone"]').fill(`040${String(Math.floor(1_000_000 + Math.random() * 8_999_999))}`);
+        await form.locator('input[name="emailAddress"]').fill('axe@example.fi');
+        await form.locator('input[name="termsApproved"]').check();
+        await form.locator('button[type="submit"]').last().click();
+        await expect(page.getByRole('heading', { level: 1, name: reservationTexts[lang].success.title })).toBeVisible();
+        return page.url();
       },
     ),
     only('not available', async (_page, lang) => pagePath('reserve', lang, { slotId: '999999999' })),
