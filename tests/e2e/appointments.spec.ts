@@ -186,7 +186,7 @@ test.describe('reason for visit', () => {
       form: { csrf, intent: 'checkIn', appointmentId: 'not-a-number' },
       headers: { Origin: new URL(page.url()).origin },
     });
-    expect(checkIn.url()).toMatch(new RegExp(`${here}$`));
+    expect(decodeURIComponent(checkIn.url())).toMatch(new RegExp(`${here}$`));
     const html = await checkIn.text();
     expect(html).toContain('Check-in failed.');
     expect(html).not.toContain('Character limit exceeded');

@@ -274,7 +274,7 @@ test.describe("children's brand", () => {
     // Until guardian booking exists, a child's appointment is booked by phone.
     await expect(page.getByRole('heading', { name: 'Ajanvaraus lapselle' })).toBeVisible();
     await expect(page.getByText('Lapsen aikaa ei voi vielä varata verkossa.')).toBeVisible();
-    await expect(page.getByRole('link', { name: '09 4242 0200' })).toHaveAttribute('href', 'tel:+358942420200');
+    await expect(page.getByRole('main').getByRole('link', { name: '09 4242 0200' })).toHaveAttribute('href', 'tel:+358942420200');
     await expect(page.getByRole('button', { name: 'Tunnistaudu' })).toHaveCount(0);
 
     await page.getByRole('link', { name: 'Takaisin valintaan' }).click();
