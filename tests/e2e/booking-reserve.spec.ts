@@ -5,7 +5,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { makeIdentityCode } from '../../app/models/identity-code';
-import { expect, expectNoAxeViolations, jsEnabled, login, test } from './fixtures';
+import { csrfToken, expect, expectNoAxeViolations, jsEnabled, login, test } from './fixtures';
 import { CHILDREN_URL } from './urls';
 
 interface SlotFixture {
@@ -271,14 +271,70 @@ test.describe("children's brand", () => {
     await page.goto(`${CHILDREN_URL}${reservePath('fi', slot.slotId)}`);
     await expect(page.getByRole('heading', { name: 'Kenelle varaat aikaa?' })).toBeVisible();
     await page.getByRole('link', { name: /Lapselleni/ }).click();
+    // Until guardian booking exists, a child's appointment is booked by phone.
     await expect(page.getByRole('heading', { name: 'Ajanvaraus lapselle' })).toBeVisible();
-    await page.getByRole('button', { name: 'Tunnistaudu' }).click();
-    await expect(page).toHaveURL(/\/fi\/kirjaudu\?nextPath=/);
+    await expect(page.getByText('Lapsen aikaa ei voi vielä varata verkossa.')).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: '09 4242 0200' })).toHaveAttribute('href', 'tel:+358942420200');
+    await expect(page.getByRole('button', { name: 'Tunnistaudu' })).toHaveCount(0);
 
-    await page.goto(`${CHILDREN_URL}${reservePath('fi', slot.slotId)}`);
+    await page.getByRole('link', { name: 'Takaisin valintaan' }).click();
     await page.getByRole('link', { name: /Itselleni/ }).click();
     await expect(page.getByRole('heading', { name: 'Tietosi' })).toBeVisible();
     await expect(page.getByLabel('Henkilötunnus')).toBeVisible();
+  });
+});
+
+test.describe("children's brand: a child's appointment", () => {
+  const childPath = (slotId: number) => `${CHILDREN_URL}${reservePath('fi', slotId)}?for=child`;
+
+  /** The slot is still free: an anonymous visitor of it gets the booking form, not "no longer available". */
+  async function expectStillFree(request: APIRequestContext, slotId: number) {
+    const html = await (await request.get(`${CHILDREN_URL}${reservePath('fi', slotId)}?for=self`)).text();
+    expect(html).toContain('Tietosi');
+    expect(html).not.toContain('Aika ei ole enää vapaana');
+  }
+
+  test('never books for the guardian, anonymous or logged in', async ({ page, request }) => {
+    const slot = await freshSlot(page.request, { patient: 'new' }, CHILDREN_URL);
+    const origin = new URL(CHILDREN_URL).origin;
+
+    // Anonymous: the choice leads to the phone number; a reservation posted there books nothing.
+    await page.goto(childPath(slot.slotId));
+    await expect(page.getByRole('heading', { name: 'Ajanvaraus lapselle' })).toBeVisible();
+    await expect(page.locator('form[method="post"] input[name="phone"]')).toHaveCount(0);
+    const anonymousToken = /name="csrf" value="([^"]+)"/.exec(await (await page.request.get(`${CHILDREN_URL}${reservePath('fi', slot.slotId)}?for=self`)).text())![1]!.replace(/&amp;/g, '&');
+    const anonymous = await page.request.post(childPath(slot.slotId), {
+      form: {
+        csrf: anonymousToken,
+        intent: 'reserve',
+        ssn: slot.patient!.identityCode,
+        firstName: slot.patient!.firstName,
+        lastName: slot.patient!.lastName,
+        phone: uniquePhone().typed,
+        emailAddress: 'guardian@example.fi',
+        termsApproved: 'on',
+      },
+      headers: { Origin: origin },
+      maxRedirects: 0,
+    });
+    expect(anonymous.status()).toBe(303);
+    expect(anonymous.headers()['location']).toBe(`${reservePath('fi', slot.slotId)}?for=child`);
+    await expectStillFree(request, slot.slotId);
+
+    // Logged in as the guardian (Laura, Eino's guardian): still the phone number, never her own form.
+    await login(page, 'laura', { baseURL: CHILDREN_URL, lang: 'fi' });
+    await page.goto(childPath(slot.slotId));
+    await expect(page.getByRole('heading', { name: 'Ajanvaraus lapselle' })).toBeVisible();
+    await expect(page.getByText('Varaus henkilölle Laura Nieminen')).toHaveCount(0);
+    await expect(page.locator('input[name="phone"]')).toHaveCount(0);
+    const posted = await page.request.post(childPath(slot.slotId), {
+      form: { csrf: await csrfToken(page, CHILDREN_URL), intent: 'reserve', phone: uniquePhone().typed, emailAddress: 'laura@example.fi' },
+      headers: { Origin: origin },
+      maxRedirects: 0,
+    });
+    expect(posted.status()).toBe(303);
+    expect(posted.headers()['location']).toBe(`${reservePath('fi', slot.slotId)}?for=child`);
+    await expectStillFree(request, slot.slotId);
   });
 });
 

@@ -140,6 +140,7 @@ const en = {
   appointments: {
     listTitle: 'Appointments',
     upcoming: 'Upcoming appointments',
+    cancelledTitle: 'Cancelled',
     past: 'Past appointments',
     empty: 'You have no upcoming appointments.',
     showAll: 'All appointments',

@@ -156,6 +156,7 @@ const fi: Resource = {
   appointments: {
     listTitle: 'Ajanvaraukset',
     upcoming: 'Tulevat ajanvaraukset',
+    cancelledTitle: 'Perutut',
     past: 'Menneet käynnit',
     empty: 'Sinulla ei ole tulevia ajanvarauksia.',
     showAll: 'Kaikki ajanvaraukset',

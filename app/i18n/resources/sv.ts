@@ -135,6 +135,7 @@ const sv: Resource = {
   appointments: {
     listTitle: 'Tidsbokningar',
     upcoming: 'Kommande tidsbokningar',
+    cancelledTitle: 'Avbokade',
     past: 'Tidigare besök',
     empty: 'Du har inga kommande tidsbokningar.',
     showAll: 'Alla tidsbokningar',
