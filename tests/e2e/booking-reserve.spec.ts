@@ -1,30 +1,11 @@
 /**
  * Reserving a free time, anonymously and logged in, with JavaScript on and off; registration and
  * the patient data consent on the way; the confirmation's link in the outbox; the children's
- * brand's own-or-child choice; axe on every page of the flow.
+ * brand's own-or-child choice. (axe on these pages: a11y.spec.ts.)
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { makeIdentityCode } from '../../app/models/identity-code';
-import { csrfToken, expect, expectNoAxeViolations, jsEnabled, login, test } from './fixtures';
+import { csrfToken, expect, freshSlot, jsEnabled, login, newIdentityCode, test } from './fixtures';
 import { CHILDREN_URL } from './urls';
-
-interface SlotFixture {
-  slotId: number;
-  startAt: string;
-  patient?: { identityCode: string; firstName: string; lastName: string };
-}
-
-const DAY = 24 * 60;
-
-async function freshSlot(
-  request: APIRequestContext,
-  params: Record<string, string> = {},
-  baseURL = '',
-): Promise<SlotFixture> {
-  const response = await request.get(`${baseURL}/dev/test-fixtures/slot?${new URLSearchParams({ startInMinutes: String(3 * DAY), ...params })}`);
-  expect(response.ok()).toBeTruthy();
-  return (await response.json()) as SlotFixture;
-}
 
 const reservePath = (lang: 'fi' | 'sv' | 'en', slotId: number) =>
   `/${lang}/${{ fi: 'vapaat-ajat', sv: 'lediga-tider', en: 'available-appointments' }[lang]}/${slotId}`;
@@ -33,11 +14,6 @@ const reservePath = (lang: 'fi' | 'sv' | 'en', slotId: number) =>
 function uniquePhone() {
   const digits = String(Math.floor(1_000_000 + Math.random() * 8_999_999));
   return { typed: `040 ${digits.slice(0, 3)} ${digits.slice(3)}`, normalized: `+35840${digits}` };
-}
-
-/** A valid identity code of a new person (not a patient) for this test only. */
-function newIdentityCode(): string {
-  return makeIdentityCode(`19${60 + Math.floor(Math.random() * 40)}-0${1 + Math.floor(Math.random() * 9)}-2${Math.floor(Math.random() * 8)}`, 2 + Math.floor(Math.random() * 897));
 }
 
 async function fillAnonymousForm(
@@ -335,65 +311,5 @@ test.describe("children's brand: a child's appointment", () => {
     expect(posted.status()).toBe(303);
     expect(posted.headers()['location']).toBe(`${reservePath('fi', slot.slotId)}?for=child`);
     await expectStillFree(request, slot.slotId);
-  });
-});
-
-test.describe('accessibility (axe)', () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'the rendered HTML is the same; checked once');
-
-  for (const lang of ['fi', 'sv', 'en'] as const) {
-    test(`anonymous reservation pages in ${lang}`, async ({ page }) => {
-      test.slow();
-      const slot = await freshSlot(page.request, { startInMinutes: String(6 * 60) });
-      await page.goto(reservePath(lang, slot.slotId));
-      await expectNoAxeViolations(page);
-      // A field error (shown on leaving the field).
-      await page.locator('input[name="ssn"]').fill('123');
-      await page.locator('input[name="firstName"]').focus();
-      await expect(page.locator('input[name="ssn"]')).toHaveAttribute('aria-invalid', 'true');
-      await expectNoAxeViolations(page);
-      await page.goto(reservePath(lang, 999_999_999));
-      await expectNoAxeViolations(page);
-    });
-
-    test(`registration, consent, new-customer and logged-in reservation pages in ${lang}`, async ({ page }) => {
-      test.slow();
-      const slot = await freshSlot(page.request, { startInMinutes: String(6 * 60) });
-      await login(page, { identityCode: newIdentityCode() }, { lang });
-      await page.goto(reservePath(lang, slot.slotId));
-      await expect(page).toHaveURL(new RegExp(`/${lang}/(rekisterointi|registrering|registration)\\?`));
-      await expectNoAxeViolations(page);
-      const consent = { fi: '/fi/potilastietojen-kasittely', sv: '/sv/behandling-av-patientuppgifter', en: '/en/data-processing' }[lang];
-      const newCustomer = { fi: '/fi/uusi-asiakas', sv: '/sv/ny-kund', en: '/en/new-customer' }[lang];
-      await login(page, 'aino', { lang });
-      for (const path of [consent, newCustomer, reservePath(lang, slot.slotId)]) {
-        await page.goto(path);
-        await expectNoAxeViolations(page);
-      }
-    });
-  }
-
-  test("the success page and the choice of the children's brand", async ({ page }) => {
-    test.slow();
-    const slot = await freshSlot(page.request, { patient: 'new' });
-    await page.goto(reservePath('en', slot.slotId));
-    await fillAnonymousForm(page, {
-      ssn: slot.patient!.identityCode,
-      firstName: slot.patient!.firstName,
-      lastName: slot.patient!.lastName,
-      phone: uniquePhone().typed,
-      email: 'axe@example.fi',
-    });
-    await page.getByRole('button', { name: 'Book appointment' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Appointment reserved successfully!' })).toBeVisible();
-    await expectNoAxeViolations(page);
-    await page.goto(reservePath('en', slot.slotId));
-    await expectNoAxeViolations(page);
-
-    const child = await freshSlot(page.request, {}, CHILDREN_URL);
-    await page.goto(`${CHILDREN_URL}${reservePath('sv', child.slotId)}`);
-    await expectNoAxeViolations(page);
-    await page.goto(`${CHILDREN_URL}${reservePath('sv', child.slotId)}?for=child`);
-    await expectNoAxeViolations(page);
   });
 });
