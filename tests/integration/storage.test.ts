@@ -192,6 +192,18 @@ describe.each(databaseKinds())('embedded storage on %s', (kind) => {
     expect((await downloadResponse(t.db, store, strangerAuth, tokenOf(lauras!))).status).toBe(404);
     expect((await downloadResponse(t.db, store, einoAuth, tokenOf(lauras!))).status).toBe(404);
     expect((await downloadResponse(t.db, store, null, tokenOf(lauras!))).status).toBe(404);
+
+    // The access log names who acted on whose file; the refused attempts served nothing.
+    const log = await t.db
+      .select({ action: accessLog.action, actor: accessLog.actorPersonId, subject: accessLog.subjectPersonId })
+      .from(accessLog)
+      .where(and(eq(accessLog.resource, STORED_OBJECT_RESOURCE), eq(accessLog.resourceId, started.objectId)))
+      .orderBy(accessLog.id);
+    expect(log).toEqual([
+      { action: 'create', actor: laura.id, subject: eino.id },
+      { action: 'view', actor: laura.id, subject: eino.id },
+      { action: 'view', actor: eino.id, subject: eino.id },
+    ]);
   });
 
   it('refuses a PUT by another user, without a session, or with a used URL (404)', async () => {
