@@ -15,6 +15,7 @@ import express, { type Request, type Response } from 'express';
 import type { ServerBuild } from 'react-router';
 import type { RequestInfo } from './app/context';
 import { parseEnv, type Env } from './app/env.server';
+import { s3PublicOrigin } from './app/services/storage/s3-origin';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Set only by this server (incoming copies are removed); read by app/middleware. */
@@ -22,13 +23,24 @@ export const FORBIDDEN_MARKER = 'x-portal-forbidden';
 
 export function contentSecurityPolicy(nonce: string, env: Env, dev: boolean): string {
   const sentryOrigin = env.SENTRY_DSN ? new URL(env.SENTRY_DSN).origin : null;
+  // With STORAGE=s3 the browser PUTs files to the bucket and is redirected there for downloads.
+  const bucketOrigin =
+    env.STORAGE === 's3' && env.S3_BUCKET
+      ? s3PublicOrigin({
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+        })
+      : null;
+  const bucket = bucketOrigin ? [bucketOrigin] : [];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'", `'nonce-${nonce}'`],
     'style-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
-    'img-src': ["'self'", 'data:'],
+    'img-src': ["'self'", 'data:', ...bucket],
     'font-src': ["'self'"],
-    'connect-src': ["'self'", ...(sentryOrigin ? [sentryOrigin] : []), ...(dev ? ['ws:'] : [])],
+    'connect-src': ["'self'", ...(sentryOrigin ? [sentryOrigin] : []), ...bucket, ...(dev ? ['ws:'] : [])],
     'form-action': ["'self'"],
     // The mobile app shows the portal in a web view, which is not a frame: no exception needed.
     'frame-ancestors': ["'self'"],
