@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from 'react-router';
 import { AuthenticityTokenProvider } from 'remix-utils/csrf/react';
 import { brand as brandFacts } from '~/brands';
 import { Footer } from '~/components/chrome/Footer';
@@ -9,6 +9,7 @@ import { SideNav } from '~/components/chrome/SideNav';
 import { FlashMessage } from '~/components/FlashMessage';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { InAppBridge } from '~/components/InAppBridge';
+import { hydrates } from '~/components/hydration';
 import { buildNavigation } from '~/components/navigation';
 import { useNonce } from '~/components/nonce';
 import { usePortalEnv } from '~/components/portal-env';
@@ -66,6 +67,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const { brand: brandKey } = usePortalEnv();
   const brand = brandFacts(brandKey);
   const location = useLocation();
+  // A route with `handle = { hydrate: false }` is served as plain HTML: no React, no router.
+  const hydrate = hydrates(useMatches());
   const lang = data?.lang ?? languageOfPath(location.pathname) ?? 'fi';
   const page = matchPage(location.pathname);
   const definition = page ? (PAGES[page.key] as PageDefinition) : null;
@@ -80,7 +83,13 @@ export function Layout({ children }: { children: ReactNode }) {
       : [];
 
   return (
-    <html lang={lang} className={themeClass[brandKey]} data-brand={brandKey} data-sentry-dsn={data?.sentryDsn ?? undefined}>
+    <html
+      lang={lang}
+      className={themeClass[brandKey]}
+      data-brand={brandKey}
+      data-sentry-dsn={hydrate ? (data?.sentryDsn ?? undefined) : undefined}
+      data-static={hydrate ? undefined : 'true'}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -117,8 +126,8 @@ export function Layout({ children }: { children: ReactNode }) {
             {data?.inApp ? <InAppBridge /> : null}
           </ToastProvider>
         </AuthenticityTokenProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? <ScrollRestoration nonce={nonce} /> : null}
+        {hydrate ? <Scripts nonce={nonce} /> : null}
       </body>
     </html>
   );
