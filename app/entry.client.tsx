@@ -31,9 +31,13 @@ async function hydrate() {
     );
   });
 
-  // Error reporting is loaded lazily, and only when configured.
+  // Error reporting is loaded only when configured, and only once the page is idle.
   const dsn = document.documentElement.dataset.sentryDsn;
-  if (dsn) void import('~/services/observability/sentry.client').then((m) => m.initBrowserErrorReporting(dsn));
+  if (dsn) {
+    const start = () => void import('~/services/observability/sentry.client').then((m) => m.initBrowserErrorReporting(dsn));
+    if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 5_000 });
+    else setTimeout(start, 2_000);
+  }
 }
 
 void hydrate();
