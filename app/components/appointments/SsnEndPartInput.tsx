@@ -6,7 +6,7 @@
  * back, and the form submits when all four are filled; the form's button marked `data-pending`
  * then shows its pending text.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { useNonce } from '~/components/nonce';
 import { IDENTITY_CODE_CHECK_CHARS } from '~/models/identity-code';
 import * as s from '~/styles/appointments.css';

@@ -7,7 +7,7 @@
  * The page ships no React: it is opened at the clinic door, often on a slow phone, and works as
  * plain HTML (`handle.hydrate = false`); the check-in boxes bring their own inline script.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { data, Form, Link, redirect, useSearchParams } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
