@@ -37,7 +37,8 @@ export function contentSecurityPolicy(nonce: string, env: Env, dev: boolean): st
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'", `'nonce-${nonce}'`],
-    'style-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+    // The page's CSS is inlined in nonce'd <style> elements (app/components/PageStyles.tsx).
+    'style-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'", `'nonce-${nonce}'`],
     'img-src': ["'self'", 'data:', ...bucket],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...(sentryOrigin ? [sentryOrigin] : []), ...bucket, ...(dev ? ['ws:'] : [])],

@@ -31,6 +31,36 @@ test.describe('anonymous appointment link', () => {
     await expect(page.getByText('Please go to: Room 3')).toBeVisible();
   });
 
+  test('the page ships no framework JavaScript; its own script moves focus, goes back on Backspace and submits', async ({
+    page,
+  }, testInfo) => {
+    const js = jsEnabled(testInfo.project.name);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    const fixture = await bookFixture(page, 'aino', 20);
+    await page.goto(`/en/appointment/${fixture.code}`);
+    await expect(page.locator('html')).toHaveAttribute('data-static', 'true');
+    await expect(page.locator('script[src], script[type="module"], link[rel="modulepreload"]')).toHaveCount(0);
+    await expect(page.locator('script')).toHaveCount(1);
+    expect(scripts).toEqual([]);
+    test.skip(!js, 'the boxes behave as four plain fields without JavaScript (the check-in tests above)');
+    await page.getByLabel('Character 1 of 4').click();
+    await page.keyboard.type('90');
+    await expect(page.getByLabel('Character 3 of 4')).toBeFocused();
+    await page.keyboard.press('Backspace');
+    await expect(page.getByLabel('Character 2 of 4')).toBeFocused();
+    await expect(page.getByLabel('Character 2 of 4')).toHaveValue('');
+    await page.keyboard.type('x');
+    await expect(page.getByLabel('Character 2 of 4')).toHaveValue('');
+    const answered = page.waitForResponse((r) => r.request().method() === 'POST');
+    await page.keyboard.type('024');
+    await answered;
+    await expect(page.getByRole('status').getByText('You have checked in.')).toBeVisible();
+    expect(scripts).toEqual([]);
+  });
+
   test('a wrong code gives the mismatch text and five wrong codes lock the check-in', async ({ page }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
     const fixture = await bookFixture(page, 'aino', 20);

@@ -22,7 +22,7 @@ export const test = base.extend({
       page.goto = async (url, options) => {
         const response = await goto(url, options);
         if (response?.headers()['content-type']?.includes('text/html') && (response.status() < 400 || response.status() === 404)) {
-          await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+          await page.locator('html[data-hydrated], html[data-static]').waitFor({ state: 'attached' });
         }
         return response;
       };

@@ -1,5 +1,5 @@
 /** A plain form post that sends the visitor to strong identification and back to this page. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { Form } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import * as ui from '~/styles/ui.css';

@@ -3,7 +3,7 @@
  * appointment is booked through customer service until guardian booking exists: the panel gives
  * the brand's phone number and never leads to a form that would book for the guardian.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { Link } from 'react-router';
 import { brand as brandFacts } from '~/brands';
 import { usePortalEnv } from '~/components/portal-env';

@@ -8,7 +8,7 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { Form, Link, useNavigation } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import type { z } from 'zod';

@@ -1,5 +1,5 @@
 /** "Booking interrupted": the payer refuses this person (a billing block), with billing's contacts. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { brand as brandFacts } from '~/brands';
 import { usePortalEnv } from '~/components/portal-env';
 import * as s from '~/styles/reservation.css';

@@ -2,7 +2,7 @@
  * The confirmation of a reservation, shown to the visitor who booked (the receipt cookie): the
  * appointment, the cancel link (through identification when anonymous) and where to go next.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { Link } from 'react-router';
 import { AppointmentDetails } from '~/components/appointments/AppointmentDetails';
 import type { Language } from '~/i18n/config';

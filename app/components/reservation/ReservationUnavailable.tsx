@@ -1,5 +1,5 @@
 /** The reserve page for a time that cannot be booked: not found (or past), or already reserved. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { Link } from 'react-router';
 import type { Language } from '~/i18n/config';
 import { pagePath } from '~/route-table';

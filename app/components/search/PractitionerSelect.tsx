@@ -3,7 +3,7 @@
  * above it narrows the options to names whose words start with what was typed.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { matchesWordPrefix } from '~/services/booking/search-rules';
 import type { SearchFormOptions } from '~/services/booking/search.server';

@@ -2,7 +2,7 @@
  * The logged-in user's appointments (and their wards'): upcoming first, then the cancelled ones
  * (apart, never among the upcoming), then recent past ones.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { AppointmentList } from '~/components/appointments/AppointmentList';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';

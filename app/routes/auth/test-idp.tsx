@@ -4,7 +4,7 @@
  */
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { data, Form, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';

@@ -7,12 +7,11 @@
  * online booking as billing would. Answers {slotId, startAt, patient?: {identityCode, firstName, lastName}}.
  */
 import { randomInt } from 'node:crypto';
-import { formatInTimeZone } from 'date-fns-tz';
 import { eq } from 'drizzle-orm';
 import { createPerson } from '~db/factories';
 import { appointmentSlots, persons } from '~db/schema';
 import { env } from '~/env.server';
-import { helsinkiDate, TIME_ZONE } from '~/lib/format';
+import { helsinkiDate, wallClock } from '~/lib/dates';
 import { json } from '~/lib/api.server';
 import { makeIdentityCode } from '~/models/identity-code';
 import { getDb } from '~/services/db/db.server';
@@ -55,7 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       startAt: start,
       durationMinutes: 30,
       localDate: helsinkiDate(start),
-      localHour: Number(formatInTimeZone(start, TIME_ZONE, 'H')),
+      localHour: wallClock(start).hour,
       requiresAuth: params.get('requiresAuth') === '1',
     })
     .returning();

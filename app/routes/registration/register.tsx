@@ -6,7 +6,7 @@
  */
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { data, Form, redirect, useNavigation } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
