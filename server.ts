@@ -51,12 +51,12 @@ export async function createServer(env: Env) {
   app.disable('x-powered-by');
   app.set('trust proxy', env.TRUST_PROXY);
   // Brotli quality 4 (the compression package's default) with a 256 KB window instead of
-  // brotli's default 4 MB: the same output for pages of this size, without allocating and
-  // clearing a 4 MB window for every response (ADR 0010).
+  // brotli's default 4 MB: the same output for pages of this size, less memory per response
+  // (ADR 0010).
   app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } } }));
   // React Router's response writer calls res.flush() after every chunk of a streamed page, and
   // each flush makes the compressor close a block: a page in ~10 chunks cost ~10 brotli
-  // flushes, the largest item of the CPU profile. Flushes are coalesced to one per burst of
+  // flushes, with their garbage the largest items of the CPU profile (ADR 0010). Flushes are coalesced to one per burst of
   // writes (after the pending I/O callbacks), so streamed parts still go out right away.
   app.use((_req, res, next) => {
     const flush = (res as Response & { flush?: () => void }).flush;
