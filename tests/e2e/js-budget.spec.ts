@@ -19,11 +19,11 @@ const HTML_GZIP_BUDGET_BYTES = 12 * 1024;
  * getting under 120 KB, until the page is taken off this list.
  */
 const OVER_BUDGET_CEILING_BYTES: Partial<Record<string, number>> = {
-  // 124.5 KB (127 484 B) measured: React, React Router, entry, root and chrome in one chunk 116.3,
-  // Finnish texts 4.4, page with the appointment list 3.6.
-  'front-logged-in': 125 * 1024,
-  // 125.3 KB (128 342 B) measured: the same chunk and texts, the page 4.4 (no conform, no zod).
-  appointment: 126 * 1024,
+  // 123.1 KB (126 013 B) measured: React, React Router, entry, root and chrome in one chunk 116.3,
+  // Finnish core texts 3.0, page with the appointment list 3.6.
+  'front-logged-in': 124 * 1024,
+  // 123.9 KB (126 909 B) measured: the same chunk and texts, the page 4.4 (no conform, no zod).
+  appointment: 125 * 1024,
 };
 
 interface ScriptWeight {
