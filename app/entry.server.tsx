@@ -18,7 +18,7 @@ import { requestInfoContext, type RequestInfo } from '~/context';
 import { isLanguage } from '~/i18n/config';
 import { getInstance, resources } from '~/i18n/i18n.server';
 import { TranslationContext, type Translation } from '~/i18n/react';
-import { BOOKING_NAMESPACES } from '~/i18n/resources';
+import { SEPARATE_NAMESPACES } from '~/i18n/resources';
 import { createTranslator, type TFunction } from '~/i18n/translate';
 import { logger } from '~/services/observability/logger.server';
 import { captureServerError } from '~/services/observability/sentry.server';
@@ -61,8 +61,8 @@ function recordingTranslation(lang: 'fi' | 'sv' | 'en'): Translation {
   const translate = createTranslator(resources[lang].translation, lang);
   const used = new Set<string>();
   const t = ((key: string, options?: Parameters<TFunction>[1]) => {
-    const namespace = key.slice(0, key.indexOf('.'));
-    if (BOOKING_NAMESPACES.includes(namespace)) used.add(namespace);
+    const namespace = key.split('.')[0]!;
+    if (SEPARATE_NAMESPACES.includes(namespace)) used.add(namespace);
     return translate(key, options);
   }) as TFunction;
   return { t, i18n: { language: lang }, namespaces: () => [...used].sort() };

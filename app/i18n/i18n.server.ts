@@ -13,6 +13,9 @@ import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './config
 import en from './resources/en';
 import fi from './resources/fi';
 import type { Resource } from './resources';
+import pagesEn from './resources/pages/en';
+import pagesFi from './resources/pages/fi';
+import pagesSv from './resources/pages/sv';
 import reservation from './resources/reservation';
 import search from './resources/search';
 import sv from './resources/sv';
@@ -25,7 +28,14 @@ export const languageCookie = createCookie('portal_lang', {
   maxAge: 60 * 60 * 24 * 365,
 });
 
-const all = (core: typeof en, lang: 'fi' | 'sv' | 'en'): Resource => ({ ...core, search: search[lang], reservation: reservation[lang] });
+const pages = { fi: pagesFi, sv: pagesSv, en: pagesEn };
+
+const all = (core: typeof en, lang: 'fi' | 'sv' | 'en'): Resource => ({
+  ...core,
+  ...pages[lang],
+  search: search[lang],
+  reservation: reservation[lang],
+});
 
 export const resources = {
   fi: { translation: all(fi, 'fi') },

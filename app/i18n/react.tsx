@@ -2,7 +2,7 @@
  * `useTranslation()` for components, shaped like react-i18next's (`t`, `i18n.language`) but
  * backed by `createTranslator` (app/i18n/translate.ts). entry.server.tsx provides the request's
  * language with all its texts and records which separately loaded namespaces (the booking
- * areas) the page used; `<TextNamespaces/>` writes them into the document, and the browser
+ * areas, the rarely visited pages) the page used; `<TextNamespaces/>` writes them into the document, and the browser
  * (app/i18n/texts.client.ts) loads only those before hydrating, the rest before the first
  * client navigation.
  */

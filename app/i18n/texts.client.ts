@@ -1,18 +1,19 @@
 /**
- * The browser's texts: the core texts of the page's language, plus the booking areas' texts when
- * the server-rendered page used them (read from `<TextNamespaces/>`); `ensureAllTexts` adds the
- * rest before a client navigation (root `clientMiddleware`), so any page can render.
+ * The browser's texts: the core texts of the page's language, plus the separately loaded texts
+ * (booking areas, rarely visited pages) whose namespaces the server-rendered page used (read from
+ * `<TextNamespaces/>`); `ensureAllTexts` adds the rest before a client navigation (root
+ * `clientMiddleware`), so any page can render.
  */
 import { useSyncExternalStore } from 'react';
 import type { Language } from './config';
 import type { Translation } from './react';
 import { TEXT_NAMESPACES_ID } from './react';
-import { loadBookingTexts, loadCoreTexts, type BookingTexts, type CoreResource } from './resources';
+import { loadCoreTexts, loadSeparateTexts, SEPARATE_NAMESPACES, type CoreResource } from './resources';
 import { createTranslator } from './translate';
 
 let lang: Language = 'fi';
 let core: CoreResource | null = null;
-let booking: Promise<BookingTexts> | null = null;
+let all: Promise<void> | null = null;
 let current: Translation | null = null;
 const listeners = new Set<() => void>();
 
@@ -25,21 +26,17 @@ function publish(texts: object, namespaces: readonly string[]) {
 export async function loadPageTexts(language: Language): Promise<void> {
   lang = language;
   const used = document.getElementById(TEXT_NAMESPACES_ID)?.dataset.namespaces?.split(' ').filter(Boolean) ?? [];
-  if (used.length > 0) booking = loadBookingTexts(lang);
-  const [coreTexts, bookingTexts] = await Promise.all([loadCoreTexts(lang), booking]);
+  const [coreTexts, separateTexts] = await Promise.all([loadCoreTexts(lang), loadSeparateTexts(lang, used)]);
   core = coreTexts;
-  publish(bookingTexts ? { ...core, ...bookingTexts } : core, used);
+  publish({ ...core, ...separateTexts }, used);
 }
 
 /** Makes every text of the language available (before a client navigation renders a new page). */
 export async function ensureAllTexts(): Promise<void> {
-  if (!core || booking) {
-    await booking;
-    return;
-  }
-  booking = loadBookingTexts(lang);
-  const texts = await booking;
-  publish({ ...core, ...texts }, current?.namespaces() ?? []);
+  if (!core) return;
+  const coreTexts = core;
+  all ??= loadSeparateTexts(lang, SEPARATE_NAMESPACES).then((texts) => publish({ ...coreTexts, ...texts }, current?.namespaces() ?? []));
+  await all;
 }
 
 const subscribe = (listener: () => void) => {

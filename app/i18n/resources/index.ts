@@ -1,10 +1,12 @@
 /**
- * A language's texts: the core texts (one module per language) and the booking areas' texts
- * (search.ts and reservation.ts, each with its three languages side by side). The browser loads
- * the booking texts only for pages that use them (see app/i18n/react.tsx). Client-safe.
+ * A language's texts: the core texts (one module per language) and the separately loaded ones:
+ * the booking areas' (search.ts and reservation.ts, each with its three languages side by side)
+ * and the rarely visited pages' (pages/, one module per language). The browser loads a separate module only
+ * for pages that use one of its namespaces (see app/i18n/react.tsx). Client-safe.
  */
 import type { Language } from '../config';
 import type { CoreResource } from './en';
+import type { PageTexts } from './pages/en';
 import type { ReservationTexts } from './reservation';
 import type { SearchTexts } from './search';
 
@@ -13,11 +15,27 @@ export interface BookingTexts {
   reservation: ReservationTexts;
 }
 
-export type Resource = CoreResource & BookingTexts;
+/** Every text that is not in a language's core module. */
+export type SeparateTexts = BookingTexts & PageTexts;
+
+export type Resource = CoreResource & SeparateTexts;
 export type { CoreResource };
 
+type TextModule = 'search' | 'reservation' | 'pages';
+
+const MODULE_OF = {
+  search: 'search',
+  reservation: 'reservation',
+  login: 'pages',
+  testIdp: 'pages',
+  eula: 'pages',
+  help: 'pages',
+  childrensChat: 'pages',
+  outbox: 'pages',
+} as const satisfies Record<keyof SeparateTexts, TextModule>;
+
 /** The top-level keys whose texts are loaded separately. */
-export const BOOKING_NAMESPACES: readonly string[] = ['search', 'reservation'] satisfies (keyof BookingTexts)[];
+export const SEPARATE_NAMESPACES: readonly string[] = Object.keys(MODULE_OF);
 
 /** Loads one language's core texts (a separate chunk per language in the browser). */
 export async function loadCoreTexts(lang: Language): Promise<CoreResource> {
@@ -31,8 +49,31 @@ export async function loadCoreTexts(lang: Language): Promise<CoreResource> {
   }
 }
 
-/** Loads the booking areas' texts in one language. */
-export async function loadBookingTexts(lang: Language): Promise<BookingTexts> {
-  const [search, reservation] = await Promise.all([import('./search'), import('./reservation')]);
-  return { search: search.default[lang], reservation: reservation.default[lang] };
+async function loadPageModule(lang: Language): Promise<PageTexts> {
+  switch (lang) {
+    case 'fi':
+      return (await import('./pages/fi')).default;
+    case 'sv':
+      return (await import('./pages/sv')).default;
+    case 'en':
+      return (await import('./pages/en')).default;
+  }
+}
+
+async function loadModule(module: TextModule, lang: Language): Promise<Partial<SeparateTexts>> {
+  switch (module) {
+    case 'search':
+      return { search: (await import('./search')).default[lang] };
+    case 'reservation':
+      return { reservation: (await import('./reservation')).default[lang] };
+    case 'pages':
+      return loadPageModule(lang);
+  }
+}
+
+/** Loads, in one language, the separately loaded texts of the given namespaces (and their modules' others). */
+export async function loadSeparateTexts(lang: Language, namespaces: readonly string[]): Promise<Partial<SeparateTexts>> {
+  const modules = new Set(namespaces.flatMap((n) => (n in MODULE_OF ? [MODULE_OF[n as keyof SeparateTexts]] : [])));
+  const parts = await Promise.all([...modules].map((module) => loadModule(module, lang)));
+  return Object.assign({}, ...parts) as Partial<SeparateTexts>;
 }

@@ -2,9 +2,11 @@
  * The appointment page: one or several appointments (comma-joined ids) with details, price,
  * check-in, the consent-needed panel, the reason for the visit, cancel and calendar links.
  * Every action is a plain form post answered with a redirect; JS adds the cancel dialog, the
- * character counter and toasts for the reason.
+ * character counter and toasts for the reason. The reason is validated on the server only (the
+ * zod schema below; conform's reply carries the error and the typed text back), so neither zod
+ * nor conform ships to the browser: the counter is plain React state (ADR 0009).
  */
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '~/i18n/react';
@@ -263,71 +265,98 @@ function CheckIn({ appointment: a }: { appointment: AppointmentView }) {
   }
 }
 
-function ArrivalReason({
-  appointment: a,
-  lastResult,
-}: {
-  appointment: AppointmentView;
-  lastResult: Parameters<typeof useForm>[0]['lastResult'];
-}) {
+/** The reason's error and typed text from a refused post (conform's reply, made on the server). */
+function refusal(result: SubmissionResult<string[]> | undefined) {
+  const value = result?.initialValue?.arrivalReason;
+  return { error: result?.error?.arrivalReason?.[0], value: typeof value === 'string' ? value : undefined };
+}
+
+/** What the server's schema would say about a reason, shown again as the visitor corrects it. */
+function arrivalReasonError(value: string): string | undefined {
+  if (value.trim().length === 0) return 'validation.required';
+  return value.trim().length > ARRIVAL_REASON_MAX ? 'appointments.arrivalReason.overLimit' : undefined;
+}
+
+function ArrivalReason({ appointment: a, lastResult }: { appointment: AppointmentView; lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<typeof action>();
   const { show } = useToasts();
+  const formId = `arrival-${a.id}`;
+  const fieldId = `${formId}-arrivalReason`;
+  const errorId = `${fieldId}-error`;
+  const result = fetcher.data?.intent === 'arrivalReason' ? fetcher.data.result : lastResult;
+  const refused = refusal(result);
+  // After a refused post (no JS) the submitted text comes back, not the saved one.
+  const initialValue = refusal(lastResult).value ?? a.arrivalReason ?? '';
+  // Counts the saved text, as the server renders it: a refused over-long text (no JS) must not
+  // render the save button disabled, or the visitor could not send the corrected text.
   const [length, setLength] = useState([...(a.arrivalReason ?? '')].length);
-  const [form, fields] = useForm({
-    id: `arrival-${a.id}`,
-    lastResult: (fetcher.data?.intent === 'arrivalReason' ? fetcher.data.result : lastResult) as SubmissionResult<string[]> | undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ArrivalReasonSchema }),
-    shouldRevalidate: 'onInput',
-    defaultValue: { arrivalReason: a.arrivalReason ?? '' },
-  });
+  // The server's error, replaced as the visitor edits (as conform's revalidation on input did)
+  // and taken afresh from each new answer.
+  const [shown, setShown] = useState({ result, error: refused.error });
+  if (shown.result !== result) setShown({ result, error: refused.error });
+  const error = shown.result === result ? shown.error : refused.error;
+  const setError = (next: string | undefined) => setShown({ result, error: next });
   const saved = fetcher.data && 'saved' in fetcher.data ? fetcher.data.saved : null;
   useEffect(() => {
     if (fetcher.state !== 'idle' || saved === null) return;
     show(
       saved
-        ? { id: `arrival-${a.id}`, type: 'success', text: t('appointments.arrivalReason.saved'), durationMs: 5000 }
-        : { id: `arrival-${a.id}`, type: 'error', text: t('appointments.arrivalReason.failed'), durationMs: 5000 },
+        ? { id: formId, type: 'success', text: t('appointments.arrivalReason.saved'), durationMs: 5000 }
+        : { id: formId, type: 'error', text: t('appointments.arrivalReason.failed'), durationMs: 5000 },
     );
-  }, [fetcher.state, saved, show, t, a.id]);
+  }, [fetcher.state, saved, show, t, formId]);
 
   const over = length > ARRIVAL_REASON_MAX;
-  const error = fields.arrivalReason.errors?.[0];
-  const describedBy = [`${fields.arrivalReason.id}-hint`, `${fields.arrivalReason.id}-counter`, error ? fields.arrivalReason.errorId : '']
-    .filter(Boolean)
-    .join(' ');
+  const describedBy = [`${fieldId}-hint`, `${fieldId}-counter`, error ? errorId : ''].filter(Boolean).join(' ');
   return (
-    <section aria-labelledby={`${form.id}-title`}>
-      <h2 id={`${form.id}-title`}>{t('appointments.arrivalReason.title')}</h2>
-      <fetcher.Form method="post" {...getFormProps(form)}>
+    <section aria-labelledby={`${formId}-title`}>
+      <h2 id={`${formId}-title`}>{t('appointments.arrivalReason.title')}</h2>
+      <fetcher.Form
+        method="post"
+        id={formId}
+        onSubmit={(event) => {
+          // An empty reason is refused here as the server would refuse it, without a request.
+          const value = new FormData(event.currentTarget).get('arrivalReason');
+          const refusedHere = arrivalReasonError(typeof value === 'string' ? value : '');
+          if (refusedHere) {
+            event.preventDefault();
+            setError(refusedHere);
+            document.getElementById(fieldId)?.focus();
+          }
+        }}
+      >
         <AuthenticityTokenInput name="csrf" />
         <JsMarker />
         <input type="hidden" name="appointmentId" value={a.id} />
         <input type="hidden" name="intent" value="arrivalReason" />
         <div className={ui.field}>
-          <label className={ui.label} htmlFor={fields.arrivalReason.id}>
+          <label className={ui.label} htmlFor={fieldId}>
             {t('appointments.arrivalReason.label')}
           </label>
-          <span className={ui.hint} id={`${fields.arrivalReason.id}-hint`}>
+          <span className={ui.hint} id={`${fieldId}-hint`}>
             {t('appointments.arrivalReason.hint', { max: ARRIVAL_REASON_MAX })}
           </span>
           {/* No maxLength: typing past the limit shows the message instead of silently cutting. */}
           <textarea
-            id={fields.arrivalReason.id}
-            name={fields.arrivalReason.name}
-            // After a refused post (no JS) the submitted text comes back, not the saved one.
-            defaultValue={fields.arrivalReason.initialValue ?? a.arrivalReason ?? ''}
+            id={fieldId}
+            name="arrivalReason"
+            defaultValue={initialValue}
             className={`${ui.input} ${s.textarea}`}
             aria-invalid={error || over ? true : undefined}
             aria-describedby={describedBy}
-            onInput={(event) => setLength([...event.currentTarget.value].length)}
+            onInput={(event) => {
+              const value = event.currentTarget.value;
+              setLength([...value].length);
+              if (error) setError(arrivalReasonError(value));
+            }}
           />
-          <span id={`${fields.arrivalReason.id}-counter`} className={`${s.counter} ${over ? s.counterOver : ''}`} aria-live="polite">
+          <span id={`${fieldId}-counter`} className={`${s.counter} ${over ? s.counterOver : ''}`} aria-live="polite">
             {t('appointments.arrivalReason.counter', { count: length, max: ARRIVAL_REASON_MAX })}
             {over ? ` – ${t('appointments.arrivalReason.overLimit')}` : null}
           </span>
           {error ? (
-            <span id={fields.arrivalReason.errorId} className={ui.fieldError}>
+            <span id={errorId} className={ui.fieldError}>
               {t(error, { max: ARRIVAL_REASON_MAX })}
             </span>
           ) : null}
