@@ -4,7 +4,7 @@
  */
 import { randomToken, sha256 } from '../app/lib/crypto.server';
 import { parseIdentityCode } from '../app/models/identity-code';
-import { encodeAnonymousCode } from '../app/services/appointments/rules';
+import { encodeAnonymousCode } from '../app/models/anonymous-code';
 import type { Db } from './client';
 import {
   appointments,

@@ -18,7 +18,8 @@ import {
   registrations,
 } from '~db/schema';
 import { appointmentValues } from '~db/seed';
-import { CLINICS, priceFor, SPECIALTIES } from '~db/seed-data';
+import { CLINICS, SPECIALTIES } from '~db/seed-data';
+import { priceFor } from '~/models/price-list';
 import { helsinkiDate } from '~/lib/format';
 import { normalizeFinnishPhone } from '~/models/contact';
 import { makeIdentityCode } from '~/models/identity-code';

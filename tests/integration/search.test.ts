@@ -9,7 +9,8 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAppointment, createClinic, createPerson, createPractitioner, createSpecialty } from '~db/factories';
 import { appointmentSlots } from '~db/schema';
-import { CLINICS, KINDS, SPECIALTIES } from '~db/seed-data';
+import { CLINICS, SPECIALTIES } from '~db/seed-data';
+import { KINDS } from '~/models/price-list';
 import { prng } from '~db/seed';
 import { generateSlots, helsinkiSlotTime, insertSlots, type NewSlot } from '~db/slots';
 import { makeIdentityCode } from '~/models/identity-code';
