@@ -64,7 +64,6 @@ describe.skipIf(!testDatabaseUrl())('one free time, 100 concurrent reservations,
       await server.waitUntilReady(READY_TIMEOUT_MS);
     }
 
-    const startAt = new Date(Date.now() + 3 * 24 * 3_600_000);
     const slot = await createSlot(database.db, {
       clinicId: 'KA',
       practitionerId: 'P0001',

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { Language } from '~/i18n/config';
 import { formatDateTime, formatTime } from '~/lib/format';
 import { pagePath } from '~/route-table';
-import type { AvailableAppointment } from '~/services/booking/search.server';
+import type { AvailableAppointment } from '~/models/search';
 import * as s from '~/styles/search.css';
 
 /** Where the visit happens: the clinic, or the kind of remote appointment. */

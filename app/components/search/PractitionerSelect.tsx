@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { matchesWordPrefix } from '~/services/booking/search-rules';
-import type { SearchFormOptions } from '~/services/booking/search.server';
+import type { SearchFormOptions } from '~/models/search';
 import * as ui from '~/styles/ui.css';
 
 export function PractitionerSelect({

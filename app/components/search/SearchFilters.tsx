@@ -15,7 +15,7 @@ import {
   toSearchParams,
   type SearchFilter,
 } from '~/services/booking/search-rules';
-import type { SearchFormOptions } from '~/services/booking/search.server';
+import type { SearchFormOptions } from '~/models/search';
 import * as s from '~/styles/search.css';
 import * as ui from '~/styles/ui.css';
 import { PractitionerSelect } from './PractitionerSelect';

@@ -21,6 +21,7 @@ import { portalContext } from '~/context';
 import type { Language } from '~/i18n/config';
 import { formatWeekdayDate, helsinkiDate } from '~/lib/format';
 import { pageTitle } from '~/lib/page.server';
+import type { SearchResult } from '~/models/search';
 import { pagePath } from '~/route-table';
 import {
   addDays,
@@ -40,7 +41,6 @@ import {
   referenceData,
   searchAppointments,
   searchFormOptions,
-  type SearchResult,
 } from '~/services/booking/search.server';
 import { getDb } from '~/services/db/db.server';
 import * as s from '~/styles/search.css';

@@ -6,7 +6,7 @@
  * Client-safe: the search page applies the same rules in the browser (JS enhancement) as the
  * server applies to a plain form submission.
  */
-import type { PAYER_TYPES } from '~db/schema';
+import type { PayerType } from '~/models/appointment-types';
 
 /** Results per page; "show more" appears when exactly this many came back (spec 3 §9). */
 export const PAGE_SIZE = 20;
@@ -56,7 +56,7 @@ export function matchesTimeOfDay(time: TimeOfDay, hour: number, minute: number):
 }
 
 /** Who pays: private customers now; occupational and insurance searches are later payer types. */
-export type SearchPayerType = (typeof PAYER_TYPES)[number];
+export type SearchPayerType = PayerType;
 
 /** One search (spec 3 §3 filter value, plus the list's paging and time of day). */
 export interface SearchFilter {

@@ -3,6 +3,7 @@
  * PGlite data directory. Migrations and the seed are applied before the server starts
  * (scripts/start.ts), never from a request.
  */
+import { sql } from 'drizzle-orm';
 import { openDatabase, type Database, type Db } from '~db/client';
 import { env } from '~/env.server';
 
@@ -22,6 +23,11 @@ export function getDatabase(): Promise<Database> {
 
 export async function getDb(): Promise<Db> {
   return (await getDatabase()).db;
+}
+
+/** Readiness: the database answers a trivial query (throws when it does not). */
+export async function pingDatabase(): Promise<void> {
+  await (await getDb()).execute(sql`select 1`);
 }
 
 export type { Db };
