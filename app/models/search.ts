@@ -63,5 +63,15 @@ export interface SearchFormOptions {
    * chosen), and always the chosen ones (the place choice does not narrow a chosen practitioner).
    */
   practitioners: { id: string; name: string; title: string }[];
+  /** How many practitioners the filter offers in all. */
+  practitionerTotal: number;
+  /**
+   * `practitioners` is everything offered: the browser may narrow it by name itself. When
+   * false, the list holds the chosen ones and the matches of `practitionerName` only, and a name
+   * search goes to the server (a page of 1 000 names would not fit the HTML budget).
+   */
+  practitionersComplete: boolean;
+  /** The name searched for (the `practitionerName` query parameter), trimmed; '' for none. */
+  practitionerName: string;
   rules: SearchRuleData;
 }

@@ -299,6 +299,18 @@ describe.each(databaseKinds())('appointment search on %s', (kind) => {
     expect(psychology.practitioners.map((p) => p.id)).toEqual(['T2']);
     const kerava = await searchFormOptions(t.db, search({ municipalities: ['kerava'], practitionerIds: ['T1'] }), 'en');
     expect(kerava.practitioners.map((p) => p.id).sort()).toEqual(['T1', 'T3']);
+    expect(kerava).toMatchObject({ practitionerTotal: 2, practitionersComplete: true, practitionerName: '' });
+  });
+
+  it('answers a practitioner name search with the matches and keeps the chosen practitioner', async () => {
+    const named = await searchFormOptions(t.db, search(), 'en', { practitionerName: 'la' });
+    expect(named).toMatchObject({ practitionerTotal: 5, practitionersComplete: false, practitionerName: 'la' });
+    // Anna Lahtinen, Timo Laine: a word starts with "la".
+    expect(named.practitioners.map((p) => p.id).sort()).toEqual(['T1', 'T5']);
+    const chosen = await searchFormOptions(t.db, search({ practitionerIds: ['T3'] }), 'en', { practitionerName: 'laine' });
+    expect(chosen.practitioners.map((p) => p.id)).toEqual(['T3', 'T5']);
+    const none = await searchFormOptions(t.db, search(), 'en', { practitionerName: 'zz' });
+    expect(none.practitioners).toEqual([]);
   });
 
   it('handles a generated calendar: every listed time is free, in order, within the window', async () => {

@@ -46,7 +46,8 @@ export function AppointmentResults({
           <Link className={s.resultLink} to={pagePath('reserve', lang, { slotId: String(a.id) })} data-result-index={index}>
             <time className={s.resultTime} dateTime={a.startDate}>
               {withDate ? formatDateTime(a.startDate, lang) : formatTime(a.startDate, lang)}
-            </time>
+            </time>{' '}
+            {/* The space keeps the link's name "17:30 Timo Aaltonen", not "17:30Timo Aaltonen". */}
             <span>{a.practitioner.name}</span>
           </Link>
           <span className={s.resultDetails}>

@@ -12,15 +12,25 @@ import {
   applyFilterChange,
   defaultFilter,
   isDate,
+  PRACTITIONER_NAME_PARAM,
+  selectedFilterCount,
   toSearchParams,
   type SearchFilter,
 } from '~/services/booking/search-rules';
 import type { SearchFormOptions } from '~/models/search';
+import { mediaQuery } from '~/styles/breakpoints';
 import * as s from '~/styles/search.css';
 import * as ui from '~/styles/ui.css';
 import { PractitionerSelect } from './PractitionerSelect';
 
+const largeScreen = mediaQuery.large;
+
 type Apply = (changes: Partial<SearchFilter>) => void;
+
+/** With JS the state matches what large screens show (CSS keeps the filters open there). */
+function openOnLargeScreens(details: HTMLDetailsElement | null) {
+  if (details && window.matchMedia(largeScreen).matches) details.open = true;
+}
 
 const toggle = (values: string[], value: string, on: boolean) =>
   on ? [...new Set([...values, value])] : values.filter((v) => v !== value);
@@ -65,11 +75,19 @@ export function SearchFilters({
     void navigate(pathFor(next), { replace: true, preventScrollReset: true });
   };
 
+  const selected = selectedFilterCount(filter);
   return (
     <Form method="get" replace preventScrollReset className={`${ui.card} ${s.filters}`} aria-labelledby="filters-title">
-      <h2 id="filters-title">{t('search.filters.title')}</h2>
       <input type="hidden" name="prev" value={applied} />
       {filter.time !== 'all' ? <input type="hidden" name="time" value={filter.time} /> : null}
+      {/* Folded on small screens so the first free times show on the first screen; always open on large ones. */}
+      <details className={s.filtersDisclosure} ref={openOnLargeScreens}>
+        <summary className={s.filtersSummary}>
+          <h2 id="filters-title" className={s.filtersTitle}>
+            {t('search.filters.title')}
+            {selected ? <span className={s.muted}> ({t('search.filters.selectedCount', { count: selected })})</span> : null}
+          </h2>
+        </summary>
 
       <div className={ui.field}>
         <label className={ui.label} htmlFor="search-date">
@@ -98,9 +116,14 @@ export function SearchFilters({
       {calendar}
 
       <PractitionerSelect
-        practitioners={options.practitioners}
+        options={options}
         value={draft.practitionerIds[0] ?? ''}
         onChange={(id) => apply({ practitionerIds: id ? [id] : [] })}
+        onSearch={(name) => {
+          const params = toSearchParams(draft, today);
+          if (name) params.set(PRACTITIONER_NAME_PARAM, name);
+          void navigate(`?${params}`, { replace: true, preventScrollReset: true });
+        }}
       />
 
       <fieldset className={s.fieldset}>
@@ -157,6 +180,7 @@ export function SearchFilters({
           {t('search.filters.clear')}
         </Link>
       </div>
+      </details>
     </Form>
   );
 }

@@ -31,6 +31,9 @@ import {
   addDays,
   addMonth,
   ALTERNATIVES,
+  matchesWordPrefix,
+  MAX_LISTED_PRACTITIONERS,
+  MAX_PRACTITIONER_MATCHES,
   NEXT_VACANT_DATES,
   NEXT_VACANT_HORIZON_DAYS,
   neighbourAlternatives,
@@ -539,7 +542,12 @@ export async function practitionerClinics(db: Db, id: string): Promise<string[] 
 }
 
 /** What the search form offers for this filter (from the cached registers, no query). */
-export async function searchFormOptions(db: Db, filter: SearchFilter, lang: Language): Promise<SearchFormOptions> {
+export async function searchFormOptions(
+  db: Db,
+  filter: SearchFilter,
+  lang: Language,
+  { practitionerName = '' }: { practitionerName?: string } = {},
+): Promise<SearchFormOptions> {
   const ref = await referenceData(db);
   const f = normalizeFilter(filter, ref);
   const { physical, remote } = resolveClinics(f, ref);
@@ -566,8 +574,30 @@ export async function searchFormOptions(db: Db, filter: SearchFilter, lang: Lang
     specialties: ref.specialties
       .map((sp) => ({ id: sp.id, name: sp.name[lang] }))
       .sort((a, b) => a.name.localeCompare(b.name, lang === 'en' ? 'en' : lang === 'sv' ? 'sv' : 'fi')),
-    practitioners: ref.practitioners.filter(offered).map((p) => ({ id: p.id, name: p.name, title: p.title[lang] })),
+    ...practitionerChoice(ref.practitioners.filter(offered), f.practitionerIds, practitionerName, lang),
     rules: { remoteSpecialtyIds: ref.remoteSpecialtyIds, remoteClinicIds: ref.remoteClinicIds, clinicMunicipality: ref.clinicMunicipality },
+  };
+}
+
+/**
+ * The practitioners the form lists: all offered ones when they are few and no name is searched;
+ * otherwise the chosen ones and the first matches of the name (no name: the chosen ones only).
+ */
+function practitionerChoice(offered: PractitionerEntry[], chosenIds: string[], name: string, lang: Language) {
+  const complete = !name && offered.length <= MAX_LISTED_PRACTITIONERS;
+  const listed = complete
+    ? offered
+    : [
+        ...offered.filter((p) => chosenIds.includes(p.id)),
+        ...(name
+          ? offered.filter((p) => !chosenIds.includes(p.id) && matchesWordPrefix(p.name, name)).slice(0, MAX_PRACTITIONER_MATCHES)
+          : []),
+      ];
+  return {
+    practitioners: listed.map((p) => ({ id: p.id, name: p.name, title: p.title[lang] })),
+    practitionerTotal: offered.length,
+    practitionersComplete: complete,
+    practitionerName: name,
   };
 }
 
