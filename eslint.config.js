@@ -76,27 +76,10 @@ export default tseslint.config(
   },
   {
     // Components take their types from app/models, never from server modules (not even types).
+    // Route modules may import server types for their loaders and actions; their views live here.
     files: ['app/components/**/*.{ts,tsx}'],
     ignores: TESTS,
     rules: { 'no-restricted-imports': restrict(noSeed, noDatabase, noServerModules) },
-  },
-  {
-    // Route modules import services for their loaders and actions, but the components' types
-    // come from app/models: a type-only import from a *.server module is a layering slip.
-    files: ['app/routes/**/*.tsx', 'app/root.tsx'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "ImportDeclaration[importKind='type'][source.value=/\\.server$/]",
-          message: 'Take shared types from app/models, not from a *.server module.',
-        },
-        {
-          selector: "ImportDeclaration[source.value=/\\.server$/] > ImportSpecifier[importKind='type']",
-          message: 'Take shared types from app/models, not from a *.server module.',
-        },
-      ],
-    },
   },
   {
     // app/models and the *-rules.ts modules are pure and client-safe.

@@ -37,6 +37,7 @@ import {
   reservationSettings,
   reserveAnonymously,
   reserveAsUser,
+  type ReservationResult,
 } from '~/services/booking/reservation.server';
 import { readReceipt, receiptHeader } from '~/services/booking/reservation-receipt.server';
 import { parseSlotId } from '~/services/booking/reservation-rules';
@@ -164,7 +165,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== 'success') return data({ result: submission.reply(), failure: null }, { status: 400 });
 
-  const result = auth
+  const result: ReservationResult = auth
     ? await reserveAsUser(db, auth, { slotId, ...submission.value }, reservationContext)
     : await reserveAnonymously(db, { slotId, ...submission.value }, reservationContext);
   const refused = (failure: Failure | null, status: number, fieldErrors?: Record<string, string[]>) =>

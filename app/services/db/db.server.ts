@@ -16,6 +16,11 @@ export function databaseConfig() {
     : { pgliteDataDir: e.PGLITE_DATA_DIR };
 }
 
+/** Readiness: the database answers a trivial query (throws when it does not). */
+export async function pingDatabase(): Promise<void> {
+  await (await getDatabase()).db.execute(sql`select 1`);
+}
+
 export function getDatabase(): Promise<Database> {
   globalForDb.__portalDb ??= openDatabase(databaseConfig());
   return globalForDb.__portalDb;
@@ -23,11 +28,6 @@ export function getDatabase(): Promise<Database> {
 
 export async function getDb(): Promise<Db> {
   return (await getDatabase()).db;
-}
-
-/** Readiness: the database answers a trivial query (throws when it does not). */
-export async function pingDatabase(): Promise<void> {
-  await (await getDb()).execute(sql`select 1`);
 }
 
 export type { Db };
