@@ -15,22 +15,33 @@ import express, { type Request, type Response } from 'express';
 import type { ServerBuild } from 'react-router';
 import type { RequestInfo } from './app/context';
 import { parseEnv, type Env } from './app/env.server';
+import { s3PublicOrigin } from './app/services/storage/s3-origin';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** The identity provider may answer with a cross-site form_post here (protected by state+PKCE). */
-const CALLBACK_PATH = '/oauth/callback';
 /** Set only by this server (incoming copies are removed); read by app/middleware. */
 export const FORBIDDEN_MARKER = 'x-portal-forbidden';
 
 export function contentSecurityPolicy(nonce: string, env: Env, dev: boolean): string {
   const sentryOrigin = env.SENTRY_DSN ? new URL(env.SENTRY_DSN).origin : null;
+  // With STORAGE=s3 the browser PUTs files to the bucket and is redirected there for downloads.
+  const bucketOrigin =
+    env.STORAGE === 's3' && env.S3_BUCKET
+      ? s3PublicOrigin({
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+        })
+      : null;
+  const bucket = bucketOrigin ? [bucketOrigin] : [];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'", `'nonce-${nonce}'`],
-    'style-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
-    'img-src': ["'self'", 'data:'],
+    // The page's CSS is inlined in nonce'd <style> elements (app/components/PageStyles.tsx).
+    'style-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'", `'nonce-${nonce}'`],
+    'img-src': ["'self'", 'data:', ...bucket],
     'font-src': ["'self'"],
-    'connect-src': ["'self'", ...(sentryOrigin ? [sentryOrigin] : []), ...(dev ? ['ws:'] : [])],
+    'connect-src': ["'self'", ...(sentryOrigin ? [sentryOrigin] : []), ...bucket, ...(dev ? ['ws:'] : [])],
     'form-action': ["'self'"],
     // The mobile app shows the portal in a web view, which is not a frame: no exception needed.
     'frame-ancestors': ["'self'"],
@@ -72,17 +83,12 @@ export async function createServer(env: Env) {
   app.use((req, _res, next) => {
     delete req.headers[FORBIDDEN_MARKER];
     const origin = req.headers.origin;
-    if (MUTATING.has(req.method) && origin && origin !== originOf(req) && req.path !== CALLBACK_PATH) {
+    if (MUTATING.has(req.method) && origin && origin !== originOf(req)) {
       req.method = 'GET';
       req.headers[FORBIDDEN_MARKER] = 'cross-origin';
     }
     next();
   });
-
-  // React Router refuses cross-origin actions itself; the identity provider's form_post to the
-  // callback is the one cross-origin POST we accept.
-  const withIdentityProvider = (build: ServerBuild): ServerBuild =>
-    env.OIDC_ISSUER ? { ...build, allowedActionOrigins: [new URL(env.OIDC_ISSUER).host] } : build;
 
   // The context is built by the server bundle's own entry module, so its keys match the app's.
   const loadContextFor = (build: ServerBuild) => (req: Request, res: Response) => {
@@ -101,7 +107,7 @@ export async function createServer(env: Env) {
     app.all('*', async (req, res, next) => {
       try {
         const build = (await viteServer.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
-        return createRequestHandler({ build: withIdentityProvider(build), getLoadContext: loadContextFor(build) })(req, res, next);
+        return createRequestHandler({ build, getLoadContext: loadContextFor(build) })(req, res, next);
       } catch (error) {
         if (error instanceof Error) viteServer.ssrFixStacktrace(error);
         next(error);
@@ -112,7 +118,7 @@ export async function createServer(env: Env) {
     app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', index: false }));
     app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false }));
     const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild;
-    app.all('*', createRequestHandler({ build: withIdentityProvider(build), getLoadContext: loadContextFor(build) }));
+    app.all('*', createRequestHandler({ build, getLoadContext: loadContextFor(build) }));
   }
   return app;
 }

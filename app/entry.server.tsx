@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
 import {
   ServerRouter,
   type EntryContext,
@@ -10,14 +11,40 @@ import {
   RouterContextProvider,
 } from 'react-router';
 import { NonceContext } from '~/components/nonce';
+import { StyleSheetsContext, type StyleSheetReader } from '~/components/PageStyles';
 import { PortalEnvContext } from '~/components/portal-env';
 import { env } from '~/env.server';
 import { requestInfoContext, type RequestInfo } from '~/context';
-import { getInstance } from '~/i18n/i18n.server';
+import { isLanguage } from '~/i18n/config';
+import { getInstance, resources } from '~/i18n/i18n.server';
+import { TranslationContext, type Translation } from '~/i18n/react';
+import { BOOKING_NAMESPACES } from '~/i18n/resources';
+import { createTranslator, type TFunction } from '~/i18n/translate';
 import { logger } from '~/services/observability/logger.server';
 import { captureServerError } from '~/services/observability/sentry.server';
 
 export const streamTimeout = 5_000;
+
+const styleSheets = new Map<string, string | undefined>();
+
+/**
+ * The built CSS files' text, read once each, for inlining (see PageStyles). Development serves
+ * CSS through Vite and gets none.
+ */
+const readStyleSheet: StyleSheetReader = (href) => {
+  if (import.meta.env.DEV || !/^\/assets\/[\w.-]+\.css$/.test(href)) return undefined;
+  if (!styleSheets.has(href)) {
+    const file = path.resolve(process.env.BUILD_DIR ?? 'build', 'client', href.slice(1));
+    let text: string | undefined;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      logger.warn({ err: error, href }, 'stylesheet not inlined');
+    }
+    styleSheets.set(href, text);
+  }
+  return styleSheets.get(href);
+};
 
 /**
  * Builds the per-request context. server.ts calls this through the server build
@@ -29,6 +56,18 @@ export function createLoadContext(info: RequestInfo): RouterContextProvider {
   return context;
 }
 
+/** The request's texts; remembers which separately loaded namespaces the render looked up. */
+function recordingTranslation(lang: 'fi' | 'sv' | 'en'): Translation {
+  const translate = createTranslator(resources[lang].translation, lang);
+  const used = new Set<string>();
+  const t = ((key: string, options?: Parameters<TFunction>[1]) => {
+    const namespace = key.slice(0, key.indexOf('.'));
+    if (BOOKING_NAMESPACES.includes(namespace)) used.add(namespace);
+    return translate(key, options);
+  }) as TFunction;
+  return { t, i18n: { language: lang }, namespaces: () => [...used].sort() };
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -37,7 +76,9 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const { nonce } = loadContext.get(requestInfoContext);
-  const i18n = getInstance(loadContext);
+  const language = getInstance(loadContext).language;
+  const lang = isLanguage(language) ? language : 'fi';
+  const translation = recordingTranslation(lang);
   // Bots and JS-less clients get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get('user-agent')) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
 
@@ -46,9 +87,11 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <PortalEnvContext.Provider value={{ brand: env().BRAND }}>
-          <I18nextProvider i18n={i18n}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-          </I18nextProvider>
+          <StyleSheetsContext.Provider value={readStyleSheet}>
+            <TranslationContext.Provider value={translation}>
+              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            </TranslationContext.Provider>
+          </StyleSheetsContext.Provider>
         </PortalEnvContext.Provider>
       </NonceContext.Provider>,
       {

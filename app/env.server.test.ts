@@ -26,4 +26,18 @@ describe('environment', () => {
   it('parses the feature list', () => {
     expect(parseEnv({ FEATURES: 'mfa, price-details' }).FEATURES).toEqual(['mfa', 'price-details']);
   });
+
+  it('keeps files in the database by default and needs a bucket for S3', () => {
+    expect(parseEnv({}).STORAGE).toBe('embedded');
+    expect(() => parseEnv({ STORAGE: 's3' })).toThrow(/S3_BUCKET: required when STORAGE=s3/);
+    expect(() => parseEnv({ STORAGE: 'disk' })).toThrow(/STORAGE/);
+    const s3 = parseEnv({ STORAGE: 's3', S3_BUCKET: 'portal-files', S3_FORCE_PATH_STYLE: 'true' });
+    expect(s3).toMatchObject({ STORAGE: 's3', S3_BUCKET: 'portal-files', S3_REGION: 'eu-north-1', S3_FORCE_PATH_STYLE: true });
+  });
+
+  it('wants both S3 keys or neither, and a long enough signing secret', () => {
+    expect(() => parseEnv({ S3_ACCESS_KEY_ID: 'AKIA' })).toThrow(/S3_SECRET_ACCESS_KEY: set both/);
+    expect(() => parseEnv({ S3_SECRET_ACCESS_KEY: 'x' })).toThrow(/S3_ACCESS_KEY_ID: set both/);
+    expect(() => parseEnv({ STORAGE_SIGNING_SECRET: 'short' })).toThrow(/STORAGE_SIGNING_SECRET/);
+  });
 });

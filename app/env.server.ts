@@ -68,11 +68,37 @@ export const envSchema = z
     /** A reservation starting within this many hours needs the binding-reservation consent. */
     BINDING_CONSENT_HOURS: z.coerce.number().int().min(0).default(24),
 
+    /**
+     * Where uploaded files are kept (docs/decisions/0011-file-storage.md): `embedded` in the
+     * database (default), `s3` in an S3-compatible bucket through presigned URLs.
+     */
+    STORAGE: z.enum(['embedded', 's3']).default('embedded'),
+    /** Key for the signed file URLs; when unset, derived from SESSION_SECRET (HKDF). */
+    STORAGE_SIGNING_SECRET: z.string().min(32).optional(),
+    S3_BUCKET: z.string().min(3).optional(),
+    S3_REGION: z.string().min(1).default('eu-north-1'),
+    /** An S3-compatible service's endpoint (e.g. https://s3.example.net); unset: AWS. */
+    S3_ENDPOINT: z.string().url().optional(),
+    /** Both or neither; neither: the AWS SDK's default credential chain (e.g. an IAM role). */
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: bool.default('false'),
+
     SENTRY_DSN: z.string().url().optional(),
     SENTRY_ENVIRONMENT: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
+    if (env.STORAGE === 's3' && !env.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required when STORAGE=s3' });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+        message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither',
+      });
+    }
     if (env.DEPLOYMENT_ENV !== 'production') return;
     if (!env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'required in production' });

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
+import { useTranslation } from '~/i18n/react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from 'react-router';
 import { AuthenticityTokenProvider } from 'remix-utils/csrf/react';
 import { brand as brandFacts } from '~/brands';
 import { Footer } from '~/components/chrome/Footer';
@@ -9,6 +9,8 @@ import { SideNav } from '~/components/chrome/SideNav';
 import { FlashMessage } from '~/components/FlashMessage';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { InAppBridge } from '~/components/InAppBridge';
+import { PageStyles } from '~/components/PageStyles';
+import { hydrates } from '~/components/hydration';
 import { buildNavigation } from '~/components/navigation';
 import { useNonce } from '~/components/nonce';
 import { usePortalEnv } from '~/components/portal-env';
@@ -17,6 +19,8 @@ import { ToastProvider } from '~/components/Toasts';
 import { authContext, flashContext, portalContext } from '~/context';
 import { env } from '~/env.server';
 import { i18nextMiddleware } from '~/i18n/i18n.server';
+import { TextNamespaces } from '~/i18n/react';
+import { ensureAllTexts } from '~/i18n/texts.client';
 import { portalMiddleware, sessionMiddleware } from '~/middleware/portal.server';
 import { languageOfPath, matchPage, PAGES, type Chrome, type PageDefinition } from '~/route-table';
 import { sessionExpiresAt } from '~/services/auth/session.server';
@@ -27,6 +31,14 @@ import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/root';
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, sessionMiddleware, portalMiddleware];
+
+/** A client navigation may render a page with texts the first page did not load. */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async (_args, next) => {
+    await ensureAllTexts();
+    return next();
+  },
+];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const portal = context.get(portalContext);
@@ -66,11 +78,16 @@ export function Layout({ children }: { children: ReactNode }) {
   const { brand: brandKey } = usePortalEnv();
   const brand = brandFacts(brandKey);
   const location = useLocation();
+  const matches = useMatches();
+
   const lang = data?.lang ?? languageOfPath(location.pathname) ?? 'fi';
   const page = matchPage(location.pathname);
   const definition = page ? (PAGES[page.key] as PageDefinition) : null;
   const chrome: Chrome = definition?.chrome ?? 'full';
   const user = data?.user ?? null;
+  // A route may be served as plain HTML (no React, no router): see components/hydration.ts.
+  // The session timer (logged in) and the in-app link bridge need JS wherever they are shown.
+  const hydrate = hydrates(matches, Boolean(user) || Boolean(data?.inApp));
   const showHeader = !data?.inApp && chrome !== 'bare';
   const showFooter = !data?.inApp && (chrome === 'full' || chrome === 'wide');
   const showSideNav = Boolean(user) && chrome === 'full';
@@ -80,13 +97,20 @@ export function Layout({ children }: { children: ReactNode }) {
       : [];
 
   return (
-    <html lang={lang} className={themeClass[brandKey]} data-brand={brandKey} data-sentry-dsn={data?.sentryDsn ?? undefined}>
+    <html
+      lang={lang}
+      className={themeClass[brandKey]}
+      data-brand={brandKey}
+      data-sentry-dsn={hydrate ? (data?.sentryDsn ?? undefined) : undefined}
+      data-static={hydrate ? undefined : 'true'}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={brand.tokens.color.brand} />
         <Meta />
-        <Links />
+        {/* Production inlines the page's CSS; development keeps React Router's links (critical CSS). */}
+        {import.meta.env.DEV ? <Links /> : <PageStyles />}
       </head>
       <body>
         <AuthenticityTokenProvider token={data?.csrfToken ?? ''}>
@@ -117,8 +141,9 @@ export function Layout({ children }: { children: ReactNode }) {
             {data?.inApp ? <InAppBridge /> : null}
           </ToastProvider>
         </AuthenticityTokenProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? <ScrollRestoration nonce={nonce} /> : null}
+        {hydrate ? <Scripts nonce={nonce} /> : null}
+        {hydrate ? <TextNamespaces /> : null}
       </body>
     </html>
   );

@@ -24,6 +24,9 @@ export default [
   route('dev/outbox', 'routes/dev/outbox.tsx'),
   route('healthz', 'routes/health/healthz.ts'),
   route('readyz', 'routes/health/readyz.ts'),
+  // Stored files (app/services/storage): signed, short-lived URLs bound to one user.
+  route('files/upload/:token', 'routes/files/upload.ts'),
+  route('files/:token', 'routes/files/download.ts'),
   // Appointment API (spec 2 §7): the same service as the pages.
   route('api/appointments/check-in/:id', 'routes/api/appointment-check-in.ts'),
   route('api/appointments/:id/arrival-reason', 'routes/api/appointment-arrival-reason.ts'),

@@ -11,6 +11,7 @@ import {
   smallint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -174,9 +175,9 @@ export const sessions = pgTable(
 );
 
 /**
- * One pending strong identification, keyed by the hash of the OIDC `state`. Keeping it here
- * (not in a cookie) means the callback works even when the identity provider answers with a
- * cross-site POST that drops SameSite cookies.
+ * One pending strong identification, keyed by the hash of the OIDC `state`. The secrets stay on
+ * the server; the browser that started the flow holds only the flow-binding cookie whose hash is
+ * stored here, and the callback completes the flow only in that browser (ADR 0003).
  */
 export const identificationFlows = pgTable('identification_flows', {
   stateHash: text('state_hash').primaryKey(),
@@ -186,6 +187,8 @@ export const identificationFlows = pgTable('identification_flows', {
   language: text('language', { enum: ['fi', 'sv', 'en'] }).notNull(),
   nextPath: text('next_path').notNull(),
   inApp: boolean('in_app').notNull().default(false),
+  /** SHA-256 of the flow-binding cookie of the browser that started the flow (login CSRF guard). */
+  browserBindingHash: text('browser_binding_hash').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
@@ -390,3 +393,60 @@ export const registrations = pgTable('registrations', {
   channel: text('channel', { enum: ['web', 'web-anonymous-booking', 'in-app'] }).notNull(),
   registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Raw bytes: a Uint8Array in the app (node-postgres answers a Buffer, PGlite a Uint8Array). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => value,
+  fromDriver: (value) => new Uint8Array(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * Files the portal keeps (Kela card images now, message attachments and PDFs later): who owns
+ * them, what they are for, and the upload's progress (docs/decisions/0011-file-storage.md).
+ * With the embedded storage the bytes are in `data`; with S3 they are in the bucket under the
+ * object's id and `data` stays null. A pending row that is not finished by `expires_at` plus a
+ * grace period is deleted by the storage service's cleanup.
+ */
+export const storedObjects = pgTable(
+  'stored_objects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Whose data this is; only they (or their guardian) may download it. */
+    ownerPersonId: uuid('owner_person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    /** Who started the upload: the owner, or their guardian. Upload URLs are bound to them. */
+    uploadedById: uuid('uploaded_by_id').references(() => persons.id, { onDelete: 'set null' }),
+    /** What the object is for, e.g. `kela-card-front`. */
+    purpose: text('purpose').notNull(),
+    /** The content type declared at init-upload and checked against the bytes. */
+    contentType: text('content_type').notNull(),
+    /** Content types this upload may have (checked by magic bytes). */
+    allowedContentTypes: text('allowed_content_types').array().notNull(),
+    maxBytes: integer('max_bytes').notNull(),
+    /** File name offered on download (sanitised); null: derived from the purpose. */
+    fileName: text('file_name'),
+    /** Where the bytes live: this table or the S3 bucket. */
+    backend: text('backend', { enum: ['embedded', 's3'] }).notNull(),
+    /** pending: waiting for the PUT; uploaded: bytes accepted; complete: finish-upload done. */
+    status: text('status', { enum: ['pending', 'uploaded', 'complete'] }).notNull().default('pending'),
+    byteSize: integer('byte_size'),
+    data: bytea('data'),
+    /** The upload URL stops working at this instant. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('stored_objects_owner_idx').on(t.ownerPersonId, t.purpose),
+    index('stored_objects_unfinished_idx').on(t.expiresAt).where(sql`${t.status} <> 'complete'`),
+    check('stored_objects_max_bytes_check', sql`${t.maxBytes} > 0`),
+    check('stored_objects_size_check', sql`${t.byteSize} is null or (${t.byteSize} >= 0 and ${t.byteSize} <= ${t.maxBytes})`),
+    check(
+      'stored_objects_complete_check',
+      sql`${t.status} = 'pending' or ${t.byteSize} is not null`,
+    ),
+    check('stored_objects_embedded_data_check', sql`${t.backend} = 'embedded' or ${t.data} is null`),
+  ],
+);

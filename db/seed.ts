@@ -58,8 +58,7 @@ export async function seedIfEmpty(db: Db, now = new Date()): Promise<SeededLink[
  * database always has an appointment starting within 30 minutes, one later today, and so on.
  */
 export async function seed(db: Db, now = new Date()): Promise<SeededLink[]> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return db.transaction(async (t) => {
     for (const clinic of CLINICS) await createClinic(t, { isRemote: false, ...clinic });
     for (const specialty of SPECIALTIES) await createSpecialty(t, specialty);
     const practitioners = await seedPractitioners(t);

@@ -2,29 +2,20 @@
  * Free appointment times: a deterministic calendar generator shared by the seed, the tests and
  * the scale benchmark, and a batched insert.
  */
-import { fromZonedTime, formatInTimeZone } from 'date-fns-tz';
+// Relative import: the seed runs outside Vite's aliases.
+import { addDays, helsinkiDate, helsinkiInstant } from '../app/lib/dates';
 import type { Db } from './client';
 import { appointmentSlots } from './schema';
 
 export type NewSlot = typeof appointmentSlots.$inferInsert;
 
-const TZ = 'Europe/Helsinki';
-
 /** A slot's instant and its Helsinki date and hour from a Helsinki wall-clock time. */
 export function helsinkiSlotTime(localDate: string, hour: number, minute: number) {
-  const startAt = fromZonedTime(`${localDate}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00`, TZ);
+  const startAt = helsinkiInstant(localDate, hour, minute);
   return { startAt, localDate, localHour: hour };
 }
 
-export function helsinkiDateOf(date: Date): string {
-  return formatInTimeZone(date, TZ, 'yyyy-MM-dd');
-}
-
-export function addDays(localDate: string, days: number): string {
-  const d = new Date(`${localDate}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+export { helsinkiDate as helsinkiDateOf };
 
 export interface SlotPractitioner {
   id: string;

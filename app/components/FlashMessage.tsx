@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { brand as brandFacts } from '~/brands';
 import type { FlashMessage as Flash } from '~/context';
 import * as ui from '~/styles/ui.css';

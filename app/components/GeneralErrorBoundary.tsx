@@ -3,7 +3,7 @@
  * "Apologies! Something went wrong..." view with a try-again link (a plain link, so it works
  * without JS).
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
 import { languageOfPath, pagePath } from '~/route-table';
 import * as ui from '~/styles/ui.css';

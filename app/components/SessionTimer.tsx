@@ -4,7 +4,7 @@
  * Without JS the server's own timeout check does the same on the next request.
  */
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { useLocation } from 'react-router';
 import type { Language } from '~/i18n/config';
 import { pagePath } from '~/route-table';

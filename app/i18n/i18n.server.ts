@@ -5,6 +5,9 @@ import { languageOfPath } from '~/route-table';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './config';
 import en from './resources/en';
 import fi from './resources/fi';
+import type { Resource } from './resources';
+import reservation from './resources/reservation';
+import search from './resources/search';
 import sv from './resources/sv';
 
 /** Remembers the last language used, for the `/` redirect. */
@@ -15,7 +18,13 @@ export const languageCookie = createCookie('portal_lang', {
   maxAge: 60 * 60 * 24 * 365,
 });
 
-export const resources = { fi: { translation: fi }, sv: { translation: sv }, en: { translation: en } };
+const all = (core: typeof en, lang: 'fi' | 'sv' | 'en'): Resource => ({ ...core, search: search[lang], reservation: reservation[lang] });
+
+export const resources = {
+  fi: { translation: all(fi, 'fi') },
+  sv: { translation: all(sv, 'sv') },
+  en: { translation: all(en, 'en') },
+};
 
 export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddleware({
   detection: {

@@ -1,40 +1,67 @@
 /**
- * The one place where dates and money become text. Every time is shown in Europe/Helsinki,
+ * The one place where dates and money become text. Every time is shown in Europe/Helsinki
+ * (the wall clock comes from app/lib/dates.ts; no date library, so this is cheap in the browser),
  * whatever the server's or the browser's zone. Finnish and Swedish use D.M.YYYY H:mm; English
  * uses a month name. Money is held in cents and shown in EUR (en-GB for English, fi-FI
  * otherwise, as the spec says).
  */
-import { formatInTimeZone } from 'date-fns-tz';
-import { enGB, fi, sv } from 'date-fns/locale';
 import type { Language } from '~/i18n/config';
+import { helsinkiDate, TIME_ZONE, wallClock, type WallClock } from './dates';
 
-export const TIME_ZONE = 'Europe/Helsinki';
+export { helsinkiDate, TIME_ZONE };
 
-const DATE_LOCALES = { fi, sv, en: enGB } as const;
-
-const PATTERNS: Record<Language, { date: string; time: string; dateTime: string; weekdayDate: string }> = {
-  fi: { date: 'd.M.yyyy', time: 'H:mm', dateTime: 'd.M.yyyy H:mm', weekdayDate: 'EEEEEE d.M.yyyy' },
-  sv: { date: 'd.M.yyyy', time: 'H:mm', dateTime: 'd.M.yyyy H:mm', weekdayDate: 'EEEEEE d.M.yyyy' },
-  en: { date: 'd MMMM yyyy', time: 'HH:mm', dateTime: 'd MMMM yyyy, HH:mm', weekdayDate: 'EEE d MMMM yyyy' },
+/** Short weekday names, Sunday first (as the spec's Finnish and Swedish calendars abbreviate them). */
+const WEEKDAYS: Record<Language, readonly string[]> = {
+  fi: ['su', 'ma', 'ti', 'ke', 'to', 'pe', 'la'],
+  sv: ['sö', 'må', 'ti', 'on', 'to', 'fr', 'lö'],
+  en: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
 };
+
+const MONTHS_EN = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 
 function lang(value: string): Language {
   return value === 'sv' || value === 'en' ? value : 'fi';
 }
 
-function format(value: Date | string, language: string, kind: keyof (typeof PATTERNS)['fi']): string {
-  const l = lang(language);
-  return formatInTimeZone(new Date(value), TIME_ZONE, PATTERNS[l][kind], { locale: DATE_LOCALES[l] });
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** D.M.YYYY (fi, sv) or D Month YYYY (en). */
+function date(c: WallClock, l: Language): string {
+  return l === 'en' ? `${c.day} ${MONTHS_EN[c.month - 1]} ${c.year}` : `${c.day}.${c.month}.${c.year}`;
 }
 
-export const formatDate = (value: Date | string, language: string) => format(value, language, 'date');
-export const formatTime = (value: Date | string, language: string) => format(value, language, 'time');
-export const formatDateTime = (value: Date | string, language: string) => format(value, language, 'dateTime');
-export const formatWeekdayDate = (value: Date | string, language: string) => format(value, language, 'weekdayDate');
+/** H:mm (fi, sv) or HH:mm (en). */
+function time(c: WallClock, l: Language): string {
+  return `${l === 'en' ? pad(c.hour) : c.hour}:${pad(c.minute)}`;
+}
 
-/** The calendar date (YYYY-MM-DD) of an instant in Helsinki. */
-export function helsinkiDate(value: Date | string): string {
-  return formatInTimeZone(new Date(value), TIME_ZONE, 'yyyy-MM-dd');
+export const formatDate = (value: Date | string, language: string) => date(wallClock(value), lang(language));
+export const formatTime = (value: Date | string, language: string) => time(wallClock(value), lang(language));
+
+export function formatDateTime(value: Date | string, language: string): string {
+  const c = wallClock(value);
+  const l = lang(language);
+  return l === 'en' ? `${date(c, l)}, ${time(c, l)}` : `${date(c, l)} ${time(c, l)}`;
+}
+
+/** "ti 2.6.2026" (fi, sv) or "Tue 2 June 2026" (en). */
+export function formatWeekdayDate(value: Date | string, language: string): string {
+  const c = wallClock(value);
+  const l = lang(language);
+  return `${WEEKDAYS[l][c.weekday % 7]} ${date(c, l)}`;
 }
 
 const money = {

@@ -1,9 +1,11 @@
 /** Small helpers every route module uses on the server. */
 import type { TFunction } from 'i18next';
-import { data, type RouterContextProvider } from 'react-router';
+import { data, redirect, type RouterContextProvider } from 'react-router';
 import { brand } from '~/brands';
 import { authContext, portalContext, type Auth } from '~/context';
 import { getInstance } from '~/i18n/i18n.server';
+import { safeRedirectPath } from '~/lib/safe-redirect';
+import { pagePath } from '~/route-table';
 
 export function serverT(context: Readonly<RouterContextProvider>): TFunction {
   const { lang } = context.get(portalContext);
@@ -25,6 +27,35 @@ export function pageTitle(context: Readonly<RouterContextProvider>, key: string)
 export function requireAuth(context: Readonly<RouterContextProvider>): Auth {
   const auth = context.get(authContext);
   if (!auth) throw data({ error: 'unauthorized' }, { status: 401 });
+  return auth;
+}
+
+/** The request's `next` parameter when it is one of our own paths (else null). */
+export function nextParam(request: Request): string | null {
+  return safeRedirectPath(new URL(request.url).searchParams.get('next'), '') || null;
+}
+
+/**
+ * The logged-in user who is a registered patient. Anyone else registers first and comes back to
+ * this very address (`next`), e.g. the patient data consent on the way to a reservation.
+ */
+export function requirePatient(context: Readonly<RouterContextProvider>, request: Request): Auth {
+  const auth = requireAuth(context);
+  if (!auth.person.isPatient) {
+    const { lang } = context.get(portalContext);
+    const url = new URL(request.url);
+    throw redirect(pagePath('registration', lang, {}, new URLSearchParams({ next: `${url.pathname}${url.search}` })), 303);
+  }
+  return auth;
+}
+
+/**
+ * The logged-in user who is not yet a patient (registration). A patient never sees the form
+ * again: they continue to a safe `next` (the reservation they were making) or the front page.
+ */
+export function requireNoPatient(context: Readonly<RouterContextProvider>, request: Request): Auth {
+  const auth = requireAuth(context);
+  if (auth.person.isPatient) throw redirect(nextParam(request) ?? pagePath('front', context.get(portalContext).lang), 303);
   return auth;
 }
 

@@ -31,9 +31,6 @@ import { anonymousCsrf, CsrfFailure, isMutation, verifyCsrf } from '~/services/s
 import { hitRateLimit } from '~/services/security/rate-limit.server';
 import { inAppCookie } from '~/services/shell/in-app.server';
 
-/** Routes whose mutations are protected by other means (OIDC state + PKCE + nonce). */
-const CSRF_EXEMPT = new Set(['/oauth/callback']);
-
 const TEN_MINUTES = 600;
 
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
@@ -77,7 +74,7 @@ export const portalMiddleware: MiddlewareFunction<Response> = async ({ request, 
     throw data({ error: 'forbidden' }, { status: 403 });
   }
 
-  if (isMutation(request) && !CSRF_EXEMPT.has(url.pathname)) {
+  if (isMutation(request)) {
     const expired = context.get(expiredSessionContext);
     if (!auth && expired) {
       const back = url.pathname.replace(/\.data$/, '');

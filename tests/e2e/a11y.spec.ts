@@ -1,57 +1,172 @@
-import { bookFixture, expectNoAxeViolations, login, test } from './fixtures';
+/**
+ * axe on every page of the route table, in every language it exists in: one test per page, case
+ * and language, so no test grows with the number of pages. `CASES` is keyed by the route table,
+ * so a new page without an accessibility case is a type error. Checked with JavaScript on only:
+ * the server renders the same HTML either way, and with JS the enhanced DOM is what is checked.
+ */
+import type { Page } from '@playwright/test';
+import { LANGUAGES, type Language } from '../../app/i18n/config';
+import reservationTexts from '../../app/i18n/resources/reservation';
+import { pageExistsIn, pagePath, type PageKey } from '../../app/route-table';
+import { bookFixture, expect, expectNoAxeViolations, freshSlot, login, newIdentityCode, test } from './fixtures';
 import { CHILDREN_URL } from './urls';
 
-const LANGS = ['fi', 'sv', 'en'] as const;
-const anonymousPages = {
-  fi: ['/fi', '/fi/eula', '/fi/kirjaudu', '/fi/katkennut-istunto', '/fi/ei-ole'],
-  sv: ['/sv', '/sv/eula', '/sv/logga-in', '/sv/utgatt-session', '/sv/finns-inte'],
-  en: ['/en', '/en/eula', '/en/login', '/en/expired-session', '/en/nope'],
+interface AxeCase {
+  /** What distinguishes this case from the page's other cases ('' for the only one). */
+  name: string;
+  /** Sets up what the case needs (login, fixtures) and returns the URL to check. */
+  visit: (page: Page, lang: Language) => Promise<string>;
+  /** After navigating: waits for the state to check (defaults to nothing more). */
+  ready?: (page: Page, lang: Language) => Promise<void>;
+}
+
+const only = (name: string, visit: AxeCase['visit'], ready?: AxeCase['ready']): AxeCase => ({ name, visit, ready });
+const anonymous = (key: PageKey, search?: string) => only('', async (_page, lang) => pagePath(key, lang, {}, search));
+const loggedIn = (key: PageKey) =>
+  only('', async (page, lang) => {
+    await login(page, 'aino', { lang });
+    return pagePath(key, lang);
+  });
+
+/** The first Helsinki date at least `days` ahead whose ISO weekday (1 = Monday) is in `weekdays`. */
+function dayAhead(days: number, weekdays: number[]): string {
+  for (let n = days; ; n++) {
+    const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Helsinki' }).format(new Date(Date.now() + n * 86_400_000));
+    if (weekdays.includes(new Date(`${date}T12:00:00Z`).getUTCDay() || 7)) return date;
+  }
+}
+
+const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
+  front: [anonymous('front'), { ...loggedIn('front'), name: 'logged in' }],
+  eula: [anonymous('eula')],
+  help: [loggedIn('help')],
+  login: [anonymous('login'), { ...anonymous('login', 'error=failed'), name: 'identification failed' }],
+  logout: [loggedIn('logout')],
+  expiredSession: [anonymous('expiredSession')],
+  inApp: { skip: 'only redirects (to its next page, which is checked as itself)' },
+  appointmentList: [loggedIn('appointmentList')],
+  appointment: [
+    only('', async (page, lang) => {
+      await login(page, 'aino', { lang });
+      const fixture = await bookFixture(page, 'aino', 2 * 24 * 60);
+      return pagePath('appointment', lang, { ids: String(fixture.id) });
+    }),
+  ],
+  appointmentCancel: [
+    only('', async (page, lang) => {
+      await login(page, 'aino', { lang });
+      const fixture = await bookFixture(page, 'aino', 2 * 24 * 60);
+      return pagePath('appointmentCancel', lang, { id: String(fixture.id) });
+    }),
+  ],
+  anonymousAppointment: [
+    only('', async (page, lang) => pagePath('anonymousAppointment', lang, { code: (await bookFixture(page, 'aino', 20)).code })),
+    only('not found', async (_page, lang) => pagePath('anonymousAppointment', lang, { code: 'bm90LWEtY29kZQ' })),
+  ],
+  bookingLanding: [anonymous('bookingLanding')],
+  privateSearch: [
+    only('results', async (_page, lang) =>
+      pagePath('privateSearch', lang, {}, new URLSearchParams({ startDate: dayAhead(2, [1, 2, 3, 4, 5]), municipality: 'helsinki' })),
+    ),
+    // A Sunday at one clinic: the empty text with its suggestions and alternatives.
+    only('nothing found', async (_page, lang) =>
+      pagePath('privateSearch', lang, {}, new URLSearchParams({ startDate: dayAhead(1, [7]), clinicIds: 'KA' })),
+    ),
+  ],
+  reserve: [
+    only('anonymous form', async (page, lang) => {
+      const slot = await freshSlot(page.request, { startInMinutes: String(6 * 60) });
+      return pagePath('reserve', lang, { slotId: String(slot.slotId) });
+    }),
+    only(
+      'field error',
+      async (page, lang) => pagePath('reserve', lang, { slotId: String((await freshSlot(page.request)).slotId) }),
+      async (page) => {
+        await page.locator('input[name="ssn"]').fill('123');
+        await page.locator('input[name="firstName"]').focus();
+        await expect(page.locator('input[name="ssn"]')).toHaveAttribute('aria-invalid', 'true');
+      },
+    ),
+    only(
+      'reserved',
+      async (page, lang) => {
+        const slot = await freshSlot(page.request, { patient: 'new' });
+        await page.goto(pagePath('reserve', lang, { slotId: String(slot.slotId) }));
+        const form = page.locator('form[method="post"]').filter({ has: page.locator('input[name="ssn"]') });
+        await form.locator('input[name="ssn"]').fill(slot.patient!.identityCode);
+        await form.locator('input[name="firstName"]').fill(slot.patient!.firstName);
+        await form.locator('input[name="lastName"]').fill(slot.patient!.lastName);
+        await form.locator('input[name="phone"]').fill(`040${String(Math.floor(1_000_000 + Math.random() * 8_999_999))}`);
+        await form.locator('input[name="emailAddress"]').fill('axe@example.fi');
+        await form.locator('input[name="termsApproved"]').check();
+        await form.locator('button[type="submit"]').last().click();
+        await expect(page.getByRole('heading', { level: 1, name: reservationTexts[lang].success.title })).toBeVisible();
+        return page.url();
+      },
+    ),
+    only('not available', async (_page, lang) => pagePath('reserve', lang, { slotId: '999999999' })),
+    only('logged in', async (page, lang) => {
+      const slot = await freshSlot(page.request);
+      await login(page, 'aino', { lang });
+      return pagePath('reserve', lang, { slotId: String(slot.slotId) });
+    }),
+    only("children's brand choice", async (page, lang) => {
+      const slot = await freshSlot(page.request, {}, CHILDREN_URL);
+      return `${CHILDREN_URL}${pagePath('reserve', lang, { slotId: String(slot.slotId) })}`;
+    }),
+    only("children's brand, child chosen", async (page, lang) => {
+      const slot = await freshSlot(page.request, {}, CHILDREN_URL);
+      return `${CHILDREN_URL}${pagePath('reserve', lang, { slotId: String(slot.slotId) }, 'for=child')}`;
+    }),
+  ],
+  registration: [
+    only(
+      '',
+      async (page, lang) => {
+        const slot = await freshSlot(page.request);
+        await login(page, { identityCode: newIdentityCode() }, { lang });
+        // Registration is reached from a reservation by someone who is not yet a patient.
+        return pagePath('reserve', lang, { slotId: String(slot.slotId) });
+      },
+      async (page, lang) => {
+        await expect(page).toHaveURL(new RegExp(`${pagePath('registration', lang)}\\?`));
+      },
+    ),
+  ],
+  newCustomer: [loggedIn('newCustomer')],
+  patientDataConsent: [loggedIn('patientDataConsent')],
+  childrensChat: [
+    only('', async (page, lang) => {
+      await login(page, 'laura', { baseURL: CHILDREN_URL, lang });
+      return `${CHILDREN_URL}${pagePath('childrensChat', lang)}`;
+    }),
+  ],
 };
+
+/** Pages outside the route table. */
+const OTHER_PAGES: AxeCase[] = [
+  only('not found page', async (_page, lang) => `/${lang}/ei-ole-olemassa`),
+  only('test identification service', async (_page, lang) => `/oauth/authenticate?lang=${lang}&next=/${lang}&acr_values=fi-op`),
+  only("children's brand front page", async (_page, lang) => `${CHILDREN_URL}/${lang}`),
+];
 
 test.describe('accessibility (axe)', () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'the rendered HTML is the same; checked once');
 
-  for (const lang of LANGS) {
-    test(`anonymous pages in ${lang}`, async ({ page }) => {
-      for (const path of anonymousPages[lang]) {
-        await page.goto(path);
-        await expectNoAxeViolations(page);
-      }
-      await page.goto(`/oauth/authenticate?lang=${lang}&next=/${lang}&acr_values=fi-op`);
-      await expectNoAxeViolations(page);
-      const fixture = await bookFixture(page, 'aino', 20);
-      const segment = { fi: 'varaus', sv: 'bokning', en: 'appointment' }[lang];
-      await page.goto(`/${lang}/${segment}/${fixture.code}`);
-      await expectNoAxeViolations(page);
-      await page.goto(`/${lang}/${segment}/bm90LWEtY29kZQ`);
-      await expectNoAxeViolations(page);
-    });
+  const cases: Array<{ title: string; lang: Language; axe: AxeCase }> = [];
+  for (const [key, pageCases] of Object.entries(CASES) as Array<[PageKey, AxeCase[] | { skip: string }]>) {
+    if (!Array.isArray(pageCases)) continue;
+    for (const lang of LANGUAGES.filter((l) => pageExistsIn(key, l))) {
+      for (const axe of pageCases) cases.push({ title: `${key}${axe.name ? ` (${axe.name})` : ''} in ${lang}`, lang, axe });
+    }
+  }
+  for (const lang of LANGUAGES) for (const axe of OTHER_PAGES) cases.push({ title: `${axe.name} in ${lang}`, lang, axe });
 
-    test(`logged-in pages in ${lang}`, async ({ page }) => {
-      await login(page, 'aino', { lang });
-      const fixture = await bookFixture(page, 'aino', 2 * 24 * 60);
-      const logout = { fi: '/fi/kirjaudu-ulos', sv: '/sv/logga-ut', en: '/en/logout' }[lang];
-      const list = { fi: '/fi/ajanvaraukset', sv: '/sv/tidsbokningar', en: '/en/appointments' }[lang];
-      const cancel = { fi: 'peru', sv: 'avboka', en: 'cancel' }[lang];
-      for (const path of [
-        `/${lang}`,
-        logout,
-        list,
-        `${list}/${fixture.id}`,
-        `${list}/${fixture.id}/${cancel}`,
-        ...(lang === 'fi' ? ['/fi/ohjeita'] : []),
-      ]) {
-        await page.goto(path);
-        await expectNoAxeViolations(page);
-      }
+  for (const { title, lang, axe } of cases) {
+    test(title, async ({ page }) => {
+      await page.goto(await axe.visit(page, lang));
+      await axe.ready?.(page, lang);
+      await expectNoAxeViolations(page);
     });
   }
-
-  test("children's brand pages", async ({ page }) => {
-    await page.goto(`${CHILDREN_URL}/fi`);
-    await expectNoAxeViolations(page);
-    await login(page, 'laura', { baseURL: CHILDREN_URL, lang: 'fi' });
-    await page.goto(`${CHILDREN_URL}/fi/pikkutsatti`);
-    await expectNoAxeViolations(page);
-  });
 });

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { isPossibleLastFour } from '../../app/models/identity-code';
 import { bookFixture, expect, jsEnabled, test } from './fixtures';
 
 /**
@@ -30,6 +31,36 @@ test.describe('anonymous appointment link', () => {
     await expect(page.getByText('Please go to: Room 3')).toBeVisible();
   });
 
+  test('the page ships no framework JavaScript; its own script moves focus, goes back on Backspace and submits', async ({
+    page,
+  }, testInfo) => {
+    const js = jsEnabled(testInfo.project.name);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    const fixture = await bookFixture(page, 'aino', 20);
+    await page.goto(`/en/appointment/${fixture.code}`);
+    await expect(page.locator('html')).toHaveAttribute('data-static', 'true');
+    await expect(page.locator('script[src], script[type="module"], link[rel="modulepreload"]')).toHaveCount(0);
+    await expect(page.locator('script')).toHaveCount(1);
+    expect(scripts).toEqual([]);
+    test.skip(!js, 'the boxes behave as four plain fields without JavaScript (the check-in tests above)');
+    await page.getByLabel('Character 1 of 4').click();
+    await page.keyboard.type('90');
+    await expect(page.getByLabel('Character 3 of 4')).toBeFocused();
+    await page.keyboard.press('Backspace');
+    await expect(page.getByLabel('Character 2 of 4')).toBeFocused();
+    await expect(page.getByLabel('Character 2 of 4')).toHaveValue('');
+    await page.keyboard.type('x');
+    await expect(page.getByLabel('Character 2 of 4')).toHaveValue('');
+    const answered = page.waitForResponse((r) => r.request().method() === 'POST');
+    await page.keyboard.type('024');
+    await answered;
+    await expect(page.getByRole('status').getByText('You have checked in.')).toBeVisible();
+    expect(scripts).toEqual([]);
+  });
+
   test('a wrong code gives the mismatch text and five wrong codes lock the check-in', async ({ page }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
     const fixture = await bookFixture(page, 'aino', 20);
@@ -53,6 +84,34 @@ test.describe('anonymous appointment link', () => {
       form: { appointmentId: fixture.code, ssnEndPart: '9024', csrf: 'x' },
     });
     expect(api.status()).toBe(403);
+  });
+
+  test('the API refuses every end part the page refuses, and takes the ones it takes', async ({ page }) => {
+    const fixture = await bookFixture(page, 'new', 20);
+    await page.goto(`/en/appointment/${fixture.code}`);
+    const csrf = await page.locator('input[name="csrf"]').first().inputValue();
+    const post = (ssnEndPart: string) =>
+      page.request.post('/api/anon/check-in', { form: { appointmentId: fixture.code, ssnEndPart, csrf } });
+    // Letters the check character never uses (G, I, O, Q, Z), a letter first, separators, lengths.
+    for (const refused of ['902G', '902g', '9O24', 'A024', '902Z', '902Q', '902-', '9 24', '902', '90245', '']) {
+      expect(isPossibleLastFour(refused), refused).toBe(false);
+      const response = await post(refused);
+      expect(response.status(), refused).toBe(400);
+      expect(await response.json()).toEqual({ type: 'invalid' });
+    }
+    // The page's form post refuses the same (the boxes' pattern stops a browser sending it).
+    const form = await page.request.post(`/en/appointment/${fixture.code}`, {
+      form: { csrf, ssnEndPart: '902G' },
+      headers: { Origin: new URL(page.url()).origin },
+    });
+    expect(form.status()).toBe(400);
+    expect(await form.text()).toContain('Enter three digits and the final character.');
+    // A well-formed wrong one is an attempt; the right one, in lower case and spaced, checks in.
+    const wrong = fixture.identityCode!.slice(-4) === '0000' ? '0001' : '0000';
+    expect(await (await post(wrong)).json()).toEqual({ type: 'ssnEndPartMismatch' });
+    const right = ` ${fixture.identityCode!.slice(-4).toLowerCase()} `;
+    expect(isPossibleLastFour(right)).toBe(true);
+    expect(await (await post(right)).json()).toEqual({ type: 'confidentialityFormNotFilled' });
   });
 
   test('an unknown or forged link is "Appointment not found"', async ({ page }) => {

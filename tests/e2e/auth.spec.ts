@@ -1,4 +1,4 @@
-import { DEMO_PERSONS, expect, jsEnabled, login, test } from './fixtures';
+import { DEMO_PERSONS, expect, identifyAtTestBank, jsEnabled, login, test } from './fixtures';
 
 test.describe('strong identification', () => {
   test('Aino logs in through the test identification and sees her name', async ({ page }) => {
@@ -64,6 +64,44 @@ test.describe('strong identification', () => {
     await page.goto('/sv');
     await expect(page.getByRole('heading', { name: 'Hej, Laura!' })).toBeVisible();
     await expect(page.getByText('Som vårdnadshavare kan du också sköta ärenden för: Eino.')).toBeVisible();
+  });
+});
+
+test.describe('identification bound to the browser that started it (login CSRF)', () => {
+  test('a captured callback link opened in another browser logs nobody in', async ({ page, browser, javaScriptEnabled, baseURL }) => {
+    // The attacker identifies as himself in his own browser but keeps the callback link.
+    const link = await identifyAtTestBank(page, 'mikko');
+
+    const victimContext = await browser.newContext({ javaScriptEnabled, baseURL });
+    try {
+      const victim = await victimContext.newPage();
+      await victim.goto(link);
+      await expect(victim).toHaveURL(/\/en\/login\?error=failed/);
+      await expect(victim.getByRole('alert')).toHaveText('Identification failed. Please try again.');
+      await expect(victim.getByText('Mikko Korhonen')).toHaveCount(0);
+      await victim.goto('/en');
+      await expect(victim.getByRole('heading', { name: /Hello, Mikko/ })).toHaveCount(0);
+      await expect(victim.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+    } finally {
+      await victimContext.close();
+    }
+
+    // The flow was used up: not even the browser that started it can use the link now (a used
+    // flow's language is no longer looked up, so the login page is the default Finnish one).
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/fi\/kirjaudu\?error=failed/);
+    await page.goto('/en');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+  });
+
+  test('logging in through the pages inside the app still works', async ({ page }) => {
+    await page.goto('/fi/in-app?next=%2Ffi%2Fajanvaraukset');
+    await expect(page).toHaveURL(/\/fi\/kirjaudu/);
+    await page.getByRole('link', { name: 'OP', exact: true }).click();
+    await page.getByLabel('Henkilötunnus').fill(DEMO_PERSONS.aino.identityCode);
+    await page.getByRole('button', { name: 'Vahvista' }).click();
+    await expect(page).toHaveURL(/\/fi\/ajanvaraukset$/);
+    await expect(page.getByRole('banner')).toHaveCount(0);
   });
 });
 

@@ -3,7 +3,7 @@
  * cancellation limit and idempotence, check-in rules and races, confidentiality, the reason for
  * the visit, the anonymous link and its lockout, and what the access log records.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addGuardianship, createAppointment, createPerson } from '~db/factories';
 import { accessLog, analyticsEvents, appointments, persons } from '~db/schema';
@@ -105,6 +105,24 @@ describe.each(databaseKinds())('appointments on %s', (kind) => {
     expect(views.map((v) => v.resourceId)).not.toContain(String(strangers.appointment.id));
   });
 
+  it('lists cancelled appointments apart from the upcoming ones, and past ones newest first', async () => {
+    const p = await person(t.db);
+    const live = await book(t.db, p.id, 2 * 24 * 60);
+    const byPatient = await book(t.db, p.id, 3 * 24 * 60);
+    const byProvider = await book(t.db, p.id, 24 * 60, { cancelledAt: NOW, cancelledBy: 'provider' });
+    const ended = await book(t.db, p.id, -3 * 60);
+    const older = await book(t.db, p.id, -10 * 24 * 60);
+    expect(await cancelAppointment(t.db, viewer(p.id), byPatient.appointment.id, NOW)).toBe('success');
+
+    const list = await listAppointments(t.db, viewer(p.id), 'en', NOW);
+    expect(list.upcoming.map((a) => a.id)).toEqual([live.appointment.id]);
+    expect(list.cancelled.map((a) => [a.id, a.cancelledBy])).toEqual([
+      [byProvider.appointment.id, 'provider'],
+      [byPatient.appointment.id, 'patient'],
+    ]);
+    expect(list.past.map((a) => a.id)).toEqual([ended.appointment.id, older.appointment.id]);
+  });
+
   it('cancels outside the limit once, harmlessly twice, and refuses inside the limit', async () => {
     const p = await person(t.db);
     const later = await book(t.db, p.id, 48 * 60);
@@ -147,6 +165,40 @@ describe.each(databaseKinds())('appointments on %s', (kind) => {
     expect(row!.arrivalReason).toBe(`${ARRIVAL_REASON_PREFIX}Kurkkukipu`);
     const [view] = await getAppointments(t.db, viewer(p.id), [a.appointment.id], 'fi', NOW);
     expect(view!.arrivalReason).toBe('Kurkkukipu');
+  });
+
+  it('accepts the terms and saves the reason together with their access-log rows, or not at all', async () => {
+    const p = await person(t.db, '1991-04-04', null);
+    const a = await book(t.db, p.id, 24 * 60);
+    // The database refuses this person's access-log rows (a real failure inside the transaction).
+    await t.db.execute(
+      sql.raw(`create function refuse_access_log() returns trigger language plpgsql as $$
+        begin raise exception 'access log refused'; end $$`),
+    );
+    await t.db.execute(
+      sql.raw(`create trigger refuse_access_log before insert on access_log for each row
+        when (new.subject_person_id = '${p.id}') execute function refuse_access_log()`),
+    );
+    try {
+      await expect(acceptConfidentiality(t.db, viewer(p.id), a.appointment.id, NOW)).rejects.toThrow();
+      await expect(saveArrivalReason(t.db, viewer(p.id), a.appointment.id, 'Kurkkukipu', NOW)).rejects.toThrow();
+    } finally {
+      await t.db.execute(sql.raw('drop trigger refuse_access_log on access_log'));
+      await t.db.execute(sql.raw('drop function refuse_access_log()'));
+    }
+    const [stored] = await t.db.select().from(persons).where(eq(persons.id, p.id));
+    expect(stored!.confidentialityAcceptedAt).toBeNull();
+    const [row] = await t.db.select().from(appointments).where(eq(appointments.id, a.appointment.id));
+    expect(row!.arrivalReason).toBeNull();
+
+    // Without the failure both land, each with its access-log row.
+    expect(await acceptConfidentiality(t.db, viewer(p.id), a.appointment.id, NOW)).toBe(true);
+    expect(await saveArrivalReason(t.db, viewer(p.id), a.appointment.id, 'Kurkkukipu', NOW)).toBe('success');
+    const changes = await t.db
+      .select({ resource: accessLog.resource })
+      .from(accessLog)
+      .where(and(eq(accessLog.subjectPersonId, p.id), eq(accessLog.action, 'change')));
+    expect(changes.map((c) => c.resource).sort()).toEqual(['appointment:arrival-reason', 'person:confidentiality']);
   });
 
   it('opens the anonymous link only with the right token', async () => {

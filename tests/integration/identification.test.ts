@@ -1,9 +1,9 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_PERSONS } from '~db/seed-data';
-import { accessLog, identificationFlows, persons, testIdpCodes } from '~db/schema';
+import { accessLog, identificationFlows, persons, sessions, testIdpCodes } from '~db/schema';
 import type { Language } from '~/i18n/config';
-import { sha256 } from '~/lib/crypto.server';
+import { randomToken, sha256 } from '~/lib/crypto.server';
 import { makeIdentityCode } from '~/models/identity-code';
 import type { IdentificationAdapter } from '~/services/auth/identification-adapter';
 import {
@@ -23,6 +23,8 @@ import { logger } from '~/services/observability/logger.server';
 import { databaseKinds, withTestDatabase } from '../fixtures/db';
 
 const ORIGIN = 'http://portal.test';
+/** The flow-binding cookie value of the browser that starts the flows in these tests. */
+const BROWSER = randomToken();
 
 interface StartOptions {
   language?: Language;
@@ -63,6 +65,7 @@ describe.each(databaseKinds())('strong identification on %s', (kind) => {
         nextPath: options.nextPath ?? '/',
         inApp: options.inApp ?? false,
         origin: ORIGIN,
+        browserBindingHash: sha256(BROWSER),
       },
       testAdapter(),
     );
@@ -92,7 +95,16 @@ describe.each(databaseKinds())('strong identification on %s', (kind) => {
     return new URL(approval.redirectTo);
   }
 
-  const complete = (callbackUrl: URL) => completeIdentification(t.db, callbackUrl, ORIGIN, testAdapter());
+  const complete = (callbackUrl: URL, browser: string | null = BROWSER) =>
+    completeIdentification(t.db, callbackUrl, ORIGIN, browser, testAdapter());
+
+  async function flowOf(request: AuthorizationRequest) {
+    const [flow] = await t.db
+      .select()
+      .from(identificationFlows)
+      .where(eq(identificationFlows.stateHash, sha256(request.state)));
+    return flow;
+  }
 
   async function personByCode(identityCode: string) {
     const [row] = await t.db.select().from(persons).where(eq(persons.identityCode, identityCode));
@@ -104,6 +116,7 @@ describe.each(databaseKinds())('strong identification on %s', (kind) => {
     expect(`${request.url.origin}${request.url.pathname}`).toBe(`${ORIGIN}${TEST_IDP_PATH}`);
     expect(Object.fromEntries(request.url.searchParams)).toMatchObject({
       response_type: 'code',
+      response_mode: 'query',
       code_challenge_method: 'S256',
       acr_values: 'fi-nordea',
       ui_locales: 'sv',
@@ -254,6 +267,58 @@ describe.each(databaseKinds())('strong identification on %s', (kind) => {
     const request = await start();
     const callback = await approve(request, DEMO_PERSONS.aino.identityCode, { nonce: 'another-nonce' });
     expect((await complete(callback)).ok).toBe(false);
+  });
+
+  describe('binding to the browser that started the flow (login CSRF)', () => {
+    async function expectRefusedAndConsumed(request: AuthorizationRequest, callback: URL, browser: string | null) {
+      const warn = vi.spyOn(logger, 'warn').mockImplementation(() => undefined);
+      const [sessionsBefore] = await t.db.select({ n: count() }).from(sessions);
+      const refusedBefore = await t.db.select().from(accessLog).where(eq(accessLog.action, 'refused'));
+      expect(await complete(callback, browser)).toEqual({ ok: false, reason: 'failed', language: 'en', nextPath: '/en/' });
+      // Nothing logged in, and the code was never redeemed.
+      expect(await t.db.select({ n: count() }).from(sessions)).toEqual([sessionsBefore]);
+      const codeHash = sha256(callback.searchParams.get('code')!);
+      const [code] = await t.db.select().from(testIdpCodes).where(eq(testIdpCodes.codeHash, codeHash));
+      expect(code?.usedAt).toBeNull();
+      // The flow is consumed: the right browser cannot use the link afterwards either.
+      expect((await flowOf(request))?.usedAt).not.toBeNull();
+      expect((await complete(callback)).ok).toBe(false);
+      // A security entry without personal data, and a log line without the cookie's value.
+      const refused = await t.db.select().from(accessLog).where(eq(accessLog.action, 'refused'));
+      expect(refused).toHaveLength(refusedBefore.length + 1);
+      expect(refused.at(-1)).toMatchObject({ actorPersonId: null, subjectPersonId: null, resource: 'identification', resourceId: null });
+      expect(warn).toHaveBeenCalledWith(
+        { event: 'identification_unbound_callback', cookie: browser ? 'mismatch' : 'missing' },
+        expect.any(String),
+      );
+      expect(JSON.stringify(warn.mock.calls)).not.toContain(request.state);
+    }
+
+    it('stores only the hash of the binding with the flow', async () => {
+      const request = await start();
+      const flow = await flowOf(request);
+      expect(flow?.browserBindingHash).toBe(sha256(BROWSER));
+      expect(JSON.stringify(flow)).not.toContain(BROWSER);
+    });
+
+    it('refuses a callback from a browser without the binding cookie', async () => {
+      const request = await start({ language: 'en', nextPath: '/en/' });
+      const callback = await approve(request, DEMO_PERSONS.aino.identityCode);
+      await expectRefusedAndConsumed(request, callback, null);
+    });
+
+    it("refuses a callback from a browser with another browser's binding", async () => {
+      const request = await start({ language: 'en', nextPath: '/en/' });
+      const callback = await approve(request, DEMO_PERSONS.aino.identityCode);
+      await expectRefusedAndConsumed(request, callback, randomToken());
+    });
+
+    it('lets one browser complete two flows started in two tabs', async () => {
+      const first = await start();
+      const second = await start();
+      expectOk(await complete(await approve(second, DEMO_PERSONS.aino.identityCode)));
+      expectOk(await complete(await approve(first, DEMO_PERSONS.aino.identityCode)));
+    });
   });
 
   it('refuses an invalid identity code on the test service', async () => {

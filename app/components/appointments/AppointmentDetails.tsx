@@ -1,5 +1,5 @@
 /** Title, time, place, practitioner and price of an appointment (logged-in and anonymous pages). */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { formatDateTime, formatMoney, formatTime } from '~/lib/format';
 import type { AppointmentView } from '~/models/appointment';
 import * as ui from '~/styles/ui.css';

@@ -6,7 +6,7 @@
  */
 import { getInputProps, type FieldMetadata } from '@conform-to/react';
 import type { HTMLAttributes, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import * as s from '~/styles/reservation.css';
 import * as ui from '~/styles/ui.css';
 

@@ -1,7 +1,7 @@
 /** Free times as a list; each links to its reserve page (spec 3 §2). */
-import type { TFunction } from 'i18next';
+import type { TFunction } from '~/i18n/translate';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { Link } from 'react-router';
 import type { Language } from '~/i18n/config';
 import { formatDateTime, formatTime } from '~/lib/format';

@@ -6,7 +6,7 @@
  * - with JS typing narrows a complete list at once, or asks the server after a short pause.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import type { SearchFormOptions } from '~/models/search';
 import { matchesWordPrefix, PRACTITIONER_NAME_PARAM } from '~/services/booking/search-rules';

@@ -3,7 +3,7 @@
  * Days from today on are links to that day's list; days with free times are marked, and say so
  * to screen readers. Past days are plain text, so they cannot be chosen.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { Link } from 'react-router';
 import type { Language } from '~/i18n/config';
 import { formatWeekdayDate } from '~/lib/format';

@@ -1,5 +1,5 @@
 /** "Sorry – Could not search for appointments" with a Retry link (spec 3 §8); works without JS. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import * as ui from '~/styles/ui.css';
 
 export function SearchFailure({ retryHref, headingLevel = 2 }: { retryHref: string; headingLevel?: 1 | 2 }) {

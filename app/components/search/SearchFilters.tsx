@@ -6,7 +6,7 @@
  * navigation, which also cancels a search still in flight).
  */
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { Form, Link, useNavigate } from 'react-router';
 import {
   applyFilterChange,

@@ -2,7 +2,7 @@
  * Time-of-day choice as links that change the address (spec 3 §4): without JS a page load,
  * with JS a client navigation that replaces the history entry and refetches the list.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { Link } from 'react-router';
 import { TIMES_OF_DAY, type TimeOfDay } from '~/services/booking/search-rules';
 import * as s from '~/styles/search.css';

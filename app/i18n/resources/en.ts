@@ -1,9 +1,8 @@
 /**
  * English texts. The Finnish and Swedish files are typed against this shape, so a missing key
- * is a type error. Interpolation uses {{name}}.
+ * is a type error. Interpolation uses {{name}}. The booking areas' texts (search.ts,
+ * reservation.ts) are joined in by index.ts.
  */
-import reservation from './reservation';
-import search from './search';
 
 const en = {
   language: { fi: 'Suomi', sv: 'Svenska', en: 'English', label: 'Language', switchTo: 'Change language to {{language}}' },
@@ -140,6 +139,7 @@ const en = {
   appointments: {
     listTitle: 'Appointments',
     upcoming: 'Upcoming appointments',
+    cancelledTitle: 'Cancelled',
     past: 'Past appointments',
     empty: 'You have no upcoming appointments.',
     showAll: 'All appointments',
@@ -238,8 +238,6 @@ const en = {
     },
     calendar: { location: { remote: 'Remote appointment' } },
   },
-  search: search.en,
-  reservation: reservation.en,
   errors: {
     generic: {
       title: 'Apologies! Something went wrong...',
@@ -274,4 +272,5 @@ const en = {
 };
 
 export default en;
-export type Resource = typeof en;
+/** The texts every page may need (one chunk per language in the browser). */
+export type CoreResource = typeof en;

@@ -1,8 +1,6 @@
-import type { Resource } from './en';
-import reservation from './reservation';
-import search from './search';
+import type { CoreResource } from './en';
 
-const fi: Resource = {
+const fi: CoreResource = {
   language: { fi: 'Suomi', sv: 'Svenska', en: 'English', label: 'Kieli', switchTo: 'Vaihda kieleksi {{language}}' },
   meta: { titleSuffix: '{{brand}} – asiointipalvelu' },
   chrome: {
@@ -156,6 +154,7 @@ const fi: Resource = {
   appointments: {
     listTitle: 'Ajanvaraukset',
     upcoming: 'Tulevat ajanvaraukset',
+    cancelledTitle: 'Perutut',
     past: 'Menneet käynnit',
     empty: 'Sinulla ei ole tulevia ajanvarauksia.',
     showAll: 'Kaikki ajanvaraukset',
@@ -254,8 +253,6 @@ const fi: Resource = {
     },
     calendar: { location: { remote: 'Etävastaanotto' } },
   },
-  search: search.fi,
-  reservation: reservation.fi,
   errors: {
     generic: {
       title: 'Pahoittelut! Jotain meni vikaan...',

@@ -21,7 +21,8 @@ const en = {
     childHint: 'For a child aged 11 or younger.',
     childTitle: "Booking for a child",
     childText:
-      'To book an appointment for your child, identify yourself as the guardian with your online banking codes or a mobile certificate.',
+      "Appointments for children cannot yet be booked online. Please call our customer service: we will book your child's appointment with you.",
+    childPhone: 'Customer service',
     back: 'Back to the choice',
   },
   form: {
@@ -156,7 +157,8 @@ const fi: ReservationTexts = {
     childHint: 'Enintään 11-vuotiaalle lapselle.',
     childTitle: 'Ajanvaraus lapselle',
     childText:
-      'Varataksesi ajan lapsellesi tunnistaudu huoltajana verkkopankkitunnuksillasi tai mobiilivarmenteella.',
+      'Lapsen aikaa ei voi vielä varata verkossa. Soita asiakaspalveluumme, niin varaamme lapsesi ajan kanssasi.',
+    childPhone: 'Asiakaspalvelu',
     back: 'Takaisin valintaan',
   },
   form: {
@@ -287,7 +289,8 @@ const sv: ReservationTexts = {
     child: 'För mitt barn',
     childHint: 'För ett barn som är högst 11 år.',
     childTitle: 'Tidsbokning för ett barn',
-    childText: 'För att boka tid för ditt barn ska du identifiera dig som vårdnadshavare med dina nätbankskoder eller ett mobilcertifikat.',
+    childText: 'Tider för barn kan ännu inte bokas på nätet. Ring vår kundtjänst så bokar vi tiden för ditt barn tillsammans med dig.',
+    childPhone: 'Kundtjänst',
     back: 'Tillbaka till valet',
   },
   form: {

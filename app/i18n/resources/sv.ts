@@ -1,8 +1,6 @@
-import type { Resource } from './en';
-import reservation from './reservation';
-import search from './search';
+import type { CoreResource } from './en';
 
-const sv: Resource = {
+const sv: CoreResource = {
   language: { fi: 'Suomi', sv: 'Svenska', en: 'English', label: 'Språk', switchTo: 'Byt språk till {{language}}' },
   meta: { titleSuffix: '{{brand}} – e-tjänst' },
   chrome: {
@@ -135,6 +133,7 @@ const sv: Resource = {
   appointments: {
     listTitle: 'Tidsbokningar',
     upcoming: 'Kommande tidsbokningar',
+    cancelledTitle: 'Avbokade',
     past: 'Tidigare besök',
     empty: 'Du har inga kommande tidsbokningar.',
     showAll: 'Alla tidsbokningar',
@@ -233,8 +232,6 @@ const sv: Resource = {
     },
     calendar: { location: { remote: 'Distansmottagning' } },
   },
-  search: search.sv,
-  reservation: reservation.sv,
   errors: {
     generic: {
       title: 'Vi ber om ursäkt! Något gick fel...',

@@ -5,7 +5,7 @@ import { isLanguage } from '~/i18n/config';
 import { getInstance } from '~/i18n/i18n.server';
 import { requireApiAuth } from '~/lib/api.server';
 import { appointmentForCalendar, viewerOf } from '~/services/appointments/appointments.server';
-import { toIcs } from '~/services/appointments/ics';
+import { appointmentCalendarEntry, clinicPlace, toIcs } from '~/services/appointments/ics';
 import { parseAppointmentIds } from '~/services/appointments/rules';
 import { getDb } from '~/services/db/db.server';
 import type { Route } from './+types/appointment-calendar';
@@ -20,17 +20,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!row || row.appointment.cancelledAt) return new Response('Not found', { status: 404 });
   const t = getInstance(context).getFixedT(lang);
   const a = row.appointment;
-  const address = [row.clinic.streetAddress, [row.clinic.postalCode, row.clinic.postOffice].filter(Boolean).join(' ')]
-    .filter(Boolean)
-    .join(', ');
-  const ics = toIcs({
-    uid: `appointment-${a.id}@${brand(portal.brand).homePage.replace(/^https?:\/\//, '')}`,
-    summary: `${row.specialtyName[lang]} – ${brand(portal.brand).name}`,
-    startAt: a.startAt,
-    durationMinutes: a.durationMinutes,
-    location: a.isRemote ? t('appointments.calendar.location.remote') : [row.clinic.name, address].filter(Boolean).join(', '),
-    createdAt: a.createdAt,
-  });
+  const ics = toIcs(
+    appointmentCalendarEntry(
+      {
+        appointmentId: a.id,
+        startAt: a.startAt,
+        durationMinutes: a.durationMinutes,
+        createdAt: a.createdAt,
+        service: row.specialtyName[lang],
+        place: a.isRemote ? t('appointments.calendar.location.remote') : clinicPlace(row.clinic),
+      },
+      brand(portal.brand),
+    ),
+  );
   return new Response(ics, {
     headers: {
       'Content-Type': 'text/calendar; charset=utf-8',

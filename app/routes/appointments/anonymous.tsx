@@ -3,14 +3,18 @@
  * appointment with its price, check-in with the last four characters of the identity code, and
  * a cancel option that leads through strong identification to the logged-in appointment page.
  * A wrong token and a missing appointment are the same "Appointment not found".
+ *
+ * The page ships no React: it is opened at the clinic door, often on a slow phone, and works as
+ * plain HTML (`handle.hydrate = false`); the check-in boxes bring their own inline script.
  */
-import { useTranslation } from 'react-i18next';
-import { data, Form, Link, redirect, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { useTranslation } from '~/i18n/react';
+import { data, Form, Link, redirect, useSearchParams } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
 import { AppointmentDetails } from '~/components/appointments/AppointmentDetails';
 import { SSN_FIELDS, SsnEndPartInput } from '~/components/appointments/SsnEndPartInput';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import type { RouteHandle } from '~/components/hydration';
 import { portalContext, requestInfoContext } from '~/context';
 import { environmentFeatures } from '~/services/features/features.server';
 import { pageTitle } from '~/lib/page.server';
@@ -41,6 +45,8 @@ const RESULT_MESSAGES: Partial<Record<CheckInResult | 'rateLimited', { type: 'su
   tooEarly: { type: 'error', key: 'appointments.checkIn.tooEarly' },
   checkInOnlyAtReception: { type: 'error', key: 'appointments.checkIn.onlyAtReception' },
 };
+
+export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { lang } = context.get(portalContext);
@@ -75,8 +81,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function AnonymousAppointment({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { appointment, lang, locked, showPriceDetails } = loaderData;
-  const navigation = useNavigation();
-  const location = useLocation();
   const [searchParams] = useSearchParams();
   const loginHere = (next: string) => pagePath('login', lang, {}, new URLSearchParams({ nextPath: next }));
 
@@ -111,7 +115,6 @@ export default function AnonymousAppointment({ loaderData, actionData }: Route.C
   }
 
   const consentNeeded = searchParams.get('consent') === '1' && appointment.confidentiality !== 'ok';
-  const pending = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const showCheckIn = !consentNeeded && (appointment.checkInStatus === 'allowed' || appointment.checkInStatus === 'tooEarly');
   return (
     <section className={ui.card}>
@@ -151,15 +154,15 @@ export default function AnonymousAppointment({ loaderData, actionData }: Route.C
             <Form method="post">
               <AuthenticityTokenInput name="csrf" />
               <p>{t('appointments.anonymous.ssnPrompt')}</p>
-              {/* A new key after every attempt clears the boxes for the next try. */}
-              <SsnEndPartInput key={location.key} invalid={Boolean(actionData?.error)} errorId={actionData?.error ? 'ssn-error' : undefined} />
+              {/* Every attempt is a new document, so the boxes start empty for the next try. */}
+              <SsnEndPartInput invalid={Boolean(actionData?.error)} errorId={actionData?.error ? 'ssn-error' : undefined} />
               {actionData?.error ? (
                 <p id="ssn-error" role="alert" className={ui.fieldError}>
                   {t(actionData.error)}
                 </p>
               ) : null}
-              <button type="submit" className={ui.button.primary} disabled={pending}>
-                {pending ? t('appointments.anonymous.pending') : t('appointments.anonymous.ssnSubmit')}
+              <button type="submit" className={ui.button.primary} data-pending={t('appointments.anonymous.pending')}>
+                {t('appointments.anonymous.ssnSubmit')}
               </button>
             </Form>
           )}

@@ -7,7 +7,7 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { data, Form, Link, redirect, useFetcher, useSearchParams } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
@@ -80,9 +80,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: ActionSchema });
   const here = pagePath('appointment', lang, { ids: params.ids });
-  if (submission.status !== 'success') {
-    return data({ intent: 'arrivalReason' as const, result: submission.reply(), saved: null }, { status: 400 });
-  }
+  if (submission.status !== 'success') return refusedPost(formData, here, submission.reply());
   const db = await getDb();
   const viewer = viewerOf(auth);
   const { intent, appointmentId: id } = submission.value;
@@ -102,7 +100,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     case 'arrivalReason': {
       const result = await saveArrivalReason(db, viewer, id, submission.value.arrivalReason);
-      if (sentByScript(formData)) return data({ intent, result: submission.reply(), saved: result === 'success' });
+      if (sentByScript(formData)) return data({ intent, appointmentId: id, result: submission.reply(), saved: result === 'success' });
       return redirectWithFlash(
         here,
         result === 'success'
@@ -110,6 +108,28 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           : { type: 'error', key: 'appointments.arrivalReason.failed' },
       );
     }
+  }
+}
+
+/**
+ * A post that did not parse answers for the intent that was posted: a refused reason for the
+ * visit comes back (400) with its error and text for the one appointment it was sent for; a
+ * malformed check-in or terms post gets that action's failure message. Anything else is a 400.
+ */
+function refusedPost(formData: FormData, here: string, result: SubmissionResult<string[]>) {
+  const intent = formData.get('intent');
+  const posted = appointmentId.safeParse(formData.get('appointmentId'));
+  switch (intent) {
+    case 'arrivalReason':
+      return data(
+        { intent: 'arrivalReason' as const, appointmentId: posted.success ? posted.data : null, result, saved: null },
+        { status: 400 },
+      );
+    case 'checkIn':
+    case 'acceptTerms':
+      return redirectWithFlash(here, { type: 'error', key: 'appointments.checkIn.failed' });
+    default:
+      throw data({ error: 'badRequest' }, { status: 400 });
   }
 }
 
@@ -176,7 +196,11 @@ function Actions({
         <CheckIn appointment={a} />
       )}
       {!a.isRemote && live ? (
-        <ArrivalReason appointment={a} lastResult={actionData?.intent === 'arrivalReason' ? actionData.result : undefined} />
+        <ArrivalReason
+          appointment={a}
+          // Only the form the refused post was sent from shows its error and typed text.
+          lastResult={actionData?.intent === 'arrivalReason' && actionData.appointmentId === a.id ? actionData.result : undefined}
+        />
       ) : null}
       <div className={ui.buttonRow}>
         {a.mayCancel && !consentNeeded ? (

@@ -4,7 +4,7 @@
  * the front page with the appointment-cancelled message; a failure back to the appointment with
  * the reason and the customer-service phone.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { Form, Link, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { AppointmentDetails } from '~/components/appointments/AppointmentDetails';

@@ -1,5 +1,8 @@
-/** The logged-in user's appointments (and their wards'): upcoming first, then recent past ones. */
-import { useTranslation } from 'react-i18next';
+/**
+ * The logged-in user's appointments (and their wards'): upcoming first, then the cancelled ones
+ * (apart, never among the upcoming), then recent past ones.
+ */
+import { useTranslation } from '~/i18n/react';
 import { AppointmentList } from '~/components/appointments/AppointmentList';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
@@ -12,13 +15,13 @@ import type { Route } from './+types/list';
 export async function loader({ context }: Route.LoaderArgs) {
   const auth = requireAuth(context);
   const { lang } = context.get(portalContext);
-  const { upcoming, past } = await listAppointments(await getDb(), viewerOf(auth), lang);
-  return { title: pageTitle(context, 'appointments.listTitle'), lang, upcoming, past };
+  const { upcoming, cancelled, past } = await listAppointments(await getDb(), viewerOf(auth), lang);
+  return { title: pageTitle(context, 'appointments.listTitle'), lang, upcoming, cancelled, past };
 }
 
 export default function Appointments({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { upcoming, past, lang } = loaderData;
+  const { upcoming, cancelled, past, lang } = loaderData;
   return (
     <>
       <h1>{t('appointments.listTitle')}</h1>
@@ -26,6 +29,12 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
         <h2 id="upcoming-title">{t('appointments.upcoming')}</h2>
         {upcoming.length ? <AppointmentList items={upcoming} lang={lang} /> : <p>{t('appointments.empty')}</p>}
       </section>
+      {cancelled.length ? (
+        <section className={ui.card} aria-labelledby="cancelled-title">
+          <h2 id="cancelled-title">{t('appointments.cancelledTitle')}</h2>
+          <AppointmentList items={cancelled} lang={lang} />
+        </section>
+      ) : null}
       {past.length ? (
         <section className={ui.card} aria-labelledby="past-title">
           <h2 id="past-title">{t('appointments.past')}</h2>

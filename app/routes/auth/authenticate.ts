@@ -1,6 +1,7 @@
 /**
  * GET /oauth/authenticate?lang&next&acr_values=<provider>: starts strong identification
- * (rate-limited per client address) and redirects to the identity provider.
+ * (rate-limited per client address), binds it to this browser with the flow-binding cookie and
+ * redirects to the identity provider.
  */
 import { data, redirect } from 'react-router';
 import { portalContext, requestInfoContext } from '~/context';
@@ -9,6 +10,7 @@ import { isLanguage } from '~/i18n/config';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { isIdentityProvider } from '~/models/identity-providers';
 import { pagePath } from '~/route-table';
+import { bindFlowToBrowser } from '~/services/auth/flow-binding.server';
 import { startIdentification } from '~/services/auth/identification.server';
 import { getDb } from '~/services/db/db.server';
 import { hitRateLimit } from '~/services/security/rate-limit.server';
@@ -28,6 +30,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!limit.allowed) {
     throw data({ error: 'tooManyRequests' }, { status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } });
   }
-  const url = await startIdentification(db, { provider, language: lang, nextPath: next, inApp: portal.inApp, origin });
-  throw redirect(url.toString(), { headers: { 'Cache-Control': 'no-store' } });
+  const binding = await bindFlowToBrowser(request);
+  const url = await startIdentification(db, {
+    provider,
+    language: lang,
+    nextPath: next,
+    inApp: portal.inApp,
+    origin,
+    browserBindingHash: binding.bindingHash,
+  });
+  throw redirect(url.toString(), { headers: { 'Cache-Control': 'no-store', 'Set-Cookie': binding.setCookie } });
 }

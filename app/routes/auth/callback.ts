@@ -1,39 +1,37 @@
 /**
- * /oauth/callback: the identity provider returns here by GET (query) or POST (form_post).
- * Exempt from the CSRF token check: it is protected by the one-time state, PKCE and nonce.
+ * /oauth/callback: the identity provider returns here by a top-level GET redirect
+ * (response_mode=query), which carries the SameSite=Lax flow-binding cookie of the browser that
+ * started the flow. There is no POST (form_post) variant: a cross-site POST would not carry it.
+ * Exempt from the CSRF token check: it is protected by the one-time state bound to this browser,
+ * PKCE and nonce.
  */
 import { redirect } from 'react-router';
 import { requestInfoContext } from '~/context';
 import { DEFAULT_LANGUAGE } from '~/i18n/config';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { pagePath } from '~/route-table';
+import { clearFlowBinding, readFlowBinding } from '~/services/auth/flow-binding.server';
 import { completeIdentification } from '~/services/auth/identification.server';
 import { commitSessionCookie } from '~/services/auth/session.server';
 import { getDb } from '~/services/db/db.server';
 import { inAppCookie } from '~/services/shell/in-app.server';
 import type { Route } from './+types/callback';
 
-async function finish(callbackUrl: URL, origin: string) {
-  const outcome = await completeIdentification(await getDb(), callbackUrl, origin);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const outcome = await completeIdentification(
+    await getDb(),
+    new URL(request.url),
+    context.get(requestInfoContext).origin,
+    await readFlowBinding(request),
+  );
+  const headers = new Headers({ 'Set-Cookie': await clearFlowBinding() });
   if (!outcome.ok) {
     const lang = outcome.language ?? DEFAULT_LANGUAGE;
     const search = new URLSearchParams({ error: outcome.reason });
     if (outcome.nextPath) search.set('nextPath', outcome.nextPath);
-    return redirect(pagePath('login', lang, {}, search));
+    return redirect(pagePath('login', lang, {}, search), { headers });
   }
-  const headers = new Headers();
   headers.append('Set-Cookie', await commitSessionCookie(outcome.token));
   headers.append('Set-Cookie', await inAppCookie.serialize('', { maxAge: 0 }));
   return redirect(safeRedirectPath(outcome.nextPath, pagePath('front', outcome.language)), { status: 303, headers });
-}
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return finish(new URL(request.url), context.get(requestInfoContext).origin);
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const url = new URL(request.url);
-  const form = await request.formData();
-  for (const [key, value] of form) if (typeof value === 'string') url.searchParams.set(key, value);
-  return finish(url, context.get(requestInfoContext).origin);
 }

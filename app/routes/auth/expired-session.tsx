@@ -2,9 +2,10 @@
  * Session timed out (minimal header, no menu or footer): explains the logout and offers bank
  * login, returning to `next` afterwards.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { data, Link } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import type { RouteHandle } from '~/components/hydration';
 import { authContext, expiredSessionContext, portalContext } from '~/context';
 import { env } from '~/env.server';
 import { pageTitle } from '~/lib/page.server';
@@ -31,6 +32,9 @@ export const middleware: Route.MiddlewareFunction[] = [
     return next();
   },
 ];
+
+/** Plain HTML for anonymous visitors: nothing on the page needs JS (ADR 0009). */
+export const handle: RouteHandle = { hydrate: 'logged-in' };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang } = context.get(portalContext);

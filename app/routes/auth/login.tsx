@@ -2,7 +2,7 @@
  * Login page for anonymous users (?nextPath=…): the identification methods of spec 3 §2, each a
  * plain link that starts strong identification through /oauth/authenticate.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { redirect } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { authContext, portalContext } from '~/context';

@@ -2,7 +2,7 @@
  * Log out: GET shows the confirmation (the no-JS path; with JS the same form opens in a
  * dialog), POST ends the session on the server and returns to the front page with a message.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { Form, Link, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';

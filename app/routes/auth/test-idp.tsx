@@ -4,7 +4,7 @@
  */
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { data, Form, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
@@ -25,6 +25,8 @@ const requestSchema = z.object({
   state: z.string().min(16).max(200),
   nonce: z.string().min(16).max(200),
   code_challenge: z.string().min(43).max(128),
+  // Like the production broker, the answer goes back by a GET redirect with the query.
+  response_mode: z.literal('query').default('query'),
   acr_values: z.string().max(64).default(''),
 });
 

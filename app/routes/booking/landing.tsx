@@ -5,7 +5,7 @@
  * practitioner link from elsewhere); the types not yet bookable online are shown with the
  * customer-service number instead of a link that would lead nowhere.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { Link } from 'react-router';
 import { brand as brandFacts } from '~/brands';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';

@@ -9,7 +9,7 @@
  * and redirects to the canonical address. With JS the same rules run in the browser and the
  * list is refetched by a client navigation.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { data, Link, redirect, useLocation, useNavigation } from 'react-router';
 import { AppointmentResults } from '~/components/search/AppointmentResults';
 import { SearchCalendar } from '~/components/search/SearchCalendar';

@@ -1,5 +1,5 @@
 /** /dev/outbox: SMS and e-mail the portal has sent, newest first. Absent in production. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { data } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { isProductionDeployment } from '~/env.server';

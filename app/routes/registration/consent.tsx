@@ -7,16 +7,15 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { data, Form, redirect, useNavigation } from 'react-router';
+import { useTranslation } from '~/i18n/react';
+import { data, Form, useNavigation } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import type { z } from 'zod';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { CheckboxField, ErrorSummary } from '~/components/reservation/FormFields';
 import { useFormValidity } from '~/components/reservation/useFormValidity';
 import { portalContext } from '~/context';
-import { pageTitle, requireAuth } from '~/lib/page.server';
-import { safeRedirectPath } from '~/lib/safe-redirect';
+import { nextParam, pageTitle, requirePatient } from '~/lib/page.server';
 import { consentSchema, type ConsentField } from '~/models/reservation-schemas';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
@@ -26,17 +25,9 @@ import * as s from '~/styles/reservation.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/consent';
 
-function nextPath(request: Request): string | null {
-  return safeRedirectPath(new URL(request.url).searchParams.get('next'), '') || null;
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const auth = requireAuth(context);
-  const { lang, brand } = context.get(portalContext);
-  if (!auth.person.isPatient) {
-    const url = new URL(request.url);
-    throw redirect(pagePath('registration', lang, {}, new URLSearchParams({ next: `${url.pathname}${url.search}` })));
-  }
+  const auth = requirePatient(context, request);
+  const { brand } = context.get(portalContext);
   const consent = await currentConsent(await getDb(), auth.person.id);
   const fields = consentFieldsFor(brand);
   return {
@@ -48,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const auth = requireAuth(context);
+  const auth = requirePatient(context, request);
   const { lang, brand } = context.get(portalContext);
   const schema = consentSchema({ firstTime: auth.person.patientDataConsentUpdatedAt === null });
   const submission = parseWithZod(await request.formData(), { schema });
@@ -57,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.type === 'validation') {
     return data({ result: submission.reply({ fieldErrors: result.fields }) }, { status: 400 });
   }
-  return redirectWithFlash(nextPath(request) ?? pagePath('front', lang), { type: 'success', key: 'reservation.consent.saved' });
+  return redirectWithFlash(nextParam(request) ?? pagePath('front', lang), { type: 'success', key: 'reservation.consent.saved' });
 }
 
 export default function PatientDataConsent({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,7 +2,7 @@
  * New customer (/fi/uusi-asiakas): the welcome page after registration, with links to book
  * online or by phone and a log-out button (a plain form post to the log-out page).
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { Form, Link } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { brand as brandFacts } from '~/brands';

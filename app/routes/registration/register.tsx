@@ -6,14 +6,13 @@
  */
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { data, Form, redirect, useNavigation } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { ErrorSummary, TextField } from '~/components/reservation/FormFields';
 import { portalContext } from '~/context';
-import { pageTitle, requireAuth } from '~/lib/page.server';
-import { safeRedirectPath } from '~/lib/safe-redirect';
+import { nextParam, pageTitle, requireNoPatient } from '~/lib/page.server';
 import { registrationSchema } from '~/models/reservation-schemas';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
@@ -23,16 +22,8 @@ import * as s from '~/styles/reservation.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/register';
 
-function nextPath(request: Request): string | null {
-  const value = new URL(request.url).searchParams.get('next');
-  const safe = safeRedirectPath(value, '');
-  return safe || null;
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const auth = requireAuth(context);
-  const { lang } = context.get(portalContext);
-  if (auth.person.isPatient) throw redirect(nextPath(request) ?? pagePath('front', lang));
+  const auth = requireNoPatient(context, request);
   return {
     title: pageTitle(context, 'reservation.registration.title'),
     identityCode: auth.person.identityCode,
@@ -41,16 +32,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const auth = requireAuth(context);
+  const auth = requireNoPatient(context, request);
   const { lang, inApp } = context.get(portalContext);
   const submission = parseWithZod(await request.formData(), { schema: registrationSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   const result = await registerPatient(await getDb(), auth, submission.value, { lang, inApp });
-  const next = nextPath(request);
+  const next = nextParam(request);
   switch (result.type) {
     case 'validation':
       return data({ result: submission.reply({ fieldErrors: result.fields }) }, { status: 400 });
-    case 'alreadyPatient':
+    case 'alreadyPatient': // registered meanwhile (another tab): as the guard would have answered
       return redirect(next ?? pagePath('front', lang), 303);
     case 'success':
       return redirectWithFlash(next ?? pagePath('newCustomer', lang), { type: 'success', key: 'reservation.registration.saved' });

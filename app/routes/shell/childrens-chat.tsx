@@ -1,5 +1,5 @@
 /** Children's brand: the Pikkutsatti chat has moved to the mobile app. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { brand as brandFacts } from '~/brands';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { usePortalEnv } from '~/components/portal-env';

@@ -1,12 +1,16 @@
 /** Terms of use. The children's brand publishes them in Finnish only (app/brands). */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { brand } from '~/brands';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import type { RouteHandle } from '~/components/hydration';
 import { portalContext } from '~/context';
 import { getInstance } from '~/i18n/i18n.server';
 import { pageTitle } from '~/lib/page.server';
 import type { Resource } from '~/i18n/resources';
 import type { Route } from './+types/eula';
+
+/** Plain HTML for anonymous visitors: nothing on the page needs JS (ADR 0009). */
+export const handle: RouteHandle = { hydrate: 'logged-in' };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { lang, brand: brandKey } = context.get(portalContext);

@@ -1,8 +1,9 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { Link } from 'react-router';
 import { brand as brandFacts } from '~/brands';
 import { AppointmentList } from '~/components/appointments/AppointmentList';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import type { RouteHandle } from '~/components/hydration';
 import { usePortalEnv } from '~/components/portal-env';
 import { authContext, portalContext } from '~/context';
 import { pageTitle } from '~/lib/page.server';
@@ -14,6 +15,9 @@ import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/front';
 
 const FRONT_PAGE_APPOINTMENTS = 3;
+
+/** Plain HTML for anonymous visitors: nothing on the page needs JS (ADR 0009). */
+export const handle: RouteHandle = { hydrate: 'logged-in' };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const auth = context.get(authContext);

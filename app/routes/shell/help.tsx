@@ -2,7 +2,7 @@
  * Help (Finnish only, logged in): customer-service phone, patient instructions (general brand
  * only) and an FAQ whose SMS-login question appears only when the mfa feature is on.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { brand as brandFacts } from '~/brands';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { usePortalEnv } from '~/components/portal-env';

@@ -19,7 +19,7 @@ import type {
 } from '~/models/appointment';
 import { recordEvent } from '~/services/analytics/analytics.server';
 import { logAccess } from '~/services/audit/access-log.server';
-import type { Db } from '~/services/db/db.server';
+import { withTransaction, type Db } from '~/services/db/db.server';
 import { hitRateLimit, peekRateLimit } from '~/services/security/rate-limit.server';
 import {
   ARRIVAL_REASON_MAX,
@@ -133,7 +133,11 @@ async function logViews(db: Db, viewer: Viewer | null, rows: Row[]) {
   }
 }
 
-/** The viewer's (and wards') appointments that have not ended, soonest first, plus recent past ones. */
+/**
+ * The viewer's (and wards') appointments: upcoming ones (live, not ended) soonest first, the
+ * cancelled ones that have not yet ended apart from them, and recent past ones (newest first,
+ * cancelled ones among them marked as such by their view).
+ */
 export async function listAppointments(db: Db, viewer: Viewer, lang: Language, now = new Date(), pastLimit = 10) {
   const mine = inArray(appointments.patientId, visiblePatients(viewer));
   // An appointment counts as upcoming until it has ended (longest appointments are a few hours).
@@ -145,13 +149,16 @@ export async function listAppointments(db: Db, viewer: Viewer, lang: Language, n
       .orderBy(desc(appointments.startAt))
       .limit(pastLimit),
   ]);
-  const upcoming = upcomingRows.filter(
+  const notEnded = upcomingRows.filter(
     (r) => r.appointment.startAt.getTime() + r.appointment.durationMinutes * 60_000 >= now.getTime(),
   );
-  const past = [...upcomingRows.filter((r) => !upcoming.includes(r)), ...pastRows];
-  await logViews(db, viewer, [...upcoming, ...past]);
+  const upcoming = notEnded.filter((r) => !r.appointment.cancelledAt);
+  const cancelled = notEnded.filter((r) => r.appointment.cancelledAt);
+  const past = [...upcomingRows.filter((r) => !notEnded.includes(r)).reverse(), ...pastRows];
+  await logViews(db, viewer, [...upcoming, ...cancelled, ...past]);
   return {
     upcoming: upcoming.map((r) => toView(r, viewer, lang, now)),
+    cancelled: cancelled.map((r) => toView(r, viewer, lang, now)),
     past: past.map((r) => toView(r, viewer, lang, now)),
   };
 }
@@ -179,8 +186,7 @@ export async function cancelAppointment(db: Db, viewer: Viewer, id: number, now 
   if (row.appointment.cancelledAt) return 'success';
   const check = cancellationCheck(row.appointment, now, env().CANCELLATION_LIMIT_HOURS);
   if (!check.ok) return 'deadlineExceeded';
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await withTransaction(db, async (t) => {
     await t
       .update(appointments)
       .set({ cancelledAt: now, cancelledBy: 'patient' })
@@ -207,8 +213,7 @@ async function performCheckIn(db: Db, row: Row, actorPersonId: string | null, no
   if (confidentiality === 'notFilled') return 'confidentialityFormNotFilled';
   if (confidentiality === 'notFilledAsAdult') return 'confidentialityFormNotFilledAsAdult';
   const id = row.appointment.id;
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return withTransaction(db, async (t) => {
     const updated = await t
       .update(appointments)
       .set({ checkedInAt: now })
@@ -237,12 +242,15 @@ export async function checkIn(db: Db, viewer: Viewer, id: number, now = new Date
 export async function acceptConfidentiality(db: Db, viewer: Viewer, appointmentId: number, now = new Date()) {
   const row = await findVisible(db, viewer, appointmentId);
   if (!row) return false;
-  await db.update(persons).set({ confidentialityAcceptedAt: now }).where(eq(persons.id, row.patient.id));
-  await logAccess(db, {
-    actorPersonId: viewer.personId,
-    subjectPersonId: row.patient.id,
-    action: 'change',
-    resource: 'person:confidentiality',
+  // The change and its access-log row are written together or not at all.
+  await withTransaction(db, async (t) => {
+    await t.update(persons).set({ confidentialityAcceptedAt: now }).where(eq(persons.id, row.patient.id));
+    await logAccess(t, {
+      actorPersonId: viewer.personId,
+      subjectPersonId: row.patient.id,
+      action: 'change',
+      resource: 'person:confidentiality',
+    });
   });
   return true;
 }
@@ -259,16 +267,18 @@ export async function saveArrivalReason(
   if (reason.length === 0 || [...reason].length > ARRIVAL_REASON_MAX) return 'invalid';
   const row = await findVisible(db, viewer, id);
   if (!row || row.appointment.cancelledAt || row.appointment.isRemote) return 'notFound';
-  await db
-    .update(appointments)
-    .set({ arrivalReason: `${ARRIVAL_REASON_PREFIX}${reason}`, arrivalReasonUpdatedAt: now })
-    .where(eq(appointments.id, id));
-  await logAccess(db, {
-    actorPersonId: viewer.personId,
-    subjectPersonId: row.patient.id,
-    action: 'change',
-    resource: 'appointment:arrival-reason',
-    resourceId: String(id),
+  await withTransaction(db, async (t) => {
+    await t
+      .update(appointments)
+      .set({ arrivalReason: `${ARRIVAL_REASON_PREFIX}${reason}`, arrivalReasonUpdatedAt: now })
+      .where(eq(appointments.id, id));
+    await logAccess(t, {
+      actorPersonId: viewer.personId,
+      subjectPersonId: row.patient.id,
+      action: 'change',
+      resource: 'appointment:arrival-reason',
+      resourceId: String(id),
+    });
   });
   return 'success';
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toIcs } from './ics';
+import { appointmentCalendarEntry, clinicPlace, toIcs } from './ics';
 
 describe('calendar file', () => {
   const ics = toIcs({
@@ -33,5 +33,44 @@ describe('calendar file', () => {
       createdAt: new Date(),
     });
     for (const line of long.split('\r\n')) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+  });
+});
+
+describe('an appointment calendar entry', () => {
+  const facts = {
+    appointmentId: 42,
+    startAt: new Date('2026-07-01T06:30:00Z'),
+    durationMinutes: 30,
+    createdAt: new Date('2026-06-01T10:00:00Z'),
+    service: 'Yleislääketiede',
+    place: clinicPlace({ name: 'Kamppi', streetAddress: 'Urho Kekkosen katu 1', postalCode: '00100', postOffice: 'Helsinki' }),
+  };
+  const brand = { name: 'Kaari', homePage: 'https://www.kaari.example' };
+
+  it('has a stable UID per appointment and brand, "service – brand" and the clinic address', () => {
+    expect(appointmentCalendarEntry(facts, brand)).toEqual({
+      uid: 'appointment-42@www.kaari.example',
+      summary: 'Yleislääketiede – Kaari',
+      startAt: facts.startAt,
+      durationMinutes: 30,
+      location: 'Kamppi, Urho Kekkosen katu 1, 00100 Helsinki',
+      createdAt: facts.createdAt,
+    });
+  });
+
+  it('carries the link as its description only when given one (the e-mail)', () => {
+    const withLink = appointmentCalendarEntry({ ...facts, link: 'https://portal.example/fi/varaus/abc' }, brand);
+    expect(withLink.description).toBe('https://portal.example/fi/varaus/abc');
+    expect(toIcs(withLink)).toContain('DESCRIPTION:https://portal.example/fi/varaus/abc');
+  });
+
+  it('leaves out missing address parts', () => {
+    expect(clinicPlace({ name: 'Etävastaanotto', streetAddress: null, postalCode: null, postOffice: 'Helsinki' })).toBe(
+      'Etävastaanotto, Helsinki',
+    );
+  });
+
+  it('stamps the creation time in UTC', () => {
+    expect(toIcs(appointmentCalendarEntry(facts, brand))).toContain('DTSTAMP:20260601T100000Z');
   });
 });

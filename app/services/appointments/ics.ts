@@ -1,9 +1,10 @@
 /**
  * An appointment as an iCalendar file (RFC 5545) in Europe/Helsinki time. It carries the time,
- * the place and the specialty only: no other health details.
+ * the place and the specialty only: no other health details. `appointmentCalendarEntry` is the
+ * one builder of an appointment's entry, for the download and the confirmation e-mail alike.
  */
-import { formatInTimeZone } from 'date-fns-tz';
-import { TIME_ZONE } from '~/lib/format';
+import type { Brand } from '~/brands';
+import { TIME_ZONE, wallClock } from '~/lib/dates';
 
 export interface CalendarEntry {
   uid: string;
@@ -15,9 +16,47 @@ export interface CalendarEntry {
   createdAt: Date;
 }
 
+/** What an appointment's calendar entry is made of (texts already in the recipient's language). */
+export interface AppointmentCalendarFacts {
+  appointmentId: number;
+  startAt: Date;
+  durationMinutes: number;
+  createdAt: Date;
+  /** The specialty's name. */
+  service: string;
+  /** The clinic and its address, or how a remote appointment happens. */
+  place: string;
+  /** The anonymous appointment link, when the entry may carry it (the confirmation e-mail). */
+  link?: string;
+}
+
+/** The clinic's name and address as one line: "Kamppi, Urho Kekkosen katu 1, 00100 Helsinki". */
+export function clinicPlace(clinic: {
+  name: string;
+  streetAddress: string | null;
+  postalCode: string | null;
+  postOffice: string | null;
+}): string {
+  const town = [clinic.postalCode, clinic.postOffice].filter(Boolean).join(' ');
+  return [clinic.name, clinic.streetAddress, town].filter(Boolean).join(', ');
+}
+
+/** The calendar entry of an appointment: a stable UID per appointment and brand, "service – brand". */
+export function appointmentCalendarEntry(facts: AppointmentCalendarFacts, brand: Pick<Brand, 'name' | 'homePage'>): CalendarEntry {
+  return {
+    uid: `appointment-${facts.appointmentId}@${brand.homePage.replace(/^https?:\/\//, '')}`,
+    summary: `${facts.service} – ${brand.name}`,
+    startAt: facts.startAt,
+    durationMinutes: facts.durationMinutes,
+    location: facts.place,
+    ...(facts.link ? { description: facts.link } : {}),
+    createdAt: facts.createdAt,
+  };
+}
+
 const VTIMEZONE = [
   'BEGIN:VTIMEZONE',
-  'TZID:Europe/Helsinki',
+  `TZID:${TIME_ZONE}`,
   'BEGIN:STANDARD',
   'DTSTART:19701025T040000',
   'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
@@ -35,8 +74,16 @@ const VTIMEZONE = [
   'END:VTIMEZONE',
 ];
 
-const local = (d: Date) => formatInTimeZone(d, TIME_ZONE, "yyyyMMdd'T'HHmmss");
-const utc = (d: Date) => formatInTimeZone(d, 'UTC', "yyyyMMdd'T'HHmmss'Z'");
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+/** yyyyMMdd'T'HHmmss on the wall clock of a zone. */
+function stamp(d: Date, timeZone: string): string {
+  const c = wallClock(d, timeZone);
+  return `${pad(c.year, 4)}${pad(c.month)}${pad(c.day)}T${pad(c.hour)}${pad(c.minute)}${pad(c.second)}`;
+}
+
+const local = (d: Date) => stamp(d, TIME_ZONE);
+const utc = (d: Date) => `${stamp(d, 'UTC')}Z`;
 
 /** Escapes a text value (RFC 5545 §3.3.11). */
 function text(value: string): string {
@@ -76,8 +123,8 @@ export function toIcs(entry: CalendarEntry, productId = '-//Patient portal//FI')
     'BEGIN:VEVENT',
     `UID:${entry.uid}`,
     `DTSTAMP:${utc(entry.createdAt)}`,
-    `DTSTART;TZID=Europe/Helsinki:${local(entry.startAt)}`,
-    `DTEND;TZID=Europe/Helsinki:${local(end)}`,
+    `DTSTART;TZID=${TIME_ZONE}:${local(entry.startAt)}`,
+    `DTEND;TZID=${TIME_ZONE}:${local(end)}`,
     `SUMMARY:${text(entry.summary)}`,
     `LOCATION:${text(entry.location)}`,
     ...(entry.description ? [`DESCRIPTION:${text(entry.description)}`] : []),

@@ -3,7 +3,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { accessLog } from '~db/schema';
 import type { Db } from '~/services/db/db.server';
 
-export type AccessAction = 'view' | 'change' | 'login' | 'logout' | 'create';
+/** `refused`: a security check turned a request away (no person is named: it may be anyone). */
+export type AccessAction = 'view' | 'change' | 'login' | 'logout' | 'create' | 'refused';
 
 export interface AccessEntry {
   actorPersonId: string | null;

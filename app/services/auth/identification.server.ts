@@ -3,9 +3,10 @@
  * start → the provider → callback → person → new session.
  *
  * Per-attempt secrets (state, nonce, PKCE verifier) live in `identification_flows`, keyed by
- * the state's hash and usable once within 10 minutes. The callback therefore needs no cookie,
- * so it works even when a provider answers with a cross-site POST (response_mode=form_post)
- * that drops SameSite=Lax cookies.
+ * the state's hash and usable once within 10 minutes. Each flow is bound to the browser that
+ * started it (`flow-binding.server.ts`): the callback, a top-level GET redirect
+ * (response_mode=query), completes only with that browser's binding cookie. A callback link
+ * opened anywhere else consumes the flow and fails, so nobody can be logged in as somebody else.
  */
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { identificationFlows, persons } from '~db/schema';
@@ -16,13 +17,14 @@ import { parseIdentityCode } from '~/models/identity-code';
 import { logAccess } from '~/services/audit/access-log.server';
 import { getDb, type Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
+import { flowBindingMatches, FLOW_BINDING_TTL_SECONDS } from './flow-binding.server';
 import { IdentificationError, type IdentificationAdapter } from './identification-adapter';
 import { createOidcAdapter } from './oidc-adapter.server';
 import { createSession, type PersonRow } from './session.server';
 import { createTestAdapter } from './test-idp.server';
 
 export const CALLBACK_PATH = '/oauth/callback';
-const FLOW_TTL_MS = 10 * 60_000;
+const FLOW_TTL_MS = FLOW_BINDING_TTL_SECONDS * 1000;
 
 let oidcAdapter: IdentificationAdapter | undefined;
 
@@ -47,7 +49,15 @@ export function callbackUri(origin: string): string {
 
 export async function startIdentification(
   db: Db,
-  input: { provider: string; language: Language; nextPath: string; inApp: boolean; origin: string },
+  input: {
+    provider: string;
+    language: Language;
+    nextPath: string;
+    inApp: boolean;
+    origin: string;
+    /** From `bindFlowToBrowser`: the hash of the starting browser's flow-binding cookie. */
+    browserBindingHash: string;
+  },
   adapter = identificationAdapter(input.origin),
 ): Promise<URL> {
   const state = randomToken();
@@ -61,6 +71,7 @@ export async function startIdentification(
     language: input.language,
     nextPath: input.nextPath,
     inApp: input.inApp,
+    browserBindingHash: input.browserBindingHash,
     expiresAt: new Date(Date.now() + FLOW_TTL_MS),
   });
   return adapter.authorizationUrl({
@@ -77,11 +88,16 @@ export type IdentificationOutcome =
   | { ok: true; token: string; person: PersonRow; language: Language; nextPath: string }
   | { ok: false; reason: 'cancelled' | 'failed'; language: Language | null; nextPath: string | null };
 
-/** Finishes an identification: validates the callback, finds or creates the person, opens a session. */
+/**
+ * Finishes an identification: consumes the flow, checks that this is the browser that started it
+ * (`browserBinding`, the value of its flow-binding cookie), validates the callback, finds or
+ * creates the person and opens a session.
+ */
 export async function completeIdentification(
   db: Db,
   callbackUrl: URL,
   origin: string,
+  browserBinding: string | null,
   adapter = identificationAdapter(origin),
 ): Promise<IdentificationOutcome> {
   const state = callbackUrl.searchParams.get('state');
@@ -98,6 +114,13 @@ export async function completeIdentification(
     )
     .returning();
   if (!flow) return { ok: false, reason: 'failed', language: null, nextPath: null };
+  if (!flowBindingMatches(browserBinding, flow.browserBindingHash)) {
+    // Someone else's callback link (login CSRF), or a browser that lost its cookie. The flow is
+    // consumed above, so the link cannot be tried again anywhere; the code is never redeemed.
+    logger.warn({ event: 'identification_unbound_callback', cookie: browserBinding ? 'mismatch' : 'missing' }, 'identification callback from another browser refused');
+    await logAccess(db, { actorPersonId: null, subjectPersonId: null, action: 'refused', resource: 'identification' });
+    return { ok: false, reason: 'failed', language: flow.language, nextPath: flow.nextPath };
+  }
 
   let identified;
   try {

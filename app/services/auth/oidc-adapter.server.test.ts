@@ -116,6 +116,8 @@ describe('createOidcAdapter: authorization request', () => {
     expect(q.get('state')).toBe(start.state);
     expect(q.get('nonce')).toBe(start.nonce);
     expect(q.get('code_challenge_method')).toBe('S256');
+    // A top-level GET back to us, which carries the SameSite=Lax flow-binding cookie.
+    expect(q.get('response_mode')).toBe('query');
     expect(q.get('code_challenge')).toBe(createHash('sha256').update(start.codeVerifier).digest('base64url'));
     expect(q.get('code_challenge')).toBe(await oidc.calculatePKCECodeChallenge(start.codeVerifier));
     expect(q.get('acr_values')).toBe('fi-nordea');

@@ -110,6 +110,8 @@ export function createOidcAdapter(config: OidcAdapterConfig): IdentificationAdap
         nonce: start.nonce,
         code_challenge: codeChallenge,
         code_challenge_method: 'S256',
+        // The callback must be a top-level GET so it carries the SameSite=Lax flow-binding cookie.
+        response_mode: 'query',
         ui_locales: start.language,
       };
       if (start.provider) parameters.acr_values = start.provider;

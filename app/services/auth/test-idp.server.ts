@@ -36,6 +36,8 @@ export function createTestAdapter(getDb: () => Promise<Db>, origin: string): Ide
         nonce: start.nonce,
         code_challenge: s256(start.codeVerifier),
         code_challenge_method: 'S256',
+        // As in production: the answer is a top-level GET redirect to the callback.
+        response_mode: 'query',
         acr_values: start.provider,
         ui_locales: start.language,
       }).toString();

@@ -11,7 +11,7 @@ import type { Language } from '~/i18n/config';
 import { resources } from '~/i18n/i18n.server';
 import { formatDateTime } from '~/lib/format';
 import { pagePath } from '~/route-table';
-import { toIcs } from '~/services/appointments/ics';
+import { appointmentCalendarEntry, clinicPlace, toIcs } from '~/services/appointments/ics';
 import type { OutboxMessage } from '~/services/outbox/outbox.server';
 
 const instance = i18next.createInstance();
@@ -59,9 +59,7 @@ function placeText(t: TFunction, facts: ConfirmationFacts): string {
   if (facts.locationType === 'videoAppointment') return t('reservation.message.video');
   if (facts.locationType === 'phoneAppointment') return t('reservation.message.phone');
   if (facts.isRemote) return t('reservation.message.remote');
-  const { name, streetAddress, postalCode, postOffice } = facts.clinic;
-  const town = [postalCode, postOffice].filter(Boolean).join(' ');
-  return [name, streetAddress, town].filter(Boolean).join(', ');
+  return clinicPlace(facts.clinic);
 }
 
 /** The outbox rows of one booking: always the SMS, the e-mail when there is an address. */
@@ -82,15 +80,20 @@ export async function confirmationMessages(
   };
   const messages: OutboxMessage[] = [{ channel: 'sms', recipient: contact.phone, body: t('reservation.message.sms', values) }];
   if (contact.email) {
-    const ics = toIcs({
-      uid: `appointment-${facts.appointmentId}@${brand.homePage.replace(/^https?:\/\//, '')}`,
-      summary: `${values.service} – ${brand.name}`,
-      startAt: facts.startAt,
-      durationMinutes: facts.durationMinutes,
-      location: values.place,
-      description: values.link,
-      createdAt: facts.createdAt,
-    });
+    const ics = toIcs(
+      appointmentCalendarEntry(
+        {
+          appointmentId: facts.appointmentId,
+          startAt: facts.startAt,
+          durationMinutes: facts.durationMinutes,
+          createdAt: facts.createdAt,
+          service: values.service,
+          place: values.place,
+          link: values.link,
+        },
+        brand,
+      ),
+    );
     messages.push({
       channel: 'email',
       recipient: contact.email,

@@ -40,7 +40,7 @@ import {
 import { recordEvent } from '~/services/analytics/analytics.server';
 import { encodeAnonymousCode } from '~/services/appointments/rules';
 import { logAccess } from '~/services/audit/access-log.server';
-import type { Db } from '~/services/db/db.server';
+import { withTransaction, type Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
 import { captureServerError } from '~/services/observability/sentry.server';
 import { enqueueMessage } from '~/services/outbox/outbox.server';
@@ -290,8 +290,7 @@ async function book(db: Db, input: BookingInput, ctx: Required<Omit<ReservationC
   const { now, settings } = ctx;
   const brand = brandFacts(ctx.brand);
   try {
-    return await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    return await withTransaction(db, async (t) => {
       // Serialises this person's reservations, so the limit below cannot be passed by racing.
       await t.select({ id: persons.id }).from(persons).where(eq(persons.id, input.patient.id)).for('update');
       const [held] = await t

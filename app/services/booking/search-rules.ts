@@ -6,6 +6,7 @@
  * Client-safe: the search page applies the same rules in the browser (JS enhancement) as the
  * server applies to a plain form submission.
  */
+import { addDays, addMonth, daysBetween, isDate, isoWeekday } from '~/lib/dates';
 import type { PayerType } from '~/models/appointment-types';
 
 /**
@@ -117,38 +118,9 @@ export function defaultFilter(today: string): SearchFilter {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Dates (plain YYYY-MM-DD arithmetic; the day is a calendar day, no time zone involved)
+// Dates (plain YYYY-MM-DD calendar days, from app/lib/dates.ts)
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-export function isDate(value: string): boolean {
-  if (!DATE.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-/** The same day of the next month, or its last day when that month is shorter (31.1. → 28.2.). */
-export function addMonth(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(y, m, Math.min(d, lastDay))).toISOString().slice(0, 10);
-}
-
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
-/** ISO weekday, 1 = Monday … 7 = Sunday. */
-export function isoWeekday(date: string): number {
-  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return day === 0 ? 7 : day;
-}
+export { addDays, addMonth, daysBetween, isDate, isoWeekday };
 
 /**
  * The calendar's initial range (spec 3 §9): from the Monday of the week containing the first

@@ -24,7 +24,7 @@ import {
   type Localized,
 } from '~db/schema';
 import type { Language } from '~/i18n/config';
-import { helsinkiDate } from '~/lib/format';
+import { helsinkiDate, TIME_ZONE } from '~/lib/dates';
 import type { Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
 import {
@@ -54,7 +54,6 @@ import type {
 
 export type { AvailableAppointment, SearchAlternatives, SearchFormOptions, SearchResult, SearchTimings };
 
-const TIME_ZONE = 'Europe/Helsinki';
 /** A search slower than this is logged as a warning (the target is p95 ≤ 20 ms). */
 const SLOW_SEARCH_MS = 200;
 /** Clinics and specialties change rarely: read them at most once a minute per database. */

@@ -30,4 +30,14 @@ export async function getDb(): Promise<Db> {
   return (await getDatabase()).db;
 }
 
+/**
+ * Runs `fn` in one transaction on `db` and answers what it answers; a throw rolls the whole
+ * transaction back. `fn` gets a handle of the same `Db` type, so services and helpers such as
+ * `logAccess` take it as they take the process-wide handle (no casts). Inside a transaction a
+ * nested call opens a savepoint.
+ */
+export function withTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => fn(tx));
+}
+
 export type { Db };

@@ -16,7 +16,7 @@ import {
   type RegistrationFields,
 } from '~/models/reservation-schemas';
 import { logAccess } from '~/services/audit/access-log.server';
-import type { Db } from '~/services/db/db.server';
+import { withTransaction, type Db } from '~/services/db/db.server';
 
 type PersonRow = typeof persons.$inferSelect;
 
@@ -55,8 +55,7 @@ export async function registerPatient(
   if (!parsed.success) return { type: 'validation', fields: fieldErrorsOf(parsed.error) };
   const fields = parsed.data;
   const now = options.now ?? new Date();
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return withTransaction(db, async (t) => {
     // Locked, so two concurrent posts cannot both register.
     const [person] = await t
       .select({ isPatient: persons.isPatient })
@@ -141,8 +140,7 @@ export async function giveConsent(
   if (!parsed.success) return { type: 'validation', fields: fieldErrorsOf(parsed.error) };
   const choices = parsed.data;
   const now = options.now ?? new Date();
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await withTransaction(db, async (t) => {
     await t.insert(patientDataConsents).values({
       personId: auth.person.id,
       givenById: auth.person.id,

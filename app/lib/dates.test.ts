@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  addMonth,
+  daysBetween,
+  helsinkiDate,
+  helsinkiInstant,
+  isDate,
+  isoWeekday,
+  TIME_ZONE,
+  wallClock,
+} from './dates';
+
+describe('Helsinki wall clock', () => {
+  it('is the portal time zone', () => {
+    expect(TIME_ZONE).toBe('Europe/Helsinki');
+  });
+
+  it('reads an instant in winter (UTC+2) and summer (UTC+3) time', () => {
+    expect(wallClock('2026-03-15T12:30:00Z')).toEqual({ year: 2026, month: 3, day: 15, hour: 14, minute: 30, second: 0, weekday: 7 });
+    expect(wallClock('2026-07-01T21:15:09Z')).toEqual({ year: 2026, month: 7, day: 2, hour: 0, minute: 15, second: 9, weekday: 4 });
+  });
+
+  it('reads midnight as hour 0, not 24', () => {
+    expect(wallClock('2026-01-01T22:00:00Z').hour).toBe(0);
+  });
+
+  it('reads another zone when told', () => {
+    expect(wallClock('2026-03-15T12:30:00Z', 'UTC').hour).toBe(12);
+  });
+
+  it('gives the Helsinki calendar date, which may differ from the UTC date', () => {
+    expect(helsinkiDate('2026-07-01T21:15:00Z')).toBe('2026-07-02');
+    expect(helsinkiDate(new Date('2026-12-31T21:59:59Z'))).toBe('2026-12-31');
+    expect(helsinkiDate(Date.parse('2026-12-31T22:00:00Z'))).toBe('2027-01-01');
+  });
+
+  it('refuses an invalid date', () => {
+    expect(() => wallClock('nonsense')).toThrow(RangeError);
+  });
+});
+
+describe('Helsinki wall-clock time as an instant', () => {
+  it('uses the offset of the day (winter +2, summer +3)', () => {
+    expect(helsinkiInstant('2026-03-15', 14, 30).toISOString()).toBe('2026-03-15T12:30:00.000Z');
+    expect(helsinkiInstant('2026-07-02', 0, 15).toISOString()).toBe('2026-07-01T21:15:00.000Z');
+    expect(helsinkiInstant('2026-07-02').toISOString()).toBe('2026-07-01T21:00:00.000Z');
+  });
+
+  it('handles the days the clocks change', () => {
+    // 29.3.2026 03:00 EET → 04:00 EEST; 02:30 exists (EET), 03:30 does not (taken as EET), 04:30 is EEST.
+    expect(helsinkiInstant('2026-03-29', 2, 30).toISOString()).toBe('2026-03-29T00:30:00.000Z');
+    expect(helsinkiInstant('2026-03-29', 3, 30).toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    expect(helsinkiInstant('2026-03-29', 4, 30).toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    // 25.10.2026 04:00 EEST → 03:00 EET; 03:30 happens twice, the second (EET) is taken.
+    expect(helsinkiInstant('2026-10-25', 2, 30).toISOString()).toBe('2026-10-24T23:30:00.000Z');
+    expect(helsinkiInstant('2026-10-25', 3, 30).toISOString()).toBe('2026-10-25T01:30:00.000Z');
+    expect(helsinkiInstant('2026-10-25', 12, 0).toISOString()).toBe('2026-10-25T10:00:00.000Z');
+  });
+
+  it('round-trips with helsinkiDate and wallClock for every hour of a year', () => {
+    for (let day = 0; day < 366; day += 1) {
+      const date = addDays('2026-01-01', day);
+      for (const hour of [0, 5, 12, 23]) {
+        const instant = helsinkiInstant(date, hour, 15);
+        expect(helsinkiDate(instant)).toBe(date);
+        expect(wallClock(instant).hour).toBe(hour);
+      }
+    }
+  });
+
+  it('refuses a non-date', () => {
+    expect(() => helsinkiInstant('2026-02-30')).toThrow(RangeError);
+  });
+});
+
+describe('calendar-day arithmetic', () => {
+  it('validates YYYY-MM-DD dates', () => {
+    expect(isDate('2028-02-29')).toBe(true);
+    expect(isDate('2026-02-29')).toBe(false);
+    expect(isDate('2026-1-01')).toBe(false);
+    expect(isDate('2026-13-01')).toBe(false);
+  });
+
+  it('adds days across months, years and the clock changes', () => {
+    expect(addDays('2026-01-31', 1)).toBe('2026-02-01');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-03-29', 1)).toBe('2026-03-30');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+
+  it('adds a month, keeping to the last day of a shorter month', () => {
+    expect(addMonth('2026-01-31')).toBe('2026-02-28');
+    expect(addMonth('2028-01-31')).toBe('2028-02-29');
+    expect(addMonth('2026-12-15')).toBe('2027-01-15');
+  });
+
+  it('counts days between dates', () => {
+    expect(daysBetween('2026-03-28', '2026-03-30')).toBe(2);
+    expect(daysBetween('2026-10-26', '2026-10-24')).toBe(-2);
+  });
+
+  it('gives ISO weekdays', () => {
+    expect(isoWeekday('2026-06-01')).toBe(1);
+    expect(isoWeekday('2026-06-07')).toBe(7);
+  });
+});

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import {
+  answerForResult,
+  reserveStep,
+  stepOnPost,
+  type ReservationOutcome,
+  type ReserveFacts,
+} from './reservation-flow-rules';
+
+const open = { state: 'open', requiresAuth: false } as const;
+const patient = { isPatient: true, patientDataConsentGiven: true, eligible: true };
+
+const facts = (over: Partial<ReserveFacts> = {}): ReserveFacts => ({
+  slot: open,
+  receipt: false,
+  brand: 'general',
+  choice: null,
+  visitor: null,
+  ...over,
+});
+
+describe('reserveStep', () => {
+  it('shows the confirmation to the holder of the receipt, whatever else holds', () => {
+    expect(reserveStep(facts({ receipt: true }))).toEqual({ step: 'success' });
+    expect(reserveStep(facts({ receipt: true, slot: { state: 'reserved' }, visitor: patient }))).toEqual({ step: 'success' });
+    expect(reserveStep(facts({ receipt: true, brand: 'children', choice: 'child' }))).toEqual({ step: 'success' });
+  });
+
+  it('says "not found" and "already reserved" before any other step', () => {
+    expect(reserveStep(facts({ slot: { state: 'notFound' } }))).toEqual({ step: 'notFound' });
+    expect(reserveStep(facts({ slot: { state: 'reserved' } }))).toEqual({ step: 'reserved' });
+    const unregistered = { isPatient: false, patientDataConsentGiven: false, eligible: true };
+    expect(reserveStep(facts({ slot: { state: 'reserved' }, visitor: unregistered }))).toEqual({ step: 'reserved' });
+    expect(reserveStep(facts({ slot: { state: 'notFound' }, brand: 'children' }))).toEqual({ step: 'notFound' });
+  });
+
+  it('sends anonymous visitors of a time that needs identification to identify', () => {
+    expect(reserveStep(facts({ slot: { state: 'open', requiresAuth: true } }))).toEqual({ step: 'identify' });
+    expect(reserveStep(facts({ slot: { state: 'open', requiresAuth: true }, brand: 'children', choice: 'self' }))).toEqual({
+      step: 'identify',
+    });
+    // A logged-in visitor has identified already.
+    expect(reserveStep(facts({ slot: { state: 'open', requiresAuth: true }, visitor: patient }))).toEqual({
+      step: 'form',
+      who: 'user',
+    });
+  });
+
+  it("asks anonymous visitors of the children's brand whose appointment it is", () => {
+    expect(reserveStep(facts({ brand: 'children' }))).toEqual({ step: 'choice' });
+    expect(reserveStep(facts({ brand: 'children', choice: 'somebody' }))).toEqual({ step: 'choice' });
+    expect(reserveStep(facts({ brand: 'children', choice: 'self' }))).toEqual({ step: 'form', who: 'anonymous' });
+    // The general brand never asks, and ignores the parameter.
+    expect(reserveStep(facts({ brand: 'general' }))).toEqual({ step: 'form', who: 'anonymous' });
+    expect(reserveStep(facts({ brand: 'general', choice: 'child' }))).toEqual({ step: 'form', who: 'anonymous' });
+  });
+
+  it("never leads a child's appointment to a form that would book for the guardian", () => {
+    expect(reserveStep(facts({ brand: 'children', choice: 'child' }))).toEqual({ step: 'childByPhone' });
+    // Not through identification either, and not once logged in as the guardian.
+    expect(reserveStep(facts({ brand: 'children', choice: 'child', slot: { state: 'open', requiresAuth: true } }))).toEqual({
+      step: 'childByPhone',
+    });
+    expect(reserveStep(facts({ brand: 'children', choice: 'child', visitor: patient }))).toEqual({ step: 'childByPhone' });
+    const unregistered = { isPatient: false, patientDataConsentGiven: false, eligible: true };
+    expect(reserveStep(facts({ brand: 'children', choice: 'child', visitor: unregistered }))).toEqual({ step: 'childByPhone' });
+  });
+
+  it('takes a logged-in user through registration, then the consent, then the billing check, to the form', () => {
+    const user = (over: Partial<NonNullable<ReserveFacts['visitor']>>) => facts({ visitor: { ...patient, ...over } });
+    expect(reserveStep(user({ isPatient: false, patientDataConsentGiven: false, eligible: false }))).toEqual({ step: 'registration' });
+    expect(reserveStep(user({ patientDataConsentGiven: false, eligible: false }))).toEqual({ step: 'consent' });
+    expect(reserveStep(user({ eligible: false }))).toEqual({ step: 'interrupted' });
+    expect(reserveStep(user({}))).toEqual({ step: 'form', who: 'user' });
+    // On the children's brand a logged-in user books their own appointment without the choice.
+    expect(reserveStep(facts({ brand: 'children', visitor: patient }))).toEqual({ step: 'form', who: 'user' });
+    expect(reserveStep(facts({ brand: 'children', choice: 'self', visitor: patient }))).toEqual({ step: 'form', who: 'user' });
+  });
+});
+
+describe('stepOnPost', () => {
+  it('books nothing when the visitor is not at the form', () => {
+    for (const step of ['notFound', 'reserved', 'success'] as const) {
+      expect(stepOnPost({ step })).toEqual({ type: 'refused', failure: 'appointmentNotAvailable', status: 409 });
+    }
+    for (const step of ['identify', 'choice', 'childByPhone', 'registration', 'consent', 'interrupted'] as const) {
+      expect(stepOnPost({ step })).toEqual({ type: 'go', step: { step } });
+    }
+  });
+});
+
+describe('answerForResult', () => {
+  const cases: [ReservationOutcome, boolean, ReturnType<typeof answerForResult>][] = [
+    [{ type: 'success' }, true, { type: 'go', step: { step: 'success' } }],
+    [{ type: 'success' }, false, { type: 'go', step: { step: 'success' } }],
+    [
+      { type: 'validation', fields: { phone: ['validation.phone'] } },
+      true,
+      { type: 'refused', failure: null, status: 400, fieldErrors: { phone: ['validation.phone'] } },
+    ],
+    [{ type: 'requiresAuthentication' }, true, { type: 'go', step: { step: 'identify' } }],
+    [{ type: 'noPatient' }, true, { type: 'refused', failure: 'noPatient', status: 200 }],
+    [{ type: 'noPatient' }, false, { type: 'go', step: { step: 'registration' } }],
+    [{ type: 'patientDataConsentRequired' }, false, { type: 'go', step: { step: 'consent' } }],
+    [{ type: 'notCreditworthy' }, false, { type: 'go', step: { step: 'interrupted' } }],
+    [{ type: 'appointmentNotAvailable' }, true, { type: 'refused', failure: 'appointmentNotAvailable', status: 409 }],
+    [{ type: 'tooManyReservations' }, false, { type: 'refused', failure: 'tooManyReservations', status: 409 }],
+    [{ type: 'unknownError' }, true, { type: 'refused', failure: 'unknownError', status: 500 }],
+  ];
+  it.each(cases)('maps %j (anonymous: %s) onto the flow', (result, anonymous, expected) => {
+    expect(answerForResult(result, anonymous)).toEqual(expected);
+  });
+});

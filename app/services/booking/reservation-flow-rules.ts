@@ -1,0 +1,149 @@
+/**
+ * The reservation flow as one pure function (unit-tested, client-safe, no database): which step
+ * of identify → own-or-child choice → registration → consent → interrupted → form → success a
+ * visitor of the reserve page is at, decided from facts the loader and the action gather. The
+ * loader renders or redirects from `reserveStep`; the action answers with `stepOnPost` when the
+ * visitor is not at the form, and maps the reservation service's result onto the flow with
+ * `answerForResult`. Occupational, insurance and guardian booking add their steps here.
+ *
+ * Until guardian booking exists, the children's brand's "my child's appointment" leads to the
+ * customer service's phone number (`childByPhone`), never to a form that would book for the
+ * guardian.
+ */
+import type { BrandKey } from '~/brands';
+
+/** The `for` parameter of the children's brand: whose appointment the visitor is booking. */
+export const CHOICE_PARAM = 'for';
+export type OwnOrChild = 'self' | 'child';
+
+export interface ReserveFacts {
+  /** The slot of the address: unparsable or missing/past (`notFound`), taken, or open. */
+  slot: { state: 'notFound' } | { state: 'reserved' } | { state: 'open'; requiresAuth: boolean };
+  /** This visitor holds the receipt of a live reservation of this slot (post/redirect/get). */
+  receipt: boolean;
+  brand: BrandKey;
+  /** The value of the `for` parameter, as given (anything but self/child counts as no choice). */
+  choice: string | null;
+  /** The logged-in person, or null for an anonymous visitor. */
+  visitor: { isPatient: boolean; patientDataConsentGiven: boolean; eligible: boolean } | null;
+}
+
+export type ReserveStep =
+  | { step: 'notFound' }
+  | { step: 'reserved' }
+  | { step: 'success' }
+  /** Strong identification, coming back to this slot (redirect). */
+  | { step: 'identify' }
+  /** The children's brand asks anonymous visitors whose appointment it is. */
+  | { step: 'choice' }
+  /** A child's appointment: booked through customer service until guardian booking exists. */
+  | { step: 'childByPhone' }
+  /** Not yet a patient: the registration page, returning here (redirect). */
+  | { step: 'registration' }
+  /** No patient data consent yet: the consent page, returning here (redirect). */
+  | { step: 'consent' }
+  /** The payer refuses this person (private care: a billing block). */
+  | { step: 'interrupted' }
+  | { step: 'form'; who: 'anonymous' | 'user' };
+
+export type StepName = ReserveStep['step'];
+
+/** Whether the brand asks whose appointment it is (the children's brand). */
+export const asksOwnOrChild = (brand: BrandKey): boolean => brand === 'children';
+
+export function parseChoice(value: string | null): OwnOrChild | null {
+  return value === 'self' || value === 'child' ? value : null;
+}
+
+/** The step a visitor of the reserve page is at: the first one not yet done. */
+export function reserveStep(facts: ReserveFacts): ReserveStep {
+  if (facts.receipt) return { step: 'success' };
+  if (facts.slot.state === 'notFound') return { step: 'notFound' };
+  if (facts.slot.state === 'reserved') return { step: 'reserved' };
+  const choice = asksOwnOrChild(facts.brand) ? parseChoice(facts.choice) : 'self';
+  // Before identification too: calling needs no identification, and identifying must not lead to
+  // a form that books for the guardian.
+  if (choice === 'child') return { step: 'childByPhone' };
+  const { visitor } = facts;
+  if (!visitor) {
+    if (facts.slot.requiresAuth) return { step: 'identify' };
+    if (choice === null) return { step: 'choice' };
+    return { step: 'form', who: 'anonymous' };
+  }
+  if (!visitor.isPatient) return { step: 'registration' };
+  if (!visitor.patientDataConsentGiven) return { step: 'consent' };
+  if (!visitor.eligible) return { step: 'interrupted' };
+  return { step: 'form', who: 'user' };
+}
+
+/** A refusal shown with the form (the form keeps what was typed). */
+export type ReserveFailure = 'appointmentNotAvailable' | 'tooManyReservations' | 'unknownError' | 'noPatient';
+
+export type ReserveAnswer =
+  /** Redirect (303) to the step: its page, or this page where the loader shows it. */
+  | { type: 'go'; step: ReserveStep }
+  /** Answer with the form, the failure (if any) and the field errors (if any). */
+  | { type: 'refused'; failure: ReserveFailure | null; status: 200 | 400 | 409 | 500; fieldErrors?: Record<string, string[]> };
+
+/**
+ * A post from a visitor who is not at the form books nothing: an open step of the flow is
+ * answered by going to it, and a slot that is gone as "not available" with the form.
+ */
+export function stepOnPost(step: Exclude<ReserveStep, { step: 'form' }>): ReserveAnswer {
+  switch (step.step) {
+    case 'notFound':
+    case 'reserved':
+    case 'success':
+      return { type: 'refused', failure: 'appointmentNotAvailable', status: 409 };
+    case 'identify':
+    case 'choice':
+    case 'childByPhone':
+    case 'registration':
+    case 'consent':
+    case 'interrupted':
+      return { type: 'go', step };
+  }
+}
+
+/** The reservation service's result types (`ReservationResult['type']`). */
+export type ReservationOutcome =
+  | { type: 'success' }
+  | { type: 'validation'; fields: Record<string, string[]> }
+  | {
+      type:
+        | 'appointmentNotAvailable'
+        | 'tooManyReservations'
+        | 'requiresAuthentication'
+        | 'noPatient'
+        | 'patientDataConsentRequired'
+        | 'notCreditworthy'
+        | 'unknownError';
+    };
+
+/**
+ * Maps the service's result onto the flow: success shows the confirmation; a step the service
+ * found unmet (identification, registration, consent, a billing block) is gone to; the rest are
+ * refusals with the form. An anonymous visitor the register does not confirm is asked, with the
+ * form, to identify (`noPatient`); a logged-in one registers.
+ */
+export function answerForResult(result: ReservationOutcome, anonymous: boolean): ReserveAnswer {
+  switch (result.type) {
+    case 'success':
+      return { type: 'go', step: { step: 'success' } };
+    case 'validation':
+      return { type: 'refused', failure: null, status: 400, fieldErrors: result.fields };
+    case 'requiresAuthentication':
+      return { type: 'go', step: { step: 'identify' } };
+    case 'noPatient':
+      return anonymous ? { type: 'refused', failure: 'noPatient', status: 200 } : { type: 'go', step: { step: 'registration' } };
+    case 'patientDataConsentRequired':
+      return { type: 'go', step: { step: 'consent' } };
+    case 'notCreditworthy':
+      return { type: 'go', step: { step: 'interrupted' } };
+    case 'appointmentNotAvailable':
+    case 'tooManyReservations':
+      return { type: 'refused', failure: result.type, status: 409 };
+    case 'unknownError':
+      return { type: 'refused', failure: 'unknownError', status: 500 };
+  }
+}

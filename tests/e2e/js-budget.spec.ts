@@ -1,0 +1,73 @@
+/**
+ * The page-weight budget (issue 8, §2) on every page the benchmark measures: at most 120 KB of
+ * gzipped JavaScript on first load, counted as the bench does (each script response gzipped at
+ * level 9) but including the chunks imported while hydrating (texts), and at most 12 KB of
+ * gzipped HTML (which now carries the page's CSS). A page that is served as plain HTML
+ * (`data-static`, e.g. the anonymous appointment link) loads no script at all.
+ */
+import { gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { SCENARIOS } from '../../bench/scenarios';
+import { expect, login, test } from './fixtures';
+
+const JS_GZIP_BUDGET_BYTES = 120 * 1024;
+const HTML_GZIP_BUDGET_BYTES = 12 * 1024;
+
+/**
+ * Hydrated pages still over the JS budget (React 19 + React Router 7 alone are ~113 KB; ADR
+ * 0009), each with a ceiling a little above its measured size: growing fails, and so does
+ * getting under 120 KB, until the page is taken off this list.
+ */
+const OVER_BUDGET_CEILING_BYTES: Partial<Record<string, number>> = {
+  // 130.4 KB measured: framework 112.9, root and shared chrome 8.9, Finnish texts 4.5, page 3.6.
+  'front-logged-in': 132 * 1024,
+  // 154.5 KB measured: as above plus conform + zod for the arrival-reason form (23.2).
+  appointment: 156 * 1024,
+};
+
+interface ScriptWeight {
+  url: string;
+  gzipBytes: number;
+}
+
+/** Opens a page and returns every script it loaded (module preloads, entry and lazy chunks). */
+async function loadAndWeighScripts(page: Page, path: string): Promise<ScriptWeight[]> {
+  const pending: Promise<ScriptWeight>[] = [];
+  const seen = new Set<string>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script' || seen.has(response.url())) return;
+    seen.add(response.url());
+    pending.push(response.body().then((body) => ({ url: new URL(response.url()).pathname, gzipBytes: gzipSync(body, { level: 9 }).length })));
+  });
+  const response = await page.goto(path);
+  expect(response?.status()).toBe(200);
+  const html = await response!.body();
+  expect(gzipSync(html, { level: 9 }).length, 'gzipped HTML').toBeLessThanOrEqual(HTML_GZIP_BUDGET_BYTES);
+  await page.waitForLoadState('networkidle');
+  return Promise.all(pending);
+}
+
+const total = (scripts: ScriptWeight[]) => scripts.reduce((sum, script) => sum + script.gzipBytes, 0);
+
+test.describe('JavaScript budget', () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'measures what a browser with JavaScript loads');
+
+  for (const scenario of SCENARIOS) {
+    test(`${scenario.name} (${scenario.path}) loads at most 120 KB of gzipped JavaScript`, async ({ page }, testInfo) => {
+      if (scenario.auth === 'user') await login(page, 'aino', { lang: 'fi' });
+      const scripts = await loadAndWeighScripts(page, scenario.path);
+      if (scenario.expectText) await expect(page.getByText(scenario.expectText).first()).toBeVisible();
+      const bytes = total(scripts);
+      const list = scripts.map((s) => `${s.url} ${s.gzipBytes}`).join('\n');
+      testInfo.annotations.push({ type: 'js-gzip-bytes', description: `${scenario.name}: ${bytes} B in ${scripts.length} scripts` });
+      if ((await page.locator('html[data-static]').count()) > 0) expect(scripts, 'a plain HTML page loads no script').toEqual([]);
+      const ceiling = OVER_BUDGET_CEILING_BYTES[scenario.name];
+      if (ceiling === undefined) {
+        expect(bytes, list).toBeLessThanOrEqual(JS_GZIP_BUDGET_BYTES);
+      } else {
+        expect(bytes, list).toBeLessThanOrEqual(ceiling);
+        expect(bytes, 'under budget now: remove the page from OVER_BUDGET_CEILING_BYTES').toBeGreaterThan(JS_GZIP_BUDGET_BYTES);
+      }
+    });
+  }
+});
