@@ -3,9 +3,9 @@
  * Each inserts one row with sensible defaults and returns it.
  */
 import { randomToken, sha256 } from '../app/lib/crypto.server';
+import { helsinkiDate, wallClock } from '../app/lib/dates';
 import { parseIdentityCode } from '../app/models/identity-code';
 import { encodeAnonymousCode } from '../app/models/anonymous-code';
-import { formatInTimeZone } from 'date-fns-tz';
 import type { Db } from './client';
 import {
   appointments,
@@ -112,8 +112,8 @@ export async function createSlot(
       kindId: 'VAS',
       durationMinutes: 30,
       ...input,
-      localDate: formatInTimeZone(input.startAt, 'Europe/Helsinki', 'yyyy-MM-dd'),
-      localHour: Number(formatInTimeZone(input.startAt, 'Europe/Helsinki', 'H')),
+      localDate: helsinkiDate(input.startAt),
+      localHour: wallClock(input.startAt).hour,
     })
     .returning();
   return row!;
