@@ -1,14 +1,16 @@
 /**
- * Page weight: the gzipped HTML of a page (against a budget) and the gzipped sizes of the
- * same-origin JavaScript and CSS it references, each fetched once.
+ * Page weight: the gzipped HTML of a page and the gzipped sizes of the same-origin JavaScript
+ * and CSS it references, each fetched once, against the budgets of the brief (principle 5).
  */
 import { gzipSync } from 'node:zlib';
 import type { CookieJar } from './cookie-jar';
 import { sameOriginAssets } from './html';
 import { send } from './http';
 
-/** Budget for a page's HTML, gzip level 9. */
+/** Budget for a page's first HTML response, gzip level 9. */
 export const HTML_GZIP_BUDGET_BYTES = 12 * 1024;
+/** Budget for all the JavaScript a page loads on first load (script + modulepreload), gzip level 9. */
+export const JS_GZIP_BUDGET_BYTES = 120 * 1024;
 
 export interface AssetWeight {
   url: string;
@@ -29,6 +31,8 @@ export interface PageWeight {
   htmlGzipBytes: number;
   budgetBytes: number;
   overBudget: boolean;
+  jsBudgetBytes: number;
+  jsOverBudget: boolean;
   /** Whether the scenario's expected text was found (null when it expects none). */
   expectedTextFound: boolean | null;
   js: AssetGroupWeight;
@@ -69,6 +73,8 @@ export async function measurePageWeight(url: URL, jar: CookieJar | null, expectT
     htmlGzipBytes,
     budgetBytes: HTML_GZIP_BUDGET_BYTES,
     overBudget: htmlGzipBytes > HTML_GZIP_BUDGET_BYTES,
+    jsBudgetBytes: JS_GZIP_BUDGET_BYTES,
+    jsOverBudget: js.gzipBytes > JS_GZIP_BUDGET_BYTES,
     expectedTextFound: expectText === undefined ? null : text.includes(expectText),
     js,
     css,

@@ -2,13 +2,17 @@
 import type { DatabaseKind } from './database';
 import type { LoadResult } from './load';
 import type { PageWeight } from './page-weight';
-import type { ScenarioAuth } from './scenarios';
+import type { Machine } from './harness';
+import type { RatioGoal, ScenarioAuth } from './scenarios';
 
 export interface ScenarioResult {
   name: string;
   path: string;
   auth: ScenarioAuth;
+  /** Responses per second over all rounds; stddev, min and max of the rounds' rates. */
   requestsPerSecond: LoadResult['requestsPerSecond'];
+  /** Each round's rate. */
+  roundsRequestsPerSecond: number[];
   /** Mean requests/s divided by the baseline scenario's mean requests/s of the same run. */
   ratioToBaseline: number | null;
   requestsTotal: number;
@@ -18,27 +22,35 @@ export interface ScenarioResult {
   errors: number;
   timeouts: number;
   statusCodes: Record<string, number>;
-  pageWeight: PageWeight;
+  /** Pages only (null for resource routes such as /healthz). */
+  pageWeight: PageWeight | null;
 }
 
-export interface BenchResults {
-  date: string;
-  git: { commit: string | null; dirty: boolean | null };
-  node: string;
-  platform: string;
-  cpu: { count: number; model: string };
+export interface RatioResult extends RatioGoal {
+  /** Mean requests/s of `scenario` divided by that of `of`. */
+  ratio: number;
+  /** The lowest and highest ratio of a single round. */
+  perRound: { min: number; max: number };
+  met: boolean;
+}
+
+export interface BenchResults extends Machine {
   /** 1, 5 and 15 minute load averages before the build and at the end: other work on the machine skews results. */
   loadAverage: { start: number[]; end: number[] };
   database: DatabaseKind;
   durationSeconds: number;
+  rounds: number;
   warmupSeconds: number;
   primeSeconds: number;
   connections: number;
   baseline: string;
   htmlGzipBudgetBytes: number;
-  /** False when any scenario had errors, timeouts, non-2xx responses or a failed page check. */
+  jsGzipBudgetBytes: number;
+  /** False when any scenario had errors, timeouts, non-2xx responses, a failed page check or a page over a budget. */
   ok: boolean;
   failures: string[];
+  /** The throughput goals of bench/scenarios.ts (reported, not part of `ok`). */
+  ratios: RatioResult[];
   scenarios: ScenarioResult[];
 }
 
@@ -68,8 +80,8 @@ export function renderReport(results: BenchResults): string {
     `Patient portal benchmark  ${results.date}`,
     `commit ${commit}${results.git.dirty ? ' (uncommitted changes)' : ''} · node ${results.node} · ` +
       `${results.cpu.count} × ${results.cpu.model}`,
-    `database ${results.database} · ${results.durationSeconds} s per scenario after ${results.warmupSeconds} s warm-up ` +
-      `(server primed ${results.primeSeconds} s per scenario) · ${results.connections} connections`,
+    `database ${results.database} · ${results.durationSeconds} s per scenario in ${results.rounds} interleaved rounds ` +
+      `after ${results.warmupSeconds} s warm-up (server primed ${results.primeSeconds} s per scenario) · ${results.connections} connections`,
     `load average (1 5 15 min) at start ${results.loadAverage.start.join(' ')}, at end ${results.loadAverage.end.join(' ')}`,
   ].join('\n');
 
@@ -78,6 +90,7 @@ export function renderReport(results: BenchResults): string {
       { title: 'scenario' },
       { title: 'auth' },
       { title: 'req/s', align: 'right' },
+      { title: 'rounds', align: 'right' },
       { title: `× ${results.baseline}`, align: 'right' },
       { title: 'p50 ms', align: 'right' },
       { title: 'p95 ms', align: 'right' },
@@ -90,6 +103,7 @@ export function renderReport(results: BenchResults): string {
       s.name,
       s.auth,
       fixed(s.requestsPerSecond.mean, 1),
+      s.roundsRequestsPerSecond.map((rate) => fixed(rate, 0)).join(' '),
       s.ratioToBaseline === null ? '–' : fixed(s.ratioToBaseline, 2),
       fixed(s.latencyMs.p50, 1),
       fixed(s.latencyMs.p95, 1),
@@ -100,37 +114,61 @@ export function renderReport(results: BenchResults): string {
     ]),
   );
 
+  const pages = results.scenarios.flatMap((s) => (s.pageWeight ? [{ ...s, pageWeight: s.pageWeight }] : []));
   const weight = formatTable(
     [
       { title: 'scenario' },
       { title: 'path' },
       { title: 'HTML', align: 'right' },
       { title: 'HTML gz', align: 'right' },
-      { title: `budget ${kb(results.htmlGzipBudgetBytes)}` },
+      { title: `≤ ${kb(results.htmlGzipBudgetBytes)}` },
       { title: 'JS gz', align: 'right' },
       { title: 'JS files', align: 'right' },
+      { title: `≤ ${kb(results.jsGzipBudgetBytes)}` },
       { title: 'CSS gz', align: 'right' },
       { title: 'CSS files', align: 'right' },
     ],
-    results.scenarios.map((s) => [
-      s.name,
-      s.path,
-      kb(s.pageWeight.htmlBytes),
-      kb(s.pageWeight.htmlGzipBytes),
-      s.pageWeight.overBudget ? `OVER by ${kb(s.pageWeight.htmlGzipBytes - s.pageWeight.budgetBytes)}` : 'ok',
-      kb(s.pageWeight.js.gzipBytes),
-      String(s.pageWeight.js.count),
-      kb(s.pageWeight.css.gzipBytes),
-      String(s.pageWeight.css.count),
+    pages.map(({ name, path, pageWeight: w }) => [
+      name,
+      path,
+      kb(w.htmlBytes),
+      kb(w.htmlGzipBytes),
+      w.overBudget ? `OVER by ${kb(w.htmlGzipBytes - w.budgetBytes)}` : 'ok',
+      kb(w.js.gzipBytes),
+      String(w.js.count),
+      w.jsOverBudget ? `OVER by ${kb(w.js.gzipBytes - w.jsBudgetBytes)}` : 'ok',
+      kb(w.css.gzipBytes),
+      String(w.css.count),
     ]),
   );
 
-  const verdict = results.ok ? 'OK' : `FAILED\n${results.failures.map((failure) => `  - ${failure}`).join('\n')}`;
+  const ratioTable = formatTable(
+    [
+      { title: 'throughput ratio' },
+      { title: 'measured', align: 'right' },
+      { title: 'rounds', align: 'right' },
+      { title: 'goal', align: 'right' },
+      { title: '' },
+    ],
+    results.ratios.map((r) => [
+      `${r.scenario} / ${r.of}`,
+      `${fixed(r.ratio, 2)}×`,
+      `${fixed(r.perRound.min, 2)}–${fixed(r.perRound.max, 2)}`,
+      `≥ ${fixed(r.atLeast, 2)}×`,
+      r.met ? 'met' : 'MISSED',
+    ]),
+  );
+
+  const verdict = results.ok
+    ? 'OK: no errors, every page within its budgets'
+    : `FAILED (${results.failures.length})\n${results.failures.map((failure) => `  - ${failure}`).join('\n')}`;
   return [
     header,
     '',
     'Throughput and latency',
     load,
+    '',
+    ratioTable,
     '',
     'Page weight (gzip level 9)',
     weight,

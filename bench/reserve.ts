@@ -21,26 +21,19 @@
  *                       checked against the target)
  *   --target-p95 MS     the p95 budget of the server time (default 100)
  */
-import { spawn } from 'node:child_process';
-import { cpus, loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../db/client';
 import { appointments, appointmentSlots, persons } from '../db/schema';
 import { makeIdentityCode } from '../app/models/identity-code';
 import { CookieJar } from './cookie-jar';
-import { createPostgresDatabase, DEFAULT_ADMIN_URL } from './database';
+import { benchDatabase, benchMain, ensureBuild, loadAverage, machine, parseCli, positiveInt, progress, startPortal } from './harness';
 import { findForm } from './html';
 import { send } from './http';
-import { percentile } from './load';
+import { runLoad } from './load';
 import { formatTable } from './report';
-import { findFreePort, startServer } from './server-process';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WARMUP_REQUESTS = 200;
-const READY_TIMEOUT_MS = 120_000;
+const USAGE = 'npm run bench:reserve -- [--no-build] [--requests N] [--connections LIST] [--target-p95 MS]';
 
 interface Options {
   build: boolean;
@@ -49,22 +42,12 @@ interface Options {
   targetP95: number;
 }
 
-function positiveInt(name: string, value: string): number {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number <= 0) throw new Error(`--${name} must be a positive integer, got "${value}"`);
-  return number;
-}
-
 function parseOptions(argv: string[]): Options {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      'no-build': { type: 'boolean', default: false },
-      requests: { type: 'string', default: '1000' },
-      connections: { type: 'string', default: '1,10' },
-      'target-p95': { type: 'string', default: '100' },
-    },
-    strict: true,
+  const values = parseCli(argv, {
+    'no-build': { type: 'boolean', default: false },
+    requests: { type: 'string', default: '1000' },
+    connections: { type: 'string', default: '1,10' },
+    'target-p95': { type: 'string', default: '100' },
   });
   return {
     build: !values['no-build'],
@@ -72,17 +55,6 @@ function parseOptions(argv: string[]): Options {
     connections: values.connections.split(',').map((value) => positiveInt('connections', value.trim())),
     targetP95: positiveInt('target-p95', values['target-p95']),
   };
-}
-
-const progress = (message: string) => process.stderr.write(`› ${message}\n`);
-
-async function run(command: string, args: string[]): Promise<void> {
-  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', process.stderr, process.stderr] });
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', resolve);
-  });
-  if (code !== 0) throw new Error(`${command} ${args.join(' ')} exited with code ${code}`);
 }
 
 interface Booking {
@@ -170,88 +142,57 @@ async function measure(
   session: { cookie: string; token: string },
   connections: number,
 ): Promise<Measured> {
-  const times: number[] = [];
   let next = 0;
-  const started = performance.now();
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
+  const result = await runLoad({
+    url: origin,
+    connections,
+    amount: bookings.length,
+    requests: [
       {
-        url: origin,
-        connections,
-        amount: bookings.length,
-        requests: [
-          {
-            method: scenario === 'terms' ? 'GET' : 'POST',
-            setupRequest: (request) => {
-              if (scenario === 'terms') return { ...request, path: '/fi/eula' };
-              const booking = bookings[next++ % bookings.length]!;
-              const { path, contentType, body } = requestFor(scenario, booking, session.token);
-              return {
-                ...request,
-                path,
-                body,
-                headers: {
-                  ...request.headers,
-                  'content-type': contentType,
-                  cookie: session.cookie,
-                  'x-csrf-token': session.token,
-                  origin,
-                },
-              };
+        method: scenario === 'terms' ? 'GET' : 'POST',
+        setupRequest: (request) => {
+          if (scenario === 'terms') return { ...request, path: '/fi/eula' };
+          const booking = bookings[next++ % bookings.length]!;
+          const { path, contentType, body } = requestFor(scenario, booking, session.token);
+          return {
+            ...request,
+            path,
+            body,
+            headers: {
+              ...request.headers,
+              'content-type': contentType,
+              cookie: session.cookie,
+              'x-csrf-token': session.token,
+              origin,
             },
-          },
-        ],
+          };
+        },
       },
-      (error: unknown, outcome) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(outcome)),
-    );
-    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+    ],
   });
-  const seconds = (performance.now() - started) / 1000;
-  times.sort((a, b) => a - b);
   const round = (value: number) => Math.round(value * 10) / 10;
+  const { p50, p95, p99, max } = result.latencyMs;
   return {
     scenario,
     connections,
-    requests: times.length,
-    seconds: round(seconds),
-    requestsPerSecond: round(times.length / seconds),
-    latencyMs: {
-      p50: round(percentile(times, 50)),
-      p95: round(percentile(times, 95)),
-      p99: round(percentile(times, 99)),
-      max: round(times.at(-1) ?? 0),
-    },
-    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count ?? 0])),
+    requests: result.requestsTotal,
+    seconds: result.elapsedSeconds,
+    requestsPerSecond: result.overallRequestsPerSecond,
+    latencyMs: { p50: round(p50), p95: round(p95), p99: round(p99), max: round(max) },
+    statusCodes: result.statusCodes,
     errors: result.errors + result.timeouts,
   };
 }
 
-async function main(): Promise<number> {
-  const options = parseOptions(process.argv.slice(2));
-  const cleanups: (() => Promise<unknown>)[] = [];
-  const cleanUp = async () => {
-    for (let step = cleanups.pop(); step; step = cleanups.pop()) await step().catch(() => undefined);
-  };
-  process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
-  try {
-    if (options.build) {
-      progress('building for production (react-router build)');
-      await run('npx', ['react-router', 'build']);
-    }
-    const bench = await createPostgresDatabase(process.env.BENCH_DATABASE_URL || DEFAULT_ADMIN_URL);
-    cleanups.push(() => bench.dispose());
-    progress(`database: ${bench.description}`);
-    const server = startServer({
-      cwd: ROOT,
-      port: await findFreePort(),
-      env: { ...bench.env, RATE_LIMIT_ANONYMOUS_POSTS_PER_10_MIN: '1000000' },
-    });
-    cleanups.push(() => server.stop());
-    progress(`starting the server on ${server.origin} (migrate, seed, serve)`);
-    await server.waitUntilReady(READY_TIMEOUT_MS);
+async function main(argv: string[]): Promise<number> {
+  return benchMain(USAGE, async (run) => {
+    const options = parseOptions(argv);
+    await ensureBuild(options.build);
+    const bench = await benchDatabase(run);
+    const server = await startPortal(run, { env: { ...bench.env, RATE_LIMIT_ANONYMOUS_POSTS_PER_10_MIN: '1000000' } });
 
     const database = await openDatabase({ url: bench.env.DATABASE_URL! });
-    cleanups.push(() => database.close());
+    run.cleanups.push(() => database.close());
     const scenarios = (['api', 'form', 'terms'] as const).flatMap((scenario) =>
       options.connections.map((connections) => ({ scenario, connections })),
     );
@@ -293,9 +234,9 @@ async function main(): Promise<number> {
       }
     }
 
-    const cpu = cpus();
-    console.log(`Reservation POST benchmark  ${new Date().toISOString()}`);
-    console.log(`PostgreSQL · node ${process.version} · ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown'} · load ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+    const { date, node, cpu } = machine();
+    console.log(`Reservation POST benchmark  ${date}`);
+    console.log(`PostgreSQL · node ${node} · ${cpu.count} × ${cpu.model} · load ${loadAverage().join(' ')}\n`);
     console.log(
       formatTable(
         [
@@ -328,12 +269,7 @@ async function main(): Promise<number> {
       `\nserver time (${options.connections[0]} connection) p95 ≤ ${options.targetP95} ms: ${failures.length ? `FAILED\n  ${failures.join('\n  ')}` : 'met'}`,
     );
     return failures.length ? 1 : 0;
-  } catch (error) {
-    console.error(`\nbenchmark failed: ${error instanceof Error ? error.message : String(error)}`);
-    return 1;
-  } finally {
-    await cleanUp();
-  }
+  });
 }
 
-process.exitCode = await main();
+process.exitCode = await main(process.argv.slice(2));

@@ -1,117 +1,98 @@
 /**
  * `npm run bench [-- options]`: builds the portal for production, starts it on a fresh database,
  * logs the demo person in through the test identification flow and measures every scenario in
- * bench/scenarios.ts (autocannon throughput/latency plus page weight). Prints a table, writes
- * bench/results.json and exits non-zero when the login failed or any scenario had errors or
- * non-2xx responses.
+ * bench/scenarios.ts: autocannon throughput/latency, and for pages their weight (gzipped first
+ * HTML and the JavaScript and CSS they load). Prints a table with the throughput ratios of
+ * bench/scenarios.ts (RATIO_GOALS), writes bench/results.json and exits non-zero when the login
+ * failed, any scenario had errors or non-2xx responses, or any page is over a budget
+ * (HTML ≤ 12 KB, JS ≤ 120 KB gzipped). The ratio goals are reported, not enforced: they move
+ * with whatever else the machine is doing.
  *
- *   --no-build         use the existing build/ instead of running `react-router build`
+ *   --no-build         use the existing build (BUILD_DIR, default build/)
  *   --pglite           a temporary PGlite data directory instead of PostgreSQL
- *   --duration N       seconds per scenario (default 10; each run follows a 2 s warm-up, and
- *                      the server is first primed with 5 s of load on every scenario)
+ *   --duration N       seconds of measured load per scenario (default 15), split into --rounds
+ *   --rounds N         rounds (default 3): each round measures every scenario in turn, so a
+ *                      burst of other work on the machine hits all scenarios alike instead of
+ *                      skewing one ratio. The server is first primed with 5 s of load on every
+ *                      scenario, and each scenario gets a 2 s warm-up before its first round.
  *   --connections N    concurrent connections (default 10)
+ *   --only A,B         only these scenarios (by name)
+ *   --cpu-prof         run the server under node --cpu-prof and print where its time went
+ *                      (the profile is kept in bench/profiles/)
  *   --scale            instead: the appointment-search benchmark at scale (bench/scale.ts, with
  *                      its own options)
  *
  * PostgreSQL: database portal_bench_<pid> is created on BENCH_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/postgres) and dropped at the end.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
-import { cpus, loadavg } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { createPgliteDatabase, createPostgresDatabase, DEFAULT_ADMIN_URL, type BenchDatabase } from './database';
+import { readProfiles, renderProfile, type ProfileSummary } from './cpu-profile';
+import {
+  benchDatabase,
+  benchMain,
+  ensureBuild,
+  loadAverage,
+  machine,
+  parseCli,
+  positiveInt,
+  progress,
+  round,
+  startPortal,
+  UsageError,
+} from './harness';
 import { BROWSER_HEADERS } from './http';
-import { runLoad } from './load';
+import { distribution, runLoad, type LoadResult, type LoadSample } from './load';
 import { loginDemoPerson } from './login';
-import { HTML_GZIP_BUDGET_BYTES, measurePageWeight } from './page-weight';
-import { renderReport, type BenchResults, type ScenarioResult } from './report';
-import { BASELINE_SCENARIO, SCENARIOS, type Scenario } from './scenarios';
-import { findFreePort, startServer } from './server-process';
+import { HTML_GZIP_BUDGET_BYTES, JS_GZIP_BUDGET_BYTES, measurePageWeight, type PageWeight } from './page-weight';
+import { renderReport, type BenchResults, type RatioResult, type ScenarioResult } from './report';
+import { BASELINE_SCENARIO, RATIO_GOALS, SCENARIOS, type Scenario } from './scenarios';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS_FILE = fileURLToPath(new URL('./results.json', import.meta.url));
+const PROFILES_DIR = fileURLToPath(new URL('./profiles', import.meta.url));
 /** Discarded load right before each scenario's measurement. */
 const WARMUP_SECONDS = 2;
 /** Discarded load on every scenario, once, before the first measurement. */
 const PRIME_SECONDS = 5;
-const READY_TIMEOUT_MS = 60_000;
+const USAGE =
+  'npm run bench -- [--no-build] [--pglite] [--duration N] [--rounds N] [--connections N] [--only A,B] [--cpu-prof] | --scale [options]';
 
 interface Options {
   build: boolean;
   pglite: boolean;
   durationSeconds: number;
+  rounds: number;
   connections: number;
-}
-
-class UsageError extends Error {}
-
-function positiveInt(name: string, value: string): number {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number <= 0) throw new UsageError(`--${name} must be a positive integer, got "${value}"`);
-  return number;
+  scenarios: readonly Scenario[];
+  cpuProfile: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      'no-build': { type: 'boolean', default: false },
-      pglite: { type: 'boolean', default: false },
-      duration: { type: 'string', default: '10' },
-      connections: { type: 'string', default: '10' },
-    },
-    strict: true,
-    allowPositionals: false,
+  const values = parseCli(argv, {
+    'no-build': { type: 'boolean', default: false },
+    pglite: { type: 'boolean', default: false },
+    duration: { type: 'string', default: '15' },
+    rounds: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '10' },
+    only: { type: 'string' },
+    'cpu-prof': { type: 'boolean', default: false },
   });
+  let scenarios = SCENARIOS;
+  if (values.only !== undefined) {
+    const names = values.only.split(',').map((name) => name.trim());
+    const unknown = names.filter((name) => !SCENARIOS.some((s) => s.name === name));
+    if (unknown.length) throw new UsageError(`--only: unknown scenario ${unknown.join(', ')} (known: ${SCENARIOS.map((s) => s.name).join(', ')})`);
+    scenarios = SCENARIOS.filter((s) => names.includes(s.name));
+  }
   return {
     build: !values['no-build'],
     pglite: values.pglite,
     durationSeconds: positiveInt('duration', values.duration),
+    rounds: positiveInt('rounds', values.rounds),
     connections: positiveInt('connections', values.connections),
+    scenarios,
+    cpuProfile: values['cpu-prof'],
   };
-}
-
-const roundedLoadAverage = () => loadavg().map((load) => Math.round(load * 100) / 100);
-
-const progress = (message: string) => process.stderr.write(`› ${message}\n`);
-
-/** Runs a command in the repository root; its output goes to stderr so stdout holds only the report. */
-async function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', process.stderr, process.stderr] });
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (exitCode) => resolve(exitCode));
-  });
-  if (code !== 0) throw new Error(`${command} ${args.join(' ')} exited with code ${code}`);
-}
-
-function git(args: string[]): string | null {
-  try {
-    return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch {
-    return null;
-  }
-}
-
-/** Cleanup steps, run last-in first-out once: at the end, on failure or on Ctrl-C, whichever comes first. */
-const cleanups: (() => Promise<void>)[] = [];
-let cleaning: Promise<void> | null = null;
-
-function cleanUp(): Promise<void> {
-  cleaning ??= (async () => {
-    progress('cleaning up');
-    for (let step = cleanups.pop(); step; step = cleanups.pop()) {
-      try {
-        await step();
-      } catch (error) {
-        console.warn(`cleanup failed: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
-  })();
-  return cleaning;
 }
 
 function scenarioFailures(result: ScenarioResult, expectText: string | undefined): string[] {
@@ -120,31 +101,41 @@ function scenarioFailures(result: ScenarioResult, expectText: string | undefined
   if (result.non2xx > 0) failures.push(`${name}: ${result.non2xx} non-2xx responses (${JSON.stringify(result.statusCodes)})`);
   if (result.errors > 0) failures.push(`${name}: ${result.errors} request errors`);
   if (result.timeouts > 0) failures.push(`${name}: ${result.timeouts} timeouts`);
+  if (!pageWeight) return failures;
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   if (pageWeight.status !== 200) failures.push(`${name}: the page answered ${pageWeight.status}`);
   if (pageWeight.expectedTextFound === false) failures.push(`${name}: the page does not contain "${expectText}"`);
+  if (pageWeight.overBudget) {
+    failures.push(`${name}: first HTML ${kb(pageWeight.htmlGzipBytes)} gzipped is over the budget of ${kb(pageWeight.budgetBytes)}`);
+  }
+  if (pageWeight.jsOverBudget) {
+    failures.push(
+      `${name}: JavaScript ${kb(pageWeight.js.gzipBytes)} gzipped (${pageWeight.js.count} files) is over the budget of ${kb(pageWeight.jsBudgetBytes)}`,
+    );
+  }
   return failures;
 }
 
-async function benchmark(options: Options): Promise<BenchResults> {
-  const loadAverageAtStart = roundedLoadAverage();
-  if (options.build) {
-    progress('building for production (react-router build)');
-    await run('npx', ['react-router', 'build'], { ...process.env, NODE_ENV: 'production' });
-  } else if (!existsSync(`${ROOT}/build/server/index.js`)) {
-    throw new Error('--no-build: there is no build/server/index.js; run without --no-build first');
-  }
+function ratios(scenarios: readonly ScenarioResult[]): RatioResult[] {
+  const rate = (name: string) => scenarios.find((s) => s.name === name)?.requestsPerSecond.mean;
+  const rounds = (name: string) => scenarios.find((s) => s.name === name)?.roundsRequestsPerSecond ?? [];
+  return RATIO_GOALS.flatMap((goal) => {
+    const [numerator, denominator] = [rate(goal.scenario), rate(goal.of)];
+    if (numerator === undefined || !denominator) return [];
+    const ratio = Math.round((numerator / denominator) * 1000) / 1000;
+    const perRound = rounds(goal.scenario).map((rate, i) => rate / (rounds(goal.of)[i] ?? Number.NaN));
+    const spread = { min: round(Math.min(...perRound), 3), max: round(Math.max(...perRound), 3) };
+    return [{ ...goal, ratio, perRound: spread, met: ratio >= goal.atLeast }];
+  });
+}
 
-  const database: BenchDatabase = options.pglite
-    ? await createPgliteDatabase()
-    : await createPostgresDatabase(process.env.BENCH_DATABASE_URL || DEFAULT_ADMIN_URL);
-  cleanups.push(() => database.dispose());
-  progress(`database: ${database.description}`);
-
-  const port = await findFreePort();
-  const server = startServer({ cwd: ROOT, port, env: database.env });
-  cleanups.push(() => server.stop());
-  progress(`starting the server on ${server.origin} (migrate, seed, serve)`);
-  await server.waitUntilReady(READY_TIMEOUT_MS);
+async function benchmark(options: Options, run: Parameters<Parameters<typeof benchMain>[1]>[0]) {
+  const loadAverageAtStart = loadAverage();
+  await ensureBuild(options.build);
+  const database = await benchDatabase(run, options.pglite ? 'pglite' : 'postgresql');
+  const profileDir = options.cpuProfile ? `${PROFILES_DIR}/${new Date().toISOString().replace(/[:.]/g, '-')}` : undefined;
+  if (profileDir) await mkdir(profileDir, { recursive: true });
+  const server = await startPortal(run, { env: database.env, readyTimeoutMs: 60_000, cpuProfileDir: profileDir });
 
   progress('logging in the demo person through the test identification');
   const session = await loginDemoPerson(server.origin);
@@ -156,32 +147,61 @@ async function benchmark(options: Options): Promise<BenchResults> {
   });
 
   // A fresh server is still compiling hot code for several seconds; without this round the
-  // first scenario (the baseline) would be measured cold and every ratio would be skewed.
+  // first scenario would be measured cold and every ratio would be skewed.
   progress(`priming the server: ${PRIME_SECONDS} s of load on every scenario`);
-  for (const scenario of SCENARIOS) await runLoad({ ...loadOptions(scenario), durationSeconds: PRIME_SECONDS });
+  for (const scenario of options.scenarios) await runLoad({ ...loadOptions(scenario), durationSeconds: PRIME_SECONDS });
+
+  const weights = new Map<string, PageWeight | null>();
+  for (const scenario of options.scenarios) {
+    const url = new URL(scenario.path, server.origin);
+    weights.set(
+      scenario.name,
+      scenario.kind === 'page' ? await measurePageWeight(url, scenario.auth === 'user' ? session : null, scenario.expectText) : null,
+    );
+  }
+
+  const slice = options.durationSeconds / options.rounds;
+  const runs = new Map<string, (LoadResult & LoadSample)[]>(options.scenarios.map((s) => [s.name, []]));
+  for (let round = 1; round <= options.rounds; round++) {
+    for (const scenario of options.scenarios) {
+      if (round === 1) await runLoad({ ...loadOptions(scenario), durationSeconds: WARMUP_SECONDS });
+      progress(`round ${round}/${options.rounds}: ${scenario.name}, ${slice} s on ${scenario.path}`);
+      runs.get(scenario.name)!.push(await runLoad({ ...loadOptions(scenario), durationSeconds: slice }));
+    }
+  }
 
   const scenarios: ScenarioResult[] = [];
   const failures: string[] = [];
-  for (const scenario of SCENARIOS) {
-    const url = new URL(scenario.path, server.origin);
-    const pageWeight = await measurePageWeight(url, scenario.auth === 'user' ? session : null, scenario.expectText);
-    progress(`${scenario.name}: ${WARMUP_SECONDS} s warm-up, then ${options.durationSeconds} s on ${scenario.path}`);
-    await runLoad({ ...loadOptions(scenario), durationSeconds: WARMUP_SECONDS });
-    const measured = await runLoad({ ...loadOptions(scenario), durationSeconds: options.durationSeconds });
+  for (const scenario of options.scenarios) {
+    const measured = runs.get(scenario.name)!;
+    const sum = (pick: (run: LoadResult) => number) => measured.reduce((total, run) => total + pick(run), 0);
+    const perRound = measured.map((run) => run.requestsTotal / run.elapsedSeconds);
+    const mean = sum((run) => run.requestsTotal) / sum((run) => run.elapsedSeconds);
+    const { n: _n, ...latencyMs } = distribution(measured.flatMap((run) => run.responseTimesMs));
+    const statusCodes: Record<string, number> = {};
+    for (const run of measured) {
+      for (const [code, count] of Object.entries(run.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
+    }
     const result: ScenarioResult = {
       name: scenario.name,
       path: scenario.path,
       auth: scenario.auth,
-      requestsPerSecond: measured.requestsPerSecond,
+      requestsPerSecond: {
+        mean: round(mean, 1),
+        stddev: round(Math.sqrt(perRound.reduce((total, rate) => total + (rate - mean) ** 2, 0) / perRound.length), 1),
+        min: round(Math.min(...perRound), 1),
+        max: round(Math.max(...perRound), 1),
+      },
+      roundsRequestsPerSecond: perRound.map((rate) => round(rate, 1)),
       ratioToBaseline: null,
-      requestsTotal: measured.requestsTotal,
-      latencyMs: measured.latencyMs,
-      bytesPerSecond: measured.bytesPerSecond,
-      non2xx: measured.non2xx,
-      errors: measured.errors,
-      timeouts: measured.timeouts,
-      statusCodes: measured.statusCodes,
-      pageWeight,
+      requestsTotal: sum((run) => run.requestsTotal),
+      latencyMs,
+      bytesPerSecond: round(sum((run) => run.bytesPerSecond * run.elapsedSeconds) / sum((run) => run.elapsedSeconds), 0),
+      non2xx: sum((run) => run.non2xx),
+      errors: sum((run) => run.errors),
+      timeouts: sum((run) => run.timeouts),
+      statusCodes,
+      pageWeight: weights.get(scenario.name) ?? null,
     };
     scenarios.push(result);
     failures.push(...scenarioFailures(result, scenario.expectText));
@@ -192,60 +212,47 @@ async function benchmark(options: Options): Promise<BenchResults> {
     result.ratioToBaseline = baseline ? Math.round((result.requestsPerSecond.mean / baseline) * 1000) / 1000 : null;
   }
 
-  const cpuList = cpus();
-  const status = git(['status', '--porcelain']);
-  return {
-    date: new Date().toISOString(),
-    git: { commit: git(['rev-parse', 'HEAD']), dirty: status === null ? null : status !== '' },
-    node: process.version,
-    platform: `${process.platform} ${process.arch}`,
-    cpu: { count: cpuList.length, model: cpuList[0]?.model.trim() ?? 'unknown' },
-    loadAverage: { start: loadAverageAtStart, end: roundedLoadAverage() },
+  let profiles: ProfileSummary[] = [];
+  if (profileDir) {
+    progress('stopping the server to write its CPU profile');
+    await server.stop();
+    // Start-up (migrations, seed, module loading) is not what the profile is for.
+    profiles = await readProfiles(profileDir, 25, server.readyAfterMs ?? 0);
+  }
+
+  const results: BenchResults = {
+    ...machine(),
+    loadAverage: { start: loadAverageAtStart, end: loadAverage() },
     database: database.kind,
     durationSeconds: options.durationSeconds,
+    rounds: options.rounds,
     warmupSeconds: WARMUP_SECONDS,
     primeSeconds: PRIME_SECONDS,
     connections: options.connections,
     baseline: BASELINE_SCENARIO,
     htmlGzipBudgetBytes: HTML_GZIP_BUDGET_BYTES,
+    jsGzipBudgetBytes: JS_GZIP_BUDGET_BYTES,
     ok: failures.length === 0,
     failures,
+    ratios: ratios(scenarios),
     scenarios,
   };
+  return { results, profile: profiles[0] ?? null };
 }
 
-async function main(): Promise<number> {
-  if (process.argv.includes('--scale')) {
-    return (await import('./scale')).main(process.argv.slice(2).filter((arg) => arg !== '--scale'));
+async function main(argv: string[]): Promise<number> {
+  if (argv.includes('--scale')) {
+    return (await import('./scale')).main(argv.filter((arg) => arg !== '--scale'));
   }
-  let options: Options;
-  try {
-    options = parseOptions(process.argv.slice(2));
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
-    console.error('usage: npm run bench -- [--no-build] [--pglite] [--duration N] [--connections N]');
-    return 2;
-  }
-
-  const interrupt = (signal: NodeJS.Signals) => {
-    console.error(`\n${signal}: stopping`);
-    void cleanUp().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', interrupt);
-  process.once('SIGTERM', interrupt);
-
-  try {
-    const results = await benchmark(options);
+  return benchMain(USAGE, async (run) => {
+    const options = parseOptions(argv);
+    const { results, profile } = await benchmark(options, run);
     await writeFile(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
+    if (profile) console.log(`${renderProfile(profile)}\n`);
     console.log(renderReport(results));
     console.log(`\nResults written to ${RESULTS_FILE}`);
     return results.ok ? 0 : 1;
-  } catch (error) {
-    console.error(`\nbenchmark failed: ${error instanceof Error ? error.message : String(error)}`);
-    return 1;
-  } finally {
-    await cleanUp();
-  }
+  });
 }
 
-process.exitCode = await main();
+process.exitCode = await main(process.argv.slice(2));

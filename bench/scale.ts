@@ -31,13 +31,9 @@
  * Database: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); needs a
  * superuser for the bulk load (foreign-key triggers are skipped while generating rows).
  */
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { cpus, loadavg } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type * as RulesModule from '../app/services/booking/search-rules';
@@ -47,14 +43,24 @@ import { openDatabase, type Db } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import * as schema from '../db/schema';
 import { prng } from '../db/seed';
-import { createPostgresDatabase, DEFAULT_ADMIN_URL } from './database';
+import {
+  benchDatabase,
+  benchMain,
+  ensureBuild,
+  loadAverage,
+  machine,
+  parseCli,
+  positiveInt,
+  progress,
+  round,
+  startPortal,
+  type BenchRun,
+} from './harness';
 import { BROWSER_HEADERS } from './http';
-import { percentile } from './load';
+import { distribution, runLoad, type Distribution } from './load';
 import { formatTable } from './report';
 import { DEFAULT_SHAPE, loadScaleData, type LoadReport } from './scale-data';
-import { findFreePort, startServer } from './server-process';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS_FILE = fileURLToPath(new URL('./scale-results.json', import.meta.url));
 /** The target of the search: p95 server time in milliseconds. */
 const TARGET_P95_MS = 20;
@@ -82,26 +88,18 @@ interface Options {
   explain: boolean;
 }
 
-function positiveInt(name: string, value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} must be a positive integer, got "${value}"`);
-  return n;
-}
+const USAGE =
+  'npm run bench -- --scale [--no-build] [--no-http] [--duration N] [--connections N] [--iterations N] [--current-indexes] [--explain]';
 
 function parseOptions(argv: string[]): Options {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      'no-build': { type: 'boolean', default: false },
-      'no-http': { type: 'boolean', default: false },
-      duration: { type: 'string', default: '10' },
-      connections: { type: 'string', default: '10' },
-      iterations: { type: 'string', default: '300' },
-      'current-indexes': { type: 'boolean', default: false },
-      explain: { type: 'boolean', default: false },
-    },
-    strict: true,
-    allowPositionals: false,
+  const values = parseCli(argv, {
+    'no-build': { type: 'boolean', default: false },
+    'no-http': { type: 'boolean', default: false },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    iterations: { type: 'string', default: '300' },
+    'current-indexes': { type: 'boolean', default: false },
+    explain: { type: 'boolean', default: false },
   });
   return {
     build: !values['no-build'] && !values['no-http'],
@@ -114,31 +112,10 @@ function parseOptions(argv: string[]): Options {
   };
 }
 
-const progress = (message: string) => process.stderr.write(`› ${message}\n`);
-const round = (value: number) => Math.round(value * 100) / 100;
 const helsinkiToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Helsinki' }).format(new Date());
 
-interface Stats {
-  p50: number;
-  p95: number;
-  p99: number;
-  mean: number;
-  max: number;
-  n: number;
-}
-
-function stats(values: number[]): Stats {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mean = sorted.reduce((sum, v) => sum + v, 0) / (sorted.length || 1);
-  return {
-    p50: round(percentile(sorted, 50)),
-    p95: round(percentile(sorted, 95)),
-    p99: round(percentile(sorted, 99)),
-    mean: round(mean),
-    max: round(sorted.at(-1) ?? 0),
-    n: sorted.length,
-  };
-}
+type Stats = Distribution;
+const stats = distribution;
 
 // ---------------------------------------------------------------------------------------------
 // Scenarios
@@ -295,67 +272,38 @@ interface HttpResult {
 }
 
 async function runHttp(origin: string, name: string, paths: string[], options: Options, seconds: number): Promise<HttpResult> {
-  const latencies: number[] = [];
   const serverTimes: number[] = [];
   let next = 0;
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: origin,
-        headers: { ...BROWSER_HEADERS },
-        connections: options.connections,
-        duration: seconds,
-        requests: [
-          {
-            method: 'GET',
-            setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }),
-            onResponse: (_status, _body, _context, headers) => {
-              const timing = /db;dur=([\d.]+)/.exec(String(headers?.['server-timing'] ?? ''));
-              if (timing) serverTimes.push(Number(timing[1]));
-            },
-          },
-        ],
-      },
-      (error: unknown, outcome) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(outcome)),
-    );
-    instance.on('response', (_client, _status, _bytes, time) => latencies.push(time));
+  const request: autocannon.Request = {
+    method: 'GET',
+    setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length]! }),
+    onResponse: (_status, _body, _context, headers) => {
+      const timing = /db;dur=([\d.]+)/.exec(String(headers?.['server-timing'] ?? ''));
+      if (timing) serverTimes.push(Number(timing[1]));
+    },
+  };
+  const result = await runLoad({
+    url: origin,
+    headers: { ...BROWSER_HEADERS },
+    connections: options.connections,
+    durationSeconds: seconds,
+    requests: [request],
   });
   return {
     name,
-    requestsPerSecond: round(result.requests.mean),
-    latencyMs: stats(latencies),
+    requestsPerSecond: round(result.requestsPerSecond.mean),
+    latencyMs: { ...result.latencyMs, n: result.requestsTotal },
     serverTimingMs: serverTimes.length ? stats(serverTimes) : null,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };
 }
 
-async function build(): Promise<void> {
-  const child = spawn('npx', ['react-router', 'build'], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: ['ignore', process.stderr, process.stderr],
-  });
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', resolve);
-  });
-  if (code !== 0) throw new Error(`react-router build exited with code ${code}`);
-}
-
-async function measureHttp(options: Options, env: Record<string, string>, today: string): Promise<HttpResult[]> {
+async function measureHttp(run: BenchRun, options: Options, env: Record<string, string>, today: string): Promise<HttpResult[]> {
   const rules: Rules = await import('../app/services/booking/search-rules');
-  const buildDir = process.env.BUILD_DIR ?? 'build';
-  if (options.build) {
-    progress(`building for production into ${buildDir}/`);
-    await build();
-  } else if (!existsSync(`${ROOT}/${buildDir}/server/index.js`)) {
-    throw new Error(`--no-build: there is no ${buildDir}/server/index.js`);
-  }
-  const server = startServer({ cwd: ROOT, port: await findFreePort(), env });
+  await ensureBuild(options.build);
+  const server = await startPortal(run, { env });
   try {
-    progress(`starting the server on ${server.origin}`);
-    await server.waitUntilReady(120_000);
     const random = prng(7);
     const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
     const days = Array.from({ length: 28 }, (_, i) => rules.addDays(today, i + 1)).filter((d) => rules.isoWeekday(d) !== 7);
@@ -431,40 +379,12 @@ function render(service: ServiceResult[], http: HttpResult[], data: LoadReport, 
   return lines.join('\n');
 }
 
-const cleanups: (() => Promise<void>)[] = [];
-
-async function cleanUp() {
-  for (let step = cleanups.pop(); step; step = cleanups.pop()) {
-    try {
-      await step();
-    } catch (error) {
-      console.warn(`cleanup failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-}
-
 export async function main(argv: string[]): Promise<number> {
-  let options: Options;
-  try {
-    options = parseOptions(argv);
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
-    console.error('usage: npm run bench -- --scale [--no-build] [--no-http] [--duration N] [--connections N] [--iterations N] [--current-indexes] [--explain]');
-    return 2;
-  }
-  const interrupt = (signal: NodeJS.Signals) => {
-    console.error(`\n${signal}: stopping`);
-    void cleanUp().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', interrupt);
-  process.once('SIGTERM', interrupt);
-
-  const loadAverageAtStart = loadavg().map(round);
-  try {
-    const database = await createPostgresDatabase(process.env.BENCH_DATABASE_URL || DEFAULT_ADMIN_URL);
-    cleanups.push(() => database.dispose());
+  return benchMain(USAGE, async (run) => {
+    const options = parseOptions(argv);
+    const loadAverageAtStart = loadAverage();
+    const database = await benchDatabase(run);
     const url = database.env.DATABASE_URL!;
-    progress(`database: ${database.description}`);
 
     const migrated = await openDatabase({ url });
     await runMigrations(migrated);
@@ -488,19 +408,16 @@ export async function main(argv: string[]): Promise<number> {
 
     progress(`timing the search service (${options.iterations} calls per scenario)`);
     const service = await measureService(options, url, today);
-    const http = options.http ? await measureHttp(options, database.env, today) : [];
+    const http = options.http ? await measureHttp(run, options, database.env, today) : [];
 
     const missed = service.filter((s) => s.typical && s.ms.p95 > TARGET_P95_MS).map((s) => `${s.name}: p95 ${s.ms.p95} ms > ${TARGET_P95_MS} ms`);
     const failures = [
       ...missed,
       ...http.filter((h) => h.non2xx + h.errors > 0).map((h) => `${h.name}: ${h.non2xx} non-2xx, ${h.errors} errors`),
     ];
-    const cpuList = cpus();
     const results = {
-      date: new Date().toISOString(),
-      node: process.version,
-      cpu: { count: cpuList.length, model: cpuList[0]?.model.trim() ?? 'unknown' },
-      loadAverage: { start: loadAverageAtStart, end: loadavg().map(round) },
+      ...machine(),
+      loadAverage: { start: loadAverageAtStart, end: loadAverage() },
       targetP95Ms: TARGET_P95_MS,
       proposedIndexes: options.proposedIndexes ? PROPOSED_INDEXES : [],
       data,
@@ -519,12 +436,7 @@ export async function main(argv: string[]): Promise<number> {
     console.log(`\nLoad average ${results.loadAverage.start.join(' ')} → ${results.loadAverage.end.join(' ')}. Results written to ${RESULTS_FILE}`);
     for (const failure of failures) console.error(`FAILED ${failure}`);
     return results.ok ? 0 : 1;
-  } catch (error) {
-    console.error(`\nscale benchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    return 1;
-  } finally {
-    await cleanUp();
-  }
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

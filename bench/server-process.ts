@@ -1,6 +1,8 @@
 /**
- * The portal under test: `npx tsx scripts/start.ts` (migrate, seed, serve) as a child process
- * in its own process group, so stopping it also stops the processes npx and tsx start.
+ * The portal under test: `node --import tsx scripts/start.ts` (migrate, seed, serve) as a child
+ * process in its own process group, so stopping it also stops anything it starts. With
+ * `cpuProfileDir` the process runs under `node --cpu-prof` and writes its profile there when it
+ * exits (stop() lets it exit normally).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -28,6 +30,8 @@ export async function findFreePort(): Promise<number> {
 
 export interface ServerProcess {
   origin: string;
+  /** Milliseconds from the start of the process until it was ready (set by waitUntilReady). */
+  readyAfterMs: number | null;
   /** The last lines the server printed (stdout and stderr). */
   output(): string;
   /** Resolves when the server answers GET /readyz with 200. */
@@ -41,6 +45,8 @@ export interface StartOptions {
   port: number;
   /** Extra environment (database location). */
   env: Record<string, string>;
+  /** Directory for a V8 CPU profile of the server (node --cpu-prof). */
+  cpuProfileDir?: string;
 }
 
 export function startServer(options: StartOptions): ServerProcess {
@@ -54,7 +60,9 @@ export function startServer(options: StartOptions): ServerProcess {
     LOG_LEVEL: 'warn',
   });
 
-  const child = spawn('npx', ['tsx', 'scripts/start.ts'], {
+  const profile = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
+  const spawnedAt = performance.now();
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'scripts/start.ts'], {
     cwd: options.cwd,
     env,
     detached: true,
@@ -76,8 +84,9 @@ export function startServer(options: StartOptions): ServerProcess {
   const hasExited = () => child.exitCode !== null || child.signalCode !== null || spawnError !== null;
   const output = () => lines.join('\n');
 
-  return {
+  const server: ServerProcess = {
     origin,
+    readyAfterMs: null,
     output,
     async waitUntilReady(timeoutMs) {
       const deadline = Date.now() + timeoutMs;
@@ -88,7 +97,10 @@ export function startServer(options: StartOptions): ServerProcess {
         try {
           const response = await fetch(`${origin}/readyz`, { signal: AbortSignal.timeout(2_000) });
           await response.body?.cancel();
-          if (response.status === 200) return;
+          if (response.status === 200) {
+            server.readyAfterMs = performance.now() - spawnedAt;
+            return;
+          }
         } catch {
           // Not listening yet.
         }
@@ -98,6 +110,7 @@ export function startServer(options: StartOptions): ServerProcess {
     },
     stop: () => stopGroup(child),
   };
+  return server;
 }
 
 function signalGroup(child: ChildProcess, signal: NodeJS.Signals | 0): boolean {

@@ -1,8 +1,15 @@
-/** Server i18n: remix-i18next middleware; the language comes from the path, then cookie, then header. */
-import { createCookie } from 'react-router';
-import { createI18nextMiddleware } from 'remix-i18next/middleware';
+/**
+ * Server i18n. The language comes from the path, then the `ui_locales` parameter, the cookie and
+ * the Accept-Language header (remix-i18next's LanguageDetector). Each language has one i18next
+ * instance, initialised once at start-up and shared by all requests: nothing changes an
+ * instance after that (no changeLanguage, resources are bundled), so a request only picks one
+ * instead of creating and initialising its own (ADR 0010).
+ */
+import { createInstance, type i18n } from 'i18next';
+import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
+import { LanguageDetector } from 'remix-i18next/server';
 import { languageOfPath } from '~/route-table';
-import { DEFAULT_LANGUAGE, LANGUAGES } from './config';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './config';
 import en from './resources/en';
 import fi from './resources/fi';
 import type { Resource } from './resources';
@@ -26,15 +33,43 @@ export const resources = {
   en: { translation: all(en, 'en') },
 };
 
-export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddleware({
-  detection: {
-    supportedLanguages: [...LANGUAGES],
-    fallbackLanguage: DEFAULT_LANGUAGE,
-    cookie: languageCookie,
-    // ui_locales: the test identification page follows the language the portal asked for.
-    searchParamKey: 'ui_locales',
-    order: ['custom', 'searchParams', 'cookie', 'header'],
-    findLocale: async (request) => languageOfPath(new URL(request.url).pathname),
-  },
-  i18next: { resources, interpolation: { escapeValue: false }, returnNull: false },
+const detector = new LanguageDetector({
+  supportedLanguages: [...LANGUAGES],
+  fallbackLanguage: DEFAULT_LANGUAGE,
+  cookie: languageCookie,
+  // ui_locales: the test identification page follows the language the portal asked for.
+  searchParamKey: 'ui_locales',
+  order: ['custom', 'searchParams', 'cookie', 'header'],
+  findLocale: async (request) => languageOfPath(new URL(request.url).pathname),
 });
+
+async function createLanguageInstance(lng: Language): Promise<i18n> {
+  const instance = createInstance({ resources, lng, interpolation: { escapeValue: false }, returnNull: false });
+  await instance.init();
+  return instance;
+}
+
+const instances: Promise<Record<Language, i18n>> = Promise.all(LANGUAGES.map(createLanguageInstance)).then(
+  (list) => Object.fromEntries(LANGUAGES.map((lng, i) => [lng, list[i]!])) as Record<Language, i18n>,
+);
+
+const localeContext = createContext<Language>();
+const i18nextContext = createContext<i18n>();
+
+export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const detected = await detector.detect(request);
+  const lng = isLanguage(detected) ? detected : DEFAULT_LANGUAGE;
+  context.set(localeContext, lng);
+  context.set(i18nextContext, (await instances)[lng]);
+  return next();
+};
+
+/** The request's language (set by i18nextMiddleware). */
+export function getLocale(context: Readonly<RouterContextProvider>): Language {
+  return context.get(localeContext);
+}
+
+/** The i18next instance of the request's language (shared: use getFixedT, never changeLanguage). */
+export function getInstance(context: Readonly<RouterContextProvider>): i18n {
+  return context.get(i18nextContext);
+}

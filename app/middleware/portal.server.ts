@@ -18,13 +18,12 @@ import { getLocale, languageCookie } from '~/i18n/i18n.server';
 import { matchPage, pageDefinition, pagePath, type PageDefinition } from '~/route-table';
 import {
   clearSessionCookie,
-  listWards,
-  lookupSession,
+  lookupSessionContext,
   readSessionToken,
   touchSession,
 } from '~/services/auth/session.server';
 import { getDb } from '~/services/db/db.server';
-import { featuresForPerson } from '~/services/features/features.server';
+import { evaluateFeatures } from '~/services/features/features.server';
 import { clearFlashHeader, flashCookie, readFlash } from '~/services/flash.server';
 import { logger } from '~/services/observability/logger.server';
 import { anonymousCsrf, CsrfFailure, isMutation, verifyCsrf } from '~/services/security/csrf.server';
@@ -35,15 +34,12 @@ const TEN_MINUTES = 600;
 
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const db = await getDb();
-  const lookup = await lookupSession(db, await readSessionToken(request));
+  const lookup = await lookupSessionContext(db, await readSessionToken(request));
   let clearCookie = false;
   if (lookup.status === 'active') {
     const session = await touchSession(db, lookup.row);
-    const [wards, features] = await Promise.all([
-      listWards(db, lookup.person.id),
-      featuresForPerson(db, lookup.person.id),
-    ]);
-    const auth: Auth = { session, person: lookup.person, wards, features };
+    const features = evaluateFeatures(env().FEATURES, lookup.featureOverrides);
+    const auth: Auth = { session, person: lookup.person, wards: lookup.wards, features };
     context.set(authContext, auth);
   } else if (lookup.status === 'expired') {
     context.set(expiredSessionContext, lookup.reason);

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createPerson } from '~db/factories';
 import { accessLog } from '~db/schema';
 import { makeIdentityCode } from '~/models/identity-code';
-import { listAccessFor, logAccess } from '~/services/audit/access-log.server';
+import { listAccessFor, logAccess, logAccesses } from '~/services/audit/access-log.server';
 import { enqueueMessage, listOutbox } from '~/services/outbox/outbox.server';
 import { databaseKinds, withTestDatabase } from '../fixtures/db';
 
@@ -88,6 +88,26 @@ describe.each(databaseKinds())('outbox and access log on %s', (kind) => {
       const forAino = await listAccessFor(t.db, aino);
       expect(forAino.map((e) => e.action)).toEqual(['view', 'login']);
       expect(await listAccessFor(t.db, laura)).toEqual([]);
+    });
+
+    it('writes several entries in one statement, numbered in the given order', async () => {
+      const viewer = (
+        await createPerson(t.db, { identityCode: makeIdentityCode('1970-06-01', 931), firstName: 'Ville', lastName: 'Testi' })
+      ).id;
+      await logAccesses(t.db, []);
+      expect(await listAccessFor(t.db, viewer)).toEqual([]);
+      const entries = [3, 1, 2].map((n) => ({
+        actorPersonId: viewer,
+        subjectPersonId: viewer,
+        action: 'view' as const,
+        resource: 'batch-test',
+        resourceId: String(n),
+      }));
+      await logAccesses(t.db, entries);
+      const written = await listAccessFor(t.db, viewer, 'batch-test');
+      // Newest (highest id) first: the reverse of the given order.
+      expect(written.map((e) => e.resourceId)).toEqual(['2', '1', '3']);
+      expect(written.every((e) => e.actorPersonId === viewer && e.action === 'view')).toBe(true);
     });
 
     it('filters by resource and limits the result', async () => {

@@ -1,19 +1,23 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createPerson } from '~db/factories';
+import { addGuardianship, createPerson, setFeatureOverride } from '~db/factories';
 import { sessions } from '~db/schema';
 import { makeIdentityCode } from '~/models/identity-code';
 import {
   createSession,
+  listWards,
   lookupSession,
+  lookupSessionContext,
   revokeAllSessions,
   revokeSession,
   sessionExpiresAt,
   touchSession,
   type SessionTimeouts,
 } from '~/services/auth/session.server';
+import { env } from '~/env.server';
 import type { Db } from '~/services/db/db.server';
+import { featuresForPerson, evaluateFeatures } from '~/services/features/features.server';
 import { databaseKinds, withTestDatabase } from '../fixtures/db';
 
 const MINUTE = 60_000;
@@ -187,5 +191,36 @@ describe.each(databaseKinds())('sessions on %s', (kind) => {
       scope: 'inAppBooking',
       identityProvider: 'fi-nordea',
     });
+  });
+
+  it('lookupSessionContext answers as lookupSession plus the wards and feature overrides of the person', async () => {
+    const guardian = await newPerson(t.db);
+    const [older, younger] = [await newPerson(t.db), await newPerson(t.db)];
+    await addGuardianship(t.db, guardian.id, younger.id);
+    await addGuardianship(t.db, guardian.id, older.id);
+    await setFeatureOverride(t.db, guardian.id, 'sickness-fund-page', true);
+    await setFeatureOverride(t.db, guardian.id, 'customer-messaging-enabled', false);
+    const { token } = await createSession(t.db, { personId: guardian.id, identityProvider: 'fi-op', now: T0 }, timeouts);
+
+    const found = await lookupSessionContext(t.db, token, at(MINUTE));
+    const plain = await lookupSession(t.db, token, at(MINUTE));
+    expect(found.status).toBe('active');
+    if (found.status !== 'active' || plain.status !== 'active') return;
+    expect(found.row).toEqual(plain.row);
+    expect(found.person).toEqual(plain.person);
+    expect(found.wards).toEqual(await listWards(t.db, guardian.id));
+    expect(found.wards).toHaveLength(2);
+    expect(evaluateFeatures(env().FEATURES, found.featureOverrides)).toEqual(await featuresForPerson(t.db, guardian.id));
+    expect(evaluateFeatures(env().FEATURES, found.featureOverrides)['sickness-fund-page']).toBe(true);
+
+    // Nobody's wards or overrides leak to a person without any.
+    const { token: other } = await createSession(t.db, { personId, identityProvider: 'fi-op', now: T0 }, timeouts);
+    expect(await lookupSessionContext(t.db, other, at(MINUTE))).toMatchObject({ status: 'active', wards: [], featureOverrides: [] });
+
+    // The same expiry answers as lookupSession.
+    expect(await lookupSessionContext(t.db, null)).toEqual({ status: 'none' });
+    expect(await lookupSessionContext(t.db, `${token}x`, at(MINUTE))).toEqual({ status: 'none' });
+    expect(await lookupSessionContext(t.db, token, at(13 * HOUR))).toMatchObject({ status: 'expired', reason: 'absolute' });
+    expect(await lookupSessionContext(t.db, token, at(31 * MINUTE))).toMatchObject({ status: 'expired', reason: 'idle' });
   });
 });

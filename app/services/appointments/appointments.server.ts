@@ -18,7 +18,7 @@ import type {
   CheckInResult,
 } from '~/models/appointment';
 import { recordEvent } from '~/services/analytics/analytics.server';
-import { logAccess } from '~/services/audit/access-log.server';
+import { logAccess, logAccesses } from '~/services/audit/access-log.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
 import { hitRateLimit, peekRateLimit } from '~/services/security/rate-limit.server';
 import {
@@ -122,15 +122,16 @@ export function toView(row: Row, viewer: Viewer | null, lang: Language, now = ne
 }
 
 async function logViews(db: Db, viewer: Viewer | null, rows: Row[]) {
-  for (const row of rows) {
-    await logAccess(db, {
+  await logAccesses(
+    db,
+    rows.map((row) => ({
       actorPersonId: viewer?.personId ?? null,
       subjectPersonId: row.patient.id,
-      action: 'view',
+      action: 'view' as const,
       resource: viewer ? 'appointment' : 'appointment:anonymous-link',
       resourceId: String(row.appointment.id),
-    });
-  }
+    })),
+  );
 }
 
 /**

@@ -15,7 +15,16 @@ export interface AccessEntry {
 }
 
 export async function logAccess(db: Db, entry: AccessEntry): Promise<void> {
-  await db.insert(accessLog).values({ ...entry, resourceId: entry.resourceId ?? null });
+  await logAccesses(db, [entry]);
+}
+
+/**
+ * Several entries in one INSERT: written together (all or none, one commit instead of one per
+ * row) and numbered in the given order, before the caller answers (ADR 0010).
+ */
+export async function logAccesses(db: Db, entries: readonly AccessEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(accessLog).values(entries.map((entry) => ({ ...entry, resourceId: entry.resourceId ?? null })));
 }
 
 export async function listAccessFor(db: Db, subjectPersonId: string, resource?: string, limit = 50) {
