@@ -3,11 +3,13 @@
  * Each inserts one row with sensible defaults and returns it.
  */
 import { randomToken, sha256 } from '../app/lib/crypto.server';
+import { helsinkiDate, wallClock } from '../app/lib/dates';
 import { parseIdentityCode } from '../app/models/identity-code';
-import { encodeAnonymousCode } from '../app/services/appointments/rules';
+import { encodeAnonymousCode } from '../app/models/anonymous-code';
 import type { Db } from './client';
 import {
   appointments,
+  appointmentSlots,
   clinics,
   featureOverrides,
   guardianships,
@@ -89,6 +91,31 @@ export async function createPractitioner(
   if (clinicIds.length) {
     await db.insert(practitionerClinics).values(clinicIds.map((clinicId) => ({ practitionerId: values.id, clinicId })));
   }
+  return row!;
+}
+
+export type NewSlot = typeof appointmentSlots.$inferInsert;
+export type Slot = typeof appointmentSlots.$inferSelect;
+
+/**
+ * Inserts one free appointment time (30 minutes, a clinic visit, unless told otherwise). Its
+ * Helsinki date and hour, which the search filters on, are derived from `startAt`.
+ */
+export async function createSlot(
+  db: Db,
+  input: Omit<NewSlot, 'kindId' | 'durationMinutes' | 'localDate' | 'localHour'> &
+    Partial<Pick<NewSlot, 'kindId' | 'durationMinutes'>>,
+): Promise<Slot> {
+  const [row] = await db
+    .insert(appointmentSlots)
+    .values({
+      kindId: 'VAS',
+      durationMinutes: 30,
+      ...input,
+      localDate: helsinkiDate(input.startAt),
+      localHour: wallClock(input.startAt).hour,
+    })
+    .returning();
   return row!;
 }
 

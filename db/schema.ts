@@ -4,6 +4,7 @@
  * `npm run db:generate`.
  */
 import { sql } from 'drizzle-orm';
+import { LOCATION_TYPES, PAYER_TYPES } from '../app/models/appointment-types';
 import {
   bigint,
   bigserial,
@@ -254,15 +255,8 @@ export const analyticsEvents = pgTable(
   (t) => [index('analytics_events_name_idx').on(t.name, t.at)],
 );
 
-export const LOCATION_TYPES = [
-  'physicalLocation',
-  'phoneAppointment',
-  'videoAppointment',
-  'remoteAppointment',
-  'meetingAppointment',
-] as const;
-
-export const PAYER_TYPES = ['self', 'occupationalHealthCare', 'insurance', 'insuranceAndOccupationalHealthCare', 'other'] as const;
+// The value lists live with the models (client-safe); the columns below use them.
+export { LOCATION_TYPES, PAYER_TYPES } from '../app/models/appointment-types';
 
 /** Price estimate of a visit, a snapshot taken when it was booked. Amounts in cents. */
 export interface PriceEstimate {

@@ -1,4 +1,5 @@
 /** Static demo data: clinics, specialties and the demo persons the README and the tests use. */
+import type { KindId } from '../app/models/price-list';
 import { localized } from './factories';
 
 export const DEMO_PERSONS = {
@@ -126,33 +127,6 @@ export const TITLES = {
 
 export const FIRST_NAMES = ['Anna', 'Matti', 'Kaisa', 'Juha', 'Elina', 'Timo', 'Sari', 'Jukka', 'Heidi', 'Antti', 'Riikka', 'Ville', 'Satu', 'Mika', 'Johanna', 'Petri', 'Hanna', 'Janne', 'Minna', 'Sami', 'Katja', 'Lauri', 'Tiina', 'Olli'];
 export const LAST_NAMES = ['Lahtinen', 'Koskinen', 'Järvinen', 'Lehtonen', 'Salminen', 'Heinonen', 'Laine', 'Hämäläinen', 'Mattila', 'Saarinen', 'Kinnunen', 'Turunen', 'Rantanen', 'Karjalainen', 'Aaltonen', 'Ahonen', 'Lindqvist', 'Holmström', 'Nurmi', 'Peltonen'];
-
-/** Appointment kinds (kindId → name). VETA is a video appointment. */
-export const KINDS = {
-  VAS: localized('Vastaanottokäynti', 'Mottagningsbesök', 'Clinic visit'),
-  VETA: localized('Videovastaanotto', 'Videomottagning', 'Video appointment'),
-  PUH: localized('Puhelinvastaanotto', 'Telefonmottagning', 'Phone appointment'),
-  KOR: localized('Koronatesti', 'Coronatest', 'Covid-19 test'),
-} as const;
-
-export type KindId = keyof typeof KINDS;
-
-/** A private visit's price estimate: a base rate by specialty plus fixed fees (cents). */
-export function priceFor(specialtyId: string, locationType: string) {
-  const base: Record<string, number> = { YLE: 8900, SH: 4900, FYS: 7500, LAS: 11900, IHO: 14900, KNK: 13900, PSY: 11000, ENDO: 16900, GYN: 15900, NNA: 9500, GRG: 14900, ROKT: 3500, TTH: 8900 };
-  const remote = locationType !== 'physicalLocation';
-  return {
-    code: `${specialtyId}-${remote ? 'ETA' : 'VAS'}`,
-    name: remote
-      ? localized('Etävastaanotto', 'Distansmottagning', 'Remote appointment')
-      : localized('Vastaanottokäynti', 'Mottagningsbesök', 'Clinic visit'),
-    cents: remote ? Math.round((base[specialtyId] ?? 8900) * 0.85) : (base[specialtyId] ?? 8900),
-    additionalFees: [
-      { code: 'TOIM', name: localized('Toimistomaksu', 'Expeditionsavgift', 'Office fee'), cents: 1290 },
-      ...(remote ? [] : [{ code: 'TILA', name: localized('Tilamaksu', 'Lokalavgift', 'Facility fee'), cents: 500 }]),
-    ],
-  };
-}
 
 export interface DemoAppointment {
   person: 'aino' | 'mikko' | 'laura' | 'eino' | 'sanni';

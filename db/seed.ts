@@ -13,6 +13,7 @@ import {
   createPractitioner,
   createSpecialty,
 } from './factories';
+import { KINDS, priceFor } from '../app/models/price-list';
 import { persons } from './schema';
 import { generateSlots, helsinkiDateOf, insertSlots, type SlotPractitioner } from './slots';
 import {
@@ -20,9 +21,7 @@ import {
   DEMO_APPOINTMENTS,
   DEMO_PERSONS,
   FIRST_NAMES,
-  KINDS,
   LAST_NAMES,
-  priceFor,
   SPECIALTIES,
   TITLES,
   type DemoAppointment,

@@ -1,6 +1,7 @@
 /**
  * `npm start` / `npm run dev`: validate the configuration, apply migrations, seed an empty
- * database, then start the server (production build, or Vite in development with --dev).
+ * database outside production (scripts/prepare-database.ts), then start the server (production
+ * build, or Vite in development with --dev).
  */
 process.env.NODE_ENV ??= process.argv.includes('--dev') ? 'development' : 'production';
 
@@ -14,13 +15,11 @@ try {
 }
 
 const { openDatabase } = await import('../db/client');
-const { runMigrations } = await import('../db/migrate');
-const { seedIfEmpty } = await import('../db/seed');
+const { prepareDatabase } = await import('./prepare-database');
 const { databaseConfig } = await import('../app/services/db/db.server');
 
 const database = await openDatabase(databaseConfig());
-await runMigrations(database);
-const links = await seedIfEmpty(database.db);
+const links = await prepareDatabase(database, env);
 // PGlite allows one opener per data directory: close before the app opens it.
 await database.close();
 process.stdout.write(`Database ready (${database.kind}${links ? ', demo data seeded' : ''}).\n`);

@@ -1,5 +1,5 @@
 /** Booking landing and the appointment search: filters beside the results, stacked on small screens. */
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { mediaQuery } from './breakpoints';
 import { vars } from './theme.css';
 
@@ -18,10 +18,47 @@ export const layout = style({
   gridTemplateColumns: 'minmax(17rem, 22rem) minmax(0, 1fr)',
   gap: vars.space.l,
   alignItems: 'start',
-  '@media': { [mediaQuery.smallOnly]: { gridTemplateColumns: 'minmax(0, 1fr)' } },
+  // Stacked, the filters card's own margin separates it from the results.
+  '@media': { [mediaQuery.smallOnly]: { gridTemplateColumns: 'minmax(0, 1fr)', gap: 0 } },
 });
 
 export const filters = style({ padding: vars.space.m });
+
+/**
+ * The filters fold into one disclosure ("Search filters (2 selected)"): closed on small and
+ * medium screens, so the first free times are on the first screen; on large screens, where the
+ * filters sit beside the results, browsers that can style the disclosure's content keep it open
+ * (and the page's script opens it too).
+ */
+export const filtersDisclosure = style({});
+export const filtersSummary = style({
+  cursor: 'pointer',
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.s,
+  minHeight: '2.75rem',
+  selectors: {
+    '&::before': { content: '"▸"', color: vars.color.brand, fontSize: '1.25rem', lineHeight: 1 },
+    [`${filtersDisclosure}[open] > &::before`]: { content: '"▾"' },
+    '&::-webkit-details-marker': { display: 'none' },
+  },
+  listStyle: 'none',
+  '@supports': {
+    'selector(::details-content)': {
+      '@media': { [mediaQuery.large]: { cursor: 'default', pointerEvents: 'none' } },
+    },
+  },
+});
+globalStyle(`${filtersSummary}::before`, {
+  '@supports': {
+    'selector(::details-content)': { '@media': { [mediaQuery.large]: { display: 'none' } } },
+  },
+});
+globalStyle(`${filtersDisclosure}::details-content`, {
+  '@media': { [mediaQuery.large]: { contentVisibility: 'visible', display: 'block' } },
+});
+export const filtersTitle = style({ margin: 0, fontSize: '1.25rem' });
+export const inlineField = style({ display: 'flex', gap: vars.space.s, alignItems: 'stretch' });
 export const fieldset = style({ border: 0, padding: 0, margin: `0 0 ${vars.space.m}` });
 export const legend = style({ fontWeight: 600, padding: 0, marginBottom: vars.space.xs });
 export const checkboxList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.xs });
@@ -43,6 +80,8 @@ export const tabs = style({
   flexWrap: 'wrap',
   gap: vars.space.xs,
   borderBottom: `2px solid ${vars.color.border}`,
+  // On a phone the four tabs stay on one line (scrolling sideways) instead of taking two.
+  '@media': { [mediaQuery.smallOnly]: { flexWrap: 'nowrap', overflowX: 'auto', gap: 0 } },
 });
 export const tab = style({
   display: 'inline-block',
@@ -51,12 +90,17 @@ export const tab = style({
   color: vars.color.link,
   borderBottom: '4px solid transparent',
   marginBottom: '-2px',
+  whiteSpace: 'nowrap',
+  '@media': { [mediaQuery.smallOnly]: { padding: `${vars.space.s} ${vars.space.s}` } },
   selectors: {
     '&[aria-current="true"]': { color: vars.color.text, fontWeight: 700, borderBottomColor: vars.color.brand },
   },
 });
 
-export const results = style({ transition: 'opacity 120ms' });
+export const results = style({
+  transition: 'opacity 120ms',
+  '@media': { [mediaQuery.smallOnly]: { padding: vars.space.m } },
+});
 export const busy = style({ opacity: 0.55 });
 export const resultList = style({ listStyle: 'none', margin: 0, padding: 0 });
 export const result = style({
@@ -67,8 +111,8 @@ export const result = style({
   borderBottom: `1px solid ${vars.color.border}`,
   '@media': { [mediaQuery.smallOnly]: { gridTemplateColumns: 'minmax(0, 1fr)' } },
 });
-export const resultLink = style({ fontWeight: 700, display: 'inline-flex', gap: vars.space.s, alignItems: 'baseline' });
-export const resultTime = style({ fontSize: '1.125rem', fontVariantNumeric: 'tabular-nums' });
+export const resultLink = style({ fontWeight: 700 });
+export const resultTime = style({ fontSize: '1.125rem', fontVariantNumeric: 'tabular-nums', marginRight: vars.space.xs });
 export const resultDetails = style({ display: 'flex', flexDirection: 'column' });
 export const tag = style({
   alignSelf: 'flex-start',

@@ -14,9 +14,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq, gt, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPerson } from '~db/factories';
-import { accessLog, analyticsEvents, appointments, appointmentSlots, outbox } from '~db/schema';
-import { helsinkiDate } from '~/lib/format';
+import { createPerson, createSlot } from '~db/factories';
+import { accessLog, analyticsEvents, appointments, outbox } from '~db/schema';
 import { makeIdentityCode } from '~/models/identity-code';
 import { CookieJar } from '../../bench/cookie-jar';
 import { findForm } from '../../bench/html';
@@ -65,21 +64,13 @@ describe.skipIf(!testDatabaseUrl())('one free time, 100 concurrent reservations,
       await server.waitUntilReady(READY_TIMEOUT_MS);
     }
 
-    const startAt = new Date(Date.now() + 3 * 24 * 3_600_000);
-    const [slot] = await database.db
-      .insert(appointmentSlots)
-      .values({
-        clinicId: 'KA',
-        practitionerId: 'P0001',
-        specialtyId: 'YLE',
-        kindId: 'VAS',
-        startAt,
-        durationMinutes: 30,
-        localDate: helsinkiDate(startAt),
-        localHour: 12,
-      })
-      .returning();
-    slotId = slot!.id;
+    const slot = await createSlot(database.db, {
+      clinicId: 'KA',
+      practitionerId: 'P0001',
+      specialtyId: 'YLE',
+      startAt: new Date(Date.now() + 3 * 24 * 3_600_000),
+    });
+    slotId = slot.id;
 
     for (let i = 0; i < VISITORS; i++) {
       const identityCode = makeIdentityCode('1975-06-15', 100 + i);

@@ -141,6 +141,59 @@ test.describe('private appointment search', () => {
     await expect(page).toHaveURL(new RegExp(`includeRemote=true&startDate=${day}&specialtyIds=PSY$`));
   });
 
+  test('on a phone (360 × 640) the filters fold into one disclosure and the first free time is on the first screen', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 640 });
+    const day = firstAhead(2, WEEKDAYS);
+    await page.goto(`/en/booking/private?startDate=${day}`);
+    const first = results(page).first();
+    await expect(first).toBeVisible();
+    await expect(first).toBeInViewport({ ratio: 1 });
+    // Folded: the fields are there but not shown until the summary is opened.
+    const summary = page.locator('summary', { hasText: 'Search filters' });
+    await expect(summary).toBeInViewport();
+    await expect(page.getByLabel('Date', { exact: true })).toBeHidden();
+    await summary.click();
+    await expect(page.getByLabel('Date', { exact: true })).toBeVisible();
+
+    await page.goto(`/en/booking/private?startDate=${day}&specialtyIds=YLE&municipality=espoo`);
+    await expect(page.locator('summary', { hasText: 'Search filters' })).toHaveText(/Search filters\s*\(2 selected\)/);
+  });
+
+  test("a free time's link reads its time and the practitioner's name as separate words", async ({ page }) => {
+    const day = firstAhead(2, WEEKDAYS);
+    await page.goto(`/en/booking/private?startDate=${day}`);
+    const first = results(page).first();
+    const time = (await first.locator('time').innerText()).trim();
+    const name = (await first.locator('span').innerText()).trim();
+    expect(time).toMatch(/^\d{2}:\d{2}$/);
+    await expect(first).toHaveAccessibleName(`${time} ${name}`);
+  });
+
+  test('without JavaScript a practitioner is found by name: the server answers the matches', async ({ page }, testInfo) => {
+    test.skip(jsEnabled(testInfo.project.name), 'with JS the list narrows in the browser (the test above)');
+    const day = firstAhead(2, WEEKDAYS);
+    await page.goto(`/en/booking/private?startDate=${day}`);
+    const practitioners = page.getByLabel('Practitioner', { exact: true });
+    const all = await practitioners.locator('option').count();
+    await page.getByLabel('Search practitioners by name').fill('la');
+    await page.getByRole('button', { name: 'Find' }).click();
+    await expect(page).toHaveURL(new RegExp(`startDate=${day}&practitionerName=la$`));
+    const options = practitioners.locator('option:not([value=""])');
+    await expect(page.getByRole('status').filter({ hasText: 'matching practitioners' })).toBeVisible();
+    const count = await options.count();
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThan(all - 1);
+    for (const text of await options.allInnerTexts()) expect(text).toMatch(/\bLa/);
+
+    const chosen = await options.first().getAttribute('value');
+    await practitioners.selectOption(chosen!);
+    await page.getByRole('button', { name: 'Show appointments' }).click();
+    await expect(page).toHaveURL(new RegExp(`practitionerIds=${chosen}&includeRemote=true&startDate=${day}&practitionerName=la$`));
+    await expect(practitioners).toHaveValue(chosen!);
+  });
+
   test('"show more" grows the list by 20 and a time leads to its reserve page', async ({ page }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
     const day = firstAhead(2, WEEKDAYS);

@@ -6,20 +6,27 @@
  */
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAppointment, createClinic, createPerson, createPractitioner, createSpecialty } from '~db/factories';
+import {
+  createAppointment,
+  createClinic,
+  createPerson,
+  createPractitioner,
+  createSlot,
+  createSpecialty,
+  type NewSlot,
+} from '~db/factories';
 import {
   accessLog,
   analyticsEvents,
   appointments,
-  appointmentSlots,
   outbox,
   patientDataConsents,
   persons,
   registrations,
 } from '~db/schema';
 import { appointmentValues } from '~db/seed';
-import { CLINICS, priceFor, SPECIALTIES } from '~db/seed-data';
-import { helsinkiDate } from '~/lib/format';
+import { CLINICS, SPECIALTIES } from '~db/seed-data';
+import { priceFor } from '~/models/price-list';
 import { normalizeFinnishPhone } from '~/models/contact';
 import { makeIdentityCode } from '~/models/identity-code';
 import { getAnonymousAppointment } from '~/services/appointments/appointments.server';
@@ -65,23 +72,9 @@ async function reference(db: Db) {
   });
 }
 
-async function slot(db: Db, startInMinutes = 3 * DAY, extra: Partial<typeof appointmentSlots.$inferInsert> = {}) {
+function slot(db: Db, startInMinutes = 3 * DAY, extra: Partial<NewSlot> = {}) {
   const startAt = new Date(NOW.getTime() + startInMinutes * MINUTE);
-  const [row] = await db
-    .insert(appointmentSlots)
-    .values({
-      clinicId: 'KA',
-      practitionerId: 'P0001',
-      specialtyId: 'YLE',
-      kindId: 'VAS',
-      startAt,
-      durationMinutes: 30,
-      localDate: helsinkiDate(startAt),
-      localHour: 10,
-      ...extra,
-    })
-    .returning();
-  return row!;
+  return createSlot(db, { clinicId: 'KA', practitionerId: 'P0001', specialtyId: 'YLE', startAt, ...extra });
 }
 
 async function patient(db: Db, extra: Partial<typeof persons.$inferInsert> = {}) {

@@ -7,11 +7,19 @@
  * and a generated calendar for the volume checks).
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { createAppointment, createClinic, createPerson, createPractitioner, createSpecialty } from '~db/factories';
-import { appointmentSlots } from '~db/schema';
-import { CLINICS, KINDS, SPECIALTIES } from '~db/seed-data';
+import {
+  createAppointment,
+  createClinic,
+  createPerson,
+  createPractitioner,
+  createSlot,
+  createSpecialty,
+  type NewSlot,
+} from '~db/factories';
+import { CLINICS, SPECIALTIES } from '~db/seed-data';
+import { KINDS } from '~/models/price-list';
 import { prng } from '~db/seed';
-import { generateSlots, helsinkiSlotTime, insertSlots, type NewSlot } from '~db/slots';
+import { generateSlots, helsinkiSlotTime, insertSlots } from '~db/slots';
 import { makeIdentityCode } from '~/models/identity-code';
 import { defaultFilter, type SearchFilter } from '~/services/booking/search-rules';
 import {
@@ -50,23 +58,25 @@ async function reference(db: Db) {
 
 type SlotSpec = { date: string; hour: number; minute?: number; practitionerId: string; clinicId: string; specialtyId: string } & Partial<NewSlot>;
 
-function slot({ date, hour, minute = 0, practitionerId, clinicId, specialtyId, ...rest }: SlotSpec): NewSlot {
+function slot({ date, hour, minute = 0, practitionerId, clinicId, specialtyId, ...rest }: SlotSpec) {
   const remote = ['RMT', 'CHA', 'OS', 'NRMT'].includes(clinicId);
   return {
-    ...helsinkiSlotTime(date, hour, minute),
+    startAt: helsinkiSlotTime(date, hour, minute).startAt,
     practitionerId,
     clinicId,
     specialtyId,
     kindId: remote ? 'VETA' : 'VAS',
     durationMinutes: 30,
     isRemote: remote,
-    locationType: remote ? 'videoAppointment' : 'physicalLocation',
+    locationType: remote ? ('videoAppointment' as const) : ('physicalLocation' as const),
     ...rest,
   };
 }
 
 async function insert(db: Db, specs: SlotSpec[]) {
-  return db.insert(appointmentSlots).values(specs.map(slot)).returning({ id: appointmentSlots.id, startAt: appointmentSlots.startAt });
+  const rows = [];
+  for (const spec of specs) rows.push(await createSlot(db, slot(spec)));
+  return rows;
 }
 
 async function hold(db: Db, slotId: number, startAt: Date, cancelled: boolean) {
@@ -289,6 +299,18 @@ describe.each(databaseKinds())('appointment search on %s', (kind) => {
     expect(psychology.practitioners.map((p) => p.id)).toEqual(['T2']);
     const kerava = await searchFormOptions(t.db, search({ municipalities: ['kerava'], practitionerIds: ['T1'] }), 'en');
     expect(kerava.practitioners.map((p) => p.id).sort()).toEqual(['T1', 'T3']);
+    expect(kerava).toMatchObject({ practitionerTotal: 2, practitionersComplete: true, practitionerName: '' });
+  });
+
+  it('answers a practitioner name search with the matches and keeps the chosen practitioner', async () => {
+    const named = await searchFormOptions(t.db, search(), 'en', { practitionerName: 'la' });
+    expect(named).toMatchObject({ practitionerTotal: 5, practitionersComplete: false, practitionerName: 'la' });
+    // Anna Lahtinen, Timo Laine: a word starts with "la".
+    expect(named.practitioners.map((p) => p.id).sort()).toEqual(['T1', 'T5']);
+    const chosen = await searchFormOptions(t.db, search({ practitionerIds: ['T3'] }), 'en', { practitionerName: 'laine' });
+    expect(chosen.practitioners.map((p) => p.id)).toEqual(['T3', 'T5']);
+    const none = await searchFormOptions(t.db, search(), 'en', { practitionerName: 'zz' });
+    expect(none.practitioners).toEqual([]);
   });
 
   it('handles a generated calendar: every listed time is free, in order, within the window', async () => {

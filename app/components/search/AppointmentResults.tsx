@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { Language } from '~/i18n/config';
 import { formatDateTime, formatTime } from '~/lib/format';
 import { pagePath } from '~/route-table';
-import type { AvailableAppointment } from '~/services/booking/search.server';
+import type { AvailableAppointment } from '~/models/search';
 import * as s from '~/styles/search.css';
 
 /** Where the visit happens: the clinic, or the kind of remote appointment. */
@@ -46,7 +46,8 @@ export function AppointmentResults({
           <Link className={s.resultLink} to={pagePath('reserve', lang, { slotId: String(a.id) })} data-result-index={index}>
             <time className={s.resultTime} dateTime={a.startDate}>
               {withDate ? formatDateTime(a.startDate, lang) : formatTime(a.startDate, lang)}
-            </time>
+            </time>{' '}
+            {/* The space keeps the link's name "17:30 Timo Aaltonen", not "17:30Timo Aaltonen". */}
             <span>{a.practitioner.name}</span>
           </Link>
           <span className={s.resultDetails}>

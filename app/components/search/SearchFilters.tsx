@@ -12,15 +12,25 @@ import {
   applyFilterChange,
   defaultFilter,
   isDate,
+  PRACTITIONER_NAME_PARAM,
+  selectedFilterCount,
   toSearchParams,
   type SearchFilter,
 } from '~/services/booking/search-rules';
-import type { SearchFormOptions } from '~/services/booking/search.server';
+import type { SearchFormOptions } from '~/models/search';
+import { mediaQuery } from '~/styles/breakpoints';
 import * as s from '~/styles/search.css';
 import * as ui from '~/styles/ui.css';
 import { PractitionerSelect } from './PractitionerSelect';
 
+const largeScreen = mediaQuery.large;
+
 type Apply = (changes: Partial<SearchFilter>) => void;
+
+/** With JS the state matches what large screens show (CSS keeps the filters open there). */
+function openOnLargeScreens(details: HTMLDetailsElement | null) {
+  if (details && window.matchMedia(largeScreen).matches) details.open = true;
+}
 
 const toggle = (values: string[], value: string, on: boolean) =>
   on ? [...new Set([...values, value])] : values.filter((v) => v !== value);
@@ -65,98 +75,112 @@ export function SearchFilters({
     void navigate(pathFor(next), { replace: true, preventScrollReset: true });
   };
 
+  const selected = selectedFilterCount(filter);
   return (
     <Form method="get" replace preventScrollReset className={`${ui.card} ${s.filters}`} aria-labelledby="filters-title">
-      <h2 id="filters-title">{t('search.filters.title')}</h2>
       <input type="hidden" name="prev" value={applied} />
       {filter.time !== 'all' ? <input type="hidden" name="time" value={filter.time} /> : null}
+      {/* Folded on small and medium screens, so the first free times are on the first screen; open on large ones. */}
+      <details className={s.filtersDisclosure} ref={openOnLargeScreens}>
+        <summary className={s.filtersSummary}>
+          <h2 id="filters-title" className={s.filtersTitle}>
+            {t('search.filters.title')}
+            {selected ? <span className={s.muted}> ({t('search.filters.selectedCount', { count: selected })})</span> : null}
+          </h2>
+        </summary>
 
-      <div className={ui.field}>
-        <label className={ui.label} htmlFor="search-date">
-          {t('search.filters.date')}
-        </label>
-        <span className={ui.hint} id="search-date-hint">
-          {t('search.filters.dateHint')}
-        </span>
-        <input
-          id="search-date"
-          type="date"
-          name="startDate"
-          className={ui.input}
-          min={today}
-          max={lastDay}
-          value={draft.startDate}
-          aria-describedby="search-date-hint"
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            // Typing a year passes through odd dates: search only once the date is a valid choice.
-            if (isDate(value) && value >= today && value <= lastDay) apply({ startDate: value });
-            else setDraft({ ...draft, startDate: value });
+        <div className={ui.field}>
+          <label className={ui.label} htmlFor="search-date">
+            {t('search.filters.date')}
+          </label>
+          <span className={ui.hint} id="search-date-hint">
+            {t('search.filters.dateHint')}
+          </span>
+          <input
+            id="search-date"
+            type="date"
+            name="startDate"
+            className={ui.input}
+            min={today}
+            max={lastDay}
+            value={draft.startDate}
+            aria-describedby="search-date-hint"
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              // Typing a year passes through odd dates: search only once the date is a valid choice.
+              if (isDate(value) && value >= today && value <= lastDay) apply({ startDate: value });
+              else setDraft({ ...draft, startDate: value });
+            }}
+          />
+        </div>
+        {calendar}
+
+        <PractitionerSelect
+          options={options}
+          value={draft.practitionerIds[0] ?? ''}
+          onChange={(id) => apply({ practitionerIds: id ? [id] : [] })}
+          onSearch={(name) => {
+            const params = toSearchParams(draft, today);
+            if (name) params.set(PRACTITIONER_NAME_PARAM, name);
+            void navigate(`?${params}`, { replace: true, preventScrollReset: true });
           }}
         />
-      </div>
-      {calendar}
 
-      <PractitionerSelect
-        practitioners={options.practitioners}
-        value={draft.practitionerIds[0] ?? ''}
-        onChange={(id) => apply({ practitionerIds: id ? [id] : [] })}
-      />
+        <fieldset className={s.fieldset}>
+          <legend className={s.legend}>{t('search.filters.specialties')}</legend>
+          <ul className={s.checkboxList}>
+            {options.specialties.map((specialty) => (
+              <li key={specialty.id}>
+                <label className={s.checkbox}>
+                  <input
+                    type="checkbox"
+                    className={s.checkboxInput}
+                    name="specialtyIds"
+                    value={specialty.id}
+                    checked={draft.specialtyIds.includes(specialty.id)}
+                    onChange={(event) => apply({ specialtyIds: toggle(draft.specialtyIds, specialty.id, event.currentTarget.checked) })}
+                  />
+                  {specialty.name}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
 
-      <fieldset className={s.fieldset}>
-        <legend className={s.legend}>{t('search.filters.specialties')}</legend>
-        <ul className={s.checkboxList}>
-          {options.specialties.map((specialty) => (
-            <li key={specialty.id}>
-              <label className={s.checkbox}>
-                <input
-                  type="checkbox"
-                  className={s.checkboxInput}
-                  name="specialtyIds"
-                  value={specialty.id}
-                  checked={draft.specialtyIds.includes(specialty.id)}
-                  onChange={(event) => apply({ specialtyIds: toggle(draft.specialtyIds, specialty.id, event.currentTarget.checked) })}
-                />
-                {specialty.name}
-              </label>
-            </li>
+        <fieldset className={s.fieldset}>
+          <legend className={s.legend}>{t('search.filters.clinics')}</legend>
+          {options.clinicGroups.map((group) => (
+            <ClinicGroup key={group.municipality} group={group} draft={draft} apply={apply} />
           ))}
-        </ul>
-      </fieldset>
+        </fieldset>
 
-      <fieldset className={s.fieldset}>
-        <legend className={s.legend}>{t('search.filters.clinics')}</legend>
-        {options.clinicGroups.map((group) => (
-          <ClinicGroup key={group.municipality} group={group} draft={draft} apply={apply} />
-        ))}
-      </fieldset>
+        <div className={ui.field}>
+          <label className={s.checkbox}>
+            <input
+              type="checkbox"
+              className={s.checkboxInput}
+              name="includeRemote"
+              value="true"
+              checked={draft.includeRemote}
+              aria-describedby="include-remote-hint"
+              onChange={(event) => apply({ includeRemote: event.currentTarget.checked })}
+            />
+            {t('search.filters.includeRemote')}
+          </label>
+          <span className={ui.hint} id="include-remote-hint">
+            {t('search.filters.includeRemoteHint')}
+          </span>
+        </div>
 
-      <div className={ui.field}>
-        <label className={s.checkbox}>
-          <input
-            type="checkbox"
-            className={s.checkboxInput}
-            name="includeRemote"
-            value="true"
-            checked={draft.includeRemote}
-            aria-describedby="include-remote-hint"
-            onChange={(event) => apply({ includeRemote: event.currentTarget.checked })}
-          />
-          {t('search.filters.includeRemote')}
-        </label>
-        <span className={ui.hint} id="include-remote-hint">
-          {t('search.filters.includeRemoteHint')}
-        </span>
-      </div>
-
-      <div className={ui.buttonRow}>
-        <button type="submit" className={ui.button.primary}>
-          {t('search.filters.submit')}
-        </button>
-        <Link className={ui.button.secondary} to={pathFor({ ...defaultFilter(today), startDate: filter.startDate })} replace preventScrollReset>
-          {t('search.filters.clear')}
-        </Link>
-      </div>
+        <div className={ui.buttonRow}>
+          <button type="submit" className={ui.button.primary}>
+            {t('search.filters.submit')}
+          </button>
+          <Link className={ui.button.secondary} to={pathFor({ ...defaultFilter(today), startDate: filter.startDate })} replace preventScrollReset>
+            {t('search.filters.clear')}
+          </Link>
+        </div>
+      </details>
     </Form>
   );
 }

@@ -21,6 +21,7 @@ import { portalContext } from '~/context';
 import type { Language } from '~/i18n/config';
 import { formatWeekdayDate, helsinkiDate } from '~/lib/format';
 import { pageTitle } from '~/lib/page.server';
+import type { SearchResult } from '~/models/search';
 import { pagePath } from '~/route-table';
 import {
   addDays,
@@ -30,6 +31,8 @@ import {
   normalizeFilter,
   PAGE_SIZE,
   parseSearchParams,
+  PRACTITIONER_NAME_PARAM,
+  practitionerNameOf,
   sameQuery,
   toSearchParams,
   type SearchFilter,
@@ -40,7 +43,6 @@ import {
   referenceData,
   searchAppointments,
   searchFormOptions,
-  type SearchResult,
 } from '~/services/booking/search.server';
 import { getDb } from '~/services/db/db.server';
 import * as s from '~/styles/search.css';
@@ -62,13 +64,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let filter: SearchFilter = normalizeFilter({ ...parseSearchParams(url.searchParams, today), endDate: null }, ref);
   const prev = url.searchParams.get('prev');
   if (prev !== null) filter = applyFilterChange(parseSearchParams(new URLSearchParams(prev), today), filter, ref);
+  // The practitioner name search rides along with the search, outside its canonical form.
+  const practitionerName = practitionerNameOf(url.searchParams);
   const canonical = toSearchParams(filter, today);
-  if (!sameQuery(canonical, url.searchParams)) throw redirect(pagePath('privateSearch', lang, {}, canonical));
+  const asked = new URLSearchParams(url.searchParams);
+  asked.delete(PRACTITIONER_NAME_PARAM);
+  if (!sameQuery(canonical, asked) || (url.searchParams.has(PRACTITIONER_NAME_PARAM) && !practitionerName)) {
+    if (practitionerName) canonical.set(PRACTITIONER_NAME_PARAM, practitionerName);
+    throw redirect(pagePath('privateSearch', lang, {}, canonical));
+  }
 
   const [result, dates, options] = await Promise.all([
     orFailure('search', () => searchAppointments(db, filter, lang, { now, cumulative: true })),
     orFailure('available dates', () => availableDates(db, filter, calendarRange(filter.startDate), { now })),
-    orFailure('form options', () => searchFormOptions(db, filter, lang)),
+    orFailure('form options', () => searchFormOptions(db, filter, lang, { practitionerName })),
   ]);
   if (!options) return data({ ok: false as const, title, retry: `${url.pathname}${url.search}` }, { status: 503 });
   return data(

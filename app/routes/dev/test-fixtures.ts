@@ -6,8 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { createAppointment, createPerson } from '~db/factories';
 import { persons } from '~db/schema';
-import { appointmentValues } from '~db/seed';
-import { DEMO_PERSONS, type DemoAppointment, type DemoPersonKey } from '~db/seed-data';
+import type { DemoAppointment, DemoPersonKey } from '~db/seed-data';
 import { env } from '~/env.server';
 import { json } from '~/lib/api.server';
 import { makeIdentityCode } from '~/models/identity-code';
@@ -16,6 +15,8 @@ import type { Route } from './+types/test-fixtures';
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (env().DEPLOYMENT_ENV !== 'test') return new Response('Not found', { status: 404 });
+  // The demo data is loaded only here, in a test deployment: other deployments never load it.
+  const [{ appointmentValues }, { DEMO_PERSONS }] = await Promise.all([import('~db/seed'), import('~db/seed-data')]);
   const params = new URL(request.url).searchParams;
   const requested = params.get('person') ?? '';
   const db = await getDb();

@@ -8,10 +8,9 @@
  */
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { createPerson } from '~db/factories';
-import { appointmentSlots, persons } from '~db/schema';
+import { createPerson, createSlot } from '~db/factories';
+import { persons } from '~db/schema';
 import { env } from '~/env.server';
-import { helsinkiDate, wallClock } from '~/lib/dates';
 import { json } from '~/lib/api.server';
 import { makeIdentityCode } from '~/models/identity-code';
 import { getDb } from '~/services/db/db.server';
@@ -44,27 +43,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   const minutes = Number(params.get('startInMinutes') ?? 3 * 24 * 60);
   if (!Number.isFinite(minutes)) return json({ error: 'startInMinutes' }, 400);
   const start = new Date(Math.ceil((Date.now() + minutes * 60_000) / FIVE_MINUTES) * FIVE_MINUTES);
-  const [slot] = await db
-    .insert(appointmentSlots)
-    .values({
-      clinicId: params.get('clinicId') ?? 'KA',
-      practitionerId: params.get('practitionerId') ?? 'P0001',
-      specialtyId: params.get('specialtyId') ?? 'YLE',
-      kindId: 'VAS',
-      startAt: start,
-      durationMinutes: 30,
-      localDate: helsinkiDate(start),
-      localHour: wallClock(start).hour,
-      requiresAuth: params.get('requiresAuth') === '1',
-    })
-    .returning();
+  const slot = await createSlot(db, {
+    clinicId: params.get('clinicId') ?? 'KA',
+    practitionerId: params.get('practitionerId') ?? 'P0001',
+    specialtyId: params.get('specialtyId') ?? 'YLE',
+    startAt: start,
+    requiresAuth: params.get('requiresAuth') === '1',
+  });
   const patient =
     params.get('patient') === 'new'
       ? await freshPatient(db, { consent: params.get('consent') === '1', creditBlocked: params.get('creditBlocked') === '1' })
       : null;
   return json({
-    slotId: slot!.id,
-    startAt: slot!.startAt.toISOString(),
+    slotId: slot.id,
+    startAt: slot.startAt.toISOString(),
     ...(patient
       ? { patient: { identityCode: patient.identityCode, firstName: patient.firstName, lastName: patient.lastName } }
       : {}),

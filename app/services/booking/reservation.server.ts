@@ -24,12 +24,12 @@ import {
   type Localized,
   type PriceEstimate,
 } from '~db/schema';
-import { KINDS, priceFor } from '~db/seed-data';
 import { brand as brandFacts, type BrandKey } from '~/brands';
 import { env } from '~/env.server';
 import type { Language } from '~/i18n/config';
 import { randomToken, sha256 } from '~/lib/crypto.server';
 import type { AppointmentView, PriceView } from '~/models/appointment';
+import { KINDS, priceFor } from '~/models/price-list';
 import {
   anonymousReservationSchema,
   fieldErrorsOf,

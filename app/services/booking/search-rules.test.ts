@@ -11,7 +11,9 @@ import {
   neighbourAlternatives,
   normalizeFilter,
   parseSearchParams,
+  practitionerNameOf,
   sameQuery,
+  selectedFilterCount,
   timeOfDayMinutes,
   toSearchParams,
   type SearchFilter,
@@ -212,5 +214,28 @@ describe('practitioner name search (word prefixes)', () => {
     expect(matchesWordPrefix('Anna Lahtinen', 'tinen')).toBe(false);
     expect(matchesWordPrefix('Anna-Kaisa Hämäläinen', 'KAI HÄM')).toBe(true);
     expect(matchesWordPrefix('Anna Lahtinen', '  ')).toBe(true);
+  });
+});
+
+describe('the folded filters and the practitioner name search', () => {
+  it('counts the chosen filters (a municipality once, remote times once)', () => {
+    const base = defaultFilter('2026-11-23');
+    expect(selectedFilterCount(base)).toBe(0);
+    expect(
+      selectedFilterCount({
+        ...base,
+        specialtyIds: ['YLE', 'SH'],
+        municipalities: ['espoo'],
+        clinicIds: ['KA'],
+        practitionerIds: ['P0001'],
+        includeRemote: true,
+      }),
+    ).toBe(6);
+  });
+
+  it('reads the name search trimmed, its spaces collapsed, at most 60 characters', () => {
+    expect(practitionerNameOf(new URLSearchParams('practitionerName=%20%20Timo%20%20Aalto%20'))).toBe('Timo Aalto');
+    expect(practitionerNameOf(new URLSearchParams(''))).toBe('');
+    expect(practitionerNameOf(new URLSearchParams(`practitionerName=${'a'.repeat(100)}`))).toHaveLength(60);
   });
 });

@@ -6,8 +6,34 @@
  * Client-safe: the search page applies the same rules in the browser (JS enhancement) as the
  * server applies to a plain form submission.
  */
-import type { PAYER_TYPES } from '~db/schema';
 import { addDays, addMonth, daysBetween, isDate, isoWeekday } from '~/lib/dates';
+import type { PayerType } from '~/models/appointment-types';
+
+/**
+ * Up to this many practitioners are sent with the form for the browser to choose from; with more
+ * (a whole chain has about 1 000) the form offers the matches of a name search instead.
+ */
+export const MAX_LISTED_PRACTITIONERS = 60;
+/** The practitioner name search answers at most this many matches. */
+export const MAX_PRACTITIONER_MATCHES = 30;
+/** Query parameter of the practitioner name search (not part of the search itself). */
+export const PRACTITIONER_NAME_PARAM = 'practitionerName';
+
+/** How many filters are chosen, for the folded filters' summary (a municipality counts once). */
+export function selectedFilterCount(filter: SearchFilter): number {
+  return (
+    filter.practitionerIds.length +
+    filter.specialtyIds.length +
+    filter.clinicIds.length +
+    filter.municipalities.length +
+    (filter.includeRemote ? 1 : 0)
+  );
+}
+
+/** The practitioner name search's text from the address: trimmed, at most 60 characters. */
+export function practitionerNameOf(params: URLSearchParams): string {
+  return (params.get(PRACTITIONER_NAME_PARAM) ?? '').replace(/\s+/g, ' ').trim().slice(0, 60);
+}
 
 /** Results per page; "show more" appears when exactly this many came back (spec 3 §9). */
 export const PAGE_SIZE = 20;
@@ -57,7 +83,7 @@ export function matchesTimeOfDay(time: TimeOfDay, hour: number, minute: number):
 }
 
 /** Who pays: private customers now; occupational and insurance searches are later payer types. */
-export type SearchPayerType = (typeof PAYER_TYPES)[number];
+export type SearchPayerType = PayerType;
 
 /** One search (spec 3 §3 filter value, plus the list's paging and time of day). */
 export interface SearchFilter {

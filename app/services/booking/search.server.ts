@@ -22,7 +22,6 @@ import {
   practitionerSpecialties,
   specialties,
   type Localized,
-  type LOCATION_TYPES,
 } from '~db/schema';
 import type { Language } from '~/i18n/config';
 import { helsinkiDate, TIME_ZONE } from '~/lib/dates';
@@ -32,6 +31,9 @@ import {
   addDays,
   addMonth,
   ALTERNATIVES,
+  matchesWordPrefix,
+  MAX_LISTED_PRACTITIONERS,
+  MAX_PRACTITIONER_MATCHES,
   NEXT_VACANT_DATES,
   NEXT_VACANT_HORIZON_DAYS,
   neighbourAlternatives,
@@ -42,60 +44,20 @@ import {
   type SearchFilter,
   type SearchRuleData,
 } from './search-rules';
+import type {
+  AvailableAppointment,
+  SearchAlternatives,
+  SearchFormOptions,
+  SearchResult,
+  SearchTimings,
+} from '~/models/search';
+
+export type { AvailableAppointment, SearchAlternatives, SearchFormOptions, SearchResult, SearchTimings };
 
 /** A search slower than this is logged as a warning (the target is p95 ≤ 20 ms). */
 const SLOW_SEARCH_MS = 200;
 /** Clinics and specialties change rarely: read them at most once a minute per database. */
 const REFERENCE_TTL_MS = 60_000;
-
-/** One free time, in the shape of the spec's appointment list item (spec 3 §3). */
-export interface AvailableAppointment {
-  id: number;
-  /** Start instant, ISO 8601 (UTC). */
-  startDate: string;
-  durationMinutes: number;
-  isRemote: boolean;
-  requiresAuthToReserve: boolean;
-  kindId: string;
-  locationType: (typeof LOCATION_TYPES)[number];
-  practitionerId: string;
-  practitioner: { name: string; title: string; isResource: boolean };
-  clinicId: string;
-  clinic: { name: string; municipality: string };
-  specialtyId: string;
-  specialty: { name: string };
-  specialtyData: { specialties: { id: string }[] };
-}
-
-export interface SearchTimings {
-  listMs: number;
-  nextDatesMs: number;
-  alternativesMs: number;
-  totalMs: number;
-}
-
-export interface SearchAlternatives {
-  /** The first free times of the following month (from the day after the list day). */
-  nextMonth: AvailableAppointment[];
-  /** Free times on the list day in the neighbouring municipalities (and clinics). */
-  nearby: { municipalities: string[]; clinicIds: string[]; appointments: AvailableAppointment[] } | null;
-  /** The chosen practitioner's clinics, when the clinic choice left them out. */
-  practitionerClinicIds: string[] | null;
-}
-
-export interface SearchResult {
-  type: 'success';
-  /** The search as run (clinics implied by a chosen municipality are folded into it). */
-  filter: SearchFilter;
-  appointments: AvailableAppointment[];
-  /** Exactly a page came back, so there may be more (spec 3 §9). */
-  hasMore: boolean;
-  /** Up to five later days with free times for the same search. */
-  nextVacantDates: string[];
-  /** Only when nothing was found on the first page. */
-  alternatives: SearchAlternatives | null;
-  timings: SearchTimings;
-}
 
 export interface ClinicOption {
   id: string;
@@ -578,20 +540,13 @@ export async function practitionerClinics(db: Db, id: string): Promise<string[] 
   return ref.practitionerById.has(id) ? clinicsOfPractitioners(ref, [id]) : null;
 }
 
-export interface SearchFormOptions {
-  /** Clinics by municipality (Finnish alphabetical order), remote clinics last. */
-  clinicGroups: { municipality: string; clinics: { id: string; name: string; isRemote: boolean }[] }[];
-  specialties: { id: string; name: string }[];
-  /**
-   * Practitioners to choose from: those of the chosen specialties and places (all when none is
-   * chosen), and always the chosen ones (the place choice does not narrow a chosen practitioner).
-   */
-  practitioners: { id: string; name: string; title: string }[];
-  rules: SearchRuleData;
-}
-
 /** What the search form offers for this filter (from the cached registers, no query). */
-export async function searchFormOptions(db: Db, filter: SearchFilter, lang: Language): Promise<SearchFormOptions> {
+export async function searchFormOptions(
+  db: Db,
+  filter: SearchFilter,
+  lang: Language,
+  { practitionerName = '' }: { practitionerName?: string } = {},
+): Promise<SearchFormOptions> {
   const ref = await referenceData(db);
   const f = normalizeFilter(filter, ref);
   const { physical, remote } = resolveClinics(f, ref);
@@ -618,8 +573,30 @@ export async function searchFormOptions(db: Db, filter: SearchFilter, lang: Lang
     specialties: ref.specialties
       .map((sp) => ({ id: sp.id, name: sp.name[lang] }))
       .sort((a, b) => a.name.localeCompare(b.name, lang === 'en' ? 'en' : lang === 'sv' ? 'sv' : 'fi')),
-    practitioners: ref.practitioners.filter(offered).map((p) => ({ id: p.id, name: p.name, title: p.title[lang] })),
+    ...practitionerChoice(ref.practitioners.filter(offered), f.practitionerIds, practitionerName, lang),
     rules: { remoteSpecialtyIds: ref.remoteSpecialtyIds, remoteClinicIds: ref.remoteClinicIds, clinicMunicipality: ref.clinicMunicipality },
+  };
+}
+
+/**
+ * The practitioners the form lists: all offered ones when they are few and no name is searched;
+ * otherwise the chosen ones and the first matches of the name (no name: the chosen ones only).
+ */
+function practitionerChoice(offered: PractitionerEntry[], chosenIds: string[], name: string, lang: Language) {
+  const complete = !name && offered.length <= MAX_LISTED_PRACTITIONERS;
+  const listed = complete
+    ? offered
+    : [
+        ...offered.filter((p) => chosenIds.includes(p.id)),
+        ...(name
+          ? offered.filter((p) => !chosenIds.includes(p.id) && matchesWordPrefix(p.name, name)).slice(0, MAX_PRACTITIONER_MATCHES)
+          : []),
+      ];
+  return {
+    practitioners: listed.map((p) => ({ id: p.id, name: p.name, title: p.title[lang] })),
+    practitionerTotal: offered.length,
+    practitionersComplete: complete,
+    practitionerName: name,
   };
 }
 

@@ -3,6 +3,7 @@
  * PGlite data directory. Migrations and the seed are applied before the server starts
  * (scripts/start.ts), never from a request.
  */
+import { sql } from 'drizzle-orm';
 import { openDatabase, type Database, type Db } from '~db/client';
 import { env } from '~/env.server';
 
@@ -13,6 +14,11 @@ export function databaseConfig() {
   return e.DATABASE_URL
     ? { url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
     : { pgliteDataDir: e.PGLITE_DATA_DIR };
+}
+
+/** Readiness: the database answers a trivial query (throws when it does not). */
+export async function pingDatabase(): Promise<void> {
+  await (await getDatabase()).db.execute(sql`select 1`);
 }
 
 export function getDatabase(): Promise<Database> {

@@ -1,0 +1,27 @@
+/**
+ * The start-up's database step (`npm start`, `npm run dev`): apply the migrations, then seed
+ * the demo data into an empty database, but never in production. The demo persons' identity
+ * codes and anonymous links are public (README), so a production database must not get them.
+ */
+import type { Database } from '../db/client';
+import { runMigrations } from '../db/migrate';
+import type { SeededLink } from '../db/seed';
+import type { Env } from '../app/env.server';
+
+/** Demo data belongs to development and test deployments only. */
+export function seedsDemoData(env: Pick<Env, 'DEPLOYMENT_ENV'>): boolean {
+  return env.DEPLOYMENT_ENV !== 'production';
+}
+
+/** Migrates; seeds an empty database outside production. Returns the seeded links, or null. */
+export async function prepareDatabase(
+  database: Database,
+  env: Pick<Env, 'DEPLOYMENT_ENV'>,
+  now = new Date(),
+): Promise<SeededLink[] | null> {
+  await runMigrations(database);
+  if (!seedsDemoData(env)) return null;
+  // Loaded only when seeding: production never loads the demo data.
+  const { seedIfEmpty } = await import('../db/seed');
+  return seedIfEmpty(database.db, now);
+}

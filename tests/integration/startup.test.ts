@@ -1,0 +1,96 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { count } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { appointments, appointmentSlots, clinics, persons, practitioners } from '~db/schema';
+import { parseEnv } from '~/env.server';
+import type { Db } from '~/services/db/db.server';
+import { prepareDatabase } from '../../scripts/prepare-database';
+import { countAppliedMigrations, databaseKinds, withTestDatabase } from '../fixtures/db';
+
+/** A complete, valid production configuration (what a production start parses). */
+const productionEnv = parseEnv({
+  NODE_ENV: 'production',
+  DEPLOYMENT_ENV: 'production',
+  SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
+  PUBLIC_ORIGIN: 'https://oma.example.fi',
+  IDENTIFICATION: 'oidc',
+  OIDC_ISSUER: 'https://broker.example.fi',
+  OIDC_CLIENT_ID: 'portal',
+  OIDC_CLIENT_SECRET: 'client-secret',
+});
+
+async function rowCounts(db: Db) {
+  const tables = { persons, clinics, practitioners, appointmentSlots, appointments };
+  const entries = await Promise.all(
+    Object.entries(tables).map(async ([name, table]) => {
+      const [row] = await db.select({ n: count() }).from(table);
+      return [name, row?.n ?? 0] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+const empty = { persons: 0, clinics: 0, practitioners: 0, appointmentSlots: 0, appointments: 0 };
+
+describe.each(databaseKinds())('start-up database step on %s', (kind) => {
+  describe('in production', () => {
+    const t = withTestDatabase(kind);
+
+    it('migrates and leaves an empty database empty', async () => {
+      expect(productionEnv.DEPLOYMENT_ENV).toBe('production');
+      expect(await rowCounts(t.db)).toEqual(empty);
+      expect(await prepareDatabase(t.database, productionEnv)).toBeNull();
+      expect(await rowCounts(t.db)).toEqual(empty);
+      expect(await countAppliedMigrations(t.db)).toBeGreaterThan(0);
+      // A second start is the same.
+      expect(await prepareDatabase(t.database, productionEnv)).toBeNull();
+      expect(await rowCounts(t.db)).toEqual(empty);
+    });
+  });
+
+  describe('in development', () => {
+    const t = withTestDatabase(kind);
+
+    it('seeds an empty database with the demo data', async () => {
+      const links = await prepareDatabase(t.database, parseEnv({ DEPLOYMENT_ENV: 'development' }));
+      expect(links?.length).toBeGreaterThan(0);
+      const counts = await rowCounts(t.db);
+      expect(counts.persons).toBeGreaterThan(0);
+      expect(counts.appointmentSlots).toBeGreaterThan(0);
+    });
+  });
+});
+
+describe('npm run db:seed', () => {
+  it('refuses in production and creates no database', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-seed-cli-'));
+    const dataDir = path.join(dir, 'pglite');
+    try {
+      const result = spawnSync(process.execPath, ['--import', 'tsx', 'db/seed-cli.ts'], {
+        cwd: path.resolve(import.meta.dirname, '../..'),
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          DEPLOYMENT_ENV: 'production',
+          SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
+          PUBLIC_ORIGIN: 'https://oma.example.fi',
+          IDENTIFICATION: 'oidc',
+          OIDC_ISSUER: 'https://broker.example.fi',
+          OIDC_CLIENT_ID: 'portal',
+          OIDC_CLIENT_SECRET: 'client-secret',
+          PGLITE_DATA_DIR: dataDir,
+        },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(result.stderr).toContain('Refusing to seed demo data');
+      expect(result.status).toBe(1);
+      expect(existsSync(dataDir)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
