@@ -1,11 +1,11 @@
 /**
  * Booking landing and the private appointment search, with JavaScript on and off: filtering by
  * municipality and time of day, the picking rules, "show more", following a time to its reserve
- * page, the empty text with the next days, and axe on both pages in every language. The seed's
+ * page, the empty text with the next days (axe on both pages: a11y.spec.ts). The seed's
  * free times start from the server's start-up, so tests search days a little ahead.
  */
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, jsEnabled, test } from './fixtures';
+import { expect, jsEnabled, test } from './fixtures';
 import { CHILDREN_URL } from './urls';
 
 const helsinkiDate = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Helsinki' }).format(date);
@@ -270,26 +270,4 @@ test.describe('private appointment search', () => {
     expect(((await clinics.json()) as { clinicIds: string[] }).clinicIds.length).toBeGreaterThan(0);
     expect((await page.request.get('/api/appointments/practitioner-clinics?id=NOPE')).status()).toBe(404);
   });
-});
-
-test.describe('accessibility of the booking pages (axe)', () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'the rendered HTML is the same; checked once');
-
-  const paths = {
-    fi: ['/fi/ajanvaraus', '/fi/ajanvaraus/yksityisasiakas'],
-    sv: ['/sv/tidsbokning', '/sv/tidsbokning/privatkund'],
-    en: ['/en/booking', '/en/booking/private'],
-  };
-  for (const lang of ['fi', 'sv', 'en'] as const) {
-    test(`landing and search in ${lang}`, async ({ page }) => {
-      const [landing, search] = paths[lang];
-      await page.goto(landing!);
-      await expectNoAxeViolations(page);
-      await page.goto(`${search}?startDate=${firstAhead(2, WEEKDAYS)}&municipality=helsinki`);
-      await expectNoAxeViolations(page);
-      // The empty state with its suggestions and alternatives.
-      await page.goto(`${search}?startDate=${firstAhead(1, [7])}&clinicIds=KA`);
-      await expectNoAxeViolations(page);
-    });
-  }
 });
