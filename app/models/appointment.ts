@@ -12,8 +12,11 @@ export interface PriceView {
   code: string;
   name: string;
   cents: number;
-  additionalFees: { code: string; name: string; cents: number }[];
+  /** The amounts as shown in the page language ("123,45 €"), formatted on the server. */
+  amount: string;
+  additionalFees: { code: string; name: string; cents: number; amount: string }[];
   totalCents: number;
+  totalAmount: string;
 }
 
 export interface AppointmentView {
@@ -26,6 +29,9 @@ export interface AppointmentView {
   isVideo: boolean;
   startAt: string;
   endAt: string;
+  /** Start date and time and end time as shown in the page language (Helsinki time), formatted on the server. */
+  startText: string;
+  endTimeText: string;
   durationMinutes: number;
   isSpecificTime: boolean;
   isRemote: boolean;

@@ -1,6 +1,5 @@
 /** Title, time, place, practitioner and price of an appointment (logged-in and anonymous pages). */
 import { useTranslation } from '~/i18n/react';
-import { formatDateTime, formatMoney, formatTime } from '~/lib/format';
 import type { AppointmentView } from '~/models/appointment';
 import * as ui from '~/styles/ui.css';
 import * as s from '~/styles/appointments.css';
@@ -18,8 +17,7 @@ export function AppointmentDetails({
   showPriceDetails: boolean;
   headingLevel?: 1 | 2;
 }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const { t } = useTranslation();
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const address = [a.clinic.streetAddress, [a.clinic.postalCode, a.clinic.postOffice].filter(Boolean).join(' ')]
     .filter(Boolean)
@@ -40,7 +38,7 @@ export function AppointmentDetails({
       <dl className={s.details}>
         <dt>{t('appointments.time')}</dt>
         <dd>
-          <time dateTime={a.startAt}>{formatDateTime(a.startAt, lang)}</time>–{formatTime(a.endAt, lang)} (
+          <time dateTime={a.startAt}>{a.startText}</time>–{a.endTimeText} (
           {t('appointments.duration', { minutes: a.durationMinutes })})
           {a.isSpecificTime ? null : <> · {t('appointments.notSpecificTime')}</>}
         </dd>
@@ -86,9 +84,9 @@ export function AppointmentDetails({
         <section aria-label={t('appointments.priceTitle')} className={s.price}>
           <p>
             <strong>{t('appointments.priceTitle')}:</strong>{' '}
-            {t('appointments.priceFrom', { amount: formatMoney(a.price.cents, lang) })}
+            {t('appointments.priceFrom', { amount: a.price.amount })}
             {a.price.additionalFees.length
-              ? ` + ${a.price.additionalFees.map((f) => `${f.name} ${formatMoney(f.cents, lang)}`).join(' + ')}`
+              ? ` + ${a.price.additionalFees.map((f) => `${f.name} ${f.amount}`).join(' + ')}`
               : null}
           </p>
           {showPriceDetails ? (
@@ -96,17 +94,17 @@ export function AppointmentDetails({
               <tbody>
                 <tr>
                   <th scope="row">{a.price.name}</th>
-                  <td>{formatMoney(a.price.cents, lang)}</td>
+                  <td>{a.price.amount}</td>
                 </tr>
                 {a.price.additionalFees.map((fee) => (
                   <tr key={fee.code}>
                     <th scope="row">{fee.name}</th>
-                    <td>{formatMoney(fee.cents, lang)}</td>
+                    <td>{fee.amount}</td>
                   </tr>
                 ))}
                 <tr>
                   <th scope="row">{t('appointments.priceTotal')}</th>
-                  <td>{formatMoney(a.price.totalCents, lang)}</td>
+                  <td>{a.price.totalAmount}</td>
                 </tr>
               </tbody>
             </table>

@@ -1,7 +1,6 @@
 import { useTranslation } from '~/i18n/react';
 import { Link } from 'react-router';
 import type { Language } from '~/i18n/config';
-import { formatDateTime } from '~/lib/format';
 import type { AppointmentView } from '~/models/appointment';
 import { pagePath } from '~/route-table';
 import * as s from '~/styles/appointments.css';
@@ -10,7 +9,7 @@ import { appointmentTitle } from './AppointmentDetails';
 
 /** A list of appointments linking to their pages (appointment list and front page). */
 export function AppointmentList({ items, lang }: { items: AppointmentView[]; lang: Language }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <ul className={ui.list}>
       {items.map((a) => (
@@ -18,7 +17,7 @@ export function AppointmentList({ items, lang }: { items: AppointmentView[]; lan
           <span>
             <Link to={pagePath('appointment', lang, { ids: String(a.id) })}>{appointmentTitle(a)}</Link>
             <br />
-            <time dateTime={a.startAt}>{formatDateTime(a.startAt, i18n.language)}</time>
+            <time dateTime={a.startAt}>{a.startText}</time>
             {a.isRemote ? ` · ${t('appointments.remote')}` : ` · ${a.clinic.name}`}
             {a.patientName ? ` · ${t('appointments.forPatient', { name: a.patientName })}` : null}
           </span>

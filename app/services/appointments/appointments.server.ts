@@ -10,7 +10,7 @@ import { appointments, clinics, persons, practitioners, specialties, type Locali
 import { env } from '~/env.server';
 import type { Language } from '~/i18n/config';
 import { constantTimeEqual, sha256 } from '~/lib/crypto.server';
-import { helsinkiDate } from '~/lib/format';
+import { formatDateTime, formatMoney, formatTime, helsinkiDate } from '~/lib/format';
 import type {
   AppointmentView,
   ArrivalReasonResult,
@@ -81,8 +81,10 @@ export function toView(row: Row, viewer: Viewer | null, lang: Language, now = ne
           code: a.price.code,
           name: a.price.name[lang],
           cents: a.price.cents,
-          additionalFees: a.price.additionalFees.map((f) => ({ code: f.code, name: f.name[lang], cents: f.cents })),
+          amount: formatMoney(a.price.cents, lang),
+          additionalFees: a.price.additionalFees.map((f) => ({ code: f.code, name: f.name[lang], cents: f.cents, amount: formatMoney(f.cents, lang) })),
           totalCents: a.price.cents + a.price.additionalFees.reduce((sum, f) => sum + f.cents, 0),
+          totalAmount: formatMoney(a.price.cents + a.price.additionalFees.reduce((sum, f) => sum + f.cents, 0), lang),
         }
       : null;
   return {
@@ -94,6 +96,8 @@ export function toView(row: Row, viewer: Viewer | null, lang: Language, now = ne
     isVideo: a.kindId === 'VETA',
     startAt: a.startAt.toISOString(),
     endAt: end.toISOString(),
+    startText: formatDateTime(a.startAt, lang),
+    endTimeText: formatTime(end, lang),
     durationMinutes: a.durationMinutes,
     isSpecificTime: a.isSpecificTime,
     isRemote: a.isRemote,

@@ -28,6 +28,7 @@ import { brand as brandFacts, type BrandKey } from '~/brands';
 import { env } from '~/env.server';
 import type { Language } from '~/i18n/config';
 import { randomToken, sha256 } from '~/lib/crypto.server';
+import { formatDateTime, formatMoney, formatTime } from '~/lib/format';
 import type { AppointmentView, PriceView } from '~/models/appointment';
 import { KINDS, priceFor } from '~/models/price-list';
 import {
@@ -190,8 +191,10 @@ function priceView(price: PriceEstimate | null, lang: Language): PriceView | nul
     code: price.code,
     name: price.name[lang],
     cents: price.cents,
-    additionalFees: price.additionalFees.map((f) => ({ code: f.code, name: f.name[lang], cents: f.cents })),
+    amount: formatMoney(price.cents, lang),
+    additionalFees: price.additionalFees.map((f) => ({ code: f.code, name: f.name[lang], cents: f.cents, amount: formatMoney(f.cents, lang) })),
     totalCents: price.cents + price.additionalFees.reduce((sum, f) => sum + f.cents, 0),
+    totalAmount: formatMoney(price.cents + price.additionalFees.reduce((sum, f) => sum + f.cents, 0), lang),
   };
 }
 
@@ -203,6 +206,7 @@ const kindNames = (kindId: string): Localized => KIND_NAMES[kindId] ?? { fi: kin
 /** The free time shown on the reserve page, in the appointment page's shape. */
 function slotPreview(row: SlotWithPlace, policy: PayerPolicy, lang: Language): AppointmentView {
   const { slot, clinic } = row;
+  const end = new Date(slot.startAt.getTime() + slot.durationMinutes * 60_000);
   return {
     id: slot.id,
     patientName: null,
@@ -211,7 +215,9 @@ function slotPreview(row: SlotWithPlace, policy: PayerPolicy, lang: Language): A
     specialtyName: row.specialtyName[lang],
     isVideo: slot.kindId === 'VETA',
     startAt: slot.startAt.toISOString(),
-    endAt: new Date(slot.startAt.getTime() + slot.durationMinutes * 60_000).toISOString(),
+    endAt: end.toISOString(),
+    startText: formatDateTime(slot.startAt, lang),
+    endTimeText: formatTime(end, lang),
     durationMinutes: slot.durationMinutes,
     isSpecificTime: true,
     isRemote: slot.isRemote,
