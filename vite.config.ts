@@ -30,7 +30,17 @@ function sharedByEveryPage(): (id: string, meta: ManualChunkMeta) => string | un
 
 export default defineConfig({
   plugins: [vanillaExtractPlugin(), reactRouter(), tsconfigPaths()],
-  build: { assetsInlineLimit: 0 },
-  environments: { client: { build: { rollupOptions: { output: { manualChunks: sharedByEveryPage() } } } } },
+  build: {
+    assetsInlineLimit: 0,
+    // terser (two compress passes) makes the framework chunk ≈ 3.4 KB gzipped smaller than
+    // esbuild's minifier, which keeps every page within the 120 KB budget (ADR 0009).
+    minify: 'terser',
+    terserOptions: { compress: { passes: 2 } },
+  },
+  environments: {
+    client: { build: { rollupOptions: { output: { manualChunks: sharedByEveryPage() } } } },
+    // The server build stays readable (stack traces in logs).
+    ssr: { build: { minify: false } },
+  },
   server: { port: 5173 },
 });
