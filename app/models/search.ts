@@ -24,6 +24,25 @@ export interface AvailableAppointment {
   specialtyData: { specialties: { id: string }[] };
 }
 
+/**
+ * What a page's list of free times shows of one (AppointmentResults): the page loaders send only
+ * this, with the time already formatted in the page language, so the first HTML stays small.
+ */
+export interface AppointmentListItem {
+  id: number;
+  /** Start instant, ISO 8601 (UTC), for the `<time>` element. */
+  startDate: string;
+  /** The start as the list shows it: "17:30", or with the date on lists that span several days. */
+  timeText: string;
+  durationMinutes: number;
+  requiresAuthToReserve: boolean;
+  /** The clinic's name, or null for a remote appointment (the list names its kind). */
+  clinicName: string | null;
+  locationType: LocationType;
+  practitioner: { name: string; title: string };
+  specialtyName: string;
+}
+
 export interface SearchTimings {
   listMs: number;
   nextDatesMs: number;

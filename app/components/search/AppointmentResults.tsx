@@ -4,14 +4,13 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from '~/i18n/react';
 import { Link } from 'react-router';
 import type { Language } from '~/i18n/config';
-import { formatDateTime, formatTime } from '~/lib/format';
 import { pagePath } from '~/route-table';
-import type { AvailableAppointment } from '~/models/search';
+import type { AppointmentListItem } from '~/models/search';
 import * as s from '~/styles/search.css';
 
 /** Where the visit happens: the clinic, or the kind of remote appointment. */
-export function placeText(a: AvailableAppointment, t: TFunction): string {
-  if (!a.isRemote) return a.clinic.name;
+export function placeText(a: AppointmentListItem, t: TFunction): string {
+  if (a.clinicName !== null) return a.clinicName;
   if (a.locationType === 'videoAppointment') return t('search.results.video');
   if (a.locationType === 'phoneAppointment') return t('search.results.phone');
   return t('search.results.remote');
@@ -20,13 +19,10 @@ export function placeText(a: AvailableAppointment, t: TFunction): string {
 export function AppointmentResults({
   items,
   lang,
-  withDate = false,
   focusFrom,
 }: {
-  items: AvailableAppointment[];
+  items: AppointmentListItem[];
   lang: Language;
-  /** Show the date with the time (lists that span several days). */
-  withDate?: boolean;
   /** After "show more", move focus to the first new result (keyboard and screen-reader users). */
   focusFrom?: number;
 }) {
@@ -45,14 +41,14 @@ export function AppointmentResults({
         <li key={a.id} className={s.result}>
           <Link className={s.resultLink} to={pagePath('reserve', lang, { slotId: String(a.id) })} data-result-index={index}>
             <time className={s.resultTime} dateTime={a.startDate}>
-              {withDate ? formatDateTime(a.startDate, lang) : formatTime(a.startDate, lang)}
+              {a.timeText}
             </time>{' '}
             {/* The space keeps the link's name "17:30 Timo Aaltonen", not "17:30Timo Aaltonen". */}
             <span>{a.practitioner.name}</span>
           </Link>
           <span className={s.resultDetails}>
             <span>
-              {a.practitioner.title} · {a.specialty.name}
+              {a.practitioner.title} · {a.specialtyName}
             </span>
             <span>
               {placeText(a, t)} · {t('search.results.duration', { minutes: a.durationMinutes })}

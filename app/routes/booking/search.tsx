@@ -19,9 +19,9 @@ import { TimeOfDayTabs } from '~/components/search/TimeOfDayTabs';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import type { Language } from '~/i18n/config';
-import { formatWeekdayDate, helsinkiDate } from '~/lib/format';
+import { formatDateTime, formatTime, formatWeekdayDate, helsinkiDate } from '~/lib/format';
 import { pageTitle } from '~/lib/page.server';
-import type { SearchResult } from '~/models/search';
+import type { AppointmentListItem, AvailableAppointment, SearchResult } from '~/models/search';
 import { pagePath } from '~/route-table';
 import {
   addDays,
@@ -48,6 +48,41 @@ import { getDb } from '~/services/db/db.server';
 import * as s from '~/styles/search.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/search';
+
+/** One free time as the page's lists show it (the first HTML carries nothing the page does not use). */
+function listItem(a: AvailableAppointment, lang: Language, withDate = false): AppointmentListItem {
+  return {
+    id: a.id,
+    startDate: a.startDate,
+    timeText: withDate ? formatDateTime(a.startDate, lang) : formatTime(a.startDate, lang),
+    durationMinutes: a.durationMinutes,
+    requiresAuthToReserve: a.requiresAuthToReserve,
+    clinicName: a.isRemote ? null : a.clinic.name,
+    locationType: a.locationType,
+    practitioner: { name: a.practitioner.name, title: a.practitioner.title },
+    specialtyName: a.specialty.name,
+  };
+}
+
+/** The search result as the page uses it: list items, no timings. */
+function pageResult(result: SearchResult, lang: Language) {
+  const { alternatives } = result;
+  return {
+    appointments: result.appointments.map((a) => listItem(a, lang)),
+    hasMore: result.hasMore,
+    nextVacantDates: result.nextVacantDates,
+    alternatives: alternatives && {
+      nextMonth: alternatives.nextMonth.map((a) => listItem(a, lang, true)),
+      nearby: alternatives.nearby && {
+        municipalities: alternatives.nearby.municipalities,
+        clinicIds: alternatives.nearby.clinicIds,
+        appointments: alternatives.nearby.appointments.map((a) => listItem(a, lang)),
+      },
+      practitionerClinicIds: alternatives.practitionerClinicIds,
+    },
+  };
+}
+type PageResult = ReturnType<typeof pageResult>;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang } = context.get(portalContext);
@@ -81,7 +116,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   if (!options) return data({ ok: false as const, title, retry: `${url.pathname}${url.search}` }, { status: 503 });
   return data(
-    { ok: true as const, title, lang, today, filter, result: result ?? null, dates: dates ?? null, options },
+    { ok: true as const, title, lang, today, filter, result: result ? pageResult(result, lang) : null, dates: dates ?? null, options },
     { status: result ? 200 : 503 },
   );
 }
@@ -140,7 +175,7 @@ interface ResultsProps {
   clinicNames: Record<string, string>;
 }
 
-function Results({ filter, result, lang, hrefFor, clinicNames }: ResultsProps & { result: SearchResult | null }) {
+function Results({ filter, result, lang, hrefFor, clinicNames }: ResultsProps & { result: PageResult | null }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const location = useLocation();
@@ -196,7 +231,7 @@ function Results({ filter, result, lang, hrefFor, clinicNames }: ResultsProps & 
 }
 
 /** What to try when nothing was found (spec 3 §8): other clinics, other days, the practitioner's clinics. */
-function Suggestions({ filter, result, lang, hrefFor, clinicNames }: ResultsProps & { result: SearchResult }) {
+function Suggestions({ filter, result, lang, hrefFor, clinicNames }: ResultsProps & { result: PageResult }) {
   const { t } = useTranslation();
   const municipalityName = useMunicipalityName();
   const { nearby, nextMonth, practitionerClinicIds } = result.alternatives!;
@@ -244,7 +279,7 @@ function Suggestions({ filter, result, lang, hrefFor, clinicNames }: ResultsProp
       {nextMonth.length ? (
         <section aria-labelledby="next-month-title">
           <h3 id="next-month-title">{t('search.empty.nextMonthTitle')}</h3>
-          <AppointmentResults items={nextMonth} lang={lang} withDate />
+          <AppointmentResults items={nextMonth} lang={lang} />
         </section>
       ) : null}
     </>
