@@ -4,17 +4,23 @@
  * customers go to their appointment list with the query string carried over (e.g. a
  * practitioner link from elsewhere); the types not yet bookable online are shown with the
  * customer-service number instead of a link that would lead nowhere.
+ *
+ * Links only: anonymous visitors get plain HTML (no framework JavaScript, ADR 0009); a logged-in
+ * or in-app visitor gets the hydrated page for the session timer and the app's link bridge.
  */
 import { useTranslation } from '~/i18n/react';
 import { Link } from 'react-router';
 import { brand as brandFacts } from '~/brands';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import type { RouteHandle } from '~/components/hydration';
 import { portalContext } from '~/context';
 import { pageTitle } from '~/lib/page.server';
 import { pagePath } from '~/route-table';
 import * as s from '~/styles/search.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/landing';
+
+export const handle: RouteHandle = { hydrate: 'logged-in' };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang, brand } = context.get(portalContext);
