@@ -52,6 +52,41 @@ export type ContactFields = z.infer<typeof contactSchema>;
 export const CONTACT_FIELDS = ['streetAddress', 'zipCode', 'postOffice', 'phoneNumber', 'emailAddress', 'language'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 
+/** The contact info editor's values (names read-only). */
+export interface ContactValues {
+  firstName: string;
+  lastName: string;
+  streetAddress: string;
+  zipCode: string;
+  postOffice: string;
+  phoneNumber: string;
+  emailAddress: string;
+  language: 'fi' | 'sv' | 'en';
+}
+
+/** A person row's contact values (missing ones empty). */
+export function contactValuesOf(person: {
+  firstName: string;
+  lastName: string;
+  streetAddress: string | null;
+  postalCode: string | null;
+  postOffice: string | null;
+  phone: string | null;
+  email: string | null;
+  language: 'fi' | 'sv' | 'en';
+}): ContactValues {
+  return {
+    firstName: person.firstName,
+    lastName: person.lastName,
+    streetAddress: person.streetAddress ?? '',
+    zipCode: person.postalCode ?? '',
+    postOffice: person.postOffice ?? '',
+    phoneNumber: person.phone ?? '',
+    emailAddress: person.email ?? '',
+    language: person.language,
+  };
+}
+
 /** The patient as my information shows it (spec 2 §3 "Patient"). */
 export interface PatientView {
   firstName: string;

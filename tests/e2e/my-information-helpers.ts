@@ -12,7 +12,7 @@ export function uniquePhone(): string {
 }
 
 /** Logs in as a new person and registers them as a patient through the registration API. */
-export async function freshPatient(page: Page, lang: Language = 'en', baseURL = '') {
+export async function freshPatient(page: Page, lang: Language = 'en', baseURL = '', { consent = false } = {}) {
   const identityCode = newIdentityCode();
   await login(page, { identityCode }, { lang, baseURL });
   const phone = uniquePhone();
@@ -29,6 +29,12 @@ export async function freshPatient(page: Page, lang: Language = 'en', baseURL = 
     },
   });
   expect(response.status()).toBe(200);
+  if (consent) {
+    const given = await page.request.post(`${baseURL}/api/user/consent?csrfToken=${encodeURIComponent(token)}`, {
+      data: { readConfirmation: true, allowsBookingSms: true },
+    });
+    expect(given.status()).toBe(200);
+  }
   return { identityCode, phone };
 }
 

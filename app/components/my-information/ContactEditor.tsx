@@ -10,24 +10,23 @@ import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@c
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form, Link, useNavigation } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { useHydrated } from 'remix-utils/use-hydrated';
 import type { z } from 'zod';
 import { TextField } from '~/components/reservation/FormFields';
 import { LANGUAGES } from '~/i18n/config';
 import { useTranslation } from '~/i18n/react';
-import { CONTACT_FIELDS, contactSchema, invalidFields, normalizePhoneForDisplay, type ContactField } from '~/models/my-information';
+import {
+  CONTACT_FIELDS,
+  contactSchema,
+  invalidFields,
+  normalizePhoneForDisplay,
+  type ContactField,
+  type ContactValues,
+} from '~/models/my-information';
 import * as s from '~/styles/reservation.css';
 import * as ui from '~/styles/ui.css';
 
-export interface ContactValues {
-  firstName: string;
-  lastName: string;
-  streetAddress: string;
-  zipCode: string;
-  postOffice: string;
-  phoneNumber: string;
-  emailAddress: string;
-  language: 'fi' | 'sv' | 'en';
-}
+export type { ContactValues };
 
 const LABEL: Record<ContactField, string> = {
   streetAddress: 'myInformation.contact.streetAddress',
@@ -94,6 +93,8 @@ export function ContactForm({
   });
   const saving = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'contact';
   const invalid = invalidFields(CONTACT_FIELDS, form.allErrors);
+  // With JS the errors follow the typing, so save waits for them; without JS it never does.
+  const hydrated = useHydrated();
   const { key: languageKey, ...languageProps } = getSelectProps(fields.language);
   return (
     <section aria-labelledby="contact-form-title">
@@ -150,7 +151,7 @@ export function ContactForm({
           </div>
         </div>
         <div className={ui.buttonRow}>
-          <button type="submit" name="intent" value="contact" className={ui.button.primary} disabled={saving || invalid.length > 0}>
+          <button type="submit" name="intent" value="contact" className={ui.button.primary} disabled={saving || (hydrated && invalid.length > 0)}>
             {saving ? t('myInformation.contact.saving') : t('myInformation.contact.save')}
           </button>
           <Link to={cancelHref} className={ui.button.secondary}>

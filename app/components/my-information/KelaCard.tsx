@@ -8,9 +8,10 @@
  * init-upload → PUT each image to its signed URL (with progress) → finish-upload, then reloads
  * the page's data. The server judges the files by their bytes either way.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Form, Link, useRevalidator } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { useHydrated } from 'remix-utils/use-hydrated';
 import { useTranslation } from '~/i18n/react';
 import * as ui from '~/styles/ui.css';
 
@@ -68,8 +69,7 @@ export function KelaCard({
   const [slots, setSlots] = useState<Record<Side, SlotState>>({ front: { status: 'missing' }, back: { status: 'missing' } });
   const [clientError, setClientError] = useState<string | null>(null);
   const [reset, setReset] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const showForm = !images || changing || reset;
   const uploading = SIDES.some((side) => slots[side].status === 'uploading');
   const bothReady = SIDES.every((side) => slots[side].status === 'ready-to-upload');
