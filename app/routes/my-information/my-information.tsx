@@ -28,7 +28,7 @@ import { useTranslation } from '~/i18n/react';
 import { formatDateTime } from '~/lib/format';
 import { pageTitle, requirePatient, serverT } from '~/lib/page.server';
 import { saveActionPath } from '~/lib/save-action-path';
-import { contactSchema } from '~/models/my-information';
+import { contactSchema, smsCodeSchema } from '~/models/my-information';
 import { consentSchema, type ConsentField } from '~/models/reservation-schemas';
 import { firstTab, parseSaveAction, type SaveActionTab } from '~/models/save-action';
 import { pagePath } from '~/route-table';
@@ -209,7 +209,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<ActionData>({ intent: 'mfa', error }, { status: 400 });
     }
     case 'mfa-verify': {
-      const answer = await verifyOnboarding(db, auth, { code: formData.get('code'), clientIp });
+      const code = smsCodeSchema.safeParse(formData.get('code') ?? '');
+      if (!code.success) return data<ActionData>({ intent: 'mfa', error: 'myInformation.mfa.codeFormat' }, { status: 400 });
+      const answer = await verifyOnboarding(db, auth, { code: code.data, clientIp });
       if (answer.type === 'mfa-ok') {
         return redirectWithFlash(`${reloadBasic}#sms-login`, { type: 'success', key: 'myInformation.mfa.enabledToast' });
       }
