@@ -4,7 +4,7 @@
  * authority). Error messages are i18n keys. Pure and client-safe.
  */
 import { z } from 'zod';
-import { normalizeFinnishPhone } from './contact';
+import { isValidEmail, normalizeFinnishPhone } from './contact';
 import { LANGUAGES } from '~/i18n/config';
 import { streetAddressSchema, postOfficeSchema } from './reservation-schemas';
 import { emailSchema, postalCodeSchema, VALIDATION_MESSAGES } from './schemas';
@@ -113,3 +113,73 @@ export const smsCodeSchema = z
   .trim()
   .min(1, { message: VALIDATION_MESSAGES.required })
   .regex(/^\d{4}$/, { message: 'myInformation.mfa.codeFormat' });
+
+// ---------------------------------------------------------------------------------------------
+// Guardians of a minor (spec 2 §3 "Guardian", §5)
+
+export const MAX_GUARDIANS = 2;
+export const GUARDIAN_LIMITS = { name: 40, phone: 20, emailAddress: 100, streetAddress: 30, postOffice: 30 } as const;
+
+/** "Maximum character length is {n}" as an i18n key per limit (zod messages are keys). */
+const maxMessage = (n: number) => `myInformation.validation.max${n}`;
+
+function limitedText(max: number) {
+  return z
+    .string({ required_error: VALIDATION_MESSAGES.required })
+    .trim()
+    .min(1, { message: VALIDATION_MESSAGES.required })
+    .max(max, { message: maxMessage(max) });
+}
+
+const optionalText = (max: number) => z.string().trim().max(max, { message: maxMessage(max) }).optional();
+
+export const guardianSchema = z
+  .object({
+    name: limitedText(GUARDIAN_LIMITS.name),
+    phone: z
+      .string({ required_error: VALIDATION_MESSAGES.required })
+      .trim()
+      .min(1, { message: VALIDATION_MESSAGES.required })
+      .max(GUARDIAN_LIMITS.phone, { message: maxMessage(GUARDIAN_LIMITS.phone) })
+      .transform((value, ctx) => {
+        const normalized = normalizeFinnishPhone(value);
+        if (normalized === null) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: VALIDATION_MESSAGES.phone });
+          return z.NEVER;
+        }
+        return normalized;
+      }),
+    emailAddress: z
+      .string({ required_error: VALIDATION_MESSAGES.required })
+      .trim()
+      .min(1, { message: VALIDATION_MESSAGES.required })
+      .max(GUARDIAN_LIMITS.emailAddress, { message: maxMessage(GUARDIAN_LIMITS.emailAddress) })
+      .refine(isValidEmail, { message: VALIDATION_MESSAGES.email }),
+    isGuardianHasSameAddress: z.boolean().optional().default(false),
+    streetAddress: optionalText(GUARDIAN_LIMITS.streetAddress),
+    zipCode: z.string().trim().optional(),
+    postOffice: optionalText(GUARDIAN_LIMITS.postOffice),
+  })
+  .superRefine((value, ctx) => {
+    if (value.isGuardianHasSameAddress) return;
+    if (!value.streetAddress) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['streetAddress'], message: VALIDATION_MESSAGES.required });
+    if (!value.postOffice) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['postOffice'], message: VALIDATION_MESSAGES.required });
+    if (!value.zipCode || !/^\d{5}$/.test(value.zipCode)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['zipCode'], message: VALIDATION_MESSAGES.postalCode });
+    }
+  })
+  .transform((value) =>
+    value.isGuardianHasSameAddress ? { ...value, streetAddress: undefined, zipCode: undefined, postOffice: undefined } : value,
+  );
+
+export const guardiansSchema = z.object({
+  wardId: z.string().uuid(),
+  guardians: z.array(guardianSchema).max(MAX_GUARDIANS).optional().default([]),
+});
+
+export type GuardianFields = z.output<typeof guardianSchema>;
+
+/** The first guardian's prefilled name: the patient's last name, then first names (spec 2 §3). */
+export function prefilledGuardianName(person: { firstName: string; lastName: string }): string {
+  return `${person.lastName} ${person.firstName}`.trim().slice(0, GUARDIAN_LIMITS.name);
+}

@@ -137,3 +137,35 @@ test('Kela card: a JPEG and a PNG are saved, a PDF renamed .png is refused, and 
   expect((await otherPage.request.get(src!)).status()).toBe(404);
   await other.close();
 });
+
+test('a guardian adds and removes a guardian for their child', async ({ page }) => {
+  await freshPatient(page);
+  const ward = await page.request.get('/dev/test-fixtures/session?ward=new');
+  expect(ward.ok()).toBeTruthy();
+  await page.goto(PAGE);
+  const section = page.getByRole('region', { name: 'Guardians of Vilja Testinen' });
+  await expect(section.getByText('No guardians have been given.')).toBeVisible();
+  await section.getByRole('button', { name: 'Add guardian' }).click();
+  await expect(section.getByLabel('Name')).toHaveValue('Testinen Iida');
+  await section.getByLabel('Phone number').fill('040 111 2233');
+  await section.getByLabel('E-mail').fill('iida@example.fi');
+  await section.getByLabel('Same address as the child').uncheck();
+  await section.getByLabel('Street address').fill('Toinen katu 2');
+  await section.getByLabel('Postal code').fill('12');
+  await section.getByLabel('Post office').fill('Espoo');
+  await section.getByRole('button', { name: 'Save guardians' }).click();
+  await expect(section.getByText('Zipcode length should be 5 and can only contain numbers')).toBeVisible();
+  await expect(section.getByLabel('Street address')).toHaveValue('Toinen katu 2');
+  await section.getByLabel('Postal code').fill('02100');
+  await section.getByRole('button', { name: 'Save guardians' }).click();
+  await expect(page.getByText('The guardians have been saved.')).toBeVisible();
+  await expect(section.getByLabel('Phone number')).toHaveValue('+358401112233');
+  await expect(section.getByLabel('Postal code')).toHaveValue('02100');
+
+  await section.getByRole('button', { name: 'Remove guardian 1' }).click();
+  await expect(section.getByText('No guardians have been given.')).toBeVisible();
+  await section.getByRole('button', { name: 'Save guardians' }).click();
+  await expect(page.getByText('The guardians have been saved.')).toBeVisible();
+  await page.goto(PAGE);
+  await expect(page.getByRole('region', { name: 'Guardians of Vilja Testinen' }).getByText('No guardians have been given.')).toBeVisible();
+});

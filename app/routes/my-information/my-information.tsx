@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { LogoutControl } from '~/components/chrome/LogoutControl';
 import { ContactForm, ContactSummary, type ContactValues } from '~/components/my-information/ContactEditor';
+import { GuardianForm, type GuardianValues } from '~/components/my-information/GuardianForm';
 import { KelaCard } from '~/components/my-information/KelaCard';
 import { MfaToggle, type MfaView } from '~/components/my-information/MfaToggle';
 import { CheckboxField } from '~/components/reservation/FormFields';
@@ -28,13 +29,14 @@ import { useTranslation } from '~/i18n/react';
 import { formatDateTime } from '~/lib/format';
 import { pageTitle, requirePatient, serverT } from '~/lib/page.server';
 import { saveActionPath } from '~/lib/save-action-path';
-import { contactSchema, smsCodeSchema } from '~/models/my-information';
+import { contactSchema, guardiansSchema, prefilledGuardianName, smsCodeSchema } from '~/models/my-information';
 import { consentSchema, type ConsentField } from '~/models/reservation-schemas';
 import { firstTab, parseSaveAction, type SaveActionTab } from '~/models/save-action';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
 import { redirectWithFlash } from '~/services/flash.server';
 import { getPatient, updateContact } from '~/services/my-information/contact.server';
+import { getGuardians, saveGuardians } from '~/services/my-information/guardians.server';
 import { getKelaCard, storeKelaCard, type KelaFile } from '~/services/my-information/kela-card.server';
 import {
   cancelOnboarding,
@@ -95,6 +97,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const fields = consentFieldsFor(brand);
   let mfa: MfaView | null = null;
   let images: { front: string; back: string } | null = null;
+  const wards: { id: string; name: string; guardians: GuardianValues[] }[] = [];
   if (tab === 'basic') {
     const status = await mfaStatus(db, auth.person.id, auth.features);
     switch (status.type) {
@@ -114,6 +117,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         break;
     }
     images = (await getKelaCard(db, storage(), auth))?.imageUrl ?? null;
+    for (const ward of auth.wards) {
+      const list = await getGuardians(db, auth, ward.id);
+      if (list) wards.push({ id: ward.id, name: `${ward.firstName} ${ward.lastName}`.trim(), guardians: list });
+    }
   }
   return {
     title: pageTitle(context, 'myInformation.title'),
@@ -127,6 +134,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     mfa,
     mayChangeMfa: mayChangeMfa(auth.session),
     images,
+    wards,
+    prefilledGuardianName: prefilledGuardianName(auth.person),
     consent: {
       fields,
       firstTime: patient.patientDataConsentFormUpdated === null,
@@ -140,6 +149,7 @@ type ActionData =
   | { intent: 'contact'; result: SubmissionResult<string[]>; failed: boolean }
   | { intent: 'consent'; result: SubmissionResult<string[]> }
   | { intent: 'mfa'; error: string }
+  | { intent: 'guardians'; wardId: string; result: SubmissionResult<string[]> }
   | { intent: 'kela'; error: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -168,7 +178,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const formData = await request.formData();
-  const intent = String(formData.get('intent') ?? '');
+  // The guardian form also posts conform's add/remove intents (no `intent` field): all carry wardId.
+  const intent = formData.has('wardId') ? 'guardians' : String(formData.get('intent') ?? '');
   switch (intent) {
     case 'contact': {
       const submission = parseWithZod(formData, { schema: contactSchema });
@@ -194,6 +205,19 @@ export async function action({ request, context }: Route.ActionArgs) {
         type: 'success',
         key: 'myInformation.consent.saved',
       });
+    }
+    case 'guardians': {
+      const wardId = String(formData.get('wardId'));
+      const submission = parseWithZod(formData, { schema: guardiansSchema });
+      if (submission.status !== 'success') {
+        return data<ActionData>({ intent: 'guardians', wardId, result: submission.reply() }, { status: submission.status === 'error' ? 400 : 200 });
+      }
+      const result = await saveGuardians(db, auth, submission.value);
+      if (result.type === 'notFound') throw data({ error: 'notFound' }, { status: 404 });
+      if (result.type === 'validation') {
+        return data<ActionData>({ intent: 'guardians', wardId, result: submission.reply({ fieldErrors: result.fields }) }, { status: 400 });
+      }
+      return redirectWithFlash(`${reloadBasic}#guardians-title-${wardId}`, { type: 'success', key: 'myInformation.guardians.saved' });
     }
     case 'mfa-start': {
       const message = (code: string) => t('myInformation.mfa.sms', { code });
@@ -322,6 +346,17 @@ export default function MyInformation({ loaderData, actionData }: Route.Componen
               <MfaToggle view={loaderData.mfa} mayChange={loaderData.mayChangeMfa} error={action?.intent === 'mfa' ? action.error : null} />
             </div>
           ) : null}
+          {loaderData.wards.map((ward) => (
+            <div className={ui.card} key={ward.id}>
+              <GuardianForm
+                key={JSON.stringify(ward.guardians)}
+                ward={ward}
+                guardians={ward.guardians}
+                prefilledName={loaderData.prefilledGuardianName}
+                lastResult={action?.intent === 'guardians' && action.wardId === ward.id ? action.result : undefined}
+              />
+            </div>
+          ))}
           <div className={ui.card}>
             <KelaCard
               images={loaderData.images}
