@@ -6,14 +6,15 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createPerson, type Person } from '~db/factories';
-import { accessLog, kelaCards, outbox, sessions, smsChallenges, storedObjects } from '~db/schema';
+import { addGuardianship, createPerson, type Person } from '~db/factories';
+import { accessLog, kelaCards, minorGuardians, outbox, sessions, smsChallenges, storedObjects } from '~db/schema';
 import type { Auth } from '~/context';
 import { makeIdentityCode } from '~/models/identity-code';
 import { createSession, listWards, lookupSession, SMS_CODE_PROVIDER } from '~/services/auth/session.server';
 import type { Db } from '~/services/db/db.server';
 import { featuresForPerson } from '~/services/features/features.server';
 import { CONTACT_RESOURCE, getPatient, updateContact } from '~/services/my-information/contact.server';
+import { getGuardians, GUARDIANS_RESOURCE, saveGuardians } from '~/services/my-information/guardians.server';
 import { finishKelaUpload, getKelaCard, initKelaUpload, storeKelaCard } from '~/services/my-information/kela-card.server';
 import {
   mfaStatus,
@@ -238,6 +239,71 @@ describe.each(databaseKinds())('my information on %s', (kind) => {
         expect((await sendReauthCode(t.db, resumable, { bindingHash: 'b', clientIp: '10.1.0.4' }, message, new Date(now.getTime() + i))).type).toBe('code-sent');
       }
       expect((await sendReauthCode(t.db, resumable, { bindingHash: 'b', clientIp: '10.1.0.4' }, message, now)).type).toBe('too-many-codes');
+    });
+  });
+
+  describe('guardians of a minor', () => {
+    const guardian = (extra: Record<string, unknown> = {}) => ({
+      name: 'Nieminen Laura',
+      phone: '040 222 3344',
+      emailAddress: 'laura@example.fi',
+      isGuardianHasSameAddress: true,
+      ...extra,
+    });
+
+    it('saves at most two guardians for a ward of the user, replacing the list', async () => {
+      const parent = await person(t.db);
+      individual += 2;
+      const child = await createPerson(t.db, { identityCode: makeIdentityCode('2018-05-01', individual), firstName: 'Eino', lastName: 'Lapsi' });
+      await addGuardianship(t.db, parent.id, child.id);
+      const auth = { person: parent };
+      expect(await getGuardians(t.db, auth, child.id)).toEqual([]);
+      const second = guardian({ name: 'Nieminen Pekka', isGuardianHasSameAddress: false, streetAddress: 'Katu 1', zipCode: '00100', postOffice: 'Helsinki' });
+      expect(await saveGuardians(t.db, auth, { wardId: child.id, guardians: [guardian(), second] })).toEqual({ type: 'success' });
+      const saved = await getGuardians(t.db, auth, child.id);
+      expect(saved).toMatchObject([
+        { name: 'Nieminen Laura', phone: '+358402223344', isGuardianHasSameAddress: true, streetAddress: '' },
+        { name: 'Nieminen Pekka', zipCode: '00100' },
+      ]);
+      const three = await saveGuardians(t.db, auth, { wardId: child.id, guardians: [guardian(), guardian(), guardian()] });
+      expect(three.type).toBe('validation');
+      expect(await saveGuardians(t.db, auth, { wardId: child.id, guardians: [] })).toEqual({ type: 'success' });
+      expect(await t.db.select().from(minorGuardians).where(eq(minorGuardians.minorId, child.id))).toEqual([]);
+      const log = await t.db.select({ action: accessLog.action }).from(accessLog).where(and(eq(accessLog.subjectPersonId, child.id), eq(accessLog.resource, GUARDIANS_RESOURCE)));
+      expect(log.map((l) => l.action).sort()).toEqual(['change', 'change', 'view', 'view']);
+    });
+
+    it('checks the limits and the address, and treats someone else\'s child as not found', async () => {
+      const parent = await person(t.db);
+      const stranger = await person(t.db);
+      individual += 2;
+      const child = await createPerson(t.db, { identityCode: makeIdentityCode('2017-05-01', individual), firstName: 'Aada', lastName: 'Lapsi' });
+      await addGuardianship(t.db, parent.id, child.id);
+      const bad = await saveGuardians(t.db, { person: parent }, {
+        wardId: child.id,
+        guardians: [guardian({ name: 'x'.repeat(41), phone: '0'.repeat(21), isGuardianHasSameAddress: false, zipCode: '123' })],
+      });
+      expect(bad.type).toBe('validation');
+      if (bad.type === 'validation') {
+        expect(bad.fields).toMatchObject({
+          'guardians.0.name': ['myInformation.validation.max40'],
+          'guardians.0.phone': ['myInformation.validation.max20'],
+        });
+      }
+      const address = await saveGuardians(t.db, { person: parent }, {
+        wardId: child.id,
+        guardians: [guardian({ isGuardianHasSameAddress: false, zipCode: '123' })],
+      });
+      expect(address).toEqual({
+        type: 'validation',
+        fields: {
+          'guardians.0.streetAddress': ['validation.required'],
+          'guardians.0.postOffice': ['validation.required'],
+          'guardians.0.zipCode': ['validation.postalCode'],
+        },
+      });
+      expect(await getGuardians(t.db, { person: stranger }, child.id)).toBeNull();
+      expect(await saveGuardians(t.db, { person: stranger }, { wardId: child.id, guardians: [guardian()] })).toEqual({ type: 'notFound' });
     });
   });
 
