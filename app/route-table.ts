@@ -132,6 +132,19 @@ export const PAGES = {
     brands: ['children'],
     feature: 'pikkutsatti',
   },
+  // My information (issue 9): contact details, SMS login, Kela card, consents, guardians.
+  myInformation: {
+    file: 'routes/my-information/my-information.tsx',
+    paths: { en: 'my-information', fi: 'omat-tiedot', sv: 'mina-uppgifter' },
+    access: 'user',
+  },
+  /** SMS-code re-identification of a lapsed session (no menu, no footer). */
+  smsAuthentication: {
+    file: 'routes/my-information/sms-authentication.tsx',
+    paths: { en: 'authentication', fi: 'tunnistautuminen', sv: 'behorighetskontroll' },
+    access: 'public',
+    chrome: 'bare',
+  },
 } as const satisfies Record<string, PageDefinition>;
 
 export type PageKey = keyof typeof PAGES;

@@ -11,6 +11,7 @@ import { LanguageDetector } from 'remix-i18next/server';
 import { languageOfPath } from '~/route-table';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './config';
 import en from './resources/en';
+import myInformation from './resources/my-information';
 import fi from './resources/fi';
 import type { Resource } from './resources';
 import pagesEn from './resources/pages/en';
@@ -35,6 +36,7 @@ const all = (core: typeof en, lang: 'fi' | 'sv' | 'en'): Resource => ({
   ...pages[lang],
   search: search[lang],
   reservation: reservation[lang],
+  myInformation: myInformation[lang],
 });
 
 export const resources = {

@@ -1,0 +1,38 @@
+/**
+ * Test support (DEPLOYMENT_ENV=test only; 404 everywhere else), for this browser's session:
+ * - GET /dev/test-fixtures/session?lapse=idle lapses it as an idle timeout now, so end-to-end
+ *   tests reach the timed-out page and the SMS code without waiting SESSION_IDLE_MINUTES;
+ * - GET /dev/test-fixtures/session?ward=new gives its person a new minor ward (a child of 8),
+ *   so guardian tests never share a ward. Uses the same factories as the seed.
+ */
+import { addGuardianship, createPerson } from '~db/factories';
+import { env } from '~/env.server';
+import { json } from '~/lib/api.server';
+import { sha256 } from '~/lib/crypto.server';
+import { makeIdentityCode } from '~/models/identity-code';
+import { lapseSession, lookupSession, readSessionToken } from '~/services/auth/session.server';
+import { getDb } from '~/services/db/db.server';
+import type { Route } from './+types/test-session';
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (env().DEPLOYMENT_ENV !== 'test') return new Response('Not found', { status: 404 });
+  const token = await readSessionToken(request);
+  const params = new URL(request.url).searchParams;
+  const db = await getDb();
+  if (token && params.get('lapse') === 'idle') {
+    await lapseSession(db, sha256(token), new Date(Date.now() - 1000));
+    return json({ type: 'lapsed' });
+  }
+  const lookup = await lookupSession(db, token);
+  if (lookup.status === 'active' && params.get('ward') === 'new') {
+    const year = new Date().getFullYear() - 8;
+    const ward = await createPerson(db, {
+      identityCode: makeIdentityCode(`${year}-04-01`, 2 + Math.floor(Math.random() * 897)),
+      firstName: 'Vilja',
+      lastName: 'Testinen',
+    });
+    await addGuardianship(db, lookup.person.id, ward.id);
+    return json({ type: 'ward', name: `${ward.firstName} ${ward.lastName}` });
+  }
+  return json({ error: 'no session' }, 400);
+}

@@ -1,0 +1,76 @@
+/**
+ * Guardians' contact details entered for a minor's record (spec 2 §3 "Guardian", at most two),
+ * by a guardian of that minor. Someone else's ward is "not found". Saving replaces the list in
+ * one transaction; the access log records views and changes with the minor as the subject.
+ */
+import { asc, eq } from 'drizzle-orm';
+import { minorGuardians } from '~db/schema';
+import { guardiansSchema, type GuardianFields } from '~/models/my-information';
+import { fieldErrorsOf } from '~/models/reservation-schemas';
+import { logAccess } from '~/services/audit/access-log.server';
+import { listWards } from '~/services/auth/session.server';
+import { withTransaction, type Db } from '~/services/db/db.server';
+
+export const GUARDIANS_RESOURCE = 'person:guardians';
+
+export interface GuardianView {
+  name: string;
+  phone: string;
+  emailAddress: string;
+  isGuardianHasSameAddress: boolean;
+  streetAddress: string;
+  zipCode: string;
+  postOffice: string;
+}
+
+export type SaveGuardiansResult = { type: 'success' } | { type: 'validation'; fields: Record<string, string[]> } | { type: 'notFound' };
+
+async function isWardOf(db: Db, guardianId: string, wardId: string): Promise<boolean> {
+  return (await listWards(db, guardianId)).some((w) => w.id === wardId);
+}
+
+/** The guardians entered for a ward of the user; null when the minor is not their ward. */
+export async function getGuardians(db: Db, auth: { person: { id: string } }, wardId: string): Promise<GuardianView[] | null> {
+  if (!(await isWardOf(db, auth.person.id, wardId))) return null;
+  const rows = await db.select().from(minorGuardians).where(eq(minorGuardians.minorId, wardId)).orderBy(asc(minorGuardians.position));
+  await logAccess(db, { actorPersonId: auth.person.id, subjectPersonId: wardId, action: 'view', resource: GUARDIANS_RESOURCE });
+  return rows.map((r) => ({
+    name: r.name,
+    phone: r.phone,
+    emailAddress: r.email,
+    isGuardianHasSameAddress: r.sameAddress,
+    streetAddress: r.streetAddress ?? '',
+    zipCode: r.zipCode ?? '',
+    postOffice: r.postOffice ?? '',
+  }));
+}
+
+/** Replaces the ward's guardian list (0–2 guardians). */
+export async function saveGuardians(db: Db, auth: { person: { id: string } }, input: unknown, now = new Date()): Promise<SaveGuardiansResult> {
+  const parsed = guardiansSchema.safeParse(input);
+  if (!parsed.success) return { type: 'validation', fields: fieldErrorsOf(parsed.error) };
+  const { wardId, guardians } = parsed.data;
+  if (!(await isWardOf(db, auth.person.id, wardId))) return { type: 'notFound' };
+  await withTransaction(db, async (t) => {
+    await t.delete(minorGuardians).where(eq(minorGuardians.minorId, wardId));
+    if (guardians.length > 0) {
+      await t.insert(minorGuardians).values(
+        guardians.map((g: GuardianFields, i) => ({
+          minorId: wardId,
+          position: i + 1,
+          name: g.name,
+          phone: g.phone,
+          email: g.emailAddress,
+          sameAddress: g.isGuardianHasSameAddress,
+          streetAddress: g.streetAddress ?? null,
+          zipCode: g.zipCode ?? null,
+          postOffice: g.postOffice ?? null,
+          updatedById: auth.person.id,
+          updatedAt: now,
+        })),
+      );
+    }
+    await logAccess(t, { actorPersonId: auth.person.id, subjectPersonId: wardId, action: 'change', resource: GUARDIANS_RESOURCE });
+  });
+  return { type: 'success' };
+}
