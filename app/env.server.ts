@@ -84,6 +84,9 @@ export const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: bool.default('false'),
 
+    /** Messaging maintenance: the conversation pages show 'Messaging is currently offline...'. */
+    MESSAGING_MAINTENANCE: bool.default('false'),
+
     SENTRY_DSN: z.string().url().optional(),
     SENTRY_ENVIRONMENT: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

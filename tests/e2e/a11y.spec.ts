@@ -10,6 +10,7 @@ import reservationTexts from '../../app/i18n/resources/reservation';
 import { pageExistsIn, pagePath, type PageKey } from '../../app/route-table';
 import { bookFixture, expect, expectNoAxeViolations, freshSlot, login, newIdentityCode, test } from './fixtures';
 import { CHILDREN_URL } from './urls';
+import { DEMO_PROFESSIONALS } from '../../db/seed-messaging';
 
 interface AxeCase {
   /** What distinguishes this case from the page's other cases ('' for the only one). */
@@ -139,6 +140,51 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
     only('', async (page, lang) => {
       await login(page, 'laura', { baseURL: CHILDREN_URL, lang });
       return `${CHILDREN_URL}${pagePath('childrensChat', lang)}`;
+    }),
+  ],
+  // ─── Messaging (issue 10) ───
+  conversations: [
+    only('', async (page, lang) => {
+      await login(page, 'mikko', { lang });
+      return pagePath('conversations', lang);
+    }),
+  ],
+  conversationNew: [
+    only('', async (page, lang) => {
+      await login(page, 'mikko', { lang });
+      return pagePath('conversationNew', lang);
+    }),
+  ],
+  conversation: [
+    only('', async (page, lang) => {
+      await login(page, 'mikko', { lang });
+      await page.goto(pagePath('conversations', lang));
+      return (await page.locator('main ul a').first().getAttribute('href'))!;
+    }),
+  ],
+  occupationalTeam: [
+    only('', async (page, lang) => {
+      await login(page, 'mikko', { lang });
+      return pagePath('occupationalTeam', lang);
+    }),
+  ],
+  staffMessages: [
+    only('', async (page, lang) => {
+      await login(page, { identityCode: DEMO_PROFESSIONALS.hanna.identityCode }, { lang });
+      return pagePath('staffMessages', lang);
+    }),
+  ],
+  staffThread: [
+    only('', async (page, lang) => {
+      await login(page, { identityCode: DEMO_PROFESSIONALS.hanna.identityCode }, { lang });
+      await page.goto(pagePath('staffMessages', lang, {}, 'category=others'));
+      return (await page.locator('main table a').first().getAttribute('href'))!;
+    }),
+  ],
+  staffAbsences: [
+    only('', async (page, lang) => {
+      await login(page, { identityCode: DEMO_PROFESSIONALS.hanna.identityCode }, { lang });
+      return pagePath('staffAbsences', lang);
     }),
   ],
 };

@@ -4,14 +4,12 @@
  * storage service then checks every file's bytes against its type (magic bytes), so a renamed
  * executable or an HTML page called `.pdf` is refused whatever the browser says.
  */
+import { MAX_ATTACHMENTS_PER_MESSAGE, MAX_TOTAL_ATTACHMENT_BYTES } from '~/models/messaging';
 import type { KnownContentType, UploadPolicy } from '~/services/storage/content-type-rules';
 
 export const MESSAGE_ATTACHMENT_PURPOSE = 'message-attachment';
 
-/** Spec 1 §5/§9: the combined size of the selected files (9 MiB). */
-export const MAX_TOTAL_ATTACHMENT_BYTES = 9_437_184;
-/** Not in the spec: at most this many files in one message. */
-export const MAX_ATTACHMENTS_PER_MESSAGE = 10;
+export { MAX_ATTACHMENTS_PER_MESSAGE, MAX_TOTAL_ATTACHMENT_BYTES } from '~/models/messaging';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

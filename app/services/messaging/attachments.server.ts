@@ -5,6 +5,8 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { messagingAttachments, storedObjects } from '~db/schema';
 import type { Db } from '~/services/db/db.server';
+import { mintDownloadUrl, storage, type AccessCheck } from '~/services/storage/storage.server';
+import { threadOfAttachment } from './access.server';
 import { MAX_TOTAL_ATTACHMENT_BYTES, MESSAGE_ATTACHMENT_PURPOSE } from './attachment-rules';
 
 export interface AttachmentInput {
@@ -61,3 +63,23 @@ export async function linkAttachments(
   );
   return true;
 }
+
+/**
+ * The storage access rule of message attachments: the thread's customer and the professionals
+ * with access to the thread (before an upload exists, the caller has checked the thread).
+ */
+export function attachmentAccess(threadCheck?: () => Promise<boolean>): AccessCheck {
+  return async (db, userId, target) => {
+    if (target.objectId === null) return threadCheck ? threadCheck() : userId === target.ownerId;
+    return (await threadOfAttachment(db, userId, target.objectId)) !== null;
+  };
+}
+
+/** A signed download URL (120 s) of an attachment for a participant; null for anyone else. */
+export async function attachmentDownloadUrl(db: Db, userId: string, objectId: string, now = new Date()): Promise<string | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(objectId)) return null;
+  return mintDownloadUrl(db, storage(), { objectId, userId }, now, { canAccess: attachmentAccess(), basePath: ATTACHMENT_FILES_PATH });
+}
+
+/** Where attachment downloads are served (routes/files/message-attachment.ts). */
+export const ATTACHMENT_FILES_PATH = '/files/messages';

@@ -56,6 +56,11 @@ class Rollback extends Error {
   }
 }
 
+/** The message `authorId` already sent with this form key, if any. */
+export async function messageByIdempotencyKey(db: Db, authorId: string, idempotencyKey: string | null | undefined) {
+  return existingMessage(db, authorId, idempotencyKey);
+}
+
 async function existingMessage(db: Db, authorId: string, idempotencyKey: string | null | undefined) {
   if (!idempotencyKey) return null;
   const [row] = await db
