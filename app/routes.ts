@@ -28,7 +28,7 @@ export default [
   route('files/upload/:token', 'routes/files/upload.ts'),
   route('files/messages/:token', 'routes/files/message-attachment.ts'),
   route('files/:token', 'routes/files/download.ts'),
-  // Messaging (issue 10): attachment downloads and the GraphQL API (spec 1 §7).
+  // Messaging (issue 10): attachment downloads.
   route('messaging/attachments/:id', 'routes/messaging/attachment.ts'),
   // Appointment API (spec 2 §7): the same service as the pages.
   route('api/appointments/check-in/:id', 'routes/api/appointment-check-in.ts'),
@@ -48,6 +48,7 @@ export default [
   route('api/user/register', 'routes/api/user-register.ts'),
   route('dev/test-fixtures/appointment', 'routes/dev/test-fixtures.ts'),
   route('dev/test-fixtures/slot', 'routes/dev/test-slot.ts'),
+  route('dev/test-fixtures/messaging', 'routes/dev/test-messaging.ts'),
   ...pageRoutes,
   route('*', 'routes/shell/not-found.tsx', { id: 'notFound' }),
 ] satisfies RouteConfig;
