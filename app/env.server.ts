@@ -95,6 +95,9 @@ export const envSchema = z
     /** An idle-lapsed session may be resumed with an SMS code this many minutes after it lapsed. */
     SMS_REAUTH_MAX_LAPSE_MINUTES: positiveInt.default(60),
 
+    /** Messaging maintenance: the conversation pages show 'Messaging is currently offline...'. */
+    MESSAGING_MAINTENANCE: bool.default('false'),
+
     SENTRY_DSN: z.string().url().optional(),
     SENTRY_ENVIRONMENT: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -25,6 +25,7 @@ import { portalMiddleware, sessionMiddleware } from '~/middleware/portal.server'
 import { languageOfPath, matchPage, PAGES, type Chrome, type PageDefinition } from '~/route-table';
 import { sessionExpiresAt } from '~/services/auth/session.server';
 import { environmentFeatures } from '~/services/features/features.server';
+import { navigationUnreadCount } from '~/services/messaging/conversations.server';
 import '~/styles/global.css';
 import { themeClass } from '~/styles/theme.css';
 import * as ui from '~/styles/ui.css';
@@ -43,7 +44,9 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
 export async function loader({ context }: Route.LoaderArgs) {
   const portal = context.get(portalContext);
   const auth = context.get(authContext);
+  const unreadMessages = auth ? await navigationUnreadCount(auth, portal.brand) : 0;
   return {
+    unreadMessages,
     lang: portal.lang,
     csrfToken: portal.csrfToken,
     inApp: portal.inApp,
@@ -93,7 +96,13 @@ export function Layout({ children }: { children: ReactNode }) {
   const showSideNav = Boolean(user) && chrome === 'full';
   const navigation =
     showSideNav && data
-      ? buildNavigation({ lang, brand: brandKey, features: data.features, isOccupational: user!.isOccupational })
+      ? buildNavigation({
+          lang,
+          brand: brandKey,
+          features: data.features,
+          isOccupational: user!.isOccupational,
+          unreadMessages: data.unreadMessages,
+        })
       : [];
 
   return (

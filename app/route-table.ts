@@ -145,6 +145,55 @@ export const PAGES = {
     access: 'public',
     chrome: 'bare',
   },
+  // ─── Messaging (issue 10) ───
+  conversations: {
+    file: 'routes/messaging/list.tsx',
+    paths: { en: 'conversations', fi: 'viestit', sv: 'meddelanden' },
+    access: 'user',
+    brands: ['general'],
+    feature: 'customer-messaging-allowed',
+  },
+  /** Before `conversation`, so that "new" is not taken for a thread id. */
+  conversationNew: {
+    file: 'routes/messaging/new.tsx',
+    paths: { en: 'conversations/new', fi: 'viestit/uusi', sv: 'meddelanden/ny' },
+    access: 'user',
+    brands: ['general'],
+    feature: 'customer-messaging-allowed',
+  },
+  conversation: {
+    file: 'routes/messaging/thread.tsx',
+    paths: { en: 'conversations/:threadId', fi: 'viestit/:threadId', sv: 'meddelanden/:threadId' },
+    access: 'user',
+    brands: ['general'],
+    feature: 'customer-messaging-allowed',
+  },
+  occupationalTeam: {
+    file: 'routes/messaging/team.tsx',
+    paths: { en: 'occupational-health-care-team', fi: 'tyoterveystiimi', sv: 'foretagshalsovardsteamet' },
+    access: 'user',
+    brands: ['general'],
+    theme: 'occupational',
+  },
+  /** The professionals' staff area (Finnish and English): threads by category. */
+  staffMessages: {
+    file: 'routes/staff/list.tsx',
+    paths: { en: 'staff/messages', fi: 'henkilokunta/viestit' },
+    access: 'user',
+    chrome: 'wide',
+  },
+  staffThread: {
+    file: 'routes/staff/thread.tsx',
+    paths: { en: 'staff/messages/:threadId', fi: 'henkilokunta/viestit/:threadId' },
+    access: 'user',
+    chrome: 'wide',
+  },
+  staffAbsences: {
+    file: 'routes/staff/absences.tsx',
+    paths: { en: 'staff/absences', fi: 'henkilokunta/poissaolot' },
+    access: 'user',
+    chrome: 'wide',
+  },
 } as const satisfies Record<string, PageDefinition>;
 
 export type PageKey = keyof typeof PAGES;

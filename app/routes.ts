@@ -26,7 +26,10 @@ export default [
   route('readyz', 'routes/health/readyz.ts'),
   // Stored files (app/services/storage): signed, short-lived URLs bound to one user.
   route('files/upload/:token', 'routes/files/upload.ts'),
+  route('files/messages/:token', 'routes/files/message-attachment.ts'),
   route('files/:token', 'routes/files/download.ts'),
+  // Messaging (issue 10): attachment downloads.
+  route('messaging/attachments/:id', 'routes/messaging/attachment.ts'),
   // Appointment API (spec 2 §7): the same service as the pages.
   route('api/appointments/check-in/:id', 'routes/api/appointment-check-in.ts'),
   route('api/appointments/:id/arrival-reason', 'routes/api/appointment-arrival-reason.ts'),
@@ -55,6 +58,7 @@ export default [
   route('dev/test-fixtures/session', 'routes/dev/test-session.ts'),
   route('dev/test-fixtures/appointment', 'routes/dev/test-fixtures.ts'),
   route('dev/test-fixtures/slot', 'routes/dev/test-slot.ts'),
+  route('dev/test-fixtures/messaging', 'routes/dev/test-messaging.ts'),
   ...pageRoutes,
   route('*', 'routes/shell/not-found.tsx', { id: 'notFound' }),
 ] satisfies RouteConfig;

@@ -13,6 +13,7 @@ import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './config
 import en from './resources/en';
 import myInformation from './resources/my-information';
 import fi from './resources/fi';
+import messaging from './resources/messaging';
 import type { Resource } from './resources';
 import pagesEn from './resources/pages/en';
 import pagesFi from './resources/pages/fi';
@@ -37,6 +38,7 @@ const all = (core: typeof en, lang: 'fi' | 'sv' | 'en'): Resource => ({
   search: search[lang],
   reservation: reservation[lang],
   myInformation: myInformation[lang],
+  messaging: messaging[lang],
 });
 
 export const resources = {

@@ -11,6 +11,7 @@ import { pageExistsIn, pagePath, type PageKey } from '../../app/route-table';
 import { bookFixture, expect, expectNoAxeViolations, freshSlot, login, newIdentityCode, test } from './fixtures';
 import { patientWithSmsLogin } from './my-information-helpers';
 import { CHILDREN_URL } from './urls';
+import { DEMO_PROFESSIONALS } from '../../db/seed-messaging';
 
 interface AxeCase {
   /** What distinguishes this case from the page's other cases ('' for the only one). */
@@ -163,6 +164,51 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
     }, async (page) => {
       await page.getByRole('button', { name: /SMS|teksti/ }).first().click();
       await page.locator('#sms-code').waitFor();
+    }),
+  ],
+  // ─── Messaging (issue 10) ───
+  conversations: [
+    only('', async (page, lang) => {
+      await login(page, 'mikko', { lang });
+      return pagePath('conversations', lang);
+    }),
+  ],
+  conversationNew: [
+    only('', async (page, lang) => {
+      await login(page, 'mikko', { lang });
+      return pagePath('conversationNew', lang);
+    }),
+  ],
+  conversation: [
+    only('', async (page, lang) => {
+      await login(page, 'mikko', { lang });
+      await page.goto(pagePath('conversations', lang));
+      return (await page.locator('main ul a').first().getAttribute('href'))!;
+    }),
+  ],
+  occupationalTeam: [
+    only('', async (page, lang) => {
+      await login(page, 'mikko', { lang });
+      return pagePath('occupationalTeam', lang);
+    }),
+  ],
+  staffMessages: [
+    only('', async (page, lang) => {
+      await login(page, { identityCode: DEMO_PROFESSIONALS.hanna.identityCode }, { lang });
+      return pagePath('staffMessages', lang);
+    }),
+  ],
+  staffThread: [
+    only('', async (page, lang) => {
+      await login(page, { identityCode: DEMO_PROFESSIONALS.hanna.identityCode }, { lang });
+      await page.goto(pagePath('staffMessages', lang, {}, 'category=others'));
+      return (await page.locator('main table a').first().getAttribute('href'))!;
+    }),
+  ],
+  staffAbsences: [
+    only('', async (page, lang) => {
+      await login(page, { identityCode: DEMO_PROFESSIONALS.hanna.identityCode }, { lang });
+      return pagePath('staffAbsences', lang);
     }),
   ],
 };

@@ -7,6 +7,7 @@
 import type { Language } from '../config';
 import type { CoreResource } from './en';
 import type { PageTexts } from './pages/en';
+import type { MessagingTexts } from './messaging';
 import type { ReservationTexts } from './reservation';
 import type { MyInformationTexts } from './my-information';
 import type { SearchTexts } from './search';
@@ -17,12 +18,12 @@ export interface BookingTexts {
 }
 
 /** Every text that is not in a language's core module. */
-export type SeparateTexts = BookingTexts & PageTexts & { myInformation: MyInformationTexts };
+export type SeparateTexts = BookingTexts & PageTexts & { myInformation: MyInformationTexts; messaging: MessagingTexts };
 
 export type Resource = CoreResource & SeparateTexts;
 export type { CoreResource };
 
-type TextModule = 'search' | 'reservation' | 'pages' | 'myInformation';
+type TextModule = 'search' | 'reservation' | 'pages' | 'myInformation' | 'messaging';
 
 const MODULE_OF = {
   search: 'search',
@@ -34,6 +35,7 @@ const MODULE_OF = {
   childrensChat: 'pages',
   outbox: 'pages',
   myInformation: 'myInformation',
+  messaging: 'messaging',
 } as const satisfies Record<keyof SeparateTexts, TextModule>;
 
 /** The top-level keys whose texts are loaded separately. */
@@ -72,6 +74,8 @@ async function loadModule(module: TextModule, lang: Language): Promise<Partial<S
       return loadPageModule(lang);
     case 'myInformation':
       return { myInformation: (await import('./my-information')).default[lang] };
+    case 'messaging':
+      return { messaging: (await import('./messaging')).default[lang] };
   }
 }
 

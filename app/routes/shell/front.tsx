@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { brand as brandFacts } from '~/brands';
 import { AppointmentList } from '~/components/appointments/AppointmentList';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { ThreadSummariesSection } from '~/components/messaging/ThreadSummaries';
 import type { RouteHandle } from '~/components/hydration';
 import { usePortalEnv } from '~/components/portal-env';
 import { authContext, portalContext } from '~/context';
@@ -11,6 +12,7 @@ import type { Language } from '~/i18n/config';
 import { pagePath } from '~/route-table';
 import { listAppointments, viewerOf } from '~/services/appointments/appointments.server';
 import { getDb } from '~/services/db/db.server';
+import { frontPageSummaries } from '~/services/messaging/conversations.server';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/front';
 
@@ -23,11 +25,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   const auth = context.get(authContext);
   const { lang } = context.get(portalContext);
   const title = pageTitle(context, auth ? 'chrome.home' : 'front.titleAnonymous');
-  if (!auth) return { title, lang, user: null, upcoming: [] };
+  if (!auth) return { title, lang, user: null, upcoming: [], messages: null };
   const { upcoming } = await listAppointments(await getDb(), viewerOf(auth), lang);
+  const messages = await frontPageSummaries(auth, context.get(portalContext).brand, lang);
   return {
     title,
     lang,
+    messages,
     upcoming: upcoming.slice(0, FRONT_PAGE_APPOINTMENTS),
     user: {
       firstName: auth.person.firstName,
@@ -41,7 +45,7 @@ export default function FrontPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { brand: brandKey } = usePortalEnv();
   const brand = brandFacts(brandKey);
-  const { user, lang, upcoming } = loaderData;
+  const { user, lang, upcoming, messages } = loaderData;
 
   if (!user) {
     return (
@@ -77,6 +81,7 @@ export default function FrontPage({ loaderData }: Route.ComponentProps) {
           </p>
         </section>
       ) : null}
+      {messages ? <ThreadSummariesSection summaries={messages} lang={lang} /> : null}
       {user.wards.length ? (
         <section className={ui.card} aria-labelledby="wards-title">
           <h2 id="wards-title">{t('front.guardianTitle')}</h2>

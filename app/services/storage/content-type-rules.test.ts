@@ -3,6 +3,7 @@ import {
   checkContent,
   dispositionFor,
   IMAGE_UPLOAD_POLICY,
+  looksLikeText,
   mediaType,
   safeFileName,
   sniffContentType,
@@ -98,5 +99,61 @@ describe('helpers', () => {
   it('shows images inline and downloads everything else', () => {
     expect(dispositionFor('image/png')).toBe('inline');
     expect(dispositionFor('application/pdf')).toBe('attachment');
+  });
+});
+
+describe('message attachment types (spec 1 §5)', () => {
+  const ascii = (text: string, length = 64) => {
+    const out = new Uint8Array(Math.max(length, text.length));
+    for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
+    return out;
+  };
+  /** A ZIP local file header whose first entry is `name` (followed by `content`, stored). */
+  const zip = (name: string, content = '') => {
+    const header = new Uint8Array(30 + name.length + content.length);
+    header.set([0x50, 0x4b, 0x03, 0x04]);
+    header[26] = name.length & 0xff;
+    header[27] = name.length >> 8;
+    for (let i = 0; i < name.length; i++) header[30 + i] = name.charCodeAt(i);
+    for (let i = 0; i < content.length; i++) header[30 + name.length + i] = content.charCodeAt(i);
+    return header;
+  };
+  const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+  const ODT = 'application/vnd.oasis.opendocument.text';
+  const all = [DOCX, ODT, 'application/rtf', 'image/tiff', 'text/plain', 'text/csv', 'application/pdf'];
+
+  it('recognises TIFF, RTF and OpenDocument by their bytes', () => {
+    expect(sniffContentType(new Uint8Array([0x49, 0x49, 0x2a, 0x00, 8, 0, 0, 0]))).toBe('image/tiff');
+    expect(sniffContentType(new Uint8Array([0x4d, 0x4d, 0x00, 0x2a, 0, 0, 0, 8]))).toBe('image/tiff');
+    expect(sniffContentType(ascii('{\\rtf1\\ansi hello'))).toBe('application/rtf');
+    expect(sniffContentType(zip('mimetype', ODT))).toBe(ODT);
+  });
+
+  it('accepts Office Open XML packages and refuses other ZIPs as documents', () => {
+    expect(checkContent(DOCX, all, zip('[Content_Types].xml'))).toEqual({ ok: true, contentType: DOCX });
+    expect(checkContent(DOCX, all, zip('word/document.xml'))).toEqual({ ok: true, contentType: DOCX });
+    expect(checkContent(DOCX, all, zip('evil.exe'))).toEqual({ ok: false, reason: 'content-mismatch' });
+    expect(checkContent(ODT, all, zip('[Content_Types].xml'))).toEqual({ ok: false, reason: 'content-mismatch' });
+  });
+
+  it('accepts UTF-8 text and CSV, refuses binaries and HTML saved as text', () => {
+    expect(checkContent('text/plain', all, new TextEncoder().encode('Hei! Äiti ja isä.\r\nRivi 2\t.'))).toEqual({ ok: true, contentType: 'text/plain' });
+    expect(checkContent('text/csv', all, new TextEncoder().encode('nimi;arvo\nä;1\n'))).toEqual({ ok: true, contentType: 'text/csv' });
+    expect(looksLikeText(new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03]))).toBe(false);
+    expect(looksLikeText(new Uint8Array([0xff, 0xfe, 0x41]))).toBe(false);
+    expect(checkContent('text/plain', all, ascii('<!DOCTYPE html><html><script>alert(1)</script>', 60))).toEqual({ ok: false, reason: 'content-mismatch' });
+    expect(checkContent('text/plain', all, new TextEncoder().encode('  <svg onload="alert(1)">'))).toEqual({ ok: false, reason: 'content-mismatch' });
+  });
+
+  it('refuses an executable renamed .pdf', () => {
+    const exe = new Uint8Array(64);
+    exe.set([0x4d, 0x5a, 0x90, 0x00]);
+    expect(checkContent('application/pdf', all, exe)).toEqual({ ok: false, reason: 'content-mismatch' });
+  });
+
+  it('downloads documents and TIFF, shows the other images inline', () => {
+    expect(dispositionFor('image/png')).toBe('inline');
+    expect(dispositionFor('image/tiff')).toBe('attachment');
+    expect(dispositionFor('text/plain')).toBe('attachment');
   });
 });

@@ -8,7 +8,7 @@
  */
 import type { Auth } from '~/context';
 import type { Db } from '~/services/db/db.server';
-import { acceptUpload, openDownload, type Storage, type UploadRefusal, type UploadTarget } from './storage.server';
+import { acceptUpload, openDownload, type AccessOptions, type Storage, type UploadRefusal, type UploadTarget } from './storage.server';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
@@ -55,8 +55,9 @@ export async function downloadResponse(
   auth: Auth | null,
   token: string | undefined,
   now = new Date(),
+  access: AccessOptions = {},
 ): Promise<Response> {
-  const response = await openDownload(db, store, { token, userId: auth?.person.id ?? null }, now);
+  const response = await openDownload(db, store, { token, userId: auth?.person.id ?? null }, now, access);
   return response ?? notFound();
 }
 

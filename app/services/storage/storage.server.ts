@@ -116,6 +116,20 @@ export async function canActFor(db: Db, userId: string, ownerId: string): Promis
   return wards.some((w) => w.id === ownerId);
 }
 
+/**
+ * Who besides the owner (and their guardian) may upload or download an object, decided by the
+ * service whose objects they are (e.g. messaging: the professionals with access to the
+ * thread). `objectId` is null before the object exists (an upload).
+ */
+export type AccessCheck = (db: Db, userId: string, target: { ownerId: string; objectId: string | null }) => Promise<boolean>;
+
+export interface AccessOptions {
+  /** Replaces the owner-or-guardian rule. */
+  canAccess?: AccessCheck;
+}
+
+const defaultAccess: AccessCheck = (db, userId, target) => canActFor(db, userId, target.ownerId);
+
 async function findObject(db: Db, id: string): Promise<ObjectMeta | null> {
   const [row] = await db.select(metaColumns).from(storedObjects).where(eq(storedObjects.id, id)).limit(1);
   return row ?? null;
@@ -142,11 +156,17 @@ export type InitUploadResult =
   | { ok: true; objectId: string; upload: UploadTarget; expiresAt: Date }
   | { ok: false; reason: 'type-not-allowed' | 'not-found' };
 
-export async function initUpload(db: Db, store: Storage, input: InitUploadInput, now = new Date()): Promise<InitUploadResult> {
+export async function initUpload(
+  db: Db,
+  store: Storage,
+  input: InitUploadInput,
+  now = new Date(),
+  { canAccess = defaultAccess }: AccessOptions = {},
+): Promise<InitUploadResult> {
   await cleanupUnfinishedUploads(db, store, now).catch((error: unknown) => {
     logger.warn({ err: error }, 'cleanup of unfinished uploads failed');
   });
-  if (!(await canActFor(db, input.userId, input.ownerId))) return { ok: false, reason: 'not-found' };
+  if (!(await canAccess(db, input.userId, { ownerId: input.ownerId, objectId: null }))) return { ok: false, reason: 'not-found' };
   const contentType = mediaType(input.contentType);
   if (!isKnownContentType(contentType) || !input.policy.allowedContentTypes.includes(contentType)) {
     return { ok: false, reason: 'type-not-allowed' };
@@ -309,14 +329,16 @@ export async function storeUpload(
   store: Storage,
   input: StoreUploadInput,
   now = new Date(),
+  access: AccessOptions = {},
 ): Promise<{ ok: true; object: ObjectMeta } | { ok: false; reason: 'not-found' | 'too-large' | 'type-not-allowed' | 'content-mismatch' }> {
-  if (!(await canActFor(db, input.userId, input.ownerId))) return { ok: false, reason: 'not-found' };
+  const canAccess = access.canAccess ?? defaultAccess;
+  if (!(await canAccess(db, input.userId, { ownerId: input.ownerId, objectId: null }))) return { ok: false, reason: 'not-found' };
   if (input.bytes.byteLength > input.policy.maxBytes) return { ok: false, reason: 'too-large' };
   const declared = mediaType(input.contentType);
   const contentType = declared === '' || declared === 'application/octet-stream' ? (sniffContentType(input.bytes) ?? '') : declared;
   const content = checkContent(contentType, input.policy.allowedContentTypes, input.bytes.subarray(0, SNIFF_BYTES));
   if (!content.ok) return { ok: false, reason: content.reason };
-  const init = await initUpload(db, store, { ...input, contentType }, now);
+  const init = await initUpload(db, store, { ...input, contentType }, now, access);
   if (!init.ok) return init;
   const object = (await findObject(db, init.objectId))!;
   await db.transaction(async (tx) => {
@@ -340,10 +362,11 @@ export async function mintDownloadUrl(
   store: Storage,
   input: { objectId: string; userId: string },
   now = new Date(),
+  { canAccess = defaultAccess, basePath = '/files' }: AccessOptions & { basePath?: string } = {},
 ): Promise<string | null> {
   const object = await findObject(db, input.objectId);
   if (!object || object.status !== 'complete') return null;
-  if (!(await canActFor(db, input.userId, object.ownerPersonId))) return null;
+  if (!(await canAccess(db, input.userId, { ownerId: object.ownerPersonId, objectId: object.id }))) return null;
   const token = signToken(store.key, {
     action: 'get',
     objectId: object.id,
@@ -351,7 +374,7 @@ export async function mintDownloadUrl(
     contentType: object.contentType,
     expiresAt: seconds(now) + URL_LIFETIME_SECONDS,
   });
-  return `/files/${token}`;
+  return `${basePath}/${token}`;
 }
 
 /** Serves a download URL to the user it was minted for; null (→ 404) for anything else. */
@@ -360,14 +383,15 @@ export async function openDownload(
   store: Storage,
   input: { token: string | undefined; userId: string | null },
   now = new Date(),
+  { canAccess = defaultAccess }: AccessOptions = {},
 ): Promise<Response | null> {
   const token = parseToken(input.token);
   if (!token || token.action !== 'get' || !input.userId) return null;
   const object = await findObject(db, token.objectId);
   if (!object || object.status !== 'complete') return null;
   if (!verifyToken(store.key, token, { userId: input.userId, contentType: object.contentType }, now).ok) return null;
-  // Guardianship may have ended since the URL was minted.
-  if (!(await canActFor(db, input.userId, object.ownerPersonId))) return null;
+  // Guardianship (or a professional's access) may have ended since the URL was minted.
+  if (!(await canAccess(db, input.userId, { ownerId: object.ownerPersonId, objectId: object.id }))) return null;
   const contentType = object.contentType;
   if (!isKnownContentType(contentType)) return null;
   const fileName = object.fileName ?? safeFileName(null, contentType, object.purpose);
@@ -394,9 +418,14 @@ export async function getObject(db: Db, input: { objectId: string; userId: strin
 }
 
 /** Deletes an object (e.g. a replaced Kela card image); false when the user may not. */
-export async function deleteObject(db: Db, store: Storage, input: { objectId: string; userId: string }): Promise<boolean> {
+export async function deleteObject(
+  db: Db,
+  store: Storage,
+  input: { objectId: string; userId: string },
+  { canAccess = defaultAccess }: AccessOptions = {},
+): Promise<boolean> {
   const object = await findObject(db, input.objectId);
-  if (!object || !(await canActFor(db, input.userId, object.ownerPersonId))) return false;
+  if (!object || !(await canAccess(db, input.userId, { ownerId: object.ownerPersonId, objectId: object.id }))) return false;
   await removeObject(db, store, object);
   await logAccess(db, {
     actorPersonId: input.userId,

@@ -1,0 +1,141 @@
+/**
+ * The message composer (spec 1 §4–§5): text and attachments in one multipart form that works
+ * without JS (the server checks everything and keeps the text on an error). With JS the same
+ * rules run on input (too large a selection shows 'Maximum attachment size is 9MB' and nothing
+ * is sent) and the button is disabled while sending. The form carries a one-time key, so a
+ * double submit creates one message; after a send the page gets a new key and an empty form.
+ */
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import type { ReactNode } from 'react';
+import { Form, useNavigation } from 'react-router';
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { useTranslation } from '~/i18n/react';
+import { composerSchema, MAX_ATTACHMENTS_PER_MESSAGE } from '~/models/messaging';
+import * as ui from '~/styles/ui.css';
+import { ATTACHMENT_ACCEPT } from '~/services/messaging/attachment-rules';
+
+/** A file the server refused, by name (rendered as text). */
+export interface FileError {
+  key: 'messaging.errors.attachmentType' | 'messaging.errors.attachmentContent' | 'messaging.errors.attachmentInvalid';
+  name: string;
+}
+
+export function FileErrors({ errors }: { errors: FileError[] }) {
+  const { t } = useTranslation();
+  if (!errors.length) return null;
+  return (
+    <ul className={ui.fieldError} id="attachment-file-errors">
+      {errors.map((e, i) => (
+        <li key={i}>{t(e.key, { name: e.name })}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** The attachment input with its hint and errors (shared by the composer and the new conversation). */
+export function AttachmentField({
+  meta,
+  fileErrors,
+}: {
+  meta: { id: string; name: string; errorId: string; errors?: string[] };
+  fileErrors: FileError[];
+}) {
+  const { t } = useTranslation();
+  const tooLarge = meta.errors?.includes('messaging.errors.attachmentTooLarge');
+  const invalid = Boolean(meta.errors?.length) || fileErrors.length > 0;
+  return (
+    <div className={ui.field}>
+      <label className={ui.label} htmlFor={meta.id}>
+        {t('messaging.composer.attachments')}
+      </label>
+      <span className={ui.hint} id={`${meta.id}-hint`}>
+        {t('messaging.composer.attachmentsHint')}
+      </span>
+      <input
+        id={meta.id}
+        name={meta.name}
+        type="file"
+        multiple
+        accept={ATTACHMENT_ACCEPT}
+        aria-invalid={invalid || undefined}
+        aria-describedby={`${meta.id}-hint ${invalid ? `${meta.errorId} attachment-file-errors` : ''}`.trim()}
+      />
+      {meta.errors?.length ? (
+        <div className={ui.fieldError} id={meta.errorId} role="alert">
+          {tooLarge ? <strong>{t('messaging.errors.attachmentTooLargeTitle')} </strong> : null}
+          {meta.errors.map((e) => t(e, { max: MAX_ATTACHMENTS_PER_MESSAGE })).join(' ')}
+        </div>
+      ) : null}
+      <FileErrors errors={fileErrors} />
+    </div>
+  );
+}
+
+export function Composer({
+  idempotencyKey,
+  lastResult,
+  fileErrors = [],
+  sendError = false,
+  labelKey = 'messaging.composer.label',
+  sendKey = 'messaging.composer.send',
+  action,
+  children,
+}: {
+  idempotencyKey: string;
+  lastResult?: SubmissionResult<string[]> | null;
+  fileErrors?: FileError[];
+  sendError?: boolean;
+  labelKey?: string;
+  sendKey?: string;
+  action?: string;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: `composer-${idempotencyKey}`,
+    lastResult,
+    constraint: getZodConstraint(composerSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: composerSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  });
+  const sending = navigation.state === 'submitting' && navigation.formData?.get('idempotencyKey') === idempotencyKey;
+  return (
+    <Form method="post" encType="multipart/form-data" action={action} {...getFormProps(form)}>
+      <AuthenticityTokenInput name="csrf" />
+      <input type="hidden" name="intent" value="send" />
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      {children}
+      <div className={ui.field}>
+        <label className={ui.label} htmlFor={fields.text.id}>
+          {t(labelKey)}
+        </label>
+        <textarea
+          {...getTextareaProps(fields.text, { ariaDescribedBy: fields.text.errors ? fields.text.errorId : undefined })}
+          key={fields.text.key}
+          className={ui.input}
+          rows={5}
+          required={false}
+        />
+        {fields.text.errors ? (
+          <p className={ui.fieldError} id={fields.text.errorId}>
+            {t(fields.text.errors[0]!)}
+          </p>
+        ) : null}
+      </div>
+      <AttachmentField meta={fields.attachments} fileErrors={fileErrors} />
+      {sendError ? (
+        <p className={ui.fieldError} role="alert">
+          {t('messaging.composer.sendError')}
+        </p>
+      ) : null}
+      <div className={ui.buttonRow}>
+        <button type="submit" className={ui.button.primary} disabled={sending}>
+          {sending ? t('messaging.composer.sending') : t(sendKey)}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,46 @@
+/** The front page's messages box (spec 3 §7): the unread count and the latest threads. */
+import { Link } from 'react-router';
+import type { Language } from '~/i18n/config';
+import { useTranslation } from '~/i18n/react';
+import { THREAD_LIST_POLL_MS, type ThreadListItem } from '~/models/messaging';
+import { pagePath } from '~/route-table';
+import * as s from '~/styles/messaging.css';
+import * as ui from '~/styles/ui.css';
+import { usePolling } from './usePolling';
+
+export interface ThreadSummaries {
+  unread: number;
+  threads: Array<ThreadListItem & { lastMessageLabel: string | null }>;
+}
+
+export function ThreadSummariesSection({ summaries, lang }: { summaries: ThreadSummaries; lang: Language }) {
+  const { t } = useTranslation();
+  usePolling(THREAD_LIST_POLL_MS);
+  return (
+    <section className={ui.card} aria-labelledby="messages-title">
+      <h2 id="messages-title">{t('messaging.listTitle')}</h2>
+      <p>{t('messaging.unreadCount', { count: summaries.unread })}</p>
+      {summaries.threads.length ? (
+        <ul className={s.threadList}>
+          {summaries.threads.map((item) => (
+            <li key={item.id}>
+              <Link
+                to={pagePath('conversation', lang, { threadId: String(item.id) })}
+                className={`${s.threadItem} ${item.unread ? s.threadItemUnread : ''}`}
+              >
+                <span className={s.threadTitle}>{item.title || t('messaging.defaultTitle')}</span>
+                {item.unread ? <span className={s.unreadTag}>{t('messaging.unread')}</span> : null}
+                {item.lastMessageLabel ? <span className={`${s.muted} ${s.block}`}>{t('messaging.latestAt', { time: item.lastMessageLabel })}</span> : null}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>{t('messaging.empty')}</p>
+      )}
+      <p>
+        <Link to={pagePath('conversations', lang)}>{t('messaging.backToList')}</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * A conversation's messages and absence notices, grouped by Helsinki day (spec 1 §4). All user
+ * text (message content, names, file names) is rendered as React text, never as HTML. With JS
+ * the view scrolls to the last item 100 ms after it is shown.
+ */
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from '~/i18n/react';
+import { SCROLL_TO_LAST_DELAY_MS, type FormattedDayGroup, type FormattedItem } from '~/models/messaging';
+import * as s from '~/styles/messaging.css';
+import * as ui from '~/styles/ui.css';
+
+export function attachmentHref(id: string): string {
+  return `/messaging/attachments/${encodeURIComponent(id)}`;
+}
+
+function Item({ item, actions, showReason }: { item: FormattedItem; actions?: (id: number) => ReactNode; showReason: boolean }) {
+  const { t } = useTranslation();
+  if (item.kind === 'absence') {
+    return (
+      <li className={s.notice}>
+        {item.substituteName
+          ? t('messaging.thread.absenceWithSubstitute', { name: item.name, period: item.period, substitute: item.substituteName })
+          : t('messaging.thread.absence', { name: item.name, period: item.period })}
+      </li>
+    );
+  }
+  const self = item.author.kind === 'self';
+  return (
+    <li className={`${s.messageBox} ${self ? s.message.self : s.message.other}`} id={`message-${item.id}`}>
+      <p className={s.muted}>
+        <strong>{self ? t('messaging.thread.you') : item.author.name}</strong>
+        {!self && item.author.title ? `, ${item.author.title}` : null} · <time dateTime={item.at}>{item.time}</time>
+      </p>
+      {item.deleted ? (
+        <p className={s.deleted}>
+          {t('messaging.thread.deleted', { name: item.deleted.byName, date: item.deletedOn })}
+          {showReason && item.deleted.reason ? ` ${t('messaging.staff.deletedReason', { reason: item.deleted.reason })}` : null}
+        </p>
+      ) : (
+        <>
+          {item.content ? <p className={ui.preWrap}>{item.content}</p> : null}
+          {item.attachments.length ? (
+            <ul aria-label={t('messaging.thread.attachments')}>
+              {item.attachments.map((a) => (
+                <li key={a.id}>
+                  <a href={attachmentHref(a.id)} target="_blank" rel="noopener noreferrer">
+                    {t('messaging.thread.download', { name: a.fileName })}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {actions?.(item.id)}
+        </>
+      )}
+    </li>
+  );
+}
+
+export function Timeline({
+  groups,
+  actions,
+  showReason = false,
+}: {
+  groups: FormattedDayGroup[];
+  /** Extra controls under each live message (the staff area's delete). */
+  actions?: (messageId: number) => ReactNode;
+  showReason?: boolean;
+}) {
+  const end = useRef<HTMLDivElement>(null);
+  const count = groups.reduce((n, g) => n + g.items.length, 0);
+  useEffect(() => {
+    const timer = window.setTimeout(() => end.current?.scrollIntoView({ block: 'end' }), SCROLL_TO_LAST_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [count]);
+  return (
+    <div>
+      {groups.map((group) => (
+        <section key={group.date} aria-labelledby={`day-${group.date}`}>
+          <h3 id={`day-${group.date}`} className={s.dayHeading}>
+            {group.label}
+          </h3>
+          <ol className={s.timelineList}>
+            {group.items.map((item) => (
+              <Item key={item.kind === 'message' ? `m${item.id}` : `a${item.startDate}`} item={item} actions={actions} showReason={showReason} />
+            ))}
+          </ol>
+        </section>
+      ))}
+      <div ref={end} />
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+/** The staff area's guard: the logged-in user must be an active professional (else 404). */
+import { data, type RouterContextProvider } from 'react-router';
+import { requireAuth } from '~/lib/page.server';
+import { getDb } from '~/services/db/db.server';
+import { professionalOf } from '~/services/messaging/access.server';
+
+export async function requireProfessional(context: Readonly<RouterContextProvider>) {
+  const auth = requireAuth(context);
+  const professional = await professionalOf(await getDb(), auth.person.id);
+  if (!professional) throw data({ error: 'notFound' }, { status: 404 });
+  return { auth, professional, me: professional.personId };
+}

@@ -1,0 +1,182 @@
+/**
+ * Secure messaging (spec 1 §3–§5): value lists, limits and the form schemas shared by the
+ * browser and the server (conform + zod). Client-safe.
+ */
+import { z } from 'zod';
+
+export const PROFESSIONAL_TYPES = ['Doctor', 'Nurse', 'Physiotherapist', 'Psychologist'] as const;
+export type ProfessionalType = (typeof PROFESSIONAL_TYPES)[number];
+
+export const THREAD_TYPES = ['Customer', 'Hr', 'Supervisor'] as const;
+export type ThreadType = (typeof THREAD_TYPES)[number];
+
+export const ANNOUNCEMENT_TYPES = ['info', 'notification', 'warning', 'success'] as const;
+export type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
+
+/** Professionals' thread categories (spec 1 §3 ThreadCategory, the customer-thread ones). */
+export const THREAD_CATEGORIES = ['assignedToMe', 'unassigned', 'participant', 'others', 'closed', 'substitutions'] as const;
+export type ThreadCategory = (typeof THREAD_CATEGORIES)[number];
+
+/** Spec 1 §9. */
+export const SUBJECT_MAX_LENGTH = 70;
+/** Not in the spec: a message body this long is far beyond any real message (DB check 20 000). */
+export const MESSAGE_MAX_LENGTH = 10_000;
+export const THREADS_PER_PAGE = 10;
+export const THREAD_LIST_POLL_MS = 120_000;
+export const SCROLL_TO_LAST_DELAY_MS = 100;
+export const DELETE_REASON_MAX_LENGTH = 500;
+
+/** A form's one-time key (a random UUID written into the form when it is rendered). */
+export const idempotencyKeySchema = z.string().uuid();
+
+const subject = z
+  .string({ required_error: 'messaging.errors.subjectRequired' })
+  .trim()
+  .min(1, 'messaging.errors.subjectRequired')
+  .max(SUBJECT_MAX_LENGTH, 'messaging.errors.subjectTooLong');
+
+const text = z.string().trim().max(MESSAGE_MAX_LENGTH, 'messaging.errors.messageTooLong').default('');
+
+/** The files of a form's file input (an input with nothing chosen sends one empty file). */
+export const fileListSchema = z
+  .preprocess((value) => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]), z.array(z.unknown()))
+  .transform((values) =>
+    values.filter(
+      (v): v is File => typeof v === 'object' && v !== null && 'size' in v && 'name' in v && ((v as File).size > 0 || (v as File).name !== ''),
+    ),
+  );
+
+/** Spec 1 §5/§9: the combined size of the selected files (9 MiB). */
+export const MAX_TOTAL_ATTACHMENT_BYTES = 9_437_184;
+/** Not in the spec: at most this many files in one message. */
+export const MAX_ATTACHMENTS_PER_MESSAGE = 10;
+
+/** The rules every message form shares: text or a file, and the files' combined size and count. */
+function refineMessage(value: { text: string; attachments: File[] }, ctx: z.RefinementCtx) {
+  if (!hasContent(value.text, value.attachments.length)) {
+    ctx.addIssue({ code: 'custom', path: ['text'], message: 'messaging.errors.messageRequired' });
+  }
+  if (value.attachments.length > MAX_ATTACHMENTS_PER_MESSAGE) {
+    ctx.addIssue({ code: 'custom', path: ['attachments'], message: 'messaging.errors.attachmentTooMany' });
+  } else if (value.attachments.reduce((n, f) => n + f.size, 0) > MAX_TOTAL_ATTACHMENT_BYTES) {
+    ctx.addIssue({ code: 'custom', path: ['attachments'], message: 'messaging.errors.attachmentTooLarge' });
+  }
+}
+
+/** The composer of an open thread (customer and professional). */
+export const composerSchema = z
+  .object({
+    intent: z.literal('send'),
+    idempotencyKey: idempotencyKeySchema,
+    text,
+    attachments: fileListSchema,
+  })
+  .superRefine(refineMessage);
+
+/** A new conversation: recipient from the care team, subject, message, attachments. */
+export const newThreadSchema = z
+  .object({
+    recipientId: z.string({ required_error: 'messaging.errors.recipientRequired' }).uuid('messaging.errors.recipientRequired'),
+    subject,
+    text,
+    idempotencyKey: idempotencyKeySchema,
+    attachments: fileListSchema,
+  })
+  .superRefine(refineMessage);
+
+/** Spec 1 §5: a message can be sent only with trimmed text or at least one attachment. */
+export function hasContent(text: string, attachmentCount: number): boolean {
+  return text.trim().length > 0 || attachmentCount > 0;
+}
+
+export function isValidSubject(value: string): boolean {
+  const trimmed = value.trim();
+  return trimmed.length > 0 && trimmed.length <= SUBJECT_MAX_LENGTH;
+}
+
+/** How long the open conversation waits between refreshes while it is visible (JS only). */
+export const THREAD_POLL_MS = 30_000;
+
+export type Localized = { fi: string; sv: string; en: string };
+
+/** A person as shown in messaging: the customer ("you" to themself) or a professional. */
+export interface AuthorView {
+  kind: 'self' | 'customer' | 'professional';
+  name: string;
+  /** The professional's title (in the page's language); null for customers. */
+  title: string | null;
+}
+
+export interface AttachmentView {
+  id: string;
+  fileName: string;
+  contentType: string;
+  byteSize: number;
+}
+
+export interface MessageView {
+  kind: 'message';
+  id: number;
+  /** ISO instant. */
+  at: string;
+  author: AuthorView;
+  /** Null when the message is deleted. */
+  content: string | null;
+  attachments: AttachmentView[];
+  deleted: { at: string; byName: string; reason: string | null } | null;
+}
+
+export interface AbsenceNoticeView {
+  kind: 'absence';
+  /** ISO instant of the absence's first day, 00:00 in Helsinki (its place in the timeline). */
+  at: string;
+  name: string;
+  startDate: string;
+  endDate: string;
+  substituteName: string | null;
+}
+
+export type TimelineItem = MessageView | AbsenceNoticeView;
+
+export interface ThreadListItem {
+  id: number;
+  title: string;
+  unread: boolean;
+  lastMessageAt: string | null;
+  preview: { author: AuthorView; text: string | null; deleted: boolean; attachmentCount: number } | null;
+}
+
+export interface ThreadListPage {
+  items: ThreadListItem[];
+  page: number;
+  pageCount: number;
+  totalCount: number;
+}
+
+export interface ParticipantView {
+  kind: 'self' | 'customer' | 'professional';
+  name: string;
+  title: string | null;
+}
+
+export interface ThreadView {
+  id: number;
+  title: string;
+  isActive: boolean;
+  createdAt: string;
+  participants: ParticipantView[];
+  assignee: { id: string; name: string; title: string | null; assignedAt: string } | null;
+  timeline: TimelineItem[];
+}
+
+export type FormattedItem =
+  | (MessageView & { time: string; deletedOn: string | null })
+  | (AbsenceNoticeView & { period: string });
+
+/** One Helsinki day of the timeline, its heading and times formatted on the server. */
+export interface FormattedDayGroup {
+  date: string;
+  /** The day's heading, e.g. "ti 2.6.2026". */
+  label: string;
+  items: FormattedItem[];
+}

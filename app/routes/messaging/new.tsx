@@ -1,0 +1,204 @@
+/**
+ * A new conversation (spec 1 §4): a recipient from the customer's occupational care team (a
+ * substitute while the member is absent), a subject (≤ 70), the message and attachments; on
+ * success the new thread. Works as a plain multipart form; the form's one-time key makes a
+ * double submit create one thread.
+ */
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { AttachmentField, type FileError } from '~/components/messaging/Composer';
+import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { portalContext } from '~/context';
+import { env } from '~/env.server';
+import { useTranslation } from '~/i18n/react';
+import { readMessageForm } from '~/lib/messaging-form.server';
+import { pageTitle, requireAuth } from '~/lib/page.server';
+import { newThreadSchema, SUBJECT_MAX_LENGTH } from '~/models/messaging';
+import { pagePath } from '~/route-table';
+import { getDb } from '~/services/db/db.server';
+import { careTeamOf, recipientOptions } from '~/services/messaging/care-team.server';
+import { createThreadWithMessage, messageByIdempotencyKey } from '~/services/messaging/threads.server';
+import { discardUploads, storeMessageFiles } from '~/services/messaging/uploads.server';
+import { logger } from '~/services/observability/logger.server';
+import * as s from '~/styles/messaging.css';
+import * as ui from '~/styles/ui.css';
+import type { Route } from './+types/new';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const auth = requireAuth(context);
+  const { lang } = context.get(portalContext);
+  const title = pageTitle(context, 'messaging.newThread.title');
+  if (env().MESSAGING_MAINTENANCE) return { title, lang, maintenance: true as const };
+  const options = recipientOptions(await careTeamOf(await getDb(), auth.person.id));
+  return {
+    title,
+    lang,
+    maintenance: false as const,
+    idempotencyKey: crypto.randomUUID(),
+    recipients: options.map((o) => ({
+      id: o.recipient.id,
+      name: `${o.recipient.firstName} ${o.recipient.lastName}`,
+      title: o.recipient.title[lang],
+      substituteFor: o.substituteFor ? `${o.substituteFor.firstName} ${o.substituteFor.lastName}` : null,
+    })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const auth = requireAuth(context);
+  const { lang } = context.get(portalContext);
+  invariantNotMaintenance();
+  const db = await getDb();
+  const { submission } = await readMessageForm(request, newThreadSchema);
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply(), fileErrors: [] as FileError[], failed: false }, { status: 400 });
+  }
+  const { recipientId, subject, text, attachments: files, idempotencyKey } = submission.value;
+  const again = await messageByIdempotencyKey(db, auth.person.id, idempotencyKey);
+  if (again) throw redirect(pagePath('conversation', lang, { threadId: String(again.threadId) }), 303);
+  const stored = await storeMessageFiles(db, { files, ownerId: auth.person.id, userId: auth.person.id });
+  if (!stored.ok) {
+    return data(
+      {
+        result: submission.reply(
+          stored.problem === 'files' ? {} : { fieldErrors: { attachments: [stored.problem === 'too-large' ? 'messaging.errors.attachmentTooLarge' : 'messaging.errors.attachmentTooMany'] } },
+        ),
+        fileErrors: stored.problem === 'files' ? stored.refusals : [],
+        failed: false,
+      },
+      { status: 400 },
+    );
+  }
+  const created = await createThreadWithMessage(db, {
+    customerPersonId: auth.person.id,
+    title: subject,
+    text,
+    recipientId,
+    attachments: stored.attachments,
+    idempotencyKey,
+  });
+  if (!created.ok) {
+    await discardUploads(db, auth.person.id, stored.attachments.map((a) => a.id));
+    logger.warn({ area: 'messaging', reason: created.reason }, 'new thread refused');
+    if (created.reason === 'invalid-recipient') {
+      return data({ result: submission.reply({ fieldErrors: { recipientId: ['messaging.errors.recipientRequired'] } }), fileErrors: [] as FileError[], failed: false }, { status: 400 });
+    }
+    return data({ result: submission.reply(), fileErrors: [] as FileError[], failed: true }, { status: 400 });
+  }
+  throw redirect(pagePath('conversation', lang, { threadId: String(created.threadId) }), 303);
+}
+
+function invariantNotMaintenance() {
+  if (env().MESSAGING_MAINTENANCE) throw data({ error: 'maintenance' }, { status: 503 });
+}
+
+export default function NewConversation({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: loaderData.maintenance ? 'new-thread' : `new-thread-${loaderData.idempotencyKey}`,
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(newThreadSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newThreadSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  });
+  if (loaderData.maintenance) {
+    return (
+      <>
+        <h1>{t('messaging.newThread.title')}</h1>
+        <p className={`${ui.alertBox} ${ui.alert.info}`} role="status">
+          {t('messaging.maintenance')}
+        </p>
+      </>
+    );
+  }
+  const { lang, recipients, idempotencyKey } = loaderData;
+  const sending = navigation.state === 'submitting';
+  const error = (meta: { errors?: string[]; errorId: string }) =>
+    meta.errors ? (
+      <p className={ui.fieldError} id={meta.errorId}>
+        {t(meta.errors[0]!)}
+      </p>
+    ) : null;
+  return (
+    <>
+      <p>
+        <Link to={pagePath('conversations', lang)}>{t('messaging.backToList')}</Link>
+      </p>
+      <h1>{t('messaging.newThread.title')}</h1>
+      {recipients.length === 0 ? (
+        <p className={`${ui.alertBox} ${ui.alert.info}`}>{t('messaging.newThread.noTeam')}</p>
+      ) : (
+        <section className={ui.card}>
+          <p>{t('messaging.newThread.intro')}</p>
+          {actionData?.failed ? (
+            <div className={`${ui.alertBox} ${ui.alert.error}`} role="alert">
+              <p>
+                <strong>{t('messaging.newThread.failure')}</strong>
+              </p>
+              <p>{t('messaging.newThread.failureDetail')}</p>
+            </div>
+          ) : null}
+          <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
+            <AuthenticityTokenInput name="csrf" />
+            <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+            <div className={ui.field}>
+              <label className={ui.label} htmlFor={fields.recipientId.id}>
+                {t('messaging.newThread.recipient')}
+              </label>
+              <select {...getSelectProps(fields.recipientId)} key={fields.recipientId.key} className={ui.input}>
+                <option value="">{t('messaging.newThread.chooseRecipient')}</option>
+                {recipients.map((r) => (
+                  <option key={r.id} value={r.id}>
+                    {r.substituteFor
+                      ? t('messaging.newThread.substituting', { name: r.name, title: r.title, absent: r.substituteFor })
+                      : `${r.name}, ${r.title}`}
+                  </option>
+                ))}
+              </select>
+              {error(fields.recipientId)}
+            </div>
+            <div className={ui.field}>
+              <label className={ui.label} htmlFor={fields.subject.id}>
+                {t('messaging.newThread.subject')}
+              </label>
+              <span className={ui.hint} id={`${fields.subject.id}-hint`}>
+                {t('messaging.newThread.subjectHint')}
+              </span>
+              <input
+                {...getInputProps(fields.subject, { type: 'text', ariaDescribedBy: `${fields.subject.id}-hint` })}
+                key={fields.subject.key}
+                className={ui.input}
+                maxLength={SUBJECT_MAX_LENGTH}
+              />
+              {error(fields.subject)}
+            </div>
+            <div className={ui.field}>
+              <label className={ui.label} htmlFor={fields.text.id}>
+                {t('messaging.newThread.message')}
+              </label>
+              <textarea {...getTextareaProps(fields.text)} key={fields.text.key} className={ui.input} rows={6} required={false} />
+              {error(fields.text)}
+            </div>
+            <AttachmentField meta={fields.attachments} fileErrors={actionData?.fileErrors ?? []} />
+            <div className={ui.buttonRow}>
+              <button type="submit" className={ui.button.primary} disabled={sending}>
+                {sending ? t('messaging.composer.sending') : t('messaging.newThread.send')}
+              </button>
+            </div>
+          </Form>
+          <p className={s.muted}>{t('messaging.responseTime')}</p>
+        </section>
+      )}
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,101 @@
+/**
+ * The occupational healthcare team (spec 2 §2): employer name, responsible doctors and nurses
+ * (and other professionals) as timelines; each shows their substitute's name or, for an absence
+ * without one, the grayed "absent {period}" label. Only for occupational customers (general
+ * brand); anyone else gets 404. A failure to read the team shows the error view.
+ */
+import { Link } from 'react-router';
+import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { authContext, portalContext } from '~/context';
+import { useTranslation } from '~/i18n/react';
+import { invariantResponse, pageTitle, requireAuth } from '~/lib/page.server';
+import { pagePath } from '~/route-table';
+import { getDb } from '~/services/db/db.server';
+import { careTeamOf } from '~/services/messaging/care-team.server';
+import { messagesInNavigation } from '~/services/messaging/conversations.server';
+import { formatPeriod } from '~/services/messaging/view-rules';
+import * as s from '~/styles/messaging.css';
+import * as ui from '~/styles/ui.css';
+import type { Route } from './+types/team';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const auth = requireAuth(context);
+  const { lang, brand } = context.get(portalContext);
+  const team = await careTeamOf(await getDb(), auth.person.id);
+  invariantResponse(team);
+  const members = team.members.map((m) => ({
+    id: m.id,
+    name: `${m.firstName} ${m.lastName}`,
+    title: m.title[lang],
+    type: m.professionalType,
+    absence: m.absence ? formatPeriod(m.absence.startDate, m.absence.endDate, lang) : null,
+    substitute: m.absence && m.substitute ? `${m.substitute.firstName} ${m.substitute.lastName}` : null,
+  }));
+  const canMessage = messagesInNavigation(context.get(authContext)!, brand);
+  return { title: pageTitle(context, 'messaging.team.title'), lang, employerName: team.employerName, members, canMessage };
+}
+
+type Member = Awaited<ReturnType<typeof loader>>['members'][number];
+
+function MemberTimeline({ members }: { members: Member[] }) {
+  const { t } = useTranslation();
+  if (members.length === 0) return <p>{t('messaging.team.none')}</p>;
+  return (
+    <ol className={s.timeline}>
+      {members.map((m) => (
+        <li key={m.id} className={s.timelineItem}>
+          <strong>{m.name}</strong>
+          <span className={s.block}>{m.title}</span>
+          {m.absence ? <span className={`${s.block} ${s.absentLabel}`}>{t('messaging.team.absent', { period: m.absence })}</span> : null}
+          {m.substitute ? <span className={s.block}>{t('messaging.team.substitute', { name: m.substitute })}</span> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export default function Team({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { employerName, members, lang, canMessage } = loaderData;
+  const doctors = members.filter((m) => m.type === 'Doctor');
+  const nurses = members.filter((m) => m.type === 'Nurse');
+  const others = members.filter((m) => m.type !== 'Doctor' && m.type !== 'Nurse');
+  return (
+    <>
+      <h1>{t('messaging.team.title')}</h1>
+      <section className={ui.card}>
+        <p>
+          <span className={ui.label}>{t('messaging.team.employer')}: </span>
+          {employerName}
+        </p>
+        {canMessage ? (
+          <p>
+            <Link className={ui.button.primary} to={pagePath('conversationNew', lang)}>
+              {t('messaging.team.write')}
+            </Link>
+          </p>
+        ) : null}
+      </section>
+      <section className={ui.card} aria-labelledby="doctors-title">
+        <h2 id="doctors-title">{t('messaging.team.doctors')}</h2>
+        <MemberTimeline members={doctors} />
+      </section>
+      <section className={ui.card} aria-labelledby="nurses-title">
+        <h2 id="nurses-title">{t('messaging.team.nurses')}</h2>
+        <MemberTimeline members={nurses} />
+      </section>
+      {others.length ? (
+        <section className={ui.card} aria-labelledby="others-title">
+          <h2 id="others-title">{t('messaging.team.others')}</h2>
+          <MemberTimeline members={others} />
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,97 @@
+/**
+ * Who may open a thread: its customer, or an active professional with access
+ * (professionalsWithAccess: the care team when the thread was created, participants, the
+ * assignee, and today's substitutes of an absent assignee). Everyone else gets nothing (404).
+ */
+import { and, eq, exists, or, sql } from 'drizzle-orm';
+import {
+  messagingAttachments,
+  messagingMessages,
+  messagingThreadAccess,
+  messagingThreadAssignments,
+  messagingThreadParticipants,
+  messagingThreads,
+  professionalAbsences,
+  professionals,
+} from '~db/schema';
+import { helsinkiDate } from '~/lib/dates';
+import type { Db } from '~/services/db/db.server';
+
+export type Viewer = { kind: 'customer'; personId: string } | { kind: 'professional'; personId: string };
+
+export interface ThreadRow {
+  id: number;
+  customerPersonId: string;
+  title: string;
+  isActive: boolean;
+}
+
+/** The active professional logged in as `personId`, or null. */
+export async function professionalOf(db: Db, personId: string) {
+  const [row] = await db
+    .select()
+    .from(professionals)
+    .where(and(eq(professionals.personId, personId), eq(professionals.active, true)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** SQL: the professional may open thread `threadId` (a column or value) today. */
+export function professionalAccessCondition(professionalId: string, threadId: typeof messagingThreads.id, today: string) {
+  return or(
+    exists(
+      sql`(select 1 from ${messagingThreadAccess} where ${messagingThreadAccess.threadId} = ${threadId} and ${messagingThreadAccess.professionalId} = ${professionalId})`,
+    ),
+    exists(
+      sql`(select 1 from ${messagingThreadParticipants} where ${messagingThreadParticipants.threadId} = ${threadId} and ${messagingThreadParticipants.professionalId} = ${professionalId})`,
+    ),
+    exists(
+      sql`(select 1 from ${messagingThreadAssignments} join ${professionalAbsences} on ${professionalAbsences.professionalId} = ${messagingThreadAssignments.assigneeId}
+        where ${messagingThreadAssignments.threadId} = ${threadId}
+          and ${professionalId}::uuid = any(${professionalAbsences.substituteIds})
+          and ${professionalAbsences.startDate} <= ${today} and ${professionalAbsences.endDate} >= ${today})`,
+    ),
+    exists(
+      sql`(select 1 from ${messagingThreadAssignments} where ${messagingThreadAssignments.threadId} = ${threadId} and ${messagingThreadAssignments.assigneeId} = ${professionalId})`,
+    ),
+  )!;
+}
+
+/** The thread when the viewer may open it; null otherwise (the caller answers 404). */
+export async function findThreadFor(db: Db, viewer: Viewer, threadId: number, now = new Date()): Promise<ThreadRow | null> {
+  if (!Number.isSafeInteger(threadId) || threadId <= 0) return null;
+  const columns = {
+    id: messagingThreads.id,
+    customerPersonId: messagingThreads.customerPersonId,
+    title: messagingThreads.title,
+    isActive: messagingThreads.isActive,
+  };
+  if (viewer.kind === 'customer') {
+    const [row] = await db
+      .select(columns)
+      .from(messagingThreads)
+      .where(and(eq(messagingThreads.id, threadId), eq(messagingThreads.customerPersonId, viewer.personId)))
+      .limit(1);
+    return row ?? null;
+  }
+  if (!(await professionalOf(db, viewer.personId))) return null;
+  const [row] = await db
+    .select(columns)
+    .from(messagingThreads)
+    .where(and(eq(messagingThreads.id, threadId), professionalAccessCondition(viewer.personId, messagingThreads.id, helsinkiDate(now))))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The thread of an attachment, when the user (customer or professional) may open it. */
+export async function threadOfAttachment(db: Db, userId: string, objectId: string, now = new Date()): Promise<ThreadRow | null> {
+  const [link] = await db
+    .select({ threadId: messagingMessages.threadId, deletedAt: messagingMessages.deletedAt })
+    .from(messagingAttachments)
+    .innerJoin(messagingMessages, eq(messagingMessages.id, messagingAttachments.messageId))
+    .where(eq(messagingAttachments.storedObjectId, objectId))
+    .limit(1);
+  if (!link || link.deletedAt) return null;
+  const asCustomer = await findThreadFor(db, { kind: 'customer', personId: userId }, link.threadId, now);
+  return asCustomer ?? (await findThreadFor(db, { kind: 'professional', personId: userId }, link.threadId, now));
+}

@@ -1,0 +1,344 @@
+/**
+ * The professionals' side of messaging: threads by category (spec 1 §3 ThreadCategory),
+ * reading (access log, the professionals' timestamp), replying (the customer is told through
+ * the outbox, never the content), assigning, closing and reopening, soft-deleting a message with
+ * a reason, and absences with substitutes. A professional sees only threads they have access to
+ * (access.server.ts); anything else is `not-found`.
+ */
+import { and, asc, eq, gte, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  messagingMessages,
+  messagingReadStatuses,
+  messagingThreadAccess,
+  messagingThreadAssignments,
+  messagingThreadParticipants,
+  messagingThreads,
+  persons,
+  professionalAbsences,
+  professionals,
+} from '~db/schema';
+import type { Language } from '~/i18n/config';
+import { helsinkiDate } from '~/lib/dates';
+import { THREAD_CATEGORIES, THREADS_PER_PAGE, type ThreadCategory, type ThreadView } from '~/models/messaging';
+import { logAccess } from '~/services/audit/access-log.server';
+import type { Db } from '~/services/db/db.server';
+import { findThreadFor, professionalAccessCondition, professionalOf } from './access.server';
+import type { AttachmentInput } from './attachments.server';
+import { loadThreadView, markThreadRead, THREAD_RESOURCE } from './conversations.server';
+import { notifyCustomerOfReply } from './notifications.server';
+import { appendMessage, type SendResult } from './threads.server';
+
+export interface StaffThreadRow {
+  id: number;
+  title: string;
+  customerName: string;
+  assigneeName: string | null;
+  lastMessageAt: string | null;
+  unread: boolean;
+}
+
+/** The WHERE of a category for professional `me` on `today` (Helsinki date). */
+function categoryCondition(me: string, category: ThreadCategory, today: string): SQL {
+  const t = messagingThreads;
+  const assignee = sql`(select ${messagingThreadAssignments.assigneeId} from ${messagingThreadAssignments} where ${messagingThreadAssignments.threadId} = ${t.id})`;
+  const participant = sql`exists (select 1 from ${messagingThreadParticipants} where ${messagingThreadParticipants.threadId} = ${t.id} and ${messagingThreadParticipants.professionalId} = ${me})`;
+  const hasAccess = professionalAccessCondition(me, t.id, today);
+  switch (category) {
+    case 'assignedToMe':
+      return sql`${t.isActive} and ${assignee} = ${me}`;
+    case 'unassigned':
+      return sql`${t.isActive} and ${assignee} is null and ${hasAccess}`;
+    case 'participant':
+      return sql`${t.isActive} and ${participant} and ${assignee} is distinct from ${me}`;
+    case 'others':
+      return sql`${t.isActive} and ${assignee} <> ${me} and not ${participant} and ${hasAccess}`;
+    case 'closed':
+      return sql`not ${t.isActive} and ${hasAccess}`;
+    case 'substitutions':
+      return sql`${t.isActive} and ${assignee} in (
+        select ${professionalAbsences.professionalId} from ${professionalAbsences}
+        where ${me}::uuid = any(${professionalAbsences.substituteIds})
+          and ${professionalAbsences.startDate} <= ${today} and ${professionalAbsences.endDate} >= ${today})`;
+  }
+}
+
+/** The read rule for professional `me` in SQL (see read-rules.ts). */
+function unreadFor(me: string): SQL<boolean> {
+  const t = messagingThreads;
+  return sql<boolean>`(${t.lastMessageAt} is not null and coalesce(
+      (select ${messagingReadStatuses.readAt} from ${messagingReadStatuses} where ${messagingReadStatuses.threadId} = ${t.id} and ${messagingReadStatuses.readerId} = ${me})
+      < greatest(${t.lastMessageAt}, ${t.professionalsTimestamp},
+        (select ${messagingThreadAssignments.assignedAt} from ${messagingThreadAssignments} where ${messagingThreadAssignments.threadId} = ${t.id} and ${messagingThreadAssignments.assigneeId} = ${me})),
+      true))`;
+}
+
+export async function categoryCounts(db: Db, me: string, now = new Date()): Promise<Record<ThreadCategory, number>> {
+  const today = helsinkiDate(now);
+  const counts = await Promise.all(
+    THREAD_CATEGORIES.map(async (category) => {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(messagingThreads)
+        .where(categoryCondition(me, category, today));
+      return [category, row?.n ?? 0] as const;
+    }),
+  );
+  return Object.fromEntries(counts) as Record<ThreadCategory, number>;
+}
+
+/** One page of a category, newest activity first. */
+export async function listCategory(
+  db: Db,
+  me: string,
+  category: ThreadCategory,
+  page: number,
+  now = new Date(),
+): Promise<{ items: StaffThreadRow[]; page: number; hasNext: boolean }> {
+  const pageNumber = Number.isSafeInteger(page) && page > 0 ? page : 1;
+  const assigneeName = sql<string | null>`(select ${professionals.firstName} || ' ' || ${professionals.lastName}
+    from ${messagingThreadAssignments} join ${professionals} on ${professionals.personId} = ${messagingThreadAssignments.assigneeId}
+    where ${messagingThreadAssignments.threadId} = ${messagingThreads.id})`;
+  const rows = await db
+    .select({
+      id: messagingThreads.id,
+      title: messagingThreads.title,
+      firstName: persons.firstName,
+      lastName: persons.lastName,
+      lastMessageAt: messagingThreads.lastMessageAt,
+      assigneeName,
+      unread: unreadFor(me),
+    })
+    .from(messagingThreads)
+    .innerJoin(persons, eq(persons.id, messagingThreads.customerPersonId))
+    .where(categoryCondition(me, category, helsinkiDate(now)))
+    .orderBy(sql`${messagingThreads.lastMessageAt} desc nulls last`, sql`${messagingThreads.id} desc nulls last`)
+    .limit(THREADS_PER_PAGE + 1)
+    .offset((pageNumber - 1) * THREADS_PER_PAGE);
+  return {
+    page: pageNumber,
+    hasNext: rows.length > THREADS_PER_PAGE,
+    items: rows.slice(0, THREADS_PER_PAGE).map((r) => ({
+      id: r.id,
+      title: r.title,
+      customerName: `${r.firstName} ${r.lastName}`,
+      assigneeName: r.assigneeName,
+      lastMessageAt: r.lastMessageAt?.toISOString() ?? null,
+      unread: Boolean(r.unread),
+    })),
+  };
+}
+
+export interface StaffThread {
+  view: ThreadView;
+  customerId: string;
+  /** Colleagues the thread can be assigned to (active professionals with access, and me). */
+  assignable: { id: string; name: string }[];
+}
+
+/** A professional opens a thread: read status, professionals' timestamp, access log. */
+export async function openStaffThread(db: Db, me: string, threadId: number, lang: Language, now = new Date()): Promise<StaffThread | null> {
+  const viewer = { kind: 'professional', personId: me } as const;
+  const thread = await findThreadFor(db, viewer, threadId, now);
+  if (!thread) return null;
+  await markThreadRead(db, viewer, thread.id, now);
+  const view = await loadThreadView(db, me, thread, lang, now);
+  await logAccess(db, {
+    actorPersonId: me,
+    subjectPersonId: thread.customerPersonId,
+    action: 'view',
+    resource: THREAD_RESOURCE,
+    resourceId: String(thread.id),
+  });
+  const assignable = await db
+    .selectDistinct({ id: professionals.personId, firstName: professionals.firstName, lastName: professionals.lastName })
+    .from(professionals)
+    .leftJoin(
+      messagingThreadAccess,
+      and(eq(messagingThreadAccess.professionalId, professionals.personId), eq(messagingThreadAccess.threadId, thread.id)),
+    )
+    .where(and(eq(professionals.active, true), sql`(${messagingThreadAccess.threadId} is not null or ${professionals.personId} = ${me})`))
+    .orderBy(asc(professionals.lastName), asc(professionals.firstName));
+  return {
+    view,
+    customerId: thread.customerPersonId,
+    assignable: assignable.map((p) => ({ id: p.id, name: `${p.firstName} ${p.lastName}` })),
+  };
+}
+
+export type StaffActionResult = { ok: true } | { ok: false; reason: 'not-found' | 'invalid' };
+
+/** A professional's reply: a participant from now on; the customer gets a notice (no content). */
+export async function replyAsProfessional(
+  db: Db,
+  input: {
+    me: string;
+    threadId: number;
+    text: string;
+    attachments?: readonly AttachmentInput[];
+    idempotencyKey?: string | null;
+    origin: string;
+    now?: Date;
+  },
+): Promise<SendResult | { ok: false; reason: 'not-found' }> {
+  const now = input.now ?? new Date();
+  const thread = await findThreadFor(db, { kind: 'professional', personId: input.me }, input.threadId, now);
+  if (!thread) return { ok: false, reason: 'not-found' };
+  return db.transaction(async (tx) => {
+    const result = await appendMessage(tx, {
+      threadId: thread.id,
+      customerPersonId: thread.customerPersonId,
+      authorId: input.me,
+      text: input.text,
+      attachments: input.attachments,
+      idempotencyKey: input.idempotencyKey,
+      now,
+    });
+    if (!result.ok || !result.created) return result;
+    await tx
+      .insert(messagingThreadParticipants)
+      .values({ threadId: thread.id, professionalId: input.me, addedAt: now })
+      .onConflictDoNothing();
+    await tx.insert(messagingThreadAccess).values({ threadId: thread.id, professionalId: input.me }).onConflictDoNothing();
+    await notifyCustomerOfReply(tx, { customerId: thread.customerPersonId, origin: input.origin });
+    await logAccess(tx, {
+      actorPersonId: input.me,
+      subjectPersonId: thread.customerPersonId,
+      action: 'change',
+      resource: THREAD_RESOURCE,
+      resourceId: String(thread.id),
+    });
+    return result;
+  });
+}
+
+/** Assigns the thread (the current assignment only) to an active professional. */
+export async function assignThread(
+  db: Db,
+  input: { me: string; threadId: number; assigneeId: string; now?: Date },
+): Promise<StaffActionResult> {
+  const now = input.now ?? new Date();
+  const thread = await findThreadFor(db, { kind: 'professional', personId: input.me }, input.threadId, now);
+  if (!thread) return { ok: false, reason: 'not-found' };
+  if (!(await professionalOf(db, input.assigneeId))) return { ok: false, reason: 'invalid' };
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(messagingThreadAssignments)
+      .values({ threadId: thread.id, assigneeId: input.assigneeId, assignedAt: now, assignedById: input.me })
+      .onConflictDoUpdate({
+        target: messagingThreadAssignments.threadId,
+        set: { assigneeId: input.assigneeId, assignedAt: now, assignedById: input.me },
+      });
+    await tx.insert(messagingThreadAccess).values({ threadId: thread.id, professionalId: input.assigneeId }).onConflictDoNothing();
+    await logAccess(tx, { actorPersonId: input.me, subjectPersonId: thread.customerPersonId, action: 'change', resource: THREAD_RESOURCE, resourceId: String(thread.id) });
+  });
+  return { ok: true };
+}
+
+/** Closes (isActive false) or reopens a thread. */
+export async function setThreadActive(
+  db: Db,
+  input: { me: string; threadId: number; active: boolean; now?: Date },
+): Promise<StaffActionResult> {
+  const thread = await findThreadFor(db, { kind: 'professional', personId: input.me }, input.threadId, input.now);
+  if (!thread) return { ok: false, reason: 'not-found' };
+  await db.update(messagingThreads).set({ isActive: input.active }).where(eq(messagingThreads.id, thread.id));
+  await logAccess(db, { actorPersonId: input.me, subjectPersonId: thread.customerPersonId, action: 'change', resource: THREAD_RESOURCE, resourceId: String(thread.id) });
+  return { ok: true };
+}
+
+/** Soft-deletes a message: who, when and why are kept; the content is no longer shown. */
+export async function deleteMessage(
+  db: Db,
+  input: { me: string; threadId: number; messageId: number; reason: string; now?: Date },
+): Promise<StaffActionResult> {
+  const now = input.now ?? new Date();
+  const reason = input.reason.trim();
+  if (!reason || reason.length > 500) return { ok: false, reason: 'invalid' };
+  const thread = await findThreadFor(db, { kind: 'professional', personId: input.me }, input.threadId, now);
+  if (!thread) return { ok: false, reason: 'not-found' };
+  const deleted = await db
+    .update(messagingMessages)
+    .set({ deletedAt: now, deletedById: input.me, deletedReason: reason })
+    .where(and(eq(messagingMessages.id, input.messageId), eq(messagingMessages.threadId, thread.id), isNull(messagingMessages.deletedAt)))
+    .returning({ id: messagingMessages.id });
+  if (deleted.length === 0) return { ok: false, reason: 'not-found' };
+  await logAccess(db, { actorPersonId: input.me, subjectPersonId: thread.customerPersonId, action: 'change', resource: THREAD_RESOURCE, resourceId: String(thread.id) });
+  return { ok: true };
+}
+
+// ─── Absences ──────────────────────────────────────────────────────────────────────────────
+
+export interface AbsenceRow {
+  id: number;
+  startDate: string;
+  endDate: string;
+  substituteNames: string[];
+  internalMessage: string | null;
+}
+
+/** My current and future absences. */
+export async function listMyAbsences(db: Db, me: string, now = new Date()): Promise<AbsenceRow[]> {
+  const rows = await db
+    .select()
+    .from(professionalAbsences)
+    .where(and(eq(professionalAbsences.professionalId, me), gte(professionalAbsences.endDate, helsinkiDate(now))))
+    .orderBy(asc(professionalAbsences.startDate));
+  const ids = [...new Set(rows.flatMap((r) => r.substituteIds))];
+  const names = ids.length
+    ? await db
+        .select({ id: professionals.personId, firstName: professionals.firstName, lastName: professionals.lastName })
+        .from(professionals)
+        .where(inArray(professionals.personId, ids))
+    : [];
+  return rows.map((r) => ({
+    id: r.id,
+    startDate: r.startDate,
+    endDate: r.endDate,
+    internalMessage: r.internalMessage,
+    substituteNames: r.substituteIds.flatMap((id) => {
+      const p = names.find((n) => n.id === id);
+      return p ? [`${p.firstName} ${p.lastName}`] : [];
+    }),
+  }));
+}
+
+/** Colleagues who can substitute (every other active professional). */
+export async function colleagues(db: Db, me: string) {
+  const rows = await db
+    .select({ id: professionals.personId, firstName: professionals.firstName, lastName: professionals.lastName, title: professionals.title })
+    .from(professionals)
+    .where(and(eq(professionals.active, true), ne(professionals.personId, me)))
+    .orderBy(asc(professionals.lastName), asc(professionals.firstName));
+  return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`, title: r.title }));
+}
+
+export async function recordAbsence(
+  db: Db,
+  input: { me: string; startDate: string; endDate: string; substituteIds: string[]; internalMessage?: string | null },
+): Promise<StaffActionResult> {
+  if (input.endDate < input.startDate) return { ok: false, reason: 'invalid' };
+  const substituteIds = [...new Set(input.substituteIds)].filter((id) => id !== input.me);
+  if (substituteIds.length) {
+    const found = await db
+      .select({ id: professionals.personId })
+      .from(professionals)
+      .where(and(inArray(professionals.personId, substituteIds), eq(professionals.active, true)));
+    if (found.length !== substituteIds.length) return { ok: false, reason: 'invalid' };
+  }
+  await db.insert(professionalAbsences).values({
+    professionalId: input.me,
+    startDate: input.startDate,
+    endDate: input.endDate,
+    substituteIds,
+    internalMessage: input.internalMessage?.trim() || null,
+  });
+  return { ok: true };
+}
+
+export async function removeAbsence(db: Db, input: { me: string; absenceId: number }): Promise<StaffActionResult> {
+  const removed = await db
+    .delete(professionalAbsences)
+    .where(and(eq(professionalAbsences.id, input.absenceId), eq(professionalAbsences.professionalId, input.me)))
+    .returning({ id: professionalAbsences.id });
+  return removed.length ? { ok: true } : { ok: false, reason: 'not-found' };
+}
