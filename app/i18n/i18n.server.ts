@@ -16,6 +16,7 @@ import type { Resource } from './resources';
 import pagesEn from './resources/pages/en';
 import pagesFi from './resources/pages/fi';
 import pagesSv from './resources/pages/sv';
+import records from './resources/records';
 import reservation from './resources/reservation';
 import search from './resources/search';
 import sv from './resources/sv';
@@ -35,6 +36,7 @@ const all = (core: typeof en, lang: 'fi' | 'sv' | 'en'): Resource => ({
   ...pages[lang],
   search: search[lang],
   reservation: reservation[lang],
+  records: records[lang],
 });
 
 export const resources = {
