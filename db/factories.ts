@@ -13,11 +13,15 @@ import {
   clinics,
   featureOverrides,
   guardianships,
+  messagingAnnouncements,
+  occupationalCareTeam,
   occupationalContracts,
   persons,
   practitionerClinics,
   practitioners,
   practitionerSpecialties,
+  professionalAbsences,
+  professionals,
   specialties,
   type Localized,
 } from './schema';
@@ -140,6 +144,53 @@ export async function createAppointment(
   return { appointment: row!, anonymousCode: encodeAnonymousCode(row!.id, anonymousToken) };
 }
 
+// ─── Messaging (issue 10) ─────────────────────────────────────────────────────────────────────
+
+export type Professional = typeof professionals.$inferSelect;
+
+/**
+ * A professional user: their login identity (a person, not a patient) and the professionals
+ * row. The person's id is the professional's id in messaging.
+ */
+export async function createProfessional(
+  db: Db,
+  input: { identityCode: string; firstName: string; lastName: string } & Omit<
+    typeof professionals.$inferInsert,
+    'personId' | 'firstName' | 'lastName'
+  >,
+): Promise<Professional> {
+  const { identityCode, ...values } = input;
+  const person = await createPerson(db, {
+    identityCode,
+    firstName: values.firstName,
+    lastName: values.lastName,
+    email: values.emailAddress ?? null,
+    isPatient: false,
+  });
+  const [row] = await db
+    .insert(professionals)
+    .values({ ...values, personId: person.id })
+    .returning();
+  return row!;
+}
+
+/** Adds professionals to a contract's occupational care team, in the given order. */
+export async function addCareTeam(db: Db, contractId: string, professionalIds: readonly string[]) {
+  if (professionalIds.length === 0) return;
+  await db
+    .insert(occupationalCareTeam)
+    .values(professionalIds.map((professionalId, position) => ({ contractId, professionalId, position })));
+}
+
+/** Records an absence (Helsinki dates, inclusive) with substitutes in order of preference. */
+export async function createAbsence(db: Db, input: typeof professionalAbsences.$inferInsert) {
+  const [row] = await db.insert(professionalAbsences).values(input).returning();
+  return row!;
+}
+
+/** An announcement above the conversation list. */
+export async function createAnnouncement(db: Db, input: typeof messagingAnnouncements.$inferInsert) {
+  const [row] = await db.insert(messagingAnnouncements).values(input).returning();
 // --- Health records (issue 11) ----------------------------------------------------------------
 
 export async function createPrescription(db: Db, input: typeof schema.prescriptions.$inferInsert) {

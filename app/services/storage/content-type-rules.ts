@@ -12,12 +12,25 @@ export const KNOWN_CONTENT_TYPES = [
   'image/heic',
   'image/heif',
   'application/pdf',
+  // Message attachments (spec 1 §5): documents, spreadsheets, TIFF and plain text.
+  'image/tiff',
+  'application/rtf',
+  'application/vnd.oasis.opendocument.text',
+  'application/vnd.oasis.opendocument.spreadsheet',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'text/csv',
+  'text/plain',
 ] as const;
 
 export type KnownContentType = (typeof KNOWN_CONTENT_TYPES)[number];
 
-/** How many leading bytes `sniffContentType` needs to decide. */
-export const SNIFF_BYTES = 16;
+/**
+ * How many leading bytes `sniffContentType` and `checkContent` look at: enough for an
+ * OpenDocument file's `mimetype` entry and to tell text from binary.
+ */
+export const SNIFF_BYTES = 512;
 
 /** What an upload may be: the content types (checked by magic bytes) and the size limit. */
 export interface UploadPolicy {
@@ -47,8 +60,74 @@ function ascii(bytes: Uint8Array, from: number, to: number): string {
   return String.fromCharCode(...bytes.subarray(from, to));
 }
 
-/** The type the bytes are, or null when they are none of the known types (HTML, text, …). */
+const ODF_TYPES = ['application/vnd.oasis.opendocument.text', 'application/vnd.oasis.opendocument.spreadsheet'] as const;
+const OOXML_TYPES: readonly string[] = [
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+];
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+
+/** The name of a ZIP file's first entry (local file header: name length at 26, name at 30). */
+function firstZipEntry(bytes: Uint8Array): string {
+  if (!startsWith(bytes, ZIP) || bytes.length < 30) return '';
+  const length = bytes[26]! | (bytes[27]! << 8);
+  return ascii(bytes, 30, Math.min(30 + length, bytes.length));
+}
+
+/** An OpenDocument file: a ZIP whose first entry is the stored `mimetype` naming the type. */
+function openDocumentType(bytes: Uint8Array): KnownContentType | null {
+  if (firstZipEntry(bytes) !== 'mimetype') return null;
+  return ODF_TYPES.find((type) => ascii(bytes, 38, 38 + type.length) === type) ?? null;
+}
+
+/** An Office Open XML package: a ZIP whose first entry is one of the package's own parts. */
+function isOfficeOpenXml(bytes: Uint8Array): boolean {
+  const entry = firstZipEntry(bytes);
+  return (
+    entry === '[Content_Types].xml' ||
+    entry.startsWith('_rels/') ||
+    entry.startsWith('docProps/') ||
+    /^(word|xl|ppt)\//.test(entry)
+  );
+}
+
+const HTML_START = /^\s*<(!doctype\s+html|html|head|body|script|iframe|svg|\?xml|!--)/i;
+
+/**
+ * Plain text (also CSV): UTF-8 (a sequence cut at the end of the sample is fine) without NUL
+ * or other control characters than tab, line breaks and form feed, and not HTML or XML markup
+ * (a page saved as `.txt` is still refused).
+ */
+export function looksLikeText(bytes: Uint8Array): boolean {
+  let i = startsWith(bytes, [0xef, 0xbb, 0xbf]) ? 3 : 0;
+  const start = i;
+  while (i < bytes.length) {
+    const b = bytes[i]!;
+    if (b < 0x80) {
+      if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x0c) return false;
+      if (b === 0x7f) return false;
+      i += 1;
+      continue;
+    }
+    const length = b >= 0xf0 && b <= 0xf4 ? 4 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xc2 && b <= 0xdf ? 2 : 0;
+    if (length === 0) return false;
+    for (let k = 1; k < length; k++) {
+      if (i + k >= bytes.length) return true;
+      if ((bytes[i + k]! & 0xc0) !== 0x80) return false;
+    }
+    i += length;
+  }
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(start, Math.min(bytes.length, start + 256)));
+  return !HTML_START.test(text);
+}
+
+/** The type the bytes are, or null when they are none of the known binary types (HTML, text, ZIP, …). */
 export function sniffContentType(bytes: Uint8Array): KnownContentType | null {
+  if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) return 'image/tiff';
+  if (ascii(bytes, 0, 5) === '{\\rtf') return 'application/rtf';
+  const odf = openDocumentType(bytes);
+  if (odf) return odf;
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
   if (ascii(bytes, 0, 5) === '%PDF-') return 'application/pdf';
@@ -84,9 +163,15 @@ export type ContentCheck =
 export function checkContent(declared: string, allowed: readonly string[], head: Uint8Array): ContentCheck {
   const type = mediaType(declared);
   if (!isKnownContentType(type) || !allowed.includes(type)) return { ok: false, reason: 'type-not-allowed' };
-  const actual = sniffContentType(head);
-  if (actual !== type) return { ok: false, reason: 'content-mismatch' };
+  if (!bytesAre(type, head)) return { ok: false, reason: 'content-mismatch' };
   return { ok: true, contentType: type };
+}
+
+/** Whether the leading bytes are of the type (text types by `looksLikeText`, OOXML as a package). */
+export function bytesAre(type: KnownContentType, head: Uint8Array): boolean {
+  if (type === 'text/plain' || type === 'text/csv') return looksLikeText(head);
+  if (OOXML_TYPES.includes(type)) return isOfficeOpenXml(head);
+  return sniffContentType(head) === type;
 }
 
 const EXTENSIONS: Record<KnownContentType, string> = {
@@ -97,6 +182,15 @@ const EXTENSIONS: Record<KnownContentType, string> = {
   'image/heic': 'heic',
   'image/heif': 'heif',
   'application/pdf': 'pdf',
+  'image/tiff': 'tif',
+  'application/rtf': 'rtf',
+  'application/vnd.oasis.opendocument.text': 'odt',
+  'application/vnd.oasis.opendocument.spreadsheet': 'ods',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
+  'text/csv': 'csv',
+  'text/plain': 'txt',
 };
 
 export function extensionFor(type: KnownContentType): string {
@@ -122,7 +216,10 @@ export function safeFileName(name: string | null | undefined, type: KnownContent
   return `${base || safeFallback}.${extensionFor(type)}`;
 }
 
-/** Images are shown in the page (`inline`); every other type is downloaded (`attachment`). */
+/**
+ * Images the browser shows are `inline`; every other type (TIFF, documents, text) is downloaded
+ * (`attachment`), so a text file never renders in the portal's origin.
+ */
 export function dispositionFor(type: KnownContentType): 'inline' | 'attachment' {
-  return type.startsWith('image/') ? 'inline' : 'attachment';
+  return type.startsWith('image/') && type !== 'image/tiff' ? 'inline' : 'attachment';
 }

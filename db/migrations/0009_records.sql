@@ -35,7 +35,7 @@ CREATE TABLE "prescription_renewals" (
 	"patient_id" uuid NOT NULL,
 	"requested_by_id" uuid,
 	"status" text DEFAULT 'pending' NOT NULL,
-	"thread_id" text NOT NULL,
+	"thread_id" bigint NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -140,6 +140,7 @@ ALTER TABLE "lab_tests" ADD CONSTRAINT "lab_tests_parent_id_lab_tests_id_fk" FOR
 ALTER TABLE "prescription_renewals" ADD CONSTRAINT "prescription_renewals_prescription_id_prescriptions_id_fk" FOREIGN KEY ("prescription_id") REFERENCES "public"."prescriptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "prescription_renewals" ADD CONSTRAINT "prescription_renewals_patient_id_persons_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."persons"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "prescription_renewals" ADD CONSTRAINT "prescription_renewals_requested_by_id_persons_id_fk" FOREIGN KEY ("requested_by_id") REFERENCES "public"."persons"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "prescription_renewals" ADD CONSTRAINT "prescription_renewals_thread_id_messaging_threads_id_fk" FOREIGN KEY ("thread_id") REFERENCES "public"."messaging_threads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "prescriptions" ADD CONSTRAINT "prescriptions_patient_id_persons_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."persons"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "prescriptions" ADD CONSTRAINT "prescriptions_practitioner_id_practitioners_id_fk" FOREIGN KEY ("practitioner_id") REFERENCES "public"."practitioners"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "questionnaire_invitations" ADD CONSTRAINT "questionnaire_invitations_patient_id_persons_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."persons"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
