@@ -43,6 +43,8 @@ export default [
   route('api/reserve-appointment', 'routes/api/reserve-appointment.ts'),
   route('api/user/consent', 'routes/api/user-consent.ts'),
   route('api/user/register', 'routes/api/user-register.ts'),
+  // Health records (issue 11): a sick-leave certificate as a PDF.
+  route('api/certificates/:id/pdf', 'routes/records/certificate-pdf.ts'),
   route('dev/test-fixtures/appointment', 'routes/dev/test-fixtures.ts'),
   route('dev/test-fixtures/slot', 'routes/dev/test-slot.ts'),
   ...pageRoutes,

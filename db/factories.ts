@@ -191,6 +191,9 @@ export async function createAbsence(db: Db, input: typeof professionalAbsences.$
 /** An announcement above the conversation list. */
 export async function createAnnouncement(db: Db, input: typeof messagingAnnouncements.$inferInsert) {
   const [row] = await db.insert(messagingAnnouncements).values(input).returning();
+  return row!;
+}
+
 // --- Health records (issue 11) ----------------------------------------------------------------
 
 export async function createPrescription(db: Db, input: typeof schema.prescriptions.$inferInsert) {

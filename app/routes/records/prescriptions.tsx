@@ -70,7 +70,7 @@ function Prescription({ p, selectable, checked, onToggle }: { p: PrescriptionVie
         <dd className={s.definition}>{p.medicineType}</dd>
         <dt className={s.term}>{t('records.prescriptions.package')}</dt>
         <dd className={s.definition}>
-          {t('records.prescriptions.packageText', { count: String(p.packageCount), size: String(p.packageSize), unit: p.packageUnit })}
+          {t('records.prescriptions.packageText', { packages: String(p.packageCount), size: String(p.packageSize), unit: p.packageUnit })}
         </dd>
         {p.treatmentLength && p.treatmentLengthUnit ? (
           <>

@@ -109,3 +109,19 @@ export const CERTIFICATES_SINCE = '2022-01-01';
 
 /** Vaccinations per page (spec 2 §9); the other lists' page sizes are the provider's choice. */
 export const PAGE_SIZES = { vaccinations: 25, prescriptions: 25, labDays: 20, referrals: 20, imaging: 20, visits: 20, certificates: 20, questionnaires: 20 } as const;
+
+/** A lab or imaging referral as the pages show it (dates formatted on the server). */
+export interface ReferralView {
+  id: number;
+  type: 'laboratory' | 'imaging';
+  title: string;
+  creationText: string;
+  validUntil: string;
+  validUntilText: string;
+  status: 'valid' | 'expired';
+  hint: ValidityHint | null;
+  /** Shown only in Finnish (spec 3 §3). */
+  description: string | null;
+  practitionerName: string | null;
+  patientInstructionsUrl: string | null;
+}

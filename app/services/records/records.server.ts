@@ -35,6 +35,7 @@ import {
   resultNumberText,
   validityHint,
   type LabPrefix,
+  type ReferralView,
 } from './records-rules';
 
 export interface Page<T> {
@@ -134,7 +135,7 @@ export async function canRenewPrescriptions(db: Db, personId: string): Promise<b
 
 // --- Referrals -----------------------------------------------------------------------------
 
-function referralView(row: typeof referrals.$inferSelect & { practitionerName: string | null }, lang: Language, now: Date) {
+function referralView(row: typeof referrals.$inferSelect & { practitionerName: string | null }, lang: Language, now: Date): ReferralView {
   const today = helsinkiDate(now);
   return {
     id: row.id,
@@ -152,7 +153,7 @@ function referralView(row: typeof referrals.$inferSelect & { practitionerName: s
   };
 }
 
-export type ReferralView = ReturnType<typeof referralView>;
+export type { ReferralView };
 
 const referralColumns = { ...getReferralColumns(), practitionerName };
 function getReferralColumns() {

@@ -11,8 +11,8 @@ import { z } from 'zod';
 /** Finnish "prescription renewal request": the thread title the care team sees (spec 3 §7). */
 export const RENEWAL_THREAD_TITLE = 'Reseptin uusimispyyntö';
 
-export const RENEWAL_TEXT_MAX = 1000;
-export const MAX_RENEWAL_IDS = 20;
+export const RENEWAL_TEXT_MAX = 250;
+export const MAX_RENEWAL_IDS = 10;
 
 /** "12,13" → [12, 13]; null when anything is not a positive id, repeated, or too many. */
 export function parseRenewalIds(value: string | undefined): number[] | null {
