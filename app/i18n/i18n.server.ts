@@ -17,6 +17,7 @@ import pagesEn from './resources/pages/en';
 import pagesFi from './resources/pages/fi';
 import pagesSv from './resources/pages/sv';
 import records from './resources/records';
+import recordsFeed from './resources/records-feed';
 import reservation from './resources/reservation';
 import search from './resources/search';
 import sv from './resources/sv';
@@ -37,6 +38,7 @@ const all = (core: typeof en, lang: 'fi' | 'sv' | 'en'): Resource => ({
   search: search[lang],
   reservation: reservation[lang],
   records: records[lang],
+  recordsFeed: recordsFeed[lang],
 });
 
 export const resources = {

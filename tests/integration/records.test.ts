@@ -8,6 +8,7 @@ import { makeIdentityCode } from '~/models/identity-code';
 import { listWards } from '~/services/auth/session.server';
 import type { Db } from '~/services/db/db.server';
 import { chosenPerson, recordViewerOf } from '~/services/records/access.server';
+import { listFeed } from '~/services/records/feed.server';
 import {
   countVisible,
   getCertificate,
@@ -126,5 +127,28 @@ describe.each(databaseKinds())('health records on %s', (kind) => {
     expect((await getCertificate(t.db, aino, cert.id))!.patientFirstName).toBe('Aino');
     const [restricted] = await t.db.select().from(labTests).where(eq(labTests.viewRestriction, 'professional'));
     expect(await getLabDay(t.db, aino, aino.people[0]!, restricted!.resultDate, 'en')).toBeNull();
+  });
+
+  it('feeds the newest visible record items, with relative dates and validity hints', async () => {
+    const aino = await viewerFor(t.db, 'aino');
+    const feed = await listFeed(t.db, aino, 'en', { limit: 6 });
+    expect(feed).toHaveLength(6);
+    // Newest first; yesterday's restricted items never appear.
+    expect(feed.map((i) => i.type)).toEqual([
+      'imagingResult',
+      'laboratoryResult',
+      'imagingReferral',
+      'laboratoryReferral',
+      'laboratoryResult',
+      'sickLeaveCertificate',
+    ]);
+    expect(feed[0]!.when).toEqual({ kind: 'yesterday' });
+    expect(feed[2]!.validity).toEqual({ kind: 'weeks', weeks: 4 });
+    expect(feed[3]!.validity).toEqual({ kind: 'weeks', weeks: 1 });
+    expect((await listFeed(t.db, aino, 'en', { limit: 20, certificates: false })).some((i) => i.type === 'sickLeaveCertificate')).toBe(false);
+    const laura = await viewerFor(t.db, 'laura');
+    const lauraFeed = await listFeed(t.db, laura, 'en');
+    expect(lauraFeed.every((i) => i.personName === 'Eino Nieminen')).toBe(true);
+    expect(lauraFeed.find((i) => i.type === 'laboratoryResult')!.target.person).toBe(laura.people[1]!.id);
   });
 });

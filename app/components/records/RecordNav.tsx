@@ -73,15 +73,15 @@ export function useValidityText() {
     if (!hint) return null;
     switch (hint.kind) {
       case 'today':
-        return t('records.validity.today');
+        return t('recordsFeed.validity.today');
       case 'tomorrow':
-        return t('records.validity.tomorrow');
+        return t('recordsFeed.validity.tomorrow');
       case 'weekday':
-        return t('records.validity.weekday', { weekday: t(`records.weekdays.${hint.weekday}`) });
+        return t('recordsFeed.validity.weekday', { weekday: t(`recordsFeed.weekdays.${hint.weekday}`) });
       case 'weeks':
-        return t('records.validity.weeks', { count: hint.weeks });
+        return t('recordsFeed.validity.weeks', { count: hint.weeks });
       case 'date':
-        return t('records.validity.date', { date: hint.dateText ?? hint.date });
+        return t('recordsFeed.validity.date', { date: hint.dateText ?? hint.date });
     }
   };
 }
@@ -91,13 +91,13 @@ export function useRelativeText() {
   return (value: RelativeDate & { dateText?: string }) => {
     switch (value.kind) {
       case 'justNow':
-        return t('records.relative.justNow');
+        return t('recordsFeed.relative.justNow');
       case 'minutes':
-        return t('records.relative.minutes', { count: value.minutes });
+        return t('recordsFeed.relative.minutes', { count: value.minutes });
       case 'hours':
-        return t('records.relative.hours', { count: value.hours });
+        return t('recordsFeed.relative.hours', { count: value.hours });
       case 'yesterday':
-        return t('records.relative.yesterday');
+        return t('recordsFeed.relative.yesterday');
       case 'date':
         return value.dateText ?? value.date;
     }

@@ -8,6 +8,7 @@ import type { Language } from '../config';
 import type { CoreResource } from './en';
 import type { PageTexts } from './pages/en';
 import type { RecordsTexts } from './records';
+import type { RecordsFeedTexts } from './records-feed';
 import type { ReservationTexts } from './reservation';
 import type { SearchTexts } from './search';
 
@@ -17,12 +18,12 @@ export interface BookingTexts {
 }
 
 /** Every text that is not in a language's core module. */
-export type SeparateTexts = BookingTexts & PageTexts & { records: RecordsTexts };
+export type SeparateTexts = BookingTexts & PageTexts & { records: RecordsTexts; recordsFeed: RecordsFeedTexts };
 
 export type Resource = CoreResource & SeparateTexts;
 export type { CoreResource };
 
-type TextModule = 'search' | 'reservation' | 'pages' | 'records';
+type TextModule = 'search' | 'reservation' | 'pages' | 'records' | 'recordsFeed';
 
 const MODULE_OF = {
   search: 'search',
@@ -34,6 +35,7 @@ const MODULE_OF = {
   childrensChat: 'pages',
   outbox: 'pages',
   records: 'records',
+  recordsFeed: 'recordsFeed',
 } as const satisfies Record<keyof SeparateTexts, TextModule>;
 
 /** The top-level keys whose texts are loaded separately. */
@@ -72,6 +74,8 @@ async function loadModule(module: TextModule, lang: Language): Promise<Partial<S
       return loadPageModule(lang);
     case 'records':
       return { records: (await import('./records')).default[lang] };
+    case 'recordsFeed':
+      return { recordsFeed: (await import('./records-feed')).default[lang] };
   }
 }
 

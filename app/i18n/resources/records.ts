@@ -1,7 +1,7 @@
 /**
  * Texts of the health-record pages (prescriptions and renewal, laboratory, imaging, visits,
- * questionnaires, vaccinations, certificates) and the front page's record feed, fi/sv/en side
- * by side. `en` defines the shape. Spec texts: spec 3 §4, §8; spec 2 §2.
+ * questionnaires, vaccinations, certificates), fi/sv/en side by side (the feed's and the shared
+ * date texts are in records-feed.ts). `en` defines the shape. Spec texts: spec 3 §4, §8; spec 2 §2.
  */
 const en = {
   person: {
@@ -11,23 +11,6 @@ const en = {
   },
   pager: { label: 'Pages', previous: 'Previous page', next: 'Next page', current: 'Page {{page}}' },
   unavailable: 'This section is temporarily unavailable',
-  relative: {
-    justNow: 'Just now',
-    minutes_one: '{{count}} minute ago',
-    minutes_other: '{{count}} minutes ago',
-    hours_one: '{{count}} hour ago',
-    hours_other: '{{count}} hours ago',
-    yesterday: 'Yesterday',
-  },
-  validity: {
-    today: 'Valid until today',
-    tomorrow: 'Valid until tomorrow',
-    weekday: 'Valid until {{weekday}}',
-    weeks_one: 'Valid for {{count}} more week',
-    weeks_other: 'Valid for {{count}} more weeks',
-    date: 'Valid until {{date}}',
-  },
-  weekdays: { '1': 'Monday', '2': 'Tuesday', '3': 'Wednesday', '4': 'Thursday', '5': 'Friday', '6': 'Saturday', '7': 'Sunday' },
   prescriptions: {
     title: 'Prescriptions',
     empty: 'No prescriptions.',
@@ -46,7 +29,6 @@ const en = {
     clear: 'Clear selection',
     renew: 'Renew selected',
     noneSelected: 'Select at least one prescription to renew.',
-    renewLink: 'Renew a prescription',
   },
   renewal: {
     title: 'Prescription renewal',
@@ -171,19 +153,6 @@ const en = {
       issuedOn: 'Date of issue',
     },
   },
-  feed: {
-    title: 'Latest in your health records',
-    empty: 'Nothing new in your health records.',
-    types: {
-      laboratoryReferral: 'Laboratory referral',
-      laboratoryResult: 'Laboratory results',
-      imagingReferral: 'Imaging referral',
-      imagingResult: 'Imaging result',
-      medicalReport: 'Visit report',
-      prescription: 'Prescription',
-      sickLeaveCertificate: 'Sick-leave certificate',
-    },
-  },
 };
 
 export type RecordsTexts = typeof en;
@@ -192,23 +161,6 @@ const fi: RecordsTexts = {
   person: { label: 'Kenen tiedot', self: 'Omat tiedot', showing: 'Henkilön {{name}} tiedot' },
   pager: { label: 'Sivut', previous: 'Edellinen sivu', next: 'Seuraava sivu', current: 'Sivu {{page}}' },
   unavailable: 'Tämä osio ei ole tilapäisesti käytettävissä',
-  relative: {
-    justNow: 'Juuri nyt',
-    minutes_one: '{{count}} minuutti sitten',
-    minutes_other: '{{count}} minuuttia sitten',
-    hours_one: '{{count}} tunti sitten',
-    hours_other: '{{count}} tuntia sitten',
-    yesterday: 'Eilen',
-  },
-  validity: {
-    today: 'Voimassa tänään',
-    tomorrow: 'Voimassa huomiseen',
-    weekday: 'Voimassa {{weekday}} asti',
-    weeks_one: 'Voimassa vielä {{count}} viikon',
-    weeks_other: 'Voimassa vielä {{count}} viikkoa',
-    date: 'Voimassa {{date}} asti',
-  },
-  weekdays: { '1': 'maanantaihin', '2': 'tiistaihin', '3': 'keskiviikkoon', '4': 'torstaihin', '5': 'perjantaihin', '6': 'lauantaihin', '7': 'sunnuntaihin' },
   prescriptions: {
     title: 'Reseptit',
     empty: 'Ei reseptejä.',
@@ -227,7 +179,6 @@ const fi: RecordsTexts = {
     clear: 'Tyhjennä valinnat',
     renew: 'Uusi valitut',
     noneSelected: 'Valitse vähintään yksi uusittava resepti.',
-    renewLink: 'Uusi resepti',
   },
   renewal: {
     title: 'Reseptin uusinta',
@@ -351,42 +302,12 @@ const fi: RecordsTexts = {
       issuedOn: 'Antopäivä',
     },
   },
-  feed: {
-    title: 'Uusimmat terveystietosi',
-    empty: 'Terveystiedoissasi ei ole uutta.',
-    types: {
-      laboratoryReferral: 'Laboratoriolähete',
-      laboratoryResult: 'Laboratoriotulokset',
-      imagingReferral: 'Kuvantamislähete',
-      imagingResult: 'Kuvantamistulos',
-      medicalReport: 'Käyntikertomus',
-      prescription: 'Resepti',
-      sickLeaveCertificate: 'Sairauslomatodistus',
-    },
-  },
 };
 
 const sv: RecordsTexts = {
   person: { label: 'Vems uppgifter', self: 'Mina egna', showing: 'Uppgifter för {{name}}' },
   pager: { label: 'Sidor', previous: 'Föregående sida', next: 'Nästa sida', current: 'Sida {{page}}' },
   unavailable: 'Den här delen är tillfälligt otillgänglig',
-  relative: {
-    justNow: 'Just nu',
-    minutes_one: 'för {{count}} minut sedan',
-    minutes_other: 'för {{count}} minuter sedan',
-    hours_one: 'för {{count}} timme sedan',
-    hours_other: 'för {{count}} timmar sedan',
-    yesterday: 'I går',
-  },
-  validity: {
-    today: 'Giltig i dag',
-    tomorrow: 'Giltig till i morgon',
-    weekday: 'Giltig till {{weekday}}',
-    weeks_one: 'Giltig ännu {{count}} vecka',
-    weeks_other: 'Giltig ännu {{count}} veckor',
-    date: 'Giltig till {{date}}',
-  },
-  weekdays: { '1': 'måndag', '2': 'tisdag', '3': 'onsdag', '4': 'torsdag', '5': 'fredag', '6': 'lördag', '7': 'söndag' },
   prescriptions: {
     title: 'Recept',
     empty: 'Inga recept.',
@@ -405,7 +326,6 @@ const sv: RecordsTexts = {
     clear: 'Töm valen',
     renew: 'Förnya valda',
     noneSelected: 'Välj minst ett recept att förnya.',
-    renewLink: 'Förnya ett recept',
   },
   renewal: {
     title: 'Receptförnyelse',
@@ -527,19 +447,6 @@ const sv: RecordsTexts = {
       diagnosisHidden: 'Visas inte på patientens begäran',
       issuedBy: 'Utfärdat av',
       issuedOn: 'Utfärdat',
-    },
-  },
-  feed: {
-    title: 'Det senaste i dina hälsouppgifter',
-    empty: 'Inget nytt i dina hälsouppgifter.',
-    types: {
-      laboratoryReferral: 'Laboratorieremiss',
-      laboratoryResult: 'Laboratorieresultat',
-      imagingReferral: 'Bildbehandlingsremiss',
-      imagingResult: 'Bildbehandlingsresultat',
-      medicalReport: 'Besöksberättelse',
-      prescription: 'Recept',
-      sickLeaveCertificate: 'Sjukledighetsintyg',
     },
   },
 };

@@ -11,6 +11,11 @@ import type { Language } from '~/i18n/config';
 import { pagePath } from '~/route-table';
 import { listAppointments, viewerOf } from '~/services/appointments/appointments.server';
 import { getDb } from '~/services/db/db.server';
+import { RecordFeed } from '~/components/records/RecordFeed';
+import { env } from '~/env.server';
+import { recordViewerOf } from '~/services/records/access.server';
+import { listFeed } from '~/services/records/feed.server';
+import { canRenewPrescriptions } from '~/services/records/records.server';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/front';
 
@@ -23,11 +28,21 @@ export async function loader({ context }: Route.LoaderArgs) {
   const auth = context.get(authContext);
   const { lang } = context.get(portalContext);
   const title = pageTitle(context, auth ? 'chrome.home' : 'front.titleAnonymous');
-  if (!auth) return { title, lang, user: null, upcoming: [] };
-  const { upcoming } = await listAppointments(await getDb(), viewerOf(auth), lang);
+  if (!auth) return { title, lang, user: null, upcoming: [], feed: [], canRenew: false };
+  const db = await getDb();
+  const { upcoming } = await listAppointments(db, viewerOf(auth), lang);
+  // Health records (issue 11): the newest record items and, when possible, the renew link.
+  const [feed, canRenew] = auth.person.isPatient
+    ? await Promise.all([
+        listFeed(db, recordViewerOf(auth), lang, { certificates: env().BRAND === 'general' }),
+        env().PRESCRIPTION_RENEWAL === 'on' ? canRenewPrescriptions(db, auth.person.id) : false,
+      ])
+    : [[], false];
   return {
     title,
     lang,
+    feed,
+    canRenew,
     upcoming: upcoming.slice(0, FRONT_PAGE_APPOINTMENTS),
     user: {
       firstName: auth.person.firstName,
@@ -77,6 +92,7 @@ export default function FrontPage({ loaderData }: Route.ComponentProps) {
           </p>
         </section>
       ) : null}
+      {user.isPatient ? <RecordFeed items={loaderData.feed} canRenew={loaderData.canRenew} lang={lang} /> : null}
       {user.wards.length ? (
         <section className={ui.card} aria-labelledby="wards-title">
           <h2 id="wards-title">{t('front.guardianTitle')}</h2>

@@ -6,6 +6,7 @@ import {
   referenceRangeText,
   referralStatus,
   relativeDate,
+  relativeDay,
   resultNumberText,
   validityHint,
 } from './records-rules';
@@ -88,5 +89,13 @@ describe('guardian record policy (ADR 0016)', () => {
     expect(ageOn('2014-03-02', '2026-03-02')).toBe(12);
     expect(guardianSeesRecords('2014-03-02', '2026-03-02')).toBe(false);
     expect(guardianSeesRecords('2018-05-12', '2026-11-24')).toBe(true);
+  });
+});
+
+describe('relative day of date-only items', () => {
+  it('says Yesterday the day after, else the date', () => {
+    expect(relativeDay('2026-03-01', '2026-03-02')).toEqual({ kind: 'yesterday' });
+    expect(relativeDay('2026-03-02', '2026-03-02')).toEqual({ kind: 'date', date: '2026-03-02' });
+    expect(relativeDay('2026-02-27', '2026-03-02')).toEqual({ kind: 'date', date: '2026-02-27' });
   });
 });

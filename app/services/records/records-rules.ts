@@ -125,3 +125,38 @@ export interface ReferralView {
   practitionerName: string | null;
   patientInstructionsUrl: string | null;
 }
+
+/** A date-only record item (issued, created, imaged): "Yesterday" the day after, else its date. */
+export function relativeDay(date: string, today: string): { kind: 'yesterday' } | { kind: 'date'; date: string } {
+  return daysBetween(date, today) === 1 ? { kind: 'yesterday' } : { kind: 'date', date };
+}
+
+export const FEED_ITEM_TYPES = [
+  'laboratoryReferral',
+  'laboratoryResult',
+  'imagingReferral',
+  'imagingResult',
+  'medicalReport',
+  'prescription',
+  'sickLeaveCertificate',
+] as const;
+
+export type FeedItemType = (typeof FEED_ITEM_TYPES)[number];
+
+export interface FeedItem {
+  type: FeedItemType;
+  /** Page key and parameters of the item's page (the pages' own route table rows). */
+  target: { page: 'laboratoryReferral' | 'laboratoryResult' | 'imagingReferral' | 'imagingResult' | 'visit' | 'prescriptions' | 'certificates'; params: Record<string, string>; person: string | null };
+  title: string;
+  /** Whose record, when it is a ward's. */
+  personName: string | null;
+  when: RelativeDate & { dateText?: string };
+  validity: (ValidityHint & { dateText?: string }) | null;
+  /** Sort key (newest first). */
+  at: string;
+}
+
+/** The newest items of several kinds, newest first, at most `limit`. */
+export function newestFirst(items: readonly FeedItem[], limit: number): FeedItem[] {
+  return [...items].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).slice(0, limit);
+}
