@@ -47,6 +47,7 @@ export default [
   route('api/certificates/:id/pdf', 'routes/records/certificate-pdf.ts'),
   route('dev/test-fixtures/appointment', 'routes/dev/test-fixtures.ts'),
   route('dev/test-fixtures/slot', 'routes/dev/test-slot.ts'),
+  route('dev/test-fixtures/records', 'routes/dev/test-records.ts'),
   ...pageRoutes,
   route('*', 'routes/shell/not-found.tsx', { id: 'notFound' }),
 ] satisfies RouteConfig;

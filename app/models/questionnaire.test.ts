@@ -19,6 +19,10 @@ describe('questionnaire answers schema', () => {
     expect(schema.parse({ reason: ' flu ', smoking: 'no', sports: 'gym', mood: '4' })).toEqual({ reason: 'flu', smoking: 'no', sports: ['gym'], mood: 4 });
     expect(schema.parse({ reason: 'x', smoking: 'yes', mood: '1' })).toEqual({ reason: 'x', smoking: 'yes', sports: [], mood: 1 });
   });
+  it('reads its own output again the same way (the service re-checks parsed answers)', () => {
+    const once = schema.parse({ reason: 'flu', smoking: 'no', sports: ['gym', 'walk'], mood: '4' });
+    expect(schema.parse(once)).toEqual(once);
+  });
   it('refuses missing, unknown, out-of-scale and too long answers with message keys', () => {
     const issues = (value: unknown) => {
       const r = schema.safeParse(value);
@@ -27,6 +31,8 @@ describe('questionnaire answers schema', () => {
     expect(issues({ smoking: 'no', mood: '3' })).toEqual(['reason:required']);
     expect(issues({ reason: 'x', smoking: 'sometimes', mood: '3' })).toEqual(['smoking:invalid']);
     expect(issues({ reason: 'x', smoking: 'no', mood: '6' })).toEqual(['mood:invalid']);
+    expect(issues({ reason: 'x', smoking: 'no', mood: '' })).toEqual(['mood:required']);
+    expect(issues({ reason: 'x', smoking: 'no' })).toEqual(['mood:required']);
     expect(issues({ reason: 'x'.repeat(11), smoking: 'no', mood: '2' })).toEqual(['reason:tooLong']);
     expect(issues({ reason: 'x', smoking: 'no', mood: '2', sports: ['swim'] })).toEqual(['sports.0:invalid']);
   });

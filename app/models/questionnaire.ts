@@ -93,8 +93,12 @@ function questionSchema(q: Question): z.ZodTypeAny {
       return q.required ? s.pipe(z.array(z.string()).min(1, req)) : s;
     }
     case 'scale': {
-      const s = z.coerce.number({ invalid_type_error: invalid }).int(invalid).min(q.min, invalid).max(q.max, invalid);
-      return q.required ? z.string({ required_error: req }).min(1, req).pipe(s) : z.preprocess((v) => (v === '' ? undefined : v), s.optional());
+      // A form sends text, stored answers hold numbers: both are read the same way.
+      const value = z
+        .union([z.number(), z.string()], { required_error: req, invalid_type_error: invalid })
+        .pipe(z.coerce.number({ invalid_type_error: invalid }).int(invalid).min(q.min, invalid).max(q.max, invalid));
+      const blankIsMissing = (v: unknown) => (v === '' ? undefined : v);
+      return z.preprocess(blankIsMissing, q.required ? value : value.optional());
     }
   }
 }

@@ -16,6 +16,7 @@ import { recordRequest } from '~/lib/records-page.server';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
 import { listPrescriptions, type PrescriptionView } from '~/services/records/records.server';
+import { renewalPath } from '~/services/records/renewal-rules';
 import * as s from '~/styles/records.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/prescriptions';
@@ -43,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === 'clear') return redirect(here, 303);
   const ids = [...new Set(form.getAll('id').map(Number).filter((id) => Number.isSafeInteger(id) && id > 0))];
   if (ids.length === 0) return data({ error: 'noneSelected' as const, personId: person.id }, { status: 400 });
-  return redirect(pagePath('prescriptionRenewal', lang, { ids: ids.join(',') }), 303);
+  return redirect(renewalPath(lang, ids), 303);
 }
 
 function Prescription({ p, selectable, checked, onToggle }: { p: PrescriptionView; selectable: boolean; checked: boolean; onToggle: (id: number) => void }) {

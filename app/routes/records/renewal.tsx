@@ -22,7 +22,7 @@ import { getDb } from '~/services/db/db.server';
 import { recordViewerOf } from '~/services/records/access.server';
 import { getPrescriptions } from '~/services/records/records.server';
 import { pendingFor, requestRenewal } from '~/services/records/renewal.server';
-import { isRenewalComplete, parseRenewalIds, RENEWAL_TEXT_MAX, renewalField, renewalSchema } from '~/services/records/renewal-rules';
+import { isRenewalComplete, parseRenewalIds, RENEWAL_TEXT_MAX, renewalField, renewalPath, renewalSchema } from '~/services/records/renewal-rules';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/renewal';
 
@@ -63,11 +63,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const outcome = await requestRenewal(await getDb(), viewer, ids, submission.value as Record<string, string | undefined>);
   switch (outcome.type) {
     case 'sent':
-      return redirect(`${pagePath('prescriptionRenewal', lang, { ids: params.ids })}?sent=1`, 303);
+      return redirect(`${renewalPath(lang, ids)}?sent=1`, 303);
     case 'notFound':
       throw new Response(null, { status: 404 });
     case 'maintenance':
-      return redirect(pagePath('prescriptionRenewal', lang, { ids: params.ids }), 303);
+      return redirect(renewalPath(lang, ids), 303);
     case 'alreadyPending':
     case 'notRenewable':
       return data({ result: submission.reply(), outcome: outcome.type, medicines: outcome.medicines }, { status: 409 });

@@ -19,6 +19,8 @@ export function certificatePdf(row: Certificate, t: TFunction, lang: Language, b
   const c = row.certificate;
   const title = t('records.certificates.pdf.title');
   return renderPdf({ title, author: brandName, lang }, (doc) => {
+    // Whose certificate it is, also in the metadata (viewers show it; tests read it).
+    doc.info.Subject = `${row.patientFirstName} ${row.patientLastName}`;
     doc.font(PDF_FONTS.bold).fontSize(18).text(title);
     doc.moveDown(0.5).font(PDF_FONTS.regular).fontSize(10).text(brandName);
     doc.moveDown(1.5).fontSize(12);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRenewalComplete, MAX_RENEWAL_IDS, parseRenewalIds, renewalField as f, renewalMessage, renewalSchema } from './renewal-rules';
+import { isRenewalComplete, MAX_RENEWAL_IDS, parseRenewalIds, renewalPath, renewalField as f, renewalMessage, renewalSchema } from './renewal-rules';
 
 const complete = {
   [f.general]: 'Ei muutoksia',
@@ -17,6 +17,8 @@ describe('renewal ids', () => {
     expect(parseRenewalIds('3,')).toBeNull();
     expect(parseRenewalIds('a')).toBeNull();
     expect(parseRenewalIds(undefined)).toBeNull();
+    expect(renewalPath('fi', [12, 3])).toBe('/fi/reseptin-uusinta/3,12');
+    expect(renewalPath('en', [7])).toBe('/en/prescription-renewal/7');
     expect(parseRenewalIds(Array.from({ length: MAX_RENEWAL_IDS + 1 }, (_, i) => i + 1).join(','))).toBeNull();
   });
 });

@@ -7,6 +7,8 @@
  * (yes/no; "yes" requires a description). Every question must be answered before sending.
  */
 import { z } from 'zod';
+import type { Language } from '~/i18n/config';
+import { pagePath } from '~/route-table';
 
 /** Finnish "prescription renewal request": the thread title the care team sees (spec 3 §7). */
 export const RENEWAL_THREAD_TITLE = 'Reseptin uusimispyyntö';
@@ -21,6 +23,12 @@ export function parseRenewalIds(value: string | undefined): number[] | null {
   if (ids.some((id) => !Number.isSafeInteger(id) || id <= 0)) return null;
   if (new Set(ids).size !== ids.length || ids.length > MAX_RENEWAL_IDS) return null;
   return ids;
+}
+
+/** The renewal page of these prescriptions, ids ascending and comma-joined (commas kept readable). */
+export function renewalPath(lang: Language, ids: readonly number[]): string {
+  const joined = [...ids].sort((a, b) => a - b).join(',');
+  return pagePath('prescriptionRenewal', lang, { ids: joined }).replace(encodeURIComponent(joined), joined);
 }
 
 export const renewalField = {
