@@ -101,6 +101,12 @@ export const envSchema = z
     SENTRY_DSN: z.string().url().optional(),
     SENTRY_ENVIRONMENT: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+    // Health records (issue 11; ADR 0016): online prescription renewal on, in maintenance
+    // (the spec's offline message) or off (no selection on the prescriptions page), and the
+    // questionnaires on or in maintenance ("Surveys are temporarily out of use").
+    PRESCRIPTION_RENEWAL: z.enum(['on', 'maintenance', 'off']).default('on'),
+    QUESTIONNAIRES: z.enum(['on', 'maintenance']).default('on'),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE === 's3' && !env.S3_BUCKET) {

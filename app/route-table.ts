@@ -194,6 +194,82 @@ export const PAGES = {
     access: 'user',
     chrome: 'wide',
   },
+  // Health records (issue 11). Detail pages of another person's record answer 404.
+  prescriptions: {
+    file: 'routes/records/prescriptions.tsx',
+    paths: { en: 'prescriptions', fi: 'reseptit', sv: 'recept' },
+    access: 'user',
+  },
+  /** The renewal form for comma-joined prescription ids, e.g. /fi/reseptin-uusinta/3,4. */
+  prescriptionRenewal: {
+    file: 'routes/records/renewal.tsx',
+    paths: { en: 'prescription-renewal/:ids', fi: 'reseptin-uusinta/:ids', sv: 'receptfornyelse/:ids' },
+    access: 'user',
+  },
+  laboratory: {
+    file: 'routes/records/laboratory.tsx',
+    paths: { en: 'laboratory', fi: 'laboratorio', sv: 'laboratorium' },
+    access: 'user',
+  },
+  laboratoryReferral: {
+    file: 'routes/records/lab-referral.tsx',
+    paths: { en: 'laboratoryreferral/:id', fi: 'laboratoriolahete/:id', sv: 'laboratorieremiss/:id' },
+    access: 'user',
+  },
+  /** One result day (YYYY-MM-DD) of the person chosen with ?person= (the viewer by default). */
+  laboratoryResult: {
+    file: 'routes/records/lab-result.tsx',
+    paths: { en: 'laboratoryresult/:date', fi: 'laboratoriotulos/:date', sv: 'laboratorieresultat/:date' },
+    access: 'user',
+  },
+  imaging: {
+    file: 'routes/records/imaging.tsx',
+    paths: { en: 'imaging', fi: 'kuvantaminen', sv: 'bildbehandling' },
+    access: 'user',
+  },
+  imagingReferral: {
+    file: 'routes/records/imaging-referral.tsx',
+    paths: { en: 'imagingreferral/:id', fi: 'kuvantamislahete/:id', sv: 'bildbehandlingremiss/:id' },
+    access: 'user',
+  },
+  imagingResult: {
+    file: 'routes/records/imaging-result.tsx',
+    paths: { en: 'imaging/:id', fi: 'kuvantaminen/:id', sv: 'bildbehandling/:id' },
+    access: 'user',
+  },
+  visits: {
+    file: 'routes/records/visits.tsx',
+    paths: { en: 'visits', fi: 'kaynnit', sv: 'besoken' },
+    access: 'user',
+  },
+  visit: {
+    file: 'routes/records/visit.tsx',
+    paths: { en: 'visits/:id', fi: 'kaynnit/:id', sv: 'besoken/:id' },
+    access: 'user',
+  },
+  questionnaires: {
+    file: 'routes/records/questionnaires.tsx',
+    paths: { en: 'questionnaires', fi: 'kyselyt', sv: 'rundfraga' },
+    access: 'user',
+    brands: ['general'],
+  },
+  questionnaire: {
+    file: 'routes/records/questionnaire.tsx',
+    paths: { en: 'questionnaires/:id', fi: 'kyselyt/:id', sv: 'rundfraga/:id' },
+    access: 'user',
+    brands: ['general'],
+  },
+  vaccinations: {
+    file: 'routes/records/vaccinations.tsx',
+    paths: { en: 'vaccinations', fi: 'rokotukset', sv: 'vaccinationer' },
+    access: 'user',
+  },
+  certificates: {
+    file: 'routes/records/certificates.tsx',
+    paths: { en: 'certificates', fi: 'todistukset', sv: 'certifikat' },
+    access: 'user',
+    brands: ['general'],
+  },
 } as const satisfies Record<string, PageDefinition>;
 
 export type PageKey = keyof typeof PAGES;

@@ -56,9 +56,12 @@ export default [
   route('api/pin', 'routes/api/pin.ts'),
   route('api/logout', 'routes/api/logout.ts'),
   route('dev/test-fixtures/session', 'routes/dev/test-session.ts'),
+  // Health records (issue 11): a sick-leave certificate as a PDF.
+  route('api/certificates/:id/pdf', 'routes/records/certificate-pdf.ts'),
   route('dev/test-fixtures/appointment', 'routes/dev/test-fixtures.ts'),
   route('dev/test-fixtures/slot', 'routes/dev/test-slot.ts'),
   route('dev/test-fixtures/messaging', 'routes/dev/test-messaging.ts'),
+  route('dev/test-fixtures/records', 'routes/dev/test-records.ts'),
   ...pageRoutes,
   route('*', 'routes/shell/not-found.tsx', { id: 'notFound' }),
 ] satisfies RouteConfig;

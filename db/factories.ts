@@ -25,6 +25,7 @@ import {
   specialties,
   type Localized,
 } from './schema';
+import * as schema from './schema';
 
 export type NewPerson = typeof persons.$inferInsert;
 export type Person = typeof persons.$inferSelect;
@@ -190,5 +191,78 @@ export async function createAbsence(db: Db, input: typeof professionalAbsences.$
 /** An announcement above the conversation list. */
 export async function createAnnouncement(db: Db, input: typeof messagingAnnouncements.$inferInsert) {
   const [row] = await db.insert(messagingAnnouncements).values(input).returning();
+  return row!;
+}
+
+// --- Health records (issue 11) ----------------------------------------------------------------
+
+export async function createPrescription(db: Db, input: typeof schema.prescriptions.$inferInsert) {
+  const [row] = await db.insert(schema.prescriptions).values(input).returning();
+  return row!;
+}
+
+export async function createReferral(db: Db, input: typeof schema.referrals.$inferInsert) {
+  const [row] = await db.insert(schema.referrals).values(input).returning();
+  return row!;
+}
+
+export type NewLabTest = Omit<typeof schema.labTests.$inferInsert, 'parentId' | 'patientId' | 'resultDate'> & {
+  items?: Array<Omit<typeof schema.labTests.$inferInsert, 'parentId' | 'patientId' | 'resultDate' | 'kind'>>;
+};
+
+/** Inserts one result day's tests; a test with `items` is a package with those items below it. */
+export async function createLabDay(db: Db, patientId: string, resultDate: string, tests: NewLabTest[]) {
+  const created = [];
+  for (const [position, { items, ...test }] of tests.entries()) {
+    const [row] = await db
+      .insert(schema.labTests)
+      .values({ position, ...test, patientId, resultDate, kind: items ? 'package' : 'single' })
+      .returning();
+    if (items?.length) {
+      await db
+        .insert(schema.labTests)
+        .values(items.map((item, i) => ({ position: i, ...item, patientId, resultDate, parentId: row!.id, kind: 'single' as const })));
+    }
+    created.push(row!);
+  }
+  return created;
+}
+
+export async function createImagingResult(db: Db, input: typeof schema.imagingResults.$inferInsert) {
+  const [row] = await db.insert(schema.imagingResults).values(input).returning();
+  return row!;
+}
+
+export async function createVisitReport(
+  db: Db,
+  input: typeof schema.visitReports.$inferInsert & {
+    diagnoses?: Array<{ code: string; description: string }>;
+    texts?: Array<{ title: string; body: string }>;
+  },
+) {
+  const { diagnoses = [], texts = [], ...values } = input;
+  const [row] = await db.insert(schema.visitReports).values(values).returning();
+  if (diagnoses.length) await db.insert(schema.visitDiagnoses).values(diagnoses.map((d, position) => ({ ...d, position, visitId: row!.id })));
+  if (texts.length) await db.insert(schema.visitTexts).values(texts.map((t, position) => ({ ...t, position, visitId: row!.id })));
+  return row!;
+}
+
+export async function createQuestionnaireForm(db: Db, definition: typeof schema.questionnaireForms.$inferInsert['definition']) {
+  const [row] = await db.insert(schema.questionnaireForms).values({ definition }).returning();
+  return row!;
+}
+
+export async function createQuestionnaireInvitation(db: Db, input: typeof schema.questionnaireInvitations.$inferInsert) {
+  const [row] = await db.insert(schema.questionnaireInvitations).values(input).returning();
+  return row!;
+}
+
+export async function createVaccination(db: Db, input: typeof schema.vaccinations.$inferInsert) {
+  const [row] = await db.insert(schema.vaccinations).values(input).returning();
+  return row!;
+}
+
+export async function createSickLeaveCertificate(db: Db, input: typeof schema.sickLeaveCertificates.$inferInsert) {
+  const [row] = await db.insert(schema.sickLeaveCertificates).values(input).returning();
   return row!;
 }

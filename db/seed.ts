@@ -16,6 +16,7 @@ import {
 import { KINDS, priceFor } from '../app/models/price-list';
 import { persons } from './schema';
 import { seedMessaging } from './seed-messaging';
+import { seedRecords } from './seed-records';
 import { generateSlots, helsinkiDateOf, insertSlots, type SlotPractitioner } from './slots';
 import {
   CLINICS,
@@ -87,6 +88,7 @@ export async function seed(db: Db, now = new Date()): Promise<SeededLink[]> {
     await addGuardianship(t, people.laura.id, people.eino.id, 'parent');
     await createPerson(t, { ...p.pekka, isPatient: false });
     await seedMessaging(t, { contractId: contract.id, mikkoId: people.mikko.id, ainoId: people.aino.id }, now);
+    await seedRecords(t, people, now);
 
     const links: SeededLink[] = [];
     const random = prng(4242);

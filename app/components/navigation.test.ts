@@ -28,6 +28,18 @@ describe('side navigation rules', () => {
       'is-finnair-sickness-fund-member',
     ]);
     const nav = buildNavigation({ lang: 'en', brand: 'general', features: all, isOccupational: true });
-    expect(nav.filter((e) => e.kind === 'group')).toEqual([]);
+    expect(nav.filter((e) => e.kind === 'group' && e.labelKey !== 'chrome.healthRecords')).toEqual([]);
+  });
+
+  it("groups the record pages, without certificates and questionnaires on the children's brand", () => {
+    const none = evaluateFeatures([]);
+    const pages = (brand: 'general' | 'children') => {
+      const group = buildNavigation({ lang: 'fi', brand, features: none, isOccupational: false }).find(
+        (e) => e.kind === 'group' && e.labelKey === 'chrome.healthRecords',
+      );
+      return group?.kind === 'group' ? group.items.map((i) => i.page) : [];
+    };
+    expect(pages('general')).toEqual(['prescriptions', 'laboratory', 'imaging', 'visits', 'questionnaires', 'vaccinations', 'certificates']);
+    expect(pages('children')).toEqual(['prescriptions', 'laboratory', 'imaging', 'visits', 'vaccinations']);
   });
 });

@@ -65,8 +65,21 @@ export function buildNavigation(input: NavInput): NavEntry[] {
     if (items.length) entries.push({ kind: 'group', labelKey: 'chrome.sicknessFund', items });
   }
 
+  entries.push(...link('appointmentList', 'chrome.appointments'));
+
+  // Health records (issue 11): a group of the record pages this brand has.
+  const records = [
+    ...link('prescriptions', 'chrome.prescriptions'),
+    ...link('laboratory', 'chrome.laboratory'),
+    ...link('imaging', 'chrome.imaging'),
+    ...link('visits', 'chrome.visits'),
+    ...link('questionnaires', 'chrome.questionnaires'),
+    ...link('vaccinations', 'chrome.vaccinations'),
+    ...link('certificates', 'chrome.certificates'),
+  ];
+  if (records.length) entries.push({ kind: 'group', labelKey: 'chrome.healthRecords', items: records });
+
   entries.push(
-    ...link('appointmentList', 'chrome.appointments'),
     ...(input.features.pikkutsatti ? link('childrensChat', 'chrome.childrensChat') : []),
     ...link('invoices', 'chrome.invoices'),
     ...link('myInformation', 'chrome.myInformation'),

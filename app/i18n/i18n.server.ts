@@ -18,6 +18,8 @@ import type { Resource } from './resources';
 import pagesEn from './resources/pages/en';
 import pagesFi from './resources/pages/fi';
 import pagesSv from './resources/pages/sv';
+import records from './resources/records';
+import recordsFeed from './resources/records-feed';
 import reservation from './resources/reservation';
 import search from './resources/search';
 import sv from './resources/sv';
@@ -39,6 +41,8 @@ const all = (core: typeof en, lang: 'fi' | 'sv' | 'en'): Resource => ({
   reservation: reservation[lang],
   myInformation: myInformation[lang],
   messaging: messaging[lang],
+  records: records[lang],
+  recordsFeed: recordsFeed[lang],
 });
 
 export const resources = {

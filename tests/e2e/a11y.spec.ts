@@ -211,7 +211,50 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
       return pagePath('staffAbsences', lang);
     }),
   ],
+  // Health records (issue 11): Aino's seeded record; detail pages by the first link of their list.
+  prescriptions: [loggedIn('prescriptions')],
+  prescriptionRenewal: [
+    only('', async (page, lang) => {
+      await login(page, 'aino', { lang });
+      return firstLink(page, pagePath('prescriptions', lang), pagePath('prescriptionRenewal', lang, { ids: '0' }).replace(/0$/, ''), (html) =>
+        [...html.matchAll(/name="id" value="(\d+)"/g)].map((m) => m[1]!).slice(0, 2).join(','),
+      );
+    }),
+  ],
+  laboratory: [loggedIn('laboratory')],
+  laboratoryReferral: [recordDetail('laboratory', 'laboratoryReferral')],
+  laboratoryResult: [recordDetail('laboratory', 'laboratoryResult'), only('not found', async (page, lang) => {
+    await login(page, 'aino', { lang });
+    return pagePath('laboratoryResult', lang, { date: '2001-01-01' });
+  })],
+  imaging: [loggedIn('imaging')],
+  imagingReferral: [recordDetail('imaging', 'imagingReferral')],
+  imagingResult: [recordDetail('imaging', 'imagingResult')],
+  visits: [loggedIn('visits')],
+  visit: [recordDetail('visits', 'visit')],
+  questionnaires: [loggedIn('questionnaires')],
+  questionnaire: [recordDetail('questionnaires', 'questionnaire')],
+  vaccinations: [loggedIn('vaccinations')],
+  certificates: [loggedIn('certificates')],
 };
+
+/** The href of the first link on a logged-in list page that starts with `prefix` (or what `pick` returns). */
+async function firstLink(page: Page, listPath: string, prefix: string, pick?: (html: string) => string): Promise<string> {
+  const html = await (await page.request.get(listPath)).text();
+  if (pick) return `${prefix}${pick(html)}`;
+  const href = new RegExp(`href="(${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^"]+)"`).exec(html)?.[1];
+  expect(href).toBeTruthy();
+  return href!.replace(/&amp;/g, '&');
+}
+
+/** A record detail page of Aino's, reached from its list page. */
+function recordDetail(list: PageKey, detail: PageKey): AxeCase {
+  return only('', async (page, lang) => {
+    await login(page, 'aino', { lang });
+    const pattern = pagePath(detail, lang, { id: 'X', date: 'X' });
+    return firstLink(page, pagePath(list, lang), pattern.slice(0, pattern.lastIndexOf('/') + 1));
+  });
+}
 
 /** Pages outside the route table. */
 const OTHER_PAGES: AxeCase[] = [

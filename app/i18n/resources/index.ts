@@ -8,6 +8,8 @@ import type { Language } from '../config';
 import type { CoreResource } from './en';
 import type { PageTexts } from './pages/en';
 import type { MessagingTexts } from './messaging';
+import type { RecordsTexts } from './records';
+import type { RecordsFeedTexts } from './records-feed';
 import type { ReservationTexts } from './reservation';
 import type { MyInformationTexts } from './my-information';
 import type { SearchTexts } from './search';
@@ -18,12 +20,13 @@ export interface BookingTexts {
 }
 
 /** Every text that is not in a language's core module. */
-export type SeparateTexts = BookingTexts & PageTexts & { myInformation: MyInformationTexts; messaging: MessagingTexts };
+export type SeparateTexts = BookingTexts &
+  PageTexts & { myInformation: MyInformationTexts; messaging: MessagingTexts; records: RecordsTexts; recordsFeed: RecordsFeedTexts };
 
 export type Resource = CoreResource & SeparateTexts;
 export type { CoreResource };
 
-type TextModule = 'search' | 'reservation' | 'pages' | 'myInformation' | 'messaging';
+type TextModule = 'search' | 'reservation' | 'pages' | 'myInformation' | 'messaging' | 'records' | 'recordsFeed';
 
 const MODULE_OF = {
   search: 'search',
@@ -36,6 +39,8 @@ const MODULE_OF = {
   outbox: 'pages',
   myInformation: 'myInformation',
   messaging: 'messaging',
+  records: 'records',
+  recordsFeed: 'recordsFeed',
 } as const satisfies Record<keyof SeparateTexts, TextModule>;
 
 /** The top-level keys whose texts are loaded separately. */
@@ -76,6 +81,10 @@ async function loadModule(module: TextModule, lang: Language): Promise<Partial<S
       return { myInformation: (await import('./my-information')).default[lang] };
     case 'messaging':
       return { messaging: (await import('./messaging')).default[lang] };
+    case 'records':
+      return { records: (await import('./records')).default[lang] };
+    case 'recordsFeed':
+      return { recordsFeed: (await import('./records-feed')).default[lang] };
   }
 }
 

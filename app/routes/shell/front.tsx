@@ -13,6 +13,12 @@ import { pagePath } from '~/route-table';
 import { listAppointments, viewerOf } from '~/services/appointments/appointments.server';
 import { getDb } from '~/services/db/db.server';
 import { frontPageSummaries } from '~/services/messaging/conversations.server';
+import { RecordFeed } from '~/components/records/RecordFeed';
+import { env } from '~/env.server';
+import { recordViewerOf } from '~/services/records/access.server';
+import { listFeed } from '~/services/records/feed.server';
+import type { FeedItem } from '~/services/records/records-rules';
+import { canRenewPrescriptions } from '~/services/records/records.server';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/front';
 
@@ -23,15 +29,27 @@ export const handle: RouteHandle = { hydrate: 'logged-in' };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const auth = context.get(authContext);
-  const { lang } = context.get(portalContext);
+  const { lang, brand } = context.get(portalContext);
   const title = pageTitle(context, auth ? 'chrome.home' : 'front.titleAnonymous');
-  if (!auth) return { title, lang, user: null, upcoming: [], messages: null };
-  const { upcoming } = await listAppointments(await getDb(), viewerOf(auth), lang);
-  const messages = await frontPageSummaries(auth, context.get(portalContext).brand, lang);
+  if (!auth) return { title, lang, user: null, upcoming: [], messages: null, feed: [], canRenew: false };
+  const db = await getDb();
+  // Health records (issue 11): the newest record items and, when possible, the renew link.
+  const [{ upcoming }, messages, [feed, canRenew]] = await Promise.all([
+    listAppointments(db, viewerOf(auth), lang),
+    frontPageSummaries(auth, brand, lang),
+    auth.person.isPatient
+      ? Promise.all([
+          listFeed(db, recordViewerOf(auth), lang, { certificates: brand === 'general' }),
+          env().PRESCRIPTION_RENEWAL === 'on' ? canRenewPrescriptions(db, auth.person.id) : false,
+        ])
+      : Promise.resolve([[], false] as [FeedItem[], boolean]),
+  ]);
   return {
     title,
     lang,
     messages,
+    feed,
+    canRenew,
     upcoming: upcoming.slice(0, FRONT_PAGE_APPOINTMENTS),
     user: {
       firstName: auth.person.firstName,
@@ -82,6 +100,7 @@ export default function FrontPage({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
       {messages ? <ThreadSummariesSection summaries={messages} lang={lang} /> : null}
+      {user.isPatient ? <RecordFeed items={loaderData.feed} canRenew={loaderData.canRenew} lang={lang} /> : null}
       {user.wards.length ? (
         <section className={ui.card} aria-labelledby="wards-title">
           <h2 id="wards-title">{t('front.guardianTitle')}</h2>

@@ -1,0 +1,105 @@
+/**
+ * Shared parts of the record pages: the person switch (a guardian's wards; plain links that keep
+ * the page's address and add ?person=), the pager (previous/next links), and the texts of
+ * validity hints and relative dates (computed on the server by records-rules).
+ */
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from '~/i18n/react';
+import type { RelativeDate, ValidityHint } from '~/services/records/records-rules';
+import * as s from '~/styles/records.css';
+
+export interface PersonChoice {
+  id: string;
+  firstName: string;
+  lastName: string;
+  current: boolean;
+  self: boolean;
+}
+
+/** `?person=` for someone else than the viewer; nothing for the viewer. */
+export function personQuery(choices: readonly PersonChoice[], extra: Record<string, string> = {}): string {
+  const chosen = choices.find((c) => c.current && !c.self);
+  const params = new URLSearchParams({ ...(chosen ? { person: chosen.id } : {}), ...extra });
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export function PersonSwitch({ choices }: { choices: readonly PersonChoice[] }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  if (choices.length === 0) return null;
+  return (
+    <nav aria-label={t('records.person.label')} className={s.personSwitch}>
+      <ul className={s.inlineList}>
+        {choices.map((c) => (
+          <li key={c.id}>
+            <Link
+              to={c.self ? pathname : `${pathname}?person=${encodeURIComponent(c.id)}`}
+              aria-current={c.current ? 'page' : undefined}
+              className={c.current ? s.currentChoice : undefined}
+            >
+              {c.self ? t('records.person.self') : `${c.firstName} ${c.lastName}`}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function Pager({ page, hasNext, param = 'page', label }: { page: number; hasNext: boolean; param?: string; label?: string }) {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  if (page === 1 && !hasNext) return null;
+  const href = (n: number) => {
+    const params = new URLSearchParams(search);
+    if (n === 1) params.delete(param);
+    else params.set(param, String(n));
+    const text = params.toString();
+    return `${pathname}${text ? `?${text}` : ''}`;
+  };
+  return (
+    <nav aria-label={label ?? t('records.pager.label')} className={s.pager}>
+      {page > 1 ? <Link to={href(page - 1)}>{t('records.pager.previous')}</Link> : null}
+      <span>{t('records.pager.current', { page })}</span>
+      {hasNext ? <Link to={href(page + 1)}>{t('records.pager.next')}</Link> : null}
+    </nav>
+  );
+}
+
+export function useValidityText() {
+  const { t } = useTranslation();
+  return (hint: (ValidityHint & { dateText?: string }) | null) => {
+    if (!hint) return null;
+    switch (hint.kind) {
+      case 'today':
+        return t('recordsFeed.validity.today');
+      case 'tomorrow':
+        return t('recordsFeed.validity.tomorrow');
+      case 'weekday':
+        return t('recordsFeed.validity.weekday', { weekday: t(`recordsFeed.weekdays.${hint.weekday}`) });
+      case 'weeks':
+        return t('recordsFeed.validity.weeks', { count: hint.weeks });
+      case 'date':
+        return t('recordsFeed.validity.date', { date: hint.dateText ?? hint.date });
+    }
+  };
+}
+
+export function useRelativeText() {
+  const { t } = useTranslation();
+  return (value: RelativeDate & { dateText?: string }) => {
+    switch (value.kind) {
+      case 'justNow':
+        return t('recordsFeed.relative.justNow');
+      case 'minutes':
+        return t('recordsFeed.relative.minutes', { count: value.minutes });
+      case 'hours':
+        return t('recordsFeed.relative.hours', { count: value.hours });
+      case 'yesterday':
+        return t('recordsFeed.relative.yesterday');
+      case 'date':
+        return value.dateText ?? value.date;
+    }
+  };
+}

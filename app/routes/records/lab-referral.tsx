@@ -1,0 +1,43 @@
+/** One laboratory referral: title, validity ("Not valid" once expired), practitioner, Finnish description, instructions. */
+import { data, Link } from 'react-router';
+import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { ReferralDetails } from '~/components/records/Referrals';
+import { portalContext } from '~/context';
+import { useTranslation } from '~/i18n/react';
+import { pageTitle, requireAuth } from '~/lib/page.server';
+import { pagePath } from '~/route-table';
+import { getDb } from '~/services/db/db.server';
+import { recordViewerOf } from '~/services/records/access.server';
+import { getReferral } from '~/services/records/records.server';
+import * as ui from '~/styles/ui.css';
+import type { Route } from './+types/lab-referral';
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const auth = requireAuth(context);
+  const { lang } = context.get(portalContext);
+  const id = Number(params.id);
+  const referral = Number.isSafeInteger(id) && id > 0 ? await getReferral(await getDb(), recordViewerOf(auth), id, 'laboratory', lang) : null;
+  const title = pageTitle(context, 'records.lab.referralTitle');
+  if (!referral) return data({ title, lang, referral: null }, { status: 404 });
+  return { title, lang, referral };
+}
+
+export default function LabReferral({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { referral, lang } = loaderData;
+  return (
+    <section className={ui.card}>
+      <h1>{t('records.lab.referralTitle')}</h1>
+      {referral ? <ReferralDetails referral={referral} /> : <p>{t('records.lab.referralNotFound')}</p>}
+      <p>
+        <Link to={pagePath('laboratory', lang)}>{t('records.lab.backToList')}</Link>
+      </p>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

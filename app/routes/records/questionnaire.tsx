@@ -1,0 +1,208 @@
+/**
+ * One questionnaire (spec 3 §3, §4): its form rendered from the stored definition (text, single
+ * and multiple choice, scale) and validated with the zod schema built from it on both sides;
+ * completing saves the answers through answerQuestionnaire; an answered questionnaire is shown
+ * read-only with its answers. States: maintenance, not found ("Questionnaire was not found."), ok.
+ */
+import { useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { data, Form, Link, useNavigation } from 'react-router';
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { Choices, TextArea } from '~/components/records/Fields';
+import { portalContext } from '~/context';
+import { env } from '~/env.server';
+import { useTranslation } from '~/i18n/react';
+import type { Language } from '~/i18n/config';
+import { pageTitle, requireAuth, titleWith } from '~/lib/page.server';
+import { answersSchema, type Question, type QuestionnaireAnswers, type QuestionnaireDefinition } from '~/models/questionnaire';
+import { pagePath } from '~/route-table';
+import { getDb } from '~/services/db/db.server';
+import { redirectWithFlash } from '~/services/flash.server';
+import { recordViewerOf } from '~/services/records/access.server';
+import { answerQuestionnaire, getQuestionnaire } from '~/services/records/questionnaires.server';
+import * as s from '~/styles/records.css';
+import * as ui from '~/styles/ui.css';
+import type { Route } from './+types/questionnaire';
+
+function idOf(param: string) {
+  const id = Number(param);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const auth = requireAuth(context);
+  const { lang } = context.get(portalContext);
+  if (env().QUESTIONNAIRES === 'maintenance') return { state: 'maintenance' as const, title: pageTitle(context, 'records.questionnaires.title'), lang };
+  const id = idOf(params.id);
+  const q = id ? await getQuestionnaire(await getDb(), recordViewerOf(auth), id, lang) : null;
+  if (!q) return data({ state: 'notFound' as const, title: pageTitle(context, 'records.questionnaires.notFound'), lang }, { status: 404 });
+  return { state: 'ok' as const, title: titleWith(context, q.definition.title[lang]), lang, questionnaire: q };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const auth = requireAuth(context);
+  const { lang } = context.get(portalContext);
+  if (env().QUESTIONNAIRES === 'maintenance') throw new Response(null, { status: 503 });
+  const id = idOf(params.id);
+  const viewer = recordViewerOf(auth);
+  const db = await getDb();
+  const q = id ? await getQuestionnaire(db, viewer, id, lang) : null;
+  if (!q || !id) throw new Response(null, { status: 404 });
+  const submission = parseWithZod(await request.formData(), { schema: answersSchema(q.definition) });
+  if (submission.status !== 'success') return data({ result: submission.reply(), failed: false }, { status: 400 });
+  const result = await answerQuestionnaire(db, viewer, { questionnaireInvitationId: id, answers: JSON.stringify(submission.value) });
+  switch (result) {
+    case 'saved':
+    case 'alreadyAnswered':
+      return redirectWithFlash(pagePath('questionnaire', lang, { id: String(id) }), {
+        type: result === 'saved' ? 'success' : 'info',
+        key: result === 'saved' ? 'records.questionnaires.saved' : 'records.questionnaires.saveFailed',
+      });
+    case 'notFound':
+      throw new Response(null, { status: 404 });
+    case 'invalid':
+      return data({ result: submission.reply(), failed: true }, { status: 400 });
+  }
+}
+
+function answerText(q: Question, value: QuestionnaireAnswers[string] | undefined, lang: Language): string | null {
+  if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return null;
+  if (q.type === 'single' || q.type === 'multiple') {
+    const values = Array.isArray(value) ? value : [String(value)];
+    return values.map((v) => q.options.find((o) => o.value === v)?.label[lang] ?? v).join(', ');
+  }
+  return String(value);
+}
+
+function ReadOnly({ definition, answers, lang }: { definition: QuestionnaireDefinition; answers: QuestionnaireAnswers; lang: Language }) {
+  const { t } = useTranslation();
+  return (
+    <dl className={s.details}>
+      {definition.questions.map((q) => (
+        <div key={q.id} style={{ display: 'contents' }}>
+          <dt className={s.term}>{q.label[lang]}</dt>
+          <dd className={s.definition}>{answerText(q, answers[q.id], lang) ?? t('records.questionnaires.noAnswer')}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Editable({ id, definition, lang, actionData }: { id: number; definition: QuestionnaireDefinition; lang: Language; actionData: Route.ComponentProps['actionData'] }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const schema = answersSchema(definition);
+  const [form, fields] = useForm({
+    id: `questionnaire-${id}`,
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const err = (name: string) => {
+    const key = fields[name]?.errors?.[0];
+    return key ? t(`records.questionnaires.errors.${key}`) : undefined;
+  };
+  const initial = (name: string) => fields[name]?.initialValue as string | string[] | undefined;
+  const label = (q: Question) => (q.required ? q.label[lang] : `${q.label[lang]} ${t('records.questionnaires.optional')}`);
+  return (
+    <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate>
+      <AuthenticityTokenInput name="csrf" />
+      {actionData?.failed ? (
+        <p role="alert" className={`${ui.alertBox} ${ui.alert.error}`}>
+          {t('records.questionnaires.saveFailed')}
+        </p>
+      ) : null}
+      {definition.questions.map((q) => {
+        const fieldId = `q-${id}-${q.id}`;
+        switch (q.type) {
+          case 'text':
+            return (
+              <TextArea key={q.id} id={fieldId} name={q.id} label={label(q)} error={err(q.id)} defaultValue={initial(q.id) as string | undefined} maxLength={q.maxLength} required={q.required} />
+            );
+          case 'single':
+          case 'multiple':
+            return (
+              <Choices
+                key={q.id}
+                id={fieldId}
+                name={q.id}
+                legend={label(q)}
+                error={err(q.id)}
+                options={q.options.map((o) => ({ value: o.value, label: o.label[lang] }))}
+                defaultValue={initial(q.id)}
+                multiple={q.type === 'multiple'}
+                required={q.required}
+              />
+            );
+          case 'scale':
+            return (
+              <Choices
+                key={q.id}
+                id={fieldId}
+                name={q.id}
+                legend={`${label(q)} (${q.min} = ${q.minLabel[lang]}, ${q.max} = ${q.maxLabel[lang]})`}
+                error={err(q.id)}
+                options={Array.from({ length: q.max - q.min + 1 }, (_, i) => ({ value: String(q.min + i), label: String(q.min + i) }))}
+                defaultValue={initial(q.id)}
+                required={q.required}
+              />
+            );
+        }
+      })}
+      <button type="submit" className={ui.button.primary} disabled={navigation.state === 'submitting'}>
+        {t('records.questionnaires.submit')}
+      </button>
+    </Form>
+  );
+}
+
+export default function QuestionnairePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { lang } = loaderData;
+  const back = (
+    <p>
+      <Link to={pagePath('questionnaires', lang)}>{t('records.questionnaires.backToList')}</Link>
+    </p>
+  );
+  if (loaderData.state === 'maintenance') {
+    return (
+      <section className={ui.card}>
+        <h1>{t('records.questionnaires.title')}</h1>
+        <p className={`${ui.alertBox} ${ui.alert.info}`}>{t('records.questionnaires.maintenance')}</p>
+      </section>
+    );
+  }
+  if (loaderData.state === 'notFound') {
+    return (
+      <section className={ui.card}>
+        <h1>{t('records.questionnaires.notFound')}</h1>
+        {back}
+      </section>
+    );
+  }
+  const q = loaderData.questionnaire;
+  return (
+    <section className={ui.card} aria-labelledby="questionnaire-title">
+      <h1 id="questionnaire-title">{q.definition.title[lang]}</h1>
+      <p>{q.definition.intro[lang]}</p>
+      {q.answeredText ? (
+        <>
+          <p className={`${ui.alertBox} ${ui.alert.info}`}>{t('records.questionnaires.readOnly', { date: q.answeredText })}</p>
+          <ReadOnly definition={q.definition} answers={q.answers} lang={lang} />
+        </>
+      ) : (
+        <Editable id={q.id} definition={q.definition} lang={lang} actionData={actionData} />
+      )}
+      {back}
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
