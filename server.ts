@@ -44,7 +44,8 @@ export function contentSecurityPolicy(nonce: string, env: Env, dev: boolean): st
     'img-src': ["'self'", 'data:', ...bucket],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...(sentryOrigin ? [sentryOrigin] : []), ...bucket, ...(dev ? ['ws:'] : [])],
-    'form-action': ["'self'"],
+    // Online payment posts the payment method's form to the provider (ADR 0018).
+    'form-action': ["'self'", ...(env.PAYMENTS === 'paytrail' ? env.PAYMENT_FORM_ORIGINS : [])],
     // The mobile app shows the portal in a web view, which is not a frame: no exception needed.
     'frame-ancestors': ["'self'"],
     'base-uri': ["'none'"],

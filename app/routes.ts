@@ -43,6 +43,11 @@ export default [
   route('api/reserve-appointment', 'routes/api/reserve-appointment.ts'),
   route('api/user/consent', 'routes/api/user-consent.ts'),
   route('api/user/register', 'routes/api/user-register.ts'),
+  // Invoices and online payment (issue 12): the PDF, the provider's callback, the test provider.
+  route('api/invoices/:id/pdf', 'routes/api/invoice-pdf.ts'),
+  route('api/payments/callback', 'routes/api/payment-callback.ts'),
+  route('test-payments/pay', 'routes/dev/test-payments.tsx'),
+  route('dev/test-fixtures/invoice', 'routes/dev/test-invoice.ts'),
   route('dev/test-fixtures/appointment', 'routes/dev/test-fixtures.ts'),
   route('dev/test-fixtures/slot', 'routes/dev/test-slot.ts'),
   ...pageRoutes,

@@ -15,6 +15,7 @@ import {
 } from './factories';
 import { KINDS, priceFor } from '../app/models/price-list';
 import { persons } from './schema';
+import { seedInvoices } from './seed-invoices';
 import { generateSlots, helsinkiDateOf, insertSlots, type SlotPractitioner } from './slots';
 import {
   CLINICS,
@@ -86,6 +87,7 @@ export async function seed(db: Db, now = new Date()): Promise<SeededLink[]> {
     await addGuardianship(t, people.laura.id, people.eino.id, 'parent');
     await createPerson(t, { ...p.pekka, isPatient: false });
 
+    await seedInvoices(t, people, now);
     const links: SeededLink[] = [];
     const random = prng(4242);
     for (const spec of DEMO_APPOINTMENTS) {

@@ -12,6 +12,7 @@ import { languageOfPath } from '~/route-table';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './config';
 import en from './resources/en';
 import fi from './resources/fi';
+import invoices from './resources/invoices';
 import type { Resource } from './resources';
 import pagesEn from './resources/pages/en';
 import pagesFi from './resources/pages/fi';
@@ -35,6 +36,7 @@ const all = (core: typeof en, lang: 'fi' | 'sv' | 'en'): Resource => ({
   ...pages[lang],
   search: search[lang],
   reservation: reservation[lang],
+  invoices: invoices[lang],
 });
 
 export const resources = {

@@ -10,6 +10,7 @@ import reservationTexts from '../../app/i18n/resources/reservation';
 import { pageExistsIn, pagePath, type PageKey } from '../../app/route-table';
 import { bookFixture, expect, expectNoAxeViolations, freshSlot, login, newIdentityCode, test } from './fixtures';
 import { CHILDREN_URL } from './urls';
+import { invoiceFixture, payAtTestBank } from './invoice-fixtures';
 
 interface AxeCase {
   /** What distinguishes this case from the page's other cases ('' for the only one). */
@@ -141,6 +142,53 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
       return `${CHILDREN_URL}${pagePath('childrensChat', lang)}`;
     }),
   ],
+  // Invoices and online payment (issue 12)
+  invoices: [
+    loggedIn('invoices'),
+    only('second page', async (page, lang) => {
+      await login(page, 'aino', { lang });
+      return pagePath('invoices', lang, {}, 'page=2');
+    }),
+    only("guardian with a child's invoice", async (page, lang) => {
+      await login(page, 'laura', { lang });
+      return pagePath('invoices', lang);
+    }),
+  ],
+  invoiceSummary: [
+    only('', async (page, lang) => {
+      await login(page, 'aino', { lang });
+      const invoice = await invoiceFixture(page, 'aino', { status: 'paid' });
+      return pagePath('invoiceSummary', lang, { id: String(invoice.id) });
+    }),
+  ],
+  invoicePayment: [
+    only('payment methods', async (page, lang) => {
+      await login(page, 'aino', { lang });
+      return pagePath('invoicePayment', lang, { number: (await invoiceFixture(page, 'aino')).invoiceNumber });
+    }),
+    only('e-mail required', async (page, lang) => {
+      const invoice = await invoiceFixture(page, 'new', { email: 'invalid' });
+      await login(page, { identityCode: invoice.identityCode! }, { lang });
+      return pagePath('invoicePayment', lang, { number: invoice.invoiceNumber });
+    }),
+    only('already paid', async (page, lang) => {
+      await login(page, 'aino', { lang });
+      return pagePath('invoicePayment', lang, { number: (await invoiceFixture(page, 'aino', { status: 'paid' })).invoiceNumber });
+    }),
+  ],
+  paymentResult: [
+    only('paid', async (page, lang) => {
+      await login(page, 'aino', { lang });
+      await payAtTestBank(page, lang, (await invoiceFixture(page, 'aino')).invoiceNumber, 'pay');
+      return page.url();
+    }),
+    only('card declined', async (page, lang) => {
+      await login(page, 'aino', { lang });
+      await payAtTestBank(page, lang, (await invoiceFixture(page, 'aino')).invoiceNumber, 'card-declined');
+      return page.url();
+    }),
+  ],
+  invoiceNotificationLanding: [only('', async (_page, lang) => pagePath('invoiceNotificationLanding', lang, { number: '2026010' }))],
 };
 
 /** Pages outside the route table. */

@@ -6,6 +6,7 @@
  */
 import type { Language } from '../config';
 import type { CoreResource } from './en';
+import type { InvoiceTexts } from './invoices';
 import type { PageTexts } from './pages/en';
 import type { ReservationTexts } from './reservation';
 import type { SearchTexts } from './search';
@@ -16,12 +17,12 @@ export interface BookingTexts {
 }
 
 /** Every text that is not in a language's core module. */
-export type SeparateTexts = BookingTexts & PageTexts;
+export type SeparateTexts = BookingTexts & PageTexts & { invoices: InvoiceTexts };
 
 export type Resource = CoreResource & SeparateTexts;
 export type { CoreResource };
 
-type TextModule = 'search' | 'reservation' | 'pages';
+type TextModule = 'search' | 'reservation' | 'pages' | 'invoices';
 
 const MODULE_OF = {
   search: 'search',
@@ -32,6 +33,7 @@ const MODULE_OF = {
   help: 'pages',
   childrensChat: 'pages',
   outbox: 'pages',
+  invoices: 'invoices',
 } as const satisfies Record<keyof SeparateTexts, TextModule>;
 
 /** The top-level keys whose texts are loaded separately. */
@@ -68,6 +70,8 @@ async function loadModule(module: TextModule, lang: Language): Promise<Partial<S
       return { reservation: (await import('./reservation')).default[lang] };
     case 'pages':
       return loadPageModule(lang);
+    case 'invoices':
+      return { invoices: (await import('./invoices')).default[lang] };
   }
 }
 
