@@ -171,7 +171,11 @@ export async function main() {
   const server = app.listen(env.PORT, env.HOST, () => {
     process.stdout.write(`Patient portal (${env.BRAND} brand) listening on http://localhost:${env.PORT}\n`);
   });
-  const shutdown = () => server.close(() => process.exit(0));
+  // Scheduled jobs (ADR 0019): payment reconciliation, on pg-boss with PostgreSQL.
+  const { startPaymentJobs } = await import('./app/services/payments/reconcile-job.server');
+  const { getDb } = await import('./app/services/db/db.server');
+  const jobs = await startPaymentJobs(env, getDb);
+  const shutdown = () => server.close(() => void jobs.stop().finally(() => process.exit(0)));
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
 }
