@@ -82,3 +82,7 @@ export function paymentMessageOf(reason: string | null | undefined): PaymentMess
       return 'interrupted';
   }
 }
+
+/** What the tester can choose on the built-in test payment provider's bank page. */
+export const TEST_BANK_OUTCOMES = ['pay', 'cancel', 'card-declined', 'insufficient-funds', 'delayed'] as const;
+export type TestBankOutcome = (typeof TEST_BANK_OUTCOMES)[number];

@@ -16,13 +16,8 @@ import { portalContext } from '~/context';
 import { getDb } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
 import { testProviderSecret } from '~/services/payments/payments.server';
-import {
-  completeTestBankPayment,
-  findTestBankPayment,
-  TEST_BANK_OUTCOMES,
-  testBankName,
-  type TestBankOutcome,
-} from '~/services/payments/test-provider.server';
+import { TEST_BANK_OUTCOMES, type TestBankOutcome } from '~/models/invoice';
+import { completeTestBankPayment, findTestBankPayment, testBankName } from '~/services/payments/test-provider.server';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/test-payments';
 

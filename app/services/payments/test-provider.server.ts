@@ -14,6 +14,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { testProviderPayments } from '~db/schema';
 import { constantTimeEqual } from '~/lib/crypto.server';
+import { TEST_BANK_OUTCOMES, type TestBankOutcome } from '~/models/invoice';
 import type { Db } from '~/services/db/db.server';
 import { calculateHmac, checkoutParams, verifyHmac } from './paytrail-signature.server';
 import type { ProviderStatus } from './paytrail-client.server';
@@ -30,8 +31,7 @@ const BANKS = [
   { id: 'creditcard', name: 'Visa / Mastercard', colour: '#1a1f71' },
 ] as const;
 
-export const TEST_BANK_OUTCOMES = ['pay', 'cancel', 'card-declined', 'insufficient-funds', 'delayed'] as const;
-export type TestBankOutcome = (typeof TEST_BANK_OUTCOMES)[number];
+export { TEST_BANK_OUTCOMES, type TestBankOutcome };
 
 function bankLogo(name: string, colour: string): string {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40" viewBox="0 0 120 40"><rect width="120" height="40" rx="6" fill="${colour}"/><text x="60" y="26" font-family="sans-serif" font-size="15" fill="#fff" text-anchor="middle">${name.replace(/[<&>]/g, '')}</text></svg>`;
