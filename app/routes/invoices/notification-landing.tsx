@@ -12,6 +12,7 @@ import { LANGUAGES } from '~/i18n/config';
 import { useTranslation } from '~/i18n/react';
 import { invariantResponse, pageTitle } from '~/lib/page.server';
 import { pagePath } from '~/route-table';
+import * as styles from '~/styles/invoices.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/notification-landing';
 
@@ -38,7 +39,7 @@ export default function InvoiceNotificationLanding({ loaderData }: Route.Compone
     <section className={ui.card}>
       <h1>{t('invoices.landing.title')}</h1>
       <nav aria-label={t('invoices.landing.languages')}>
-        <ul className={ui.buttonRow} style={{ listStyle: 'none', padding: 0 }}>
+        <ul className={styles.pagination}>
           {languages.map((l) => (
             <li key={l.lang}>
               <Link to={l.href} lang={l.lang} hrefLang={l.lang} aria-current={l.lang === lang ? 'page' : undefined}>
