@@ -155,6 +155,24 @@ export const PAGES = {
     paths: { en: 'payment/:number', fi: 'maksu/:number', sv: 'betalning/:number' },
     access: 'user',
   },
+  /** Pay a remote visit's fee (before it or within a day after). */
+  payVisit: {
+    file: 'routes/invoices/pay-visit.tsx',
+    paths: { en: 'pay-visit', fi: 'maksa-kaynti', sv: 'betala-besok' },
+    access: 'user',
+  },
+  /** The visit fee's approval (appointments-additional-payment-approval-page), then the pay page. */
+  visitPaymentApproval: {
+    file: 'routes/invoices/visit-payment-approval.tsx',
+    paths: { en: 'appointments/:id/payment', fi: 'ajanvaraukset/:id/maksu', sv: 'tidsbokningar/:id/betalning' },
+    access: 'user',
+  },
+  /** appointment-additional-payment-success-page. */
+  visitPaymentSuccess: {
+    file: 'routes/invoices/visit-payment-success.tsx',
+    paths: { en: 'appointments/:id/payment/done', fi: 'ajanvaraukset/:id/maksu/valmis', sv: 'tidsbokningar/:id/betalning/klar' },
+    access: 'user',
+  },
   /** The link in an invoice SMS / e-mail: whose visit is being paid, then login and the pay page. */
   invoiceNotificationLanding: {
     file: 'routes/invoices/notification-landing.tsx',

@@ -492,6 +492,8 @@ export const invoices = pgTable(
   },
   (t) => [
     index('invoices_person_created_idx').on(t.personId, t.creationDate, t.id),
+    // One invoice per paid remote visit (pay a visit).
+    uniqueIndex('invoices_appointment_idx').on(t.appointmentId).where(sql`${t.appointmentId} is not null`),
     check('invoices_sum_check', sql`${t.sumCents} >= 0`),
     check('invoices_status_check', sql`${t.status} in ('open', 'overdue', 'paper', 'paid', 'refunded', 'refundInProgress', 'notAvailable')`),
     check('invoices_paid_check', sql`(${t.status} = 'paid') <= (${t.paidAt} is not null)`),

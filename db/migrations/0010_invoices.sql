@@ -91,6 +91,7 @@ ALTER TABLE "payments" ADD CONSTRAINT "payments_invoice_id_invoices_id_fk" FOREI
 ALTER TABLE "payments" ADD CONSTRAINT "payments_started_by_id_persons_id_fk" FOREIGN KEY ("started_by_id") REFERENCES "public"."persons"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "invoice_rows_position_idx" ON "invoice_rows" USING btree ("invoice_id","position");--> statement-breakpoint
 CREATE INDEX "invoices_person_created_idx" ON "invoices" USING btree ("person_id","creation_date","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "invoices_appointment_idx" ON "invoices" USING btree ("appointment_id") WHERE "invoices"."appointment_id" is not null;--> statement-breakpoint
 CREATE INDEX "payment_events_payment_idx" ON "payment_events" USING btree ("payment_id","at");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_settled_idx" ON "payments" USING btree ("invoice_id") WHERE "payments"."status" = 'settled';--> statement-breakpoint
 CREATE INDEX "payments_invoice_idx" ON "payments" USING btree ("invoice_id","created_at");--> statement-breakpoint

@@ -10,6 +10,7 @@ import reservationTexts from '../../app/i18n/resources/reservation';
 import { pageExistsIn, pagePath, type PageKey } from '../../app/route-table';
 import { bookFixture, expect, expectNoAxeViolations, freshSlot, login, newIdentityCode, test } from './fixtures';
 import { CHILDREN_URL } from './urls';
+import invoiceTexts from '../../app/i18n/resources/invoices';
 import { invoiceFixture, payAtTestBank } from './invoice-fixtures';
 
 interface AxeCase {
@@ -189,6 +190,32 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
     }),
   ],
   invoiceNotificationLanding: [only('', async (_page, lang) => pagePath('invoiceNotificationLanding', lang, { number: '2026010' }))],
+  payVisit: [
+    only('', async (page, lang) => {
+      await login(page, 'aino', { lang });
+      await bookFixture(page, 'aino', 3 * 60, { locationType: 'videoAppointment' });
+      return pagePath('payVisit', lang);
+    }),
+  ],
+  visitPaymentApproval: [
+    only('', async (page, lang) => {
+      await login(page, 'aino', { lang });
+      const visit = await bookFixture(page, 'aino', 3 * 60, { locationType: 'videoAppointment' });
+      return pagePath('visitPaymentApproval', lang, { id: String(visit.id) });
+    }),
+  ],
+  visitPaymentSuccess: [
+    only('', async (page, lang) => {
+      await login(page, 'aino', { lang });
+      const visit = await bookFixture(page, 'aino', 3 * 60, { locationType: 'videoAppointment' });
+      await page.goto(pagePath('visitPaymentApproval', lang, { id: String(visit.id) }));
+      await page.getByRole('button', { name: invoiceTexts[lang].visit.approve }).click();
+      const number = /\/(\d+)$/.exec(new URL(page.url()).pathname)![1]!;
+      const success = pagePath('visitPaymentSuccess', lang, { id: String(visit.id) });
+      await payAtTestBank(page, lang, number, 'pay', new RegExp(`${success}$`));
+      return success;
+    }),
+  ],
 };
 
 /** Pages outside the route table. */

@@ -39,12 +39,15 @@ export async function inspectInvoice(page: Page, invoiceNumber: string): Promise
 
 export type BankOutcome = keyof (typeof invoiceTexts)['en']['bank']['outcomes'];
 
-/** From the pay page: the first payment method, then the tester's choice at the test bank. */
-export async function payAtTestBank(page: Page, lang: Language, invoiceNumber: string, outcome: BankOutcome) {
+/**
+ * From the pay page: the first payment method, then the tester's choice at the test bank; ends
+ * on the payment result page (or `endsAt`, e.g. a visit's success page).
+ */
+export async function payAtTestBank(page: Page, lang: Language, invoiceNumber: string, outcome: BankOutcome, endsAt?: RegExp) {
   const texts = invoiceTexts[lang];
   await page.goto(pagePath('invoicePayment', lang, { number: invoiceNumber }));
   await page.getByRole('button', { name: texts.pay.payWith.replace('{{name}}', 'OP') }).click();
   await expect(page.getByRole('heading', { level: 1, name: texts.bank.title })).toBeVisible();
   await page.getByRole('button', { name: texts.bank.outcomes[outcome], exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`${pagePath('paymentResult', lang, { number: invoiceNumber })}\\?payment=`));
+  await expect(page).toHaveURL(endsAt ?? new RegExp(`${pagePath('paymentResult', lang, { number: invoiceNumber })}\\?payment=`));
 }

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import invoiceTexts from '../../app/i18n/resources/invoices';
 import { pagePath } from '../../app/route-table';
 import { DEMO_INVOICES } from '../../db/seed-invoices';
-import { expect, login, test } from './fixtures';
+import { bookFixture, expect, login, test } from './fixtures';
 import { inspectInvoice, invoiceFixture, payAtTestBank } from './invoice-fixtures';
 
 const en = invoiceTexts.en;
@@ -167,5 +167,28 @@ test.describe('invoices and receipts', () => {
     await expect(page.getByRole('alert')).toContainText(en.result.wrongBrowser);
     expect((await page.request.get(`/api/payments/callback?${forged}`)).status()).toBe(400);
     expect((await inspectInvoice(page, invoice.invoiceNumber)).status).toBe('open');
+  });
+});
+
+test.describe('pay a visit', () => {
+  test('Aino approves her video visit’s fee, pays it and lands on the visit’s success page', async ({ page }) => {
+    await login(page, 'aino');
+    const visit = await bookFixture(page, 'aino', 2 * 60, { locationType: 'videoAppointment' });
+    await page.goto(pagePath('payVisit', 'en'));
+    const row = page.locator(`li[data-appointment="${visit.id}"]`);
+    await expect(row).toContainText(en.visit.fee);
+    await row.getByRole('link', { name: new RegExp(`^${en.visit.pay} `) }).click();
+    await expect(page.getByRole('heading', { level: 1, name: en.visit.approvalTitle })).toBeVisible();
+    await page.getByRole('button', { name: en.visit.approve }).click();
+    await expect(page.getByRole('heading', { level: 1, name: en.pay.title })).toBeVisible();
+    const number = /\/(\d+)$/.exec(new URL(page.url()).pathname)![1]!;
+    const success = pagePath('visitPaymentSuccess', 'en', { id: String(visit.id) });
+    await payAtTestBank(page, 'en', number, 'pay', new RegExp(`${success}$`));
+    await expect(page.getByRole('heading', { level: 1, name: en.visit.successTitle })).toBeVisible();
+    // Paid: no longer offered, and approving again leads to the success page.
+    await page.goto(pagePath('payVisit', 'en'));
+    await expect(page.locator(`li[data-appointment="${visit.id}"]`)).toHaveCount(0);
+    await page.goto(pagePath('visitPaymentApproval', 'en', { id: String(visit.id) }));
+    await expect(page).toHaveURL(new RegExp(`${success}$`));
   });
 });

@@ -8,12 +8,13 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createInvoice } from '~db/factories';
-import { accessLog, invoices, paymentEvents, payments, persons } from '~db/schema';
+import { accessLog, appointments, invoices, paymentEvents, payments, persons } from '~db/schema';
 import { DEMO_INVOICES } from '~db/seed-invoices';
 import { DEMO_PERSONS } from '~db/seed-data';
 import type { Viewer } from '~/services/appointments/appointments.server';
 import type { Db } from '~/services/db/db.server';
 import { renderInvoicePdf } from '~/services/invoices/invoice-pdf.server';
+import { approveVisitPayment, getPayableVisit, listPayableVisits } from '~/services/invoices/visit-payment.server';
 import { findVisibleInvoice, getInvoiceSummary, invoiceForPdf, listInvoices, summaryView } from '~/services/invoices/invoices.server';
 import { calculateHmac } from '~/services/payments/paytrail-signature.server';
 import {
@@ -300,5 +301,46 @@ describe.each(databaseKinds())('invoices and payment on %s', (kind) => {
     ]);
     expect(results.map((r) => r.result).sort()).toEqual(['invoiceAlreadyPaid', 'success']);
     expect(await settledPaymentCount(t.db, first.invoice.id)).toBe(1);
+  });
+
+  it('pay a visit: approving a remote visit’s fee creates its invoice once, with the price rows; others get nothing', async () => {
+    const [video] = await t.db
+      .select()
+      .from(appointments)
+      .where(and(eq(appointments.patientId, ainoPerson.id), eq(appointments.locationType, 'videoAppointment')));
+    const listed = await listPayableVisits(t.db, aino, 'en');
+    expect(listed.map((v) => v.appointmentId)).toContain(video!.id);
+    const payer = { name: 'Aino Virtanen', street: null, postalCode: null, postOffice: null };
+    const [one, two] = await Promise.all([
+      approveVisitPayment(t.db, aino, payer, video!.id),
+      approveVisitPayment(t.db, aino, payer, video!.id),
+    ]);
+    expect(one).toEqual(two);
+    expect(one.type).toBe('invoice');
+    const [invoice] = await t.db.select().from(invoices).where(eq(invoices.appointmentId, video!.id));
+    const price = video!.price!;
+    expect(invoice!.sumCents).toBe(price.cents + price.additionalFees.reduce((sum, f) => sum + f.cents, 0));
+    expect(await approveVisitPayment(t.db, laura, payer, video!.id)).toEqual({ type: 'notFound' });
+    expect(await getPayableVisit(t.db, laura, video!.id, 'en')).toBeNull();
+
+    // Paid through the same payment service: then the visit is no longer offered.
+    const client = paymentClient(t.db, ORIGIN);
+    const prepared = await preparePayment(t.db, client, {
+      viewer: aino,
+      payer: { email: 'aino.virtanen@example.fi', firstName: 'Aino', lastName: 'Virtanen' },
+      invoiceNumber: invoice!.invoiceNumber,
+      lang: 'en',
+      origin: ORIGIN,
+      returnUrl: `${ORIGIN}/r`,
+      callbackUrl: `${ORIGIN}/c`,
+      browserBindingHash: 'v',
+    });
+    if (prepared.type !== 'ready') throw new Error(prepared.type);
+    const { callback } = await atBank(prepared, 'pay');
+    expect((await handleProviderReturn(t.db, client, callback!, 'callback')).result).toBe('success');
+    expect(await paymentResult(t.db, aino, invoice!.invoiceNumber, prepared.paymentId, 'en')).toMatchObject({ outcome: 'ok', appointmentId: video!.id });
+    expect((await listPayableVisits(t.db, aino, 'en')).map((v) => v.appointmentId)).not.toContain(video!.id);
+    expect(await getPayableVisit(t.db, aino, video!.id, 'en')).toMatchObject({ paid: true });
+    expect(await approveVisitPayment(t.db, aino, payer, video!.id)).toEqual({ type: 'paid', invoiceNumber: invoice!.invoiceNumber });
   });
 });

@@ -59,6 +59,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   const result = await paymentResult(db, viewerOf(auth), params.number, url.searchParams.get('payment') ?? '', lang);
   invariantResponse(result);
+  // A paid visit ends on its own success page.
+  if (result.outcome === 'ok' && result.appointmentId !== null) {
+    throw redirect(pagePath('visitPaymentSuccess', lang, { id: String(result.appointmentId) }));
+  }
   return { title, state: 'known' as const, result, ...links };
 }
 

@@ -404,6 +404,8 @@ export interface PaymentResultView {
   /** ok: success; fail: interrupted notice; pending: nothing yet (the callback settles it). */
   outcome: 'ok' | 'fail' | 'pending';
   message: PaymentMessage | null;
+  /** The remote visit the invoice is for (pay a visit), if any. */
+  appointmentId: number | null;
 }
 
 /** The outcome of one of the viewer's payments of an invoice (own or a ward's). */
@@ -436,6 +438,7 @@ export async function paymentResult(
     paidDate: invoice.paidAt ? formatDate(invoice.paidAt, lang) : null,
     outcome,
     message: outcome === 'fail' ? paymentMessageOf(payment.status === 'cancelled' ? 'cancelled' : payment.failureReason) : null,
+    appointmentId: invoice.appointmentId,
   };
 }
 
