@@ -210,6 +210,7 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
       const visit = await bookFixture(page, 'aino', 3 * 60, { locationType: 'videoAppointment' });
       await page.goto(pagePath('visitPaymentApproval', lang, { id: String(visit.id) }));
       await page.getByRole('button', { name: invoiceTexts[lang].visit.approve }).click();
+      await expect(page.getByRole('heading', { level: 1, name: invoiceTexts[lang].pay.title })).toBeVisible();
       const number = /\/(\d+)$/.exec(new URL(page.url()).pathname)![1]!;
       const success = pagePath('visitPaymentSuccess', lang, { id: String(visit.id) });
       await payAtTestBank(page, lang, number, 'pay', new RegExp(`${success}$`));
