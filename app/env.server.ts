@@ -109,6 +109,16 @@ export const envSchema = z
     TEST_PAYMENTS_CALLBACK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
     /** …this many times, as the real one may. */
     TEST_PAYMENTS_CALLBACK_REPEAT: z.coerce.number().int().min(0).max(10).default(2),
+    /** SMS login (docs/decisions/0012-sms-login-and-re-identification.md): onboarding codes per person… */
+    MFA_ONBOARDING_MAX_CODES: positiveInt.default(3),
+    /** …within this many minutes ("You can enable the SMS login in …"). */
+    MFA_ONBOARDING_WINDOW_MINUTES: positiveInt.default(60),
+    /** Re-identification codes per person within 15 minutes. */
+    SMS_REAUTH_MAX_CODES_PER_15_MIN: positiveInt.default(3),
+    /** SMS codes (sending and checking) per client address within 10 minutes. */
+    RATE_LIMIT_SMS_CODES_PER_10_MIN: positiveInt.default(30),
+    /** An idle-lapsed session may be resumed with an SMS code this many minutes after it lapsed. */
+    SMS_REAUTH_MAX_LAPSE_MINUTES: positiveInt.default(60),
 
     SENTRY_DSN: z.string().url().optional(),
     SENTRY_ENVIRONMENT: z.string().optional(),

@@ -129,7 +129,7 @@ export function Layout({ children }: { children: ReactNode }) {
                 />
               ) : null}
               <div className={ui.body}>
-                {showSideNav ? <SideNav entries={navigation} lang={lang} /> : null}
+                {showSideNav ? <SideNav entries={navigation} lang={lang} userName={`${user!.firstName} ${user!.lastName}`.trim()} /> : null}
                 <main id="main" className={ui.main} tabIndex={-1}>
                   <FlashMessage flash={data?.flash ?? null} />
                   {children}

@@ -180,6 +180,19 @@ export const PAGES = {
     access: 'public',
     chrome: 'bare',
   },
+  // My information (issue 9): contact details, SMS login, Kela card, consents, guardians.
+  myInformation: {
+    file: 'routes/my-information/my-information.tsx',
+    paths: { en: 'my-information', fi: 'omat-tiedot', sv: 'mina-uppgifter' },
+    access: 'user',
+  },
+  /** SMS-code re-identification of a lapsed session (no menu, no footer). */
+  smsAuthentication: {
+    file: 'routes/my-information/sms-authentication.tsx',
+    paths: { en: 'authentication', fi: 'tunnistautuminen', sv: 'behorighetskontroll' },
+    access: 'public',
+    chrome: 'bare',
+  },
 } as const satisfies Record<string, PageDefinition>;
 
 export type PageKey = keyof typeof PAGES;

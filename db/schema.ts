@@ -594,3 +594,93 @@ export const testProviderPayments = pgTable('test_provider_payments', {
   method: text('method'),
   createdAt: createdAt(),
 });
+
+
+// ---------------------------------------------------------------------------------------------
+// My information (issue 9): SMS login, SMS codes, Kela card images, a minor's guardians.
+
+/**
+ * SMS login (spec 2 §3 "MFA status types"): the phone number whose possession the person has
+ * proved with a code. A row means SMS login is enabled; disabling deletes it.
+ */
+export const mfaDevices = pgTable('mfa_devices', {
+  personId: uuid('person_id')
+    .primaryKey()
+    .references(() => persons.id, { onDelete: 'cascade' }),
+  verifiedPhone: text('verified_phone').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * One SMS code sent to a person: to verify a phone when enabling SMS login (`onboarding`) or to
+ * resume a lapsed session (`reauth`). Only the code's HMAC is kept. Single use; expires; locked
+ * after too many wrong tries. A reauth code is bound to the lapsed session and to the browser
+ * that asked for it (flow binding).
+ */
+export const smsChallenges = pgTable(
+  'sms_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['onboarding', 'reauth'] }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    /** The number the code went to (onboarding: the one being verified). */
+    phone: text('phone').notNull(),
+    /** reauth: the lapsed session it may resume (its id hash) and the asking browser's binding. */
+    sessionIdHash: text('session_id_hash'),
+    bindingHash: text('binding_hash'),
+    failedAttempts: smallint('failed_attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sms_challenges_person_idx').on(t.personId, t.purpose, t.createdAt),
+    check('sms_challenges_attempts_check', sql`${t.failedAttempts} >= 0`),
+  ],
+);
+
+/** The person's Kela card images (spec 2 §3): both sides, replaced together. */
+export const kelaCards = pgTable('kela_cards', {
+  personId: uuid('person_id')
+    .primaryKey()
+    .references(() => persons.id, { onDelete: 'cascade' }),
+  frontObjectId: uuid('front_object_id')
+    .notNull()
+    .references(() => storedObjects.id, { onDelete: 'cascade' }),
+  backObjectId: uuid('back_object_id')
+    .notNull()
+    .references(() => storedObjects.id, { onDelete: 'cascade' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/** Guardians' contact details entered for a minor's record (spec 2 §3 "Guardian"), at most two. */
+export const minorGuardians = pgTable(
+  'minor_guardians',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    minorId: uuid('minor_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email').notNull(),
+    sameAddress: boolean('same_address').notNull(),
+    streetAddress: text('street_address'),
+    zipCode: text('zip_code'),
+    postOffice: text('post_office'),
+    updatedById: uuid('updated_by_id').references(() => persons.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('minor_guardians_position_idx').on(t.minorId, t.position),
+    check('minor_guardians_position_check', sql`${t.position} in (1, 2)`),
+    check(
+      'minor_guardians_address_check',
+      sql`${t.sameAddress} or (${t.streetAddress} is not null and ${t.zipCode} is not null and ${t.postOffice} is not null)`,
+    ),
+  ],
+);

@@ -11,6 +11,7 @@ import { LanguageDetector } from 'remix-i18next/server';
 import { languageOfPath } from '~/route-table';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './config';
 import en from './resources/en';
+import myInformation from './resources/my-information';
 import fi from './resources/fi';
 import invoices from './resources/invoices';
 import type { Resource } from './resources';
@@ -37,6 +38,7 @@ const all = (core: typeof en, lang: 'fi' | 'sv' | 'en'): Resource => ({
   search: search[lang],
   reservation: reservation[lang],
   invoices: invoices[lang],
+  myInformation: myInformation[lang],
 });
 
 export const resources = {

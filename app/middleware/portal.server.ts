@@ -72,7 +72,9 @@ export const portalMiddleware: MiddlewareFunction<Response> = async ({ request, 
 
   if (isMutation(request)) {
     const expired = context.get(expiredSessionContext);
-    if (!auth && expired) {
+    // SMS-code re-identification (ADR 0012) is for exactly these visitors: its posts go on.
+    const resuming = ['smsAuthentication'].includes(matchPage(url.pathname)?.key ?? '') || url.pathname === '/api/pin';
+    if (!auth && expired && !resuming) {
       const back = url.pathname.replace(/\.data$/, '');
       throw redirect(pagePath('expiredSession', language, {}, new URLSearchParams({ next: back })), 303);
     }

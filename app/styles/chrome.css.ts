@@ -120,3 +120,5 @@ export const toast = style({
   padding: vars.space.m,
   boxShadow: '0 4px 16px rgba(0,0,0,0.15)',
 });
+/** The patient's name under "My information" in the side navigation (issue 9). */
+export const sideNavName = style({ display: 'block', fontSize: vars.font.size.small, fontWeight: 400 });

@@ -9,6 +9,7 @@ import { LANGUAGES, type Language } from '../../app/i18n/config';
 import reservationTexts from '../../app/i18n/resources/reservation';
 import { pageExistsIn, pagePath, type PageKey } from '../../app/route-table';
 import { bookFixture, expect, expectNoAxeViolations, freshSlot, login, newIdentityCode, test } from './fixtures';
+import { patientWithSmsLogin } from './my-information-helpers';
 import { CHILDREN_URL } from './urls';
 import invoiceTexts from '../../app/i18n/resources/invoices';
 import { invoiceFixture, payAtTestBank } from './invoice-fixtures';
@@ -215,6 +216,29 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
       const success = pagePath('visitPaymentSuccess', lang, { id: String(visit.id) });
       await payAtTestBank(page, lang, number, 'pay', new RegExp(`${success}$`));
       return success;
+    }),
+  ],
+  // My information (issue 9)
+  myInformation: [
+    loggedIn('myInformation'),
+    only('editing contact', async (page, lang) => {
+      await login(page, 'aino', { lang });
+      return pagePath('myInformation', lang, {}, 'edit=contact');
+    }),
+    only('consent tab', async (page, lang) => {
+      await login(page, 'aino', { lang });
+      return pagePath('myInformation', lang, {}, 'tab=consent');
+    }),
+  ],
+  smsAuthentication: [
+    anonymous('smsAuthentication'),
+    only('code sent', async (page, lang) => {
+      await patientWithSmsLogin(page, lang);
+      await page.request.get('/dev/test-fixtures/session?lapse=idle');
+      return pagePath('smsAuthentication', lang, {}, `next=${pagePath('myInformation', lang)}`);
+    }, async (page) => {
+      await page.getByRole('button', { name: /SMS|teksti/ }).first().click();
+      await page.locator('#sms-code').waitFor();
     }),
   ],
 };

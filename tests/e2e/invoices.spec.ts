@@ -119,12 +119,20 @@ test.describe('invoices and receipts', () => {
     expect((await inspectInvoice(page, invoice.invoiceNumber)).status).toBe('open');
   });
 
-  test('without a valid e-mail the pay page asks for one instead of offering payment', async ({ page }) => {
+  test('without a valid e-mail the pay page sends her to my information, and saving brings her back to pay', async ({ page }) => {
     const invoice = await invoiceFixture(page, 'new', { email: 'invalid' });
     await login(page, { identityCode: invoice.identityCode! });
     await page.goto(pagePath('invoicePayment', 'en', { number: invoice.invoiceNumber }));
     await expect(page.getByRole('heading', { name: en.pay.emailRequiredTitle })).toBeVisible();
     await expect(page.getByRole('button', { name: /Pay with/ })).toHaveCount(0);
+
+    await page.getByRole('link', { name: en.pay.emailRequiredLink }).click();
+    await expect(page).toHaveURL(/\/en\/my-information\?saveAction=/);
+    await page.getByRole('link', { name: 'Edit contact information' }).click();
+    await page.getByLabel('E-mail').fill('maksaja@example.fi');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${pagePath('invoicePayment', 'en', { number: invoice.invoiceNumber })}$`));
+    await expect(page.getByRole('button', { name: 'Pay with OP' })).toBeVisible();
   });
 
   test('the invoice notification link leads Laura through login to pay Eino’s invoice', async ({ page }) => {

@@ -2,7 +2,7 @@ import { useTranslation } from '~/i18n/react';
 import { Link, useLocation } from 'react-router';
 import type { Brand } from '~/brands';
 import type { Language } from '~/i18n/config';
-import { pagePath } from '~/route-table';
+import { pageExistsIn, pagePath } from '~/route-table';
 import * as s from '~/styles/chrome.css';
 import * as ui from '~/styles/ui.css';
 import { LanguagePicker } from './LanguagePicker';
@@ -48,6 +48,11 @@ export function Header({
                 {name || t('chrome.myInformation')}
               </summary>
               <ul className={s.userMenuList}>
+                {pageExistsIn('myInformation', lang) ? (
+                  <li>
+                    <Link to={pagePath('myInformation', lang)}>{t('chrome.myInformation')}</Link>
+                  </li>
+                ) : null}
                 <li>
                   <LogoutControl lang={lang} />
                 </li>

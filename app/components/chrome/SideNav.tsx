@@ -5,12 +5,14 @@ import * as s from '~/styles/chrome.css';
 import { LogoutControl } from './LogoutControl';
 import type { NavEntry, NavLinkItem } from '../navigation';
 
-function Item({ item }: { item: NavLinkItem }) {
+function Item({ item, userName }: { item: NavLinkItem; userName?: string }) {
   const { t } = useTranslation();
   return (
     <li>
       <NavLink to={item.href} end className={s.sideNavLink}>
         {t(item.labelKey)}
+        {/* My information shows the patient's name (spec 1 §2). */}
+        {item.page === 'myInformation' && userName ? <span className={s.sideNavName}>{userName}</span> : null}
         {item.badge ? (
           <span className={s.badge} aria-label={t('chrome.unreadMessages', { count: item.badge })}>
             {item.badge}
@@ -21,14 +23,14 @@ function Item({ item }: { item: NavLinkItem }) {
   );
 }
 
-export function SideNav({ entries, lang }: { entries: NavEntry[]; lang: Language }) {
+export function SideNav({ entries, lang, userName }: { entries: NavEntry[]; lang: Language; userName?: string }) {
   const { t } = useTranslation();
   return (
     <nav className={s.sideNav} aria-label={t('chrome.mainNavigation')}>
       <ul className={s.sideNavList}>
         {entries.map((entry) =>
           entry.kind === 'link' ? (
-            <Item key={entry.page} item={entry} />
+            <Item key={entry.page} item={entry} userName={userName} />
           ) : (
             <li key={entry.labelKey}>
               <p className={s.sideNavGroup}>{t(entry.labelKey)}</p>

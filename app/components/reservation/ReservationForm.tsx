@@ -16,7 +16,9 @@ import { brand as brandFacts } from '~/brands';
 import { AppointmentDetails } from '~/components/appointments/AppointmentDetails';
 import { usePortalEnv } from '~/components/portal-env';
 import type { Language } from '~/i18n/config';
+import { BookingContact } from '~/components/my-information/BookingContact';
 import type { AppointmentView } from '~/models/appointment';
+import type { ContactValues } from '~/models/my-information';
 import { anonymousReservationSchema, userReservationSchema } from '~/models/reservation-schemas';
 import { pagePath } from '~/route-table';
 import type { ReserveFailure } from '~/services/booking/reservation-flow-rules';
@@ -34,6 +36,9 @@ export type ReservationFormView =
       bindingRequired: boolean;
       name: string;
       defaults: { phone: string; emailAddress: string };
+      /** The saved contact details, shown by the contact info editor (spec 3 §4). */
+      contact: ContactValues;
+      editContactHref: string;
     };
 
 export function ReservationForm({
@@ -138,14 +143,20 @@ export function ReservationForm({
                   <TextField meta={fields.lastName} label={t('reservation.form.lastName')} autoComplete="family-name" />
                 </>
               ) : null}
-              <TextField
-                meta={fields.phone}
-                label={t('reservation.form.phone')}
-                hint={t('reservation.form.phoneHint')}
-                type="tel"
-                autoComplete="tel"
-              />
-              <TextField meta={fields.emailAddress} label={t('reservation.form.email')} type="email" autoComplete="email" />
+              {view.kind === 'user' ? (
+                <BookingContact contact={view.contact} editHref={view.editContactHref} phone={fields.phone} email={fields.emailAddress} />
+              ) : (
+                <>
+                  <TextField
+                    meta={fields.phone}
+                    label={t('reservation.form.phone')}
+                    hint={t('reservation.form.phoneHint')}
+                    type="tel"
+                    autoComplete="tel"
+                  />
+                  <TextField meta={fields.emailAddress} label={t('reservation.form.email')} type="email" autoComplete="email" />
+                </>
+              )}
             </div>
             {anonymous ? (
               <CheckboxField meta={fields.termsApproved} label={t('reservation.form.terms', { hours: cancellationLimitHours })} />

@@ -9,6 +9,7 @@ import type { CoreResource } from './en';
 import type { InvoiceTexts } from './invoices';
 import type { PageTexts } from './pages/en';
 import type { ReservationTexts } from './reservation';
+import type { MyInformationTexts } from './my-information';
 import type { SearchTexts } from './search';
 
 export interface BookingTexts {
@@ -17,12 +18,12 @@ export interface BookingTexts {
 }
 
 /** Every text that is not in a language's core module. */
-export type SeparateTexts = BookingTexts & PageTexts & { invoices: InvoiceTexts };
+export type SeparateTexts = BookingTexts & PageTexts & { invoices: InvoiceTexts; myInformation: MyInformationTexts };
 
 export type Resource = CoreResource & SeparateTexts;
 export type { CoreResource };
 
-type TextModule = 'search' | 'reservation' | 'pages' | 'invoices';
+type TextModule = 'search' | 'reservation' | 'pages' | 'invoices' | 'myInformation';
 
 const MODULE_OF = {
   search: 'search',
@@ -34,6 +35,7 @@ const MODULE_OF = {
   childrensChat: 'pages',
   outbox: 'pages',
   invoices: 'invoices',
+  myInformation: 'myInformation',
 } as const satisfies Record<keyof SeparateTexts, TextModule>;
 
 /** The top-level keys whose texts are loaded separately. */
@@ -72,6 +74,8 @@ async function loadModule(module: TextModule, lang: Language): Promise<Partial<S
       return loadPageModule(lang);
     case 'invoices':
       return { invoices: (await import('./invoices')).default[lang] };
+    case 'myInformation':
+      return { myInformation: (await import('./my-information')).default[lang] };
   }
 }
 

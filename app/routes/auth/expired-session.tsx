@@ -11,7 +11,10 @@ import { env } from '~/env.server';
 import { pageTitle } from '~/lib/page.server';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { pagePath } from '~/route-table';
-import { clearSessionCookie, revokeSession } from '~/services/auth/session.server';
+import { clearSessionCookie, lapseSession, revokeSession } from '~/services/auth/session.server';
+import { resumableFromRequest } from '~/services/my-information/reauth.server';
+import { Form } from 'react-router';
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { getDb } from '~/services/db/db.server';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/expired-session';
@@ -24,9 +27,12 @@ export const middleware: Route.MiddlewareFunction[] = [
   async ({ context }, next) => {
     const auth = context.get(authContext);
     if (auth) {
-      await revokeSession(await getDb(), auth.session.idHash);
+      // An idle lapse stays resumable with an SMS code (ADR 0012); the absolute limit does not.
       const { idleExpiresAt, absoluteExpiresAt } = auth.session;
-      context.set(expiredSessionContext, idleExpiresAt < absoluteExpiresAt ? 'idle' : 'absolute');
+      const idle = idleExpiresAt < absoluteExpiresAt;
+      if (idle) await lapseSession(await getDb(), auth.session.idHash);
+      else await revokeSession(await getDb(), auth.session.idHash);
+      context.set(expiredSessionContext, idle ? 'idle' : 'absolute');
       context.set(authContext, null);
     }
     return next();
@@ -42,16 +48,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const reason = context.get(expiredSessionContext) ?? 'absolute';
   const e = env();
   const idle = reason === 'idle';
+  // With SMS login on and an idle lapse inside the limits, the cookie stays: it names the session
+  // an SMS code may resume (ADR 0012). Otherwise it goes, and only bank login is offered.
+  const sms = idle && (await resumableFromRequest(await getDb(), request)) !== null;
   return data(
     {
       title: pageTitle(context, 'session.expiredTitle'),
       lang,
       next,
       idle,
+      sms,
+      smsPath: pagePath('smsAuthentication', lang, {}, new URLSearchParams({ next })),
       count: idle ? e.SESSION_IDLE_MINUTES : e.SESSION_ABSOLUTE_HOURS,
       unit: idle ? 'minutes' : 'hours',
     },
-    { headers: { 'Set-Cookie': await clearSessionCookie() } },
+    sms ? {} : { headers: { 'Set-Cookie': await clearSessionCookie() } },
   );
 }
 
@@ -67,9 +78,19 @@ export default function ExpiredSession({ loaderData }: Route.ComponentProps) {
     <section className={ui.card}>
       <h1>{t('session.expiredTitle')}</h1>
       <p>{t(idle ? 'session.expiredIdleText' : 'session.expiredText', { count, unit: unitText })}</p>
-      <Link className={ui.button.primary} to={pagePath('login', lang, {}, new URLSearchParams({ nextPath: next }))}>
-        {t('session.logInWithBank')}
-      </Link>
+      {loaderData.sms ? (
+        <Form method="post" action={loaderData.smsPath} reloadDocument>
+          <AuthenticityTokenInput name="csrf" />
+          <p>{t('myInformation.sms.offer')}</p>
+          <button type="submit" name="intent" value="send" className={ui.button.primary}>
+            {t('myInformation.sms.order')}
+          </button>
+        </Form>
+      ) : (
+        <Link className={ui.button.primary} to={pagePath('login', lang, {}, new URLSearchParams({ nextPath: next }))}>
+          {t('session.logInWithBank')}
+        </Link>
+      )}
     </section>
   );
 }

@@ -27,6 +27,8 @@ import { authContext, portalContext, requestInfoContext, type Auth } from '~/con
 import type { Language } from '~/i18n/config';
 import { invariantResponse, pageTitle } from '~/lib/page.server';
 import type { AppointmentView } from '~/models/appointment';
+import { contactValuesOf } from '~/models/my-information';
+import { encodeSaveAction } from '~/models/save-action';
 import { anonymousReservationSchema, userReservationSchema } from '~/models/reservation-schemas';
 import { pagePath } from '~/route-table';
 import { recordEvent } from '~/services/analytics/analytics.server';
@@ -173,6 +175,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         bindingRequired: slot.bindingRequired,
         name: `${auth.person.firstName} ${auth.person.lastName}`.trim(),
         defaults: { phone: auth.person.phone ?? '', emailAddress: auth.person.email ?? '' },
+        // The contact info editor (spec 3 §4): edited on my information, which comes back here.
+        contact: contactValuesOf(auth.person),
+        editContactHref: pagePath(
+          'myInformation',
+          lang,
+          {},
+          new URLSearchParams({
+            edit: 'contact',
+            saveAction: encodeSaveAction({ type: 'go-to-reserve-appointment-page', appointmentId: slotId }),
+          }),
+        ),
       });
     }
   }

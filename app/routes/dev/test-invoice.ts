@@ -55,6 +55,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       firstName: 'Testi',
       lastName: `Maksaja${randomInt(100_000)}`,
       email: params.get('email') === 'invalid' ? 'not-an-address' : 'testi.maksaja@example.fi',
+      phone: '+358401112222',
+      streetAddress: 'Testikatu 1',
+      postalCode: '00100',
+      postOffice: 'Helsinki',
       confidentialityAcceptedAt: new Date(),
       patientDataConsentUpdatedAt: new Date(),
     });

@@ -17,7 +17,7 @@ import { portalContext, requestInfoContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
 import { invariantResponse, pageTitle, requireAuth } from '~/lib/page.server';
 import { encodeSaveAction } from '~/models/save-action';
-import { PAGES, pagePath, type PageKey } from '~/route-table';
+import { pagePath } from '~/route-table';
 import { viewerOf } from '~/services/appointments/appointments.server';
 import { bindFlowToBrowser } from '~/services/auth/flow-binding.server';
 import { getDb } from '~/services/db/db.server';
@@ -32,15 +32,10 @@ const PAYMENT_ID = /^[0-9a-f-]{36}$/;
 const PAYMENT_FIELD = 'portal-payment';
 const METHOD_FIELD = 'portal-method';
 
-/**
- * My information with a saveAction that returns here (spec 2 §3 go-to-invoice-page). The page
- * is another area's (route-table key `myInformation`); until it is in the table there is no link.
- */
-function myInformationHref(lang: Parameters<typeof pagePath>[1], invoiceNumber: string): string | null {
-  const key = 'myInformation';
-  if (!(key in PAGES)) return null;
+/** My information with a saveAction that returns here once the e-mail is saved (spec 2 §3 go-to-invoice-page). */
+function myInformationHref(lang: Parameters<typeof pagePath>[1], invoiceNumber: string): string {
   const saveAction = encodeSaveAction({ type: 'go-to-invoice-page', invoiceNumber });
-  return pagePath(key as PageKey, lang, {}, new URLSearchParams({ saveAction }));
+  return pagePath('myInformation', lang, {}, new URLSearchParams({ saveAction }));
 }
 
 /** The provider's terms come as HTML; they are shown as text. */
@@ -157,11 +152,9 @@ export default function PayInvoice({ loaderData }: Route.ComponentProps) {
         <div className={`${ui.alertBox} ${ui.alert.info}`} role="status">
           <h2>{t('invoices.pay.emailRequiredTitle')}</h2>
           <p>{t('invoices.pay.emailRequired')}</p>
-          {infoHref ? (
-            <Link className={ui.button.primary} to={infoHref}>
-              {t('invoices.pay.emailRequiredLink')}
-            </Link>
-          ) : null}
+          <Link className={ui.button.primary} to={infoHref}>
+            {t('invoices.pay.emailRequiredLink')}
+          </Link>
         </div>
       ) : null}
 

@@ -200,3 +200,48 @@ export async function listWards(db: Db, guardianId: string) {
     .where(eq(guardianships.guardianId, guardianId))
     .orderBy(persons.firstName);
 }
+
+/**
+ * A new session that continues a lapsed one after SMS-code re-identification (issue 9): a new
+ * token (never the old one), the same person and scope, identity provider `sms-code`, and the
+ * lapsed session's absolute limit — re-identification never extends it. The old row is revoked.
+ */
+export async function resumeSession(
+  db: Db,
+  lapsed: SessionRow,
+  now = new Date(),
+  timeouts = sessionTimeouts(),
+): Promise<{ token: string; row: SessionRow }> {
+  const token = randomToken();
+  const idle = new Date(now.getTime() + timeouts.idleMs);
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      idHash: sha256(token),
+      personId: lapsed.personId,
+      csrfToken: randomToken(),
+      scope: lapsed.scope,
+      identityProvider: SMS_CODE_PROVIDER,
+      authenticatedAt: now,
+      lastSeenAt: now,
+      idleExpiresAt: idle < lapsed.absoluteExpiresAt ? idle : lapsed.absoluteExpiresAt,
+      absoluteExpiresAt: lapsed.absoluteExpiresAt,
+    })
+    .returning();
+  await revokeSession(db, lapsed.idHash, now);
+  return { token, row: row! };
+}
+
+/** The identity provider of a session resumed with an SMS code: weaker than bank identification. */
+export const SMS_CODE_PROVIDER = 'sms-code';
+
+/**
+ * Ends a session as an idle timeout now (the timed-out page, reached when the browser's timer
+ * fired): unlike a log-out it may be resumed with an SMS code within the limits of ADR 0012.
+ */
+export async function lapseSession(db: Db, idHash: string, now = new Date()): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ idleExpiresAt: now })
+    .where(and(eq(sessions.idHash, idHash), isNull(sessions.revokedAt)));
+}

@@ -1,0 +1,95 @@
+/**
+ * The SMS login toggle (spec 2 §4): disabled → enabling (a code was sent) → enabled → disabled.
+ * Every step is a plain form post to the page (intents mfa-start, mfa-verify, mfa-cancel,
+ * mfa-disable), so it works without JS.
+ */
+import { Form, useNavigation } from 'react-router';
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { useTranslation } from '~/i18n/react';
+import * as ui from '~/styles/ui.css';
+
+export type MfaView =
+  | { type: 'user-has-no-verified-mfa-device'; phone: string }
+  | { type: 'user-wants-to-enable-mfa'; phone: string }
+  | { type: 'too-many-onboarding-attempts'; time: string }
+  | { type: 'enabled'; verifiedPhoneNumber: string };
+
+export function MfaToggle({ view, mayChange, error }: { view: MfaView; mayChange: boolean; error: string | null }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' && String(navigation.formData?.get('intent') ?? '').startsWith('mfa-');
+  return (
+    <section aria-labelledby="mfa-title" id="sms-login">
+      <h2 id="mfa-title">{t('myInformation.mfa.title')}</h2>
+      <p>{t('myInformation.mfa.intro')}</p>
+      {error ? (
+        <div role="alert" className={`${ui.alertBox} ${ui.alert.error}`}>
+          <p>{t(error)}</p>
+        </div>
+      ) : null}
+      {!mayChange ? <p>{t('myInformation.mfa.needsBank')}</p> : null}
+      {view.type === 'enabled' ? (
+        <>
+          <p>{t('myInformation.mfa.enabled', { phone: view.verifiedPhoneNumber })}</p>
+          {mayChange ? (
+            <Form method="post">
+              <AuthenticityTokenInput name="csrf" />
+              <button type="submit" name="intent" value="mfa-disable" className={ui.button.secondary} disabled={busy}>
+                {t('myInformation.mfa.disable')}
+              </button>
+            </Form>
+          ) : null}
+        </>
+      ) : null}
+      {view.type === 'too-many-onboarding-attempts' ? <p role="status">{t('myInformation.mfa.tooManyOnboarding', { time: view.time })}</p> : null}
+      {view.type === 'user-has-no-verified-mfa-device' && mayChange ? (
+        <Form method="post">
+          <AuthenticityTokenInput name="csrf" />
+          <p>{t('myInformation.mfa.disabled')}</p>
+          <div className={ui.field}>
+            <label className={ui.label} htmlFor="mfa-phone">
+              {t('myInformation.mfa.phone')}
+            </label>
+            <input id="mfa-phone" name="phone" type="tel" autoComplete="tel" className={ui.input} defaultValue={view.phone} required maxLength={15} />
+          </div>
+          <button type="submit" name="intent" value="mfa-start" className={ui.button.primary} disabled={busy}>
+            {t('myInformation.mfa.enable')}
+          </button>
+        </Form>
+      ) : null}
+      {view.type === 'user-wants-to-enable-mfa' && mayChange ? (
+        <Form method="post">
+          <AuthenticityTokenInput name="csrf" />
+          <p>{t('myInformation.mfa.enabling', { phone: view.phone })}</p>
+          <div className={ui.field}>
+            <label className={ui.label} htmlFor="mfa-code">
+              {t('myInformation.mfa.code')}
+            </label>
+            <span id="mfa-code-hint" className={ui.hint}>
+              {t('myInformation.mfa.codeHint')}
+            </span>
+            <input
+              id="mfa-code"
+              name="code"
+              className={ui.input}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="\d{4}"
+              maxLength={4}
+              required
+              aria-describedby="mfa-code-hint"
+            />
+          </div>
+          <div className={ui.buttonRow}>
+            <button type="submit" name="intent" value="mfa-verify" className={ui.button.primary} disabled={busy}>
+              {t('myInformation.mfa.confirm')}
+            </button>
+            <button type="submit" name="intent" value="mfa-cancel" className={ui.button.secondary} formNoValidate disabled={busy}>
+              {t('myInformation.mfa.cancel')}
+            </button>
+          </div>
+        </Form>
+      ) : null}
+    </section>
+  );
+}

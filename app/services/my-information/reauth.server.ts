@@ -1,0 +1,15 @@
+/**
+ * The HTTP side of SMS-code re-identification shared by the SMS authentication page, the
+ * timed-out page and POST /api/pin: which lapsed session this browser's cookie names, and
+ * whether it may be resumed with a code (ADR 0012).
+ */
+import { lookupSession, readSessionToken } from '~/services/auth/session.server';
+import type { Db } from '~/services/db/db.server';
+import { featuresForPerson } from '~/services/features/features.server';
+import { resumableSession, type Resumable } from './mfa.server';
+
+export async function resumableFromRequest(db: Db, request: Request, now = new Date()): Promise<Resumable | null> {
+  const lookup = await lookupSession(db, await readSessionToken(request), now);
+  if (lookup.status !== 'expired') return null;
+  return resumableSession(db, lookup, (personId) => featuresForPerson(db, personId), now);
+}
