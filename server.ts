@@ -44,7 +44,8 @@ export function contentSecurityPolicy(nonce: string, env: Env, dev: boolean): st
     'img-src': ["'self'", 'data:', ...bucket],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...(sentryOrigin ? [sentryOrigin] : []), ...bucket, ...(dev ? ['ws:'] : [])],
-    'form-action': ["'self'"],
+    // Online payment posts the payment method's form to the provider (ADR 0018).
+    'form-action': ["'self'", ...(env.PAYMENTS === 'paytrail' ? env.PAYMENT_FORM_ORIGINS : [])],
     // The mobile app shows the portal in a web view, which is not a frame: no exception needed.
     'frame-ancestors': ["'self'"],
     'base-uri': ["'none'"],
@@ -170,7 +171,11 @@ export async function main() {
   const server = app.listen(env.PORT, env.HOST, () => {
     process.stdout.write(`Patient portal (${env.BRAND} brand) listening on http://localhost:${env.PORT}\n`);
   });
-  const shutdown = () => server.close(() => process.exit(0));
+  // Scheduled jobs (ADR 0019): payment reconciliation, on pg-boss with PostgreSQL.
+  const { startPaymentJobs } = await import('./app/services/payments/reconcile-job.server');
+  const { getDb } = await import('./app/services/db/db.server');
+  const jobs = await startPaymentJobs(env, getDb);
+  const shutdown = () => server.close(() => void jobs.stop().finally(() => process.exit(0)));
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
 }

@@ -19,6 +19,15 @@ describe('environment', () => {
     expect(() => parseEnv({ DEPLOYMENT_ENV: 'production' })).toThrow(/SESSION_SECRET[\s\S]*IDENTIFICATION[\s\S]*PUBLIC_ORIGIN/);
   });
 
+  it('pays with the test provider by default, never in production, and needs Paytrail credentials', () => {
+    expect(parseEnv({})).toMatchObject({ PAYMENTS: 'test', ONLINE_PAYMENT_DAYS: 4, TEST_PAYMENTS_CALLBACK_REPEAT: 2 });
+    expect(() => parseEnv({ DEPLOYMENT_ENV: 'production' })).toThrow(/PAYMENTS: must be "paytrail" in production/);
+    expect(() => parseEnv({ PAYMENTS: 'paytrail' })).toThrow(/PAYTRAIL_MERCHANT_ID[\s\S]*PAYTRAIL_SECRET/);
+    expect(parseEnv({ PAYMENTS: 'paytrail', PAYTRAIL_MERCHANT_ID: '375917', PAYTRAIL_SECRET: 'SAIPPUAKAUPPIAS' }).PAYTRAIL_API_URL).toBe(
+      'https://services.paytrail.com',
+    );
+  });
+
   it('requires the OIDC settings when IDENTIFICATION=oidc', () => {
     expect(() => parseEnv({ IDENTIFICATION: 'oidc' })).toThrow(/OIDC_ISSUER[\s\S]*OIDC_CLIENT_ID[\s\S]*OIDC_CLIENT_SECRET/);
   });

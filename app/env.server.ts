@@ -84,6 +84,31 @@ export const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: bool.default('false'),
 
+    /**
+     * Online payment (docs/decisions/0018-online-payment-paytrail.md): `test` is the built-in test
+     * provider (never in production), `paytrail` the Paytrail Payment API.
+     */
+    PAYMENTS: z.enum(['test', 'paytrail']).default('test'),
+    /** Merchant id and secret; default to Paytrail's public test merchant with PAYMENTS=test. */
+    PAYTRAIL_MERCHANT_ID: z.string().regex(/^\d{1,12}$/).optional(),
+    PAYTRAIL_SECRET: z.string().min(8).optional(),
+    PAYTRAIL_API_URL: z.string().url().default('https://services.paytrail.com'),
+    /** Origins the payment methods' forms post to (the page's CSP form-action), with PAYMENTS=paytrail. */
+    PAYMENT_FORM_ORIGINS: z
+      .string()
+      .transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean))
+      .pipe(z.array(z.string().url().transform((u) => new URL(u).origin)))
+      .default('https://services.paytrail.com,https://pay.paytrail.com'),
+    /** An invoice can be paid online this many days from its creation (spec 2 §9). */
+    ONLINE_PAYMENT_DAYS: positiveInt.default(4),
+    /** A payment without a final status this long after its creation is asked from the provider. */
+    PAYMENT_RECONCILE_AFTER_MINUTES: positiveInt.default(15),
+    /** How often the reconciliation job runs. */
+    PAYMENT_RECONCILE_INTERVAL_MINUTES: positiveInt.default(5),
+    /** The test provider sends its callback this long after the payment (0: before redirecting back)… */
+    TEST_PAYMENTS_CALLBACK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+    /** …this many times, as the real one may. */
+    TEST_PAYMENTS_CALLBACK_REPEAT: z.coerce.number().int().min(0).max(10).default(2),
     /** SMS login (docs/decisions/0012-sms-login-and-re-identification.md): onboarding codes per person… */
     MFA_ONBOARDING_MAX_CODES: positiveInt.default(3),
     /** …within this many minutes ("You can enable the SMS login in …"). */
@@ -119,6 +144,11 @@ export const envSchema = z
         message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither',
       });
     }
+    if (env.PAYMENTS === 'paytrail') {
+      for (const key of ['PAYTRAIL_MERCHANT_ID', 'PAYTRAIL_SECRET'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when PAYMENTS=paytrail' });
+      }
+    }
     if (env.DEPLOYMENT_ENV !== 'production') return;
     if (!env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'required in production' });
@@ -132,6 +162,9 @@ export const envSchema = z
     }
     if (!env.PUBLIC_ORIGIN) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_ORIGIN'], message: 'required in production' });
+    }
+    if (env.PAYMENTS !== 'paytrail') {
+      ctx.addIssue({ code: 'custom', path: ['PAYMENTS'], message: 'must be "paytrail" in production (the test provider pays nothing)' });
     }
   })
   .superRefine((env, ctx) => {

@@ -132,6 +132,54 @@ export const PAGES = {
     brands: ['children'],
     feature: 'pikkutsatti',
   },
+  // Invoices and online payment (issue 12)
+  invoices: {
+    file: 'routes/invoices/list.tsx',
+    paths: { en: 'invoices', fi: 'laskut', sv: 'fakturor' },
+    access: 'user',
+  },
+  invoiceSummary: {
+    file: 'routes/invoices/summary.tsx',
+    paths: { en: 'invoices/summary/:id', fi: 'laskut/yhteenveto/:id', sv: 'fakturor/oversikt/:id' },
+    access: 'user',
+  },
+  /** Pay an invoice online: the provider's payment methods as plain forms (spec 2 §4). */
+  invoicePayment: {
+    file: 'routes/invoices/pay.tsx',
+    paths: { en: 'pay/:number', fi: 'maksa/:number', sv: 'betala/:number' },
+    access: 'user',
+  },
+  /** Where the payment provider sends the browser back (signed parameters). */
+  paymentResult: {
+    file: 'routes/invoices/payment-result.tsx',
+    paths: { en: 'payment/:number', fi: 'maksu/:number', sv: 'betalning/:number' },
+    access: 'user',
+  },
+  /** Pay a remote visit's fee (before it or within a day after). */
+  payVisit: {
+    file: 'routes/invoices/pay-visit.tsx',
+    paths: { en: 'pay-visit', fi: 'maksa-kaynti', sv: 'betala-besok' },
+    access: 'user',
+  },
+  /** The visit fee's approval (appointments-additional-payment-approval-page), then the pay page. */
+  visitPaymentApproval: {
+    file: 'routes/invoices/visit-payment-approval.tsx',
+    paths: { en: 'appointments/:id/payment', fi: 'ajanvaraukset/:id/maksu', sv: 'tidsbokningar/:id/betalning' },
+    access: 'user',
+  },
+  /** appointment-additional-payment-success-page. */
+  visitPaymentSuccess: {
+    file: 'routes/invoices/visit-payment-success.tsx',
+    paths: { en: 'appointments/:id/payment/done', fi: 'ajanvaraukset/:id/maksu/valmis', sv: 'tidsbokningar/:id/betalning/klar' },
+    access: 'user',
+  },
+  /** The link in an invoice SMS / e-mail: whose visit is being paid, then login and the pay page. */
+  invoiceNotificationLanding: {
+    file: 'routes/invoices/notification-landing.tsx',
+    paths: { en: 'invoice-notice/:number', fi: 'laskuilmoitus/:number', sv: 'fakturameddelande/:number' },
+    access: 'public',
+    chrome: 'bare',
+  },
   // My information (issue 9): contact details, SMS login, Kela card, consents, guardians.
   myInformation: {
     file: 'routes/my-information/my-information.tsx',

@@ -46,6 +46,11 @@ export default [
   route('api/reserve-appointment', 'routes/api/reserve-appointment.ts'),
   route('api/user/consent', 'routes/api/user-consent.ts'),
   route('api/user/register', 'routes/api/user-register.ts'),
+  // Invoices and online payment (issue 12): the PDF, the provider's callback, the test provider.
+  route('api/invoices/:id/pdf', 'routes/api/invoice-pdf.ts'),
+  route('api/payments/callback', 'routes/api/payment-callback.ts'),
+  route('test-payments/pay', 'routes/dev/test-payments.tsx'),
+  route('dev/test-fixtures/invoice', 'routes/dev/test-invoice.ts'),
   // My information API (spec 2 §7): the same services as the my-information page.
   route('api/user', 'routes/api/user.ts'),
   route('api/kela-card', 'routes/api/kela-card.ts'),

@@ -6,6 +6,7 @@ import { randomToken, sha256 } from '../app/lib/crypto.server';
 import { helsinkiDate, wallClock } from '../app/lib/dates';
 import { parseIdentityCode } from '../app/models/identity-code';
 import { encodeAnonymousCode } from '../app/models/anonymous-code';
+import { eq } from 'drizzle-orm';
 import type { Db } from './client';
 import {
   appointments,
@@ -15,6 +16,8 @@ import {
   guardianships,
   messagingAnnouncements,
   occupationalCareTeam,
+  invoiceRows,
+  invoices,
   occupationalContracts,
   persons,
   practitionerClinics,
@@ -264,5 +267,46 @@ export async function createVaccination(db: Db, input: typeof schema.vaccination
 
 export async function createSickLeaveCertificate(db: Db, input: typeof schema.sickLeaveCertificates.$inferInsert) {
   const [row] = await db.insert(schema.sickLeaveCertificates).values(input).returning();
+  return row!;
+}
+
+// Invoices (issue 12) ---------------------------------------------------------------------------
+
+export type NewInvoice = typeof invoices.$inferInsert;
+export type NewInvoiceRow = Omit<typeof invoiceRows.$inferInsert, 'invoiceId' | 'position'>;
+
+/**
+ * Inserts an invoice with its rows (one row of the whole sum unless given); paid ones get a
+ * paid date. Online payment ends by the four-day rule unless `payableOnlineUntil` is earlier.
+ */
+export async function createInvoice(
+  db: Db,
+  input: Omit<NewInvoice, 'sumCents' | 'dueDate' | 'buyerName' | 'description'> &
+    Partial<Pick<NewInvoice, 'dueDate' | 'buyerName' | 'description'>> & { sumCents?: number; rows?: NewInvoiceRow[] },
+) {
+  const { rows: givenRows, ...values } = input;
+  const created = values.creationDate instanceof Date ? values.creationDate : new Date(values.creationDate ?? Date.now());
+  const description = values.description ?? localized('Lääkärikäynti', 'Läkarbesök', 'Doctor visit');
+  const rows: NewInvoiceRow[] = givenRows ?? [
+    { description, count: 1, unitPriceCents: values.sumCents ?? 5900, date: created.toISOString().slice(0, 10), vatPermille: 0 },
+  ];
+  const sumCents = values.sumCents ?? rows.reduce((sum, row) => sum + row.unitPriceCents * (row.count ?? 1), 0);
+  const [owner] = await db.select().from(persons).where(eq(persons.id, values.personId));
+  const [row] = await db
+    .insert(invoices)
+    .values({
+      ...values,
+      description,
+      sumCents,
+      creationDate: created,
+      dueDate: values.dueDate ?? new Date(created.getTime() + 14 * 86_400_000).toISOString().slice(0, 10),
+      paidAt: values.paidAt ?? (values.status === 'paid' ? new Date(created.getTime() + 86_400_000) : null),
+      buyerName: values.buyerName ?? (owner ? `${owner.firstName} ${owner.lastName}` : 'Asiakas'),
+      buyerStreet: values.buyerStreet ?? owner?.streetAddress ?? null,
+      buyerPostalCode: values.buyerPostalCode ?? owner?.postalCode ?? null,
+      buyerPostOffice: values.buyerPostOffice ?? owner?.postOffice ?? null,
+    })
+    .returning();
+  await db.insert(invoiceRows).values(rows.map((r, i) => ({ ...r, invoiceId: row!.id, position: i + 1 })));
   return row!;
 }

@@ -17,6 +17,7 @@ import { KINDS, priceFor } from '../app/models/price-list';
 import { persons } from './schema';
 import { seedMessaging } from './seed-messaging';
 import { seedRecords } from './seed-records';
+import { seedInvoices } from './seed-invoices';
 import { generateSlots, helsinkiDateOf, insertSlots, type SlotPractitioner } from './slots';
 import {
   CLINICS,
@@ -90,6 +91,7 @@ export async function seed(db: Db, now = new Date()): Promise<SeededLink[]> {
     await seedMessaging(t, { contractId: contract.id, mikkoId: people.mikko.id, ainoId: people.aino.id }, now);
     await seedRecords(t, people, now);
 
+    await seedInvoices(t, people, now);
     const links: SeededLink[] = [];
     const random = prng(4242);
     for (const spec of DEMO_APPOINTMENTS) {

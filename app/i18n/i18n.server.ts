@@ -14,6 +14,7 @@ import en from './resources/en';
 import myInformation from './resources/my-information';
 import fi from './resources/fi';
 import messaging from './resources/messaging';
+import invoices from './resources/invoices';
 import type { Resource } from './resources';
 import pagesEn from './resources/pages/en';
 import pagesFi from './resources/pages/fi';
@@ -39,6 +40,7 @@ const all = (core: typeof en, lang: 'fi' | 'sv' | 'en'): Resource => ({
   ...pages[lang],
   search: search[lang],
   reservation: reservation[lang],
+  invoices: invoices[lang],
   myInformation: myInformation[lang],
   messaging: messaging[lang],
   records: records[lang],

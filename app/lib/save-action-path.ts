@@ -4,10 +4,7 @@
  */
 import type { Language } from '~/i18n/config';
 import type { SaveAction } from '~/models/save-action';
-import { PAGES, pagePath, type PageDefinition, type PageKey } from '~/route-table';
-
-/** The invoice page, once the route table has it (issue 12 adds `payInvoice` with `:invoiceNumber`). */
-const INVOICE_PAGE = 'payInvoice';
+import { pagePath } from '~/route-table';
 
 /** The path a save continues to; `reload` is my information itself (with its saveAction kept). */
 export function saveActionPath(action: SaveAction | null, lang: Language, reload: string): string {
@@ -16,11 +13,9 @@ export function saveActionPath(action: SaveAction | null, lang: Language, reload
       return pagePath('reserve', lang, { slotId: String(action.appointmentId) });
     case 'go-to-view-appointment-page':
       return pagePath('appointment', lang, { ids: String(action.appointmentId) });
-    case 'go-to-invoice-page': {
-      const page = (PAGES as Record<string, PageDefinition>)[INVOICE_PAGE];
-      if (!page?.paths[lang]?.includes(':invoiceNumber')) return reload;
-      return pagePath(INVOICE_PAGE as PageKey, lang, { invoiceNumber: action.invoiceNumber });
-    }
+    case 'go-to-invoice-page':
+      // The pay page (issue 12): it shows the invoice's state, paid or not.
+      return pagePath('invoicePayment', lang, { number: action.invoiceNumber });
     case 'reload-page':
     case undefined:
       return reload;

@@ -12,6 +12,8 @@ import { bookFixture, expect, expectNoAxeViolations, freshSlot, login, newIdenti
 import { patientWithSmsLogin } from './my-information-helpers';
 import { CHILDREN_URL } from './urls';
 import { DEMO_PROFESSIONALS } from '../../db/seed-messaging';
+import invoiceTexts from '../../app/i18n/resources/invoices';
+import { invoiceFixture, payAtTestBank } from './invoice-fixtures';
 
 interface AxeCase {
   /** What distinguishes this case from the page's other cases ('' for the only one). */
@@ -141,6 +143,80 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
     only('', async (page, lang) => {
       await login(page, 'laura', { baseURL: CHILDREN_URL, lang });
       return `${CHILDREN_URL}${pagePath('childrensChat', lang)}`;
+    }),
+  ],
+  // Invoices and online payment (issue 12)
+  invoices: [
+    loggedIn('invoices'),
+    only('second page', async (page, lang) => {
+      await login(page, 'aino', { lang });
+      return pagePath('invoices', lang, {}, 'page=2');
+    }),
+    only("guardian with a child's invoice", async (page, lang) => {
+      await login(page, 'laura', { lang });
+      return pagePath('invoices', lang);
+    }),
+  ],
+  invoiceSummary: [
+    only('', async (page, lang) => {
+      await login(page, 'aino', { lang });
+      const invoice = await invoiceFixture(page, 'aino', { status: 'paid' });
+      return pagePath('invoiceSummary', lang, { id: String(invoice.id) });
+    }),
+  ],
+  invoicePayment: [
+    only('payment methods', async (page, lang) => {
+      await login(page, 'aino', { lang });
+      return pagePath('invoicePayment', lang, { number: (await invoiceFixture(page, 'aino')).invoiceNumber });
+    }),
+    only('e-mail required', async (page, lang) => {
+      const invoice = await invoiceFixture(page, 'new', { email: 'invalid' });
+      await login(page, { identityCode: invoice.identityCode! }, { lang });
+      return pagePath('invoicePayment', lang, { number: invoice.invoiceNumber });
+    }),
+    only('already paid', async (page, lang) => {
+      await login(page, 'aino', { lang });
+      return pagePath('invoicePayment', lang, { number: (await invoiceFixture(page, 'aino', { status: 'paid' })).invoiceNumber });
+    }),
+  ],
+  paymentResult: [
+    only('paid', async (page, lang) => {
+      await login(page, 'aino', { lang });
+      await payAtTestBank(page, lang, (await invoiceFixture(page, 'aino')).invoiceNumber, 'pay');
+      return page.url();
+    }),
+    only('card declined', async (page, lang) => {
+      await login(page, 'aino', { lang });
+      await payAtTestBank(page, lang, (await invoiceFixture(page, 'aino')).invoiceNumber, 'card-declined');
+      return page.url();
+    }),
+  ],
+  invoiceNotificationLanding: [only('', async (_page, lang) => pagePath('invoiceNotificationLanding', lang, { number: '2026010' }))],
+  payVisit: [
+    only('', async (page, lang) => {
+      await login(page, 'aino', { lang });
+      await bookFixture(page, 'aino', 3 * 60, { locationType: 'videoAppointment' });
+      return pagePath('payVisit', lang);
+    }),
+  ],
+  visitPaymentApproval: [
+    only('', async (page, lang) => {
+      await login(page, 'aino', { lang });
+      const visit = await bookFixture(page, 'aino', 3 * 60, { locationType: 'videoAppointment' });
+      return pagePath('visitPaymentApproval', lang, { id: String(visit.id) });
+    }),
+  ],
+  visitPaymentSuccess: [
+    only('', async (page, lang) => {
+      await login(page, 'aino', { lang });
+      const visit = await bookFixture(page, 'aino', 3 * 60, { locationType: 'videoAppointment' });
+      await page.goto(pagePath('visitPaymentApproval', lang, { id: String(visit.id) }));
+      await page.getByRole('button', { name: invoiceTexts[lang].visit.approve }).click();
+      await expect(page.getByRole('heading', { level: 1, name: invoiceTexts[lang].pay.title })).toBeVisible();
+      const number = /\/(\d+)$/.exec(new URL(page.url()).pathname)![1]!;
+      const success = pagePath('visitPaymentSuccess', lang, { id: String(visit.id) });
+      await payAtTestBank(page, lang, number, 'pay', new RegExp(`${success}$`));
+      return success;
     }),
   ],
   // My information (issue 9)

@@ -20,6 +20,9 @@ const productionEnv = parseEnv({
   OIDC_ISSUER: 'https://broker.example.fi',
   OIDC_CLIENT_ID: 'portal',
   OIDC_CLIENT_SECRET: 'client-secret',
+  PAYMENTS: 'paytrail',
+  PAYTRAIL_MERCHANT_ID: '375917',
+  PAYTRAIL_SECRET: 'merchant-secret',
 });
 
 async function rowCounts(db: Db) {
@@ -81,6 +84,9 @@ describe('npm run db:seed', () => {
           OIDC_ISSUER: 'https://broker.example.fi',
           OIDC_CLIENT_ID: 'portal',
           OIDC_CLIENT_SECRET: 'client-secret',
+          PAYMENTS: 'paytrail',
+          PAYTRAIL_MERCHANT_ID: '375917',
+          PAYTRAIL_SECRET: 'merchant-secret',
           PGLITE_DATA_DIR: dataDir,
         },
         encoding: 'utf8',

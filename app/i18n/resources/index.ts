@@ -6,6 +6,7 @@
  */
 import type { Language } from '../config';
 import type { CoreResource } from './en';
+import type { InvoiceTexts } from './invoices';
 import type { PageTexts } from './pages/en';
 import type { MessagingTexts } from './messaging';
 import type { RecordsTexts } from './records';
@@ -21,12 +22,18 @@ export interface BookingTexts {
 
 /** Every text that is not in a language's core module. */
 export type SeparateTexts = BookingTexts &
-  PageTexts & { myInformation: MyInformationTexts; messaging: MessagingTexts; records: RecordsTexts; recordsFeed: RecordsFeedTexts };
+  PageTexts & {
+    myInformation: MyInformationTexts;
+    messaging: MessagingTexts;
+    records: RecordsTexts;
+    recordsFeed: RecordsFeedTexts;
+    invoices: InvoiceTexts;
+  };
 
 export type Resource = CoreResource & SeparateTexts;
 export type { CoreResource };
 
-type TextModule = 'search' | 'reservation' | 'pages' | 'myInformation' | 'messaging' | 'records' | 'recordsFeed';
+type TextModule = 'search' | 'reservation' | 'pages' | 'myInformation' | 'messaging' | 'records' | 'recordsFeed' | 'invoices';
 
 const MODULE_OF = {
   search: 'search',
@@ -37,6 +44,7 @@ const MODULE_OF = {
   help: 'pages',
   childrensChat: 'pages',
   outbox: 'pages',
+  invoices: 'invoices',
   myInformation: 'myInformation',
   messaging: 'messaging',
   records: 'records',
@@ -77,6 +85,8 @@ async function loadModule(module: TextModule, lang: Language): Promise<Partial<S
       return { reservation: (await import('./reservation')).default[lang] };
     case 'pages':
       return loadPageModule(lang);
+    case 'invoices':
+      return { invoices: (await import('./invoices')).default[lang] };
     case 'myInformation':
       return { myInformation: (await import('./my-information')).default[lang] };
     case 'messaging':

@@ -1,0 +1,165 @@
+/**
+ * Paying a remote visit (spec 1 §2 pay-visit, the additional-payment approval and success pages):
+ * a self-paid video or phone appointment's fee is paid online before the visit or within a day
+ * after it. Approving the fee creates the visit's invoice (one per appointment: the partial
+ * unique index `invoices_appointment_idx`), which is then paid through the same payment service
+ * as any invoice.
+ */
+import { and, asc, eq, gte, inArray, isNull, type SQL } from 'drizzle-orm';
+import { appointments, invoiceRows, invoices, persons } from '~db/schema';
+import type { Language } from '~/i18n/config';
+import { formatDateTime, formatMoney } from '~/lib/format';
+import type { Viewer } from '~/services/appointments/appointments.server';
+import { logAccess } from '~/services/audit/access-log.server';
+import { withTransaction, type Db } from '~/services/db/db.server';
+
+/** A visit can be paid online until this long after its start ("right after it"). */
+export const PAY_AFTER_VISIT_MS = 24 * 60 * 60_000;
+
+export interface PayableVisit {
+  appointmentId: number;
+  title: string;
+  when: string;
+  locationType: string;
+  sum: string;
+  patientName: string | null;
+  invoiceNumber: string | null;
+  paid: boolean;
+}
+
+type AppointmentRow = typeof appointments.$inferSelect;
+
+const totalCents = (a: AppointmentRow) => (a.price ? a.price.cents + a.price.additionalFees.reduce((s, f) => s + f.cents, 0) : 0);
+
+/** Self-paid, live remote visits of the viewer or their wards (and their invoice, if any). */
+function visitQuery(db: Db, viewer: Viewer, ...extra: SQL[]) {
+  return db
+    .select({ appointment: appointments, firstName: persons.firstName, lastName: persons.lastName, invoice: invoices })
+    .from(appointments)
+    .innerJoin(persons, eq(persons.id, appointments.patientId))
+    .leftJoin(invoices, eq(invoices.appointmentId, appointments.id))
+    .where(
+      and(
+        inArray(appointments.patientId, [viewer.personId, ...viewer.wardIds]),
+        eq(appointments.isRemote, true),
+        eq(appointments.payerType, 'self'),
+        isNull(appointments.cancelledAt),
+        ...extra,
+      ),
+    )
+    .orderBy(asc(appointments.startAt));
+}
+
+const notLongAgo = (now: Date) => gte(appointments.startAt, new Date(now.getTime() - PAY_AFTER_VISIT_MS));
+
+function view(
+  row: { appointment: AppointmentRow; firstName: string; lastName: string; invoice: typeof invoices.$inferSelect | null },
+  viewer: Viewer,
+  lang: Language,
+): PayableVisit {
+  return {
+    appointmentId: row.appointment.id,
+    title: row.appointment.kindName[lang],
+    when: formatDateTime(row.appointment.startAt, lang),
+    locationType: row.appointment.locationType,
+    sum: formatMoney(totalCents(row.appointment), lang),
+    patientName: row.appointment.patientId === viewer.personId ? null : `${row.firstName} ${row.lastName}`,
+    invoiceNumber: row.invoice?.invoiceNumber ?? null,
+    paid: row.invoice?.status === 'paid',
+  };
+}
+
+/** The viewer's (and wards') remote visits with a fee still to pay, soonest first. */
+export async function listPayableVisits(db: Db, viewer: Viewer, lang: Language, now = new Date()): Promise<PayableVisit[]> {
+  const rows = await visitQuery(db, viewer, notLongAgo(now)).limit(20);
+  return rows.filter((r) => totalCents(r.appointment) > 0 && r.invoice?.status !== 'paid').map((r) => view(r, viewer, lang));
+}
+
+/** One visit the viewer may pay (paid ones included, for the success page), or null. */
+export async function getPayableVisit(db: Db, viewer: Viewer, appointmentId: number, lang: Language, now = new Date()) {
+  const [row] = await visitQuery(db, viewer, eq(appointments.id, appointmentId));
+  if (!row || totalCents(row.appointment) <= 0) return null;
+  await logAccess(db, {
+    actorPersonId: viewer.personId,
+    subjectPersonId: row.appointment.patientId,
+    action: 'view',
+    resource: 'appointment',
+    resourceId: String(appointmentId),
+  });
+  // A visit already paid stays viewable (success page) even after the payment window.
+  if (row.invoice?.status !== 'paid' && row.appointment.startAt.getTime() < now.getTime() - PAY_AFTER_VISIT_MS) return null;
+  return view(row, viewer, lang);
+}
+
+export interface Payer {
+  name: string;
+  street: string | null;
+  postalCode: string | null;
+  postOffice: string | null;
+}
+
+export type VisitInvoiceResult = { type: 'invoice'; invoiceNumber: string } | { type: 'paid'; invoiceNumber: string } | { type: 'notFound' };
+
+/**
+ * The fee approved: the visit's invoice (created once, with the price estimate's rows; the same
+ * one again on a repeated approval), ready for the pay page.
+ */
+export async function approveVisitPayment(
+  db: Db,
+  viewer: Viewer,
+  payer: Payer,
+  appointmentId: number,
+  now = new Date(),
+): Promise<VisitInvoiceResult> {
+  return withTransaction(db, async (tx) => {
+    const [row] = await visitQuery(tx, viewer, eq(appointments.id, appointmentId), notLongAgo(now));
+    if (!row || !row.appointment.price || totalCents(row.appointment) <= 0) return { type: 'notFound' };
+    if (row.invoice) return { type: row.invoice.status === 'paid' ? 'paid' : 'invoice', invoiceNumber: row.invoice.invoiceNumber };
+    const price = row.appointment.price;
+    const [created] = await tx
+      .insert(invoices)
+      .values({
+        invoiceNumber: `3${String(row.appointment.id).padStart(9, '0')}`,
+        personId: row.appointment.patientId,
+        source: 'CustomerInvoice',
+        status: 'open',
+        description: row.appointment.kindName,
+        sumCents: totalCents(row.appointment),
+        creationDate: now,
+        dueDate: new Date(now.getTime() + 14 * 86_400_000).toISOString().slice(0, 10),
+        buyerName: payer.name,
+        buyerStreet: payer.street,
+        buyerPostalCode: payer.postalCode,
+        buyerPostOffice: payer.postOffice,
+        deliveryMethod: 'Email',
+        appointmentId: row.appointment.id,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!created) {
+      // Approved at the same moment in another tab: that invoice is the one.
+      const [existing] = await tx.select().from(invoices).where(eq(invoices.appointmentId, row.appointment.id));
+      return { type: existing!.status === 'paid' ? 'paid' : 'invoice', invoiceNumber: existing!.invoiceNumber };
+    }
+    const date = row.appointment.startAt.toISOString().slice(0, 10);
+    await tx.insert(invoiceRows).values(
+      [{ name: price.name, cents: price.cents }, ...price.additionalFees].map((line, i) => ({
+        invoiceId: created.id,
+        position: i + 1,
+        description: line.name,
+        count: 1,
+        unitPriceCents: line.cents,
+        date,
+        vatPermille: 0,
+      })),
+    );
+    await logAccess(tx, {
+      actorPersonId: viewer.personId,
+      subjectPersonId: row.appointment.patientId,
+      action: 'create',
+      resource: 'invoice',
+      resourceId: String(created.id),
+    });
+    return { type: 'invoice', invoiceNumber: created.invoiceNumber };
+  });
+}

@@ -1,0 +1,89 @@
+/**
+ * The payment reconciliation job's schedulers (ADR 0019): on PostgreSQL a pg-boss queue on the
+ * same database whose worker runs `runReconcileJob`; on PGlite the same function on a timer.
+ * A delayed payment (the bank confirms after the browser came back, no callback) is settled.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createInvoice } from '~db/factories';
+import { invoices, payments, persons } from '~db/schema';
+import { DEMO_PERSONS } from '~db/seed-data';
+import type { Db } from '~/services/db/db.server';
+import { handleProviderReturn, paymentClient, preparePayment } from '~/services/payments/payments.server';
+import { RECONCILE_QUEUE, runReconcileJob, startPaymentJobs } from '~/services/payments/reconcile-job.server';
+import { completeTestBankPayment, findTestBankPayment, TEST_MERCHANT } from '~/services/payments/test-provider.server';
+import { databaseKinds, postgresUrlFor, testDatabaseUrl, withTestDatabase } from '../fixtures/db';
+
+const ORIGIN = 'http://localhost:3000';
+
+/** A payment the bank confirmed late: the browser came back with `pending`, no callback came. */
+async function delayedPayment(db: Db) {
+  const [aino] = await db.select().from(persons).where(eq(persons.identityCode, DEMO_PERSONS.aino.identityCode));
+  const invoice = await createInvoice(db, {
+    invoiceNumber: String(700_000_000 + Math.floor(Math.random() * 99_999_999)),
+    personId: aino!.id,
+    source: 'CustomerInvoice',
+    status: 'open',
+    sumCents: 3300,
+    creationDate: new Date(),
+  });
+  const client = paymentClient(db, ORIGIN);
+  const prepared = await preparePayment(db, client, {
+    viewer: { personId: aino!.id, wardIds: [] },
+    payer: { email: 'aino.virtanen@example.fi', firstName: 'Aino', lastName: 'Virtanen' },
+    invoiceNumber: invoice.invoiceNumber,
+    lang: 'fi',
+    origin: ORIGIN,
+    returnUrl: `${ORIGIN}/fi/maksu/${invoice.invoiceNumber}`,
+    callbackUrl: `${ORIGIN}/api/payments/callback`,
+    browserBindingHash: 'h',
+  });
+  if (prepared.type !== 'ready') throw new Error(prepared.type);
+  const method = prepared.methods[0]!;
+  const field = (name: string) => method.parameters.find((p) => p.name === name)!.value;
+  const bank = await findTestBankPayment(db, { transaction: field('transaction'), method: field('method'), signature: field('bank-signature') }, TEST_MERCHANT.secret);
+  const done = await completeTestBankPayment(db, bank!, method.id, 'delayed', TEST_MERCHANT.secret);
+  expect((await handleProviderReturn(db, client, new URL(done.redirectUrl).searchParams, 'redirect')).result).toBe('pending');
+  // As if the browser came back twenty minutes ago.
+  await db.update(payments).set({ createdAt: sql`now() - interval '20 minutes'` }).where(eq(payments.id, prepared.paymentId));
+  return invoice;
+}
+
+async function statusOf(db: Db, id: number) {
+  return (await db.select({ status: invoices.status }).from(invoices).where(eq(invoices.id, id)))[0]!.status;
+}
+
+describe.each(databaseKinds())('payment reconciliation job on %s', (kind) => {
+  const t = withTestDatabase(kind, { seed: true });
+
+  it('runs the job function and settles a delayed payment', async () => {
+    const invoice = await delayedPayment(t.db);
+    const summary = await runReconcileJob(t.db, ORIGIN);
+    expect(summary.settled).toBeGreaterThanOrEqual(1);
+    expect(await statusOf(t.db, invoice.id)).toBe('paid');
+  });
+
+  it(kind === 'postgres' ? 'schedules it with pg-boss on the same database; a worker runs it' : 'runs it on a timer in process', async () => {
+    const base = { PAYMENT_RECONCILE_INTERVAL_MINUTES: 5, PUBLIC_ORIGIN: ORIGIN, PORT: 3000 };
+    if (kind === 'pglite') {
+      const jobs = await startPaymentJobs({ ...base, DATABASE_URL: undefined }, async () => t.db);
+      expect(jobs.kind).toBe('timer');
+      await jobs.stop();
+      return;
+    }
+    const invoice = await delayedPayment(t.db);
+    const jobs = await startPaymentJobs({ ...base, DATABASE_URL: postgresUrlFor(testDatabaseUrl()!, t.database.location) }, async () => t.db);
+    try {
+      expect(jobs.kind).toBe('pg-boss');
+      const schedules = await jobs.boss!.getSchedules();
+      expect(schedules.map((s) => [s.name, s.cron])).toContainEqual([RECONCILE_QUEUE, '*/5 * * * *']);
+      // Run now rather than at the next five-minute tick.
+      await jobs.boss!.send(RECONCILE_QUEUE, {});
+      const deadline = Date.now() + 20_000;
+      while ((await statusOf(t.db, invoice.id)) !== 'paid' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+      expect(await statusOf(t.db, invoice.id)).toBe('paid');
+    } finally {
+      await jobs.stop();
+    }
+  }, 40_000);
+});
