@@ -132,6 +132,31 @@ export const PAGES = {
     brands: ['children'],
     feature: 'pikkutsatti',
   },
+  // Booking for everyone else (issue 13).
+  /** Occupational health appointment list: the private list's search on the employer's agreement. */
+  occupationalSearch: {
+    file: 'routes/booking/search.tsx',
+    paths: { en: 'booking/occupational-health', fi: 'ajanvaraus/tyoterveys', sv: 'tidsbokning/foretagshalsovard' },
+    access: 'user',
+    chrome: 'wide',
+    brands: ['general'],
+    feature: 'ohc-appointment-search',
+    theme: 'occupational',
+  },
+  /** Reserve one free time on the employer's agreement (the reserve page's occupational variant). */
+  occupationalReserve: {
+    file: 'routes/booking/reserve.tsx',
+    paths: {
+      en: 'available-appointments/occupational-health/:slotId',
+      fi: 'vapaat-ajat/tyoterveys/:slotId',
+      sv: 'lediga-tider/foretagshalsovard/:slotId',
+    },
+    access: 'user',
+    chrome: 'wide',
+    brands: ['general'],
+    feature: 'ohc-appointment-search',
+    theme: 'occupational',
+  },
 } as const satisfies Record<string, PageDefinition>;
 
 export type PageKey = keyof typeof PAGES;

@@ -33,8 +33,12 @@ export const occupationalContracts = pgTable('occupational_contracts', {
   employerName: text('employer_name').notNull(),
   allowsWebReservation: boolean('allows_web_reservation').notNull().default(false),
   allowsVaccinations: boolean('allows_vaccinations').notNull().default(false),
+  /** Comprehensive, Statutory or Other (spec 1 §3 ContractType); see occupational_contract_specialties. */
+  contractType: text('contract_type', { enum: ['Comprehensive', 'Statutory', 'Other'] }).notNull().default('Statutory'),
+  /** Further products of the agreement (spec 1 §3 ProductId), e.g. influenza vaccines, chat, special contract. */
+  productIds: text('product_ids').array().notNull().default(sql`'{}'::text[]`),
   createdAt: createdAt(),
-});
+}, (t) => [check('occupational_contracts_type_check', sql`${t.contractType} in ('Comprehensive', 'Statutory', 'Other')`)]);
 
 /**
  * Everyone the portal knows by identity code: patients, guardians and people who have
@@ -448,5 +452,37 @@ export const storedObjects = pgTable(
       sql`${t.status} = 'pending' or ${t.byteSize} is not null`,
     ),
     check('stored_objects_embedded_data_check', sql`${t.backend} = 'embedded' or ${t.data} is null`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Booking for everyone else (issue 13): occupational contracts' specialties
+
+/**
+ * The specialties an occupational agreement covers, each with the confirmation the employee
+ * ticks when booking it (app/services/booking/occupational-rules.ts). A specialty missing here
+ * is not bookable on the agreement.
+ */
+export const occupationalContractSpecialties = pgTable(
+  'occupational_contract_specialties',
+  {
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => occupationalContracts.id, { onDelete: 'cascade' }),
+    specialtyId: text('specialty_id')
+      .notNull()
+      .references(() => specialties.id),
+    confirmation: text('confirmation', {
+      enum: ['contractAndDoctorReferral', 'contractAndReferral', 'referralOnly', 'none', 'contractOnly'],
+    })
+      .notNull()
+      .default('contractOnly'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contractId, t.specialtyId] }),
+    check(
+      'occupational_contract_specialties_confirmation_check',
+      sql`${t.confirmation} in ('contractAndDoctorReferral', 'contractAndReferral', 'referralOnly', 'none', 'contractOnly')`,
+    ),
   ],
 );

@@ -15,6 +15,7 @@ import {
 } from './factories';
 import { KINDS, priceFor } from '../app/models/price-list';
 import { persons } from './schema';
+import { seedBookingPayers } from './seed-booking-payers';
 import { generateSlots, helsinkiDateOf, insertSlots, type SlotPractitioner } from './slots';
 import {
   CLINICS,
@@ -85,6 +86,7 @@ export async function seed(db: Db, now = new Date()): Promise<SeededLink[]> {
     };
     await addGuardianship(t, people.laura.id, people.eino.id, 'parent');
     await createPerson(t, { ...p.pekka, isPatient: false });
+    await seedBookingPayers(t, now, p.mikko.identityCode);
 
     const links: SeededLink[] = [];
     const random = prng(4242);

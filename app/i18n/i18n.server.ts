@@ -10,6 +10,7 @@ import { createContext, createCookie, type MiddlewareFunction, type RouterContex
 import { LanguageDetector } from 'remix-i18next/server';
 import { languageOfPath } from '~/route-table';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './config';
+import bookingMore from './resources/booking-more';
 import en from './resources/en';
 import fi from './resources/fi';
 import type { Resource } from './resources';
@@ -35,6 +36,7 @@ const all = (core: typeof en, lang: 'fi' | 'sv' | 'en'): Resource => ({
   ...pages[lang],
   search: search[lang],
   reservation: reservation[lang],
+  occupational: bookingMore[lang],
 });
 
 export const resources = {

@@ -9,6 +9,8 @@ import { LANGUAGES, type Language } from '../../app/i18n/config';
 import reservationTexts from '../../app/i18n/resources/reservation';
 import { pageExistsIn, pagePath, type PageKey } from '../../app/route-table';
 import { bookFixture, expect, expectNoAxeViolations, freshSlot, login, newIdentityCode, test } from './fixtures';
+import { PAYER_DEMO_PERSONS } from '../../db/seed-booking-payers';
+import { OCCUPATIONAL_SLOT } from './booking-payers-fixtures';
 import { CHILDREN_URL } from './urls';
 
 interface AxeCase {
@@ -139,6 +141,33 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
     only('', async (page, lang) => {
       await login(page, 'laura', { baseURL: CHILDREN_URL, lang });
       return `${CHILDREN_URL}${pagePath('childrensChat', lang)}`;
+    }),
+  ],
+  // Booking for everyone else (issue 13).
+  occupationalSearch: [
+    only('results', async (page, lang) => {
+      await login(page, 'mikko', { lang });
+      return pagePath('occupationalSearch', lang, {}, new URLSearchParams({ startDate: dayAhead(2, [1, 2, 3, 4, 5]) }));
+    }),
+    only('no occupational health care', async (page, lang) => {
+      await login(page, 'aino', { lang });
+      return pagePath('occupationalSearch', lang);
+    }),
+    only('no web reservation', async (page, lang) => {
+      await login(page, { identityCode: PAYER_DEMO_PERSONS.olli.identityCode }, { lang });
+      return pagePath('occupationalSearch', lang);
+    }),
+  ],
+  occupationalReserve: [
+    only('form with confirmation', async (page, lang) => {
+      const slot = await freshSlot(page.request, OCCUPATIONAL_SLOT);
+      await login(page, { identityCode: slot.patient!.identityCode }, { lang });
+      return pagePath('occupationalReserve', lang, { slotId: String(slot.slotId) });
+    }),
+    only('special contract', async (page, lang) => {
+      const slot = await freshSlot(page.request, OCCUPATIONAL_SLOT);
+      await login(page, { identityCode: PAYER_DEMO_PERSONS.reetta.identityCode }, { lang });
+      return pagePath('occupationalReserve', lang, { slotId: String(slot.slotId) });
     }),
   ],
 };

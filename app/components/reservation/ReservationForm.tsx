@@ -24,6 +24,7 @@ import * as s from '~/styles/reservation.css';
 import * as ui from '~/styles/ui.css';
 import { CheckboxField, ErrorSummary, TextField } from './FormFields';
 import { IdentifyButton } from './IdentifyButton';
+import { OccupationalConfirmation } from './OccupationalConfirmation';
 import { useFormValidity } from './useFormValidity';
 
 export type ReservationFormView =
@@ -34,6 +35,8 @@ export type ReservationFormView =
       bindingRequired: boolean;
       name: string;
       defaults: { phone: string; emailAddress: string };
+      /** Occupational health: the agreement's confirmation for this specialty (null: not occupational). */
+      confirmation?: string | null;
     };
 
 export function ReservationForm({
@@ -57,12 +60,15 @@ export function ReservationForm({
   const navigation = useNavigation();
   const anonymous = view.kind === 'anonymous';
   const { bindingRequired } = view;
+  const confirmation = view.kind === 'user' ? (view.confirmation ?? null) : null;
   const schema = useMemo<z.ZodTypeAny>(
-    () => (anonymous ? anonymousReservationSchema({ bindingRequired }) : userReservationSchema({ bindingRequired })),
-    [anonymous, bindingRequired],
+    () => (anonymous ? anonymousReservationSchema({ bindingRequired }) : userReservationSchema({ bindingRequired, confirmation })),
+    [anonymous, bindingRequired, confirmation],
   );
-  // Typed by the anonymous form, whose fields are a superset of the logged-in one's.
-  const [form, fields] = useForm<z.input<ReturnType<typeof anonymousReservationSchema>>>({
+  // Typed by the union of the anonymous form's fields and the logged-in one's.
+  const [form, fields] = useForm<
+    z.input<ReturnType<typeof anonymousReservationSchema>> & z.input<ReturnType<typeof userReservationSchema>>
+  >({
     id: 'reservation',
     lastResult,
     constraint: getZodConstraint(schema),
@@ -86,6 +92,7 @@ export function ReservationForm({
     { meta: fields.emailAddress, label: t('reservation.form.email') },
     ...(anonymous ? [{ meta: fields.termsApproved, label: t('reservation.form.termsField') }] : []),
     { meta: fields.bindingApproved, label: t('reservation.form.bindingField') },
+    ...(confirmation ? [{ meta: fields.contractConfirmed, label: t('occupational.confirmation.legend') }] : []),
   ];
 
   return (
@@ -153,6 +160,7 @@ export function ReservationForm({
             {bindingRequired ? (
               <CheckboxField meta={fields.bindingApproved} label={t('reservation.form.binding', { hours: bindingConsentHours })} />
             ) : null}
+            {confirmation ? <OccupationalConfirmation meta={fields.contractConfirmed} confirmation={confirmation} /> : null}
             <button
               type="submit"
               name="intent"

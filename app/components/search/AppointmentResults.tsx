@@ -22,9 +22,12 @@ export function AppointmentResults({
   lang,
   withDate = false,
   focusFrom,
+  reservePage = 'reserve',
 }: {
   items: AvailableAppointment[];
   lang: Language;
+  /** The reserve page the times link to (the occupational list books on the employer's agreement). */
+  reservePage?: 'reserve' | 'occupationalReserve';
   /** Show the date with the time (lists that span several days). */
   withDate?: boolean;
   /** After "show more", move focus to the first new result (keyboard and screen-reader users). */
@@ -43,7 +46,7 @@ export function AppointmentResults({
     <ul className={s.resultList} ref={list}>
       {items.map((a, index) => (
         <li key={a.id} className={s.result}>
-          <Link className={s.resultLink} to={pagePath('reserve', lang, { slotId: String(a.id) })} data-result-index={index}>
+          <Link className={s.resultLink} to={pagePath(reservePage, lang, { slotId: String(a.id) })} data-result-index={index}>
             <time className={s.resultTime} dateTime={a.startDate}>
               {withDate ? formatDateTime(a.startDate, lang) : formatTime(a.startDate, lang)}
             </time>{' '}

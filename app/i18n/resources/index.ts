@@ -6,6 +6,7 @@
  */
 import type { Language } from '../config';
 import type { CoreResource } from './en';
+import type { BookingMoreTexts } from './booking-more';
 import type { PageTexts } from './pages/en';
 import type { ReservationTexts } from './reservation';
 import type { SearchTexts } from './search';
@@ -13,6 +14,7 @@ import type { SearchTexts } from './search';
 export interface BookingTexts {
   search: SearchTexts;
   reservation: ReservationTexts;
+  occupational: BookingMoreTexts;
 }
 
 /** Every text that is not in a language's core module. */
@@ -21,7 +23,7 @@ export type SeparateTexts = BookingTexts & PageTexts;
 export type Resource = CoreResource & SeparateTexts;
 export type { CoreResource };
 
-type TextModule = 'search' | 'reservation' | 'pages';
+type TextModule = 'search' | 'reservation' | 'pages' | 'bookingMore';
 
 const MODULE_OF = {
   search: 'search',
@@ -32,6 +34,7 @@ const MODULE_OF = {
   help: 'pages',
   childrensChat: 'pages',
   outbox: 'pages',
+  occupational: 'bookingMore',
 } as const satisfies Record<keyof SeparateTexts, TextModule>;
 
 /** The top-level keys whose texts are loaded separately. */
@@ -68,6 +71,8 @@ async function loadModule(module: TextModule, lang: Language): Promise<Partial<S
       return { reservation: (await import('./reservation')).default[lang] };
     case 'pages':
       return loadPageModule(lang);
+    case 'bookingMore':
+      return { occupational: (await import('./booking-more')).default[lang] };
   }
 }
 

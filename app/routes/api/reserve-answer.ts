@@ -9,6 +9,8 @@ const STATUS: Record<ReservationResult['type'], number> = {
   noPatient: 403,
   patientDataConsentRequired: 403,
   notCreditworthy: 403,
+  noOccupationalHealthcare: 403,
+  noWebReservation: 403,
   appointmentNotAvailable: 409,
   tooManyReservations: 409,
   unknownError: 500,

@@ -10,7 +10,9 @@
  * booking exists. The action consults the same step before booking and maps the service's result
  * onto the flow (`answerForResult`). Every form is a plain post: a success redirects back here
  * with the reservation receipt (post/redirect/get) and the page shows the confirmation; refusals
- * answer with the form and its values. JavaScript adds client validation and keeps the book
+ * answer with the form and its values. The same module serves the occupational reserve page
+ * (`occupationalReserve`): the employer pays, the person's agreement must allow web reservation
+ * and cover the specialty, and the form asks the agreement's confirmation. JavaScript adds client validation and keeps the book
  * button disabled until the form is valid.
  */
 import { type SubmissionResult } from '@conform-to/react';
@@ -18,6 +20,7 @@ import { parseWithZod } from '@conform-to/zod';
 import { data, redirect } from 'react-router';
 import { z } from 'zod';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { OccupationalRefusal } from '~/components/reservation/OccupationalRefusal';
 import { ChildByPhone, OwnOrChildChoice } from '~/components/reservation/OwnOrChildChoice';
 import { ReservationForm, type ReservationFormView } from '~/components/reservation/ReservationForm';
 import { ReservationInterrupted } from '~/components/reservation/ReservationInterrupted';
@@ -28,7 +31,7 @@ import type { Language } from '~/i18n/config';
 import { invariantResponse, pageTitle } from '~/lib/page.server';
 import type { AppointmentView } from '~/models/appointment';
 import { anonymousReservationSchema, userReservationSchema } from '~/models/reservation-schemas';
-import { pagePath } from '~/route-table';
+import { pagePath, type PageKey } from '~/route-table';
 import { recordEvent } from '~/services/analytics/analytics.server';
 import { getAnonymousAppointment, getAppointments, viewerOf } from '~/services/appointments/appointments.server';
 import {
@@ -43,10 +46,12 @@ import {
 } from '~/services/booking/reservation-flow-rules';
 import {
   getSlotForReservation,
+  occupationalTerms,
   payerIneligibility,
   reservationSettings,
   reserveAnonymously,
   reserveAsUser,
+  type ReservationPayer,
   type ReservationResult,
   type SlotForReservation,
 } from '~/services/booking/reservation.server';
@@ -65,7 +70,8 @@ const IdentifySchema = z.object({
 
 /** What the page shows: a step of the flow, with what that step needs. */
 type View =
-  | { kind: 'notFound' | 'reserved' | 'choice' | 'childByPhone' | 'interrupted' }
+  | { kind: 'notFound' | 'reserved' | 'choice' | 'childByPhone' | 'interrupted' | 'noOccupationalHealthcare' }
+  | { kind: 'noWebReservation'; specialContract: boolean }
   | { kind: 'success'; appointment: AppointmentView; anonymous: boolean }
   | ReservationFormView;
 
@@ -91,30 +97,65 @@ function stepLocation(step: ReserveStep, lang: Language, here: string, url: URL)
   }
 }
 
+/** The occupational variant of the page pays with the employer's agreement. */
+function payerOf(page: PageKey | undefined): { payer: ReservationPayer; pageKey: 'reserve' | 'occupationalReserve' } {
+  return page === 'occupationalReserve' ? { payer: 'occupational', pageKey: page } : { payer: 'self', pageKey: 'reserve' };
+}
+
+type OccupationalState = NonNullable<ReserveFacts['visitor']>['occupational'];
+
+/** What the person's agreement says about the slot's specialty (occupational payer only). */
+async function occupationalStateOf(db: Awaited<ReturnType<typeof getDb>>, payer: ReservationPayer, auth: Auth | null, slot: SlotForReservation | null) {
+  const none = { state: undefined as OccupationalState, confirmation: null, covered: true, specialContract: false };
+  if (payer !== 'occupational' || !auth || slot?.state !== 'open') return none;
+  const terms = await occupationalTerms(db, auth.person.id, slot.specialtyId);
+  switch (terms.type) {
+    case 'ok':
+      return { ...none, state: 'ok' as OccupationalState, confirmation: terms.confirmation };
+    case 'notCovered':
+      return { ...none, state: 'ok' as OccupationalState, covered: false };
+    case 'noWebReservation':
+      return { ...none, state: terms.type as OccupationalState, specialContract: terms.specialContract };
+    case 'noOccupationalHealthcare':
+      return { ...none, state: terms.type as OccupationalState };
+  }
+}
+
 /** The facts of the flow from the slot, the receipt and who is asking. */
-function factsOf(slot: SlotForReservation | null, receipt: boolean, auth: Auth | null, brand: ReserveFacts['brand'], url: URL): ReserveFacts {
+function factsOf(
+  slot: SlotForReservation | null,
+  receipt: boolean,
+  auth: Auth | null,
+  brand: ReserveFacts['brand'],
+  url: URL,
+  payer: ReservationPayer,
+  occupational: OccupationalState,
+): ReserveFacts {
   return {
     slot: !slot || slot.state !== 'open' ? { state: slot?.state ?? 'notFound' } : { state: 'open', requiresAuth: slot.requiresAuth },
     receipt,
     brand,
+    payer,
     choice: url.searchParams.get(CHOICE_PARAM),
     visitor: auth
       ? {
           isPatient: auth.person.isPatient,
           patientDataConsentGiven: auth.person.patientDataConsentUpdatedAt !== null,
-          eligible: payerIneligibility(auth.person) === null,
+          eligible: payerIneligibility(auth.person, payer) === null,
+          occupational,
         }
       : null,
   };
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { lang, brand, inApp } = context.get(portalContext);
+  const { lang, brand, inApp, page: match } = context.get(portalContext);
   const auth = context.get(authContext);
   const url = new URL(request.url);
   const settings = reservationSettings();
   const slotId = parseSlotId(params.slotId);
-  const here = pagePath('reserve', lang, { slotId: params.slotId });
+  const { payer, pageKey } = payerOf(match?.key);
+  const here = pagePath(pageKey, lang, { slotId: params.slotId });
   const db = await getDb();
   const page = (view: View, status = 200) =>
     data(
@@ -125,6 +166,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         cancellationLimitHours: settings.cancellationLimitHours,
         bindingConsentHours: settings.bindingConsentHours,
         view,
+        occupational: payer === 'occupational',
       },
       { status },
     );
@@ -144,9 +186,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       : await getAnonymousAppointment(db, receipt.code, lang);
   }
   const live = booked && !booked.cancelledBy ? booked : null;
-  const slot = live ? null : await getSlotForReservation(db, slotId, lang, { settings });
+  let slot = live ? null : await getSlotForReservation(db, slotId, lang, { settings, payer });
+  const terms = await occupationalStateOf(db, payer, auth, slot);
+  // A time of a specialty the agreement does not cover is not this person's to book.
+  if (!terms.covered) slot = { state: 'notFound' };
 
-  const step = reserveStep(factsOf(slot, live !== null, auth, brand, url));
+  const step = reserveStep(factsOf(slot, live !== null, auth, brand, url, payer, terms.state));
   switch (step.step) {
     case 'success':
       return page({ kind: 'success', appointment: live!, anonymous: !auth });
@@ -156,7 +201,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     case 'choice':
     case 'childByPhone':
     case 'interrupted':
+    case 'noOccupationalHealthcare':
       return page({ kind: step.step });
+    case 'noWebReservation':
+      return page({ kind: step.step, specialContract: terms.specialContract });
     case 'identify':
     case 'registration':
     case 'consent':
@@ -173,18 +221,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         bindingRequired: slot.bindingRequired,
         name: `${auth.person.firstName} ${auth.person.lastName}`.trim(),
         defaults: { phone: auth.person.phone ?? '', emailAddress: auth.person.email ?? '' },
+        confirmation: terms.confirmation,
       });
     }
   }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { lang, brand, inApp } = context.get(portalContext);
+  const { lang, brand, inApp, page: match } = context.get(portalContext);
   const auth = context.get(authContext);
   const url = new URL(request.url);
   const slotId = parseSlotId(params.slotId);
   invariantResponse(slotId);
-  const here = pagePath('reserve', lang, { slotId: params.slotId });
+  const { payer, pageKey } = payerOf(match?.key);
+  const here = pagePath(pageKey, lang, { slotId: params.slotId });
   const db = await getDb();
   const formData = await request.formData();
 
@@ -194,8 +244,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirect(identificationPath(lang, here), 303);
   }
 
-  const slot = await getSlotForReservation(db, slotId, lang);
-  const step = reserveStep(factsOf(slot, false, auth, brand, url));
+  let slot = await getSlotForReservation(db, slotId, lang, { payer });
+  const terms = await occupationalStateOf(db, payer, auth, slot);
+  if (!terms.covered) slot = { state: 'notFound' };
+  const step = reserveStep(factsOf(slot, false, auth, brand, url, payer, terms.state));
   const answer = async (to: ReserveAnswer, reply: (fieldErrors?: Record<string, string[]>) => SubmissionResult<string[]> | undefined) => {
     if (to.type === 'refused') {
       return data({ result: reply(to.fieldErrors), failure: to.failure as ReserveFailure | null }, { status: to.status });
@@ -206,10 +258,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (step.step !== 'form') return answer(stepOnPost(step), () => undefined);
   // (reserveStep answers "form" only for an open slot; this narrows the type.)
   if (slot.state !== 'open') return answer(stepOnPost({ step: 'reserved' }), () => undefined);
-  const reservationContext = { lang, brand, inApp, origin: context.get(requestInfoContext).origin };
+  const reservationContext = { lang, brand, inApp, origin: context.get(requestInfoContext).origin, payer };
 
   const schema = auth
-    ? userReservationSchema({ bindingRequired: slot.bindingRequired })
+    ? userReservationSchema({ bindingRequired: slot.bindingRequired, confirmation: terms.confirmation })
     : anonymousReservationSchema({ bindingRequired: slot.bindingRequired });
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== 'success') return data({ result: submission.reply(), failure: null }, { status: 400 });
@@ -247,6 +299,10 @@ export default function Reserve({ loaderData, actionData }: Route.ComponentProps
       return <ChildByPhone />;
     case 'interrupted':
       return <ReservationInterrupted />;
+    case 'noOccupationalHealthcare':
+      return <OccupationalRefusal reason={view.kind} lang={lang} />;
+    case 'noWebReservation':
+      return <OccupationalRefusal reason={view.kind} lang={lang} specialContract={view.specialContract} />;
     case 'anonymous':
     case 'user':
       return (

@@ -13,6 +13,7 @@ export type AnalyticsEventName =
   | 'reservationError'
   | 'hpaLogin'
   | 'authenticationSuccess'
+  | 'authenticationFailure'
   | 'reservationSuccess';
 
 export async function recordEvent(

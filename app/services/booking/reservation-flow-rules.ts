@@ -6,6 +6,10 @@
  * visitor is not at the form, and maps the reservation service's result onto the flow with
  * `answerForResult`. Occupational, insurance and guardian booking add their steps here.
  *
+ * Occupational health (the occupational reserve page) needs strong identification and an
+ * employer's agreement with web reservation: without one the visitor is told why
+ * (`noOccupationalHealthcare`, `noWebReservation`) before registration or consent is asked.
+ *
  * Until guardian booking exists, the children's brand's "my child's appointment" leads to the
  * customer service's phone number (`childByPhone`), never to a form that would book for the
  * guardian.
@@ -24,8 +28,16 @@ export interface ReserveFacts {
   brand: BrandKey;
   /** The value of the `for` parameter, as given (anything but self/child counts as no choice). */
   choice: string | null;
+  /** Who pays: the customer, or (occupational reserve page) the employer's agreement. */
+  payer?: 'self' | 'occupational';
   /** The logged-in person, or null for an anonymous visitor. */
-  visitor: { isPatient: boolean; patientDataConsentGiven: boolean; eligible: boolean } | null;
+  visitor: {
+    isPatient: boolean;
+    patientDataConsentGiven: boolean;
+    eligible: boolean;
+    /** Occupational payer only: what the person's agreement says (see occupational-rules). */
+    occupational?: 'noOccupationalHealthcare' | 'noWebReservation' | 'ok';
+  } | null;
 }
 
 export type ReserveStep =
@@ -44,6 +56,10 @@ export type ReserveStep =
   | { step: 'consent' }
   /** The payer refuses this person (private care: a billing block). */
   | { step: 'interrupted' }
+  /** Occupational: the person has no occupational health agreement (private-customer link). */
+  | { step: 'noOccupationalHealthcare' }
+  /** Occupational: the agreement does not include web reservation (customer service phone). */
+  | { step: 'noWebReservation' }
   | { step: 'form'; who: 'anonymous' | 'user' };
 
 export type StepName = ReserveStep['step'];
@@ -60,15 +76,20 @@ export function reserveStep(facts: ReserveFacts): ReserveStep {
   if (facts.receipt) return { step: 'success' };
   if (facts.slot.state === 'notFound') return { step: 'notFound' };
   if (facts.slot.state === 'reserved') return { step: 'reserved' };
-  const choice = asksOwnOrChild(facts.brand) ? parseChoice(facts.choice) : 'self';
+  const occupational = facts.payer === 'occupational';
+  const choice = asksOwnOrChild(facts.brand) && !occupational ? parseChoice(facts.choice) : 'self';
   // Before identification too: calling needs no identification, and identifying must not lead to
   // a form that books for the guardian.
   if (choice === 'child') return { step: 'childByPhone' };
   const { visitor } = facts;
   if (!visitor) {
-    if (facts.slot.requiresAuth) return { step: 'identify' };
+    if (facts.slot.requiresAuth || occupational) return { step: 'identify' };
     if (choice === null) return { step: 'choice' };
     return { step: 'form', who: 'anonymous' };
+  }
+  if (occupational) {
+    const state = visitor.occupational ?? 'noOccupationalHealthcare';
+    if (state !== 'ok') return { step: state };
   }
   if (!visitor.isPatient) return { step: 'registration' };
   if (!visitor.patientDataConsentGiven) return { step: 'consent' };
@@ -101,6 +122,8 @@ export function stepOnPost(step: Exclude<ReserveStep, { step: 'form' }>): Reserv
     case 'registration':
     case 'consent':
     case 'interrupted':
+    case 'noOccupationalHealthcare':
+    case 'noWebReservation':
       return { type: 'go', step };
   }
 }
@@ -117,6 +140,8 @@ export type ReservationOutcome =
         | 'noPatient'
         | 'patientDataConsentRequired'
         | 'notCreditworthy'
+        | 'noOccupationalHealthcare'
+        | 'noWebReservation'
         | 'unknownError';
     };
 
@@ -140,6 +165,9 @@ export function answerForResult(result: ReservationOutcome, anonymous: boolean):
       return { type: 'go', step: { step: 'consent' } };
     case 'notCreditworthy':
       return { type: 'go', step: { step: 'interrupted' } };
+    case 'noOccupationalHealthcare':
+    case 'noWebReservation':
+      return { type: 'go', step: { step: result.type } };
     case 'appointmentNotAvailable':
     case 'tooManyReservations':
       return { type: 'refused', failure: result.type, status: 409 };

@@ -45,6 +45,8 @@ import { withTransaction, type Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
 import { captureServerError } from '~/services/observability/sentry.server';
 import { enqueueMessage } from '~/services/outbox/outbox.server';
+import { accessOf, contractOf, confirmationFor } from './occupational.server';
+import type { ConfirmationKind } from './occupational-rules';
 import { anonymousLink, confirmationMessages } from './reservation-messages.server';
 import {
   bindingConsentRequired,
@@ -79,7 +81,8 @@ export function reservationSettings(): ReservationSettings {
 // ---------------------------------------------------------------------------------------------
 // Payer types
 
-export type ReservationPayer = 'self';
+/** Who pays: the customer (`self`) or their employer's occupational health agreement. */
+export type ReservationPayer = 'self' | 'occupational';
 
 type SlotRow = typeof appointmentSlots.$inferSelect;
 type PersonRow = typeof persons.$inferSelect;
@@ -102,7 +105,35 @@ const PAYERS: Record<ReservationPayer, PayerPolicy> = {
     ineligibility: (person) => (isCreditworthy(person) ? null : 'notCreditworthy'),
     price: (slot) => priceFor(slot.specialtyId, slot.locationType),
   },
+  // The employer pays: no price, no billing block; the agreement is checked by `occupationalTerms`.
+  occupational: {
+    payerType: 'occupationalHealthCare',
+    requiresAuthentication: true,
+    ineligibility: () => null,
+    price: () => null,
+  },
 };
+
+/**
+ * What the person's occupational agreement says about booking this specialty: no agreement, no
+ * web reservation, not covered (the time is not theirs to book), or the confirmation to ask.
+ */
+export async function occupationalTerms(
+  db: Db,
+  personId: string,
+  specialtyId: string,
+): Promise<
+  | { type: 'noOccupationalHealthcare' | 'notCovered' }
+  | { type: 'noWebReservation'; specialContract: boolean }
+  | { type: 'ok'; confirmation: ConfirmationKind }
+> {
+  const contract = await contractOf(db, personId);
+  const access = accessOf(contract);
+  if (!contract || access.state === 'noOccupationalHealthcare') return { type: 'noOccupationalHealthcare' };
+  if (access.state === 'noWebReservation') return { type: 'noWebReservation', specialContract: access.specialContract };
+  const confirmation = confirmationFor(contract, specialtyId);
+  return confirmation ? { type: 'ok', confirmation } : { type: 'notCovered' };
+}
 
 const offers = (policy: PayerPolicy, slot: SlotRow) => slot.payerTypes.includes(policy.payerType);
 
@@ -116,6 +147,8 @@ export type ReservationFailure =
   | 'noPatient'
   | 'patientDataConsentRequired'
   | 'notCreditworthy'
+  | 'noOccupationalHealthcare'
+  | 'noWebReservation'
   | 'unknownError';
 
 /** What the confirmation page and the API show of a new reservation. */
@@ -246,7 +279,7 @@ function slotPreview(row: SlotWithPlace, policy: PayerPolicy, lang: Language): A
 export type SlotForReservation =
   | { state: 'notFound' }
   | { state: 'reserved' }
-  | { state: 'open'; requiresAuth: boolean; bindingRequired: boolean; preview: AppointmentView };
+  | { state: 'open'; requiresAuth: boolean; bindingRequired: boolean; preview: AppointmentView; specialtyId: string };
 
 /** What the reserve page shows for a slot id: not found (also past), already reserved, or open. */
 export async function getSlotForReservation(
@@ -266,6 +299,7 @@ export async function getSlotForReservation(
     requiresAuth: row.slot.requiresAuth || policy.requiresAuthentication,
     bindingRequired: bindingConsentRequired(row.slot.startAt, now, settings.bindingConsentHours),
     preview: slotPreview(row, policy, lang),
+    specialtyId: row.slot.specialtyId,
   };
 }
 
@@ -386,6 +420,7 @@ async function book(db: Db, input: BookingInput, ctx: Required<Omit<ReservationC
         origin: ctx.origin,
         brand,
         cancellationLimitHours: settings.cancellationLimitHours,
+        occupational: input.policy.payerType === 'occupationalHealthCare',
       });
       for (const message of messages) await enqueueMessage(t, message);
 
@@ -533,8 +568,15 @@ export async function reserveAsUser(
     if (!person.patientDataConsentUpdatedAt) return { type: 'patientDataConsentRequired' };
     const ineligible = ctx.policy.ineligibility(person);
     if (ineligible) return { type: ineligible };
+    let confirmation: ConfirmationKind | null = null;
+    if (ctx.policy === PAYERS.occupational) {
+      const terms = await occupationalTerms(db, person.id, row.slot.specialtyId);
+      if (terms.type === 'notCovered') return { type: 'appointmentNotAvailable' };
+      if (terms.type !== 'ok') return { type: terms.type };
+      confirmation = terms.confirmation;
+    }
     const bindingRequired = bindingConsentRequired(row.slot.startAt, ctx.now, ctx.settings.bindingConsentHours);
-    const parsed = userReservationSchema({ bindingRequired }).safeParse(input);
+    const parsed = userReservationSchema({ bindingRequired, confirmation }).safeParse(input);
     if (!parsed.success) return { type: 'validation', fields: fieldErrorsOf(parsed.error) };
 
     return book(

@@ -1,0 +1,111 @@
+/**
+ * Booking for everyone else (issue 13), with JavaScript on and off: the occupational list on the
+ * employer's agreement, its refusals (no agreement, no web reservation), and the occupational
+ * reservation with the agreement's confirmation and the employer as payer. (axe: a11y.spec.ts.)
+ */
+import { PAYER_DEMO_PERSONS } from '../../db/seed-booking-payers';
+import { OCCUPATIONAL_SLOT } from './booking-payers-fixtures';
+import { expect, freshSlot, jsEnabled, login, test } from './fixtures';
+
+const occupationalReserve = (slotId: number) => `/en/available-appointments/occupational-health/${slotId}`;
+
+/** A mobile number nobody else in the run uses: typed form and the normalised +358 form. */
+function uniquePhone() {
+  const digits = String(Math.floor(1_000_000 + Math.random() * 8_999_999));
+  return { typed: `040${digits}`, normalized: `+35840${digits}` };
+}
+
+test.describe('occupational health list', () => {
+  test('Mikko sees the times his agreement covers, leading to the occupational reserve page', async ({ page }) => {
+    await login(page, 'mikko', { lang: 'en' });
+    await page.goto('/en/booking/occupational-health?specialtyIds=FYS');
+    await expect(page.getByRole('heading', { level: 1, name: 'Occupational health appointment booking' })).toBeVisible();
+    await expect(page.getByText('Agreement: Esimerkki Rakennus Oy')).toBeVisible();
+    // Only the agreement's specialties are offered (Dermatology is not covered).
+    await expect(page.locator('input[name="specialtyIds"][value="FYS"]')).toBeChecked();
+    await expect(page.locator('input[name="specialtyIds"][value="TPSG"]')).toHaveCount(1);
+    await expect(page.locator('input[name="specialtyIds"][value="IHO"]')).toHaveCount(0);
+    const first = page.locator('a[data-result-index]').first();
+    await expect(first).toHaveAttribute('href', /^\/en\/available-appointments\/occupational-health\/\d+$/);
+  });
+
+  test('Aino, without an agreement, is told so and offered the private list', async ({ page }) => {
+    await login(page, 'aino', { lang: 'en' });
+    await page.goto('/en/booking/occupational-health');
+    await expect(page.getByRole('heading', { name: "We couldn't find your occupational health agreement" })).toBeVisible();
+    await page.getByRole('link', { name: 'Book as a private customer' }).click();
+    await expect(page).toHaveURL(/\/en\/booking\/private/);
+  });
+
+  test('an agreement without web reservation gives the occupational customer service number', async ({ page }) => {
+    await login(page, { identityCode: PAYER_DEMO_PERSONS.olli.identityCode }, { lang: 'fi' });
+    await page.goto('/fi/ajanvaraus/tyoterveys');
+    await expect(page.getByRole('heading', { name: 'Verkkoajanvaraus ei sisälly sopimukseesi' })).toBeVisible();
+    await expect(page.getByRole('link', { name: '010 380 3838' })).toHaveAttribute('href', 'tel:+358103803838');
+  });
+
+  test('a special agreement shows the special-contract panel', async ({ page }) => {
+    await login(page, { identityCode: PAYER_DEMO_PERSONS.reetta.identityCode }, { lang: 'en' });
+    await page.goto('/en/booking/occupational-health');
+    await expect(page.getByRole('heading', { name: 'Your employer has a special agreement' })).toBeVisible();
+  });
+
+  test('the landing leads anonymous employees through sign-in, keeping the query', async ({ page }) => {
+    await page.goto('/en/booking?specialtyIds=TTH');
+    await page.getByRole('link', { name: 'Book on your occupational health agreement' }).click();
+    await expect(page).toHaveURL(/\/en\/login\?nextPath=%2Fen%2Fbooking%2Foccupational-health%3FspecialtyIds%3DTTH$/);
+  });
+});
+
+test.describe('occupational reservation', () => {
+  test('an employee books on the agreement: confirmation wording by specialty, employer pays', async ({ page }, testInfo) => {
+    const slot = await freshSlot(page.request, OCCUPATIONAL_SLOT);
+    const phone = uniquePhone();
+    await login(page, { identityCode: slot.patient!.identityCode }, { lang: 'en' });
+    await page.goto(occupationalReserve(slot.slotId));
+    await expect(page.getByRole('heading', { level: 1, name: 'Reserve appointment' })).toBeVisible();
+    await expect(page.getByText('Paid by your employer (occupational health). You pay nothing online.')).toBeVisible();
+    const confirm = page.getByLabel(
+      "I confirm that the visit is covered by my employer's occupational health agreement and that I have a doctor's referral for it.",
+    );
+    await page.getByLabel('Mobile phone number').fill(phone.typed);
+    await page.getByLabel('E-mail address').fill('employee@example.fi');
+    const book = page.getByRole('button', { name: 'Book appointment' });
+    if (jsEnabled(testInfo.project.name)) {
+      // The button waits for the confirmation.
+      await expect(book).toBeDisabled();
+    } else {
+      await book.click();
+      await expect(page.getByText('Please confirm to book the visit.').first()).toBeVisible();
+      await expect(page.getByLabel('Mobile phone number')).toHaveValue(phone.typed);
+    }
+    await confirm.check();
+    await book.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Appointment reserved successfully!' })).toBeVisible();
+
+    await page.goto('/dev/outbox');
+    const sms = page.locator('article[data-outbox-channel="sms"]').filter({ hasText: phone.normalized }).first();
+    await expect(sms).toContainText("The visit is covered by your employer's agreement.");
+  });
+
+  test('a referral-only specialty asks for the referral alone', async ({ page }) => {
+    const slot = await freshSlot(page.request, { ...OCCUPATIONAL_SLOT, specialtyId: 'TPSG', practitionerId: 'P9001' });
+    await login(page, { identityCode: slot.patient!.identityCode }, { lang: 'en' });
+    await page.goto(occupationalReserve(slot.slotId));
+    await expect(page.getByLabel('I confirm that I have a referral from occupational health for this visit.')).toBeVisible();
+  });
+
+  test('a private time is not bookable on the agreement, and Aino is refused with the private link', async ({ page }) => {
+    const privateSlot = await freshSlot(page.request, { patient: 'new', consent: '1', contractOf: OCCUPATIONAL_SLOT.contractOf });
+    await login(page, { identityCode: privateSlot.patient!.identityCode }, { lang: 'en' });
+    await page.goto(occupationalReserve(privateSlot.slotId));
+    await expect(page.getByRole('heading', { name: 'The appointment could not be found' })).toBeVisible();
+
+    const slot = await freshSlot(page.request, { ...OCCUPATIONAL_SLOT, patient: '' });
+    await page.context().clearCookies();
+    await login(page, 'aino', { lang: 'en' });
+    await page.goto(occupationalReserve(slot.slotId));
+    await expect(page.getByRole('heading', { name: "We couldn't find your occupational health agreement" })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Book as a private customer' })).toBeVisible();
+  });
+});
