@@ -85,7 +85,9 @@ test.describe('occupational reservation', () => {
 
     await page.goto('/dev/outbox');
     const sms = page.locator('article[data-outbox-channel="sms"]').filter({ hasText: phone.normalized }).first();
-    await expect(sms).toContainText("The visit is covered by your employer's agreement.");
+    // In the patient's language (Finnish): the occupational wording.
+    await expect(sms).toContainText('työterveysaika');
+    await expect(sms).toContainText('Käynti kuuluu työnantajasi sopimukseen.');
   });
 
   test('a referral-only specialty asks for the referral alone', async ({ page }) => {
