@@ -111,3 +111,42 @@ describe('answerForResult', () => {
     expect(answerForResult(result, anonymous)).toEqual(expected);
   });
 });
+
+describe('reserveStep: occupational health (the employer pays)', () => {
+  const employee = { ...patient, occupational: 'ok' as const };
+
+  it('needs strong identification even when the time itself does not', () => {
+    expect(reserveStep(facts({ payer: 'occupational' }))).toEqual({ step: 'identify' });
+    // Also on the children's brand, where no own-or-child choice is asked first.
+    expect(reserveStep(facts({ payer: 'occupational', brand: 'children' }))).toEqual({ step: 'identify' });
+  });
+
+  it('tells a person without an agreement, or without web reservation in it, before registration or consent', () => {
+    const unregistered = { isPatient: false, patientDataConsentGiven: false, eligible: true };
+    expect(reserveStep(facts({ payer: 'occupational', visitor: { ...unregistered, occupational: 'noOccupationalHealthcare' } }))).toEqual({
+      step: 'noOccupationalHealthcare',
+    });
+    expect(reserveStep(facts({ payer: 'occupational', visitor: { ...patient, occupational: 'noWebReservation' } }))).toEqual({
+      step: 'noWebReservation',
+    });
+    // Unknown agreement state counts as none.
+    expect(reserveStep(facts({ payer: 'occupational', visitor: patient }))).toEqual({ step: 'noOccupationalHealthcare' });
+  });
+
+  it('then registration, consent and the form; a billing block does not stop the employer paying', () => {
+    expect(reserveStep(facts({ payer: 'occupational', visitor: { ...employee, isPatient: false } }))).toEqual({ step: 'registration' });
+    expect(reserveStep(facts({ payer: 'occupational', visitor: { ...employee, patientDataConsentGiven: false } }))).toEqual({
+      step: 'consent',
+    });
+    expect(reserveStep(facts({ payer: 'occupational', visitor: employee }))).toEqual({ step: 'form', who: 'user' });
+    // The private payer ignores the agreement.
+    expect(reserveStep(facts({ visitor: { ...patient, occupational: 'noOccupationalHealthcare' } }))).toEqual({ step: 'form', who: 'user' });
+  });
+
+  it('a post from a refused employee books nothing and goes to the refusal; the service refusals map onto the flow', () => {
+    expect(stepOnPost({ step: 'noOccupationalHealthcare' })).toEqual({ type: 'go', step: { step: 'noOccupationalHealthcare' } });
+    expect(stepOnPost({ step: 'noWebReservation' })).toEqual({ type: 'go', step: { step: 'noWebReservation' } });
+    expect(answerForResult({ type: 'noOccupationalHealthcare' }, false)).toEqual({ type: 'go', step: { step: 'noOccupationalHealthcare' } });
+    expect(answerForResult({ type: 'noWebReservation' }, false)).toEqual({ type: 'go', step: { step: 'noWebReservation' } });
+  });
+});
