@@ -1,12 +1,14 @@
 /**
  * Demo data of booking for everyone else (issue 13): the occupational agreements' terms and two
- * more employees, the occupational-only specialties with their practitioners and free times, and
- * the occupational payer on the free times of the specialties the agreements cover.
+ * more employees, the occupational-only specialties with their practitioners and free times, the
+ * occupational payer on the free times of the specialties the agreements cover, Eino's patient
+ * data consent (given by Laura) and one more family.
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { createOccupationalContract, createPerson, createPractitioner, createSpecialty, localized } from './factories';
-import { appointmentSlots, occupationalContracts, occupationalContractSpecialties, persons } from './schema';
+import { addGuardianship, createOccupationalContract, createPerson, createPractitioner, createSpecialty, localized } from './factories';
+import { DEMO_PERSONS } from './seed-data';
+import { appointmentSlots, occupationalContracts, occupationalContractSpecialties, patientDataConsents, persons } from './schema';
 import { generateSlots, helsinkiDateOf, insertSlots } from './slots';
 
 /** Employees of the seed besides Mikko (README "Try it"). */
@@ -27,6 +29,17 @@ export const PAYER_DEMO_PERSONS = {
     phone: '+358401234002',
     language: 'fi',
   },
+  /** Another family: Jussi is the guardian of Aada (a patient) and Veeti (not yet a patient). */
+  jussi: {
+    identityCode: '150788-9334',
+    firstName: 'Jussi',
+    lastName: 'Laine',
+    email: 'jussi.laine@example.fi',
+    phone: '+358401234003',
+    language: 'sv',
+  },
+  aada: { identityCode: '030320A944Y', firstName: 'Aada', lastName: 'Laine', language: 'sv' },
+  veeti: { identityCode: '110621A9522', firstName: 'Veeti', lastName: 'Laine', language: 'sv' },
 } as const;
 
 /** Specialties booked on an occupational agreement only. */
@@ -87,4 +100,30 @@ export async function seedBookingPayers(db: Db, now: Date, mikkoIdentityCode: st
   const consent = new Date(now.getTime() - 100 * 86_400_000);
   await createPerson(db, { ...PAYER_DEMO_PERSONS.olli, occupationalContractId: statutory.id, confidentialityAcceptedAt: accepted, patientDataConsentUpdatedAt: consent });
   await createPerson(db, { ...PAYER_DEMO_PERSONS.reetta, occupationalContractId: special.id, confidentialityAcceptedAt: accepted, patientDataConsentUpdatedAt: consent });
+
+  // Families: Eino's patient data consent given by Laura; the Laine family.
+  const byCode = async (code: string) => (await db.select().from(persons).where(eq(persons.identityCode, code)))[0]!;
+  const laura = await byCode(DEMO_PERSONS.laura.identityCode);
+  const eino = await byCode(DEMO_PERSONS.eino.identityCode);
+  const jussi = await createPerson(db, { ...PAYER_DEMO_PERSONS.jussi, confidentialityAcceptedAt: accepted, patientDataConsentUpdatedAt: consent });
+  const aada = await createPerson(db, { ...PAYER_DEMO_PERSONS.aada, confidentialityAcceptedAt: accepted });
+  const veeti = await createPerson(db, { ...PAYER_DEMO_PERSONS.veeti, isPatient: false });
+  await addGuardianship(db, jussi.id, aada.id, 'parent');
+  await addGuardianship(db, jussi.id, veeti.id, 'parent');
+  for (const [ward, guardian] of [
+    [eino, laura],
+    [aada, jussi],
+  ] as const) {
+    await db.insert(patientDataConsents).values({
+      personId: ward.id,
+      givenById: guardian.id,
+      allowsCommonRegistry: true,
+      allowsViewingOccupationalInformation: false,
+      allowsMarketingMail: false,
+      allowsTreatmentInstructionsMail: true,
+      allowsBookingSms: true,
+      givenAt: consent,
+    });
+    await db.update(persons).set({ patientDataConsentUpdatedAt: consent }).where(eq(persons.id, ward.id));
+  }
 }

@@ -52,7 +52,7 @@ describe.each(databaseKinds())('seed on %s', (kind) => {
     expect(eino.birthDate).toBe('2018-05-12');
   });
 
-  it('makes Laura the guardian of Eino and nobody else', async () => {
+  it('makes Laura the guardian of Eino, and Jussi of Aada and Veeti', async () => {
     const laura = await personByCode(t.db, DEMO_PERSONS.laura.identityCode);
     const eino = await personByCode(t.db, DEMO_PERSONS.eino.identityCode);
     expect(await listWards(t.db, laura.id)).toEqual([
@@ -61,6 +61,10 @@ describe.each(databaseKinds())('seed on %s', (kind) => {
     const aino = await personByCode(t.db, DEMO_PERSONS.aino.identityCode);
     expect(await listWards(t.db, aino.id)).toEqual([]);
     expect(await listWards(t.db, eino.id)).toEqual([]);
+    // Eino's patient data consent was given by Laura (issue 13's seed).
+    expect(eino.patientDataConsentUpdatedAt).not.toBeNull();
+    const jussi = await personByCode(t.db, PAYER_DEMO_PERSONS.jussi.identityCode);
+    expect((await listWards(t.db, jussi.id)).map((w) => w.firstName).sort()).toEqual(['Aada', 'Veeti']);
   });
 
   it('marks Pekka as not a patient and the others as patients', async () => {
@@ -68,7 +72,8 @@ describe.each(databaseKinds())('seed on %s', (kind) => {
     for (const row of rows) {
       expect({ code: row.identityCode, isPatient: row.isPatient }).toEqual({
         code: row.identityCode,
-        isPatient: row.identityCode !== DEMO_PERSONS.pekka.identityCode,
+        // Pekka, and Veeti of the Laine family (issue 13), are not yet patients.
+        isPatient: row.identityCode !== DEMO_PERSONS.pekka.identityCode && row.identityCode !== PAYER_DEMO_PERSONS.veeti.identityCode,
       });
     }
   });

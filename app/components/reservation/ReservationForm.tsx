@@ -37,6 +37,8 @@ export type ReservationFormView =
       defaults: { phone: string; emailAddress: string };
       /** Occupational health: the agreement's confirmation for this specialty (null: not occupational). */
       confirmation?: string | null;
+      /** A guardian books for this child (the patient); the confirmation goes to the guardian. */
+      forChild?: string;
     };
 
 export function ReservationForm({
@@ -104,7 +106,13 @@ export function ReservationForm({
         </section>
         <section className={ui.card} aria-labelledby="details-title">
           <h2 id="details-title">{t('reservation.form.title')}</h2>
-          {view.kind === 'user' ? <p>{t('reservation.form.bookingAs', { name: view.name })}</p> : null}
+          {view.kind === 'user' ? (
+            <p>
+              {view.forChild
+                ? t('reservation.choice.bookingForChild', { name: view.forChild })
+                : t('reservation.form.bookingAs', { name: view.name })}
+            </p>
+          ) : null}
           <p>{t('reservation.form.intro')}</p>
 
           {failure === 'noPatient' ? (

@@ -11,6 +11,8 @@ const STATUS: Record<ReservationResult['type'], number> = {
   notCreditworthy: 403,
   noOccupationalHealthcare: 403,
   noWebReservation: 403,
+  wardNotAllowed: 403,
+  wardNotReady: 403,
   appointmentNotAvailable: 409,
   tooManyReservations: 409,
   unknownError: 500,

@@ -21,7 +21,7 @@ import { data, redirect } from 'react-router';
 import { z } from 'zod';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { OccupationalRefusal } from '~/components/reservation/OccupationalRefusal';
-import { ChildByPhone, OwnOrChildChoice } from '~/components/reservation/OwnOrChildChoice';
+import { ChildByPhone, NoWards, OwnOrChildChoice, WardChoice } from '~/components/reservation/OwnOrChildChoice';
 import { ReservationForm, type ReservationFormView } from '~/components/reservation/ReservationForm';
 import { ReservationInterrupted } from '~/components/reservation/ReservationInterrupted';
 import { ReservationSuccess } from '~/components/reservation/ReservationSuccess';
@@ -37,7 +37,9 @@ import { getAnonymousAppointment, getAppointments, viewerOf } from '~/services/a
 import {
   answerForResult,
   CHOICE_PARAM,
+  parseChoice,
   reserveStep,
+  WARD_PARAM,
   stepOnPost,
   type ReserveAnswer,
   type ReserveFacts,
@@ -46,11 +48,14 @@ import {
 } from '~/services/booking/reservation-flow-rules';
 import {
   getSlotForReservation,
+  guardianFacts,
   occupationalTerms,
   payerIneligibility,
   reservationSettings,
   reserveAnonymously,
   reserveAsUser,
+  reserveForWard,
+  type GuardianFacts,
   type ReservationPayer,
   type ReservationResult,
   type SlotForReservation,
@@ -72,12 +77,26 @@ const IdentifySchema = z.object({
 type View =
   | { kind: 'notFound' | 'reserved' | 'choice' | 'childByPhone' | 'interrupted' | 'noOccupationalHealthcare' }
   | { kind: 'noWebReservation'; specialContract: boolean }
+  | { kind: 'wardChoice'; wards: GuardianFacts['wards'] }
+  | { kind: 'noWards' }
   | { kind: 'success'; appointment: AppointmentView; anonymous: boolean }
   | ReservationFormView;
 
 /** Strong identification, coming back to this page (the identity provider is chosen on the login page). */
-function identificationPath(lang: Language, back: string): string {
-  return `/oauth/authenticate?${new URLSearchParams({ lang, next: `${back}?${IDENTIFIED_PARAM}=1` })}`;
+function identificationPath(lang: Language, back: string, url?: URL): string {
+  const query = flowQuery(url);
+  query.set(IDENTIFIED_PARAM, '1');
+  return `/oauth/authenticate?${new URLSearchParams({ lang, next: `${back}?${query}` })}`;
+}
+
+/** The own-or-child choice and the chosen child: they ride along through every step. */
+function flowQuery(url?: URL): URLSearchParams {
+  const keep = new URLSearchParams();
+  for (const name of [CHOICE_PARAM, WARD_PARAM]) {
+    const value = url?.searchParams.get(name);
+    if (value) keep.set(name, value);
+  }
+  return keep;
 }
 
 /** Where a step that is not shown with the form lives: another page, or this one (with the choice). */
@@ -85,14 +104,14 @@ function stepLocation(step: ReserveStep, lang: Language, here: string, url: URL)
   const next = new URLSearchParams({ next: here });
   switch (step.step) {
     case 'identify':
-      return identificationPath(lang, here);
+      return identificationPath(lang, here, url);
     case 'registration':
       return pagePath('registration', lang, {}, next);
     case 'consent':
       return pagePath('patientDataConsent', lang, {}, next);
     default: {
-      const choice = url.searchParams.get(CHOICE_PARAM);
-      return choice ? `${here}?${new URLSearchParams({ [CHOICE_PARAM]: choice })}` : here;
+      const keep = flowQuery(url);
+      return keep.size ? `${here}?${keep}` : here;
     }
   }
 }
@@ -121,6 +140,12 @@ async function occupationalStateOf(db: Awaited<ReturnType<typeof getDb>>, payer:
   }
 }
 
+/** A logged-in visitor booking a child's appointment: their wards and the chosen one. */
+async function guardianOf(db: Awaited<ReturnType<typeof getDb>>, auth: Auth | null, url: URL): Promise<GuardianFacts | null> {
+  if (!auth || parseChoice(url.searchParams.get(CHOICE_PARAM)) !== 'child') return null;
+  return guardianFacts(db, auth.person.id, url.searchParams.get(WARD_PARAM));
+}
+
 /** The facts of the flow from the slot, the receipt and who is asking. */
 function factsOf(
   slot: SlotForReservation | null,
@@ -130,9 +155,13 @@ function factsOf(
   url: URL,
   payer: ReservationPayer,
   occupational: OccupationalState,
+  guardian: GuardianFacts | null,
 ): ReserveFacts {
   return {
-    slot: !slot || slot.state !== 'open' ? { state: slot?.state ?? 'notFound' } : { state: 'open', requiresAuth: slot.requiresAuth },
+    slot:
+      !slot || slot.state !== 'open'
+        ? { state: slot?.state ?? 'notFound' }
+        : { state: 'open', requiresAuth: slot.requiresAuth, forChildren: slot.forChildren },
     receipt,
     brand,
     payer,
@@ -143,6 +172,7 @@ function factsOf(
           patientDataConsentGiven: auth.person.patientDataConsentUpdatedAt !== null,
           eligible: payerIneligibility(auth.person, payer) === null,
           occupational,
+          guardian: guardian ? { youngWards: guardian.wards.length, chosen: guardian.chosen } : undefined,
         }
       : null,
   };
@@ -173,7 +203,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   if (url.searchParams.has(IDENTIFIED_PARAM)) {
     if (auth) await recordEvent(db, 'authenticationSuccess', { slotId: slotId ?? 0 });
-    throw redirect(here);
+    const keep = flowQuery(url);
+    throw redirect(keep.size ? `${here}?${keep}` : here);
   }
   if (!slotId) return page({ kind: 'notFound' }, 404);
 
@@ -191,7 +222,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // A time of a specialty the agreement does not cover is not this person's to book.
   if (!terms.covered) slot = { state: 'notFound' };
 
-  const step = reserveStep(factsOf(slot, live !== null, auth, brand, url, payer, terms.state));
+  const guardian = await guardianOf(db, auth, url);
+  const step = reserveStep(factsOf(slot, live !== null, auth, brand, url, payer, terms.state, guardian));
   switch (step.step) {
     case 'success':
       return page({ kind: 'success', appointment: live!, anonymous: !auth });
@@ -202,7 +234,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     case 'childByPhone':
     case 'interrupted':
     case 'noOccupationalHealthcare':
+    case 'noWards':
       return page({ kind: step.step });
+    case 'wardChoice':
+      return page({ kind: 'wardChoice', wards: guardian?.wards ?? [] });
     case 'noWebReservation':
       return page({ kind: step.step, specialContract: terms.specialContract });
     case 'identify':
@@ -214,6 +249,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       if (slot?.state !== 'open') return page({ kind: 'notFound' }, 404);
       if (step.who === 'anonymous' || !auth) {
         return page({ kind: 'anonymous', preview: slot.preview, bindingRequired: slot.bindingRequired });
+      }
+      if (step.who === 'guardian' && guardian?.ward) {
+        // The guardian books for the child: the child is the patient, the confirmation goes to the guardian.
+        return page({
+          kind: 'user',
+          preview: slot.preview,
+          bindingRequired: slot.bindingRequired,
+          name: `${auth.person.firstName} ${auth.person.lastName}`.trim(),
+          forChild: guardian.ward.name,
+          defaults: { phone: auth.person.phone ?? '', emailAddress: auth.person.email ?? '' },
+        });
       }
       return page({
         kind: 'user',
@@ -247,7 +293,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   let slot = await getSlotForReservation(db, slotId, lang, { payer });
   const terms = await occupationalStateOf(db, payer, auth, slot);
   if (!terms.covered) slot = { state: 'notFound' };
-  const step = reserveStep(factsOf(slot, false, auth, brand, url, payer, terms.state));
+  const guardian = await guardianOf(db, auth, url);
+  const step = reserveStep(factsOf(slot, false, auth, brand, url, payer, terms.state, guardian));
   const answer = async (to: ReserveAnswer, reply: (fieldErrors?: Record<string, string[]>) => SubmissionResult<string[]> | undefined) => {
     if (to.type === 'refused') {
       return data({ result: reply(to.fieldErrors), failure: to.failure as ReserveFailure | null }, { status: to.status });
@@ -266,9 +313,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== 'success') return data({ result: submission.reply(), failure: null }, { status: 400 });
 
-  const result: ReservationResult = auth
-    ? await reserveAsUser(db, auth, { slotId, ...submission.value }, reservationContext)
-    : await reserveAnonymously(db, { slotId, ...submission.value }, reservationContext);
+  const result: ReservationResult =
+    auth && step.who === 'guardian' && guardian?.ward
+      ? await reserveForWard(db, auth, guardian.ward.id, { slotId, ...submission.value }, reservationContext)
+      : auth
+        ? await reserveAsUser(db, auth, { slotId, ...submission.value }, reservationContext)
+        : await reserveAnonymously(db, { slotId, ...submission.value }, reservationContext);
   if (result.type === 'success') {
     const headers = new Headers({ Location: here });
     headers.append('Set-Cookie', await receiptHeader({ slotId, appointmentId: result.appointmentId, code: result.anonymousCode }));
@@ -297,6 +347,10 @@ export default function Reserve({ loaderData, actionData }: Route.ComponentProps
       return <OwnOrChildChoice />;
     case 'childByPhone':
       return <ChildByPhone />;
+    case 'wardChoice':
+      return <WardChoice wards={view.wards} />;
+    case 'noWards':
+      return <NoWards />;
     case 'interrupted':
       return <ReservationInterrupted />;
     case 'noOccupationalHealthcare':

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ageOn,
   answerForResult,
+  guardianBooksFor,
   reserveStep,
   stepOnPost,
   type ReservationOutcome,
@@ -56,14 +58,34 @@ describe('reserveStep', () => {
   });
 
   it("never leads a child's appointment to a form that would book for the guardian", () => {
-    expect(reserveStep(facts({ brand: 'children', choice: 'child' }))).toEqual({ step: 'childByPhone' });
-    // Not through identification either, and not once logged in as the guardian.
+    // Anonymous: the guardian identifies first (also for a time that needs no identification).
+    expect(reserveStep(facts({ brand: 'children', choice: 'child' }))).toEqual({ step: 'identify' });
     expect(reserveStep(facts({ brand: 'children', choice: 'child', slot: { state: 'open', requiresAuth: true } }))).toEqual({
-      step: 'childByPhone',
+      step: 'identify',
     });
-    expect(reserveStep(facts({ brand: 'children', choice: 'child', visitor: patient }))).toEqual({ step: 'childByPhone' });
+    // Logged in without a ward to act for: told so, never their own form.
+    expect(reserveStep(facts({ brand: 'children', choice: 'child', visitor: patient }))).toEqual({ step: 'noWards' });
     const unregistered = { isPatient: false, patientDataConsentGiven: false, eligible: true };
-    expect(reserveStep(facts({ brand: 'children', choice: 'child', visitor: unregistered }))).toEqual({ step: 'childByPhone' });
+    expect(reserveStep(facts({ brand: 'children', choice: 'child', visitor: unregistered }))).toEqual({ step: 'noWards' });
+  });
+
+  it('lets a guardian pick the ward, then books for the ward (registered with the consent)', () => {
+    const guardian = (chosen: 'none' | 'notReady' | 'ok', over: Partial<NonNullable<ReserveFacts['visitor']>> = {}) =>
+      facts({ brand: 'children', choice: 'child', visitor: { ...patient, ...over, guardian: { youngWards: 1, chosen } } });
+    expect(reserveStep(guardian('none'))).toEqual({ step: 'wardChoice' });
+    expect(reserveStep(guardian('notReady'))).toEqual({ step: 'childByPhone' });
+    expect(reserveStep(guardian('ok'))).toEqual({ step: 'form', who: 'guardian' });
+    // The guardian's own registration and consent are not asked (the child is the patient)...
+    expect(reserveStep(guardian('ok', { isPatient: false, patientDataConsentGiven: false }))).toEqual({ step: 'form', who: 'guardian' });
+    // ...but the guardian pays: their billing block applies.
+    expect(reserveStep(guardian('ok', { eligible: false }))).toEqual({ step: 'interrupted' });
+  });
+
+  it('asks whose appointment it is on the general brand too, for a time for children', () => {
+    const childrens = { state: 'open', requiresAuth: false, forChildren: true } as const;
+    expect(reserveStep(facts({ slot: childrens }))).toEqual({ step: 'choice' });
+    expect(reserveStep(facts({ slot: childrens, choice: 'child' }))).toEqual({ step: 'identify' });
+    expect(reserveStep(facts({ slot: childrens, choice: 'self' }))).toEqual({ step: 'form', who: 'anonymous' });
   });
 
   it('takes a logged-in user through registration, then the consent, then the billing check, to the form', () => {
@@ -83,7 +105,7 @@ describe('stepOnPost', () => {
     for (const step of ['notFound', 'reserved', 'success'] as const) {
       expect(stepOnPost({ step })).toEqual({ type: 'refused', failure: 'appointmentNotAvailable', status: 409 });
     }
-    for (const step of ['identify', 'choice', 'childByPhone', 'registration', 'consent', 'interrupted'] as const) {
+    for (const step of ['identify', 'choice', 'childByPhone', 'wardChoice', 'noWards', 'registration', 'consent', 'interrupted'] as const) {
       expect(stepOnPost({ step })).toEqual({ type: 'go', step: { step } });
     }
   });
@@ -106,6 +128,8 @@ describe('answerForResult', () => {
     [{ type: 'appointmentNotAvailable' }, true, { type: 'refused', failure: 'appointmentNotAvailable', status: 409 }],
     [{ type: 'tooManyReservations' }, false, { type: 'refused', failure: 'tooManyReservations', status: 409 }],
     [{ type: 'unknownError' }, true, { type: 'refused', failure: 'unknownError', status: 500 }],
+    [{ type: 'wardNotAllowed' }, false, { type: 'go', step: { step: 'wardChoice' } }],
+    [{ type: 'wardNotReady' }, false, { type: 'go', step: { step: 'childByPhone' } }],
   ];
   it.each(cases)('maps %j (anonymous: %s) onto the flow', (result, anonymous, expected) => {
     expect(answerForResult(result, anonymous)).toEqual(expected);
@@ -148,5 +172,14 @@ describe('reserveStep: occupational health (the employer pays)', () => {
     expect(stepOnPost({ step: 'noWebReservation' })).toEqual({ type: 'go', step: { step: 'noWebReservation' } });
     expect(answerForResult({ type: 'noOccupationalHealthcare' }, false)).toEqual({ type: 'go', step: { step: 'noOccupationalHealthcare' } });
     expect(answerForResult({ type: 'noWebReservation' }, false)).toEqual({ type: 'go', step: { step: 'noWebReservation' } });
+  });
+});
+
+describe('ageOn and guardianBooksFor', () => {
+  it('counts full years; the guardian books until the child is 12', () => {
+    expect(ageOn('2018-05-12', '2026-05-11')).toBe(7);
+    expect(ageOn('2018-05-12', '2026-05-12')).toBe(8);
+    expect(guardianBooksFor('2014-11-24', '2026-11-23')).toBe(true);
+    expect(guardianBooksFor('2014-11-24', '2026-11-24')).toBe(false);
   });
 });

@@ -10,19 +10,38 @@
  * employer's agreement with web reservation: without one the visitor is told why
  * (`noOccupationalHealthcare`, `noWebReservation`) before registration or consent is asked.
  *
- * Until guardian booking exists, the children's brand's "my child's appointment" leads to the
- * customer service's phone number (`childByPhone`), never to a form that would book for the
- * guardian.
+ * A child's appointment (the own-or-child choice: the children's brand, and a paediatric time
+ * on the general brand) is booked by the guardian for the child: strong identification, then
+ * the choice of the ward (11 or younger, from the guardianships of the population register),
+ * then the form, with the child as the patient. A ward who is not yet a registered patient with
+ * the patient data consent is booked through customer service (`childByPhone`). The form never
+ * books a child's appointment for the guardian.
  */
 import type { BrandKey } from '~/brands';
 
 /** The `for` parameter of the children's brand: whose appointment the visitor is booking. */
 export const CHOICE_PARAM = 'for';
+/** The `ward` parameter: the child (person id) a guardian books for. */
+export const WARD_PARAM = 'ward';
+/** Children this old or younger are booked by their guardian; from 12 on they log in themselves (spec 3 §9). */
+export const GUARDIAN_BOOKS_UNTIL_AGE = 11;
+/** Specialties whose times are for children: the general brand asks whose appointment it is. */
+export const CHILD_SPECIALTY_IDS: readonly string[] = ['LAS'];
+
+/** Full years from a birth date to a day (both YYYY-MM-DD). */
+export function ageOn(birthDate: string, day: string): number {
+  const [by, bm, bd] = birthDate.split('-').map(Number) as [number, number, number];
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+}
+
+/** Whether the guardian books for this child (11 or younger on the day). */
+export const guardianBooksFor = (birthDate: string, day: string): boolean => ageOn(birthDate, day) <= GUARDIAN_BOOKS_UNTIL_AGE;
 export type OwnOrChild = 'self' | 'child';
 
 export interface ReserveFacts {
   /** The slot of the address: unparsable or missing/past (`notFound`), taken, or open. */
-  slot: { state: 'notFound' } | { state: 'reserved' } | { state: 'open'; requiresAuth: boolean };
+  slot: { state: 'notFound' } | { state: 'reserved' } | { state: 'open'; requiresAuth: boolean; forChildren?: boolean };
   /** This visitor holds the receipt of a live reservation of this slot (post/redirect/get). */
   receipt: boolean;
   brand: BrandKey;
@@ -37,6 +56,11 @@ export interface ReserveFacts {
     eligible: boolean;
     /** Occupational payer only: what the person's agreement says (see occupational-rules). */
     occupational?: 'noOccupationalHealthcare' | 'noWebReservation' | 'ok';
+    /**
+     * A child's appointment: how many wards the guardian may book for, and the chosen one (none
+     * or someone else's id: not chosen; not yet a registered patient with the consent: notReady).
+     */
+    guardian?: { youngWards: number; chosen: 'none' | 'notReady' | 'ok' };
   } | null;
 }
 
@@ -48,8 +72,12 @@ export type ReserveStep =
   | { step: 'identify' }
   /** The children's brand asks anonymous visitors whose appointment it is. */
   | { step: 'choice' }
-  /** A child's appointment: booked through customer service until guardian booking exists. */
+  /** A child's appointment for a ward not yet registered with the consent: booked through customer service. */
   | { step: 'childByPhone' }
+  /** A child's appointment: the guardian picks the ward. */
+  | { step: 'wardChoice' }
+  /** A child's appointment, but the person has no ward they may book for. */
+  | { step: 'noWards' }
   /** Not yet a patient: the registration page, returning here (redirect). */
   | { step: 'registration' }
   /** No patient data consent yet: the consent page, returning here (redirect). */
@@ -60,12 +88,13 @@ export type ReserveStep =
   | { step: 'noOccupationalHealthcare' }
   /** Occupational: the agreement does not include web reservation (customer service phone). */
   | { step: 'noWebReservation' }
-  | { step: 'form'; who: 'anonymous' | 'user' };
+  /** The booking form: anonymous, for oneself, or (guardian) for the chosen ward. */
+  | { step: 'form'; who: 'anonymous' | 'user' | 'guardian' };
 
 export type StepName = ReserveStep['step'];
 
-/** Whether the brand asks whose appointment it is (the children's brand). */
-export const asksOwnOrChild = (brand: BrandKey): boolean => brand === 'children';
+/** Whether the visitor is asked whose appointment it is: the children's brand, or a time for children. */
+export const asksOwnOrChild = (brand: BrandKey, forChildren = false): boolean => brand === 'children' || forChildren;
 
 export function parseChoice(value: string | null): OwnOrChild | null {
   return value === 'self' || value === 'child' ? value : null;
@@ -77,15 +106,23 @@ export function reserveStep(facts: ReserveFacts): ReserveStep {
   if (facts.slot.state === 'notFound') return { step: 'notFound' };
   if (facts.slot.state === 'reserved') return { step: 'reserved' };
   const occupational = facts.payer === 'occupational';
-  const choice = asksOwnOrChild(facts.brand) && !occupational ? parseChoice(facts.choice) : 'self';
-  // Before identification too: calling needs no identification, and identifying must not lead to
-  // a form that books for the guardian.
-  if (choice === 'child') return { step: 'childByPhone' };
+  const forChildren = facts.slot.state === 'open' && facts.slot.forChildren === true;
+  const choice = asksOwnOrChild(facts.brand, forChildren) && !occupational ? parseChoice(facts.choice) : 'self';
   const { visitor } = facts;
   if (!visitor) {
-    if (facts.slot.requiresAuth || occupational) return { step: 'identify' };
+    // A guardian identifies strongly: the register confirms whom they may act for.
+    if (choice === 'child' || facts.slot.requiresAuth || occupational) return { step: 'identify' };
     if (choice === null) return { step: 'choice' };
     return { step: 'form', who: 'anonymous' };
+  }
+  if (choice === 'child') {
+    // The guardian is not the patient: their own registration and consent are not asked.
+    const guardian = visitor.guardian ?? { youngWards: 0, chosen: 'none' };
+    if (guardian.youngWards === 0) return { step: 'noWards' };
+    if (guardian.chosen === 'none') return { step: 'wardChoice' };
+    if (guardian.chosen === 'notReady') return { step: 'childByPhone' };
+    if (!visitor.eligible) return { step: 'interrupted' };
+    return { step: 'form', who: 'guardian' };
   }
   if (occupational) {
     const state = visitor.occupational ?? 'noOccupationalHealthcare';
@@ -124,6 +161,8 @@ export function stepOnPost(step: Exclude<ReserveStep, { step: 'form' }>): Reserv
     case 'interrupted':
     case 'noOccupationalHealthcare':
     case 'noWebReservation':
+    case 'wardChoice':
+    case 'noWards':
       return { type: 'go', step };
   }
 }
@@ -142,6 +181,8 @@ export type ReservationOutcome =
         | 'notCreditworthy'
         | 'noOccupationalHealthcare'
         | 'noWebReservation'
+        | 'wardNotAllowed'
+        | 'wardNotReady'
         | 'unknownError';
     };
 
@@ -168,6 +209,10 @@ export function answerForResult(result: ReservationOutcome, anonymous: boolean):
     case 'noOccupationalHealthcare':
     case 'noWebReservation':
       return { type: 'go', step: { step: result.type } };
+    case 'wardNotAllowed':
+      return { type: 'go', step: { step: 'wardChoice' } };
+    case 'wardNotReady':
+      return { type: 'go', step: { step: 'childByPhone' } };
     case 'appointmentNotAvailable':
     case 'tooManyReservations':
       return { type: 'refused', failure: result.type, status: 409 };

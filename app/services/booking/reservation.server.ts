@@ -18,6 +18,7 @@ import {
   appointments,
   appointmentSlots,
   clinics,
+  guardianships,
   persons,
   practitioners,
   specialties,
@@ -28,7 +29,7 @@ import { brand as brandFacts, type BrandKey } from '~/brands';
 import { env } from '~/env.server';
 import type { Language } from '~/i18n/config';
 import { randomToken, sha256 } from '~/lib/crypto.server';
-import { formatDateTime, formatMoney, formatTime } from '~/lib/format';
+import { formatDateTime, formatMoney, formatTime, helsinkiDate } from '~/lib/format';
 import type { AppointmentView, PriceView } from '~/models/appointment';
 import { KINDS, priceFor } from '~/models/price-list';
 import {
@@ -47,6 +48,7 @@ import { captureServerError } from '~/services/observability/sentry.server';
 import { enqueueMessage } from '~/services/outbox/outbox.server';
 import { accessOf, contractOf, confirmationFor } from './occupational.server';
 import type { ConfirmationKind } from './occupational-rules';
+import { CHILD_SPECIALTY_IDS, guardianBooksFor } from './reservation-flow-rules';
 import { anonymousLink, confirmationMessages } from './reservation-messages.server';
 import {
   bindingConsentRequired,
@@ -149,6 +151,8 @@ export type ReservationFailure =
   | 'notCreditworthy'
   | 'noOccupationalHealthcare'
   | 'noWebReservation'
+  | 'wardNotAllowed'
+  | 'wardNotReady'
   | 'unknownError';
 
 /** What the confirmation page and the API show of a new reservation. */
@@ -279,7 +283,15 @@ function slotPreview(row: SlotWithPlace, policy: PayerPolicy, lang: Language): A
 export type SlotForReservation =
   | { state: 'notFound' }
   | { state: 'reserved' }
-  | { state: 'open'; requiresAuth: boolean; bindingRequired: boolean; preview: AppointmentView; specialtyId: string };
+  | {
+      state: 'open';
+      requiresAuth: boolean;
+      bindingRequired: boolean;
+      preview: AppointmentView;
+      specialtyId: string;
+      /** A time for children (paediatrics): the general brand asks whose appointment it is too. */
+      forChildren: boolean;
+    };
 
 /** What the reserve page shows for a slot id: not found (also past), already reserved, or open. */
 export async function getSlotForReservation(
@@ -300,6 +312,7 @@ export async function getSlotForReservation(
     bindingRequired: bindingConsentRequired(row.slot.startAt, now, settings.bindingConsentHours),
     preview: slotPreview(row, policy, lang),
     specialtyId: row.slot.specialtyId,
+    forChildren: CHILD_SPECIALTY_IDS.includes(row.slot.specialtyId),
   };
 }
 
@@ -599,4 +612,94 @@ export async function reserveAsUser(
 /** Whether a logged-in person may book with the payer at all (the page's "booking interrupted"). */
 export function payerIneligibility(person: PersonRow, payer: ReservationPayer = 'self') {
   return PAYERS[payer].ineligibility(person);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A guardian books for their child
+
+export interface WardOption {
+  id: string;
+  name: string;
+}
+
+export interface GuardianFacts {
+  /** The wards the guardian books for (11 or younger today), in the register's order. */
+  wards: WardOption[];
+  /** The chosen ward: none (or not one of `wards`), not yet a patient with the consent, or ok. */
+  chosen: 'none' | 'notReady' | 'ok';
+  ward: WardOption | null;
+}
+
+/**
+ * Whom a guardian may book for, from the guardianships of the population register (persons
+ * linked by `guardianships`; checked again at booking). A ward id that is not theirs counts as
+ * no choice, so the answer never tells whether such a person exists.
+ */
+export async function guardianFacts(db: Db, guardianId: string, wardId: string | null, now = new Date()): Promise<GuardianFacts> {
+  const today = helsinkiDate(now);
+  const rows = await db
+    .select({ ward: persons })
+    .from(guardianships)
+    .innerJoin(persons, eq(persons.id, guardianships.wardId))
+    .where(eq(guardianships.guardianId, guardianId))
+    .orderBy(persons.birthDate);
+  const young = rows.map((r) => r.ward).filter((w) => guardianBooksFor(w.birthDate, today));
+  const option = (w: PersonRow): WardOption => ({ id: w.id, name: `${w.firstName} ${w.lastName}`.trim() });
+  const chosen = young.find((w) => w.id === wardId) ?? null;
+  return {
+    wards: young.map(option),
+    chosen: !chosen ? 'none' : chosen.isPatient && chosen.patientDataConsentUpdatedAt ? 'ok' : 'notReady',
+    ward: chosen ? option(chosen) : null,
+  };
+}
+
+/**
+ * A guardian's reservation for their ward (spec 3 §2 guardian choice): the ward is the patient
+ * and must be theirs, 11 or younger, and a registered patient with the patient data consent;
+ * the guardian books (`bookedById`), pays (their billing block applies) and receives the
+ * confirmation at the contact details they give, in their language. The ward's own contact
+ * details are not changed.
+ */
+export async function reserveForWard(
+  db: Db,
+  auth: { person: PersonRow },
+  wardId: string,
+  input: UserReservationInput,
+  context: ReservationContext,
+) {
+  const ctx = resolve(context);
+  return tracked(db, input.slotId, false, async () => {
+    const row = await openSlot(db, input.slotId, ctx.policy, ctx.now);
+    if (!row) return { type: 'appointmentNotAvailable' };
+    const [guardian] = await db.select().from(persons).where(eq(persons.id, auth.person.id)).limit(1);
+    if (!guardian) return { type: 'wardNotAllowed' };
+    const [link] = await db
+      .select({ ward: persons })
+      .from(guardianships)
+      .innerJoin(persons, eq(persons.id, guardianships.wardId))
+      .where(and(eq(guardianships.guardianId, guardian.id), eq(guardianships.wardId, wardId)))
+      .limit(1);
+    if (!link || !guardianBooksFor(link.ward.birthDate, helsinkiDate(ctx.now))) return { type: 'wardNotAllowed' };
+    if (!link.ward.isPatient || !link.ward.patientDataConsentUpdatedAt) return { type: 'wardNotReady' };
+    const ineligible = ctx.policy.ineligibility(guardian);
+    if (ineligible) return { type: ineligible };
+    const bindingRequired = bindingConsentRequired(row.slot.startAt, ctx.now, ctx.settings.bindingConsentHours);
+    const parsed = userReservationSchema({ bindingRequired }).safeParse(input);
+    if (!parsed.success) return { type: 'validation', fields: fieldErrorsOf(parsed.error) };
+
+    return book(
+      db,
+      {
+        slot: row,
+        patient: link.ward,
+        bookedById: guardian.id,
+        bookedVia: ctx.inApp ? 'in-app' : 'web',
+        contact: { phone: parsed.data.phone, email: parsed.data.emailAddress },
+        saveContact: false,
+        policy: ctx.policy,
+        messageLang: guardian.language,
+      },
+      ctx,
+    );
+  });
 }
