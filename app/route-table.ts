@@ -143,6 +143,13 @@ export const PAGES = {
     feature: 'ohc-appointment-search',
     theme: 'occupational',
   },
+  /** Guardian choice: whose matter this is (a child's, or one's own), then on to `next`. */
+  guardianChoice: {
+    file: 'routes/booking/transaction-path.tsx',
+    paths: { en: 'transaction-path', fi: 'asiointipolku', sv: 'transaktionsbana' },
+    access: 'public',
+    chrome: 'bare',
+  },
   /** Reserve one free time on the employer's agreement (the reserve page's occupational variant). */
   occupationalReserve: {
     file: 'routes/booking/reserve.tsx',

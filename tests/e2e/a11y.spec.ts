@@ -116,8 +116,9 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
       const slot = await freshSlot(page.request, {}, CHILDREN_URL);
       return `${CHILDREN_URL}${pagePath('reserve', lang, { slotId: String(slot.slotId) })}`;
     }),
-    only("children's brand, child chosen", async (page, lang) => {
+    only("children's brand, the guardian's ward choice", async (page, lang) => {
       const slot = await freshSlot(page.request, {}, CHILDREN_URL);
+      await login(page, 'laura', { baseURL: CHILDREN_URL, lang });
       return `${CHILDREN_URL}${pagePath('reserve', lang, { slotId: String(slot.slotId) }, 'for=child')}`;
     }),
   ],
@@ -158,6 +159,7 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
       return pagePath('occupationalSearch', lang);
     }),
   ],
+  guardianChoice: [anonymous('guardianChoice'), { ...anonymous('guardianChoice', 'error=disallowed'), name: 'disallowed' }],
   occupationalReserve: [
     only('form with confirmation', async (page, lang) => {
       const slot = await freshSlot(page.request, OCCUPATIONAL_SLOT);

@@ -1,11 +1,13 @@
 /**
  * Booking for everyone else (issue 13), with JavaScript on and off: the occupational list on the
  * employer's agreement, its refusals (no agreement, no web reservation), and the occupational
- * reservation with the agreement's confirmation and the employer as payer. (axe: a11y.spec.ts.)
+ * reservation with the agreement's confirmation and the employer as payer; a guardian booking
+ * for their child. (axe: a11y.spec.ts.)
  */
 import { PAYER_DEMO_PERSONS } from '../../db/seed-booking-payers';
 import { OCCUPATIONAL_SLOT } from './booking-payers-fixtures';
 import { expect, freshSlot, jsEnabled, login, test } from './fixtures';
+import { CHILDREN_URL } from './urls';
 
 const occupationalReserve = (slotId: number) => `/en/available-appointments/occupational-health/${slotId}`;
 
@@ -109,5 +111,61 @@ test.describe('occupational reservation', () => {
     await page.goto(occupationalReserve(slot.slotId));
     await expect(page.getByRole('heading', { name: "We couldn't find your occupational health agreement" })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Book as a private customer' })).toBeVisible();
+  });
+});
+
+test.describe('a guardian books for their child', () => {
+  test("Laura books Eino's appointment: Eino is the patient", async ({ page }) => {
+    const slot = await freshSlot(page.request, {}, CHILDREN_URL);
+    await login(page, 'laura', { baseURL: CHILDREN_URL, lang: 'fi' });
+    await page.goto(`${CHILDREN_URL}/fi/vapaat-ajat/${slot.slotId}`);
+    await page.getByRole('link', { name: /Lapselleni/ }).click();
+    await expect(page.getByRole('heading', { name: 'Kenelle varaat ajan?' })).toBeVisible();
+    await page.getByRole('link', { name: 'Eino Nieminen' }).click();
+    await expect(page.getByText('Varaat ajan henkilölle Eino Nieminen. Vahvistus lähetetään sinulle.')).toBeVisible();
+    await page.getByLabel('Matkapuhelinnumero').fill(uniquePhone().typed);
+    await page.getByRole('button', { name: 'Varaa aika' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Ajanvaraus onnistui!' })).toBeVisible();
+    await expect(page.getByText('Potilas: Eino Nieminen')).toBeVisible();
+  });
+
+  test('a child not yet registered online is booked through customer service; no ward: told so', async ({ page }) => {
+    const slot = await freshSlot(page.request, {}, CHILDREN_URL);
+    await login(page, { identityCode: PAYER_DEMO_PERSONS.jussi.identityCode }, { baseURL: CHILDREN_URL, lang: 'sv' });
+    await page.goto(`${CHILDREN_URL}/sv/lediga-tider/${slot.slotId}?for=child`);
+    await expect(page.getByRole('link', { name: 'Aada Laine' })).toBeVisible();
+    await page.getByRole('link', { name: 'Veeti Laine' }).click();
+    await expect(page.getByText('Ditt barn är ännu inte registrerat som vår patient på nätet.')).toBeVisible();
+
+    await page.context().clearCookies();
+    await login(page, 'aino', { baseURL: CHILDREN_URL, lang: 'en' });
+    await page.goto(`${CHILDREN_URL}/en/available-appointments/${slot.slotId}?for=child`);
+    await expect(page.getByRole('heading', { name: 'You cannot act on behalf of a child' })).toBeVisible();
+  });
+
+  test('on the general brand a time for children asks whose appointment it is', async ({ page }) => {
+    const slot = await freshSlot(page.request, { specialtyId: 'LAS', practitionerId: 'P0013' });
+    await page.goto(`/en/available-appointments/${slot.slotId}`);
+    await expect(page.getByRole('heading', { name: 'Whose appointment are you booking?' })).toBeVisible();
+  });
+});
+
+test.describe('guardian choice (transaction path)', () => {
+  test('?error=disallowed shows its text with the link; a choice leads on with it', async ({ page }) => {
+    await page.goto('/en/transaction-path?error=disallowed&next=%2Fen%2Fbooking');
+    await expect(page.getByRole('alert')).toContainText('You cannot act on behalf of this person.');
+    await expect(page.getByRole('link', { name: 'Read about acting on behalf of another person' })).toHaveAttribute(
+      'href',
+      'https://www.suomi.fi/e-authorizations',
+    );
+    await page.getByRole('button', { name: /My child's appointment/ }).click();
+    await expect(page).toHaveURL(/\/en\/booking\?for=child$/);
+  });
+
+  test('?error=unknown, and a foreign next falls back to the front page', async ({ page }) => {
+    await page.goto('/fi/asiointipolku?error=unknown&next=https%3A%2F%2Fevil.example%2F');
+    await expect(page.getByRole('alert')).toContainText('Tapahtui tuntematon virhe.');
+    await page.getByRole('button', { name: /Itselleni/ }).click();
+    await expect(page).toHaveURL(/\/fi\?for=self$/);
   });
 });

@@ -5,15 +5,25 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createClinic, createOccupationalContract, createPerson, createPractitioner, createSlot, createSpecialty } from '~db/factories';
-import { appointments, occupationalContractSpecialties, outbox } from '~db/schema';
+import {
+  addGuardianship,
+  createClinic,
+  createOccupationalContract,
+  createPerson,
+  createPractitioner,
+  createSlot,
+  createSpecialty,
+} from '~db/factories';
+import { accessLog, appointments, occupationalContractSpecialties, outbox, persons } from '~db/schema';
 import { CLINICS, SPECIALTIES } from '~db/seed-data';
 import { makeIdentityCode } from '~/models/identity-code';
 import { contractOf } from '~/services/booking/occupational.server';
 import {
   getSlotForReservation,
+  guardianFacts,
   occupationalTerms,
   reserveAsUser,
+  reserveForWard,
   type ReservationContext,
   type ReservationSettings,
 } from '~/services/booking/reservation.server';
@@ -132,5 +142,77 @@ describe.each(databaseKinds())('occupational reservation on %s', (kind) => {
       type: 'appointmentNotAvailable',
     });
     expect(await t.db.select().from(appointments).where(eq(appointments.patientId, employee.id))).toEqual([]);
+  });
+});
+
+describe.each(databaseKinds())('a guardian books for their child on %s', (kind) => {
+  const t = withTestDatabase(kind);
+  const self = (extra: Partial<ReservationContext> = {}) => ctx({ payer: 'self', ...extra });
+
+  beforeAll(async () => {
+    await createClinic(t.db, { ...CLINICS.find((c) => c.id === 'KA')!, isRemote: false });
+    await createSpecialty(t.db, SPECIALTIES.find((s) => s.id === 'YLE')!);
+    const title = { fi: 'Lääkäri', sv: 'Läkare', en: 'Doctor' };
+    await createPractitioner(t.db, { id: 'P0001', firstName: 'A', lastName: 'B', title, specialtyIds: ['YLE'], clinicIds: ['KA'] });
+  });
+
+  async function family() {
+    individual += 2;
+    const guardian = await createPerson(t.db, {
+      identityCode: makeIdentityCode('1985-06-01', individual),
+      firstName: 'Huol',
+      lastName: `Taja${individual}`,
+      phone: '+358405555555',
+      email: 'guardian@example.fi',
+      language: 'sv',
+    });
+    const child = (birth: string, extra: Partial<typeof persons.$inferInsert> = {}) => {
+      individual += 2;
+      return createPerson(t.db, { identityCode: makeIdentityCode(birth, individual), firstName: 'Lapsi', lastName: `L${individual}`, ...extra });
+    };
+    const young = await child('2018-05-12', { patientDataConsentUpdatedAt: NOW });
+    const unregistered = await child('2020-01-01', { isPatient: false });
+    const older = await child('2012-01-01', { patientDataConsentUpdatedAt: NOW });
+    for (const ward of [young, unregistered, older]) await addGuardianship(t.db, guardian.id, ward.id);
+    return { guardian, young, unregistered, older };
+  }
+
+  it('lists the wards of 11 or younger and tells the chosen one apart', async () => {
+    const { guardian, young, unregistered, older } = await family();
+    const facts = await guardianFacts(t.db, guardian.id, young.id, NOW);
+    expect(facts.wards.map((w) => w.id).sort()).toEqual([young.id, unregistered.id].sort());
+    expect(facts).toMatchObject({ chosen: 'ok', ward: { id: young.id } });
+    expect((await guardianFacts(t.db, guardian.id, unregistered.id, NOW)).chosen).toBe('notReady');
+    // A 14-year-old books themself; someone else's child is no choice at all.
+    expect((await guardianFacts(t.db, guardian.id, older.id, NOW)).chosen).toBe('none');
+    const other = await family();
+    expect(await guardianFacts(t.db, guardian.id, other.young.id, NOW)).toMatchObject({ chosen: 'none', ward: null });
+  });
+
+  it("books the child's appointment: the child is the patient, the guardian booked it and gets the message", async () => {
+    const { guardian, young } = await family();
+    const free = await slot(t.db, 'YLE', ['self']);
+    const result = await reserveForWard(t.db, { person: guardian }, young.id, { slotId: free.id, phone: '+358406666666', emailAddress: 'g@example.fi' }, self());
+    expect(result.type).toBe('success');
+    const [row] = await t.db.select().from(appointments).where(eq(appointments.slotId, free.id));
+    expect(row).toMatchObject({ patientId: young.id, bookedById: guardian.id, payerType: 'self' });
+    const [sms] = await t.db.select().from(outbox).where(and(eq(outbox.recipient, '+358406666666'), eq(outbox.channel, 'sms')));
+    expect(sms?.body).toContain('Kaari');
+    const [log] = await t.db.select().from(accessLog).where(and(eq(accessLog.resourceId, String(row!.id)), eq(accessLog.action, 'create')));
+    expect(log).toMatchObject({ actorPersonId: guardian.id, subjectPersonId: young.id });
+    // The child's own contact details are untouched.
+    const [child] = await t.db.select().from(persons).where(eq(persons.id, young.id));
+    expect(child).toMatchObject({ phone: null, email: null });
+  });
+
+  it('refuses a child who is not theirs, too old, or not yet registered; books nothing', async () => {
+    const { guardian, unregistered, older } = await family();
+    const other = await family();
+    const free = await slot(t.db, 'YLE', ['self']);
+    const input = { slotId: free.id, phone: '+358407777777', emailAddress: 'g@example.fi' };
+    expect(await reserveForWard(t.db, { person: guardian }, other.young.id, input, self())).toEqual({ type: 'wardNotAllowed' });
+    expect(await reserveForWard(t.db, { person: guardian }, older.id, input, self())).toEqual({ type: 'wardNotAllowed' });
+    expect(await reserveForWard(t.db, { person: guardian }, unregistered.id, input, self())).toEqual({ type: 'wardNotReady' });
+    expect(await t.db.select().from(appointments).where(eq(appointments.slotId, free.id))).toEqual([]);
   });
 });

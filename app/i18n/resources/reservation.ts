@@ -31,6 +31,12 @@ const en = {
       'According to the population register you are not the guardian of a child aged 11 or younger. Children aged 12 and older log in and book themselves.',
     bookingForChild: "Booking {{name}}'s appointment. The confirmation is sent to you.",
   },
+  transactionPath: {
+    title: 'Whose matter are you handling?',
+    disallowed: 'You cannot act on behalf of this person.',
+    mandateInfo: 'Read about acting on behalf of another person',
+    unknown: 'An unknown error has occurred.',
+  },
   form: {
     title: 'Your details',
     intro: 'We send the confirmation of the reservation to your mobile phone and e-mail.',
@@ -173,6 +179,12 @@ const fi: ReservationTexts = {
       'Väestötietojärjestelmän mukaan et ole enintään 11-vuotiaan lapsen huoltaja. 12 vuotta täyttäneet kirjautuvat ja varaavat itse.',
     bookingForChild: 'Varaat ajan henkilölle {{name}}. Vahvistus lähetetään sinulle.',
   },
+  transactionPath: {
+    title: 'Kenen asiaa hoidat?',
+    disallowed: 'Et voi asioida tämän henkilön puolesta.',
+    mandateInfo: 'Lue toisen puolesta asioinnista',
+    unknown: 'Tapahtui tuntematon virhe.',
+  },
   form: {
     title: 'Tietosi',
     intro: 'Lähetämme varausvahvistuksen matkapuhelimeesi ja sähköpostiisi.',
@@ -310,6 +322,12 @@ const sv: ReservationTexts = {
     noWardsText:
       'Enligt befolkningsdatasystemet är du inte vårdnadshavare för ett barn som är högst 11 år. Barn som fyllt 12 loggar in och bokar själva.',
     bookingForChild: 'Du bokar en tid för {{name}}. Bekräftelsen skickas till dig.',
+  },
+  transactionPath: {
+    title: 'Vems ärende sköter du?',
+    disallowed: 'Du kan inte uträtta ärenden för den här personen.',
+    mandateInfo: 'Läs om att uträtta ärenden för någon annan',
+    unknown: 'Ett okänt fel har inträffat.',
   },
   form: {
     title: 'Dina uppgifter',

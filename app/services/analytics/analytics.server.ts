@@ -14,6 +14,7 @@ export type AnalyticsEventName =
   | 'hpaLogin'
   | 'authenticationSuccess'
   | 'authenticationFailure'
+  | 'transactionPathChoice'
   | 'reservationSuccess';
 
 export async function recordEvent(
