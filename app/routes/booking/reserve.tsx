@@ -140,10 +140,11 @@ async function occupationalStateOf(db: Awaited<ReturnType<typeof getDb>>, payer:
   }
 }
 
-/** A logged-in visitor booking a child's appointment: their wards and the chosen one. */
+/** A logged-in visitor's wards and the chosen one (a guardian is asked whose appointment it is). */
 async function guardianOf(db: Awaited<ReturnType<typeof getDb>>, auth: Auth | null, url: URL): Promise<GuardianFacts | null> {
-  if (!auth || parseChoice(url.searchParams.get(CHOICE_PARAM)) !== 'child') return null;
-  return guardianFacts(db, auth.person.id, url.searchParams.get(WARD_PARAM));
+  if (!auth || auth.wards.length === 0) return null;
+  const child = parseChoice(url.searchParams.get(CHOICE_PARAM)) === 'child';
+  return guardianFacts(db, auth.person.id, child ? url.searchParams.get(WARD_PARAM) : null);
 }
 
 /** The facts of the flow from the slot, the receipt and who is asking. */

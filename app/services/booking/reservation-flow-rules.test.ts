@@ -79,6 +79,11 @@ describe('reserveStep', () => {
     expect(reserveStep(guardian('ok', { isPatient: false, patientDataConsentGiven: false }))).toEqual({ step: 'form', who: 'guardian' });
     // ...but the guardian pays: their billing block applies.
     expect(reserveStep(guardian('ok', { eligible: false }))).toEqual({ step: 'interrupted' });
+    // A logged-in guardian is asked whose appointment it is; on the general brand only for a time for children.
+    const laura = { ...patient, guardian: { youngWards: 1, chosen: 'none' as const } };
+    expect(reserveStep(facts({ brand: 'children', visitor: laura }))).toEqual({ step: 'choice' });
+    expect(reserveStep(facts({ brand: 'children', choice: 'self', visitor: laura }))).toEqual({ step: 'form', who: 'user' });
+    expect(reserveStep(facts({ brand: 'general', visitor: laura }))).toEqual({ step: 'form', who: 'user' });
   });
 
   it('asks whose appointment it is on the general brand too, for a time for children', () => {

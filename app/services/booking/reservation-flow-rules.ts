@@ -115,6 +115,8 @@ export function reserveStep(facts: ReserveFacts): ReserveStep {
     if (choice === null) return { step: 'choice' };
     return { step: 'form', who: 'anonymous' };
   }
+  // A guardian (of a child of 11 or younger) is asked too; others book their own without asking.
+  if (choice === null && (visitor.guardian?.youngWards ?? 0) > 0) return { step: 'choice' };
   if (choice === 'child') {
     // The guardian is not the patient: their own registration and consent are not asked.
     const guardian = visitor.guardian ?? { youngWards: 0, chosen: 'none' };
