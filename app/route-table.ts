@@ -143,6 +143,19 @@ export const PAGES = {
     feature: 'ohc-appointment-search',
     theme: 'occupational',
   },
+  /** Occupational vaccinations: sign-in prompt, no agreement, none in it, or the influenza booking link (flag checked by the page). */
+  occupationalVaccination: {
+    file: 'routes/booking/vaccination.tsx',
+    paths: {
+      en: 'booking/occupational-health/vaccinations',
+      fi: 'ajanvaraus/tyoterveys/rokotukset',
+      sv: 'tidsbokning/foretagshalsovard/vaccinationer',
+    },
+    access: 'public',
+    chrome: 'wide',
+    brands: ['general'],
+    theme: 'occupational',
+  },
   /** Guardian choice: whose matter this is (a child's, or one's own), then on to `next`. */
   guardianChoice: {
     file: 'routes/booking/transaction-path.tsx',

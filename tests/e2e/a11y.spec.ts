@@ -159,6 +159,14 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
       return pagePath('occupationalSearch', lang);
     }),
   ],
+  occupationalVaccination: [
+    { ...anonymous('occupationalVaccination'), name: 'sign-in prompt' },
+    { ...loggedIn('occupationalVaccination'), name: 'no agreement' },
+    only('included vaccines', async (page, lang) => {
+      await login(page, 'mikko', { lang });
+      return pagePath('occupationalVaccination', lang);
+    }),
+  ],
   guardianChoice: [anonymous('guardianChoice'), { ...anonymous('guardianChoice', 'error=disallowed'), name: 'disallowed' }],
   occupationalReserve: [
     only('form with confirmation', async (page, lang) => {

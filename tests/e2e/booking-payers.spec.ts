@@ -169,3 +169,41 @@ test.describe('guardian choice (transaction path)', () => {
     await expect(page).toHaveURL(/\/fi\?for=self$/);
   });
 });
+
+test.describe('occupational vaccinations', () => {
+  test('Mikko books an influenza vaccination from the vaccination page', async ({ page }) => {
+    await page.goto('/en/booking/occupational-health/vaccinations');
+    await expect(page.getByText('Log in to see the vaccinations your occupational health agreement includes.')).toBeVisible();
+    await login(page, 'mikko', { lang: 'en' });
+    await page.goto('/en/booking/occupational-health/vaccinations');
+    await expect(page.getByRole('heading', { name: 'Vaccines included in your agreement' })).toBeVisible();
+    await expect(page.getByText('Influenza vaccine', { exact: true })).toBeVisible();
+    await page.getByRole('link', { name: 'Book an influenza vaccination' }).click();
+    await expect(page).toHaveURL(/specialtyIds=ROKT.*specialtyIds=INFL/);
+    const results = page.locator('a[data-result-index]');
+    if ((await results.count()) === 0) await page.locator('#next-dates-title + ul a').first().click();
+    await results.first().click();
+    // Mikko is shared by both projects: the first one to arrive gives his consent.
+    if (/\/en\/data-processing/.test(page.url())) {
+      await page.getByLabel('I have read the privacy statement').check();
+      await page.getByRole('button', { name: 'Save' }).click();
+    }
+    await expect(page).toHaveURL(/\/en\/available-appointments\/occupational-health\/\d+$/);
+    await expect(page.getByText('Paid by your employer (occupational health). You pay nothing online.')).toBeVisible();
+    const binding = page.getByLabel(/I understand that the reservation is binding/);
+    if (await binding.count()) await binding.check();
+    await page.getByRole('button', { name: 'Book appointment' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Appointment reserved successfully!' })).toBeVisible();
+  });
+
+  test('no agreement, and an agreement without vaccinations, say so', async ({ page }) => {
+    await login(page, 'aino', { lang: 'fi' });
+    await page.goto('/fi/ajanvaraus/tyoterveys/rokotukset');
+    await expect(page.getByRole('alert')).toContainText('Työterveyshuoltosopimustasi ei löytynyt.');
+    await page.context().clearCookies();
+    await login(page, { identityCode: PAYER_DEMO_PERSONS.olli.identityCode }, { lang: 'en' });
+    await page.goto('/en/booking/occupational-health/vaccinations');
+    await expect(page.getByRole('alert')).toContainText('Vaccinations are not part of your occupational health agreement.');
+    await expect(page.getByRole('link', { name: 'Back to booking' })).toBeVisible();
+  });
+});
