@@ -183,6 +183,7 @@ test.describe('occupational vaccinations', () => {
     const results = page.locator('a[data-result-index]');
     if ((await results.count()) === 0) await page.locator('#next-dates-title + ul a').first().click();
     await results.first().click();
+    await page.waitForURL(/\/en\/(data-processing|available-appointments)/);
     // Mikko is shared by both projects: the first one to arrive gives his consent.
     if (/\/en\/data-processing/.test(page.url())) {
       await page.getByLabel('I have read the privacy statement').check();
