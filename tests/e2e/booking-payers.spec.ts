@@ -208,3 +208,29 @@ test.describe('occupational vaccinations', () => {
     await expect(page.getByRole('link', { name: 'Back to booking' })).toBeVisible();
   });
 });
+
+test.describe('appointment API with the payer flags', () => {
+  test('isOccupationalHealthcare searches the agreement; refused without a session or an agreement', async ({ page }) => {
+    const day = (n: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Helsinki' }).format(new Date(Date.now() + n * 86_400_000));
+    const query = `isOccupationalHealthcare=true&specialtyIds=FYS&specialtyIds=IHO&startDate=${day(1)}&endDate=${day(30)}`;
+    expect((await page.request.get(`/api/appointments?isOccupationalHealthcare=true`)).status()).toBe(401);
+    expect((await page.request.get(`/api/appointments?isInsuranceCustomer=true`)).status()).toBe(400);
+
+    await login(page, 'mikko', { lang: 'en' });
+    const found = await page.request.get(`/api/appointments?${query}`);
+    expect(found.status()).toBe(200);
+    const body = (await found.json()) as { availableAppointments: { type: string; appointments: { specialtyId: string }[] } };
+    expect(body.availableAppointments.type).toBe('success');
+    // Only the covered specialty of the two asked for.
+    expect(new Set(body.availableAppointments.appointments.map((a) => a.specialtyId))).toEqual(new Set(['FYS']));
+    const dates = await page.request.get(`/api/appointments/available-appointment-dates?isOccupationalHealthcare=true&specialtyIds=FYS`);
+    expect(dates.status()).toBe(200);
+    expect(((await dates.json()) as { dates: string[] }).dates.length).toBeGreaterThan(0);
+
+    await page.context().clearCookies();
+    await login(page, 'aino', { lang: 'en' });
+    const refused = await page.request.get(`/api/appointments?isOccupationalHealthcare=true`);
+    expect(refused.status()).toBe(403);
+    expect(await refused.json()).toMatchObject({ type: 'noOccupationalHealthcare' });
+  });
+});
