@@ -62,7 +62,7 @@ export default defineConfig({
     { name: 'js', use: { ...devices['Desktop Chrome'], javaScriptEnabled: true } },
     { name: 'no-js', use: { ...devices['Desktop Chrome'], javaScriptEnabled: false } },
   ],
-  webServer: [server('general', GENERAL_PORT, 'mfa'), server('children', CHILDREN_PORT, 'pikkutsatti')],
+  webServer: [server('general', GENERAL_PORT, 'mfa,ohc-appointment-search'), server('children', CHILDREN_PORT, 'pikkutsatti')],
 });
 
 

@@ -318,6 +318,51 @@ export const PAGES = {
     access: 'user',
     brands: ['general'],
   },
+  // Booking for everyone else (issue 13).
+  /** Occupational health appointment list: the private list's search on the employer's agreement. */
+  occupationalSearch: {
+    file: 'routes/booking/search.tsx',
+    paths: { en: 'booking/occupational-health', fi: 'ajanvaraus/tyoterveys', sv: 'tidsbokning/foretagshalsovard' },
+    access: 'user',
+    chrome: 'wide',
+    brands: ['general'],
+    feature: 'ohc-appointment-search',
+    theme: 'occupational',
+  },
+  /** Occupational vaccinations: sign-in prompt, no agreement, none in it, or the influenza booking link (flag checked by the page). */
+  occupationalVaccination: {
+    file: 'routes/booking/vaccination.tsx',
+    paths: {
+      en: 'booking/occupational-health/vaccinations',
+      fi: 'ajanvaraus/tyoterveys/rokotukset',
+      sv: 'tidsbokning/foretagshalsovard/vaccinationer',
+    },
+    access: 'public',
+    chrome: 'wide',
+    brands: ['general'],
+    theme: 'occupational',
+  },
+  /** Guardian choice: whose matter this is (a child's, or one's own), then on to `next`. */
+  guardianChoice: {
+    file: 'routes/booking/transaction-path.tsx',
+    paths: { en: 'transaction-path', fi: 'asiointipolku', sv: 'transaktionsbana' },
+    access: 'public',
+    chrome: 'bare',
+  },
+  /** Reserve one free time on the employer's agreement (the reserve page's occupational variant). */
+  occupationalReserve: {
+    file: 'routes/booking/reserve.tsx',
+    paths: {
+      en: 'available-appointments/occupational-health/:slotId',
+      fi: 'vapaat-ajat/tyoterveys/:slotId',
+      sv: 'lediga-tider/foretagshalsovard/:slotId',
+    },
+    access: 'user',
+    chrome: 'wide',
+    brands: ['general'],
+    feature: 'ohc-appointment-search',
+    theme: 'occupational',
+  },
 } as const satisfies Record<string, PageDefinition>;
 
 export type PageKey = keyof typeof PAGES;

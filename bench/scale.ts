@@ -8,7 +8,8 @@
  * 2. Times the search service directly (in this process, over a node-postgres pool like the
  *    server's): the page's search for typical filters (a specialty + a municipality + a time of
  *    day; a practitioner; remote), the unfiltered day, a deep "show more", a day with nothing
- *    found (alternatives), the calendar's dates and the JSON list. Each scenario runs
+ *    found (alternatives), the calendar's dates, the JSON list and an employee's occupational
+ *    search on their agreement's specialties (issue 13). Each scenario runs
  *    --iterations calls with varied days and filters after a warm-up; p50/p95/p99 in ms.
  * 3. Prints EXPLAIN (ANALYZE, BUFFERS) of every query of one typical call per scenario
  *    (--explain; always saved in the results file).
@@ -139,6 +140,9 @@ interface ServiceScenario {
   explain: () => Promise<unknown>;
 }
 
+/** The specialties of a typical occupational agreement (as the seed's Mikko's). */
+const OCCUPATIONAL_SPECIALTIES = ['TTH', 'YLE', 'SH', 'FYS', 'PSY'];
+
 function scenarios(db: Db, search: Search, rules: Rules, today: string): ServiceScenario[] {
   const random = prng(2026);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
@@ -200,6 +204,14 @@ function scenarios(db: Db, search: Search, rules: Rules, today: string): Service
         return search.availableDates(db, f, rules.calendarRange(f.startDate));
       },
       explain: () => search.availableDates(db, fixed, rules.calendarRange(fixed.startDate)),
+    },
+    {
+      // Issue 13: an employee's search on their agreement's specialties (the scale data's
+      // occupational times: TTH only, and a tenth of YLE), as the occupational list runs it.
+      name: 'occupational: agreement specialties + municipality',
+      typical: true,
+      run: () => page({ ...typical(), payerType: 'occupationalHealthCare', specialtyIds: OCCUPATIONAL_SPECIALTIES }),
+      explain: () => page({ ...fixed, payerType: 'occupationalHealthCare', specialtyIds: OCCUPATIONAL_SPECIALTIES }),
     },
     {
       name: 'JSON list (GET /api/appointments)',

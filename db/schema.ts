@@ -38,8 +38,12 @@ export const occupationalContracts = pgTable('occupational_contracts', {
   employerName: text('employer_name').notNull(),
   allowsWebReservation: boolean('allows_web_reservation').notNull().default(false),
   allowsVaccinations: boolean('allows_vaccinations').notNull().default(false),
+  /** Comprehensive, Statutory or Other (spec 1 §3 ContractType); see occupational_contract_specialties. */
+  contractType: text('contract_type', { enum: ['Comprehensive', 'Statutory', 'Other'] }).notNull().default('Statutory'),
+  /** Further products of the agreement (spec 1 §3 ProductId), e.g. influenza vaccines, chat, special contract. */
+  productIds: text('product_ids').array().notNull().default(sql`'{}'::text[]`),
   createdAt: createdAt(),
-});
+}, (t) => [check('occupational_contracts_type_check', sql`${t.contractType} in ('Comprehensive', 'Statutory', 'Other')`)]);
 
 /**
  * Everyone the portal knows by identity code: patients, guardians and people who have
@@ -1154,5 +1158,37 @@ export const sickLeaveCertificates = pgTable(
   (t) => [
     index('sick_leave_certificates_patient_idx').on(t.patientId, t.createdAt.desc()),
     check('sick_leave_certificates_period_check', sql`${t.startDate} <= ${t.endDate}`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Booking for everyone else (issue 13): occupational contracts' specialties
+
+/**
+ * The specialties an occupational agreement covers, each with the confirmation the employee
+ * ticks when booking it (app/services/booking/occupational-rules.ts). A specialty missing here
+ * is not bookable on the agreement.
+ */
+export const occupationalContractSpecialties = pgTable(
+  'occupational_contract_specialties',
+  {
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => occupationalContracts.id, { onDelete: 'cascade' }),
+    specialtyId: text('specialty_id')
+      .notNull()
+      .references(() => specialties.id),
+    confirmation: text('confirmation', {
+      enum: ['contractAndDoctorReferral', 'contractAndReferral', 'referralOnly', 'none', 'contractOnly'],
+    })
+      .notNull()
+      .default('contractOnly'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contractId, t.specialtyId] }),
+    check(
+      'occupational_contract_specialties_confirmation_check',
+      sql`${t.confirmation} in ('contractAndDoctorReferral', 'contractAndReferral', 'referralOnly', 'none', 'contractOnly')`,
+    ),
   ],
 );

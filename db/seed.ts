@@ -18,6 +18,7 @@ import { persons } from './schema';
 import { seedMessaging } from './seed-messaging';
 import { seedRecords } from './seed-records';
 import { seedInvoices } from './seed-invoices';
+import { seedBookingPayers } from './seed-booking-payers';
 import { generateSlots, helsinkiDateOf, insertSlots, type SlotPractitioner } from './slots';
 import {
   CLINICS,
@@ -90,6 +91,7 @@ export async function seed(db: Db, now = new Date()): Promise<SeededLink[]> {
     await createPerson(t, { ...p.pekka, isPatient: false });
     await seedMessaging(t, { contractId: contract.id, mikkoId: people.mikko.id, ainoId: people.aino.id }, now);
     await seedRecords(t, people, now);
+    await seedBookingPayers(t, now, p.mikko.identityCode);
 
     await seedInvoices(t, people, now);
     const links: SeededLink[] = [];

@@ -10,6 +10,7 @@ import { createContext, createCookie, type MiddlewareFunction, type RouterContex
 import { LanguageDetector } from 'remix-i18next/server';
 import { languageOfPath } from '~/route-table';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './config';
+import bookingMore from './resources/booking-more';
 import en from './resources/en';
 import myInformation from './resources/my-information';
 import fi from './resources/fi';
@@ -45,6 +46,7 @@ const all = (core: typeof en, lang: 'fi' | 'sv' | 'en'): Resource => ({
   messaging: messaging[lang],
   records: records[lang],
   recordsFeed: recordsFeed[lang],
+  occupational: bookingMore[lang],
 });
 
 export const resources = {

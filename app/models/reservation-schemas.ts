@@ -47,7 +47,15 @@ const optionalTick = z.boolean().optional().default(false);
 export interface ReservationFormOptions {
   /** The appointment starts within the binding-consent window (see reservation-rules). */
   bindingRequired: boolean;
+  /**
+   * Occupational health: the confirmation of the agreement the employee ticks (its wording
+   * depends on the specialty; `none` and null ask nothing). See occupational-rules.
+   */
+  confirmation?: string | null;
 }
+
+/** The occupational confirmation checkbox's message key (the texts live in booking-more.ts). */
+export const OCCUPATIONAL_CONFIRMATION_REQUIRED = 'occupational.confirmation.required';
 
 function bindingField({ bindingRequired }: ReservationFormOptions) {
   return bindingRequired ? mustBeTicked(RESERVATION_MESSAGES.binding) : optionalTick;
@@ -70,10 +78,12 @@ export type AnonymousReservationFields = z.infer<ReturnType<typeof anonymousRese
 
 /** The logged-in reservation form: contact details (prefilled, editable) and the binding consent. */
 export function userReservationSchema(options: ReservationFormOptions) {
+  const confirmationAsked = options.confirmation != null && options.confirmation !== 'none';
   return z.object({
     phone: phoneSchema,
     emailAddress: emailSchema,
     bindingApproved: bindingField(options),
+    contractConfirmed: confirmationAsked ? mustBeTicked(OCCUPATIONAL_CONFIRMATION_REQUIRED) : optionalTick,
   });
 }
 

@@ -4,6 +4,9 @@
  * appointmentNotAvailable, and nothing else changes (one appointment on the slot, the
  * confirmation messages and log rows of the winner only).
  *
+ * The same for an occupational free time (issue 13): 100 logged-in employees on one agreement
+ * reserve it at once through the logged-in reservation call; one wins, with the employer as payer.
+ *
  * Needs TEST_DATABASE_URL and a production build (`BUILD_DIR`, default build/; built here when
  * missing). Each visitor first opens the reserve page on its server for the anonymous CSRF
  * cookie and token, as a browser would.
@@ -14,12 +17,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq, gt, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPerson, createSlot } from '~db/factories';
-import { accessLog, analyticsEvents, appointments, outbox } from '~db/schema';
+import { createOccupationalContract, createPerson, createSlot } from '~db/factories';
+import { accessLog, analyticsEvents, appointments, occupationalContractSpecialties, outbox } from '~db/schema';
 import { makeIdentityCode } from '~/models/identity-code';
 import { CookieJar } from '../../bench/cookie-jar';
 import { findForm } from '../../bench/html';
 import { send } from '../../bench/http';
+import { loginDemoPerson } from '../../bench/login';
 import { findFreePort, startServer, type ServerProcess } from '../../bench/server-process';
 import { createTestDatabase, postgresUrlFor, testDatabaseUrl, type TestDatabase } from '../fixtures/db';
 
@@ -159,5 +163,88 @@ describe.skipIf(!testDatabaseUrl())('one free time, 100 concurrent reservations,
     expect(count('reservationStart')).toBe(VISITORS);
     expect(count('reservationSuccess')).toBe(1);
     expect(count('reservationError', 'appointmentNotAvailable')).toBe(VISITORS - 1);
+  });
+});
+
+describe.skipIf(!testDatabaseUrl())('one occupational free time, 100 concurrent employees, two server processes', () => {
+  let database: TestDatabase;
+  const servers: ServerProcess[] = [];
+  let slotId: number;
+  const employees: { server: ServerProcess; jar: CookieJar; token: string; phone: string }[] = [];
+
+  beforeAll(async () => {
+    ensureBuild();
+    database = await createTestDatabase('postgres');
+    const env = {
+      DATABASE_URL: postgresUrlFor(testDatabaseUrl()!, database.location),
+      DATABASE_POOL_SIZE: '10',
+      RATE_LIMIT_IDENTIFICATION_PER_10_MIN: '10000',
+      RATE_LIMIT_ANONYMOUS_POSTS_PER_10_MIN: '10000',
+    };
+    for (let i = 0; i < 2; i++) {
+      const server = startServer({ cwd: ROOT, port: await findFreePort(), env });
+      servers.push(server);
+      await server.waitUntilReady(READY_TIMEOUT_MS);
+    }
+    const contract = await createOccupationalContract(database.db, { employerName: 'Kilpailu Oy', allowsWebReservation: true });
+    await database.db.insert(occupationalContractSpecialties).values({ contractId: contract.id, specialtyId: 'TTH', confirmation: 'contractOnly' });
+    const slot = await createSlot(database.db, {
+      clinicId: 'TA',
+      practitionerId: 'P0045',
+      specialtyId: 'TTH',
+      startAt: new Date(Date.now() + 3 * 24 * 3_600_000),
+      payerTypes: ['occupationalHealthCare'],
+    });
+    slotId = slot.id;
+
+    // Logged in one after the other, as the employees would have been before the race.
+    for (let i = 0; i < VISITORS; i++) {
+      const identityCode = makeIdentityCode('1978-09-20', 100 + i);
+      await createPerson(database.db, {
+        identityCode,
+        firstName: 'Työ',
+        lastName: `Kilpailija${i}`,
+        occupationalContractId: contract.id,
+        patientDataConsentUpdatedAt: new Date(),
+      });
+      const server = servers[i % servers.length]!;
+      const jar = await loginDemoPerson(server.origin, identityCode);
+      const logout = await send(new URL('/fi/kirjaudu-ulos', server.origin), jar);
+      const token = findForm(await logout.text(), 'post')?.hiddenFields.get('csrf');
+      expect(token).toBeTruthy();
+      employees.push({ server, jar, token: token!, phone: `+35840${String(8_000_000 + i)}` });
+    }
+  }, 300_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    await database?.close();
+  });
+
+  it('exactly one employee gets it, on the agreement; the others are told it is taken', async () => {
+    const db = database.db;
+    const answers = await Promise.all(
+      employees.map(async (e) => {
+        const response = await send(new URL('/api/reserve-appointment', e.server.origin), e.jar, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-csrf-token': e.token, origin: e.server.origin },
+          body: JSON.stringify({
+            appointmentId: slotId,
+            phone: e.phone,
+            emailAddress: 'kilpailija@example.fi',
+            isOccupationalHealthcare: true,
+            contractConfirmed: true,
+          }),
+        });
+        const body = (await response.json()) as { type: string };
+        return { employee: e, status: response.status, type: body.type };
+      }),
+    );
+    expect(answers.filter((a) => a.type === 'success')).toHaveLength(1);
+    expect(answers.filter((a) => a.type === 'appointmentNotAvailable' && a.status === 409)).toHaveLength(VISITORS - 1);
+    for (const server of servers) expect(answers.filter((a) => a.employee.server === server)).toHaveLength(VISITORS / 2);
+    const held = await db.select().from(appointments).where(eq(appointments.slotId, slotId));
+    expect(held).toHaveLength(1);
+    expect(held[0]).toMatchObject({ payerType: 'occupationalHealthCare', price: null, bookedVia: 'web', cancelledAt: null });
   });
 });

@@ -10,6 +10,8 @@ import reservationTexts from '../../app/i18n/resources/reservation';
 import { pageExistsIn, pagePath, type PageKey } from '../../app/route-table';
 import { bookFixture, expect, expectNoAxeViolations, freshSlot, login, newIdentityCode, test } from './fixtures';
 import { patientWithSmsLogin } from './my-information-helpers';
+import { PAYER_DEMO_PERSONS } from '../../db/seed-booking-payers';
+import { OCCUPATIONAL_SLOT } from './booking-payers-fixtures';
 import { CHILDREN_URL } from './urls';
 import { DEMO_PROFESSIONALS } from '../../db/seed-messaging';
 import invoiceTexts from '../../app/i18n/resources/invoices';
@@ -118,8 +120,9 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
       const slot = await freshSlot(page.request, {}, CHILDREN_URL);
       return `${CHILDREN_URL}${pagePath('reserve', lang, { slotId: String(slot.slotId) })}`;
     }),
-    only("children's brand, child chosen", async (page, lang) => {
+    only("children's brand, the guardian's ward choice", async (page, lang) => {
       const slot = await freshSlot(page.request, {}, CHILDREN_URL);
+      await login(page, 'laura', { baseURL: CHILDREN_URL, lang });
       return `${CHILDREN_URL}${pagePath('reserve', lang, { slotId: String(slot.slotId) }, 'for=child')}`;
     }),
   ],
@@ -143,6 +146,42 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
     only('', async (page, lang) => {
       await login(page, 'laura', { baseURL: CHILDREN_URL, lang });
       return `${CHILDREN_URL}${pagePath('childrensChat', lang)}`;
+    }),
+  ],
+  // Booking for everyone else (issue 13).
+  occupationalSearch: [
+    only('results', async (page, lang) => {
+      await login(page, 'mikko', { lang });
+      return pagePath('occupationalSearch', lang, {}, new URLSearchParams({ startDate: dayAhead(2, [1, 2, 3, 4, 5]) }));
+    }),
+    only('no occupational health care', async (page, lang) => {
+      await login(page, 'aino', { lang });
+      return pagePath('occupationalSearch', lang);
+    }),
+    only('no web reservation', async (page, lang) => {
+      await login(page, { identityCode: PAYER_DEMO_PERSONS.olli.identityCode }, { lang });
+      return pagePath('occupationalSearch', lang);
+    }),
+  ],
+  occupationalVaccination: [
+    { ...anonymous('occupationalVaccination'), name: 'sign-in prompt' },
+    { ...loggedIn('occupationalVaccination'), name: 'no agreement' },
+    only('included vaccines', async (page, lang) => {
+      await login(page, 'mikko', { lang });
+      return pagePath('occupationalVaccination', lang);
+    }),
+  ],
+  guardianChoice: [anonymous('guardianChoice'), { ...anonymous('guardianChoice', 'error=disallowed'), name: 'disallowed' }],
+  occupationalReserve: [
+    only('form with confirmation', async (page, lang) => {
+      const slot = await freshSlot(page.request, OCCUPATIONAL_SLOT);
+      await login(page, { identityCode: slot.patient!.identityCode }, { lang });
+      return pagePath('occupationalReserve', lang, { slotId: String(slot.slotId) });
+    }),
+    only('special contract', async (page, lang) => {
+      const slot = await freshSlot(page.request, OCCUPATIONAL_SLOT);
+      await login(page, { identityCode: PAYER_DEMO_PERSONS.reetta.identityCode }, { lang });
+      return pagePath('occupationalReserve', lang, { slotId: String(slot.slotId) });
     }),
   ],
   // Invoices and online payment (issue 12)

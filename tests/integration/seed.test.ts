@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { seedIfEmpty } from '~db/seed';
+import { OCCUPATIONAL_ONLY_SPECIALTIES, PAYER_DEMO_PERSONS } from '~db/seed-booking-payers';
 import { CLINICS, DEMO_PERSONS, SPECIALTIES } from '~db/seed-data';
 import { clinics, guardianships, occupationalContracts, persons, practitioners, specialties } from '~db/schema';
 import { listWards } from '~/services/auth/session.server';
@@ -34,7 +35,7 @@ describe.each(databaseKinds())('seed on %s', (kind) => {
     // One anonymous link per upcoming, live demo appointment.
     expect(links!.length).toBeGreaterThanOrEqual(8);
     const afterFirst = await rowCounts(t.db);
-    expect(afterFirst.persons).toBe(Object.keys(DEMO_PERSONS).length);
+    expect(afterFirst.persons).toBe(Object.keys(DEMO_PERSONS).length + Object.keys(PAYER_DEMO_PERSONS).length);
 
     expect(await seedIfEmpty(t.db)).toBeNull();
     expect(await rowCounts(t.db)).toEqual(afterFirst);
@@ -43,9 +44,7 @@ describe.each(databaseKinds())('seed on %s', (kind) => {
   it('creates every demo person with the birth date of their identity code', async () => {
     const rows = await t.db.select().from(persons);
     expect(rows.map((p) => p.identityCode).sort()).toEqual(
-      Object.values(DEMO_PERSONS)
-        .map((p) => p.identityCode)
-        .sort(),
+      [...Object.values(DEMO_PERSONS), ...Object.values(PAYER_DEMO_PERSONS)].map((p) => p.identityCode).sort(),
     );
     const aino = await personByCode(t.db, DEMO_PERSONS.aino.identityCode);
     expect(aino).toMatchObject({ firstName: 'Aino', lastName: 'Virtanen', birthDate: '1985-03-15', isPatient: true });
@@ -53,7 +52,7 @@ describe.each(databaseKinds())('seed on %s', (kind) => {
     expect(eino.birthDate).toBe('2018-05-12');
   });
 
-  it('makes Laura the guardian of Eino and nobody else', async () => {
+  it('makes Laura the guardian of Eino, and Jussi of Aada and Veeti', async () => {
     const laura = await personByCode(t.db, DEMO_PERSONS.laura.identityCode);
     const eino = await personByCode(t.db, DEMO_PERSONS.eino.identityCode);
     expect(await listWards(t.db, laura.id)).toEqual([
@@ -62,6 +61,10 @@ describe.each(databaseKinds())('seed on %s', (kind) => {
     const aino = await personByCode(t.db, DEMO_PERSONS.aino.identityCode);
     expect(await listWards(t.db, aino.id)).toEqual([]);
     expect(await listWards(t.db, eino.id)).toEqual([]);
+    // Eino's patient data consent was given by Laura (issue 13's seed).
+    expect(eino.patientDataConsentUpdatedAt).not.toBeNull();
+    const jussi = await personByCode(t.db, PAYER_DEMO_PERSONS.jussi.identityCode);
+    expect((await listWards(t.db, jussi.id)).map((w) => w.firstName).sort()).toEqual(['Aada', 'Veeti']);
   });
 
   it('marks Pekka as not a patient and the others as patients', async () => {
@@ -69,7 +72,8 @@ describe.each(databaseKinds())('seed on %s', (kind) => {
     for (const row of rows) {
       expect({ code: row.identityCode, isPatient: row.isPatient }).toEqual({
         code: row.identityCode,
-        isPatient: row.identityCode !== DEMO_PERSONS.pekka.identityCode,
+        // Pekka, and Veeti of the Laine family (issue 13), are not yet patients.
+        isPatient: row.identityCode !== DEMO_PERSONS.pekka.identityCode && row.identityCode !== PAYER_DEMO_PERSONS.veeti.identityCode,
       });
     }
   });
@@ -86,7 +90,10 @@ describe.each(databaseKinds())('seed on %s', (kind) => {
       .select({ code: persons.identityCode })
       .from(persons)
       .innerJoin(occupationalContracts, eq(occupationalContracts.id, persons.occupationalContractId));
-    expect(withContract).toEqual([{ code: DEMO_PERSONS.mikko.identityCode }]);
+    // The other employees: one without web reservation, one with a special agreement (issue 13).
+    expect(withContract.map((r) => r.code).sort()).toEqual(
+      [DEMO_PERSONS.mikko.identityCode, PAYER_DEMO_PERSONS.olli.identityCode, PAYER_DEMO_PERSONS.reetta.identityCode].sort(),
+    );
   });
 
   it('creates clinics in the seven municipalities and remote clinics', async () => {
@@ -106,8 +113,9 @@ describe.each(databaseKinds())('seed on %s', (kind) => {
 
   it('creates every specialty with practitioners', async () => {
     const rows = await t.db.select().from(specialties);
-    expect(rows.map((s) => s.id).sort()).toEqual(SPECIALTIES.map((s) => s.id).sort());
+    expect(rows.map((s) => s.id).sort()).toEqual([...SPECIALTIES, ...OCCUPATIONAL_ONLY_SPECIALTIES].map((s) => s.id).sort());
     const [practitionerCount] = await t.db.select({ n: count() }).from(practitioners);
-    expect(practitionerCount?.n).toBe(SPECIALTIES.length * 4);
+    // Four per specialty, one for each occupational-only specialty.
+    expect(practitionerCount?.n).toBe(SPECIALTIES.length * 4 + OCCUPATIONAL_ONLY_SPECIALTIES.length);
   });
 });

@@ -1,7 +1,8 @@
 /**
- * The children's brand asks whose appointment it is (plain links, `?for=self|child`). A child's
- * appointment is booked through customer service until guardian booking exists: the panel gives
- * the brand's phone number and never leads to a form that would book for the guardian.
+ * Whose appointment it is (plain links, `?for=self|child`): the children's brand and times for
+ * children ask. A guardian then picks the child (`WardChoice`); a child not yet registered online
+ * is booked through customer service (`ChildByPhone`, the brand's phone number), and a person
+ * with no child to act for is told so (`NoWards`).
  */
 import { useTranslation } from '~/i18n/react';
 import { Link } from 'react-router';
@@ -48,6 +49,43 @@ export function ChildByPhone() {
       </dl>
       <p>
         <Link to="?">{t('reservation.choice.back')}</Link>
+      </p>
+    </section>
+  );
+}
+
+/** The guardian picks the child (links keep the choice: `?for=child&ward=<id>`). */
+export function WardChoice({ wards }: { wards: { id: string; name: string }[] }) {
+  const { t } = useTranslation();
+  return (
+    <section className={ui.card} aria-labelledby="ward-title">
+      <h1 id="ward-title">{t('reservation.choice.wardTitle')}</h1>
+      <p>{t('reservation.choice.wardIntro')}</p>
+      <ul className={s.choiceList}>
+        {wards.map((ward) => (
+          <li key={ward.id}>
+            <Link className={s.choice} to={`?${new URLSearchParams({ for: 'child', ward: ward.id })}`}>
+              <span className={s.choiceTitle}>{ward.name}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <p>
+        <Link to="?">{t('reservation.choice.back')}</Link>
+      </p>
+    </section>
+  );
+}
+
+/** A child's appointment, but the register names no child the person may book for. */
+export function NoWards() {
+  const { t } = useTranslation();
+  return (
+    <section className={ui.card} aria-labelledby="no-wards-title">
+      <h1 id="no-wards-title">{t('reservation.choice.noWardsTitle')}</h1>
+      <p>{t('reservation.choice.noWardsText')}</p>
+      <p>
+        <Link to="?for=self">{t('reservation.choice.own')}</Link>
       </p>
     </section>
   );

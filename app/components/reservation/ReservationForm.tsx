@@ -26,6 +26,7 @@ import * as s from '~/styles/reservation.css';
 import * as ui from '~/styles/ui.css';
 import { CheckboxField, ErrorSummary, TextField } from './FormFields';
 import { IdentifyButton } from './IdentifyButton';
+import { OccupationalConfirmation } from './OccupationalConfirmation';
 import { useFormValidity } from './useFormValidity';
 
 export type ReservationFormView =
@@ -39,6 +40,10 @@ export type ReservationFormView =
       /** The saved contact details, shown by the contact info editor (spec 3 §4). */
       contact: ContactValues;
       editContactHref: string;
+      /** Occupational health: the agreement's confirmation for this specialty (null: not occupational). */
+      confirmation?: string | null;
+      /** A guardian books for this child (the patient); the confirmation goes to the guardian. */
+      forChild?: string;
     };
 
 export function ReservationForm({
@@ -62,12 +67,15 @@ export function ReservationForm({
   const navigation = useNavigation();
   const anonymous = view.kind === 'anonymous';
   const { bindingRequired } = view;
+  const confirmation = view.kind === 'user' ? (view.confirmation ?? null) : null;
   const schema = useMemo<z.ZodTypeAny>(
-    () => (anonymous ? anonymousReservationSchema({ bindingRequired }) : userReservationSchema({ bindingRequired })),
-    [anonymous, bindingRequired],
+    () => (anonymous ? anonymousReservationSchema({ bindingRequired }) : userReservationSchema({ bindingRequired, confirmation })),
+    [anonymous, bindingRequired, confirmation],
   );
-  // Typed by the anonymous form, whose fields are a superset of the logged-in one's.
-  const [form, fields] = useForm<z.input<ReturnType<typeof anonymousReservationSchema>>>({
+  // Typed by the union of the anonymous form's fields and the logged-in one's.
+  const [form, fields] = useForm<
+    z.input<ReturnType<typeof anonymousReservationSchema>> & z.input<ReturnType<typeof userReservationSchema>>
+  >({
     id: 'reservation',
     lastResult,
     constraint: getZodConstraint(schema),
@@ -91,6 +99,7 @@ export function ReservationForm({
     { meta: fields.emailAddress, label: t('reservation.form.email') },
     ...(anonymous ? [{ meta: fields.termsApproved, label: t('reservation.form.termsField') }] : []),
     { meta: fields.bindingApproved, label: t('reservation.form.bindingField') },
+    ...(confirmation ? [{ meta: fields.contractConfirmed, label: t('occupational.confirmation.legend') }] : []),
   ];
 
   return (
@@ -102,7 +111,13 @@ export function ReservationForm({
         </section>
         <section className={ui.card} aria-labelledby="details-title">
           <h2 id="details-title">{t('reservation.form.title')}</h2>
-          {view.kind === 'user' ? <p>{t('reservation.form.bookingAs', { name: view.name })}</p> : null}
+          {view.kind === 'user' ? (
+            <p>
+              {view.forChild
+                ? t('reservation.choice.bookingForChild', { name: view.forChild })
+                : t('reservation.form.bookingAs', { name: view.name })}
+            </p>
+          ) : null}
           <p>{t('reservation.form.intro')}</p>
 
           {failure === 'noPatient' ? (
@@ -164,6 +179,7 @@ export function ReservationForm({
             {bindingRequired ? (
               <CheckboxField meta={fields.bindingApproved} label={t('reservation.form.binding', { hours: bindingConsentHours })} />
             ) : null}
+            {confirmation ? <OccupationalConfirmation meta={fields.contractConfirmed} confirmation={confirmation} /> : null}
             <button
               type="submit"
               name="intent"

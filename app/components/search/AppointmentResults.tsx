@@ -20,9 +20,12 @@ export function AppointmentResults({
   items,
   lang,
   focusFrom,
+  reservePage = 'reserve',
 }: {
   items: AppointmentListItem[];
   lang: Language;
+  /** The reserve page the times link to (the occupational list books on the employer's agreement). */
+  reservePage?: 'reserve' | 'occupationalReserve';
   /** After "show more", move focus to the first new result (keyboard and screen-reader users). */
   focusFrom?: number;
 }) {
@@ -39,7 +42,7 @@ export function AppointmentResults({
     <ul className={s.resultList} ref={list}>
       {items.map((a, index) => (
         <li key={a.id} className={s.result}>
-          <Link className={s.resultLink} to={pagePath('reserve', lang, { slotId: String(a.id) })} data-result-index={index}>
+          <Link className={s.resultLink} to={pagePath(reservePage, lang, { slotId: String(a.id) })} data-result-index={index}>
             <time className={s.resultTime} dateTime={a.startDate}>
               {a.timeText}
             </time>{' '}

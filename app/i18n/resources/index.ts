@@ -7,6 +7,7 @@
 import type { Language } from '../config';
 import type { CoreResource } from './en';
 import type { InvoiceTexts } from './invoices';
+import type { BookingMoreTexts } from './booking-more';
 import type { PageTexts } from './pages/en';
 import type { MessagingTexts } from './messaging';
 import type { RecordsTexts } from './records';
@@ -18,6 +19,7 @@ import type { SearchTexts } from './search';
 export interface BookingTexts {
   search: SearchTexts;
   reservation: ReservationTexts;
+  occupational: BookingMoreTexts;
 }
 
 /** Every text that is not in a language's core module. */
@@ -33,7 +35,7 @@ export type SeparateTexts = BookingTexts &
 export type Resource = CoreResource & SeparateTexts;
 export type { CoreResource };
 
-type TextModule = 'search' | 'reservation' | 'pages' | 'myInformation' | 'messaging' | 'records' | 'recordsFeed' | 'invoices';
+type TextModule = 'search' | 'reservation' | 'pages' | 'myInformation' | 'messaging' | 'records' | 'recordsFeed' | 'invoices' | 'bookingMore';
 
 const MODULE_OF = {
   search: 'search',
@@ -49,6 +51,7 @@ const MODULE_OF = {
   messaging: 'messaging',
   records: 'records',
   recordsFeed: 'recordsFeed',
+  occupational: 'bookingMore',
 } as const satisfies Record<keyof SeparateTexts, TextModule>;
 
 /** The top-level keys whose texts are loaded separately. */
@@ -95,6 +98,8 @@ async function loadModule(module: TextModule, lang: Language): Promise<Partial<S
       return { records: (await import('./records')).default[lang] };
     case 'recordsFeed':
       return { recordsFeed: (await import('./records-feed')).default[lang] };
+    case 'bookingMore':
+      return { occupational: (await import('./booking-more')).default[lang] };
   }
 }
 

@@ -21,9 +21,21 @@ const en = {
     childHint: 'For a child aged 11 or younger.',
     childTitle: "Booking for a child",
     childText:
-      "Appointments for children cannot yet be booked online. Please call our customer service: we will book your child's appointment with you.",
+      "Your child is not yet registered online as our patient. Please call our customer service: we will book your child's appointment with you.",
     childPhone: 'Customer service',
     back: 'Back to the choice',
+    wardTitle: 'Whom are you booking for?',
+    wardIntro: 'Your children aged 11 or younger, as checked against the national population register.',
+    noWardsTitle: 'You cannot act on behalf of a child',
+    noWardsText:
+      'According to the population register you are not the guardian of a child aged 11 or younger. Children aged 12 and older log in and book themselves.',
+    bookingForChild: "Booking {{name}}'s appointment. The confirmation is sent to you.",
+  },
+  transactionPath: {
+    title: 'Whose matter are you handling?',
+    disallowed: 'You cannot act on behalf of this person.',
+    mandateInfo: 'Read about acting on behalf of another person',
+    unknown: 'An unknown error has occurred.',
   },
   form: {
     title: 'Your details',
@@ -157,9 +169,21 @@ const fi: ReservationTexts = {
     childHint: 'Enintään 11-vuotiaalle lapselle.',
     childTitle: 'Ajanvaraus lapselle',
     childText:
-      'Lapsen aikaa ei voi vielä varata verkossa. Soita asiakaspalveluumme, niin varaamme lapsesi ajan kanssasi.',
+      'Lapsesi ei ole vielä rekisteröitynyt asiakkaaksemme verkossa. Soita asiakaspalveluumme, niin varaamme lapsesi ajan kanssasi.',
     childPhone: 'Asiakaspalvelu',
     back: 'Takaisin valintaan',
+    wardTitle: 'Kenelle varaat ajan?',
+    wardIntro: 'Enintään 11-vuotiaat lapsesi väestötietojärjestelmän mukaan.',
+    noWardsTitle: 'Et voi asioida lapsen puolesta',
+    noWardsText:
+      'Väestötietojärjestelmän mukaan et ole enintään 11-vuotiaan lapsen huoltaja. 12 vuotta täyttäneet kirjautuvat ja varaavat itse.',
+    bookingForChild: 'Varaat ajan henkilölle {{name}}. Vahvistus lähetetään sinulle.',
+  },
+  transactionPath: {
+    title: 'Kenen asiaa hoidat?',
+    disallowed: 'Et voi asioida tämän henkilön puolesta.',
+    mandateInfo: 'Lue toisen puolesta asioinnista',
+    unknown: 'Tapahtui tuntematon virhe.',
   },
   form: {
     title: 'Tietosi',
@@ -289,9 +313,21 @@ const sv: ReservationTexts = {
     child: 'För mitt barn',
     childHint: 'För ett barn som är högst 11 år.',
     childTitle: 'Tidsbokning för ett barn',
-    childText: 'Tider för barn kan ännu inte bokas på nätet. Ring vår kundtjänst så bokar vi tiden för ditt barn tillsammans med dig.',
+    childText: 'Ditt barn är ännu inte registrerat som vår patient på nätet. Ring vår kundtjänst så bokar vi tiden för ditt barn tillsammans med dig.',
     childPhone: 'Kundtjänst',
     back: 'Tillbaka till valet',
+    wardTitle: 'För vem bokar du?',
+    wardIntro: 'Dina barn som är högst 11 år enligt befolkningsdatasystemet.',
+    noWardsTitle: 'Du kan inte uträtta ärenden för ett barn',
+    noWardsText:
+      'Enligt befolkningsdatasystemet är du inte vårdnadshavare för ett barn som är högst 11 år. Barn som fyllt 12 loggar in och bokar själva.',
+    bookingForChild: 'Du bokar en tid för {{name}}. Bekräftelsen skickas till dig.',
+  },
+  transactionPath: {
+    title: 'Vems ärende sköter du?',
+    disallowed: 'Du kan inte uträtta ärenden för den här personen.',
+    mandateInfo: 'Läs om att uträtta ärenden för någon annan',
+    unknown: 'Ett okänt fel har inträffat.',
   },
   form: {
     title: 'Dina uppgifter',

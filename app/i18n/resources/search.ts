@@ -12,6 +12,7 @@ const en = {
     occupational: {
       title: 'Occupational health customer',
       text: "The visit is covered by your employer's occupational health agreement.",
+      link: 'Book on your occupational health agreement',
     },
   },
   notOnlineYet: 'Online booking is not yet available for this customer type. Please book by calling our customer service:',
@@ -135,7 +136,11 @@ const fi: SearchTexts = {
   customerTypes: {
     private: { title: 'Yksityisasiakas', text: 'Maksat käynnin itse.', link: 'Varaa aika yksityisasiakkaana' },
     insurance: { title: 'Vakuutusasiakas', text: 'Vakuutusyhtiösi maksaa käynnin.' },
-    occupational: { title: 'Työterveysasiakas', text: 'Käynti kuuluu työnantajasi työterveyshuoltosopimukseen.' },
+    occupational: {
+      title: 'Työterveysasiakas',
+      text: 'Käynti kuuluu työnantajasi työterveyshuoltosopimukseen.',
+      link: 'Varaa työterveyssopimuksellasi',
+    },
   },
   notOnlineYet: 'Tämän asiakasryhmän verkkoajanvaraus ei ole vielä käytössä. Varaa aika soittamalla asiakaspalveluumme:',
 
@@ -256,7 +261,11 @@ const sv: SearchTexts = {
   customerTypes: {
     private: { title: 'Privatkund', text: 'Du betalar besöket själv.', link: 'Boka tid som privatkund' },
     insurance: { title: 'Försäkringskund', text: 'Ditt försäkringsbolag betalar besöket.' },
-    occupational: { title: 'Företagshälsovårdskund', text: 'Besöket ingår i din arbetsgivares avtal om företagshälsovård.' },
+    occupational: {
+      title: 'Företagshälsovårdskund',
+      text: 'Besöket ingår i din arbetsgivares avtal om företagshälsovård.',
+      link: 'Boka enligt ditt avtal om företagshälsovård',
+    },
   },
   notOnlineYet: 'Webbokning är inte ännu i bruk för den här kundgruppen. Boka tid genom att ringa vår kundtjänst:',
 

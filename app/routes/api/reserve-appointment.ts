@@ -1,6 +1,8 @@
 /**
  * POST /api/reserve-appointment?csrfToken=… (spec 3 §7): the logged-in user's reservation for
- * themself, with appointmentId (the free time's id), phone, emailAddress and bindingApproved.
+ * themself, with appointmentId (the free time's id), phone, emailAddress and bindingApproved;
+ * with isOccupationalHealthcare: true on their employer's agreement (contractConfirmed: the
+ * agreement's confirmation; noOccupationalHealthcare / noWebReservation when it does not allow).
  * Answers {type: 'success', reservationDetails} or {type}: noPatient (register first),
  * patientDataConsentRequired (consent form first), notCreditworthy, appointmentNotAvailable,
  * tooManyReservations, validation (with `fields`) or unknownError.
@@ -23,8 +25,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await reserveAsUser(
     await getDb(),
     auth,
-    { slotId, phone: body.phone, emailAddress: body.emailAddress, bindingApproved: checkbox(body.bindingApproved) },
-    { lang, brand, inApp, origin: context.get(requestInfoContext).origin },
+    {
+      slotId,
+      phone: body.phone,
+      emailAddress: body.emailAddress,
+      bindingApproved: checkbox(body.bindingApproved),
+      contractConfirmed: checkbox(body.contractConfirmed),
+    },
+    {
+      lang,
+      brand,
+      inApp,
+      origin: context.get(requestInfoContext).origin,
+      payer: checkbox(body.isOccupationalHealthcare) ? 'occupational' : 'self',
+    },
   );
   return reservationAnswer(result);
 }

@@ -4,13 +4,15 @@
  * includeRemote=true, startDate, endDate (a window of up to 62 days; default the start date
  * alone), time (all|morning|afternoon|evening), offset, lang.
  * Answers {availableAppointments: {type: 'success', appointments}} or, when the search could not
- * run, {availableAppointments: {type: 'failure', appointments: []}} with 503. Private customers'
- * times only: isOccupationalHealthcare / isInsuranceCustomer are refused (400) until those
- * searches exist. A shorter page than 20 means there are no more.
+ * run, {availableAppointments: {type: 'failure', appointments: []}} with 503.
+ * isOccupationalHealthcare=true searches the logged-in person's occupational times on their
+ * agreement (401 without a session, 403 {type: noOccupationalHealthcare|noWebReservation});
+ * isInsuranceCustomer is refused (400) until the insurance search exists. A shorter page than
+ * 20 means there are no more.
  */
 import { helsinkiDate } from '~/lib/format';
 import { parseSearchParams } from '~/services/booking/search-rules';
-import { apiLanguage, asksForLaterPayerType, timedJson, withKindName } from '~/services/booking/search-api.server';
+import { apiLanguage, asksForLaterPayerType, payerSearch, timedJson, withKindName } from '~/services/booking/search-api.server';
 import { findAvailableAppointments, orFailure } from '~/services/booking/search.server';
 import { getDb } from '~/services/db/db.server';
 import type { Route } from './+types/search-appointments';
@@ -22,8 +24,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (asksForLaterPayerType(url)) return timedJson(failure, 0, 400);
   const lang = apiLanguage(url, context);
   const now = new Date();
-  const filter = parseSearchParams(url.searchParams, helsinkiDate(now));
   const db = await getDb();
+  const search = await payerSearch(db, url, context, parseSearchParams(url.searchParams, helsinkiDate(now)));
+  if (search.type === 'refused') return timedJson({ ...failure, type: search.reason }, 0, search.status);
+  if (search.type === 'empty') return timedJson({ availableAppointments: { type: 'success', appointments: [] } }, 0);
+  const { filter } = search;
   const found = await orFailure('api appointments', () => findAvailableAppointments(db, filter, lang, { now }));
   if (found === undefined) return timedJson(failure, 0, 503);
   return timedJson({ availableAppointments: { type: 'success', appointments: withKindName(found.appointments, context, lang) } }, found.ms);

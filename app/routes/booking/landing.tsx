@@ -1,9 +1,11 @@
 /**
  * Reservation landing (/fi/ajanvaraus, spec 3 §2): the visitor picks how the visit is paid.
  * The brand decides the customer types (occupational only on the general brand). Private
- * customers go to their appointment list with the query string carried over (e.g. a
- * practitioner link from elsewhere); the types not yet bookable online are shown with the
- * customer-service number instead of a link that would lead nowhere.
+ * customers go to their appointment list, employees (flag ohc-appointment-search) to the
+ * occupational list, with the query string carried over (e.g. a practitioner link from
+ * elsewhere; the occupational list asks anonymous visitors to identify and keeps it through
+ * sign-in). The types not yet bookable online are shown with the customer-service number
+ * instead of a link that would lead nowhere.
  *
  * Links only: anonymous visitors get plain HTML (no framework JavaScript, ADR 0009); a logged-in
  * or in-app visitor gets the hydrated page for the session timer and the app's link bridge.
@@ -13,9 +15,11 @@ import { Link } from 'react-router';
 import { brand as brandFacts } from '~/brands';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import type { RouteHandle } from '~/components/hydration';
-import { portalContext } from '~/context';
+import { authContext, portalContext } from '~/context';
+import { env } from '~/env.server';
 import { pageTitle } from '~/lib/page.server';
 import { pagePath } from '~/route-table';
+import { evaluateFeatures } from '~/services/features/features.server';
 import * as s from '~/styles/search.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/landing';
@@ -25,7 +29,9 @@ export const handle: RouteHandle = { hydrate: 'logged-in' };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang, brand } = context.get(portalContext);
   const facts = brandFacts(brand);
+  const features = context.get(authContext)?.features ?? evaluateFeatures(env().FEATURES);
   return {
+    occupationalOnline: features['ohc-appointment-search'],
     title: pageTitle(context, 'search.landingTitle'),
     lang,
     query: new URL(request.url).search,
@@ -36,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function BookingLanding({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { lang, query, customerTypes, customerService } = loaderData;
+  const { lang, query, customerTypes, customerService, occupationalOnline } = loaderData;
   return (
     <>
       <h1>{t('search.landingTitle')}</h1>
@@ -50,6 +56,10 @@ export default function BookingLanding({ loaderData }: Route.ComponentProps) {
               {type === 'private' ? (
                 <Link className={ui.button.primary} to={pagePath('privateSearch', lang, {}, query)}>
                   {t('search.customerTypes.private.link')}
+                </Link>
+              ) : type === 'occupational' && occupationalOnline ? (
+                <Link className={ui.button.primary} to={pagePath('occupationalSearch', lang, {}, query)}>
+                  {t('search.customerTypes.occupational.link')}
                 </Link>
               ) : (
                 <p>

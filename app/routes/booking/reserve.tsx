@@ -10,7 +10,9 @@
  * booking exists. The action consults the same step before booking and maps the service's result
  * onto the flow (`answerForResult`). Every form is a plain post: a success redirects back here
  * with the reservation receipt (post/redirect/get) and the page shows the confirmation; refusals
- * answer with the form and its values. JavaScript adds client validation and keeps the book
+ * answer with the form and its values. The same module serves the occupational reserve page
+ * (`occupationalReserve`): the employer pays, the person's agreement must allow web reservation
+ * and cover the specialty, and the form asks the agreement's confirmation. JavaScript adds client validation and keeps the book
  * button disabled until the form is valid.
  */
 import { type SubmissionResult } from '@conform-to/react';
@@ -18,7 +20,8 @@ import { parseWithZod } from '@conform-to/zod';
 import { data, redirect } from 'react-router';
 import { z } from 'zod';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import { ChildByPhone, OwnOrChildChoice } from '~/components/reservation/OwnOrChildChoice';
+import { OccupationalRefusal } from '~/components/reservation/OccupationalRefusal';
+import { ChildByPhone, NoWards, OwnOrChildChoice, WardChoice } from '~/components/reservation/OwnOrChildChoice';
 import { ReservationForm, type ReservationFormView } from '~/components/reservation/ReservationForm';
 import { ReservationInterrupted } from '~/components/reservation/ReservationInterrupted';
 import { ReservationSuccess } from '~/components/reservation/ReservationSuccess';
@@ -30,13 +33,15 @@ import type { AppointmentView } from '~/models/appointment';
 import { contactValuesOf } from '~/models/my-information';
 import { encodeSaveAction } from '~/models/save-action';
 import { anonymousReservationSchema, userReservationSchema } from '~/models/reservation-schemas';
-import { pagePath } from '~/route-table';
+import { pagePath, type PageKey } from '~/route-table';
 import { recordEvent } from '~/services/analytics/analytics.server';
 import { getAnonymousAppointment, getAppointments, viewerOf } from '~/services/appointments/appointments.server';
 import {
   answerForResult,
   CHOICE_PARAM,
+  parseChoice,
   reserveStep,
+  WARD_PARAM,
   stepOnPost,
   type ReserveAnswer,
   type ReserveFacts,
@@ -45,10 +50,15 @@ import {
 } from '~/services/booking/reservation-flow-rules';
 import {
   getSlotForReservation,
+  guardianFacts,
+  occupationalTerms,
   payerIneligibility,
   reservationSettings,
   reserveAnonymously,
   reserveAsUser,
+  reserveForWard,
+  type GuardianFacts,
+  type ReservationPayer,
   type ReservationResult,
   type SlotForReservation,
 } from '~/services/booking/reservation.server';
@@ -67,13 +77,28 @@ const IdentifySchema = z.object({
 
 /** What the page shows: a step of the flow, with what that step needs. */
 type View =
-  | { kind: 'notFound' | 'reserved' | 'choice' | 'childByPhone' | 'interrupted' }
+  | { kind: 'notFound' | 'reserved' | 'choice' | 'childByPhone' | 'interrupted' | 'noOccupationalHealthcare' }
+  | { kind: 'noWebReservation'; specialContract: boolean }
+  | { kind: 'wardChoice'; wards: GuardianFacts['wards'] }
+  | { kind: 'noWards' }
   | { kind: 'success'; appointment: AppointmentView; anonymous: boolean }
   | ReservationFormView;
 
 /** Strong identification, coming back to this page (the identity provider is chosen on the login page). */
-function identificationPath(lang: Language, back: string): string {
-  return `/oauth/authenticate?${new URLSearchParams({ lang, next: `${back}?${IDENTIFIED_PARAM}=1` })}`;
+function identificationPath(lang: Language, back: string, url?: URL): string {
+  const query = flowQuery(url);
+  query.set(IDENTIFIED_PARAM, '1');
+  return `/oauth/authenticate?${new URLSearchParams({ lang, next: `${back}?${query}` })}`;
+}
+
+/** The own-or-child choice and the chosen child: they ride along through every step. */
+function flowQuery(url?: URL): URLSearchParams {
+  const keep = new URLSearchParams();
+  for (const name of [CHOICE_PARAM, WARD_PARAM]) {
+    const value = url?.searchParams.get(name);
+    if (value) keep.set(name, value);
+  }
+  return keep;
 }
 
 /** Where a step that is not shown with the form lives: another page, or this one (with the choice). */
@@ -81,42 +106,89 @@ function stepLocation(step: ReserveStep, lang: Language, here: string, url: URL)
   const next = new URLSearchParams({ next: here });
   switch (step.step) {
     case 'identify':
-      return identificationPath(lang, here);
+      return identificationPath(lang, here, url);
     case 'registration':
       return pagePath('registration', lang, {}, next);
     case 'consent':
       return pagePath('patientDataConsent', lang, {}, next);
     default: {
-      const choice = url.searchParams.get(CHOICE_PARAM);
-      return choice ? `${here}?${new URLSearchParams({ [CHOICE_PARAM]: choice })}` : here;
+      const keep = flowQuery(url);
+      return keep.size ? `${here}?${keep}` : here;
     }
   }
 }
 
+/** The occupational variant of the page pays with the employer's agreement. */
+function payerOf(page: PageKey | undefined): { payer: ReservationPayer; pageKey: 'reserve' | 'occupationalReserve' } {
+  return page === 'occupationalReserve' ? { payer: 'occupational', pageKey: page } : { payer: 'self', pageKey: 'reserve' };
+}
+
+type OccupationalState = NonNullable<ReserveFacts['visitor']>['occupational'];
+
+/** What the person's agreement says about the slot's specialty (occupational payer only). */
+async function occupationalStateOf(db: Awaited<ReturnType<typeof getDb>>, payer: ReservationPayer, auth: Auth | null, slot: SlotForReservation | null) {
+  const none = { state: undefined as OccupationalState, confirmation: null, covered: true, specialContract: false };
+  if (payer !== 'occupational' || !auth || slot?.state !== 'open') return none;
+  const terms = await occupationalTerms(db, auth.person.id, slot.specialtyId);
+  switch (terms.type) {
+    case 'ok':
+      return { ...none, state: 'ok' as OccupationalState, confirmation: terms.confirmation };
+    case 'notCovered':
+      return { ...none, state: 'ok' as OccupationalState, covered: false };
+    case 'noWebReservation':
+      return { ...none, state: terms.type as OccupationalState, specialContract: terms.specialContract };
+    case 'noOccupationalHealthcare':
+      return { ...none, state: terms.type as OccupationalState };
+  }
+}
+
+/** A logged-in visitor's wards and the chosen one (a guardian is asked whose appointment it is). */
+async function guardianOf(db: Awaited<ReturnType<typeof getDb>>, auth: Auth | null, url: URL): Promise<GuardianFacts | null> {
+  if (!auth || auth.wards.length === 0) return null;
+  const child = parseChoice(url.searchParams.get(CHOICE_PARAM)) === 'child';
+  return guardianFacts(db, auth.person.id, child ? url.searchParams.get(WARD_PARAM) : null);
+}
+
 /** The facts of the flow from the slot, the receipt and who is asking. */
-function factsOf(slot: SlotForReservation | null, receipt: boolean, auth: Auth | null, brand: ReserveFacts['brand'], url: URL): ReserveFacts {
+function factsOf(
+  slot: SlotForReservation | null,
+  receipt: boolean,
+  auth: Auth | null,
+  brand: ReserveFacts['brand'],
+  url: URL,
+  payer: ReservationPayer,
+  occupational: OccupationalState,
+  guardian: GuardianFacts | null,
+): ReserveFacts {
   return {
-    slot: !slot || slot.state !== 'open' ? { state: slot?.state ?? 'notFound' } : { state: 'open', requiresAuth: slot.requiresAuth },
+    slot:
+      !slot || slot.state !== 'open'
+        ? { state: slot?.state ?? 'notFound' }
+        : { state: 'open', requiresAuth: slot.requiresAuth, forChildren: slot.forChildren },
     receipt,
     brand,
+    payer,
     choice: url.searchParams.get(CHOICE_PARAM),
     visitor: auth
       ? {
           isPatient: auth.person.isPatient,
           patientDataConsentGiven: auth.person.patientDataConsentUpdatedAt !== null,
-          eligible: payerIneligibility(auth.person) === null,
+          eligible: payerIneligibility(auth.person, payer) === null,
+          occupational,
+          guardian: guardian ? { youngWards: guardian.wards.length, chosen: guardian.chosen } : undefined,
         }
       : null,
   };
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { lang, brand, inApp } = context.get(portalContext);
+  const { lang, brand, inApp, page: match } = context.get(portalContext);
   const auth = context.get(authContext);
   const url = new URL(request.url);
   const settings = reservationSettings();
   const slotId = parseSlotId(params.slotId);
-  const here = pagePath('reserve', lang, { slotId: params.slotId });
+  const { payer, pageKey } = payerOf(match?.key);
+  const here = pagePath(pageKey, lang, { slotId: params.slotId });
   const db = await getDb();
   const page = (view: View, status = 200) =>
     data(
@@ -127,13 +199,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         cancellationLimitHours: settings.cancellationLimitHours,
         bindingConsentHours: settings.bindingConsentHours,
         view,
+        occupational: payer === 'occupational',
       },
       { status },
     );
 
   if (url.searchParams.has(IDENTIFIED_PARAM)) {
     if (auth) await recordEvent(db, 'authenticationSuccess', { slotId: slotId ?? 0 });
-    throw redirect(here);
+    const keep = flowQuery(url);
+    throw redirect(keep.size ? `${here}?${keep}` : here);
   }
   if (!slotId) return page({ kind: 'notFound' }, 404);
 
@@ -146,9 +220,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       : await getAnonymousAppointment(db, receipt.code, lang);
   }
   const live = booked && !booked.cancelledBy ? booked : null;
-  const slot = live ? null : await getSlotForReservation(db, slotId, lang, { settings });
+  let slot = live ? null : await getSlotForReservation(db, slotId, lang, { settings, payer });
+  const terms = await occupationalStateOf(db, payer, auth, slot);
+  // A time of a specialty the agreement does not cover is not this person's to book.
+  if (!terms.covered) slot = { state: 'notFound' };
 
-  const step = reserveStep(factsOf(slot, live !== null, auth, brand, url));
+  const guardian = await guardianOf(db, auth, url);
+  const step = reserveStep(factsOf(slot, live !== null, auth, brand, url, payer, terms.state, guardian));
   switch (step.step) {
     case 'success':
       return page({ kind: 'success', appointment: live!, anonymous: !auth });
@@ -158,7 +236,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     case 'choice':
     case 'childByPhone':
     case 'interrupted':
+    case 'noOccupationalHealthcare':
+    case 'noWards':
       return page({ kind: step.step });
+    case 'wardChoice':
+      return page({ kind: 'wardChoice', wards: guardian?.wards ?? [] });
+    case 'noWebReservation':
+      return page({ kind: step.step, specialContract: terms.specialContract });
     case 'identify':
     case 'registration':
     case 'consent':
@@ -186,18 +270,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
             saveAction: encodeSaveAction({ type: 'go-to-reserve-appointment-page', appointmentId: slotId }),
           }),
         ),
+        confirmation: terms.confirmation,
+        // A guardian books for the child: the child is the patient, the confirmation goes to the guardian.
+        ...(step.who === 'guardian' && guardian?.ward ? { forChild: guardian.ward.name } : {}),
       });
     }
   }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { lang, brand, inApp } = context.get(portalContext);
+  const { lang, brand, inApp, page: match } = context.get(portalContext);
   const auth = context.get(authContext);
   const url = new URL(request.url);
   const slotId = parseSlotId(params.slotId);
   invariantResponse(slotId);
-  const here = pagePath('reserve', lang, { slotId: params.slotId });
+  const { payer, pageKey } = payerOf(match?.key);
+  const here = pagePath(pageKey, lang, { slotId: params.slotId });
   const db = await getDb();
   const formData = await request.formData();
 
@@ -207,8 +295,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirect(identificationPath(lang, here), 303);
   }
 
-  const slot = await getSlotForReservation(db, slotId, lang);
-  const step = reserveStep(factsOf(slot, false, auth, brand, url));
+  let slot = await getSlotForReservation(db, slotId, lang, { payer });
+  const terms = await occupationalStateOf(db, payer, auth, slot);
+  if (!terms.covered) slot = { state: 'notFound' };
+  const guardian = await guardianOf(db, auth, url);
+  const step = reserveStep(factsOf(slot, false, auth, brand, url, payer, terms.state, guardian));
   const answer = async (to: ReserveAnswer, reply: (fieldErrors?: Record<string, string[]>) => SubmissionResult<string[]> | undefined) => {
     if (to.type === 'refused') {
       return data({ result: reply(to.fieldErrors), failure: to.failure as ReserveFailure | null }, { status: to.status });
@@ -219,17 +310,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (step.step !== 'form') return answer(stepOnPost(step), () => undefined);
   // (reserveStep answers "form" only for an open slot; this narrows the type.)
   if (slot.state !== 'open') return answer(stepOnPost({ step: 'reserved' }), () => undefined);
-  const reservationContext = { lang, brand, inApp, origin: context.get(requestInfoContext).origin };
+  const reservationContext = { lang, brand, inApp, origin: context.get(requestInfoContext).origin, payer };
 
   const schema = auth
-    ? userReservationSchema({ bindingRequired: slot.bindingRequired })
+    ? userReservationSchema({ bindingRequired: slot.bindingRequired, confirmation: terms.confirmation })
     : anonymousReservationSchema({ bindingRequired: slot.bindingRequired });
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== 'success') return data({ result: submission.reply(), failure: null }, { status: 400 });
 
-  const result: ReservationResult = auth
-    ? await reserveAsUser(db, auth, { slotId, ...submission.value }, reservationContext)
-    : await reserveAnonymously(db, { slotId, ...submission.value }, reservationContext);
+  const result: ReservationResult =
+    auth && step.who === 'guardian' && guardian?.ward
+      ? await reserveForWard(db, auth, guardian.ward.id, { slotId, ...submission.value }, reservationContext)
+      : auth
+        ? await reserveAsUser(db, auth, { slotId, ...submission.value }, reservationContext)
+        : await reserveAnonymously(db, { slotId, ...submission.value }, reservationContext);
   if (result.type === 'success') {
     const headers = new Headers({ Location: here });
     headers.append('Set-Cookie', await receiptHeader({ slotId, appointmentId: result.appointmentId, code: result.anonymousCode }));
@@ -258,8 +352,16 @@ export default function Reserve({ loaderData, actionData }: Route.ComponentProps
       return <OwnOrChildChoice />;
     case 'childByPhone':
       return <ChildByPhone />;
+    case 'wardChoice':
+      return <WardChoice wards={view.wards} />;
+    case 'noWards':
+      return <NoWards />;
     case 'interrupted':
       return <ReservationInterrupted />;
+    case 'noOccupationalHealthcare':
+      return <OccupationalRefusal reason={view.kind} lang={lang} />;
+    case 'noWebReservation':
+      return <OccupationalRefusal reason={view.kind} lang={lang} specialContract={view.specialContract} />;
     case 'anonymous':
     case 'user':
       return (

@@ -8,16 +8,24 @@
  * form submission carries the previous search in `prev`; the loader applies the picking rules
  * and redirects to the canonical address. With JS the same rules run in the browser and the
  * list is refetched by a client navigation.
+ *
+ * The same module serves the occupational health list (`occupationalSearch`, spec 3 §2, §4):
+ * logged in, on the person's employer agreement. Without an agreement it answers
+ * no-occupational-healthcare (an authentication-failure analytics event, the private-customer
+ * link), without web reservation the customer service's number (or the special-contract panel);
+ * otherwise the search runs on occupational free times of the specialties the agreement covers,
+ * and its times lead to the occupational reserve page.
  */
 import { useTranslation } from '~/i18n/react';
 import { data, Link, redirect, useLocation, useNavigation } from 'react-router';
 import { AppointmentResults } from '~/components/search/AppointmentResults';
 import { SearchCalendar } from '~/components/search/SearchCalendar';
 import { SearchFailure } from '~/components/search/SearchFailure';
+import { OccupationalRefusal } from '~/components/reservation/OccupationalRefusal';
 import { SearchFilters, useMunicipalityName } from '~/components/search/SearchFilters';
 import { TimeOfDayTabs } from '~/components/search/TimeOfDayTabs';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import { portalContext } from '~/context';
+import { authContext, portalContext } from '~/context';
 import type { Language } from '~/i18n/config';
 import { formatDateTime, formatTime, formatWeekdayDate, helsinkiDate } from '~/lib/format';
 import { pageTitle } from '~/lib/page.server';
@@ -44,6 +52,9 @@ import {
   searchAppointments,
   searchFormOptions,
 } from '~/services/booking/search.server';
+import { recordEvent } from '~/services/analytics/analytics.server';
+import { contractSpecialtyFilter } from '~/services/booking/occupational-rules';
+import { accessOf, contractOf } from '~/services/booking/occupational.server';
 import { getDb } from '~/services/db/db.server';
 import * as s from '~/styles/search.css';
 import * as ui from '~/styles/ui.css';
@@ -84,21 +95,52 @@ function pageResult(result: SearchResult, lang: Language) {
 }
 type PageResult = ReturnType<typeof pageResult>;
 
+type ListKey = 'privateSearch' | 'occupationalSearch';
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { lang } = context.get(portalContext);
+  const { lang, page: match } = context.get(portalContext);
+  const list: ListKey = match?.key === 'occupationalSearch' ? 'occupationalSearch' : 'privateSearch';
+  const occupational = list === 'occupationalSearch';
   const url = new URL(request.url);
   const now = new Date();
   const today = helsinkiDate(now);
-  const title = pageTitle(context, 'search.listTitle');
+  const title = pageTitle(context, occupational ? 'occupational.listTitle' : 'search.listTitle');
   const db = await getDb();
+  const failed = () => data({ ok: false as const, list, title, retry: `${url.pathname}${url.search}` }, { status: 503 });
+
+  // Occupational health: the person's agreement decides whether and what they may book.
+  let covered: string[] | null = null;
+  let employer: string | null = null;
+  if (occupational) {
+    const auth = context.get(authContext);
+    invariantAuth(auth);
+    const contract = await orFailure('occupational contract', () => contractOf(db, auth.person.id));
+    if (contract === undefined) return failed();
+    const access = accessOf(contract);
+    if (access.state === 'noOccupationalHealthcare') await recordEvent(db, 'authenticationFailure', { reason: 'noOccupationalHealthcare' });
+    if (!contract || access.state !== 'ok') {
+      return data({
+        ok: 'refused' as const,
+        list,
+        title,
+        lang,
+        reason: access.state === 'ok' ? ('noOccupationalHealthcare' as const) : access.state,
+        specialContract: access.state === 'noWebReservation' && access.specialContract,
+      });
+    }
+    covered = [...contract.specialties.keys()];
+    employer = contract.employerName;
+  }
 
   const ref = await orFailure('reference data', () => referenceData(db));
-  if (!ref) return data({ ok: false as const, title, retry: `${url.pathname}${url.search}` }, { status: 503 });
+  if (!ref) return failed();
 
   // The list shows one day: the JSON call's end date has no meaning here.
   let filter: SearchFilter = normalizeFilter({ ...parseSearchParams(url.searchParams, today), endDate: null }, ref);
   const prev = url.searchParams.get('prev');
   if (prev !== null) filter = applyFilterChange(parseSearchParams(new URLSearchParams(prev), today), filter, ref);
+  // Specialties outside the agreement drop out of the address.
+  if (covered) filter = { ...filter, specialtyIds: filter.specialtyIds.filter((id) => covered.includes(id)) };
   // The practitioner name search rides along with the search, outside its canonical form.
   const practitionerName = practitionerNameOf(url.searchParams);
   const canonical = toSearchParams(filter, today);
@@ -106,42 +148,72 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   asked.delete(PRACTITIONER_NAME_PARAM);
   if (!sameQuery(canonical, asked) || (url.searchParams.has(PRACTITIONER_NAME_PARAM) && !practitionerName)) {
     if (practitionerName) canonical.set(PRACTITIONER_NAME_PARAM, practitionerName);
-    throw redirect(pagePath('privateSearch', lang, {}, canonical));
+    throw redirect(pagePath(list, lang, {}, canonical));
   }
 
-  const [result, dates, options] = await Promise.all([
-    orFailure('search', () => searchAppointments(db, filter, lang, { now, cumulative: true })),
-    orFailure('available dates', () => availableDates(db, filter, calendarRange(filter.startDate), { now })),
-    orFailure('form options', () => searchFormOptions(db, filter, lang, { practitionerName })),
+  if (covered?.length === 0) {
+    return data({ ok: 'refused' as const, list, title, lang, reason: 'noSpecialties' as const, specialContract: false });
+  }
+  // The search itself: on occupational free times of the covered specialties when occupational.
+  const query: SearchFilter = covered
+    ? { ...filter, payerType: 'occupationalHealthCare', specialtyIds: contractSpecialtyFilter(filter.specialtyIds, covered) }
+    : filter;
+  const [result, dates, found] = await Promise.all([
+    orFailure('search', () => searchAppointments(db, query, lang, { now, cumulative: true })),
+    orFailure('available dates', () => availableDates(db, query, calendarRange(query.startDate), { now })),
+    orFailure('form options', () => searchFormOptions(db, covered ? { ...filter, specialtyIds: query.specialtyIds } : filter, lang, { practitionerName })),
   ]);
-  if (!options) return data({ ok: false as const, title, retry: `${url.pathname}${url.search}` }, { status: 503 });
+  if (!found) return failed();
+  const options = covered ? { ...found, specialties: found.specialties.filter((sp) => covered.includes(sp.id)) } : found;
   return data(
-    { ok: true as const, title, lang, today, filter, result: result ? pageResult(result, lang) : null, dates: dates ?? null, options },
+    { ok: true as const, list, title, lang, today, filter, employer, result: result ? pageResult(result, lang) : null, dates: dates ?? null, options },
     { status: result ? 200 : 503 },
   );
 }
 
-export default function PrivateSearch({ loaderData }: Route.ComponentProps) {
+function invariantAuth<T>(auth: T | null): asserts auth is T {
+  // The route table's access rule lets only logged-in users here.
+  if (!auth) throw new Response('Not found', { status: 404 });
+}
+
+export default function AppointmentSearch({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  if (!loaderData.ok) {
+  const occupational = loaderData.list === 'occupationalSearch';
+  const heading = occupational ? t('occupational.listTitle') : t('search.listTitle');
+  if (loaderData.ok === false) {
     return (
       <>
-        <h1>{t('search.listTitle')}</h1>
+        <h1>{heading}</h1>
         <SearchFailure retryHref={loaderData.retry} />
       </>
     );
   }
-  const { lang, today, filter, result, dates, options } = loaderData;
+  if (loaderData.ok === 'refused') {
+    const { reason, lang, specialContract } = loaderData;
+    return (
+      <>
+        <h1>{heading}</h1>
+        {reason === 'noSpecialties' ? (
+          <p>{t('occupational.noSpecialties')}</p>
+        ) : (
+          <OccupationalRefusal reason={reason} lang={lang} specialContract={specialContract} headingLevel={2} />
+        )}
+      </>
+    );
+  }
+  const { lang, today, filter, result, dates, options, list, employer } = loaderData;
+  const reservePage = occupational ? 'occupationalReserve' : 'reserve';
   const lastDay = addDays(today, MAX_DAYS_AHEAD);
-  const pathFor = (f: SearchFilter) => pagePath('privateSearch', lang, {}, toSearchParams(f, today));
+  const pathFor = (f: SearchFilter) => pagePath(list, lang, {}, toSearchParams(f, today));
   // Links change one thing and start the list from its first page.
   const hrefFor = (changes: Partial<SearchFilter>) => pathFor({ ...filter, offset: 0, ...changes });
   const clinicNames = Object.fromEntries(options.clinicGroups.flatMap((g) => g.clinics.map((c) => [c.id, c.name])));
 
   return (
     <>
-      <h1>{t('search.listTitle')}</h1>
-      <p>{t('search.listIntro')}</p>
+      <h1>{heading}</h1>
+      <p>{occupational ? t('occupational.listIntro') : t('search.listIntro')}</p>
+      {employer ? <p>{t('occupational.employer', { employer })}</p> : null}
       <div className={s.layout}>
         <SearchFilters
           filter={filter}
@@ -160,7 +232,7 @@ export default function PrivateSearch({ loaderData }: Route.ComponentProps) {
             />
           }
         />
-        <Results filter={filter} result={result} lang={lang} hrefFor={hrefFor} clinicNames={clinicNames} />
+        <Results filter={filter} result={result} lang={lang} hrefFor={hrefFor} clinicNames={clinicNames} reservePage={reservePage} />
       </div>
     </>
   );
@@ -173,9 +245,10 @@ interface ResultsProps {
   lang: Language;
   hrefFor: (changes: Partial<SearchFilter>) => string;
   clinicNames: Record<string, string>;
+  reservePage: 'reserve' | 'occupationalReserve';
 }
 
-function Results({ filter, result, lang, hrefFor, clinicNames }: ResultsProps & { result: PageResult | null }) {
+function Results({ filter, result, lang, hrefFor, clinicNames, reservePage }: ResultsProps & { result: PageResult | null }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const location = useLocation();
@@ -198,7 +271,7 @@ function Results({ filter, result, lang, hrefFor, clinicNames }: ResultsProps & 
                 : t('search.empty.text')}
           </p>
           {result.appointments.length ? (
-            <AppointmentResults items={result.appointments} lang={lang} focusFrom={filter.offset} />
+            <AppointmentResults items={result.appointments} lang={lang} focusFrom={filter.offset} reservePage={reservePage} />
           ) : null}
           {result.hasMore ? (
             <p>
@@ -208,7 +281,7 @@ function Results({ filter, result, lang, hrefFor, clinicNames }: ResultsProps & 
             </p>
           ) : null}
           {result.alternatives ? (
-            <Suggestions filter={filter} result={result} lang={lang} hrefFor={hrefFor} clinicNames={clinicNames} />
+            <Suggestions filter={filter} result={result} lang={lang} hrefFor={hrefFor} clinicNames={clinicNames} reservePage={reservePage} />
           ) : null}
           {result.nextVacantDates.length ? (
             <section aria-labelledby="next-dates-title">
@@ -231,7 +304,7 @@ function Results({ filter, result, lang, hrefFor, clinicNames }: ResultsProps & 
 }
 
 /** What to try when nothing was found (spec 3 §8): other clinics, other days, the practitioner's clinics. */
-function Suggestions({ filter, result, lang, hrefFor, clinicNames }: ResultsProps & { result: PageResult }) {
+function Suggestions({ filter, result, lang, hrefFor, clinicNames, reservePage }: ResultsProps & { result: PageResult }) {
   const { t } = useTranslation();
   const municipalityName = useMunicipalityName();
   const { nearby, nextMonth, practitionerClinicIds } = result.alternatives!;
@@ -273,13 +346,13 @@ function Suggestions({ filter, result, lang, hrefFor, clinicNames }: ResultsProp
       {nearby?.appointments.length ? (
         <section aria-labelledby="nearby-title">
           <h3 id="nearby-title">{t('search.empty.nearbyTitle')}</h3>
-          <AppointmentResults items={nearby.appointments} lang={lang} />
+          <AppointmentResults items={nearby.appointments} lang={lang} reservePage={reservePage} />
         </section>
       ) : null}
       {nextMonth.length ? (
         <section aria-labelledby="next-month-title">
           <h3 id="next-month-title">{t('search.empty.nextMonthTitle')}</h3>
-          <AppointmentResults items={nextMonth} lang={lang} />
+          <AppointmentResults items={nextMonth} lang={lang} reservePage={reservePage} />
         </section>
       ) : null}
     </>

@@ -2,9 +2,11 @@
  * Test support (DEPLOYMENT_ENV=test only; 404 everywhere else): creates a fresh free time so each
  * end-to-end test reserves its own, and optionally a fresh patient to book it for.
  * GET /dev/test-fixtures/slot?startInMinutes=4320[&requiresAuth=1][&specialtyId=YLE][&clinicId=KA]
- *   [&practitionerId=P0001][&patient=new[&consent=1][&creditBlocked=1]]
+ *   [&practitionerId=P0001][&payerTypes=self,occupationalHealthCare]
+ *   [&patient=new[&consent=1][&creditBlocked=1][&contractOf=020779-913S]]
  * `consent=1` gives the new patient the patient data consent; `creditBlocked=1` blocks their
- * online booking as billing would. Answers {slotId, startAt, patient?: {identityCode, firstName, lastName}}.
+ * online booking as billing would; `contractOf` makes them an employee on the occupational
+ * agreement of the person with that identity code. Answers {slotId, startAt, patient?: {identityCode, firstName, lastName}}.
  */
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -19,7 +21,10 @@ import type { Route } from './+types/test-slot';
 
 const FIVE_MINUTES = 5 * 60_000;
 
-async function freshPatient(db: Db, options: { consent: boolean; creditBlocked: boolean }) {
+async function freshPatient(db: Db, options: { consent: boolean; creditBlocked: boolean; contractOf: string | null }) {
+  const [employer] = options.contractOf
+    ? await db.select({ contractId: persons.occupationalContractId }).from(persons).where(eq(persons.identityCode, options.contractOf))
+    : [];
   for (;;) {
     const year = 1950 + randomInt(50);
     const identityCode = makeIdentityCode(`${year}-0${1 + randomInt(9)}-1${randomInt(10)}`, 2 + randomInt(897));
@@ -32,6 +37,7 @@ async function freshPatient(db: Db, options: { consent: boolean; creditBlocked: 
       confidentialityAcceptedAt: new Date(),
       patientDataConsentUpdatedAt: options.consent ? new Date() : null,
       creditBlocked: options.creditBlocked,
+      occupationalContractId: employer?.contractId ?? null,
     });
   }
 }
@@ -49,10 +55,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     specialtyId: params.get('specialtyId') ?? 'YLE',
     startAt: start,
     requiresAuth: params.get('requiresAuth') === '1',
+    payerTypes: params.get('payerTypes')?.split(',') ?? ['self'],
   });
   const patient =
     params.get('patient') === 'new'
-      ? await freshPatient(db, { consent: params.get('consent') === '1', creditBlocked: params.get('creditBlocked') === '1' })
+      ? await freshPatient(db, { consent: params.get('consent') === '1', creditBlocked: params.get('creditBlocked') === '1', contractOf: params.get('contractOf') })
       : null;
   return json({
     slotId: slot.id,

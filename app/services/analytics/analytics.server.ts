@@ -13,6 +13,8 @@ export type AnalyticsEventName =
   | 'reservationError'
   | 'hpaLogin'
   | 'authenticationSuccess'
+  | 'authenticationFailure'
+  | 'transactionPathChoice'
   | 'reservationSuccess';
 
 export async function recordEvent(

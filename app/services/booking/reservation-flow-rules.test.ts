@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ageOn,
   answerForResult,
+  guardianBooksFor,
   reserveStep,
   stepOnPost,
   type ReservationOutcome,
@@ -56,14 +58,39 @@ describe('reserveStep', () => {
   });
 
   it("never leads a child's appointment to a form that would book for the guardian", () => {
-    expect(reserveStep(facts({ brand: 'children', choice: 'child' }))).toEqual({ step: 'childByPhone' });
-    // Not through identification either, and not once logged in as the guardian.
+    // Anonymous: the guardian identifies first (also for a time that needs no identification).
+    expect(reserveStep(facts({ brand: 'children', choice: 'child' }))).toEqual({ step: 'identify' });
     expect(reserveStep(facts({ brand: 'children', choice: 'child', slot: { state: 'open', requiresAuth: true } }))).toEqual({
-      step: 'childByPhone',
+      step: 'identify',
     });
-    expect(reserveStep(facts({ brand: 'children', choice: 'child', visitor: patient }))).toEqual({ step: 'childByPhone' });
+    // Logged in without a ward to act for: told so, never their own form.
+    expect(reserveStep(facts({ brand: 'children', choice: 'child', visitor: patient }))).toEqual({ step: 'noWards' });
     const unregistered = { isPatient: false, patientDataConsentGiven: false, eligible: true };
-    expect(reserveStep(facts({ brand: 'children', choice: 'child', visitor: unregistered }))).toEqual({ step: 'childByPhone' });
+    expect(reserveStep(facts({ brand: 'children', choice: 'child', visitor: unregistered }))).toEqual({ step: 'noWards' });
+  });
+
+  it('lets a guardian pick the ward, then books for the ward (registered with the consent)', () => {
+    const guardian = (chosen: 'none' | 'notReady' | 'ok', over: Partial<NonNullable<ReserveFacts['visitor']>> = {}) =>
+      facts({ brand: 'children', choice: 'child', visitor: { ...patient, ...over, guardian: { youngWards: 1, chosen } } });
+    expect(reserveStep(guardian('none'))).toEqual({ step: 'wardChoice' });
+    expect(reserveStep(guardian('notReady'))).toEqual({ step: 'childByPhone' });
+    expect(reserveStep(guardian('ok'))).toEqual({ step: 'form', who: 'guardian' });
+    // The guardian's own registration and consent are not asked (the child is the patient)...
+    expect(reserveStep(guardian('ok', { isPatient: false, patientDataConsentGiven: false }))).toEqual({ step: 'form', who: 'guardian' });
+    // ...but the guardian pays: their billing block applies.
+    expect(reserveStep(guardian('ok', { eligible: false }))).toEqual({ step: 'interrupted' });
+    // A logged-in guardian is asked whose appointment it is; on the general brand only for a time for children.
+    const laura = { ...patient, guardian: { youngWards: 1, chosen: 'none' as const } };
+    expect(reserveStep(facts({ brand: 'children', visitor: laura }))).toEqual({ step: 'choice' });
+    expect(reserveStep(facts({ brand: 'children', choice: 'self', visitor: laura }))).toEqual({ step: 'form', who: 'user' });
+    expect(reserveStep(facts({ brand: 'general', visitor: laura }))).toEqual({ step: 'form', who: 'user' });
+  });
+
+  it('asks whose appointment it is on the general brand too, for a time for children', () => {
+    const childrens = { state: 'open', requiresAuth: false, forChildren: true } as const;
+    expect(reserveStep(facts({ slot: childrens }))).toEqual({ step: 'choice' });
+    expect(reserveStep(facts({ slot: childrens, choice: 'child' }))).toEqual({ step: 'identify' });
+    expect(reserveStep(facts({ slot: childrens, choice: 'self' }))).toEqual({ step: 'form', who: 'anonymous' });
   });
 
   it('takes a logged-in user through registration, then the consent, then the billing check, to the form', () => {
@@ -83,7 +110,7 @@ describe('stepOnPost', () => {
     for (const step of ['notFound', 'reserved', 'success'] as const) {
       expect(stepOnPost({ step })).toEqual({ type: 'refused', failure: 'appointmentNotAvailable', status: 409 });
     }
-    for (const step of ['identify', 'choice', 'childByPhone', 'registration', 'consent', 'interrupted'] as const) {
+    for (const step of ['identify', 'choice', 'childByPhone', 'wardChoice', 'noWards', 'registration', 'consent', 'interrupted'] as const) {
       expect(stepOnPost({ step })).toEqual({ type: 'go', step: { step } });
     }
   });
@@ -106,8 +133,58 @@ describe('answerForResult', () => {
     [{ type: 'appointmentNotAvailable' }, true, { type: 'refused', failure: 'appointmentNotAvailable', status: 409 }],
     [{ type: 'tooManyReservations' }, false, { type: 'refused', failure: 'tooManyReservations', status: 409 }],
     [{ type: 'unknownError' }, true, { type: 'refused', failure: 'unknownError', status: 500 }],
+    [{ type: 'wardNotAllowed' }, false, { type: 'go', step: { step: 'wardChoice' } }],
+    [{ type: 'wardNotReady' }, false, { type: 'go', step: { step: 'childByPhone' } }],
   ];
   it.each(cases)('maps %j (anonymous: %s) onto the flow', (result, anonymous, expected) => {
     expect(answerForResult(result, anonymous)).toEqual(expected);
+  });
+});
+
+describe('reserveStep: occupational health (the employer pays)', () => {
+  const employee = { ...patient, occupational: 'ok' as const };
+
+  it('needs strong identification even when the time itself does not', () => {
+    expect(reserveStep(facts({ payer: 'occupational' }))).toEqual({ step: 'identify' });
+    // Also on the children's brand, where no own-or-child choice is asked first.
+    expect(reserveStep(facts({ payer: 'occupational', brand: 'children' }))).toEqual({ step: 'identify' });
+  });
+
+  it('tells a person without an agreement, or without web reservation in it, before registration or consent', () => {
+    const unregistered = { isPatient: false, patientDataConsentGiven: false, eligible: true };
+    expect(reserveStep(facts({ payer: 'occupational', visitor: { ...unregistered, occupational: 'noOccupationalHealthcare' } }))).toEqual({
+      step: 'noOccupationalHealthcare',
+    });
+    expect(reserveStep(facts({ payer: 'occupational', visitor: { ...patient, occupational: 'noWebReservation' } }))).toEqual({
+      step: 'noWebReservation',
+    });
+    // Unknown agreement state counts as none.
+    expect(reserveStep(facts({ payer: 'occupational', visitor: patient }))).toEqual({ step: 'noOccupationalHealthcare' });
+  });
+
+  it('then registration, consent and the form; a billing block does not stop the employer paying', () => {
+    expect(reserveStep(facts({ payer: 'occupational', visitor: { ...employee, isPatient: false } }))).toEqual({ step: 'registration' });
+    expect(reserveStep(facts({ payer: 'occupational', visitor: { ...employee, patientDataConsentGiven: false } }))).toEqual({
+      step: 'consent',
+    });
+    expect(reserveStep(facts({ payer: 'occupational', visitor: employee }))).toEqual({ step: 'form', who: 'user' });
+    // The private payer ignores the agreement.
+    expect(reserveStep(facts({ visitor: { ...patient, occupational: 'noOccupationalHealthcare' } }))).toEqual({ step: 'form', who: 'user' });
+  });
+
+  it('a post from a refused employee books nothing and goes to the refusal; the service refusals map onto the flow', () => {
+    expect(stepOnPost({ step: 'noOccupationalHealthcare' })).toEqual({ type: 'go', step: { step: 'noOccupationalHealthcare' } });
+    expect(stepOnPost({ step: 'noWebReservation' })).toEqual({ type: 'go', step: { step: 'noWebReservation' } });
+    expect(answerForResult({ type: 'noOccupationalHealthcare' }, false)).toEqual({ type: 'go', step: { step: 'noOccupationalHealthcare' } });
+    expect(answerForResult({ type: 'noWebReservation' }, false)).toEqual({ type: 'go', step: { step: 'noWebReservation' } });
+  });
+});
+
+describe('ageOn and guardianBooksFor', () => {
+  it('counts full years; the guardian books until the child is 12', () => {
+    expect(ageOn('2018-05-12', '2026-05-11')).toBe(7);
+    expect(ageOn('2018-05-12', '2026-05-12')).toBe(8);
+    expect(guardianBooksFor('2014-11-24', '2026-11-23')).toBe(true);
+    expect(guardianBooksFor('2014-11-24', '2026-11-24')).toBe(false);
   });
 });

@@ -6,26 +6,62 @@
  * visitor is not at the form, and maps the reservation service's result onto the flow with
  * `answerForResult`. Occupational, insurance and guardian booking add their steps here.
  *
- * Until guardian booking exists, the children's brand's "my child's appointment" leads to the
- * customer service's phone number (`childByPhone`), never to a form that would book for the
- * guardian.
+ * Occupational health (the occupational reserve page) needs strong identification and an
+ * employer's agreement with web reservation: without one the visitor is told why
+ * (`noOccupationalHealthcare`, `noWebReservation`) before registration or consent is asked.
+ *
+ * A child's appointment (the own-or-child choice: the children's brand, and a paediatric time
+ * on the general brand) is booked by the guardian for the child: strong identification, then
+ * the choice of the ward (11 or younger, from the guardianships of the population register),
+ * then the form, with the child as the patient. A ward who is not yet a registered patient with
+ * the patient data consent is booked through customer service (`childByPhone`). The form never
+ * books a child's appointment for the guardian.
  */
 import type { BrandKey } from '~/brands';
 
 /** The `for` parameter of the children's brand: whose appointment the visitor is booking. */
 export const CHOICE_PARAM = 'for';
+/** The `ward` parameter: the child (person id) a guardian books for. */
+export const WARD_PARAM = 'ward';
+/** Children this old or younger are booked by their guardian; from 12 on they log in themselves (spec 3 §9). */
+export const GUARDIAN_BOOKS_UNTIL_AGE = 11;
+/** Specialties whose times are for children: the general brand asks whose appointment it is. */
+export const CHILD_SPECIALTY_IDS: readonly string[] = ['LAS'];
+
+/** Full years from a birth date to a day (both YYYY-MM-DD). */
+export function ageOn(birthDate: string, day: string): number {
+  const [by, bm, bd] = birthDate.split('-').map(Number) as [number, number, number];
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+}
+
+/** Whether the guardian books for this child (11 or younger on the day). */
+export const guardianBooksFor = (birthDate: string, day: string): boolean => ageOn(birthDate, day) <= GUARDIAN_BOOKS_UNTIL_AGE;
 export type OwnOrChild = 'self' | 'child';
 
 export interface ReserveFacts {
   /** The slot of the address: unparsable or missing/past (`notFound`), taken, or open. */
-  slot: { state: 'notFound' } | { state: 'reserved' } | { state: 'open'; requiresAuth: boolean };
+  slot: { state: 'notFound' } | { state: 'reserved' } | { state: 'open'; requiresAuth: boolean; forChildren?: boolean };
   /** This visitor holds the receipt of a live reservation of this slot (post/redirect/get). */
   receipt: boolean;
   brand: BrandKey;
   /** The value of the `for` parameter, as given (anything but self/child counts as no choice). */
   choice: string | null;
+  /** Who pays: the customer, or (occupational reserve page) the employer's agreement. */
+  payer?: 'self' | 'occupational';
   /** The logged-in person, or null for an anonymous visitor. */
-  visitor: { isPatient: boolean; patientDataConsentGiven: boolean; eligible: boolean } | null;
+  visitor: {
+    isPatient: boolean;
+    patientDataConsentGiven: boolean;
+    eligible: boolean;
+    /** Occupational payer only: what the person's agreement says (see occupational-rules). */
+    occupational?: 'noOccupationalHealthcare' | 'noWebReservation' | 'ok';
+    /**
+     * A child's appointment: how many wards the guardian may book for, and the chosen one (none
+     * or someone else's id: not chosen; not yet a registered patient with the consent: notReady).
+     */
+    guardian?: { youngWards: number; chosen: 'none' | 'notReady' | 'ok' };
+  } | null;
 }
 
 export type ReserveStep =
@@ -36,20 +72,29 @@ export type ReserveStep =
   | { step: 'identify' }
   /** The children's brand asks anonymous visitors whose appointment it is. */
   | { step: 'choice' }
-  /** A child's appointment: booked through customer service until guardian booking exists. */
+  /** A child's appointment for a ward not yet registered with the consent: booked through customer service. */
   | { step: 'childByPhone' }
+  /** A child's appointment: the guardian picks the ward. */
+  | { step: 'wardChoice' }
+  /** A child's appointment, but the person has no ward they may book for. */
+  | { step: 'noWards' }
   /** Not yet a patient: the registration page, returning here (redirect). */
   | { step: 'registration' }
   /** No patient data consent yet: the consent page, returning here (redirect). */
   | { step: 'consent' }
   /** The payer refuses this person (private care: a billing block). */
   | { step: 'interrupted' }
-  | { step: 'form'; who: 'anonymous' | 'user' };
+  /** Occupational: the person has no occupational health agreement (private-customer link). */
+  | { step: 'noOccupationalHealthcare' }
+  /** Occupational: the agreement does not include web reservation (customer service phone). */
+  | { step: 'noWebReservation' }
+  /** The booking form: anonymous, for oneself, or (guardian) for the chosen ward. */
+  | { step: 'form'; who: 'anonymous' | 'user' | 'guardian' };
 
 export type StepName = ReserveStep['step'];
 
-/** Whether the brand asks whose appointment it is (the children's brand). */
-export const asksOwnOrChild = (brand: BrandKey): boolean => brand === 'children';
+/** Whether the visitor is asked whose appointment it is: the children's brand, or a time for children. */
+export const asksOwnOrChild = (brand: BrandKey, forChildren = false): boolean => brand === 'children' || forChildren;
 
 export function parseChoice(value: string | null): OwnOrChild | null {
   return value === 'self' || value === 'child' ? value : null;
@@ -60,15 +105,30 @@ export function reserveStep(facts: ReserveFacts): ReserveStep {
   if (facts.receipt) return { step: 'success' };
   if (facts.slot.state === 'notFound') return { step: 'notFound' };
   if (facts.slot.state === 'reserved') return { step: 'reserved' };
-  const choice = asksOwnOrChild(facts.brand) ? parseChoice(facts.choice) : 'self';
-  // Before identification too: calling needs no identification, and identifying must not lead to
-  // a form that books for the guardian.
-  if (choice === 'child') return { step: 'childByPhone' };
+  const occupational = facts.payer === 'occupational';
+  const forChildren = facts.slot.state === 'open' && facts.slot.forChildren === true;
+  const choice = asksOwnOrChild(facts.brand, forChildren) && !occupational ? parseChoice(facts.choice) : 'self';
   const { visitor } = facts;
   if (!visitor) {
-    if (facts.slot.requiresAuth) return { step: 'identify' };
+    // A guardian identifies strongly: the register confirms whom they may act for.
+    if (choice === 'child' || facts.slot.requiresAuth || occupational) return { step: 'identify' };
     if (choice === null) return { step: 'choice' };
     return { step: 'form', who: 'anonymous' };
+  }
+  // A guardian (of a child of 11 or younger) is asked too; others book their own without asking.
+  if (choice === null && (visitor.guardian?.youngWards ?? 0) > 0) return { step: 'choice' };
+  if (choice === 'child') {
+    // The guardian is not the patient: their own registration and consent are not asked.
+    const guardian = visitor.guardian ?? { youngWards: 0, chosen: 'none' };
+    if (guardian.youngWards === 0) return { step: 'noWards' };
+    if (guardian.chosen === 'none') return { step: 'wardChoice' };
+    if (guardian.chosen === 'notReady') return { step: 'childByPhone' };
+    if (!visitor.eligible) return { step: 'interrupted' };
+    return { step: 'form', who: 'guardian' };
+  }
+  if (occupational) {
+    const state = visitor.occupational ?? 'noOccupationalHealthcare';
+    if (state !== 'ok') return { step: state };
   }
   if (!visitor.isPatient) return { step: 'registration' };
   if (!visitor.patientDataConsentGiven) return { step: 'consent' };
@@ -101,6 +161,10 @@ export function stepOnPost(step: Exclude<ReserveStep, { step: 'form' }>): Reserv
     case 'registration':
     case 'consent':
     case 'interrupted':
+    case 'noOccupationalHealthcare':
+    case 'noWebReservation':
+    case 'wardChoice':
+    case 'noWards':
       return { type: 'go', step };
   }
 }
@@ -117,6 +181,10 @@ export type ReservationOutcome =
         | 'noPatient'
         | 'patientDataConsentRequired'
         | 'notCreditworthy'
+        | 'noOccupationalHealthcare'
+        | 'noWebReservation'
+        | 'wardNotAllowed'
+        | 'wardNotReady'
         | 'unknownError';
     };
 
@@ -140,6 +208,13 @@ export function answerForResult(result: ReservationOutcome, anonymous: boolean):
       return { type: 'go', step: { step: 'consent' } };
     case 'notCreditworthy':
       return { type: 'go', step: { step: 'interrupted' } };
+    case 'noOccupationalHealthcare':
+    case 'noWebReservation':
+      return { type: 'go', step: { step: result.type } };
+    case 'wardNotAllowed':
+      return { type: 'go', step: { step: 'wardChoice' } };
+    case 'wardNotReady':
+      return { type: 'go', step: { step: 'childByPhone' } };
     case 'appointmentNotAvailable':
     case 'tooManyReservations':
       return { type: 'refused', failure: result.type, status: 409 };

@@ -48,6 +48,8 @@ export interface ConfirmationContext {
   origin: string;
   brand: Brand;
   cancellationLimitHours: number;
+  /** The employer pays (occupational health): the message says so. */
+  occupational?: boolean;
 }
 
 /** The anonymous appointment link of the booking message, in the message's language. */
@@ -78,7 +80,8 @@ export async function confirmationMessages(
     brand: brand.name,
     hours: context.cancellationLimitHours,
   };
-  const messages: OutboxMessage[] = [{ channel: 'sms', recipient: contact.phone, body: t('reservation.message.sms', values) }];
+  const texts = context.occupational ? 'occupational.message' : 'reservation.message';
+  const messages: OutboxMessage[] = [{ channel: 'sms', recipient: contact.phone, body: t(`${texts}.sms`, values) }];
   if (contact.email) {
     const ics = toIcs(
       appointmentCalendarEntry(
@@ -97,8 +100,8 @@ export async function confirmationMessages(
     messages.push({
       channel: 'email',
       recipient: contact.email,
-      subject: t('reservation.message.emailSubject', values),
-      body: t('reservation.message.emailBody', values),
+      subject: t(`${texts}.emailSubject`, values),
+      body: t(`${texts}.emailBody`, values),
       attachments: [
         {
           fileName: `${t('reservation.message.calendarFile')}-${facts.appointmentId}.ics`,

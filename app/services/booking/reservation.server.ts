@@ -18,6 +18,7 @@ import {
   appointments,
   appointmentSlots,
   clinics,
+  guardianships,
   persons,
   practitioners,
   specialties,
@@ -28,7 +29,7 @@ import { brand as brandFacts, type BrandKey } from '~/brands';
 import { env } from '~/env.server';
 import type { Language } from '~/i18n/config';
 import { randomToken, sha256 } from '~/lib/crypto.server';
-import { formatDateTime, formatMoney, formatTime } from '~/lib/format';
+import { formatDateTime, formatMoney, formatTime, helsinkiDate } from '~/lib/format';
 import type { AppointmentView, PriceView } from '~/models/appointment';
 import { KINDS, priceFor } from '~/models/price-list';
 import {
@@ -45,6 +46,9 @@ import { withTransaction, type Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
 import { captureServerError } from '~/services/observability/sentry.server';
 import { enqueueMessage } from '~/services/outbox/outbox.server';
+import { accessOf, contractOf, confirmationFor } from './occupational.server';
+import type { ConfirmationKind } from './occupational-rules';
+import { CHILD_SPECIALTY_IDS, guardianBooksFor } from './reservation-flow-rules';
 import { anonymousLink, confirmationMessages } from './reservation-messages.server';
 import {
   bindingConsentRequired,
@@ -79,7 +83,8 @@ export function reservationSettings(): ReservationSettings {
 // ---------------------------------------------------------------------------------------------
 // Payer types
 
-export type ReservationPayer = 'self';
+/** Who pays: the customer (`self`) or their employer's occupational health agreement. */
+export type ReservationPayer = 'self' | 'occupational';
 
 type SlotRow = typeof appointmentSlots.$inferSelect;
 type PersonRow = typeof persons.$inferSelect;
@@ -102,7 +107,35 @@ const PAYERS: Record<ReservationPayer, PayerPolicy> = {
     ineligibility: (person) => (isCreditworthy(person) ? null : 'notCreditworthy'),
     price: (slot) => priceFor(slot.specialtyId, slot.locationType),
   },
+  // The employer pays: no price, no billing block; the agreement is checked by `occupationalTerms`.
+  occupational: {
+    payerType: 'occupationalHealthCare',
+    requiresAuthentication: true,
+    ineligibility: () => null,
+    price: () => null,
+  },
 };
+
+/**
+ * What the person's occupational agreement says about booking this specialty: no agreement, no
+ * web reservation, not covered (the time is not theirs to book), or the confirmation to ask.
+ */
+export async function occupationalTerms(
+  db: Db,
+  personId: string,
+  specialtyId: string,
+): Promise<
+  | { type: 'noOccupationalHealthcare' | 'notCovered' }
+  | { type: 'noWebReservation'; specialContract: boolean }
+  | { type: 'ok'; confirmation: ConfirmationKind }
+> {
+  const contract = await contractOf(db, personId);
+  const access = accessOf(contract);
+  if (!contract || access.state === 'noOccupationalHealthcare') return { type: 'noOccupationalHealthcare' };
+  if (access.state === 'noWebReservation') return { type: 'noWebReservation', specialContract: access.specialContract };
+  const confirmation = confirmationFor(contract, specialtyId);
+  return confirmation ? { type: 'ok', confirmation } : { type: 'notCovered' };
+}
 
 const offers = (policy: PayerPolicy, slot: SlotRow) => slot.payerTypes.includes(policy.payerType);
 
@@ -116,6 +149,10 @@ export type ReservationFailure =
   | 'noPatient'
   | 'patientDataConsentRequired'
   | 'notCreditworthy'
+  | 'noOccupationalHealthcare'
+  | 'noWebReservation'
+  | 'wardNotAllowed'
+  | 'wardNotReady'
   | 'unknownError';
 
 /** What the confirmation page and the API show of a new reservation. */
@@ -246,7 +283,15 @@ function slotPreview(row: SlotWithPlace, policy: PayerPolicy, lang: Language): A
 export type SlotForReservation =
   | { state: 'notFound' }
   | { state: 'reserved' }
-  | { state: 'open'; requiresAuth: boolean; bindingRequired: boolean; preview: AppointmentView };
+  | {
+      state: 'open';
+      requiresAuth: boolean;
+      bindingRequired: boolean;
+      preview: AppointmentView;
+      specialtyId: string;
+      /** A time for children (paediatrics): the general brand asks whose appointment it is too. */
+      forChildren: boolean;
+    };
 
 /** What the reserve page shows for a slot id: not found (also past), already reserved, or open. */
 export async function getSlotForReservation(
@@ -266,6 +311,8 @@ export async function getSlotForReservation(
     requiresAuth: row.slot.requiresAuth || policy.requiresAuthentication,
     bindingRequired: bindingConsentRequired(row.slot.startAt, now, settings.bindingConsentHours),
     preview: slotPreview(row, policy, lang),
+    specialtyId: row.slot.specialtyId,
+    forChildren: CHILD_SPECIALTY_IDS.includes(row.slot.specialtyId),
   };
 }
 
@@ -386,6 +433,7 @@ async function book(db: Db, input: BookingInput, ctx: Required<Omit<ReservationC
         origin: ctx.origin,
         brand,
         cancellationLimitHours: settings.cancellationLimitHours,
+        occupational: input.policy.payerType === 'occupationalHealthCare',
       });
       for (const message of messages) await enqueueMessage(t, message);
 
@@ -533,8 +581,15 @@ export async function reserveAsUser(
     if (!person.patientDataConsentUpdatedAt) return { type: 'patientDataConsentRequired' };
     const ineligible = ctx.policy.ineligibility(person);
     if (ineligible) return { type: ineligible };
+    let confirmation: ConfirmationKind | null = null;
+    if (ctx.policy === PAYERS.occupational) {
+      const terms = await occupationalTerms(db, person.id, row.slot.specialtyId);
+      if (terms.type === 'notCovered') return { type: 'appointmentNotAvailable' };
+      if (terms.type !== 'ok') return { type: terms.type };
+      confirmation = terms.confirmation;
+    }
     const bindingRequired = bindingConsentRequired(row.slot.startAt, ctx.now, ctx.settings.bindingConsentHours);
-    const parsed = userReservationSchema({ bindingRequired }).safeParse(input);
+    const parsed = userReservationSchema({ bindingRequired, confirmation }).safeParse(input);
     if (!parsed.success) return { type: 'validation', fields: fieldErrorsOf(parsed.error) };
 
     return book(
@@ -557,4 +612,94 @@ export async function reserveAsUser(
 /** Whether a logged-in person may book with the payer at all (the page's "booking interrupted"). */
 export function payerIneligibility(person: PersonRow, payer: ReservationPayer = 'self') {
   return PAYERS[payer].ineligibility(person);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A guardian books for their child
+
+export interface WardOption {
+  id: string;
+  name: string;
+}
+
+export interface GuardianFacts {
+  /** The wards the guardian books for (11 or younger today), in the register's order. */
+  wards: WardOption[];
+  /** The chosen ward: none (or not one of `wards`), not yet a patient with the consent, or ok. */
+  chosen: 'none' | 'notReady' | 'ok';
+  ward: WardOption | null;
+}
+
+/**
+ * Whom a guardian may book for, from the guardianships of the population register (persons
+ * linked by `guardianships`; checked again at booking). A ward id that is not theirs counts as
+ * no choice, so the answer never tells whether such a person exists.
+ */
+export async function guardianFacts(db: Db, guardianId: string, wardId: string | null, now = new Date()): Promise<GuardianFacts> {
+  const today = helsinkiDate(now);
+  const rows = await db
+    .select({ ward: persons })
+    .from(guardianships)
+    .innerJoin(persons, eq(persons.id, guardianships.wardId))
+    .where(eq(guardianships.guardianId, guardianId))
+    .orderBy(persons.birthDate);
+  const young = rows.map((r) => r.ward).filter((w) => guardianBooksFor(w.birthDate, today));
+  const option = (w: PersonRow): WardOption => ({ id: w.id, name: `${w.firstName} ${w.lastName}`.trim() });
+  const chosen = young.find((w) => w.id === wardId) ?? null;
+  return {
+    wards: young.map(option),
+    chosen: !chosen ? 'none' : chosen.isPatient && chosen.patientDataConsentUpdatedAt ? 'ok' : 'notReady',
+    ward: chosen ? option(chosen) : null,
+  };
+}
+
+/**
+ * A guardian's reservation for their ward (spec 3 §2 guardian choice): the ward is the patient
+ * and must be theirs, 11 or younger, and a registered patient with the patient data consent;
+ * the guardian books (`bookedById`), pays (their billing block applies) and receives the
+ * confirmation at the contact details they give, in their language. The ward's own contact
+ * details are not changed.
+ */
+export async function reserveForWard(
+  db: Db,
+  auth: { person: PersonRow },
+  wardId: string,
+  input: UserReservationInput,
+  context: ReservationContext,
+) {
+  const ctx = resolve(context);
+  return tracked(db, input.slotId, false, async () => {
+    const row = await openSlot(db, input.slotId, ctx.policy, ctx.now);
+    if (!row) return { type: 'appointmentNotAvailable' };
+    const [guardian] = await db.select().from(persons).where(eq(persons.id, auth.person.id)).limit(1);
+    if (!guardian) return { type: 'wardNotAllowed' };
+    const [link] = await db
+      .select({ ward: persons })
+      .from(guardianships)
+      .innerJoin(persons, eq(persons.id, guardianships.wardId))
+      .where(and(eq(guardianships.guardianId, guardian.id), eq(guardianships.wardId, wardId)))
+      .limit(1);
+    if (!link || !guardianBooksFor(link.ward.birthDate, helsinkiDate(ctx.now))) return { type: 'wardNotAllowed' };
+    if (!link.ward.isPatient || !link.ward.patientDataConsentUpdatedAt) return { type: 'wardNotReady' };
+    const ineligible = ctx.policy.ineligibility(guardian);
+    if (ineligible) return { type: ineligible };
+    const bindingRequired = bindingConsentRequired(row.slot.startAt, ctx.now, ctx.settings.bindingConsentHours);
+    const parsed = userReservationSchema({ bindingRequired }).safeParse(input);
+    if (!parsed.success) return { type: 'validation', fields: fieldErrorsOf(parsed.error) };
+
+    return book(
+      db,
+      {
+        slot: row,
+        patient: link.ward,
+        bookedById: guardian.id,
+        bookedVia: ctx.inApp ? 'in-app' : 'web',
+        contact: { phone: parsed.data.phone, email: parsed.data.emailAddress },
+        saveContact: false,
+        policy: ctx.policy,
+        messageLang: guardian.language,
+      },
+      ctx,
+    );
+  });
 }

@@ -1,9 +1,13 @@
 /** Shared pieces of the appointment-search JSON calls (app/routes/api/search-*.ts, spec 3 §7). */
 import type { RouterContextProvider } from 'react-router';
-import { portalContext } from '~/context';
+import { authContext, portalContext } from '~/context';
 import { isLanguage, type Language } from '~/i18n/config';
 import { getInstance } from '~/i18n/i18n.server';
 import { json } from '~/lib/api.server';
+import type { Db } from '~/services/db/db.server';
+import { contractSpecialtyFilter } from './occupational-rules';
+import { accessOf, contractOf } from './occupational.server';
+import type { SearchFilter } from './search-rules';
 import type { AvailableAppointment } from './search.server';
 
 /** The `lang` query parameter, else the request's language. */
@@ -18,9 +22,31 @@ export function idParam(url: URL): string | null {
   return /^[A-Za-z0-9_-]{1,40}$/.test(id) ? id : null;
 }
 
-/** Occupational and insurance searches need their own pages (contract, identification) first. */
+/** Insurance searches need their own flow (insurer, identification) first. */
 export function asksForLaterPayerType(url: URL): boolean {
-  return url.searchParams.get('isOccupationalHealthcare') === 'true' || url.searchParams.get('isInsuranceCustomer') === 'true';
+  return url.searchParams.get('isInsuranceCustomer') === 'true';
+}
+
+/**
+ * The search a call may run: private times, or with `isOccupationalHealthcare=true` the
+ * logged-in person's occupational times of the specialties their agreement covers (401 without
+ * a session, 403 without an agreement with web reservation; an agreement covering nothing finds nothing).
+ */
+export async function payerSearch(
+  db: Db,
+  url: URL,
+  context: Readonly<RouterContextProvider>,
+  filter: SearchFilter,
+): Promise<{ type: 'ok'; filter: SearchFilter } | { type: 'empty' } | { type: 'refused'; status: 401 | 403; reason: string }> {
+  if (url.searchParams.get('isOccupationalHealthcare') !== 'true') return { type: 'ok', filter };
+  const auth = context.get(authContext);
+  if (!auth) return { type: 'refused', status: 401, reason: 'requiresAuthentication' };
+  const contract = await contractOf(db, auth.person.id);
+  const access = accessOf(contract);
+  if (!contract || access.state !== 'ok') return { type: 'refused', status: 403, reason: access.state };
+  const covered = [...contract.specialties.keys()];
+  if (covered.length === 0) return { type: 'empty' };
+  return { type: 'ok', filter: { ...filter, payerType: 'occupationalHealthCare', specialtyIds: contractSpecialtyFilter(filter.specialtyIds, covered) } };
 }
 
 /** A JSON answer with the database time as a Server-Timing entry (visible in browser tools and the bench). */
