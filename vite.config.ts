@@ -1,7 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import type { ManualChunkMeta } from 'rollup';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import tsconfigPaths from 'vite-tsconfig-paths';
 
 /**
@@ -28,8 +28,27 @@ function sharedByEveryPage(): (id: string, meta: ManualChunkMeta) => string | un
   };
 }
 
+/**
+ * The route table's `file` fields (each page's module) are read only by `app/routes.ts`, on the
+ * server; the browser needs the paths, access rules and chrome. The client build leaves the
+ * `file: '…',` properties out of `app/route-table.ts` so that every hydrated page does not carry
+ * a module path per page (≈ 1 KB gzipped with 90 pages, ADR 0009).
+ */
+function routeFilesStayOnServer(): Plugin {
+  return {
+    name: 'portal:route-files-stay-on-server',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (this.environment.name !== 'client' || !id.endsWith('/app/route-table.ts')) return null;
+      const stripped = code.replace(/^(\s*(?:\w+: \{ )?)file: '[^'\n]*',\s?/gm, '$1');
+      return { code: stripped, map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [vanillaExtractPlugin(), reactRouter(), tsconfigPaths()],
+  plugins: [vanillaExtractPlugin(), reactRouter(), tsconfigPaths(), routeFilesStayOnServer()],
   build: {
     assetsInlineLimit: 0,
     // terser (two compress passes) makes the framework chunk ≈ 3.4 KB gzipped smaller than
