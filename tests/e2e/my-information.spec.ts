@@ -197,6 +197,13 @@ test('a malformed saveAction is ignored and the API answers as the page does', a
   });
   expect(put.status()).toBe(200);
   expect(await put.json()).toMatchObject({ type: 'success', patient: { phoneNumber: '+358409998877', postalAddress: { street: 'Apikatu 1' } } });
+  const guardians = [{ name: 'Testinen Iida', phone: '040 123 4567', emailAddress: 'iida@example.fi', isGuardianHasSameAddress: true }];
+  const adult = await page.request.put(`/api/user?csrfToken=${token}`, {
+    data: { streetAddress: 'Ei tallennu 1', postalCode: '00500', postOffice: 'Helsinki', phoneNumber: '0409998877', emailAddress: 'api@example.fi', guardians },
+  });
+  expect(adult.status(), 'an adult has no guardians of their own: nothing is saved').toBe(400);
+  await page.goto(PAGE);
+  await expect(page.getByText('Apikatu 1')).toBeVisible();
   const bad = await page.request.put(`/api/user?csrfToken=${token}`, { data: { streetAddress: 'A', postalCode: '5' } });
   expect(bad.status()).toBe(400);
   const pdf = await page.request.post(`/api/kela-card/init-upload?csrfToken=${token}`, { data: { mimetypes: { front: 'application/pdf', back: 'image/png' } } });

@@ -36,7 +36,7 @@ import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
 import { redirectWithFlash } from '~/services/flash.server';
 import { getPatient, updateContact } from '~/services/my-information/contact.server';
-import { getGuardians, saveGuardians } from '~/services/my-information/guardians.server';
+import { getGuardians, isMinor, saveGuardians } from '~/services/my-information/guardians.server';
 import { getKelaCard, storeKelaCard, type KelaFile } from '~/services/my-information/kela-card.server';
 import {
   cancelOnboarding,
@@ -117,7 +117,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         break;
     }
     images = (await getKelaCard(db, storage(), auth))?.imageUrl ?? null;
-    for (const ward of auth.wards) {
+    const minors = isMinor(auth.person.birthDate) ? [auth.person, ...auth.wards] : auth.wards;
+    for (const ward of minors) {
       const list = await getGuardians(db, auth, ward.id);
       if (list) wards.push({ id: ward.id, name: `${ward.firstName} ${ward.lastName}`.trim(), guardians: list });
     }
