@@ -51,6 +51,8 @@ test('consents are saved and shown on reload', async ({ page }) => {
   await freshPatient(page);
   await page.goto(`${PAGE}?tab=consent`);
   await expect(page.getByRole('heading', { name: 'Permissions and agreements', level: 2 })).toBeVisible();
+  // The side navigation's entry shows the patient's name (spec 1 §2).
+  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'My information Iida Testinen' })).toBeVisible();
   await page.getByLabel('You may send me news and offers by e-mail.').check();
   await page.getByLabel('I have read the privacy statement').check();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
