@@ -13,7 +13,9 @@ export type AnalyticsEventName =
   | 'reservationError'
   | 'hpaLogin'
   | 'authenticationSuccess'
-  | 'reservationSuccess';
+  | 'reservationSuccess'
+  /** A Kela card image was refused (spec 2 §7); properties: reason only. */
+  | 'kelaImageError';
 
 export async function recordEvent(
   db: Db,
