@@ -48,7 +48,14 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
   help: [loggedIn('help')],
   login: [anonymous('login'), { ...anonymous('login', 'error=failed'), name: 'identification failed' }],
   logout: [loggedIn('logout')],
-  expiredSession: [anonymous('expiredSession')],
+  expiredSession: [
+    anonymous('expiredSession'),
+    only('SMS code offered', async (page, lang) => {
+      await patientWithSmsLogin(page, lang);
+      await page.request.get('/dev/test-fixtures/session?lapse=idle');
+      return pagePath('expiredSession', lang, {}, `next=${pagePath('myInformation', lang)}`);
+    }),
+  ],
   inApp: { skip: 'only redirects (to its next page, which is checked as itself)' },
   appointmentList: [loggedIn('appointmentList')],
   appointment: [
@@ -268,6 +275,10 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
     only('consent tab', async (page, lang) => {
       await login(page, 'aino', { lang });
       return pagePath('myInformation', lang, {}, 'tab=consent');
+    }),
+    only('guardian of a child', async (page, lang) => {
+      await login(page, 'laura', { lang });
+      return pagePath('myInformation', lang);
     }),
   ],
   smsAuthentication: [

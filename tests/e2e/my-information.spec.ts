@@ -3,7 +3,7 @@
  * SMS-code re-identification after an idle timeout, and Kela card images. Each test uses its own
  * fresh patient, so tests never share per-person state.
  */
-import { expect, freshSlot, login, test } from './fixtures';
+import { csrfToken, expect, freshSlot, login, test } from './fixtures';
 import { freshPatient, lastCodeTo, patientWithSmsLogin } from './my-information-helpers';
 import { pagePath } from '../../app/route-table';
 
@@ -51,6 +51,8 @@ test('consents are saved and shown on reload', async ({ page }) => {
   await freshPatient(page);
   await page.goto(`${PAGE}?tab=consent`);
   await expect(page.getByRole('heading', { name: 'Permissions and agreements', level: 2 })).toBeVisible();
+  // The side navigation's entry shows the patient's name (spec 1 §2).
+  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'My information Iida Testinen' })).toBeVisible();
   await page.getByLabel('You may send me news and offers by e-mail.').check();
   await page.getByLabel('I have read the privacy statement').check();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -168,4 +170,47 @@ test('a guardian adds and removes a guardian for their child', async ({ page }) 
   await expect(page.getByText('The guardians have been saved.')).toBeVisible();
   await page.goto(PAGE);
   await expect(page.getByRole('region', { name: 'Guardians of Vilja Testinen' }).getByText('No guardians have been given.')).toBeVisible();
+});
+
+test('the booking form edits the contact details on my information and comes back to the same time', async ({ page }) => {
+  await freshPatient(page, 'en', '', { consent: true });
+  const slot = await freshSlot(page.request);
+  const reserve = pagePath('reserve', 'en', { slotId: String(slot.slotId) });
+  await page.goto(reserve);
+  await page.getByRole('link', { name: 'Edit contact information' }).click();
+  await expect(page).toHaveURL(/\/en\/my-information\?.*saveAction=/);
+  await page.getByLabel('Phone number', { exact: true }).fill('050 444 5566');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${reserve}$`));
+  await expect(page.getByText('+358504445566')).toBeVisible();
+});
+
+test('a malformed saveAction is ignored and the API answers as the page does', async ({ page }) => {
+  await freshPatient(page);
+  await page.goto(`${PAGE}?saveAction=${encodeURIComponent('aHR0cHM6Ly9ldmlsLmV4YW1wbGU')}&edit=contact`);
+  await page.getByLabel('Post office').fill('Vantaa');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${PAGE}(\\?tab=basic)?$`));
+  await expect(page.getByText('Vantaa')).toBeVisible();
+
+  const token = encodeURIComponent(await csrfToken(page));
+  const put = await page.request.put(`/api/user?csrfToken=${token}`, {
+    data: { streetAddress: 'Apikatu 1', postalCode: '00500', postOffice: 'Helsinki', phoneNumber: '040 999 8877', emailAddress: 'api@example.fi' },
+  });
+  expect(put.status()).toBe(200);
+  expect(await put.json()).toMatchObject({ type: 'success', patient: { phoneNumber: '+358409998877', postalAddress: { street: 'Apikatu 1' } } });
+  const guardians = [{ name: 'Testinen Iida', phone: '040 123 4567', emailAddress: 'iida@example.fi', isGuardianHasSameAddress: true }];
+  const adult = await page.request.put(`/api/user?csrfToken=${token}`, {
+    data: { streetAddress: 'Ei tallennu 1', postalCode: '00500', postOffice: 'Helsinki', phoneNumber: '0409998877', emailAddress: 'api@example.fi', guardians },
+  });
+  expect(adult.status(), 'an adult has no guardians of their own: nothing is saved').toBe(400);
+  await page.goto(PAGE);
+  await expect(page.getByText('Apikatu 1')).toBeVisible();
+  const bad = await page.request.put(`/api/user?csrfToken=${token}`, { data: { streetAddress: 'A', postalCode: '5' } });
+  expect(bad.status()).toBe(400);
+  const pdf = await page.request.post(`/api/kela-card/init-upload?csrfToken=${token}`, { data: { mimetypes: { front: 'application/pdf', back: 'image/png' } } });
+  expect(pdf.status()).toBe(415);
+  expect(await (await page.request.get(`/api/kela-card?csrfToken=${token}`)).json()).toEqual({ imageUrl: null });
+  const noToken = await page.request.put('/api/user', { data: { streetAddress: 'Apikatu 2' } });
+  expect(noToken.status()).toBe(403);
 });

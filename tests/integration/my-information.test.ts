@@ -303,6 +303,10 @@ describe.each(databaseKinds())('my information on %s', (kind) => {
         },
       });
       expect(await getGuardians(t.db, { person: stranger }, child.id)).toBeNull();
+      // A minor may enter their own guardians; an adult has none to enter for themself.
+      expect(await saveGuardians(t.db, { person: child }, { wardId: child.id, guardians: [guardian()] })).toEqual({ type: 'success' });
+      expect(await getGuardians(t.db, { person: parent }, child.id)).toHaveLength(1);
+      expect(await getGuardians(t.db, { person: parent }, parent.id)).toBeNull();
       expect(await saveGuardians(t.db, { person: stranger }, { wardId: child.id, guardians: [guardian()] })).toEqual({ type: 'notFound' });
     });
   });

@@ -103,6 +103,7 @@ const en = {
     save: 'Save guardians',
     saved: 'The guardians have been saved.',
     none: 'No guardians have been given.',
+    notAllowed: 'Guardians can be given only for a minor.',
   },
   logout: 'Log out',
   sms: {
@@ -228,6 +229,7 @@ const fi: MyInformationTexts = {
     save: 'Tallenna huoltajat',
     saved: 'Huoltajat on tallennettu.',
     none: 'Huoltajia ei ole annettu.',
+    notAllowed: 'Huoltajat voi antaa vain alaikäiselle.',
   },
   logout: 'Kirjaudu ulos',
   sms: {
@@ -351,6 +353,7 @@ const sv: MyInformationTexts = {
     save: 'Spara vårdnadshavarna',
     saved: 'Vårdnadshavarna har sparats.',
     none: 'Inga vårdnadshavare har angetts.',
+    notAllowed: 'Vårdnadshavare kan anges endast för en minderårig.',
   },
   logout: 'Logga ut',
   sms: {

@@ -4,6 +4,7 @@
  * deletes both and answers {success: false}.
  */
 import { json, requireApiAuth } from '~/lib/api.server';
+import { recordEvent } from '~/services/analytics/analytics.server';
 import { getDb } from '~/services/db/db.server';
 import { finishKelaUpload } from '~/services/my-information/kela-card.server';
 import { storage } from '~/services/storage/storage.server';
@@ -13,6 +14,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = requireApiAuth(context);
   const query = new URL(request.url).searchParams;
   if (query.get('csrfToken') !== auth.session.csrfToken) return json({ type: 'forbidden' }, 403);
-  const success = await finishKelaUpload(await getDb(), storage(), auth, query.get('token'));
+  const db = await getDb();
+  const success = await finishKelaUpload(db, storage(), auth, query.get('token'));
+  if (!success) await recordEvent(db, 'kelaImageError', { reason: 'finish-upload' });
   return json({ success }, success ? 200 : 400);
 }

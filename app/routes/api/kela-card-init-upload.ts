@@ -4,6 +4,7 @@
  * image/png are accepted (415 otherwise); the bytes are checked when the upload is finished.
  */
 import { json, methodNotAllowed, readBody, requireApiAuth } from '~/lib/api.server';
+import { recordEvent } from '~/services/analytics/analytics.server';
 import { getDb } from '~/services/db/db.server';
 import { initKelaUpload } from '~/services/my-information/kela-card.server';
 import { clientUpload } from '~/services/storage/http.server';
@@ -15,8 +16,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const auth = requireApiAuth(context);
   const body = await readBody(request);
   const mimetypes = (body.mimetypes && typeof body.mimetypes === 'object' ? body.mimetypes : {}) as { front?: unknown; back?: unknown };
-  const result = await initKelaUpload(await getDb(), storage(), auth, mimetypes);
-  if (result.type !== 'success') return json(result, 415);
+  const db = await getDb();
+  const result = await initKelaUpload(db, storage(), auth, mimetypes);
+  if (result.type !== 'success') {
+    await recordEvent(db, 'kelaImageError', { reason: result.type });
+    return json(result, 415);
+  }
   const csrf = auth.session.csrfToken;
   return json({ front: clientUpload(result.front, csrf), back: clientUpload(result.back, csrf), token: result.token });
 }

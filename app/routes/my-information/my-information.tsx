@@ -33,10 +33,11 @@ import { contactSchema, guardiansSchema, prefilledGuardianName, smsCodeSchema } 
 import { consentSchema, type ConsentField } from '~/models/reservation-schemas';
 import { firstTab, parseSaveAction, type SaveActionTab } from '~/models/save-action';
 import { pagePath } from '~/route-table';
+import { recordEvent } from '~/services/analytics/analytics.server';
 import { getDb } from '~/services/db/db.server';
 import { redirectWithFlash } from '~/services/flash.server';
 import { getPatient, updateContact } from '~/services/my-information/contact.server';
-import { getGuardians, saveGuardians } from '~/services/my-information/guardians.server';
+import { getGuardians, isMinor, saveGuardians } from '~/services/my-information/guardians.server';
 import { getKelaCard, storeKelaCard, type KelaFile } from '~/services/my-information/kela-card.server';
 import {
   cancelOnboarding,
@@ -117,7 +118,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         break;
     }
     images = (await getKelaCard(db, storage(), auth))?.imageUrl ?? null;
-    for (const ward of auth.wards) {
+    const minors = isMinor(auth.person.birthDate) ? [auth.person, ...auth.wards] : auth.wards;
+    for (const ward of minors) {
       const list = await getGuardians(db, auth, ward.id);
       if (list) wards.push({ id: ward.id, name: `${ward.firstName} ${ward.lastName}`.trim(), guardians: list });
     }
@@ -163,6 +165,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if ((request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data')) {
     if (Number(request.headers.get('Content-Length') ?? '0') > MAX_KELA_POST_BYTES) {
+      await recordEvent(db, 'kelaImageError', { reason: 'too-large' });
       return data<ActionData>({ intent: 'kela', error: 'myInformation.kela.tooLarge' }, { status: 413 });
     }
     const form = await request.formData();
@@ -173,6 +176,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     };
     const result = await storeKelaCard(db, storage(), auth, { front: await file('front'), back: await file('back') });
     if (result.type === 'success') return redirectWithFlash(`${reloadBasic}#kela-card`, { type: 'success', key: 'myInformation.kela.saved' });
+    await recordEvent(db, 'kelaImageError', { reason: result.type });
     const error = { missing: 'myInformation.kela.missingFiles', 'invalid-image': 'myInformation.kela.invalidType', 'too-large': 'myInformation.kela.tooLarge' }[result.type];
     return data<ActionData>({ intent: 'kela', error }, { status: result.type === 'too-large' ? 413 : 400 });
   }

@@ -15,7 +15,9 @@ export type AnalyticsEventName =
   | 'authenticationSuccess'
   | 'authenticationFailure'
   | 'transactionPathChoice'
-  | 'reservationSuccess';
+  | 'reservationSuccess'
+  /** A Kela card image was refused (spec 2 §7); properties: reason only. */
+  | 'kelaImageError';
 
 export async function recordEvent(
   db: Db,

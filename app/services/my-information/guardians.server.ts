@@ -1,10 +1,12 @@
 /**
  * Guardians' contact details entered for a minor's record (spec 2 §3 "Guardian", at most two),
- * by a guardian of that minor. Someone else's ward is "not found". Saving replaces the list in
+ * by a guardian of that minor or by the minor themself (e.g. a 15-year-old who logs in). Someone else's ward is "not found". Saving replaces the list in
  * one transaction; the access log records views and changes with the minor as the subject.
  */
 import { asc, eq } from 'drizzle-orm';
-import { minorGuardians } from '~db/schema';
+import { minorGuardians, persons } from '~db/schema';
+import { helsinkiDate } from '~/lib/dates';
+import { ageOn } from '~/models/identity-code';
 import { guardiansSchema, type GuardianFields } from '~/models/my-information';
 import { fieldErrorsOf } from '~/models/reservation-schemas';
 import { logAccess } from '~/services/audit/access-log.server';
@@ -25,8 +27,18 @@ export interface GuardianView {
 
 export type SaveGuardiansResult = { type: 'success' } | { type: 'validation'; fields: Record<string, string[]> } | { type: 'notFound' };
 
-async function isWardOf(db: Db, guardianId: string, wardId: string): Promise<boolean> {
-  return (await listWards(db, guardianId)).some((w) => w.id === wardId);
+/** A minor's own record (under 18 today in Helsinki) may hold their guardians too. */
+export function isMinor(birthDate: string, now = new Date()): boolean {
+  return ageOn(birthDate, helsinkiDate(now)) < 18;
+}
+
+/** The user may enter guardians for `minorId`: their ward, or themself while a minor. */
+async function isWardOf(db: Db, userId: string, minorId: string, now = new Date()): Promise<boolean> {
+  if (userId === minorId) {
+    const [self] = await db.select({ birthDate: persons.birthDate }).from(persons).where(eq(persons.id, userId)).limit(1);
+    return self !== undefined && isMinor(self.birthDate, now);
+  }
+  return (await listWards(db, userId)).some((w) => w.id === minorId);
 }
 
 /** The guardians entered for a ward of the user; null when the minor is not their ward. */

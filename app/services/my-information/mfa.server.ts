@@ -8,7 +8,7 @@
  * client address. Codes and phone numbers are never logged. A session resumed with a code
  * (identity provider `sms-code`) may not change SMS login: that needs bank identification.
  */
-import { createHmac, randomInt } from 'node:crypto';
+import { createHmac, randomInt, randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { mfaDevices, persons, sessions, smsChallenges } from '~db/schema';
 import { env, sessionSecret } from '~/env.server';
@@ -76,20 +76,20 @@ async function sendChallenge(
   const code = newCode();
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
   await withTransaction(db, async (t) => {
-    const [row] = await t
+    const id = randomUUID();
+    await t
       .insert(smsChallenges)
       .values({
+        id,
         personId: input.personId,
         purpose: input.purpose,
-        codeHash: 'pending',
+        codeHash: codeHash(id, code),
         phone: input.phone,
         sessionIdHash: input.sessionIdHash ?? null,
         bindingHash: input.bindingHash ?? null,
         expiresAt,
         createdAt: now,
-      })
-      .returning({ id: smsChallenges.id });
-    await t.update(smsChallenges).set({ codeHash: codeHash(row!.id, code) }).where(eq(smsChallenges.id, row!.id));
+      });
     await enqueueMessage(t, { channel: 'sms', recipient: input.phone, body: message(code) });
   });
   return expiresAt;
