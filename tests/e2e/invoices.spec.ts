@@ -10,7 +10,7 @@ import type { Language } from '../../app/i18n/config';
 import invoiceTexts from '../../app/i18n/resources/invoices';
 import { pagePath } from '../../app/route-table';
 import { DEMO_INVOICES } from '../../db/seed-invoices';
-import { bookFixture, expect, login, test } from './fixtures';
+import { bookFixture, csrfToken, expect, login, test } from './fixtures';
 import { inspectInvoice, invoiceFixture, payAtTestBank } from './invoice-fixtures';
 
 const en = invoiceTexts.en;
@@ -212,5 +212,33 @@ test.describe('pay a visit', () => {
     await expect(page.locator(`li[data-appointment="${visit.id}"]`)).toHaveCount(0);
     await page.goto(pagePath('visitPaymentApproval', 'en', { id: String(visit.id) }));
     await expect(page).toHaveURL(new RegExp(`${success}$`));
+  });
+});
+
+test.describe('invoices and payment JSON API', () => {
+  test('the same services answer JSON: list, summary, pay-page invoice, payment creation; others’ are 404', async ({ page, baseURL }) => {
+    const eino = await invoiceFixture(page, 'eino');
+    await login(page, 'aino');
+    const own = await invoiceFixture(page, 'aino', { sumCents: '2500' });
+    const list = await (await page.request.get('/api/payments/invoices-list?lang=en')).json();
+    expect(list.invoices).toHaveLength(10);
+    expect(list.invoices.find((i: { invoiceNumber: string }) => i.invoiceNumber === own.invoiceNumber)).toMatchObject({ invoiceNumber: own.invoiceNumber, label: 'summary', sum: '€25.00', paymentArea: 'payOnline' });
+    expect((await page.request.get(`/api/invoices/invoice-summary?invoiceId=${own.id}&lang=fi`)).status()).toBe(200);
+    expect((await page.request.get(`/api/invoices/invoice-summary?invoiceId=${eino.id}`)).status()).toBe(404);
+    const payInvoice = await (await page.request.get(`/api/payments/good-sign-invoice?invoiceNumber=${own.invoiceNumber}`)).json();
+    expect(payInvoice.invoice).toMatchObject({ invoiceNumber: own.invoiceNumber, state: 'open', sumCents: 2500 });
+    expect((await page.request.get(`/api/payments/good-sign-invoice?invoiceNumber=${eino.invoiceNumber}`)).status()).toBe(404);
+
+    const token = await csrfToken(page);
+    const post = (body: Record<string, unknown>) =>
+      page.request.post(`/api/payments?csrfToken=${token}`, { data: body, headers: { Origin: baseURL! } });
+    expect((await post({ reference: own.invoiceNumber, amount: 1 })).status()).toBe(400);
+    expect((await post({ reference: eino.invoiceNumber, amount: 4990 })).status()).toBe(404);
+    const created = await post({ reference: own.invoiceNumber, amount: 2500, language: 'EN' });
+    expect(created.status()).toBe(200);
+    const body = await created.json();
+    expect(body.providers.map((p: { name: string }) => p.name)).toEqual(['OP', 'Nordea', 'Visa / Mastercard']);
+    expect(body.providers[0].parameters.map((p: { name: string }) => p.name)).toEqual(['transaction', 'method', 'bank-signature']);
+    expect(body.terms).toContain('terms');
   });
 });
