@@ -33,7 +33,9 @@ async function invoiceRow(page: Page, lang: Language, number: string) {
 test.describe('invoices and receipts', () => {
   test('Aino sees every status with its label, sum and payment area; ten per page', async ({ page }) => {
     await login(page, 'aino');
-    await page.goto(pagePath('invoices', 'en'));
+    await page.goto(pagePath('front', 'en'));
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Invoices and receipts' }).click();
+    await expect(page).toHaveURL(/\/en\/invoices$/);
     await expect(page.getByRole('heading', { level: 1, name: en.list.title })).toBeVisible();
     await expect(page.locator('li[data-invoice]')).toHaveCount(10);
     const showRow = (number: string) => invoiceRow(page, 'en', number);
