@@ -113,6 +113,20 @@ test.describe('invoices and receipts', () => {
     await expect(page.getByRole('button', { name: /Pay with/ })).toHaveCount(0);
   });
 
+  test('pressing a payment method re-checks the invoice: paid meanwhile in another tab, the page reloads with its state', async ({ page, context }) => {
+    await login(page, 'aino');
+    const invoice = await invoiceFixture(page, 'aino');
+    await page.goto(pagePath('invoicePayment', 'en', { number: invoice.invoiceNumber }));
+    await expect(page.getByRole('button', { name: 'Pay with Nordea' })).toBeVisible();
+    const other = await context.newPage();
+    await payAtTestBank(other, 'en', invoice.invoiceNumber, 'pay');
+    await other.close();
+    await page.getByRole('button', { name: 'Pay with Nordea' }).click();
+    await expect(page).toHaveURL(new RegExp(`${pagePath('invoicePayment', 'en', { number: invoice.invoiceNumber })}$`));
+    await expect(page.locator('[data-state="paid"]')).toContainText('This invoice was paid on');
+    expect((await inspectInvoice(page, invoice.invoiceNumber)).settledPayments).toBe(1);
+  });
+
   test('cancelling at the bank: "You have not been charged", unpaid, try again', async ({ page }) => {
     await login(page, 'aino');
     const invoice = await invoiceFixture(page, 'aino');
