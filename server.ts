@@ -171,6 +171,10 @@ export async function main() {
   const server = app.listen(env.PORT, env.HOST, () => {
     process.stdout.write(`Patient portal (${env.BRAND} brand) listening on http://localhost:${env.PORT}\n`);
   });
+  // Idle keep-alive connections stay open longer than a reverse proxy's or client's pool keeps
+  // them (Node's 5 s default lets a reused connection be reset mid-request: ECONNRESET / 502).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   // Scheduled jobs (ADR 0019): payment reconciliation, on pg-boss with PostgreSQL.
   const { startPaymentJobs } = await import('./app/services/payments/reconcile-job.server');
   const { getDb } = await import('./app/services/db/db.server');

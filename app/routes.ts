@@ -49,6 +49,10 @@ export default [
   // Invoices and online payment (issue 12): the PDF, the provider's callback, the test provider.
   route('api/invoices/:id/pdf', 'routes/api/invoice-pdf.ts'),
   route('api/payments/callback', 'routes/api/payment-callback.ts'),
+  route('api/payments/invoices-list', 'routes/api/invoices-list.ts'),
+  route('api/payments/good-sign-invoice', 'routes/api/good-sign-invoice.ts'),
+  route('api/payments', 'routes/api/payments.ts'),
+  route('api/invoices/invoice-summary', 'routes/api/invoice-summary.ts'),
   route('test-payments/pay', 'routes/dev/test-payments.tsx'),
   route('dev/test-fixtures/invoice', 'routes/dev/test-invoice.ts'),
   // My information API (spec 2 §7): the same services as the my-information page.

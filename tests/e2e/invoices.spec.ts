@@ -5,52 +5,68 @@
  * notification landing leading a guardian to pay her child's invoice, and 404 for someone else's.
  */
 import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import type { Language } from '../../app/i18n/config';
 import invoiceTexts from '../../app/i18n/resources/invoices';
 import { pagePath } from '../../app/route-table';
 import { DEMO_INVOICES } from '../../db/seed-invoices';
-import { bookFixture, expect, login, test } from './fixtures';
+import { bookFixture, csrfToken, expect, login, test } from './fixtures';
 import { inspectInvoice, invoiceFixture, payAtTestBank } from './invoice-fixtures';
 
 const en = invoiceTexts.en;
 const fi = invoiceTexts.fi;
 
+/**
+ * The list row of an invoice: other tests add Aino's invoices (newest first), so a seeded one may
+ * be on any page; follows "Next page" until it shows.
+ */
+async function invoiceRow(page: Page, lang: Language, number: string) {
+  const row = page.locator(`li[data-invoice="${number}"]`);
+  await page.goto(pagePath('invoices', lang));
+  for (let i = 0; i < 10 && (await row.count()) === 0; i++) {
+    await page.getByRole('navigation', { name: invoiceTexts[lang].list.pagination }).getByRole('link', { name: invoiceTexts[lang].list.next }).click();
+    await expect(page).toHaveURL(/\?page=\d+$/);
+  }
+  return row;
+}
+
 test.describe('invoices and receipts', () => {
   test('Aino sees every status with its label, sum and payment area; ten per page', async ({ page }) => {
     await login(page, 'aino');
-    await page.goto(pagePath('invoices', 'en'));
+    await page.goto(pagePath('front', 'en'));
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Invoices and receipts' }).click();
+    await expect(page).toHaveURL(/\/en\/invoices$/);
     await expect(page.getByRole('heading', { level: 1, name: en.list.title })).toBeVisible();
-    const row = (number: string) => page.locator(`li[data-invoice="${number}"]`);
-    const expectations: [string, string, string][] = [
-      [DEMO_INVOICES.ainoOpen, en.labels.summary, en.statuses.open],
-      [DEMO_INVOICES.ainoOverdue, en.labels.invoice, en.statuses.overdue],
-      [DEMO_INVOICES.ainoPaid, en.labels.receipt, en.statuses.paid],
-      [DEMO_INVOICES.ainoPaper, en.labels.invoice, en.statuses.paper],
-      [DEMO_INVOICES.ainoRefunded, en.labels.refundedInvoice, en.statuses.refunded],
-      [DEMO_INVOICES.ainoNotAvailable, en.labels.notAvailable, en.statuses.notAvailable],
-    ];
-    for (const [number, label, status] of expectations) {
-      await expect(row(number).getByRole('heading', { level: 2 })).toHaveText(`${label} ${number}`);
-      await expect(row(number).locator('[data-status]')).toHaveText(status);
-    }
-    await expect(row(DEMO_INVOICES.ainoOpen)).toContainText('€77.90');
-    await expect(row(DEMO_INVOICES.ainoOpen).getByRole('link', { name: `Pay invoice ${DEMO_INVOICES.ainoOpen} online` })).toBeVisible();
-    await expect(row(DEMO_INVOICES.ainoOverdue)).toContainText(en.area.overdue.trim());
-    await expect(row(DEMO_INVOICES.ainoPaper)).toContainText(en.area.sentByMail);
-    await expect(row(DEMO_INVOICES.ainoRefunded)).toContainText(en.area.refundReceiptByMail);
-    await expect(row(DEMO_INVOICES.ainoNotAvailable).getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
-    await expect(row(DEMO_INVOICES.ainoNotAvailable).getByRole('link', { name: /PDF/ })).toHaveCount(0);
-    await expect(row(DEMO_INVOICES.einoOpen)).toHaveCount(0);
     await expect(page.locator('li[data-invoice]')).toHaveCount(10);
-
-    await page.getByRole('navigation', { name: en.list.pagination }).getByRole('link', { name: en.list.next }).click();
-    await expect(page).toHaveURL(/\/en\/invoices\?page=2$/);
-    await expect(page.locator('li[data-invoice="2025108"]')).toBeVisible();
+    const showRow = (number: string) => invoiceRow(page, 'en', number);
+    const expectations: [string, string, string, string | null][] = [
+      [DEMO_INVOICES.ainoOpen, en.labels.summary, en.statuses.open, null],
+      [DEMO_INVOICES.ainoOverdue, en.labels.invoice, en.statuses.overdue, en.area.overdue.trim()],
+      [DEMO_INVOICES.ainoPaid, en.labels.receipt, en.statuses.paid, null],
+      [DEMO_INVOICES.ainoPaper, en.labels.invoice, en.statuses.paper, en.area.sentByMail],
+      [DEMO_INVOICES.ainoRefunded, en.labels.refundedInvoice, en.statuses.refunded, en.area.refundReceiptByMail],
+      [DEMO_INVOICES.ainoNotAvailable, en.labels.notAvailable, en.statuses.notAvailable, en.area.billingEmail.trim()],
+    ];
+    for (const [number, label, status, area] of expectations) {
+      const found = await showRow(number);
+      await expect(found.getByRole('heading', { level: 2 })).toHaveText(`${label} ${number}`);
+      await expect(found.locator('[data-status]')).toHaveText(status);
+      if (area) await expect(found).toContainText(area);
+    }
+    const open = await showRow(DEMO_INVOICES.ainoOpen);
+    await expect(open).toContainText('€77.90');
+    await expect(open.getByRole('link', { name: `Pay invoice ${DEMO_INVOICES.ainoOpen} online` })).toBeVisible();
+    const notAvailable = await showRow(DEMO_INVOICES.ainoNotAvailable);
+    await expect(notAvailable.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
+    await expect(notAvailable.getByRole('link', { name: /PDF/ })).toHaveCount(0);
+    // The oldest receipt is on the last page, which has no invoice of Eino's either.
+    await expect(await showRow('2025108')).toBeVisible();
+    await expect(page.locator(`li[data-invoice="${DEMO_INVOICES.einoOpen}"]`)).toHaveCount(0);
   });
 
   test('the invoice summary shows buyer, rows and totals; the receipt downloads as a PDF with its number', async ({ page }) => {
     await login(page, 'aino', { lang: 'fi' });
-    await page.goto(pagePath('invoices', 'fi'));
-    const paid = page.locator(`li[data-invoice="${DEMO_INVOICES.ainoPaid}"]`);
+    const paid = await invoiceRow(page, 'fi', DEMO_INVOICES.ainoPaid);
     const downloading = page.waitForEvent('download');
     await paid.getByRole('link', { name: `${fi.labels.receipt} ${DEMO_INVOICES.ainoPaid} (PDF)` }).click();
     const download = await downloading;
@@ -95,6 +111,20 @@ test.describe('invoices and receipts', () => {
     await page.goto(pagePath('invoicePayment', 'en', { number: invoice.invoiceNumber }));
     await expect(page.locator('[data-state="paid"]')).toContainText('This invoice was paid on');
     await expect(page.getByRole('button', { name: /Pay with/ })).toHaveCount(0);
+  });
+
+  test('pressing a payment method re-checks the invoice: paid meanwhile in another tab, the page reloads with its state', async ({ page, context }) => {
+    await login(page, 'aino');
+    const invoice = await invoiceFixture(page, 'aino');
+    await page.goto(pagePath('invoicePayment', 'en', { number: invoice.invoiceNumber }));
+    await expect(page.getByRole('button', { name: 'Pay with Nordea' })).toBeVisible();
+    const other = await context.newPage();
+    await payAtTestBank(other, 'en', invoice.invoiceNumber, 'pay');
+    await other.close();
+    await page.getByRole('button', { name: 'Pay with Nordea' }).click();
+    await expect(page).toHaveURL(new RegExp(`${pagePath('invoicePayment', 'en', { number: invoice.invoiceNumber })}$`));
+    await expect(page.locator('[data-state="paid"]')).toContainText('This invoice was paid on');
+    expect((await inspectInvoice(page, invoice.invoiceNumber)).settledPayments).toBe(1);
   });
 
   test('cancelling at the bank: "You have not been charged", unpaid, try again', async ({ page }) => {
@@ -198,5 +228,33 @@ test.describe('pay a visit', () => {
     await expect(page.locator(`li[data-appointment="${visit.id}"]`)).toHaveCount(0);
     await page.goto(pagePath('visitPaymentApproval', 'en', { id: String(visit.id) }));
     await expect(page).toHaveURL(new RegExp(`${success}$`));
+  });
+});
+
+test.describe('invoices and payment JSON API', () => {
+  test('the same services answer JSON: list, summary, pay-page invoice, payment creation; others’ are 404', async ({ page, baseURL }) => {
+    const eino = await invoiceFixture(page, 'eino');
+    await login(page, 'aino');
+    const own = await invoiceFixture(page, 'aino', { sumCents: '2500' });
+    const list = await (await page.request.get('/api/payments/invoices-list?lang=en')).json();
+    expect(list.invoices).toHaveLength(10);
+    expect(list.invoices.find((i: { invoiceNumber: string }) => i.invoiceNumber === own.invoiceNumber)).toMatchObject({ invoiceNumber: own.invoiceNumber, label: 'summary', sum: '€25.00', paymentArea: 'payOnline' });
+    expect((await page.request.get(`/api/invoices/invoice-summary?invoiceId=${own.id}&lang=fi`)).status()).toBe(200);
+    expect((await page.request.get(`/api/invoices/invoice-summary?invoiceId=${eino.id}`)).status()).toBe(404);
+    const payInvoice = await (await page.request.get(`/api/payments/good-sign-invoice?invoiceNumber=${own.invoiceNumber}`)).json();
+    expect(payInvoice.invoice).toMatchObject({ invoiceNumber: own.invoiceNumber, state: 'open', sumCents: 2500 });
+    expect((await page.request.get(`/api/payments/good-sign-invoice?invoiceNumber=${eino.invoiceNumber}`)).status()).toBe(404);
+
+    const token = await csrfToken(page);
+    const post = (body: Record<string, unknown>) =>
+      page.request.post(`/api/payments?csrfToken=${token}`, { data: body, headers: { Origin: baseURL! } });
+    expect((await post({ reference: own.invoiceNumber, amount: 1 })).status()).toBe(400);
+    expect((await post({ reference: eino.invoiceNumber, amount: 4990 })).status()).toBe(404);
+    const created = await post({ reference: own.invoiceNumber, amount: 2500, language: 'EN' });
+    expect(created.status()).toBe(200);
+    const body = await created.json();
+    expect(body.providers.map((p: { name: string }) => p.name)).toEqual(['OP', 'Nordea', 'Visa / Mastercard']);
+    expect(body.providers[0].parameters.map((p: { name: string }) => p.name)).toEqual(['transaction', 'method', 'bank-signature']);
+    expect(body.terms).toContain('terms');
   });
 });

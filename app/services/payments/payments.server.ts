@@ -112,6 +112,20 @@ function payView(invoice: InvoiceRow, lang: Language, now: Date): PayInvoiceView
   };
 }
 
+/** The invoice as the pay page shows it (own or a ward's; logged as a view), or null. */
+export async function invoiceForPayment(db: Db, viewer: Viewer, invoiceNumber: string, lang: Language, now = new Date()) {
+  const invoice = await findVisibleInvoice(db, viewer, { invoiceNumber });
+  if (!invoice) return null;
+  await logAccess(db, {
+    actorPersonId: viewer.personId,
+    subjectPersonId: invoice.personId,
+    action: 'view',
+    resource: 'invoice',
+    resourceId: String(invoice.id),
+  });
+  return { invoice, view: payView(invoice, lang, now) };
+}
+
 const PROVIDER_LANGUAGE = { fi: 'FI', sv: 'SV', en: 'EN' } as const;
 
 /** Only payment methods whose forms post to an allowed origin are offered (the page's CSP form-action). */
@@ -146,16 +160,9 @@ export async function preparePayment(
   },
 ): Promise<PreparePaymentResult> {
   const now = input.now ?? new Date();
-  const invoice = await findVisibleInvoice(db, input.viewer, { invoiceNumber: input.invoiceNumber });
-  if (!invoice) return { type: 'invoiceNotFound' };
-  await logAccess(db, {
-    actorPersonId: input.viewer.personId,
-    subjectPersonId: invoice.personId,
-    action: 'view',
-    resource: 'invoice',
-    resourceId: String(invoice.id),
-  });
-  const view = payView(invoice, input.lang, now);
+  const found = await invoiceForPayment(db, input.viewer, input.invoiceNumber, input.lang, now);
+  if (!found) return { type: 'invoiceNotFound' };
+  const { invoice, view } = found;
   if (view.state !== 'open') return { type: 'notPayable', invoice: view };
   const email = input.payer.email?.trim() ?? '';
   if (!isValidEmail(email)) return { type: 'emailRequired', invoice: view };
