@@ -81,7 +81,7 @@ async function generate(db: Db, counts: { customers: number; threads: number; me
     join persons p on p.id = t.customer_person_id join occupational_care_team ct on ct.contract_id = p.occupational_contract_id`);
   await exec(sql`insert into messaging_thread_participants (thread_id, professional_id)
     select t.id, (select ct.professional_id from occupational_care_team ct join persons p on p.occupational_contract_id = ct.contract_id
-      where p.id = t.customer_person_id order by ct.position offset t.id % 5 limit 1) from messaging_threads t`);
+      where p.id = t.customer_person_id order by ct.position offset (t.id / 20) % 5 limit 1) from messaging_threads t`);
   await exec(sql`insert into messaging_thread_assignments (thread_id, assignee_id, assigned_at)
     select thread_id, professional_id, now() - interval '1 day' from messaging_thread_participants where thread_id % 10 < 7`);
   await exec(sql`insert into messaging_read_statuses (thread_id, reader_id, read_at)

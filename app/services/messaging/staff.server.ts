@@ -48,11 +48,13 @@ function categoryCondition(me: string, category: ThreadCategory, today: string):
   const t = messagingThreads;
   const a = messagingThreadAssignments;
   const assignee = sql`(select ${a.assigneeId} from ${a} where ${a.threadId} = ${t.id})`;
-  const mine = sql`${t.id} in (select ${messagingThreadAccess.threadId} from ${messagingThreadAccess} where ${messagingThreadAccess.professionalId} = ${me})`;
-  const participating = sql`${t.id} in (select ${messagingThreadParticipants.threadId} from ${messagingThreadParticipants} where ${messagingThreadParticipants.professionalId} = ${me})`;
+  // `= any(array(…))`: the professional's thread ids are read once (an InitPlan on their index)
+  // and the threads fetched by primary key, whatever the planner guesses about their number.
+  const mine = sql`${t.id} = any(array(select ${messagingThreadAccess.threadId} from ${messagingThreadAccess} where ${messagingThreadAccess.professionalId} = ${me}))`;
+  const participating = sql`${t.id} = any(array(select ${messagingThreadParticipants.threadId} from ${messagingThreadParticipants} where ${messagingThreadParticipants.professionalId} = ${me}))`;
   switch (category) {
     case 'assignedToMe':
-      return sql`${t.isActive} and ${t.id} in (select ${a.threadId} from ${a} where ${a.assigneeId} = ${me})`;
+      return sql`${t.isActive} and ${t.id} = any(array(select ${a.threadId} from ${a} where ${a.assigneeId} = ${me}))`;
     case 'unassigned':
       return sql`${t.isActive} and ${mine} and not exists (select 1 from ${a} where ${a.threadId} = ${t.id})`;
     case 'participant':
@@ -62,10 +64,10 @@ function categoryCondition(me: string, category: ThreadCategory, today: string):
     case 'closed':
       return sql`not ${t.isActive} and ${mine}`;
     case 'substitutions':
-      return sql`${t.isActive} and ${t.id} in (
+      return sql`${t.isActive} and ${t.id} = any(array(
         select ${a.threadId} from ${a} join ${professionalAbsences} on ${professionalAbsences.professionalId} = ${a.assigneeId}
         where ${me}::uuid = any(${professionalAbsences.substituteIds})
-          and ${professionalAbsences.startDate} <= ${today} and ${professionalAbsences.endDate} >= ${today})`;
+          and ${professionalAbsences.startDate} <= ${today} and ${professionalAbsences.endDate} >= ${today}))`;
   }
 }
 
