@@ -76,16 +76,16 @@ async function generate(db: Db, counts: { customers: number; threads: number; me
     from (select distinct on (thread_id) thread_id, id, created_at from messaging_messages order by thread_id, created_at desc, id desc) m
     where m.thread_id = t.id`);
   // Access for the customer's team; a participant; 70 % assigned; the customer's read status.
-  await exec(sql`insert into messaging_thread_access (thread_id, professional_id)
-    select t.id, ct.professional_id from messaging_threads t
+  await exec(sql`insert into messaging_thread_access (thread_id, professional_id, last_message_at)
+    select t.id, ct.professional_id, t.last_message_at from messaging_threads t
     join persons p on p.id = t.customer_person_id join occupational_care_team ct on ct.contract_id = p.occupational_contract_id`);
   await exec(sql`insert into messaging_thread_participants (thread_id, professional_id)
     select t.id, (select ct.professional_id from occupational_care_team ct join persons p on p.occupational_contract_id = ct.contract_id
       where p.id = t.customer_person_id order by ct.position offset (t.id / 20) % 5 limit 1) from messaging_threads t`);
   await exec(sql`insert into messaging_thread_assignments (thread_id, assignee_id, assigned_at)
-    select thread_id, professional_id, now() - interval '1 day' from messaging_thread_participants where thread_id % 10 < 7`);
+    select thread_id, professional_id, now() - interval '1 day' from messaging_thread_participants where (thread_id / 20) % 10 < 7`);
   await exec(sql`insert into messaging_read_statuses (thread_id, reader_id, read_at)
-    select id, customer_person_id, case when id % 10 < 3 then last_message_at - interval '1 minute' else last_message_at end
+    select id, customer_person_id, case when (id / 20) % 10 < 3 then last_message_at - interval '1 minute' else last_message_at end
     from messaging_threads`);
   await exec(sql`analyze`);
   progress(`generated in ${round((Date.now() - started) / 1000, 1)} s`);

@@ -26,7 +26,7 @@ import { findThreadFor, professionalOf } from './access.server';
 import type { AttachmentInput } from './attachments.server';
 import { loadThreadView, markThreadRead, THREAD_RESOURCE } from './conversations.server';
 import { notifyCustomerOfReply } from './notifications.server';
-import { appendMessage, type SendResult } from './threads.server';
+import { appendMessage, grantAccess, type SendResult } from './threads.server';
 
 export interface StaffThreadRow {
   id: number;
@@ -60,7 +60,8 @@ function categoryCondition(me: string, category: ThreadCategory, today: string):
     case 'participant':
       return sql`${t.isActive} and ${participating} and ${assignee} is distinct from ${me}`;
     case 'others':
-      return sql`${t.isActive} and ${mine} and ${assignee} <> ${me} and not ${participating}`;
+      return sql`${t.isActive} and ${mine} and ${assignee} <> ${me}
+        and not exists (select 1 from ${messagingThreadParticipants} where ${messagingThreadParticipants.threadId} = ${t.id} and ${messagingThreadParticipants.professionalId} = ${me})`;
     case 'closed':
       return sql`not ${t.isActive} and ${mine}`;
     case 'substitutions':
@@ -100,22 +101,53 @@ export function categoryQuery(db: Db, me: string, category: ThreadCategory, page
   const assigneeName = sql<string | null>`(select ${professionals.firstName} || ' ' || ${professionals.lastName}
     from ${messagingThreadAssignments} join ${professionals} on ${professionals.personId} = ${messagingThreadAssignments.assigneeId}
     where ${messagingThreadAssignments.threadId} = ${messagingThreads.id})`;
+  const columns = {
+    id: messagingThreads.id,
+    title: messagingThreads.title,
+    firstName: persons.firstName,
+    lastName: persons.lastName,
+    lastMessageAt: messagingThreads.lastMessageAt,
+    assigneeName,
+    unread: unreadFor(me),
+  };
+  const offset = (pageNumber - 1) * THREADS_PER_PAGE;
+  if (category === 'unassigned' || category === 'others' || category === 'closed') {
+    // Walks the professional's own access rows newest first (messaging_thread_access_professional_idx)
+    // and stops at the page's end, however many threads they can open (ADR 0015).
+    return db
+      .select(columns)
+      .from(messagingThreadAccess)
+      .innerJoin(messagingThreads, eq(messagingThreads.id, messagingThreadAccess.threadId))
+      .innerJoin(persons, eq(persons.id, messagingThreads.customerPersonId))
+      .where(and(eq(messagingThreadAccess.professionalId, me), accessCategoryCondition(me, category)))
+      .orderBy(sql`${messagingThreadAccess.lastMessageAt} desc nulls last`, sql`${messagingThreadAccess.threadId} desc nulls last`)
+      .limit(THREADS_PER_PAGE + 1)
+      .offset(offset);
+  }
   return db
-    .select({
-      id: messagingThreads.id,
-      title: messagingThreads.title,
-      firstName: persons.firstName,
-      lastName: persons.lastName,
-      lastMessageAt: messagingThreads.lastMessageAt,
-      assigneeName,
-      unread: unreadFor(me),
-    })
+    .select(columns)
     .from(messagingThreads)
     .innerJoin(persons, eq(persons.id, messagingThreads.customerPersonId))
     .where(categoryCondition(me, category, helsinkiDate(now)))
     .orderBy(sql`${messagingThreads.lastMessageAt} desc nulls last`, sql`${messagingThreads.id} desc nulls last`)
     .limit(THREADS_PER_PAGE + 1)
-    .offset((pageNumber - 1) * THREADS_PER_PAGE);
+    .offset(offset);
+}
+
+/** The categories of threads `me` has an access row for, given that row (joined with its thread). */
+function accessCategoryCondition(me: string, category: 'unassigned' | 'others' | 'closed'): SQL {
+  const t = messagingThreads;
+  const a = messagingThreadAssignments;
+  const p = messagingThreadParticipants;
+  switch (category) {
+    case 'unassigned':
+      return sql`${t.isActive} and not exists (select 1 from ${a} where ${a.threadId} = ${t.id})`;
+    case 'others':
+      return sql`${t.isActive} and exists (select 1 from ${a} where ${a.threadId} = ${t.id} and ${a.assigneeId} <> ${me})
+        and not exists (select 1 from ${p} where ${p.threadId} = ${t.id} and ${p.professionalId} = ${me})`;
+    case 'closed':
+      return sql`not ${t.isActive}`;
+  }
 }
 
 /** One page of a category, newest activity first. */
@@ -212,7 +244,7 @@ export async function replyAsProfessional(
       .insert(messagingThreadParticipants)
       .values({ threadId: thread.id, professionalId: input.me, addedAt: now })
       .onConflictDoNothing();
-    await tx.insert(messagingThreadAccess).values({ threadId: thread.id, professionalId: input.me }).onConflictDoNothing();
+    await grantAccess(tx, thread.id, input.me);
     await notifyCustomerOfReply(tx, { customerId: thread.customerPersonId, origin: input.origin });
     await logAccess(tx, {
       actorPersonId: input.me,
@@ -242,7 +274,7 @@ export async function assignThread(
         target: messagingThreadAssignments.threadId,
         set: { assigneeId: input.assigneeId, assignedAt: now, assignedById: input.me },
       });
-    await tx.insert(messagingThreadAccess).values({ threadId: thread.id, professionalId: input.assigneeId }).onConflictDoNothing();
+    await grantAccess(tx, thread.id, input.assigneeId);
     await logAccess(tx, { actorPersonId: input.me, subjectPersonId: thread.customerPersonId, action: 'change', resource: THREAD_RESOURCE, resourceId: String(thread.id) });
   });
   return { ok: true };
