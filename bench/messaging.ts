@@ -158,7 +158,7 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     const who = professional();
     await explain('customer thread list (page 1)', customerThreadsQuery(db, customer(), { offset: 0, limit: 10 }));
     await explain('unread badge', unreadCountQuery(db, customer()));
-    for (const category of ['unassigned', 'others', 'assignedToMe'] as const) await explain(`category ${category}`, categoryQuery(db, who, category, 1));
+    for (const category of ['unassigned', 'others', 'assignedToMe', 'participant'] as const) await explain(`category ${category}`, categoryQuery(db, who, category, 1));
     if (values.explain) for (const [name, plan] of Object.entries(plans)) console.log(`\n── ${name}\n${plan}`);
 
     const misses = (Object.keys(TARGETS) as (keyof typeof TARGETS)[]).filter((k) => results[k].p95 > TARGETS[k]);

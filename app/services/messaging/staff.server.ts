@@ -111,9 +111,10 @@ export function categoryQuery(db: Db, me: string, category: ThreadCategory, page
     unread: unreadFor(me),
   };
   const offset = (pageNumber - 1) * THREADS_PER_PAGE;
-  if (category === 'unassigned' || category === 'others' || category === 'closed') {
+  if (category !== 'substitutions') {
     // Walks the professional's own access rows newest first (messaging_thread_access_professional_idx)
-    // and stops at the page's end, however many threads they can open (ADR 0015).
+    // and stops at the page's end, however many threads they can open (ADR 0015). Participants
+    // and assignees always have an access row (the services add one).
     return db
       .select(columns)
       .from(messagingThreadAccess)
@@ -135,7 +136,7 @@ export function categoryQuery(db: Db, me: string, category: ThreadCategory, page
 }
 
 /** The categories of threads `me` has an access row for, given that row (joined with its thread). */
-function accessCategoryCondition(me: string, category: 'unassigned' | 'others' | 'closed'): SQL {
+function accessCategoryCondition(me: string, category: Exclude<ThreadCategory, 'substitutions'>): SQL {
   const t = messagingThreads;
   const a = messagingThreadAssignments;
   const p = messagingThreadParticipants;
@@ -147,6 +148,11 @@ function accessCategoryCondition(me: string, category: 'unassigned' | 'others' |
         and not exists (select 1 from ${p} where ${p.threadId} = ${t.id} and ${p.professionalId} = ${me})`;
     case 'closed':
       return sql`not ${t.isActive}`;
+    case 'assignedToMe':
+      return sql`${t.isActive} and exists (select 1 from ${a} where ${a.threadId} = ${t.id} and ${a.assigneeId} = ${me})`;
+    case 'participant':
+      return sql`${t.isActive} and exists (select 1 from ${p} where ${p.threadId} = ${t.id} and ${p.professionalId} = ${me})
+        and not exists (select 1 from ${a} where ${a.threadId} = ${t.id} and ${a.assigneeId} = ${me})`;
   }
 }
 
