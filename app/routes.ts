@@ -28,8 +28,9 @@ export default [
   route('files/upload/:token', 'routes/files/upload.ts'),
   route('files/messages/:token', 'routes/files/message-attachment.ts'),
   route('files/:token', 'routes/files/download.ts'),
-  // Messaging (issue 10): attachment downloads.
+  // Messaging (issue 10): attachment downloads and the GraphQL API (spec 1 §7).
   route('messaging/attachments/:id', 'routes/messaging/attachment.ts'),
+  route('api/customer-messaging', 'routes/api/customer-messaging.ts'),
   // Appointment API (spec 2 §7): the same service as the pages.
   route('api/appointments/check-in/:id', 'routes/api/appointment-check-in.ts'),
   route('api/appointments/:id/arrival-reason', 'routes/api/appointment-arrival-reason.ts'),

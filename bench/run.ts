@@ -241,6 +241,9 @@ async function benchmark(options: Options, run: Parameters<Parameters<typeof ben
 }
 
 async function main(argv: string[]): Promise<number> {
+  if (argv.includes('--messaging')) {
+    return (await import('./messaging')).main(argv.filter((arg) => arg !== '--messaging'));
+  }
   if (argv.includes('--scale')) {
     return (await import('./scale')).main(argv.filter((arg) => arg !== '--scale'));
   }

@@ -824,10 +824,12 @@ export const messagingThreadAccess = pgTable(
     professionalId: uuid('professional_id')
       .notNull()
       .references(() => professionals.personId, { onDelete: 'cascade' }),
+    /** The thread's last message time, copied so a professional's lists walk their own index. */
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.threadId, t.professionalId] }),
-    index('messaging_thread_access_professional_idx').on(t.professionalId, t.threadId),
+    index('messaging_thread_access_professional_idx').on(t.professionalId, t.lastMessageAt.desc().nullsLast(), t.threadId.desc()),
   ],
 );
 

@@ -92,7 +92,7 @@ export async function seedMessaging(db: Db, input: { contractId: string; mikkoId
     if (professionalsInThread.length) {
       await db.insert(messagingThreadParticipants).values(professionalsInThread.map((professionalId) => ({ threadId: row!.id, professionalId, addedAt: messages[0]!.at })));
     }
-    await db.insert(messagingThreadAccess).values(team.map((professionalId) => ({ threadId: row!.id, professionalId })));
+    await db.insert(messagingThreadAccess).values(team.map((professionalId) => ({ threadId: row!.id, professionalId, lastMessageAt: last.at })));
     if (options.assignee) {
       await db.insert(messagingThreadAssignments).values({ threadId: row!.id, assigneeId: options.assignee, assignedAt: messages[0]!.at });
     }

@@ -42,6 +42,7 @@ CREATE TABLE "messaging_read_statuses" (
 CREATE TABLE "messaging_thread_access" (
 	"thread_id" bigint NOT NULL,
 	"professional_id" uuid NOT NULL,
+	"last_message_at" timestamp with time zone,
 	CONSTRAINT "messaging_thread_access_thread_id_professional_id_pk" PRIMARY KEY("thread_id","professional_id")
 );
 --> statement-breakpoint
@@ -127,7 +128,7 @@ CREATE INDEX "messaging_announcements_active_idx" ON "messaging_announcements" U
 CREATE INDEX "messaging_attachments_message_idx" ON "messaging_attachments" USING btree ("message_id");--> statement-breakpoint
 CREATE INDEX "messaging_messages_thread_idx" ON "messaging_messages" USING btree ("thread_id","created_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "messaging_messages_idempotency_idx" ON "messaging_messages" USING btree ("author_id","idempotency_key") WHERE "messaging_messages"."idempotency_key" is not null;--> statement-breakpoint
-CREATE INDEX "messaging_thread_access_professional_idx" ON "messaging_thread_access" USING btree ("professional_id","thread_id");--> statement-breakpoint
+CREATE INDEX "messaging_thread_access_professional_idx" ON "messaging_thread_access" USING btree ("professional_id","last_message_at" DESC NULLS LAST,"thread_id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "messaging_thread_assignments_assignee_idx" ON "messaging_thread_assignments" USING btree ("assignee_id","thread_id");--> statement-breakpoint
 CREATE INDEX "messaging_thread_participants_professional_idx" ON "messaging_thread_participants" USING btree ("professional_id","thread_id");--> statement-breakpoint
 CREATE INDEX "messaging_threads_customer_idx" ON "messaging_threads" USING btree ("customer_person_id","last_message_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint

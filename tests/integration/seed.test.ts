@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { seedIfEmpty } from '~db/seed';
 import { OCCUPATIONAL_ONLY_SPECIALTIES, PAYER_DEMO_PERSONS } from '~db/seed-booking-payers';
 import { CLINICS, DEMO_PERSONS, SPECIALTIES } from '~db/seed-data';
+import { DEMO_PROFESSIONALS } from '~db/seed-messaging';
 import { clinics, guardianships, occupationalContracts, persons, practitioners, specialties } from '~db/schema';
 import { listWards } from '~/services/auth/session.server';
 import type { Db } from '~/services/db/db.server';
@@ -35,7 +36,10 @@ describe.each(databaseKinds())('seed on %s', (kind) => {
     // One anonymous link per upcoming, live demo appointment.
     expect(links!.length).toBeGreaterThanOrEqual(8);
     const afterFirst = await rowCounts(t.db);
-    expect(afterFirst.persons).toBe(Object.keys(DEMO_PERSONS).length + Object.keys(PAYER_DEMO_PERSONS).length);
+    // The demo persons, the payers' demo families (issue 13) and the professionals (who log in to the staff area; issue 10).
+    expect(afterFirst.persons).toBe(
+      Object.keys(DEMO_PERSONS).length + Object.keys(PAYER_DEMO_PERSONS).length + Object.keys(DEMO_PROFESSIONALS).length,
+    );
 
     expect(await seedIfEmpty(t.db)).toBeNull();
     expect(await rowCounts(t.db)).toEqual(afterFirst);
@@ -44,7 +48,9 @@ describe.each(databaseKinds())('seed on %s', (kind) => {
   it('creates every demo person with the birth date of their identity code', async () => {
     const rows = await t.db.select().from(persons);
     expect(rows.map((p) => p.identityCode).sort()).toEqual(
-      [...Object.values(DEMO_PERSONS), ...Object.values(PAYER_DEMO_PERSONS)].map((p) => p.identityCode).sort(),
+      [...Object.values(DEMO_PERSONS), ...Object.values(PAYER_DEMO_PERSONS), ...Object.values(DEMO_PROFESSIONALS)]
+        .map((p) => p.identityCode)
+        .sort(),
     );
     const aino = await personByCode(t.db, DEMO_PERSONS.aino.identityCode);
     expect(aino).toMatchObject({ firstName: 'Aino', lastName: 'Virtanen', birthDate: '1985-03-15', isPatient: true });
@@ -72,8 +78,11 @@ describe.each(databaseKinds())('seed on %s', (kind) => {
     for (const row of rows) {
       expect({ code: row.identityCode, isPatient: row.isPatient }).toEqual({
         code: row.identityCode,
-        // Pekka, and Veeti of the Laine family (issue 13), are not yet patients.
-        isPatient: row.identityCode !== DEMO_PERSONS.pekka.identityCode && row.identityCode !== PAYER_DEMO_PERSONS.veeti.identityCode,
+        // Pekka, Veeti of the Laine family (issue 13) and the professionals are not patients.
+        isPatient:
+          row.identityCode !== DEMO_PERSONS.pekka.identityCode &&
+          row.identityCode !== PAYER_DEMO_PERSONS.veeti.identityCode &&
+          !Object.values(DEMO_PROFESSIONALS).some((p) => p.identityCode === row.identityCode),
       });
     }
   });

@@ -77,9 +77,9 @@ export function Timeline({
     <div>
       {groups.map((group) => (
         <section key={group.date} aria-labelledby={`day-${group.date}`}>
-          <h3 id={`day-${group.date}`} className={s.dayHeading}>
+          <h2 id={`day-${group.date}`} className={s.dayHeading}>
             {group.label}
-          </h3>
+          </h2>
           <ol className={s.timelineList}>
             {group.items.map((item) => (
               <Item key={item.kind === 'message' ? `m${item.id}` : `a${item.startDate}`} item={item} actions={actions} showReason={showReason} />

@@ -47,7 +47,7 @@ export default function StaffList({ loaderData }: Route.ComponentProps) {
     <>
       <StaffNav lang={lang} name={name} />
       <h1>{t('messaging.staff.title')}</h1>
-      <nav aria-label={t('messaging.staff.title')}>
+      <nav aria-label={t('messaging.staff.categoriesNav')}>
         <ul className={s.tabs}>
           {THREAD_CATEGORIES.map((c) => (
             <li key={c}>

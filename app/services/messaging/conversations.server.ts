@@ -27,6 +27,7 @@ import {
   type AuthorView,
   type MessageView,
   type ParticipantView,
+  type ThreadListItem,
   type ThreadListPage,
   type ThreadView,
 } from '~/models/messaging';
@@ -48,7 +49,13 @@ const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName}
 
 /** The customer's unread conversations: one indexed query (messaging_threads_customer_idx). */
 export async function unreadThreadCount(db: Db, customerId: string): Promise<number> {
-  const [row] = await db
+  const [row] = await unreadCountQuery(db, customerId);
+  return row?.n ?? 0;
+}
+
+/** The unread count's query (also explained by the benchmark). */
+export function unreadCountQuery(db: Db, customerId: string) {
+  return db
     .select({ n: sql<number>`count(*)::int` })
     .from(messagingThreads)
     .leftJoin(
@@ -62,7 +69,6 @@ export async function unreadThreadCount(db: Db, customerId: string): Promise<num
         or(sql`${messagingReadStatuses.readAt} is null`, lt(messagingReadStatuses.readAt, messagingThreads.lastMessageAt)),
       ),
     );
-  return row?.n ?? 0;
 }
 
 function authorView(
@@ -82,7 +88,13 @@ function authorView(
  */
 export async function listCustomerThreads(db: Db, customerId: string, page: number, lang: Language): Promise<ThreadListPage> {
   const pageNumber = Number.isSafeInteger(page) && page > 0 ? page : 1;
-  const rows = await db
+  const { items, totalCount } = await customerThreadRange(db, customerId, { offset: (pageNumber - 1) * THREADS_PER_PAGE, limit: THREADS_PER_PAGE }, lang);
+  return { page: pageNumber, pageCount: Math.max(1, Math.ceil(totalCount / THREADS_PER_PAGE)), totalCount, items };
+}
+
+/** The thread list's query: one page with the latest message and the reader's read time. */
+export function customerThreadsQuery(db: Db, customerId: string, range: { offset: number; limit: number }) {
+  return db
     .select({
       id: messagingThreads.id,
       title: messagingThreads.title,
@@ -107,11 +119,21 @@ export async function listCustomerThreads(db: Db, customerId: string, page: numb
     .leftJoin(professionals, eq(professionals.personId, messagingMessages.authorId))
     .where(eq(messagingThreads.customerPersonId, customerId))
     .orderBy(sql`${messagingThreads.lastMessageAt} desc nulls last`, sql`${messagingThreads.id} desc nulls last`)
-    .limit(THREADS_PER_PAGE)
-    .offset((pageNumber - 1) * THREADS_PER_PAGE);
+    .limit(range.limit)
+    .offset(range.offset);
+}
+
+/** Threads `offset`…`offset + limit` of the customer's list (newest activity first) and the total. */
+export async function customerThreadRange(
+  db: Db,
+  customerId: string,
+  range: { offset: number; limit: number },
+  lang: Language,
+): Promise<{ items: ThreadListItem[]; totalCount: number }> {
+  const rows = await customerThreadsQuery(db, customerId, range);
   const totalCount =
     rows[0]?.total ??
-    (pageNumber > 1
+    (range.offset > 0
       ? ((
           await db
             .select({ n: sql<number>`count(*)::int` })
@@ -120,8 +142,6 @@ export async function listCustomerThreads(db: Db, customerId: string, page: numb
         )[0]?.n ?? 0)
       : 0);
   return {
-    page: pageNumber,
-    pageCount: Math.max(1, Math.ceil(totalCount / THREADS_PER_PAGE)),
     totalCount,
     items: rows.map((row) => ({
       id: row.id,
@@ -382,4 +402,15 @@ export function messagesInNavigation(auth: Auth, brand: BrandKey): boolean {
     auth.features['customer-messaging-enabled'] &&
     auth.features['customer-messaging-allowed']
   );
+}
+
+/** Whether the customer has read the thread (the read rule). */
+export async function isReadByCustomer(db: Db, customerId: string, threadId: number): Promise<boolean> {
+  const [state] = await db
+    .select({ lastMessageAt: messagingThreads.lastMessageAt, readAt: messagingReadStatuses.readAt })
+    .from(messagingThreads)
+    .leftJoin(messagingReadStatuses, and(eq(messagingReadStatuses.threadId, messagingThreads.id), eq(messagingReadStatuses.readerId, customerId)))
+    .where(eq(messagingThreads.id, threadId))
+    .limit(1);
+  return state ? isThreadRead({ readAt: state.readAt, lastMessageAt: state.lastMessageAt }) : true;
 }

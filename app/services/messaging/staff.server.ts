@@ -22,11 +22,11 @@ import { helsinkiDate } from '~/lib/dates';
 import { THREAD_CATEGORIES, THREADS_PER_PAGE, type ThreadCategory, type ThreadView } from '~/models/messaging';
 import { logAccess } from '~/services/audit/access-log.server';
 import type { Db } from '~/services/db/db.server';
-import { findThreadFor, professionalAccessCondition, professionalOf } from './access.server';
+import { findThreadFor, professionalOf } from './access.server';
 import type { AttachmentInput } from './attachments.server';
 import { loadThreadView, markThreadRead, THREAD_RESOURCE } from './conversations.server';
 import { notifyCustomerOfReply } from './notifications.server';
-import { appendMessage, type SendResult } from './threads.server';
+import { appendMessage, grantAccess, type SendResult } from './threads.server';
 
 export interface StaffThreadRow {
   id: number;
@@ -37,28 +37,38 @@ export interface StaffThreadRow {
   unread: boolean;
 }
 
-/** The WHERE of a category for professional `me` on `today` (Helsinki date). */
+/**
+ * The WHERE of a category for professional `me` on `today` (Helsinki date). Each is driven by an
+ * index of `me`'s rows (access, assignments, participants), so a category costs the
+ * professional's own threads, not all threads (plans in docs/decisions/0015). Participants and
+ * assignees always have an access row (the services add one), so access rows are the whole of
+ * professionalsWithAccess apart from today's substitutes, who have their own category.
+ */
 function categoryCondition(me: string, category: ThreadCategory, today: string): SQL {
   const t = messagingThreads;
-  const assignee = sql`(select ${messagingThreadAssignments.assigneeId} from ${messagingThreadAssignments} where ${messagingThreadAssignments.threadId} = ${t.id})`;
-  const participant = sql`exists (select 1 from ${messagingThreadParticipants} where ${messagingThreadParticipants.threadId} = ${t.id} and ${messagingThreadParticipants.professionalId} = ${me})`;
-  const hasAccess = professionalAccessCondition(me, t.id, today);
+  const a = messagingThreadAssignments;
+  const assignee = sql`(select ${a.assigneeId} from ${a} where ${a.threadId} = ${t.id})`;
+  // `= any(array(…))`: the professional's thread ids are read once (an InitPlan on their index)
+  // and the threads fetched by primary key, whatever the planner guesses about their number.
+  const mine = sql`${t.id} = any(array(select ${messagingThreadAccess.threadId} from ${messagingThreadAccess} where ${messagingThreadAccess.professionalId} = ${me}))`;
+  const participating = sql`${t.id} = any(array(select ${messagingThreadParticipants.threadId} from ${messagingThreadParticipants} where ${messagingThreadParticipants.professionalId} = ${me}))`;
   switch (category) {
     case 'assignedToMe':
-      return sql`${t.isActive} and ${assignee} = ${me}`;
+      return sql`${t.isActive} and ${t.id} = any(array(select ${a.threadId} from ${a} where ${a.assigneeId} = ${me}))`;
     case 'unassigned':
-      return sql`${t.isActive} and ${assignee} is null and ${hasAccess}`;
+      return sql`${t.isActive} and ${mine} and not exists (select 1 from ${a} where ${a.threadId} = ${t.id})`;
     case 'participant':
-      return sql`${t.isActive} and ${participant} and ${assignee} is distinct from ${me}`;
+      return sql`${t.isActive} and ${participating} and ${assignee} is distinct from ${me}`;
     case 'others':
-      return sql`${t.isActive} and ${assignee} <> ${me} and not ${participant} and ${hasAccess}`;
+      return sql`${t.isActive} and ${mine} and ${assignee} <> ${me}
+        and not exists (select 1 from ${messagingThreadParticipants} where ${messagingThreadParticipants.threadId} = ${t.id} and ${messagingThreadParticipants.professionalId} = ${me})`;
     case 'closed':
-      return sql`not ${t.isActive} and ${hasAccess}`;
+      return sql`not ${t.isActive} and ${mine}`;
     case 'substitutions':
-      return sql`${t.isActive} and ${assignee} in (
-        select ${professionalAbsences.professionalId} from ${professionalAbsences}
+      return sql`${t.isActive} and ${t.id} = any(array(
+        select ${a.threadId} from ${a} join ${professionalAbsences} on ${professionalAbsences.professionalId} = ${a.assigneeId}
         where ${me}::uuid = any(${professionalAbsences.substituteIds})
-          and ${professionalAbsences.startDate} <= ${today} and ${professionalAbsences.endDate} >= ${today})`;
+          and ${professionalAbsences.startDate} <= ${today} and ${professionalAbsences.endDate} >= ${today}))`;
   }
 }
 
@@ -86,6 +96,66 @@ export async function categoryCounts(db: Db, me: string, now = new Date()): Prom
   return Object.fromEntries(counts) as Record<ThreadCategory, number>;
 }
 
+/** A category page's query (also explained by the benchmark). */
+export function categoryQuery(db: Db, me: string, category: ThreadCategory, pageNumber: number, now = new Date()) {
+  const assigneeName = sql<string | null>`(select ${professionals.firstName} || ' ' || ${professionals.lastName}
+    from ${messagingThreadAssignments} join ${professionals} on ${professionals.personId} = ${messagingThreadAssignments.assigneeId}
+    where ${messagingThreadAssignments.threadId} = ${messagingThreads.id})`;
+  const columns = {
+    id: messagingThreads.id,
+    title: messagingThreads.title,
+    firstName: persons.firstName,
+    lastName: persons.lastName,
+    lastMessageAt: messagingThreads.lastMessageAt,
+    assigneeName,
+    unread: unreadFor(me),
+  };
+  const offset = (pageNumber - 1) * THREADS_PER_PAGE;
+  if (category !== 'substitutions') {
+    // Walks the professional's own access rows newest first (messaging_thread_access_professional_idx)
+    // and stops at the page's end, however many threads they can open (ADR 0015). Participants
+    // and assignees always have an access row (the services add one).
+    return db
+      .select(columns)
+      .from(messagingThreadAccess)
+      .innerJoin(messagingThreads, eq(messagingThreads.id, messagingThreadAccess.threadId))
+      .innerJoin(persons, eq(persons.id, messagingThreads.customerPersonId))
+      .where(and(eq(messagingThreadAccess.professionalId, me), accessCategoryCondition(me, category)))
+      .orderBy(sql`${messagingThreadAccess.lastMessageAt} desc nulls last`, sql`${messagingThreadAccess.threadId} desc nulls last`)
+      .limit(THREADS_PER_PAGE + 1)
+      .offset(offset);
+  }
+  return db
+    .select(columns)
+    .from(messagingThreads)
+    .innerJoin(persons, eq(persons.id, messagingThreads.customerPersonId))
+    .where(categoryCondition(me, category, helsinkiDate(now)))
+    .orderBy(sql`${messagingThreads.lastMessageAt} desc nulls last`, sql`${messagingThreads.id} desc nulls last`)
+    .limit(THREADS_PER_PAGE + 1)
+    .offset(offset);
+}
+
+/** The categories of threads `me` has an access row for, given that row (joined with its thread). */
+function accessCategoryCondition(me: string, category: Exclude<ThreadCategory, 'substitutions'>): SQL {
+  const t = messagingThreads;
+  const a = messagingThreadAssignments;
+  const p = messagingThreadParticipants;
+  switch (category) {
+    case 'unassigned':
+      return sql`${t.isActive} and not exists (select 1 from ${a} where ${a.threadId} = ${t.id})`;
+    case 'others':
+      return sql`${t.isActive} and exists (select 1 from ${a} where ${a.threadId} = ${t.id} and ${a.assigneeId} <> ${me})
+        and not exists (select 1 from ${p} where ${p.threadId} = ${t.id} and ${p.professionalId} = ${me})`;
+    case 'closed':
+      return sql`not ${t.isActive}`;
+    case 'assignedToMe':
+      return sql`${t.isActive} and exists (select 1 from ${a} where ${a.threadId} = ${t.id} and ${a.assigneeId} = ${me})`;
+    case 'participant':
+      return sql`${t.isActive} and exists (select 1 from ${p} where ${p.threadId} = ${t.id} and ${p.professionalId} = ${me})
+        and not exists (select 1 from ${a} where ${a.threadId} = ${t.id} and ${a.assigneeId} = ${me})`;
+  }
+}
+
 /** One page of a category, newest activity first. */
 export async function listCategory(
   db: Db,
@@ -95,25 +165,7 @@ export async function listCategory(
   now = new Date(),
 ): Promise<{ items: StaffThreadRow[]; page: number; hasNext: boolean }> {
   const pageNumber = Number.isSafeInteger(page) && page > 0 ? page : 1;
-  const assigneeName = sql<string | null>`(select ${professionals.firstName} || ' ' || ${professionals.lastName}
-    from ${messagingThreadAssignments} join ${professionals} on ${professionals.personId} = ${messagingThreadAssignments.assigneeId}
-    where ${messagingThreadAssignments.threadId} = ${messagingThreads.id})`;
-  const rows = await db
-    .select({
-      id: messagingThreads.id,
-      title: messagingThreads.title,
-      firstName: persons.firstName,
-      lastName: persons.lastName,
-      lastMessageAt: messagingThreads.lastMessageAt,
-      assigneeName,
-      unread: unreadFor(me),
-    })
-    .from(messagingThreads)
-    .innerJoin(persons, eq(persons.id, messagingThreads.customerPersonId))
-    .where(categoryCondition(me, category, helsinkiDate(now)))
-    .orderBy(sql`${messagingThreads.lastMessageAt} desc nulls last`, sql`${messagingThreads.id} desc nulls last`)
-    .limit(THREADS_PER_PAGE + 1)
-    .offset((pageNumber - 1) * THREADS_PER_PAGE);
+  const rows = await categoryQuery(db, me, category, pageNumber, now);
   return {
     page: pageNumber,
     hasNext: rows.length > THREADS_PER_PAGE,
@@ -198,7 +250,7 @@ export async function replyAsProfessional(
       .insert(messagingThreadParticipants)
       .values({ threadId: thread.id, professionalId: input.me, addedAt: now })
       .onConflictDoNothing();
-    await tx.insert(messagingThreadAccess).values({ threadId: thread.id, professionalId: input.me }).onConflictDoNothing();
+    await grantAccess(tx, thread.id, input.me);
     await notifyCustomerOfReply(tx, { customerId: thread.customerPersonId, origin: input.origin });
     await logAccess(tx, {
       actorPersonId: input.me,
@@ -228,7 +280,7 @@ export async function assignThread(
         target: messagingThreadAssignments.threadId,
         set: { assigneeId: input.assigneeId, assignedAt: now, assignedById: input.me },
       });
-    await tx.insert(messagingThreadAccess).values({ threadId: thread.id, professionalId: input.assigneeId }).onConflictDoNothing();
+    await grantAccess(tx, thread.id, input.assigneeId);
     await logAccess(tx, { actorPersonId: input.me, subjectPersonId: thread.customerPersonId, action: 'change', resource: THREAD_RESOURCE, resourceId: String(thread.id) });
   });
   return { ok: true };

@@ -132,6 +132,7 @@ async function insertMessage(
     .update(messagingThreads)
     .set({ lastMessageAt: input.now, lastMessageId: message.id })
     .where(eq(messagingThreads.id, input.threadId));
+  await tx.update(messagingThreadAccess).set({ lastMessageAt: input.now }).where(eq(messagingThreadAccess.threadId, input.threadId));
   await recordRead(tx, input.threadId, input.authorId, input.now);
   return { messageId: message.id, created: true, threadId: input.threadId };
 }
@@ -208,7 +209,9 @@ export async function createThreadWithMessage(db: Db, input: NewThreadInput): Pr
           .values(participantIds.map((professionalId) => ({ threadId: thread!.id, professionalId, addedAt: now })));
       }
       if (accessIds.length) {
-        await tx.insert(messagingThreadAccess).values(accessIds.map((professionalId) => ({ threadId: thread!.id, professionalId })));
+        await tx
+          .insert(messagingThreadAccess)
+          .values(accessIds.map((professionalId) => ({ threadId: thread!.id, professionalId, lastMessageAt: now })));
       }
       return { ok: true as const, threadId: thread!.id, messageId: message.messageId, created: true };
     });
@@ -258,4 +261,21 @@ export async function appendMessage(
     if (error instanceof Rollback) return { ok: false, reason: error.reason };
     throw error;
   }
+}
+
+/** Gives a professional access to a thread (with the thread's last message time, for their lists). */
+export async function grantAccess(db: Db, threadId: number, professionalId: string): Promise<void> {
+  await db
+    .insert(messagingThreadAccess)
+    .select(
+      db
+        .select({
+          threadId: messagingThreads.id,
+          professionalId: sql<string>`${professionalId}::uuid`.as('professional_id'),
+          lastMessageAt: messagingThreads.lastMessageAt,
+        })
+        .from(messagingThreads)
+        .where(eq(messagingThreads.id, threadId)),
+    )
+    .onConflictDoNothing();
 }
