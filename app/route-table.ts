@@ -208,6 +208,14 @@ export const PAGES = {
     access: 'user',
     brands: ['general'],
   },
+  /** Finnish content in every language; also needs is-finnair-sickness-fund-member (checked by the page). */
+  sicknessFund: {
+    file: 'routes/records/sickness-fund.tsx',
+    paths: same('sairauskassa'),
+    access: 'user',
+    brands: ['general'],
+    feature: 'sickness-fund-page',
+  },
 } as const satisfies Record<string, PageDefinition>;
 
 export type PageKey = keyof typeof PAGES;

@@ -18,6 +18,7 @@ import pagesFi from './resources/pages/fi';
 import pagesSv from './resources/pages/sv';
 import records from './resources/records';
 import recordsFeed from './resources/records-feed';
+import sicknessFund from './resources/sickness-fund';
 import reservation from './resources/reservation';
 import search from './resources/search';
 import sv from './resources/sv';
@@ -39,6 +40,7 @@ const all = (core: typeof en, lang: 'fi' | 'sv' | 'en'): Resource => ({
   reservation: reservation[lang],
   records: records[lang],
   recordsFeed: recordsFeed[lang],
+  sicknessFund: sicknessFund[lang],
 });
 
 export const resources = {

@@ -189,3 +189,25 @@ test.describe('who sees which records', () => {
     await expect(nav.getByRole('link', { name: 'Questionnaires' })).toHaveCount(0);
   });
 });
+
+test.describe('sickness fund', () => {
+  test('Mikko, a fund member, reads the four tabs (links); Aino has no such page', async ({ page }) => {
+    await login(page, 'mikko');
+    await page.goto('/en');
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Sickness Fund' }).click();
+    await expect(page.getByRole('heading', { name: 'Tervetuloa sairauskassan palveluihin' })).toBeVisible();
+    await expect(page.getByText('Hoitajan puhelinpalvelu arkisin klo 7–21, viikonloppuisin ja pyhinä klo 9–18.')).toBeVisible();
+    await page.getByRole('link', { name: 'Korvauskäytännöt' }).click();
+    await expect(page).toHaveURL(/\/en\/sairauskassa\?tab=korvauskaytannot$/);
+    await expect(page.getByText(/Yleislääkärin vastaanotto: omavastuu 15,00\s€, enintään 12 käyntiä kalenterivuodessa\./)).toBeVisible();
+    await expect(page.getByText(/Fysioterapia: omavastuu 50 %, korvaus yhteensä enintään 500,00\s€ vuodessa\./)).toBeVisible();
+    await page.getByRole('link', { name: 'Usein kysyttyä' }).click();
+    await expect(page.getByRole('heading', { name: 'Tarvitsenko lähetteen erikoislääkärille?' })).toBeVisible();
+
+    const other = await page.context().browser()!.newContext();
+    const aino = await other.newPage();
+    await login(aino, 'aino');
+    expect((await aino.request.get('/en/sairauskassa')).status()).toBe(404);
+    await other.close();
+  });
+});

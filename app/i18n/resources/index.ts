@@ -9,6 +9,7 @@ import type { CoreResource } from './en';
 import type { PageTexts } from './pages/en';
 import type { RecordsTexts } from './records';
 import type { RecordsFeedTexts } from './records-feed';
+import type { SicknessFundTexts } from './sickness-fund';
 import type { ReservationTexts } from './reservation';
 import type { SearchTexts } from './search';
 
@@ -18,12 +19,12 @@ export interface BookingTexts {
 }
 
 /** Every text that is not in a language's core module. */
-export type SeparateTexts = BookingTexts & PageTexts & { records: RecordsTexts; recordsFeed: RecordsFeedTexts };
+export type SeparateTexts = BookingTexts & PageTexts & { records: RecordsTexts; recordsFeed: RecordsFeedTexts; sicknessFund: SicknessFundTexts };
 
 export type Resource = CoreResource & SeparateTexts;
 export type { CoreResource };
 
-type TextModule = 'search' | 'reservation' | 'pages' | 'records' | 'recordsFeed';
+type TextModule = 'search' | 'reservation' | 'pages' | 'records' | 'recordsFeed' | 'sicknessFund';
 
 const MODULE_OF = {
   search: 'search',
@@ -36,6 +37,7 @@ const MODULE_OF = {
   outbox: 'pages',
   records: 'records',
   recordsFeed: 'recordsFeed',
+  sicknessFund: 'sicknessFund',
 } as const satisfies Record<keyof SeparateTexts, TextModule>;
 
 /** The top-level keys whose texts are loaded separately. */
@@ -76,6 +78,8 @@ async function loadModule(module: TextModule, lang: Language): Promise<Partial<S
       return { records: (await import('./records')).default[lang] };
     case 'recordsFeed':
       return { recordsFeed: (await import('./records-feed')).default[lang] };
+    case 'sicknessFund':
+      return { sicknessFund: (await import('./sickness-fund')).default[lang] };
   }
 }
 
