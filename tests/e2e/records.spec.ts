@@ -191,7 +191,7 @@ test.describe('who sees which records', () => {
 });
 
 test.describe('sickness fund', () => {
-  test('Mikko, a fund member, reads the four tabs (links); Aino has no such page', async ({ page }) => {
+  test('Mikko, a fund member, reads the four tabs (links); Aino has no such page', async ({ page, browser }) => {
     await login(page, 'mikko');
     await page.goto('/en');
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Sickness Fund' }).click();
@@ -204,7 +204,7 @@ test.describe('sickness fund', () => {
     await page.getByRole('link', { name: 'Usein kysyttyä' }).click();
     await expect(page.getByRole('heading', { name: 'Tarvitsenko lähetteen erikoislääkärille?' })).toBeVisible();
 
-    const other = await page.context().browser()!.newContext();
+    const other = await browser.newContext();
     const aino = await other.newPage();
     await login(aino, 'aino');
     expect((await aino.request.get('/en/sairauskassa')).status()).toBe(404);
