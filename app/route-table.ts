@@ -216,6 +216,14 @@ export const PAGES = {
     brands: ['general'],
     feature: 'sickness-fund-page',
   },
+  /** The occupational health employee memo (ADR 0017): occupational customers, general brand. */
+  employeeMemo: {
+    file: 'routes/records/employee-memo.tsx',
+    paths: { en: 'employee-memo', fi: 'tyontekijan-muistio', sv: 'arbetstagarens-promemoria' },
+    access: 'user',
+    brands: ['general'],
+    theme: 'occupational',
+  },
 } as const satisfies Record<string, PageDefinition>;
 
 export type PageKey = keyof typeof PAGES;

@@ -266,3 +266,8 @@ export async function createSickLeaveCertificate(db: Db, input: typeof schema.si
   const [row] = await db.insert(schema.sickLeaveCertificates).values(input).returning();
   return row!;
 }
+
+export async function createEmployeeMemo(db: Db, input: typeof schema.employeeMemos.$inferInsert) {
+  const [row] = await db.insert(schema.employeeMemos).values(input).returning();
+  return row!;
+}

@@ -7,6 +7,7 @@ import { addDays, helsinkiDate, helsinkiInstant } from '../app/lib/dates';
 import type { QuestionnaireDefinition } from '../app/models/questionnaire';
 import type { Db } from './client';
 import {
+  createEmployeeMemo,
   createImagingResult,
   createLabDay,
   createPrescription,
@@ -203,6 +204,21 @@ export async function seedRecords(db: Db, people: { aino: { id: string }; eino: 
   // Mikko is a member of the employer's sickness fund: both flags on for him (spec 2 §6).
   await setFeatureOverride(db, people.mikko.id, 'sickness-fund-page', true);
   await setFeatureOverride(db, people.mikko.id, 'is-finnair-sickness-fund-member', true);
+
+  // Mikko's occupational health examination memo (ADR 0017).
+  await createEmployeeMemo(db, {
+    patientId: people.mikko.id, examinationDate: day(-21), examinationType: 'Määräaikainen terveystarkastus', practitionerId: 'P0005', workAbility: 'full',
+    summary: 'Työkyky on hyvä. Verenpaine hieman koholla (142/88). Niska-hartiaseudun jumiutta näyttötyössä.',
+    followUps: [
+      { text: 'Verenpaineen kotimittaus kahden viikon ajan ja tulokset työterveyshoitajalle', dueDate: day(14) },
+      { text: 'Työpisteen ergonomiakäynti fysioterapeutin kanssa', dueDate: day(45) },
+      { text: 'Seuraava terveystarkastus', dueDate: day(3 * 365) },
+    ],
+  });
+  await createEmployeeMemo(db, {
+    patientId: people.mikko.id, examinationDate: day(-3 * 365), examinationType: 'Määräaikainen terveystarkastus', practitionerId: 'P0005', workAbility: 'full',
+    summary: 'Työkyky on hyvä. Ei jatkotoimenpiteitä.', followUps: [],
+  });
 
   // Eino (8): what Laura sees as his guardian.
   await createLabDay(db, eino, day(-14), [

@@ -166,6 +166,12 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
   questionnaire: [recordDetail('questionnaires', 'questionnaire')],
   vaccinations: [loggedIn('vaccinations')],
   certificates: [loggedIn('certificates')],
+  employeeMemo: [
+    only('', async (page, lang) => {
+      await login(page, 'mikko', { lang });
+      return pagePath('employeeMemo', lang);
+    }),
+  ],
   sicknessFund: ['', 'korvauskaytannot', 'ohjeet', 'usein-kysyttya'].map((tab) =>
     only(tab, async (page, lang) => {
       await login(page, 'mikko', { lang });

@@ -211,3 +211,19 @@ test.describe('sickness fund', () => {
     await other.close();
   });
 });
+
+test.describe('employee memo', () => {
+  test('Mikko reads his examination memo with the agreed follow-ups; Aino has none', async ({ page, browser }) => {
+    await login(page, 'mikko');
+    await page.goto('/en');
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Employee memo' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Employee memo' })).toBeVisible();
+    await expect(page.getByText('Able to work').first()).toBeVisible();
+    await expect(page.getByText(/Työpisteen ergonomiakäynti fysioterapeutin kanssa – by /)).toBeVisible();
+    const other = await browser.newContext();
+    const aino = await other.newPage();
+    await login(aino, 'aino');
+    expect((await aino.request.get('/en/employee-memo')).status()).toBe(404);
+    await other.close();
+  });
+});
