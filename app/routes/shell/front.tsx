@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import type { RouteHandle } from '~/components/hydration';
 import { usePortalEnv } from '~/components/portal-env';
 import { authContext, portalContext } from '~/context';
-import { pageTitle } from '~/lib/page.server';
+import { pageTitle, serverT } from '~/lib/page.server';
 import type { Language } from '~/i18n/config';
 import { pagePath } from '~/route-table';
 import { listAppointments, viewerOf } from '~/services/appointments/appointments.server';
@@ -14,7 +14,7 @@ import { getDb } from '~/services/db/db.server';
 import { RecordFeed } from '~/components/records/RecordFeed';
 import { env } from '~/env.server';
 import { recordViewerOf } from '~/services/records/access.server';
-import { listFeed } from '~/services/records/feed.server';
+import { feedView, listFeed } from '~/services/records/feed.server';
 import { canRenewPrescriptions } from '~/services/records/records.server';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/front';
@@ -28,7 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const auth = context.get(authContext);
   const { lang } = context.get(portalContext);
   const title = pageTitle(context, auth ? 'chrome.home' : 'front.titleAnonymous');
-  if (!auth) return { title, lang, user: null, upcoming: [], feed: [], canRenew: false };
+  if (!auth) return { title, lang, user: null, upcoming: [], feed: null };
   const db = await getDb();
   const { upcoming } = await listAppointments(db, viewerOf(auth), lang);
   // Health records (issue 11): the newest record items and, when possible, the renew link.
@@ -41,8 +41,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     title,
     lang,
-    feed,
-    canRenew,
+    feed: auth.person.isPatient ? feedView(feed, canRenew, lang, serverT(context)) : null,
     upcoming: upcoming.slice(0, FRONT_PAGE_APPOINTMENTS),
     user: {
       firstName: auth.person.firstName,
@@ -92,7 +91,7 @@ export default function FrontPage({ loaderData }: Route.ComponentProps) {
           </p>
         </section>
       ) : null}
-      {user.isPatient ? <RecordFeed items={loaderData.feed} canRenew={loaderData.canRenew} lang={lang} /> : null}
+      {loaderData.feed ? <RecordFeed feed={loaderData.feed} /> : null}
       {user.wards.length ? (
         <section className={ui.card} aria-labelledby="wards-title">
           <h2 id="wards-title">{t('front.guardianTitle')}</h2>
