@@ -50,3 +50,16 @@ describe('environment', () => {
     expect(() => parseEnv({ STORAGE_SIGNING_SECRET: 'short' })).toThrow(/STORAGE_SIGNING_SECRET/);
   });
 });
+
+describe('health record settings', () => {
+  it('defaults renewal and questionnaires on, accepts maintenance, and refuses anything else', () => {
+    expect(parseEnv({})).toMatchObject({ PRESCRIPTION_RENEWAL: 'on', QUESTIONNAIRES: 'on' });
+    expect(parseEnv({ PRESCRIPTION_RENEWAL: 'maintenance', QUESTIONNAIRES: 'maintenance' })).toMatchObject({
+      PRESCRIPTION_RENEWAL: 'maintenance',
+      QUESTIONNAIRES: 'maintenance',
+    });
+    expect(parseEnv({ PRESCRIPTION_RENEWAL: 'off' }).PRESCRIPTION_RENEWAL).toBe('off');
+    expect(() => parseEnv({ PRESCRIPTION_RENEWAL: 'paused' })).toThrow(/PRESCRIPTION_RENEWAL/);
+    expect(() => parseEnv({ QUESTIONNAIRES: 'off' })).toThrow(/QUESTIONNAIRES/);
+  });
+});

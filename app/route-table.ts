@@ -363,6 +363,22 @@ export const PAGES = {
     feature: 'ohc-appointment-search',
     theme: 'occupational',
   },
+  /** Finnish content in every language; also needs is-finnair-sickness-fund-member (checked by the page). */
+  sicknessFund: {
+    file: 'routes/records/sickness-fund.tsx',
+    paths: same('sairauskassa'),
+    access: 'user',
+    brands: ['general'],
+    feature: 'sickness-fund-page',
+  },
+  /** The occupational health employee memo (ADR 0017): occupational customers, general brand. */
+  employeeMemo: {
+    file: 'routes/records/employee-memo.tsx',
+    paths: { en: 'employee-memo', fi: 'tyontekijan-muistio', sv: 'arbetstagarens-promemoria' },
+    access: 'user',
+    brands: ['general'],
+    theme: 'occupational',
+  },
 } as const satisfies Record<string, PageDefinition>;
 
 export type PageKey = keyof typeof PAGES;

@@ -310,3 +310,8 @@ export async function createInvoice(
   await db.insert(invoiceRows).values(rows.map((r, i) => ({ ...r, invoiceId: row!.id, position: i + 1 })));
   return row!;
 }
+
+export async function createEmployeeMemo(db: Db, input: typeof schema.employeeMemos.$inferInsert) {
+  const [row] = await db.insert(schema.employeeMemos).values(input).returning();
+  return row!;
+}

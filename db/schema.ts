@@ -1194,3 +1194,30 @@ export const occupationalContractSpecialties = pgTable(
     ),
   ],
 );
+
+/**
+ * Occupational health employee memo (docs/decisions/0017): the summary of a health examination
+ * the employee receives, with the follow-ups agreed with them.
+ */
+export interface MemoFollowUp {
+  text: string;
+  /** Helsinki date by which it should happen, if agreed. */
+  dueDate: string | null;
+}
+
+export const employeeMemos = pgTable(
+  'employee_memos',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    patientId: patientRef(),
+    examinationDate: date('examination_date', { mode: 'string' }).notNull(),
+    examinationType: text('examination_type').notNull(),
+    practitionerId: text('practitioner_id')
+      .notNull()
+      .references(() => practitioners.id),
+    summary: text('summary').notNull(),
+    workAbility: text('work_ability', { enum: ['full', 'limited', 'none'] }).notNull(),
+    followUps: jsonb('follow_ups').$type<MemoFollowUp[]>().notNull().default([]),
+  },
+  (t) => [index('employee_memos_patient_idx').on(t.patientId, t.examinationDate.desc(), t.id.desc())],
+);

@@ -7,12 +7,14 @@ import { addDays, helsinkiDate, helsinkiInstant } from '../app/lib/dates';
 import type { QuestionnaireDefinition } from '../app/models/questionnaire';
 import type { Db } from './client';
 import {
+  createEmployeeMemo,
   createImagingResult,
   createLabDay,
   createPrescription,
   createQuestionnaireForm,
   createQuestionnaireInvitation,
   createReferral,
+  setFeatureOverride,
   createSickLeaveCertificate,
   createVaccination,
   createVisitReport,
@@ -83,7 +85,7 @@ export const SLEEP_QUESTIONNAIRE: QuestionnaireDefinition = {
   ],
 };
 
-export async function seedRecords(db: Db, people: { aino: { id: string }; eino: { id: string } }, now: Date) {
+export async function seedRecords(db: Db, people: { aino: { id: string }; eino: { id: string }; mikko: { id: string } }, now: Date) {
   const today = helsinkiDate(now);
   const day = (n: number) => addDays(today, n);
   const at = (n: number, hour: number, minute = 0) => helsinkiInstant(day(n), hour, minute);
@@ -198,6 +200,25 @@ export async function seedRecords(db: Db, people: { aino: { id: string }; eino: 
   await createSickLeaveCertificate(db, { patientId: aino, createdAt: at(-40, 10), startDate: day(-40), endDate: day(-36), diagnosisCode: 'J01.9', showDiagnosis: true, practitionerId: 'P0001' });
   await createSickLeaveCertificate(db, { patientId: aino, createdAt: at(-400, 15), startDate: day(-400), endDate: day(-398), diagnosisCode: 'A09', showDiagnosis: false, practitionerId: 'P0002' });
   await createSickLeaveCertificate(db, { patientId: aino, createdAt: new Date('2021-11-02T10:00:00Z'), startDate: '2021-11-02', endDate: '2021-11-04', diagnosisCode: 'J06.9', showDiagnosis: true, practitionerId: 'P0002' });
+
+  // Mikko is a member of the employer's sickness fund: both flags on for him (spec 2 §6).
+  await setFeatureOverride(db, people.mikko.id, 'sickness-fund-page', true);
+  await setFeatureOverride(db, people.mikko.id, 'is-finnair-sickness-fund-member', true);
+
+  // Mikko's occupational health examination memo (ADR 0017).
+  await createEmployeeMemo(db, {
+    patientId: people.mikko.id, examinationDate: day(-21), examinationType: 'Määräaikainen terveystarkastus', practitionerId: 'P0005', workAbility: 'full',
+    summary: 'Työkyky on hyvä. Verenpaine hieman koholla (142/88). Niska-hartiaseudun jumiutta näyttötyössä.',
+    followUps: [
+      { text: 'Verenpaineen kotimittaus kahden viikon ajan ja tulokset työterveyshoitajalle', dueDate: day(14) },
+      { text: 'Työpisteen ergonomiakäynti fysioterapeutin kanssa', dueDate: day(45) },
+      { text: 'Seuraava terveystarkastus', dueDate: day(3 * 365) },
+    ],
+  });
+  await createEmployeeMemo(db, {
+    patientId: people.mikko.id, examinationDate: day(-3 * 365), examinationType: 'Määräaikainen terveystarkastus', practitionerId: 'P0005', workAbility: 'full',
+    summary: 'Työkyky on hyvä. Ei jatkotoimenpiteitä.', followUps: [],
+  });
 
   // Eino (8): what Laura sees as his guardian.
   await createLabDay(db, eino, day(-14), [

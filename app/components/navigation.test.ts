@@ -28,7 +28,15 @@ describe('side navigation rules', () => {
       'is-finnair-sickness-fund-member',
     ]);
     const nav = buildNavigation({ lang: 'en', brand: 'general', features: all, isOccupational: true });
-    expect(nav.filter((e) => e.kind === 'group' && e.labelKey !== 'chrome.healthRecords')).toEqual([]);
+    // Every group shown has at least one page (the employee memo and sickness fund exist now).
+    const groups = nav.filter((e) => e.kind === 'group');
+    expect(groups.map((g) => g.labelKey)).toEqual(['chrome.occupationalHealth', 'chrome.sicknessFund', 'chrome.healthRecords']);
+    for (const group of groups) expect(group.kind === 'group' && group.items.length).toBeGreaterThan(0);
+    const ohc = groups[0]!;
+    expect(ohc.kind === 'group' && ohc.items.map((i) => i.page)).toContain('employeeMemo');
+    expect(buildNavigation({ lang: 'en', brand: 'general', features: evaluateFeatures([]), isOccupational: false }).map((e) => e.kind === 'group' ? e.labelKey : e.page)).not.toContain(
+      'chrome.occupationalHealth',
+    );
   });
 
   it("groups the record pages, without certificates and questionnaires on the children's brand", () => {

@@ -56,6 +56,7 @@ export function buildNavigation(input: NavInput): NavEntry[] {
     const items = [
       ...(messagingOn ? link('conversations', 'chrome.messages', input.unreadMessages) : []),
       ...link('occupationalTeam', 'chrome.team'),
+      ...link('employeeMemo', 'chrome.employeeMemo'),
     ];
     if (items.length) entries.push({ kind: 'group', labelKey: 'chrome.occupationalHealth', items });
   }

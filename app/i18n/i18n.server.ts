@@ -22,6 +22,7 @@ import pagesFi from './resources/pages/fi';
 import pagesSv from './resources/pages/sv';
 import records from './resources/records';
 import recordsFeed from './resources/records-feed';
+import sicknessFund from './resources/sickness-fund';
 import reservation from './resources/reservation';
 import search from './resources/search';
 import sv from './resources/sv';
@@ -47,6 +48,7 @@ const all = (core: typeof en, lang: 'fi' | 'sv' | 'en'): Resource => ({
   records: records[lang],
   recordsFeed: recordsFeed[lang],
   occupational: bookingMore[lang],
+  sicknessFund: sicknessFund[lang],
 });
 
 export const resources = {

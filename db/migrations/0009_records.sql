@@ -1,3 +1,14 @@
+CREATE TABLE "employee_memos" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"patient_id" uuid NOT NULL,
+	"examination_date" date NOT NULL,
+	"examination_type" text NOT NULL,
+	"practitioner_id" text NOT NULL,
+	"summary" text NOT NULL,
+	"work_ability" text NOT NULL,
+	"follow_ups" jsonb DEFAULT '[]'::jsonb NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "imaging_results" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"patient_id" uuid NOT NULL,
@@ -134,6 +145,8 @@ CREATE TABLE "visit_texts" (
 	CONSTRAINT "visit_texts_visit_id_position_pk" PRIMARY KEY("visit_id","position")
 );
 --> statement-breakpoint
+ALTER TABLE "employee_memos" ADD CONSTRAINT "employee_memos_patient_id_persons_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."persons"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "employee_memos" ADD CONSTRAINT "employee_memos_practitioner_id_practitioners_id_fk" FOREIGN KEY ("practitioner_id") REFERENCES "public"."practitioners"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "imaging_results" ADD CONSTRAINT "imaging_results_patient_id_persons_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."persons"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lab_tests" ADD CONSTRAINT "lab_tests_patient_id_persons_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."persons"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lab_tests" ADD CONSTRAINT "lab_tests_parent_id_lab_tests_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."lab_tests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -156,6 +169,7 @@ ALTER TABLE "visit_reports" ADD CONSTRAINT "visit_reports_patient_id_persons_id_
 ALTER TABLE "visit_reports" ADD CONSTRAINT "visit_reports_practitioner_id_practitioners_id_fk" FOREIGN KEY ("practitioner_id") REFERENCES "public"."practitioners"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "visit_reports" ADD CONSTRAINT "visit_reports_specialty_id_specialties_id_fk" FOREIGN KEY ("specialty_id") REFERENCES "public"."specialties"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "visit_texts" ADD CONSTRAINT "visit_texts_visit_id_visit_reports_id_fk" FOREIGN KEY ("visit_id") REFERENCES "public"."visit_reports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "employee_memos_patient_idx" ON "employee_memos" USING btree ("patient_id","examination_date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "imaging_results_patient_idx" ON "imaging_results" USING btree ("patient_id","imaging_date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "lab_tests_patient_day_idx" ON "lab_tests" USING btree ("patient_id","result_date" DESC NULLS LAST) WHERE "lab_tests"."parent_id" is null;--> statement-breakpoint
 CREATE INDEX "lab_tests_parent_idx" ON "lab_tests" USING btree ("parent_id");--> statement-breakpoint

@@ -362,6 +362,18 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
   questionnaire: [recordDetail('questionnaires', 'questionnaire')],
   vaccinations: [loggedIn('vaccinations')],
   certificates: [loggedIn('certificates')],
+  employeeMemo: [
+    only('', async (page, lang) => {
+      await login(page, 'mikko', { lang });
+      return pagePath('employeeMemo', lang);
+    }),
+  ],
+  sicknessFund: ['', 'korvauskaytannot', 'ohjeet', 'usein-kysyttya'].map((tab) =>
+    only(tab, async (page, lang) => {
+      await login(page, 'mikko', { lang });
+      return pagePath('sicknessFund', lang, {}, tab ? `tab=${tab}` : undefined);
+    }),
+  ),
 };
 
 /** The href of the first link on a logged-in list page that starts with `prefix` (or what `pick` returns). */

@@ -189,3 +189,41 @@ test.describe('who sees which records', () => {
     await expect(nav.getByRole('link', { name: 'Questionnaires' })).toHaveCount(0);
   });
 });
+
+test.describe('sickness fund', () => {
+  test('Mikko, a fund member, reads the four tabs (links); Aino has no such page', async ({ page, browser }) => {
+    await login(page, 'mikko');
+    await page.goto('/en');
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Sickness Fund' }).click();
+    await expect(page.getByRole('heading', { name: 'Tervetuloa sairauskassan palveluihin' })).toBeVisible();
+    await expect(page.getByText('Hoitajan puhelinpalvelu arkisin klo 7–21, viikonloppuisin ja pyhinä klo 9–18.')).toBeVisible();
+    await page.getByRole('link', { name: 'Korvauskäytännöt' }).click();
+    await expect(page).toHaveURL(/\/en\/sairauskassa\?tab=korvauskaytannot$/);
+    await expect(page.getByText(/Yleislääkärin vastaanotto: omavastuu 15,00\s€, enintään 12 käyntiä kalenterivuodessa\./)).toBeVisible();
+    await expect(page.getByText(/Fysioterapia: omavastuu 50 %, korvaus yhteensä enintään 500,00\s€ vuodessa\./)).toBeVisible();
+    await page.getByRole('link', { name: 'Usein kysyttyä' }).click();
+    await expect(page.getByRole('heading', { name: 'Tarvitsenko lähetteen erikoislääkärille?' })).toBeVisible();
+
+    const other = await browser.newContext();
+    const aino = await other.newPage();
+    await login(aino, 'aino');
+    expect((await aino.request.get('/en/sairauskassa')).status()).toBe(404);
+    await other.close();
+  });
+});
+
+test.describe('employee memo', () => {
+  test('Mikko reads his examination memo with the agreed follow-ups; Aino has none', async ({ page, browser }) => {
+    await login(page, 'mikko');
+    await page.goto('/en');
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Employee memo' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Employee memo' })).toBeVisible();
+    await expect(page.getByText('Able to work').first()).toBeVisible();
+    await expect(page.getByText(/Työpisteen ergonomiakäynti fysioterapeutin kanssa – by /)).toBeVisible();
+    const other = await browser.newContext();
+    const aino = await other.newPage();
+    await login(aino, 'aino');
+    expect((await aino.request.get('/en/employee-memo')).status()).toBe(404);
+    await other.close();
+  });
+});

@@ -9,6 +9,7 @@ import { listWards } from '~/services/auth/session.server';
 import type { Db } from '~/services/db/db.server';
 import { chosenPerson, recordViewerOf } from '~/services/records/access.server';
 import { listFeed } from '~/services/records/feed.server';
+import { listEmployeeMemos } from '~/services/records/employee-memo.server';
 import {
   countVisible,
   getCertificate,
@@ -150,5 +151,17 @@ describe.each(databaseKinds())('health records on %s', (kind) => {
     const lauraFeed = await listFeed(t.db, laura, 'en');
     expect(lauraFeed.every((i) => i.personName === 'Eino Nieminen')).toBe(true);
     expect(lauraFeed.find((i) => i.type === 'laboratoryResult')!.target.person).toBe(laura.people[1]!.id);
+  });
+
+  it("lists Mikko's employee memos newest first with the agreed follow-ups, and logs the view", async () => {
+    const mikko = await viewerFor(t.db, 'mikko');
+    const memos = await listEmployeeMemos(t.db, mikko.actorId, 'fi');
+    expect(memos.items).toHaveLength(2);
+    expect(memos.items[0]!.followUps.map((f) => f.text)).toContain('Työpisteen ergonomiakäynti fysioterapeutin kanssa');
+    expect(memos.items[1]!.followUps).toEqual([]);
+    const logged = await t.db.select().from(accessLog).where(and(eq(accessLog.subjectPersonId, mikko.actorId), eq(accessLog.resource, 'employee-memo')));
+    expect(logged).toHaveLength(2);
+    const aino = await viewerFor(t.db, 'aino');
+    expect((await listEmployeeMemos(t.db, aino.actorId, 'fi')).items).toEqual([]);
   });
 });

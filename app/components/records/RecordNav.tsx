@@ -5,7 +5,7 @@
  */
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '~/i18n/react';
-import type { RelativeDate, ValidityHint } from '~/services/records/records-rules';
+import { relativeText, validityText, type RelativeDate, type ValidityHint } from '~/services/records/records-rules';
 import * as s from '~/styles/records.css';
 
 export interface PersonChoice {
@@ -69,37 +69,10 @@ export function Pager({ page, hasNext, param = 'page', label }: { page: number; 
 
 export function useValidityText() {
   const { t } = useTranslation();
-  return (hint: (ValidityHint & { dateText?: string }) | null) => {
-    if (!hint) return null;
-    switch (hint.kind) {
-      case 'today':
-        return t('recordsFeed.validity.today');
-      case 'tomorrow':
-        return t('recordsFeed.validity.tomorrow');
-      case 'weekday':
-        return t('recordsFeed.validity.weekday', { weekday: t(`recordsFeed.weekdays.${hint.weekday}`) });
-      case 'weeks':
-        return t('recordsFeed.validity.weeks', { count: hint.weeks });
-      case 'date':
-        return t('recordsFeed.validity.date', { date: hint.dateText ?? hint.date });
-    }
-  };
+  return (hint: (ValidityHint & { dateText?: string }) | null) => validityText(hint, t);
 }
 
 export function useRelativeText() {
   const { t } = useTranslation();
-  return (value: RelativeDate & { dateText?: string }) => {
-    switch (value.kind) {
-      case 'justNow':
-        return t('recordsFeed.relative.justNow');
-      case 'minutes':
-        return t('recordsFeed.relative.minutes', { count: value.minutes });
-      case 'hours':
-        return t('recordsFeed.relative.hours', { count: value.hours });
-      case 'yesterday':
-        return t('recordsFeed.relative.yesterday');
-      case 'date':
-        return value.dateText ?? value.date;
-    }
-  };
+  return (value: RelativeDate & { dateText?: string }) => relativeText(value, t);
 }

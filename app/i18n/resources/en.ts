@@ -39,6 +39,7 @@ const en = {
     vaccinations: 'Vaccinations',
     certificates: 'Certificates',
     healthRecords: 'Health records',
+    employeeMemo: 'Employee memo',
   },
   front: {
     titleAnonymous: 'Welcome to the patient portal',

@@ -35,6 +35,7 @@ const fi: CoreResource = {
     vaccinations: 'Rokotukset',
     certificates: 'Todistukset',
     healthRecords: 'Terveystiedot',
+    employeeMemo: 'Työntekijän muistio',
   },
   front: {
     titleAnonymous: 'Tervetuloa asiointipalveluun',

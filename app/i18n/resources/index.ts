@@ -12,6 +12,7 @@ import type { PageTexts } from './pages/en';
 import type { MessagingTexts } from './messaging';
 import type { RecordsTexts } from './records';
 import type { RecordsFeedTexts } from './records-feed';
+import type { SicknessFundTexts } from './sickness-fund';
 import type { ReservationTexts } from './reservation';
 import type { MyInformationTexts } from './my-information';
 import type { SearchTexts } from './search';
@@ -29,13 +30,24 @@ export type SeparateTexts = BookingTexts &
     messaging: MessagingTexts;
     records: RecordsTexts;
     recordsFeed: RecordsFeedTexts;
+    sicknessFund: SicknessFundTexts;
     invoices: InvoiceTexts;
   };
 
 export type Resource = CoreResource & SeparateTexts;
 export type { CoreResource };
 
-type TextModule = 'search' | 'reservation' | 'pages' | 'myInformation' | 'messaging' | 'records' | 'recordsFeed' | 'invoices' | 'bookingMore';
+type TextModule =
+  | 'search'
+  | 'reservation'
+  | 'pages'
+  | 'myInformation'
+  | 'messaging'
+  | 'records'
+  | 'recordsFeed'
+  | 'sicknessFund'
+  | 'invoices'
+  | 'bookingMore';
 
 const MODULE_OF = {
   search: 'search',
@@ -52,6 +64,7 @@ const MODULE_OF = {
   records: 'records',
   recordsFeed: 'recordsFeed',
   occupational: 'bookingMore',
+  sicknessFund: 'sicknessFund',
 } as const satisfies Record<keyof SeparateTexts, TextModule>;
 
 /** The top-level keys whose texts are loaded separately. */
@@ -100,6 +113,8 @@ async function loadModule(module: TextModule, lang: Language): Promise<Partial<S
       return { recordsFeed: (await import('./records-feed')).default[lang] };
     case 'bookingMore':
       return { occupational: (await import('./booking-more')).default[lang] };
+    case 'sicknessFund':
+      return { sicknessFund: (await import('./sickness-fund')).default[lang] };
   }
 }
 

@@ -35,6 +35,7 @@ const sv: CoreResource = {
     vaccinations: 'Vaccinationer',
     certificates: 'Intyg',
     healthRecords: 'Hälsouppgifter',
+    employeeMemo: 'Arbetstagarens promemoria',
   },
   front: {
     titleAnonymous: 'Välkommen till e-tjänsten',

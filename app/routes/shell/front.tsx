@@ -7,7 +7,7 @@ import { ThreadSummariesSection } from '~/components/messaging/ThreadSummaries';
 import type { RouteHandle } from '~/components/hydration';
 import { usePortalEnv } from '~/components/portal-env';
 import { authContext, portalContext } from '~/context';
-import { pageTitle } from '~/lib/page.server';
+import { pageTitle, serverT } from '~/lib/page.server';
 import type { Language } from '~/i18n/config';
 import { pagePath } from '~/route-table';
 import { listAppointments, viewerOf } from '~/services/appointments/appointments.server';
@@ -16,7 +16,7 @@ import { frontPageSummaries } from '~/services/messaging/conversations.server';
 import { RecordFeed } from '~/components/records/RecordFeed';
 import { env } from '~/env.server';
 import { recordViewerOf } from '~/services/records/access.server';
-import { listFeed } from '~/services/records/feed.server';
+import { feedView, listFeed } from '~/services/records/feed.server';
 import type { FeedItem } from '~/services/records/records-rules';
 import { canRenewPrescriptions } from '~/services/records/records.server';
 import * as ui from '~/styles/ui.css';
@@ -31,7 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const auth = context.get(authContext);
   const { lang, brand } = context.get(portalContext);
   const title = pageTitle(context, auth ? 'chrome.home' : 'front.titleAnonymous');
-  if (!auth) return { title, lang, user: null, upcoming: [], messages: null, feed: [], canRenew: false };
+  if (!auth) return { title, lang, user: null, upcoming: [], messages: null, feed: null };
   const db = await getDb();
   // Health records (issue 11): the newest record items and, when possible, the renew link.
   const [{ upcoming }, messages, [feed, canRenew]] = await Promise.all([
@@ -48,8 +48,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     title,
     lang,
     messages,
-    feed,
-    canRenew,
+    feed: auth.person.isPatient ? feedView(feed, canRenew, lang, serverT(context)) : null,
     upcoming: upcoming.slice(0, FRONT_PAGE_APPOINTMENTS),
     user: {
       firstName: auth.person.firstName,
@@ -100,7 +99,7 @@ export default function FrontPage({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
       {messages ? <ThreadSummariesSection summaries={messages} lang={lang} /> : null}
-      {user.isPatient ? <RecordFeed items={loaderData.feed} canRenew={loaderData.canRenew} lang={lang} /> : null}
+      {loaderData.feed ? <RecordFeed feed={loaderData.feed} /> : null}
       {user.wards.length ? (
         <section className={ui.card} aria-labelledby="wards-title">
           <h2 id="wards-title">{t('front.guardianTitle')}</h2>

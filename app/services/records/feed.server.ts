@@ -12,7 +12,9 @@ import { formatDate } from '~/lib/format';
 import { logAccesses } from '~/services/audit/access-log.server';
 import type { Db } from '~/services/db/db.server';
 import { visibleIds, type RecordViewer } from './access.server';
-import { CERTIFICATES_SINCE, newestFirst, relativeDate, relativeDay, validityHint, type FeedItem } from './records-rules';
+import type { FeedView } from '~/components/records/RecordFeed';
+import { pagePath } from '~/route-table';
+import { CERTIFICATES_SINCE, newestFirst, relativeDate, relativeDay, relativeText, validityHint, validityText, type FeedItem } from './records-rules';
 
 export const FEED_SIZE = 5;
 
@@ -165,4 +167,20 @@ export async function listFeed(
     shown.map((i) => ({ actorPersonId: viewer.actorId, subjectPersonId: i.patientId, action: 'view' as const, resource: `feed:${i.resource}`, resourceId: i.resourceId })),
   );
   return shown.map(({ patientId: _p, resource: _r, resourceId: _i, ...item }) => item);
+}
+
+/** The feed as the front page shows it, translated on the server (no text module in the browser). */
+export function feedView(items: readonly FeedItem[], canRenew: boolean, lang: Language, t: (key: string, options?: Record<string, string | number>) => string): FeedView {
+  return {
+    title: t('recordsFeed.title'),
+    empty: t('recordsFeed.empty'),
+    renewLink: canRenew ? { href: pagePath('prescriptions', lang), text: t('recordsFeed.renewLink') } : null,
+    items: items.map((item) => ({
+      key: `${item.type}-${item.at}-${item.title}`,
+      href: `${pagePath(item.target.page, lang, item.target.params)}${item.target.person ? `?person=${encodeURIComponent(item.target.person)}` : ''}`,
+      title: item.title,
+      meta: [t(`recordsFeed.types.${item.type}`), item.personName, relativeText(item.when, t)].filter(Boolean).join(' · '),
+      hint: validityText(item.validity, t),
+    })),
+  };
 }

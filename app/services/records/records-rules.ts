@@ -160,3 +160,38 @@ export interface FeedItem {
 export function newestFirst(items: readonly FeedItem[], limit: number): FeedItem[] {
   return [...items].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).slice(0, limit);
 }
+
+type Translate = (key: string, options?: Record<string, string | number>) => string;
+
+/** The text of a validity hint (`recordsFeed.validity.*`), for the pages and the server alike. */
+export function validityText(hint: (ValidityHint & { dateText?: string }) | null, t: Translate): string | null {
+  if (!hint) return null;
+  switch (hint.kind) {
+    case 'today':
+      return t('recordsFeed.validity.today');
+    case 'tomorrow':
+      return t('recordsFeed.validity.tomorrow');
+    case 'weekday':
+      return t('recordsFeed.validity.weekday', { weekday: t(`recordsFeed.weekdays.${hint.weekday}`) });
+    case 'weeks':
+      return t('recordsFeed.validity.weeks', { count: hint.weeks });
+    case 'date':
+      return t('recordsFeed.validity.date', { date: hint.dateText ?? hint.date });
+  }
+}
+
+/** The text of a relative date (`recordsFeed.relative.*`); a plain date is shown as given. */
+export function relativeText(value: RelativeDate & { dateText?: string }, t: Translate): string {
+  switch (value.kind) {
+    case 'justNow':
+      return t('recordsFeed.relative.justNow');
+    case 'minutes':
+      return t('recordsFeed.relative.minutes', { count: value.minutes });
+    case 'hours':
+      return t('recordsFeed.relative.hours', { count: value.hours });
+    case 'yesterday':
+      return t('recordsFeed.relative.yesterday');
+    case 'date':
+      return value.dateText ?? value.date;
+  }
+}
