@@ -1,8 +1,8 @@
 /**
- * Secure messaging (spec 1 §3–§5): value lists, limits and the form schemas shared by the
- * browser and the server (conform + zod). Client-safe.
+ * Secure messaging (spec 1 §3–§5): value lists, limits and view types shared by the browser and
+ * the server. Client-safe, and free of zod so that pages showing messages without a form (the
+ * front page's summaries) do not load it; the form schemas live in messaging-schemas.ts.
  */
-import { z } from 'zod';
 
 export const PROFESSIONAL_TYPES = ['Doctor', 'Nurse', 'Physiotherapist', 'Psychologist'] as const;
 export type ProfessionalType = (typeof PROFESSIONAL_TYPES)[number];
@@ -26,63 +26,10 @@ export const THREAD_LIST_POLL_MS = 120_000;
 export const SCROLL_TO_LAST_DELAY_MS = 100;
 export const DELETE_REASON_MAX_LENGTH = 500;
 
-/** A form's one-time key (a random UUID written into the form when it is rendered). */
-export const idempotencyKeySchema = z.string().uuid();
-
-const subject = z
-  .string({ required_error: 'messaging.errors.subjectRequired' })
-  .trim()
-  .min(1, 'messaging.errors.subjectRequired')
-  .max(SUBJECT_MAX_LENGTH, 'messaging.errors.subjectTooLong');
-
-const text = z.string().trim().max(MESSAGE_MAX_LENGTH, 'messaging.errors.messageTooLong').default('');
-
-/** The files of a form's file input (an input with nothing chosen sends one empty file). */
-export const fileListSchema = z
-  .preprocess((value) => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]), z.array(z.unknown()))
-  .transform((values) =>
-    values.filter(
-      (v): v is File => typeof v === 'object' && v !== null && 'size' in v && 'name' in v && ((v as File).size > 0 || (v as File).name !== ''),
-    ),
-  );
-
 /** Spec 1 §5/§9: the combined size of the selected files (9 MiB). */
 export const MAX_TOTAL_ATTACHMENT_BYTES = 9_437_184;
 /** Not in the spec: at most this many files in one message. */
 export const MAX_ATTACHMENTS_PER_MESSAGE = 10;
-
-/** The rules every message form shares: text or a file, and the files' combined size and count. */
-function refineMessage(value: { text: string; attachments: File[] }, ctx: z.RefinementCtx) {
-  if (!hasContent(value.text, value.attachments.length)) {
-    ctx.addIssue({ code: 'custom', path: ['text'], message: 'messaging.errors.messageRequired' });
-  }
-  if (value.attachments.length > MAX_ATTACHMENTS_PER_MESSAGE) {
-    ctx.addIssue({ code: 'custom', path: ['attachments'], message: 'messaging.errors.attachmentTooMany' });
-  } else if (value.attachments.reduce((n, f) => n + f.size, 0) > MAX_TOTAL_ATTACHMENT_BYTES) {
-    ctx.addIssue({ code: 'custom', path: ['attachments'], message: 'messaging.errors.attachmentTooLarge' });
-  }
-}
-
-/** The composer of an open thread (customer and professional). */
-export const composerSchema = z
-  .object({
-    intent: z.literal('send'),
-    idempotencyKey: idempotencyKeySchema,
-    text,
-    attachments: fileListSchema,
-  })
-  .superRefine(refineMessage);
-
-/** A new conversation: recipient from the care team, subject, message, attachments. */
-export const newThreadSchema = z
-  .object({
-    recipientId: z.string({ required_error: 'messaging.errors.recipientRequired' }).uuid('messaging.errors.recipientRequired'),
-    subject,
-    text,
-    idempotencyKey: idempotencyKeySchema,
-    attachments: fileListSchema,
-  })
-  .superRefine(refineMessage);
 
 /** Spec 1 §5: a message can be sent only with trimmed text or at least one attachment. */
 export function hasContent(text: string, attachmentCount: number): boolean {

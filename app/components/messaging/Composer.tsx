@@ -11,7 +11,8 @@ import type { ReactNode } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { useTranslation } from '~/i18n/react';
-import { composerSchema, MAX_ATTACHMENTS_PER_MESSAGE } from '~/models/messaging';
+import { MAX_ATTACHMENTS_PER_MESSAGE } from '~/models/messaging';
+import { composerSchema } from '~/models/messaging-schemas';
 import * as ui from '~/styles/ui.css';
 import { ATTACHMENT_ACCEPT } from '~/services/messaging/attachment-rules';
 

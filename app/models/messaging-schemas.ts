@@ -1,0 +1,65 @@
+/**
+ * The messaging forms' schemas (composer, new conversation), shared by the browser and the
+ * server through conform. Client-safe. The limits and rules they use live in messaging.ts.
+ */
+import { z } from 'zod';
+import {
+  hasContent,
+  MAX_ATTACHMENTS_PER_MESSAGE,
+  MAX_TOTAL_ATTACHMENT_BYTES,
+  MESSAGE_MAX_LENGTH,
+  SUBJECT_MAX_LENGTH,
+} from './messaging';
+
+/** A form's one-time key (a random UUID written into the form when it is rendered). */
+export const idempotencyKeySchema = z.string().uuid();
+
+const subject = z
+  .string({ required_error: 'messaging.errors.subjectRequired' })
+  .trim()
+  .min(1, 'messaging.errors.subjectRequired')
+  .max(SUBJECT_MAX_LENGTH, 'messaging.errors.subjectTooLong');
+
+const text = z.string().trim().max(MESSAGE_MAX_LENGTH, 'messaging.errors.messageTooLong').default('');
+
+/** The files of a form's file input (an input with nothing chosen sends one empty file). */
+export const fileListSchema = z
+  .preprocess((value) => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]), z.array(z.unknown()))
+  .transform((values) =>
+    values.filter(
+      (v): v is File => typeof v === 'object' && v !== null && 'size' in v && 'name' in v && ((v as File).size > 0 || (v as File).name !== ''),
+    ),
+  );
+
+/** The rules every message form shares: text or a file, and the files' combined size and count. */
+function refineMessage(value: { text: string; attachments: File[] }, ctx: z.RefinementCtx) {
+  if (!hasContent(value.text, value.attachments.length)) {
+    ctx.addIssue({ code: 'custom', path: ['text'], message: 'messaging.errors.messageRequired' });
+  }
+  if (value.attachments.length > MAX_ATTACHMENTS_PER_MESSAGE) {
+    ctx.addIssue({ code: 'custom', path: ['attachments'], message: 'messaging.errors.attachmentTooMany' });
+  } else if (value.attachments.reduce((n, f) => n + f.size, 0) > MAX_TOTAL_ATTACHMENT_BYTES) {
+    ctx.addIssue({ code: 'custom', path: ['attachments'], message: 'messaging.errors.attachmentTooLarge' });
+  }
+}
+
+/** The composer of an open thread (customer and professional). */
+export const composerSchema = z
+  .object({
+    intent: z.literal('send'),
+    idempotencyKey: idempotencyKeySchema,
+    text,
+    attachments: fileListSchema,
+  })
+  .superRefine(refineMessage);
+
+/** A new conversation: recipient from the care team, subject, message, attachments. */
+export const newThreadSchema = z
+  .object({
+    recipientId: z.string({ required_error: 'messaging.errors.recipientRequired' }).uuid('messaging.errors.recipientRequired'),
+    subject,
+    text,
+    idempotencyKey: idempotencyKeySchema,
+    attachments: fileListSchema,
+  })
+  .superRefine(refineMessage);
