@@ -24,7 +24,6 @@ import { ensureAllTexts } from '~/i18n/texts.client';
 import { portalMiddleware, sessionMiddleware } from '~/middleware/portal.server';
 import { languageOfPath, matchPage, PAGES, type Chrome, type PageDefinition } from '~/route-table';
 import { sessionExpiresAt } from '~/services/auth/session.server';
-import { environmentFeatures } from '~/services/features/features.server';
 import { navigationUnreadCount } from '~/services/messaging/conversations.server';
 import '~/styles/global.css';
 import { themeClass } from '~/styles/theme.css';
@@ -44,9 +43,19 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
 export async function loader({ context }: Route.LoaderArgs) {
   const portal = context.get(portalContext);
   const auth = context.get(authContext);
-  const unreadMessages = auth ? await navigationUnreadCount(auth, portal.brand) : 0;
+  // The side navigation is built here, so its rules and the whole route table's flags stay on the
+  // server; the browser gets the entries (ADR 0009).
+  const navigation = auth
+    ? buildNavigation({
+        lang: portal.lang,
+        brand: portal.brand,
+        features: auth.features,
+        isOccupational: auth.person.occupationalContractId !== null,
+        unreadMessages: await navigationUnreadCount(auth, portal.brand),
+      })
+    : [];
   return {
-    unreadMessages,
+    navigation,
     lang: portal.lang,
     csrfToken: portal.csrfToken,
     inApp: portal.inApp,
@@ -56,10 +65,8 @@ export async function loader({ context }: Route.LoaderArgs) {
           firstName: auth.person.firstName,
           lastName: auth.person.lastName,
           isPatient: auth.person.isPatient,
-          isOccupational: auth.person.occupationalContractId !== null,
         }
       : null,
-    features: auth?.features ?? environmentFeatures(),
     sessionExpiresAt: auth ? sessionExpiresAt(auth.session).toISOString() : null,
     sentryDsn: env().SENTRY_DSN ?? null,
   };
@@ -94,16 +101,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const showHeader = !data?.inApp && chrome !== 'bare';
   const showFooter = !data?.inApp && (chrome === 'full' || chrome === 'wide');
   const showSideNav = Boolean(user) && chrome === 'full';
-  const navigation =
-    showSideNav && data
-      ? buildNavigation({
-          lang,
-          brand: brandKey,
-          features: data.features,
-          isOccupational: user!.isOccupational,
-          unreadMessages: data.unreadMessages,
-        })
-      : [];
+  const navigation = showSideNav && data ? data.navigation : [];
 
   return (
     <html
