@@ -125,12 +125,12 @@ export const PAGES = {
     paths: { en: 'data-processing', fi: 'potilastietojen-kasittely', sv: 'behandling-av-patientuppgifter' },
     access: 'user',
   },
+  /** Reachable without login (anonymous and payment-intent variants); the page checks the flag pikkutsatti. */
   childrensChat: {
     file: 'routes/shell/childrens-chat.tsx',
     paths: same('pikkutsatti'),
-    access: 'user',
+    access: 'public',
     brands: ['children'],
-    feature: 'pikkutsatti',
   },
   // Booking for everyone else (issue 13).
   /** Occupational health appointment list: the private list's search on the employer's agreement. */

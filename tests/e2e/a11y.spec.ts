@@ -143,6 +143,8 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
       await login(page, 'laura', { baseURL: CHILDREN_URL, lang });
       return `${CHILDREN_URL}${pagePath('childrensChat', lang)}`;
     }),
+    only('anonymous', async (_page, lang) => `${CHILDREN_URL}${pagePath('childrensChat', lang)}`),
+    only('payment intent', async (_page, lang) => `${CHILDREN_URL}${pagePath('childrensChat', lang, {}, 'payment_intent=pi_123')}`),
   ],
   // Booking for everyone else (issue 13).
   occupationalSearch: [

@@ -234,3 +234,15 @@ test.describe('appointment API with the payer flags', () => {
     expect(await refused.json()).toMatchObject({ type: 'noOccupationalHealthcare' });
   });
 });
+
+test.describe("children's chat page", () => {
+  test('opens without login, and says where a chat payment continues', async ({ page }) => {
+    const response = await page.goto(`${CHILDREN_URL}/en/pikkutsatti`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'Pikkutsatti chat has moved' })).toBeVisible();
+    await expect(page.getByText('You do not need to log in here')).toBeVisible();
+    await page.goto(`${CHILDREN_URL}/fi/pikkutsatti?payment_intent=pi_3Nabc123`);
+    await expect(page.getByRole('heading', { name: 'Chatin maksu' })).toBeVisible();
+    await expect(page.getByText('pi_3Nabc123')).toHaveCount(0);
+  });
+});
