@@ -156,6 +156,13 @@ export const PAGES = {
     brands: ['general'],
     theme: 'occupational',
   },
+  /** Registration for visitors arriving through the health portal ("hpa"): the registration form, recorded as such. */
+  hpaRegistration: {
+    file: 'routes/registration/register.tsx',
+    paths: same('hpa/register'),
+    access: 'user',
+    chrome: 'wide',
+  },
   /** Guardian choice: whose matter this is (a child's, or one's own), then on to `next`. */
   guardianChoice: {
     file: 'routes/booking/transaction-path.tsx',

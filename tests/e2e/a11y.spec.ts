@@ -169,6 +169,12 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
       return pagePath('occupationalVaccination', lang);
     }),
   ],
+  hpaRegistration: [
+    only('', async (page, lang) => {
+      await login(page, { identityCode: newIdentityCode() }, { lang });
+      return pagePath('hpaRegistration', lang, {}, new URLSearchParams({ next: pagePath('bookingLanding', lang) }));
+    }),
+  ],
   guardianChoice: [anonymous('guardianChoice'), { ...anonymous('guardianChoice', 'error=disallowed'), name: 'disallowed' }],
   occupationalReserve: [
     only('form with confirmation', async (page, lang) => {
