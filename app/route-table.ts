@@ -125,12 +125,12 @@ export const PAGES = {
     paths: { en: 'data-processing', fi: 'potilastietojen-kasittely', sv: 'behandling-av-patientuppgifter' },
     access: 'user',
   },
+  /** Reachable without login (anonymous and payment-intent variants); the page checks the flag pikkutsatti. */
   childrensChat: {
     file: 'routes/shell/childrens-chat.tsx',
     paths: same('pikkutsatti'),
-    access: 'user',
+    access: 'public',
     brands: ['children'],
-    feature: 'pikkutsatti',
   },
   // Invoices and online payment (issue 12)
   invoices: {
@@ -341,6 +341,13 @@ export const PAGES = {
     chrome: 'wide',
     brands: ['general'],
     theme: 'occupational',
+  },
+  /** Registration for visitors arriving through the health portal ("hpa"): the registration form, recorded as such. */
+  hpaRegistration: {
+    file: 'routes/registration/register.tsx',
+    paths: same('hpa/register'),
+    access: 'user',
+    chrome: 'wide',
   },
   /** Guardian choice: whose matter this is (a child's, or one's own), then on to `next`. */
   guardianChoice: {

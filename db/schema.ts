@@ -399,7 +399,7 @@ export const registrations = pgTable('registrations', {
     .notNull()
     .references(() => persons.id, { onDelete: 'cascade' }),
   registeredById: uuid('registered_by_id').references(() => persons.id),
-  channel: text('channel', { enum: ['web', 'web-anonymous-booking', 'in-app'] }).notNull(),
+  channel: text('channel', { enum: ['web', 'web-anonymous-booking', 'in-app', 'hpa'] }).notNull(),
   registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

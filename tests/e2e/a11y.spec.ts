@@ -154,6 +154,8 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
       await login(page, 'laura', { baseURL: CHILDREN_URL, lang });
       return `${CHILDREN_URL}${pagePath('childrensChat', lang)}`;
     }),
+    only('anonymous', async (_page, lang) => `${CHILDREN_URL}${pagePath('childrensChat', lang)}`),
+    only('payment intent', async (_page, lang) => `${CHILDREN_URL}${pagePath('childrensChat', lang, {}, 'payment_intent=pi_123')}`),
   ],
   // Booking for everyone else (issue 13).
   occupationalSearch: [
@@ -176,6 +178,12 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
     only('included vaccines', async (page, lang) => {
       await login(page, 'mikko', { lang });
       return pagePath('occupationalVaccination', lang);
+    }),
+  ],
+  hpaRegistration: [
+    only('', async (page, lang) => {
+      await login(page, { identityCode: newIdentityCode() }, { lang });
+      return pagePath('hpaRegistration', lang, {}, new URLSearchParams({ next: pagePath('bookingLanding', lang) }));
     }),
   ],
   guardianChoice: [anonymous('guardianChoice'), { ...anonymous('guardianChoice', 'error=disallowed'), name: 'disallowed' }],

@@ -6,7 +6,7 @@
  */
 import { PAYER_DEMO_PERSONS } from '../../db/seed-booking-payers';
 import { OCCUPATIONAL_SLOT } from './booking-payers-fixtures';
-import { expect, freshSlot, jsEnabled, login, test } from './fixtures';
+import { expect, freshSlot, jsEnabled, login, newIdentityCode, test } from './fixtures';
 import { CHILDREN_URL } from './urls';
 
 const occupationalReserve = (slotId: number) => `/en/available-appointments/occupational-health/${slotId}`;
@@ -232,5 +232,36 @@ test.describe('appointment API with the payer flags', () => {
     const refused = await page.request.get(`/api/appointments?isOccupationalHealthcare=true`);
     expect(refused.status()).toBe(403);
     expect(await refused.json()).toMatchObject({ type: 'noOccupationalHealthcare' });
+  });
+});
+
+test.describe("children's chat page", () => {
+  test('opens without login, and says where a chat payment continues', async ({ page }) => {
+    const response = await page.goto(`${CHILDREN_URL}/en/pikkutsatti`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'Pikkutsatti chat has moved' })).toBeVisible();
+    await expect(page.getByText('You do not need to log in here')).toBeVisible();
+    await page.goto(`${CHILDREN_URL}/fi/pikkutsatti?payment_intent=pi_3Nabc123`);
+    await expect(page.getByRole('heading', { name: 'Chatin maksu' })).toBeVisible();
+    await expect(page.getByText('pi_3Nabc123')).toHaveCount(0);
+  });
+});
+
+test.describe('health-portal registration', () => {
+  test('a visitor from the health portal registers and continues to next', async ({ page }) => {
+    await login(page, { identityCode: newIdentityCode() }, { lang: 'en' });
+    await page.goto('/en/hpa/register?next=%2Fen%2Fbooking');
+    await page.getByLabel('First name').fill('Heli');
+    await page.getByLabel('Last name').fill('Portaali');
+    await page.getByLabel('Street address').fill('Kotikatu 1 A 2');
+    await page.getByLabel('Postal code').fill('00100');
+    await page.getByLabel('Post office').fill('Helsinki');
+    await page.getByLabel('Mobile phone number').fill(uniquePhone().typed);
+    await page.getByLabel('E-mail address').fill('heli@example.fi');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page).toHaveURL(/\/en\/booking$/);
+    // Registered: the form is not shown again.
+    await page.goto('/en/hpa/register?next=%2Fen%2Fbooking');
+    await expect(page).toHaveURL(/\/en\/booking$/);
   });
 });

@@ -41,8 +41,13 @@ test.describe('booking landing', () => {
     for (const type of ['Private customer', 'Insurance customer', 'Occupational health customer']) {
       await expect(page.getByRole('heading', { level: 2, name: type })).toBeVisible();
     }
-    // Types not bookable online yet offer the phone number, not a link into nowhere.
-    await expect(page.getByRole('main').getByRole('link')).toHaveText(['Book as a private customer', '09 4242 0000', '09 4242 0000']);
+    // Occupational health is online (flag ohc-appointment-search on this server); insurance, not
+    // bookable online yet, offers the phone number, not a link into nowhere.
+    await expect(page.getByRole('main').getByRole('link')).toHaveText([
+      'Book as a private customer',
+      '09 4242 0000',
+      'Book on your occupational health agreement',
+    ]);
     await page.getByRole('link', { name: 'Book as a private customer' }).click();
     await expect(page).toHaveURL(/\/en\/booking\/private\?practitionerIds=P0001&includeRemote=true$/);
     await expect(page.getByLabel('Practitioner', { exact: true })).toHaveValue('P0001');

@@ -43,8 +43,9 @@ async function loadAndWeighScripts(page: Page, path: string): Promise<ScriptWeig
 const OVER_BUDGET_CEILING_BYTES: Partial<Record<string, number>> = {
   // 128 434 B measured: as above plus the search page and its client-side date formatting.
   search: 126 * 1024,
-  // 153 737 B measured: conform and zod for the form's client validation (23.8 KB).
-  reserve: 151 * 1024,
+  // 153 737 B measured: conform and zod for the form's client validation (23.8 KB); 155 652 B
+  // with the occupational confirmation and the guardian's ward choice (issue 13).
+  reserve: 153 * 1024,
   // 155 669 B measured: as reserve (conform and zod, 23.9 KB) plus the my-information texts and
   // forms (contact, consents, guardians, SMS login, Kela upload; 13.8 KB).
   'my-information': 153 * 1024,

@@ -14,7 +14,7 @@ import {
   createSlot,
   createSpecialty,
 } from '~db/factories';
-import { accessLog, appointments, occupationalContractSpecialties, outbox, persons } from '~db/schema';
+import { accessLog, appointments, occupationalContractSpecialties, outbox, persons, registrations } from '~db/schema';
 import { CLINICS, SPECIALTIES } from '~db/seed-data';
 import { makeIdentityCode } from '~/models/identity-code';
 import { contractOf } from '~/services/booking/occupational.server';
@@ -28,6 +28,7 @@ import {
   type ReservationSettings,
 } from '~/services/booking/reservation.server';
 import type { Db } from '~/services/db/db.server';
+import { registerPatient } from '~/services/registration/registration.server';
 import { databaseKinds, withTestDatabase } from '../fixtures/db';
 
 const NOW = new Date('2026-11-23T08:00:00.000Z');
@@ -214,5 +215,24 @@ describe.each(databaseKinds())('a guardian books for their child on %s', (kind) 
     expect(await reserveForWard(t.db, { person: guardian }, older.id, input, self())).toEqual({ type: 'wardNotAllowed' });
     expect(await reserveForWard(t.db, { person: guardian }, unregistered.id, input, self())).toEqual({ type: 'wardNotReady' });
     expect(await t.db.select().from(appointments).where(eq(appointments.slotId, free.id))).toEqual([]);
+  });
+});
+
+describe.each(databaseKinds())('health-portal registration on %s', (kind) => {
+  const t = withTestDatabase(kind);
+
+  it('records the channel hpa', async () => {
+    individual += 2;
+    const person = await createPerson(t.db, { identityCode: makeIdentityCode('1990-02-02', individual), firstName: 'H', lastName: 'P', isPatient: false });
+    const result = await registerPatient(
+      t.db,
+      { person },
+      { firstName: 'Heli', lastName: 'Portaali', streetAddress: 'Kotikatu 1', zipCode: '00100', postOffice: 'Helsinki', phoneNumber: '+358401234567', emailAddress: 'h@example.fi' },
+      { lang: 'fi', inApp: false, channel: 'hpa' },
+    );
+    expect(result).toEqual({ type: 'success' });
+    expect(await t.db.select({ channel: registrations.channel }).from(registrations).where(eq(registrations.personId, person.id))).toEqual([
+      { channel: 'hpa' },
+    ]);
   });
 });

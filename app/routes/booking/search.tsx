@@ -53,7 +53,7 @@ import {
   searchFormOptions,
 } from '~/services/booking/search.server';
 import { recordEvent } from '~/services/analytics/analytics.server';
-import { contractSpecialtyFilter } from '~/services/booking/occupational-rules';
+import { contractSpecialtyFilter, OCCUPATIONAL_ONLY_SPECIALTY_IDS } from '~/services/booking/occupational-rules';
 import { accessOf, contractOf } from '~/services/booking/occupational.server';
 import { getDb } from '~/services/db/db.server';
 import * as s from '~/styles/search.css';
@@ -164,7 +164,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     orFailure('form options', () => searchFormOptions(db, covered ? { ...filter, specialtyIds: query.specialtyIds } : filter, lang, { practitionerName })),
   ]);
   if (!found) return failed();
-  const options = covered ? { ...found, specialties: found.specialties.filter((sp) => covered.includes(sp.id)) } : found;
+  // The agreement's specialties on the occupational list; the private list leaves out the occupational-only ones.
+  const offered = (id: string) => (covered ? covered.includes(id) : !OCCUPATIONAL_ONLY_SPECIALTY_IDS.includes(id));
+  const options = { ...found, specialties: found.specialties.filter((sp) => offered(sp.id)) };
   return data(
     { ok: true as const, list, title, lang, today, filter, employer, result: result ? pageResult(result, lang) : null, dates: dates ?? null, options },
     { status: result ? 200 : 503 },

@@ -2,7 +2,8 @@
  * Registration (/fi/rekisterointi?next=…): a strongly identified person who is not yet a patient
  * gives their postal address and contact details (names prefilled from identification,
  * editable). Success continues to `next` (the reservation they were making) or to the
- * new-customer page. A patient never sees the form again.
+ * new-customer page. A patient never sees the form again. The same module serves the
+ * health-portal registration (/{lang}/hpa/register?next=…), recorded with the channel `hpa`.
  */
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
@@ -33,10 +34,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = requireNoPatient(context, request);
-  const { lang, inApp } = context.get(portalContext);
+  const { lang, inApp, page } = context.get(portalContext);
   const submission = parseWithZod(await request.formData(), { schema: registrationSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
-  const result = await registerPatient(await getDb(), auth, submission.value, { lang, inApp });
+  const channel = page?.key === 'hpaRegistration' ? ('hpa' as const) : undefined;
+  const result = await registerPatient(await getDb(), auth, submission.value, { lang, inApp, channel });
   const next = nextParam(request);
   switch (result.type) {
     case 'validation':

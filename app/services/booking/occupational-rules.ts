@@ -31,6 +31,12 @@ export const SPECIAL_CONTRACT_PRODUCT_IDS: readonly string[] = [PRODUCT_IDS.spec
 export const CONFIRMATION_KINDS = ['contractAndDoctorReferral', 'contractAndReferral', 'referralOnly', 'none', 'contractOnly'] as const;
 export type ConfirmationKind = (typeof CONFIRMATION_KINDS)[number];
 
+/**
+ * Specialties booked on an occupational agreement only (the occupational psychologist's
+ * assessment, influenza vaccination): the private list does not offer them.
+ */
+export const OCCUPATIONAL_ONLY_SPECIALTY_IDS: readonly string[] = ['TPSG', 'INFL'];
+
 /** The specialty that is booked on a referral alone (occupational psychologist's assessment). */
 export const REFERRAL_ONLY_SPECIALTY_ID = 'TPSG';
 

@@ -49,7 +49,13 @@ export async function registerPatient(
   db: Db,
   auth: { person: { id: string } },
   input: RegistrationInput,
-  options: { lang: Language; inApp: boolean; now?: Date },
+  options: {
+    lang: Language;
+    inApp: boolean;
+    now?: Date;
+    /** Recorded channel when not the default (the health-portal registration: `hpa`). */
+    channel?: 'hpa';
+  },
 ): Promise<RegistrationResult> {
   const parsed = registrationSchema.safeParse(input);
   if (!parsed.success) return { type: 'validation', fields: fieldErrorsOf(parsed.error) };
@@ -80,7 +86,7 @@ export async function registerPatient(
     await t.insert(registrations).values({
       personId: auth.person.id,
       registeredById: auth.person.id,
-      channel: options.inApp ? 'in-app' : 'web',
+      channel: options.channel ?? (options.inApp ? 'in-app' : 'web'),
       registeredAt: now,
     });
     await logAccess(t, {
