@@ -27,7 +27,27 @@ describe('side navigation rules', () => {
       'sickness-fund-page',
       'is-finnair-sickness-fund-member',
     ]);
-    const nav = buildNavigation({ lang: 'en', brand: 'general', features: all, isOccupational: true });
-    expect(nav.filter((e) => e.kind === 'group')).toEqual([]);
+    const nav = buildNavigation({ lang: 'en', brand: 'general', features: all, isOccupational: true, unreadMessages: 2 });
+    // The occupational group's pages exist since issue 10 (messages with the unread badge, team).
+    expect(nav.filter((e) => e.kind === 'group')).toEqual([
+      {
+        kind: 'group',
+        labelKey: 'chrome.occupationalHealth',
+        items: [
+          { kind: 'link', page: 'conversations', href: '/en/conversations', labelKey: 'chrome.messages', badge: 2 },
+          { kind: 'link', page: 'occupationalTeam', href: '/en/occupational-health-care-team', labelKey: 'chrome.team', badge: undefined },
+        ],
+      },
+    ]);
+  });
+
+  it('shows messages only with both messaging flags, and only to occupational customers', () => {
+    const one = evaluateFeatures(['customer-messaging-allowed']);
+    const links = (nav: ReturnType<typeof buildNavigation>) =>
+      nav.flatMap((e) => (e.kind === 'group' ? e.items : [e])).map((l) => l.page);
+    expect(links(buildNavigation({ lang: 'fi', brand: 'general', features: one, isOccupational: true }))).not.toContain('conversations');
+    const both = evaluateFeatures(['customer-messaging-allowed', 'customer-messaging-enabled']);
+    expect(links(buildNavigation({ lang: 'fi', brand: 'general', features: both, isOccupational: false }))).not.toContain('conversations');
+    expect(links(buildNavigation({ lang: 'fi', brand: 'children', features: both, isOccupational: true }))).not.toContain('conversations');
   });
 });
