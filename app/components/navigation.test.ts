@@ -20,23 +20,27 @@ describe('side navigation rules', () => {
     expect(labels(buildNavigation({ lang: 'fi', brand: 'general', features: on, isOccupational: false }))).not.toContain('chrome.childrensChat');
   });
 
-  it('shows no group whose pages do not exist yet', () => {
+  it('shows only groups that have pages', () => {
     const all = evaluateFeatures([
       'customer-messaging-enabled',
       'customer-messaging-allowed',
       'sickness-fund-page',
       'is-finnair-sickness-fund-member',
     ]);
-    const nav = buildNavigation({ lang: 'en', brand: 'general', features: all, isOccupational: true });
-    // Every group shown has at least one page (the employee memo and sickness fund exist now).
+    const nav = buildNavigation({ lang: 'en', brand: 'general', features: all, isOccupational: true, unreadMessages: 2 });
+    // Every group shown has at least one page: messages with the unread badge, the team, the
+    // employee memo; the sickness fund; the health records.
     const groups = nav.filter((e) => e.kind === 'group');
     expect(groups.map((g) => g.labelKey)).toEqual(['chrome.occupationalHealth', 'chrome.sicknessFund', 'chrome.healthRecords']);
     for (const group of groups) expect(group.kind === 'group' && group.items.length).toBeGreaterThan(0);
     const ohc = groups[0]!;
-    expect(ohc.kind === 'group' && ohc.items.map((i) => i.page)).toContain('employeeMemo');
-    expect(buildNavigation({ lang: 'en', brand: 'general', features: evaluateFeatures([]), isOccupational: false }).map((e) => e.kind === 'group' ? e.labelKey : e.page)).not.toContain(
-      'chrome.occupationalHealth',
-    );
+    expect(ohc.kind === 'group' && ohc.items.map((i) => i.page)).toEqual(['conversations', 'occupationalTeam', 'employeeMemo']);
+    expect(ohc.kind === 'group' && ohc.items[0]).toMatchObject({ href: '/en/conversations', labelKey: 'chrome.messages', badge: 2 });
+    expect(
+      buildNavigation({ lang: 'en', brand: 'general', features: evaluateFeatures([]), isOccupational: false }).map((e) =>
+        e.kind === 'group' ? e.labelKey : e.page,
+      ),
+    ).not.toContain('chrome.occupationalHealth');
   });
 
   it("groups the record pages, without certificates and questionnaires on the children's brand", () => {
@@ -49,5 +53,15 @@ describe('side navigation rules', () => {
     };
     expect(pages('general')).toEqual(['prescriptions', 'laboratory', 'imaging', 'visits', 'questionnaires', 'vaccinations', 'certificates']);
     expect(pages('children')).toEqual(['prescriptions', 'laboratory', 'imaging', 'visits', 'vaccinations']);
+  });
+
+  it('shows messages only with both messaging flags, and only to occupational customers', () => {
+    const one = evaluateFeatures(['customer-messaging-allowed']);
+    const links = (nav: ReturnType<typeof buildNavigation>) =>
+      nav.flatMap((e) => (e.kind === 'group' ? e.items : [e])).map((l) => l.page);
+    expect(links(buildNavigation({ lang: 'fi', brand: 'general', features: one, isOccupational: true }))).not.toContain('conversations');
+    const both = evaluateFeatures(['customer-messaging-allowed', 'customer-messaging-enabled']);
+    expect(links(buildNavigation({ lang: 'fi', brand: 'general', features: both, isOccupational: false }))).not.toContain('conversations');
+    expect(links(buildNavigation({ lang: 'fi', brand: 'children', features: both, isOccupational: true }))).not.toContain('conversations');
   });
 });

@@ -61,7 +61,10 @@ test.describe('secure messaging', () => {
     await page.goto('/fi/viestit');
     await expect(page.locator(`a[href="/fi/viestit/${data.unreadThreadId}"]`)).toHaveAttribute('data-unread', 'true');
     await page.locator(`a[href="/fi/viestit/${data.unreadThreadId}"]`).click();
-    await expect(page.getByText('Varaa aika fysioterapeutille.')).toBeVisible();
+    // (The list's preview shows the same text: wait for the thread page itself.)
+    await expect(page).toHaveURL(new RegExp(`/fi/viestit/${data.unreadThreadId}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Selkäkipu' })).toBeVisible();
+    await expect(page.locator('li[id^="message-"]').filter({ hasText: 'Varaa aika fysioterapeutille.' })).toBeVisible();
     await page.goto('/fi');
     await expect(page.getByRole('navigation').getByRole('link', { name: /Viestit/ })).not.toContainText('1');
 
