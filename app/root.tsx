@@ -114,7 +114,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content={brand.tokens.color.brand} />
+        <meta name="theme-color" content={brand.themeColor} />
         <Meta />
         {/* Production inlines the page's CSS; development keeps React Router's links (critical CSS). */}
         {import.meta.env.DEV ? <Links /> : <PageStyles />}

@@ -50,5 +50,6 @@ export interface Brand {
   termsLanguage: Language | null;
   /** Customer types offered on the reservation landing page. */
   customerTypes: readonly ('private' | 'insurance' | 'occupational')[];
-  tokens: BrandTokens;
+  /** The browser's theme colour (`<meta name="theme-color">`): the brand colour of its tokens. */
+  themeColor: string;
 }

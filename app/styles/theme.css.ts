@@ -3,8 +3,8 @@
  * Components use only `vars`, so they are brand-neutral; the root puts the brand's class on <html>.
  */
 import { createTheme, createThemeContract } from '@vanilla-extract/css';
-import { children } from '~/brands/children';
-import { general } from '~/brands/general';
+import { childrenTokens } from '~/brands/children-tokens';
+import { generalTokens } from '~/brands/general-tokens';
 import type { BrandTokens } from '~/brands/types';
 
 const shape: Record<keyof BrandTokens['color'], null> = {
@@ -48,6 +48,6 @@ const common = {
 const themeFor = (tokens: BrandTokens) => createTheme(vars, { ...common, ...tokens });
 
 export const themeClass = {
-  general: themeFor(general.tokens),
-  children: themeFor(children.tokens),
+  general: themeFor(generalTokens),
+  children: themeFor(childrenTokens),
 };
