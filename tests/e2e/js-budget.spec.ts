@@ -38,17 +38,18 @@ async function loadAndWeighScripts(page: Page, path: string): Promise<ScriptWeig
 /**
  * Pages still over the budget, each with a ceiling just above its measured size: growing fails,
  * and so does getting under 120 KB, until the page is taken off this list. The framework chunk
- * (React, React DOM, React Router, entry, root and chrome) is 115.5 KB by itself (ADR 0009).
+ * (React, React DOM, React Router, entry, root and chrome) is 113.5 KB by itself, of which our
+ * root, chrome, route table and texts runtime are ≈ 5 KB (ADR 0009).
  */
 const OVER_BUDGET_CEILING_BYTES: Partial<Record<string, number>> = {
-  // 128 434 B measured: as above plus the search page and its client-side date formatting.
-  search: 126 * 1024,
-  // 153 737 B measured: conform and zod for the form's client validation (23.8 KB); 155 652 B
-  // with the occupational confirmation and the guardian's ward choice (issue 13).
-  reserve: 153 * 1024,
-  // 155 669 B measured: as reserve (conform and zod, 23.9 KB) plus the my-information texts and
-  // forms (contact, consents, guardians, SMS login, Kela upload; 13.8 KB).
-  'my-information': 153 * 1024,
+  // 130 062 B measured: the search page, the search texts (3.7 KB) and its client-side filter rules.
+  search: 128 * 1024,
+  // 159 180 B measured: conform and zod for the form's client validation (23.8 KB), the
+  // occupational confirmation, the guardian's ward choice and the contact info editor.
+  reserve: 156 * 1024,
+  // 157 143 B measured: conform and zod (23.9 KB) plus the my-information texts and forms
+  // (contact, consents, guardians, SMS login, Kela upload; 13.8 KB).
+  'my-information': 154 * 1024,
 };
 
 /** Hydrated pages with forms, beyond the benchmark's list (`:slotId` is a fresh free time). */

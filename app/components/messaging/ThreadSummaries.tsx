@@ -1,12 +1,15 @@
-/** The front page's messages box (spec 3 §7): the unread count and the latest threads. */
+/**
+ * The front page's messages box (spec 3 §7): the unread count and the latest threads. It does not
+ * poll (the conversation list does, every 120 s): it is fresh at every visit of the front page,
+ * and the front page stays within its JavaScript budget (ADR 0009).
+ */
 import { Link } from 'react-router';
 import type { Language } from '~/i18n/config';
 import { useTranslation } from '~/i18n/react';
-import { THREAD_LIST_POLL_MS, type ThreadListItem } from '~/models/messaging';
+import type { ThreadListItem } from '~/models/messaging';
 import { pagePath } from '~/route-table';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
-import { usePolling } from './usePolling';
 
 export interface ThreadSummaries {
   unread: number;
@@ -15,7 +18,6 @@ export interface ThreadSummaries {
 
 export function ThreadSummariesSection({ summaries, lang }: { summaries: ThreadSummaries; lang: Language }) {
   const { t } = useTranslation();
-  usePolling(THREAD_LIST_POLL_MS);
   return (
     <section className={ui.card} aria-labelledby="messages-title">
       <h2 id="messages-title">{t('messaging.listTitle')}</h2>
