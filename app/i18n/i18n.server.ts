@@ -5,7 +5,7 @@
  * instance after that (no changeLanguage, resources are bundled), so a request only picks one
  * instead of creating and initialising its own (ADR 0010).
  */
-import { createInstance, type i18n } from 'i18next';
+import { createInstance, type i18n, type TFunction } from 'i18next';
 import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import { LanguageDetector } from 'remix-i18next/server';
 import { languageOfPath } from '~/route-table';
@@ -96,4 +96,12 @@ export function getLocale(context: Readonly<RouterContextProvider>): Language {
 /** The i18next instance of the request's language (shared: use getFixedT, never changeLanguage). */
 export function getInstance(context: Readonly<RouterContextProvider>): i18n {
   return context.get(i18nextContext);
+}
+
+/**
+ * The texts of one language outside a request (SMS and e-mail to a person in their own language):
+ * the same shared instances the pages use.
+ */
+export async function textsIn(lang: Language): Promise<TFunction> {
+  return (await instances)[lang].getFixedT(lang);
 }

@@ -4,31 +4,16 @@
  * service and the anonymous appointment link: no identity code, no name, no other health data,
  * because text messages and e-mail are not a confidential channel.
  */
-import i18next, { type TFunction } from 'i18next';
+import type { TFunction } from 'i18next';
 import type { Localized } from '~db/schema';
 import type { Brand } from '~/brands';
 import type { Language } from '~/i18n/config';
-import { resources } from '~/i18n/i18n.server';
+import { textsIn } from '~/i18n/i18n.server';
 import { formatDateTime } from '~/lib/format';
 import { pagePath } from '~/route-table';
 import { appointmentCalendarEntry, clinicPlace, toIcs } from '~/services/appointments/ics';
 import type { OutboxMessage } from '~/services/outbox/outbox.server';
 
-const instance = i18next.createInstance();
-const ready = instance.init({
-  resources,
-  lng: 'fi',
-  fallbackLng: 'fi',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-  showSupportNotice: false,
-});
-
-async function messageT(lang: Language): Promise<TFunction> {
-  await ready;
-  return instance.getFixedT(lang);
-}
 
 export interface ConfirmationFacts {
   appointmentId: number;
@@ -71,7 +56,7 @@ export async function confirmationMessages(
   context: ConfirmationContext,
 ): Promise<OutboxMessage[]> {
   const { lang, brand } = context;
-  const t = await messageT(lang);
+  const t = await textsIn(lang);
   const values = {
     time: formatDateTime(facts.startAt, lang),
     place: placeText(t, facts),

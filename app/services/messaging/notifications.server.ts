@@ -5,29 +5,12 @@
  * are not a confidential channel.
  */
 import { eq } from 'drizzle-orm';
-import i18next, { type TFunction } from 'i18next';
 import { persons } from '~db/schema';
-import type { Language } from '~/i18n/config';
-import { resources } from '~/i18n/i18n.server';
+import { textsIn } from '~/i18n/i18n.server';
 import { pagePath } from '~/route-table';
 import type { Db } from '~/services/db/db.server';
 import { enqueueMessage } from '~/services/outbox/outbox.server';
 
-const instance = i18next.createInstance();
-const ready = instance.init({
-  resources,
-  lng: 'fi',
-  fallbackLng: 'fi',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-  showSupportNotice: false,
-});
-
-async function messageT(lang: Language): Promise<TFunction> {
-  await ready;
-  return instance.getFixedT(lang);
-}
 
 /** Queues the notice to the customer's phone and e-mail; answers how many were queued. */
 export async function notifyCustomerOfReply(db: Db, input: { customerId: string; origin: string }): Promise<number> {
@@ -37,7 +20,7 @@ export async function notifyCustomerOfReply(db: Db, input: { customerId: string;
     .where(eq(persons.id, input.customerId))
     .limit(1);
   if (!customer) return 0;
-  const t = await messageT(customer.language);
+  const t = await textsIn(customer.language);
   const link = `${input.origin}${pagePath('conversations', customer.language)}`;
   const body = t('messaging.notification.body', { link });
   let queued = 0;
