@@ -3,8 +3,9 @@
  * end-to-end test reserves its own, and optionally a fresh patient to book it for.
  * GET /dev/test-fixtures/slot?startInMinutes=4320[&requiresAuth=1][&specialtyId=YLE][&clinicId=KA]
  *   [&practitionerId=P0001][&payerTypes=self,occupationalHealthCare]
- *   [&patient=new[&consent=1][&creditBlocked=1][&contractOf=020779-913S]]
- * `consent=1` gives the new patient the patient data consent; `creditBlocked=1` blocks their
+ *   [&patient=new[&consent=1][&creditBlocked=1][&contractOf=020779-913S][&phone=+35840…][&email=…]]
+ * `consent=1` gives the new patient the patient data consent; `phone` and `email` are their
+ * saved contact details (what the logged-in booking form shows and books with); `creditBlocked=1` blocks their
  * online booking as billing would; `contractOf` makes them an employee on the occupational
  * agreement of the person with that identity code. Answers {slotId, startAt, patient?: {identityCode, firstName, lastName}}.
  */
@@ -21,7 +22,10 @@ import type { Route } from './+types/test-slot';
 
 const FIVE_MINUTES = 5 * 60_000;
 
-async function freshPatient(db: Db, options: { consent: boolean; creditBlocked: boolean; contractOf: string | null }) {
+async function freshPatient(
+  db: Db,
+  options: { consent: boolean; creditBlocked: boolean; contractOf: string | null; phone: string | null; email: string | null },
+) {
   const [employer] = options.contractOf
     ? await db.select({ contractId: persons.occupationalContractId }).from(persons).where(eq(persons.identityCode, options.contractOf))
     : [];
@@ -38,6 +42,8 @@ async function freshPatient(db: Db, options: { consent: boolean; creditBlocked: 
       patientDataConsentUpdatedAt: options.consent ? new Date() : null,
       creditBlocked: options.creditBlocked,
       occupationalContractId: employer?.contractId ?? null,
+      phone: options.phone,
+      email: options.email,
     });
   }
 }
@@ -59,7 +65,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
   const patient =
     params.get('patient') === 'new'
-      ? await freshPatient(db, { consent: params.get('consent') === '1', creditBlocked: params.get('creditBlocked') === '1', contractOf: params.get('contractOf') })
+      ? await freshPatient(db, {
+          consent: params.get('consent') === '1',
+          creditBlocked: params.get('creditBlocked') === '1',
+          contractOf: params.get('contractOf'),
+          phone: params.get('phone'),
+          email: params.get('email'),
+        })
       : null;
   return json({
     slotId: slot.id,
