@@ -40,6 +40,7 @@ const server = (brand: 'general' | 'children', port: number, features: string) =
     RATE_LIMIT_IDENTIFICATION_PER_10_MIN: '1000',
     RATE_LIMIT_ANONYMOUS_POSTS_PER_10_MIN: '1000',
     RATE_LIMIT_ANON_CHECK_IN_PER_10_MIN: '1000',
+    RATE_LIMIT_SMS_CODES_PER_10_MIN: '1000',
   },
 });
 
