@@ -28,6 +28,21 @@ describe('environment', () => {
     );
   });
 
+  it('uses the built-in population register by default, never in production, and needs the VTJ settings', () => {
+    expect(parseEnv({}).POPULATION_REGISTER).toBe('builtin');
+    expect(() => parseEnv({ DEPLOYMENT_ENV: 'production' })).toThrow(/POPULATION_REGISTER: must be "vtj" in production/);
+    expect(() => parseEnv({ POPULATION_REGISTER: 'vtj' })).toThrow(/VTJ_XROAD_URL[\s\S]*VTJ_XROAD_CLIENT[\s\S]*VTJ_USERNAME[\s\S]*VTJ_PASSWORD/);
+    const vtj = parseEnv({
+      POPULATION_REGISTER: 'vtj',
+      VTJ_XROAD_URL: 'https://xroad-ss.example.fi/',
+      VTJ_XROAD_CLIENT: 'FI/COM/1234567-8/portal',
+      VTJ_USERNAME: 'portal',
+      VTJ_PASSWORD: 'secret',
+    });
+    expect(vtj).toMatchObject({ VTJ_PRODUCT_CODE: 'Huoltaja-Huollettavat', VTJ_TIMEOUT_MS: 5000 });
+    expect(() => parseEnv({ VTJ_XROAD_CLIENT: 'FI/COM' })).toThrow(/VTJ_XROAD_CLIENT/);
+  });
+
   it('requires the OIDC settings when IDENTIFICATION=oidc', () => {
     expect(() => parseEnv({ IDENTIFICATION: 'oidc' })).toThrow(/OIDC_ISSUER[\s\S]*OIDC_CLIENT_ID[\s\S]*OIDC_CLIENT_SECRET/);
   });

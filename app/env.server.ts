@@ -123,6 +123,25 @@ export const envSchema = z
     /** Messaging maintenance: the conversation pages show 'Messaging is currently offline...'. */
     MESSAGING_MAINTENANCE: bool.default('false'),
 
+    /**
+     * Whom a person is the guardian of (docs/decisions/0023-population-register.md): `builtin`
+     * answers from our own register tables (never in production), `vtj` asks DVV's VTJ query
+     * service through our Suomi.fi Data Exchange Layer (X-Road) security server.
+     */
+    POPULATION_REGISTER: z.enum(['builtin', 'vtj']).default('builtin'),
+    /** Our security server's consumer endpoint, with POPULATION_REGISTER=vtj. */
+    VTJ_XROAD_URL: z.string().url().optional(),
+    /** Our X-Road client subsystem: INSTANCE/CLASS/MEMBER/SUBSYSTEM. */
+    VTJ_XROAD_CLIENT: z.string().regex(/^[^/]+\/[^/]+\/[^/]+\/[^/]+$/).optional(),
+    /** DVV's VTJ query service: INSTANCE/CLASS/MEMBER/SUBSYSTEM/SERVICE[/VERSION]. */
+    VTJ_XROAD_SERVICE: z.string().regex(/^[^/]+(\/[^/]+){4,5}$/).default('FI/GOV/0245437-2/VTJkysely/HenkilonTunnusKysely/v1'),
+    /** The VTJ user id and password of the access permit. */
+    VTJ_USERNAME: z.string().min(1).optional(),
+    VTJ_PASSWORD: z.string().min(1).optional(),
+    /** The VTJ product answering a guardian's wards. */
+    VTJ_PRODUCT_CODE: z.string().min(1).default('Huoltaja-Huollettavat'),
+    VTJ_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+
     SENTRY_DSN: z.string().url().optional(),
     SENTRY_ENVIRONMENT: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -149,6 +168,11 @@ export const envSchema = z
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when PAYMENTS=paytrail' });
       }
     }
+    if (env.POPULATION_REGISTER === 'vtj') {
+      for (const key of ['VTJ_XROAD_URL', 'VTJ_XROAD_CLIENT', 'VTJ_USERNAME', 'VTJ_PASSWORD'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when POPULATION_REGISTER=vtj' });
+      }
+    }
     if (env.DEPLOYMENT_ENV !== 'production') return;
     if (!env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'required in production' });
@@ -162,6 +186,13 @@ export const envSchema = z
     }
     if (!env.PUBLIC_ORIGIN) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_ORIGIN'], message: 'required in production' });
+    }
+    if (env.POPULATION_REGISTER !== 'vtj') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['POPULATION_REGISTER'],
+        message: 'must be "vtj" in production (the built-in register holds demo families only)',
+      });
     }
     if (env.PAYMENTS !== 'paytrail') {
       ctx.addIssue({ code: 'custom', path: ['PAYMENTS'], message: 'must be "paytrail" in production (the test provider pays nothing)' });

@@ -20,6 +20,8 @@ import {
   invoices,
   occupationalContracts,
   persons,
+  populationRegisterGuardianships,
+  populationRegisterPersons,
   practitionerClinics,
   practitioners,
   practitionerSpecialties,
@@ -66,6 +68,46 @@ export async function addGuardianship(
   type: 'parent' | 'nextOfKin' | 'trustee' | 'other' = 'parent',
 ) {
   await db.insert(guardianships).values({ guardianId, wardId, type });
+}
+
+/** A person as the built-in population register holds them (birth date from the identity code). */
+export interface RegisterPersonInput {
+  identityCode: string;
+  firstName: string;
+  lastName: string;
+  streetAddress?: string | null;
+  postalCode?: string | null;
+  postOffice?: string | null;
+}
+
+/**
+ * A family in the built-in population register (ADR 0023): the guardian and their wards, each
+ * with the guardian type. Adding the same people again updates them; the family's links are
+ * added to what the register already has.
+ */
+export async function addRegisterFamily(
+  db: Db,
+  guardian: RegisterPersonInput,
+  wards: (RegisterPersonInput & { type?: 'parent' | 'nextOfKin' | 'trustee' | 'other' })[],
+) {
+  for (const person of [guardian, ...wards]) {
+    const row = {
+      identityCode: person.identityCode,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      birthDate: birthDateFromIdentityCode(person.identityCode),
+      streetAddress: person.streetAddress ?? null,
+      postalCode: person.postalCode ?? null,
+      postOffice: person.postOffice ?? null,
+    };
+    await db.insert(populationRegisterPersons).values(row).onConflictDoUpdate({ target: populationRegisterPersons.identityCode, set: row });
+  }
+  for (const ward of wards) {
+    await db
+      .insert(populationRegisterGuardianships)
+      .values({ guardianCode: guardian.identityCode, wardCode: ward.identityCode, type: ward.type ?? 'parent' })
+      .onConflictDoNothing();
+  }
 }
 
 export async function setFeatureOverride(db: Db, personId: string, flag: string, enabled: boolean) {

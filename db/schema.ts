@@ -91,6 +91,38 @@ export const guardianships = pgTable(
   (t) => [primaryKey({ columns: [t.guardianId, t.wardId] }), index('guardianships_ward_idx').on(t.wardId)],
 );
 
+/**
+ * The built-in population register (POPULATION_REGISTER=builtin; development and test only,
+ * ADR 0023): the people and guardianships the register would answer, keyed by identity code as
+ * the register is. Not our patients: `guardianships` mirrors it at identification.
+ */
+export const populationRegisterPersons = pgTable('population_register_persons', {
+  identityCode: text('identity_code').primaryKey(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  birthDate: date('birth_date', { mode: 'string' }).notNull(),
+  streetAddress: text('street_address'),
+  postalCode: text('postal_code'),
+  postOffice: text('post_office'),
+});
+
+export const populationRegisterGuardianships = pgTable(
+  'population_register_guardianships',
+  {
+    guardianCode: text('guardian_code')
+      .notNull()
+      .references(() => populationRegisterPersons.identityCode, { onDelete: 'cascade' }),
+    wardCode: text('ward_code')
+      .notNull()
+      .references(() => populationRegisterPersons.identityCode, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['parent', 'nextOfKin', 'trustee', 'other'] }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.guardianCode, t.wardCode] }),
+    check('population_register_guardianships_type_check', sql`${t.type} in ('parent', 'nextOfKin', 'trustee', 'other')`),
+  ],
+);
+
 /** Feature flags switched for one person, over the environment default (services/features). */
 export const featureOverrides = pgTable(
   'feature_overrides',

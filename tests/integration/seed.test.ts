@@ -36,9 +36,10 @@ describe.each(databaseKinds())('seed on %s', (kind) => {
     // One anonymous link per upcoming, live demo appointment.
     expect(links!.length).toBeGreaterThanOrEqual(8);
     const afterFirst = await rowCounts(t.db);
-    // The demo persons, the payers' demo families (issue 13) and the professionals (who log in to the staff area; issue 10).
+    // The demo persons, the payers' demo families (issue 13), Hanna (her son Otto is in the
+    // population register only) and the professionals (who log in to the staff area; issue 10).
     expect(afterFirst.persons).toBe(
-      Object.keys(DEMO_PERSONS).length + Object.keys(PAYER_DEMO_PERSONS).length + Object.keys(DEMO_PROFESSIONALS).length,
+      Object.keys(DEMO_PERSONS).length + Object.keys(PAYER_DEMO_PERSONS).length + 1 + Object.keys(DEMO_PROFESSIONALS).length,
     );
 
     expect(await seedIfEmpty(t.db)).toBeNull();

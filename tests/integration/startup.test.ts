@@ -23,6 +23,11 @@ const productionEnv = parseEnv({
   PAYMENTS: 'paytrail',
   PAYTRAIL_MERCHANT_ID: '375917',
   PAYTRAIL_SECRET: 'merchant-secret',
+  POPULATION_REGISTER: 'vtj',
+  VTJ_XROAD_URL: 'https://xroad-ss.example.fi/',
+  VTJ_XROAD_CLIENT: 'FI/COM/1234567-8/portal',
+  VTJ_USERNAME: 'portal',
+  VTJ_PASSWORD: 'vtj-secret',
 });
 
 async function rowCounts(db: Db) {
@@ -87,6 +92,11 @@ describe('npm run db:seed', () => {
           PAYMENTS: 'paytrail',
           PAYTRAIL_MERCHANT_ID: '375917',
           PAYTRAIL_SECRET: 'merchant-secret',
+          POPULATION_REGISTER: 'vtj',
+          VTJ_XROAD_URL: 'https://xroad-ss.example.fi/',
+          VTJ_XROAD_CLIENT: 'FI/COM/1234567-8/portal',
+          VTJ_USERNAME: 'portal',
+          VTJ_PASSWORD: 'vtj-secret',
           PGLITE_DATA_DIR: dataDir,
         },
         encoding: 'utf8',

@@ -17,6 +17,7 @@ import { parseIdentityCode } from '~/models/identity-code';
 import { logAccess } from '~/services/audit/access-log.server';
 import { getDb, type Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
+import { refreshGuardianships } from '~/services/population-register/population-register.server';
 import { flowBindingMatches, FLOW_BINDING_TTL_SECONDS } from './flow-binding.server';
 import { IdentificationError, type IdentificationAdapter } from './identification-adapter';
 import { createOidcAdapter } from './oidc-adapter.server';
@@ -138,6 +139,9 @@ export async function completeIdentification(
 
   const person = await findOrCreatePerson(db, identified);
   if (!person) return { ok: false, reason: 'failed', language: flow.language, nextPath: flow.nextPath };
+  // Whom the person may act for, as the population register says now (ADR 0023). A register
+  // that does not answer keeps the stored guardianships; the login goes on either way.
+  await refreshGuardianships(db, person);
   const { token } = await createSession(db, {
     personId: person.id,
     identityProvider: flow.provider,
