@@ -183,7 +183,7 @@ describe.each(databaseKinds())('a guardian books for their child on %s', (kind) 
     const facts = await guardianFacts(t.db, guardian.id, young.id, NOW);
     expect(facts.wards.map((w) => w.id).sort()).toEqual([young.id, unregistered.id].sort());
     expect(facts).toMatchObject({ chosen: 'ok', ward: { id: young.id } });
-    expect((await guardianFacts(t.db, guardian.id, unregistered.id, NOW)).chosen).toBe('notReady');
+    expect((await guardianFacts(t.db, guardian.id, unregistered.id, NOW)).chosen).toBe('notRegistered');
     // A 14-year-old books themself; someone else's child is no choice at all.
     expect((await guardianFacts(t.db, guardian.id, older.id, NOW)).chosen).toBe('none');
     const other = await family();

@@ -21,7 +21,7 @@ const en = {
     childHint: 'For a child aged 11 or younger.',
     childTitle: "Booking for a child",
     childText:
-      "Your child is not yet registered online as our patient. Please call our customer service: we will book your child's appointment with you.",
+      "We could not check your children from the population register just now. Please call our customer service: we will book your child's appointment with you.",
     childPhone: 'Customer service',
     back: 'Back to the choice',
     wardTitle: 'Whom are you booking for?',
@@ -101,6 +101,10 @@ const en = {
     saving: 'Registering…',
     saved: 'Thank you! You are now registered as our patient.',
     failed: 'Registration failed. Please try again.',
+    childTitle: 'Child details',
+    childIntro:
+      'Your child is not yet our patient. Check the child’s details from the population register and give the contact details where we reach you about the child’s care.',
+    childSaved: 'Thank you! Your child is now registered as our patient.',
   },
   newCustomer: {
     title: 'Welcome as our customer',
@@ -127,6 +131,8 @@ const en = {
     save: 'Save',
     saving: 'Saving…',
     saved: 'Your choices have been saved.',
+    childTitle: 'Processing of patient data: {{name}}',
+    childIntro: 'As the guardian, choose how we may use and share your child’s patient data and how we may contact you about the child’s care.',
   },
   validation: {
     terms: 'Accept the booking terms to continue',
@@ -169,7 +175,7 @@ const fi: ReservationTexts = {
     childHint: 'Enintään 11-vuotiaalle lapselle.',
     childTitle: 'Ajanvaraus lapselle',
     childText:
-      'Lapsesi ei ole vielä rekisteröitynyt asiakkaaksemme verkossa. Soita asiakaspalveluumme, niin varaamme lapsesi ajan kanssasi.',
+      'Emme juuri nyt saaneet lapsiesi tietoja väestötietojärjestelmästä. Soita asiakaspalveluumme, niin varaamme lapsesi ajan kanssasi.',
     childPhone: 'Asiakaspalvelu',
     back: 'Takaisin valintaan',
     wardTitle: 'Kenelle varaat ajan?',
@@ -248,6 +254,10 @@ const fi: ReservationTexts = {
     saving: 'Rekisteröidään…',
     saved: 'Kiitos! Olet nyt rekisteröitynyt potilaaksemme.',
     failed: 'Rekisteröityminen epäonnistui. Yritä uudelleen.',
+    childTitle: 'Lapsen tiedot',
+    childIntro:
+      'Lapsesi ei ole vielä potilaamme. Tarkista lapsen väestötietojärjestelmästä saadut tiedot ja anna yhteystiedot, joista tavoitamme sinut lapsen hoitoon liittyen.',
+    childSaved: 'Kiitos! Lapsesi on nyt rekisteröity potilaaksemme.',
   },
   newCustomer: {
     title: 'Tervetuloa asiakkaaksemme',
@@ -274,6 +284,8 @@ const fi: ReservationTexts = {
     save: 'Tallenna',
     saving: 'Tallennetaan…',
     saved: 'Valintasi on tallennettu.',
+    childTitle: 'Potilastietojen käsittely: {{name}}',
+    childIntro: 'Valitse huoltajana, miten saamme käyttää ja luovuttaa lapsesi potilastietoja ja miten saamme olla sinuun yhteydessä lapsen hoitoon liittyen.',
   },
   validation: {
     terms: 'Hyväksy varausehdot jatkaaksesi',
@@ -313,7 +325,7 @@ const sv: ReservationTexts = {
     child: 'För mitt barn',
     childHint: 'För ett barn som är högst 11 år.',
     childTitle: 'Tidsbokning för ett barn',
-    childText: 'Ditt barn är ännu inte registrerat som vår patient på nätet. Ring vår kundtjänst så bokar vi tiden för ditt barn tillsammans med dig.',
+    childText: 'Vi kunde inte just nu hämta dina barns uppgifter från befolkningsdatasystemet. Ring vår kundtjänst så bokar vi tiden för ditt barn tillsammans med dig.',
     childPhone: 'Kundtjänst',
     back: 'Tillbaka till valet',
     wardTitle: 'För vem bokar du?',
@@ -392,6 +404,10 @@ const sv: ReservationTexts = {
     saving: 'Registrerar…',
     saved: 'Tack! Du är nu registrerad som vår patient.',
     failed: 'Registreringen misslyckades. Försök igen.',
+    childTitle: 'Barnets uppgifter',
+    childIntro:
+      'Ditt barn är ännu inte vår patient. Kontrollera barnets uppgifter från befolkningsdatasystemet och ge de kontaktuppgifter där vi når dig om barnets vård.',
+    childSaved: 'Tack! Ditt barn är nu registrerat som vår patient.',
   },
   newCustomer: {
     title: 'Välkommen som vår kund',
@@ -418,6 +434,8 @@ const sv: ReservationTexts = {
     save: 'Spara',
     saving: 'Sparar…',
     saved: 'Dina val har sparats.',
+    childTitle: 'Behandling av patientuppgifter: {{name}}',
+    childIntro: 'Välj som vårdnadshavare hur vi får använda och lämna ut ditt barns patientuppgifter och hur vi får kontakta dig om barnets vård.',
   },
   validation: {
     terms: 'Godkänn bokningsvillkoren för att fortsätta',

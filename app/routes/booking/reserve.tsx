@@ -65,6 +65,7 @@ import {
 import { readReceipt, receiptHeader } from '~/services/booking/reservation-receipt.server';
 import { parseSlotId } from '~/services/booking/reservation-rules';
 import { getDb } from '~/services/db/db.server';
+import { refreshGuardianships } from '~/services/population-register/population-register.server';
 import type { Route } from './+types/reserve';
 
 /** Marks the return from strong identification (recorded once, then dropped from the address). */
@@ -111,6 +112,13 @@ function stepLocation(step: ReserveStep, lang: Language, here: string, url: URL)
       return pagePath('registration', lang, {}, next);
     case 'consent':
       return pagePath('patientDataConsent', lang, {}, next);
+    case 'childRegistration':
+    case 'childConsent': {
+      // The guardian registers the child / gives the consent for them, then comes back to this child's form.
+      const back = `${here}?${flowQuery(url)}`;
+      const query = new URLSearchParams({ ward: url.searchParams.get(WARD_PARAM) ?? '', next: back });
+      return pagePath(step.step === 'childRegistration' ? 'registration' : 'patientDataConsent', lang, {}, query);
+    }
     default: {
       const keep = flowQuery(url);
       return keep.size ? `${here}?${keep}` : here;
@@ -142,11 +150,26 @@ async function occupationalStateOf(db: Awaited<ReturnType<typeof getDb>>, payer:
   }
 }
 
-/** A logged-in visitor's wards and the chosen one (a guardian is asked whose appointment it is). */
-async function guardianOf(db: Awaited<ReturnType<typeof getDb>>, auth: Auth | null, url: URL): Promise<GuardianFacts | null> {
-  if (!auth || auth.wards.length === 0) return null;
+/**
+ * A logged-in visitor's wards and the chosen one (a guardian is asked whose appointment it is).
+ * Before the ward choice is shown (loader only) the guardianships are refreshed from the
+ * population register (ADR 0023); when it does not answer, the child is booked by phone.
+ */
+async function guardianOf(
+  db: Awaited<ReturnType<typeof getDb>>,
+  auth: Auth | null,
+  url: URL,
+  refresh = false,
+): Promise<(GuardianFacts & { registerUnavailable?: boolean }) | null> {
+  if (!auth) return null;
   const child = parseChoice(url.searchParams.get(CHOICE_PARAM)) === 'child';
-  return guardianFacts(db, auth.person.id, child ? url.searchParams.get(WARD_PARAM) : null);
+  if (!child) return auth.wards.length === 0 ? null : guardianFacts(db, auth.person.id, null);
+  const wardId = url.searchParams.get(WARD_PARAM);
+  if (refresh && !wardId) {
+    const refreshed = await refreshGuardianships(db, auth.person);
+    if (refreshed.type === 'unavailable') return { ...(await guardianFacts(db, auth.person.id, null)), registerUnavailable: true };
+  }
+  return guardianFacts(db, auth.person.id, wardId);
 }
 
 /** The facts of the flow from the slot, the receipt and who is asking. */
@@ -158,7 +181,7 @@ function factsOf(
   url: URL,
   payer: ReservationPayer,
   occupational: OccupationalState,
-  guardian: GuardianFacts | null,
+  guardian: (GuardianFacts & { registerUnavailable?: boolean }) | null,
 ): ReserveFacts {
   return {
     slot:
@@ -175,7 +198,9 @@ function factsOf(
           patientDataConsentGiven: auth.person.patientDataConsentUpdatedAt !== null,
           eligible: payerIneligibility(auth.person, payer) === null,
           occupational,
-          guardian: guardian ? { youngWards: guardian.wards.length, chosen: guardian.chosen } : undefined,
+          guardian: guardian
+            ? { youngWards: guardian.wards.length, chosen: guardian.chosen, registerUnavailable: guardian.registerUnavailable }
+            : undefined,
         }
       : null,
   };
@@ -225,7 +250,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // A time of a specialty the agreement does not cover is not this person's to book.
   if (!terms.covered) slot = { state: 'notFound' };
 
-  const guardian = await guardianOf(db, auth, url);
+  const guardian = await guardianOf(db, auth, url, slot?.state === 'open' && live === null);
   const step = reserveStep(factsOf(slot, live !== null, auth, brand, url, payer, terms.state, guardian));
   switch (step.step) {
     case 'success':
@@ -246,6 +271,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     case 'identify':
     case 'registration':
     case 'consent':
+    case 'childRegistration':
+    case 'childConsent':
       throw redirect(stepLocation(step, lang, here, url));
     case 'form': {
       // reserveStep answers "form" only for an open slot.

@@ -2,49 +2,73 @@
  * Patient data consent (/fi/potilastietojen-kasittely?next=…): the five consents of spec 2 §3
  * (the occupational one on the general brand only), prefilled with the consent in force. The
  * first time the privacy statement is shown and must be confirmed as read. Saving continues to
- * a safe `next` (the reservation being made) or the front page.
+ * a safe `next` (the reservation being made) or the front page. With `?ward=<person id>` a
+ * guardian gives the consent for their registered ward of 11 or younger (ADR 0023); someone
+ * else's or an older child is 404, an unregistered one registers first (the child details).
  */
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { useMemo } from 'react';
 import { useTranslation } from '~/i18n/react';
-import { data, Form, useNavigation } from 'react-router';
+import { data, Form, redirect, useNavigation } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import type { z } from 'zod';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { CheckboxField, ErrorSummary } from '~/components/reservation/FormFields';
 import { useFormValidity } from '~/components/reservation/useFormValidity';
 import { portalContext } from '~/context';
-import { nextParam, pageTitle, requirePatient } from '~/lib/page.server';
+import { invariantResponse, nextParam, pageTitle, requireAuth, requirePatient, serverT, titleWith } from '~/lib/page.server';
 import { consentSchema, type ConsentField } from '~/models/reservation-schemas';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
 import { redirectWithFlash } from '~/services/flash.server';
-import { consentFieldsFor, currentConsent, giveConsent } from '~/services/registration/registration.server';
+import { consentFieldsFor, currentConsent, giveConsent, wardOfGuardian } from '~/services/registration/registration.server';
 import * as s from '~/styles/reservation.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/consent';
 
+/** The ward of `?ward=` (the guardian's registered child of 11 or younger), or null for one's own consent. */
+async function wardOf(request: Request, context: Route.LoaderArgs['context']) {
+  const url = new URL(request.url);
+  const wardId = url.searchParams.get('ward');
+  if (wardId === null) return null;
+  const auth = requireAuth(context);
+  const ward = await wardOfGuardian(await getDb(), auth.person.id, wardId);
+  invariantResponse(ward);
+  if (!ward.isPatient) {
+    // Not registered yet: the child details first, coming back here.
+    const back = `${url.pathname}${url.search}`;
+    throw redirect(pagePath('registration', context.get(portalContext).lang, {}, new URLSearchParams({ ward: ward.id, next: back })), 303);
+  }
+  return { auth, ward };
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const auth = requirePatient(context, request);
+  const child = await wardOf(request, context);
+  const auth = child?.auth ?? requirePatient(context, request);
+  const subject = child?.ward ?? auth.person;
   const { brand } = context.get(portalContext);
-  const consent = await currentConsent(await getDb(), auth.person.id);
+  const consent = await currentConsent(await getDb(), subject.id);
   const fields = consentFieldsFor(brand);
+  const childName = child ? `${child.ward.firstName} ${child.ward.lastName}`.trim() : null;
   return {
-    title: pageTitle(context, 'reservation.consent.title'),
-    firstTime: auth.person.patientDataConsentUpdatedAt === null,
+    title: childName ? titleWith(context, serverT(context)('reservation.consent.childTitle', { name: childName })) : pageTitle(context, 'reservation.consent.title'),
+    childName,
+    firstTime: subject.patientDataConsentUpdatedAt === null,
     fields,
     defaults: Object.fromEntries(fields.map((name) => [name, consent?.[name] ?? false])) as Partial<Record<ConsentField, boolean>>,
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const auth = requirePatient(context, request);
+  const child = await wardOf(request, context);
+  const auth = child?.auth ?? requirePatient(context, request);
   const { lang, brand } = context.get(portalContext);
-  const schema = consentSchema({ firstTime: auth.person.patientDataConsentUpdatedAt === null });
+  const subject = child?.ward ?? auth.person;
+  const schema = consentSchema({ firstTime: subject.patientDataConsentUpdatedAt === null });
   const submission = parseWithZod(await request.formData(), { schema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
-  const result = await giveConsent(await getDb(), auth, submission.value, { brand });
+  const result = await giveConsent(await getDb(), auth, submission.value, { brand, ...(child ? { ward: child.ward } : {}) });
   if (result.type === 'validation') {
     return data({ result: submission.reply({ fieldErrors: result.fields }) }, { status: 400 });
   }
@@ -69,8 +93,8 @@ export default function PatientDataConsent({ loaderData, actionData }: Route.Com
   const submitting = navigation.state === 'submitting';
   return (
     <section className={ui.card} aria-labelledby="consent-title">
-      <h1 id="consent-title">{t('reservation.consent.title')}</h1>
-      <p>{t('reservation.consent.intro')}</p>
+      <h1 id="consent-title">{loaderData.childName ? t('reservation.consent.childTitle', { name: loaderData.childName }) : t('reservation.consent.title')}</h1>
+      <p>{t(loaderData.childName ? 'reservation.consent.childIntro' : 'reservation.consent.intro')}</p>
       {form.status === 'error' ? (
         <ErrorSummary fields={[{ meta: fields.readConfirmation, label: t('reservation.consent.readConfirmation') }]} />
       ) : null}

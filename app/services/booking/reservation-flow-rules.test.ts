@@ -69,12 +69,17 @@ describe('reserveStep', () => {
     expect(reserveStep(facts({ brand: 'children', choice: 'child', visitor: unregistered }))).toEqual({ step: 'noWards' });
   });
 
-  it('lets a guardian pick the ward, then books for the ward (registered with the consent)', () => {
-    const guardian = (chosen: 'none' | 'notReady' | 'ok', over: Partial<NonNullable<ReserveFacts['visitor']>> = {}) =>
+  it('lets a guardian pick the ward, register them and give their consent, then books for the ward', () => {
+    type Chosen = NonNullable<NonNullable<ReserveFacts['visitor']>['guardian']>['chosen'];
+    const guardian = (chosen: Chosen, over: Partial<NonNullable<ReserveFacts['visitor']>> = {}) =>
       facts({ brand: 'children', choice: 'child', visitor: { ...patient, ...over, guardian: { youngWards: 1, chosen } } });
     expect(reserveStep(guardian('none'))).toEqual({ step: 'wardChoice' });
-    expect(reserveStep(guardian('notReady'))).toEqual({ step: 'childByPhone' });
+    expect(reserveStep(guardian('notRegistered'))).toEqual({ step: 'childRegistration' });
+    expect(reserveStep(guardian('noConsent'))).toEqual({ step: 'childConsent' });
     expect(reserveStep(guardian('ok'))).toEqual({ step: 'form', who: 'guardian' });
+    // The child's registration and consent come before the guardian's billing check and the form.
+    expect(reserveStep(guardian('notRegistered', { eligible: false }))).toEqual({ step: 'childRegistration' });
+    expect(reserveStep(guardian('noConsent', { isPatient: false, patientDataConsentGiven: false }))).toEqual({ step: 'childConsent' });
     // The guardian's own registration and consent are not asked (the child is the patient)...
     expect(reserveStep(guardian('ok', { isPatient: false, patientDataConsentGiven: false }))).toEqual({ step: 'form', who: 'guardian' });
     // ...but the guardian pays: their billing block applies.
@@ -84,6 +89,15 @@ describe('reserveStep', () => {
     expect(reserveStep(facts({ brand: 'children', visitor: laura }))).toEqual({ step: 'choice' });
     expect(reserveStep(facts({ brand: 'children', choice: 'self', visitor: laura }))).toEqual({ step: 'form', who: 'user' });
     expect(reserveStep(facts({ brand: 'general', visitor: laura }))).toEqual({ step: 'form', who: 'user' });
+  });
+
+  it('books through customer service only when the population register cannot be asked', () => {
+    const asked = (registerUnavailable: boolean, youngWards = 1) =>
+      facts({ brand: 'children', choice: 'child', visitor: { ...patient, guardian: { youngWards, chosen: 'none', registerUnavailable } } });
+    expect(reserveStep(asked(true))).toEqual({ step: 'childByPhone' });
+    expect(reserveStep(asked(true, 0))).toEqual({ step: 'childByPhone' });
+    expect(reserveStep(asked(false))).toEqual({ step: 'wardChoice' });
+    expect(reserveStep(asked(false, 0))).toEqual({ step: 'noWards' });
   });
 
   it('asks whose appointment it is on the general brand too, for a time for children', () => {
@@ -110,7 +124,7 @@ describe('stepOnPost', () => {
     for (const step of ['notFound', 'reserved', 'success'] as const) {
       expect(stepOnPost({ step })).toEqual({ type: 'refused', failure: 'appointmentNotAvailable', status: 409 });
     }
-    for (const step of ['identify', 'choice', 'childByPhone', 'wardChoice', 'noWards', 'registration', 'consent', 'interrupted'] as const) {
+    for (const step of ['identify', 'choice', 'childByPhone', 'childRegistration', 'childConsent', 'wardChoice', 'noWards', 'registration', 'consent', 'interrupted'] as const) {
       expect(stepOnPost({ step })).toEqual({ type: 'go', step: { step } });
     }
   });
@@ -134,7 +148,7 @@ describe('answerForResult', () => {
     [{ type: 'tooManyReservations' }, false, { type: 'refused', failure: 'tooManyReservations', status: 409 }],
     [{ type: 'unknownError' }, true, { type: 'refused', failure: 'unknownError', status: 500 }],
     [{ type: 'wardNotAllowed' }, false, { type: 'go', step: { step: 'wardChoice' } }],
-    [{ type: 'wardNotReady' }, false, { type: 'go', step: { step: 'childByPhone' } }],
+    [{ type: 'wardNotReady' }, false, { type: 'go', step: { step: 'childRegistration' } }],
   ];
   it.each(cases)('maps %j (anonymous: %s) onto the flow', (result, anonymous, expected) => {
     expect(answerForResult(result, anonymous)).toEqual(expected);

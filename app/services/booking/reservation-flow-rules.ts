@@ -13,9 +13,12 @@
  * A child's appointment (the own-or-child choice: the children's brand, and a paediatric time
  * on the general brand) is booked by the guardian for the child: strong identification, then
  * the choice of the ward (11 or younger, from the guardianships of the population register),
- * then the form, with the child as the patient. A ward who is not yet a registered patient with
- * the patient data consent is booked through customer service (`childByPhone`). The form never
- * books a child's appointment for the guardian.
+ * then the form, with the child as the patient. The wards mirror the population register (ADR
+ * 0023), refreshed at identification and when the ward choice is shown. A ward who is not yet a
+ * registered patient is registered by the guardian (`childRegistration`, the registration form's
+ * child variant), and the guardian gives the patient data consent for them (`childConsent`).
+ * Only when the register cannot be asked is the child booked through customer service
+ * (`childByPhone`). The form never books a child's appointment for the guardian.
  */
 import type { BrandKey } from '~/brands';
 
@@ -58,9 +61,11 @@ export interface ReserveFacts {
     occupational?: 'noOccupationalHealthcare' | 'noWebReservation' | 'ok';
     /**
      * A child's appointment: how many wards the guardian may book for, and the chosen one (none
-     * or someone else's id: not chosen; not yet a registered patient with the consent: notReady).
+     * or someone else's id: not chosen; not yet a registered patient: notRegistered; a patient
+     * without the patient data consent: noConsent). `registerUnavailable`: the population
+     * register did not answer when the ward choice was about to be shown.
      */
-    guardian?: { youngWards: number; chosen: 'none' | 'notReady' | 'ok' };
+    guardian?: { youngWards: number; chosen: 'none' | 'notRegistered' | 'noConsent' | 'ok'; registerUnavailable?: boolean };
   } | null;
 }
 
@@ -72,8 +77,12 @@ export type ReserveStep =
   | { step: 'identify' }
   /** The children's brand asks anonymous visitors whose appointment it is. */
   | { step: 'choice' }
-  /** A child's appointment for a ward not yet registered with the consent: booked through customer service. */
+  /** A child's appointment while the population register cannot be asked: booked through customer service. */
   | { step: 'childByPhone' }
+  /** The chosen ward is not yet a patient: the guardian registers them (child details), returning here (redirect). */
+  | { step: 'childRegistration' }
+  /** The chosen ward has no patient data consent: the guardian gives it for them, returning here (redirect). */
+  | { step: 'childConsent' }
   /** A child's appointment: the guardian picks the ward. */
   | { step: 'wardChoice' }
   /** A child's appointment, but the person has no ward they may book for. */
@@ -120,9 +129,11 @@ export function reserveStep(facts: ReserveFacts): ReserveStep {
   if (choice === 'child') {
     // The guardian is not the patient: their own registration and consent are not asked.
     const guardian = visitor.guardian ?? { youngWards: 0, chosen: 'none' };
+    if (guardian.registerUnavailable) return { step: 'childByPhone' };
     if (guardian.youngWards === 0) return { step: 'noWards' };
     if (guardian.chosen === 'none') return { step: 'wardChoice' };
-    if (guardian.chosen === 'notReady') return { step: 'childByPhone' };
+    if (guardian.chosen === 'notRegistered') return { step: 'childRegistration' };
+    if (guardian.chosen === 'noConsent') return { step: 'childConsent' };
     if (!visitor.eligible) return { step: 'interrupted' };
     return { step: 'form', who: 'guardian' };
   }
@@ -158,6 +169,8 @@ export function stepOnPost(step: Exclude<ReserveStep, { step: 'form' }>): Reserv
     case 'identify':
     case 'choice':
     case 'childByPhone':
+    case 'childRegistration':
+    case 'childConsent':
     case 'registration':
     case 'consent':
     case 'interrupted':
@@ -214,7 +227,9 @@ export function answerForResult(result: ReservationOutcome, anonymous: boolean):
     case 'wardNotAllowed':
       return { type: 'go', step: { step: 'wardChoice' } };
     case 'wardNotReady':
-      return { type: 'go', step: { step: 'childByPhone' } };
+      // Registered or given the consent meanwhile, or not: the registration page forwards a
+      // registered child on, and the reserve page then asks for what is still missing.
+      return { type: 'go', step: { step: 'childRegistration' } };
     case 'appointmentNotAvailable':
     case 'tooManyReservations':
       return { type: 'refused', failure: result.type, status: 409 };

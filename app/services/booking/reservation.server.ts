@@ -626,7 +626,7 @@ export interface GuardianFacts {
   /** The wards the guardian books for (11 or younger today), in the register's order. */
   wards: WardOption[];
   /** The chosen ward: none (or not one of `wards`), not yet a patient with the consent, or ok. */
-  chosen: 'none' | 'notReady' | 'ok';
+  chosen: 'none' | 'notRegistered' | 'noConsent' | 'ok';
   ward: WardOption | null;
 }
 
@@ -648,7 +648,7 @@ export async function guardianFacts(db: Db, guardianId: string, wardId: string |
   const chosen = young.find((w) => w.id === wardId) ?? null;
   return {
     wards: young.map(option),
-    chosen: !chosen ? 'none' : chosen.isPatient && chosen.patientDataConsentUpdatedAt ? 'ok' : 'notReady',
+    chosen: !chosen ? 'none' : !chosen.isPatient ? 'notRegistered' : !chosen.patientDataConsentUpdatedAt ? 'noConsent' : 'ok',
     ward: chosen ? option(chosen) : null,
   };
 }

@@ -1,10 +1,13 @@
 /**
  * Registration of a strongly identified person as a private patient, and the patient data
- * consent. Both are for the logged-in person themself (guardians registering a child come with
- * guardian booking). Every change is written to the access log; free text never is.
+ * consent: for the logged-in person themself, or (a guardian) for their ward of 11 or younger,
+ * the child registration with the child's details and the consent given by the guardian (ADR
+ * 0023). Every change is written to the access log; free text never is.
  */
-import { desc, eq } from 'drizzle-orm';
-import { patientDataConsents, persons, registrations } from '~db/schema';
+import { and, desc, eq } from 'drizzle-orm';
+import { guardianships, patientDataConsents, persons, registrations } from '~db/schema';
+import { helsinkiDate } from '~/lib/dates';
+import { guardianBooksFor } from '~/services/booking/reservation-flow-rules';
 import type { BrandKey } from '~/brands';
 import type { Language } from '~/i18n/config';
 import {
@@ -100,6 +103,91 @@ export async function registerPatient(
 }
 
 // ---------------------------------------------------------------------------------------------
+// A guardian registers their child
+
+/**
+ * The guardian's ward of 11 or younger with this id (the guardianships mirror the population
+ * register), or null: someone else's child, an older one, or no such person look the same.
+ */
+export async function wardOfGuardian(db: Db, guardianId: string, wardId: string | null, now = new Date()): Promise<PersonRow | null> {
+  if (!wardId || !/^[0-9a-f-]{36}$/i.test(wardId)) return null;
+  const [row] = await db
+    .select({ ward: persons })
+    .from(guardianships)
+    .innerJoin(persons, eq(persons.id, guardianships.wardId))
+    .where(and(eq(guardianships.guardianId, guardianId), eq(guardianships.wardId, wardId)))
+    .limit(1);
+  return row && guardianBooksFor(row.ward.birthDate, helsinkiDate(now)) ? row.ward : null;
+}
+
+/**
+ * The child registration's initial values: the child's names and address from the register
+ * (the guardian's address when the register gave none), and the guardian's phone and e-mail —
+ * the confirmations go to the guardian; all editable.
+ */
+export function childRegistrationDefaults(guardian: PersonRow, ward: PersonRow): Partial<Record<keyof RegistrationFields, string>> {
+  const own = ward.streetAddress && ward.postalCode && ward.postOffice;
+  const from = own ? ward : guardian;
+  return {
+    firstName: ward.firstName,
+    lastName: ward.lastName,
+    streetAddress: from.streetAddress ?? '',
+    zipCode: from.postalCode ?? '',
+    postOffice: from.postOffice ?? '',
+    phoneNumber: guardian.phone ?? '',
+    emailAddress: guardian.email ?? '',
+  };
+}
+
+export type ChildRegistrationResult = RegistrationResult | { type: 'notWard' };
+
+/**
+ * A guardian registers their ward as a patient (the child details): the ward must be theirs and
+ * 11 or younger, checked again inside the transaction; the registration names the guardian as
+ * the one who registered, and the page language becomes the child's message language.
+ */
+export async function registerChild(
+  db: Db,
+  auth: { person: { id: string } },
+  wardId: string,
+  input: RegistrationInput,
+  options: { lang: Language; inApp: boolean; now?: Date },
+): Promise<ChildRegistrationResult> {
+  const parsed = registrationSchema.safeParse(input);
+  if (!parsed.success) return { type: 'validation', fields: fieldErrorsOf(parsed.error) };
+  const fields = parsed.data;
+  const now = options.now ?? new Date();
+  return withTransaction(db, async (t) => {
+    const ward = await wardOfGuardian(t, auth.person.id, wardId, now);
+    if (!ward) return { type: 'notWard' as const };
+    const [locked] = await t.select({ isPatient: persons.isPatient }).from(persons).where(eq(persons.id, ward.id)).for('update');
+    if (!locked || locked.isPatient) return { type: 'alreadyPatient' as const };
+    await t
+      .update(persons)
+      .set({
+        firstName: fields.firstName,
+        lastName: fields.lastName,
+        streetAddress: fields.streetAddress,
+        postalCode: fields.zipCode,
+        postOffice: fields.postOffice,
+        phone: fields.phoneNumber,
+        email: fields.emailAddress,
+        language: options.lang,
+        isPatient: true,
+      })
+      .where(eq(persons.id, ward.id));
+    await t.insert(registrations).values({
+      personId: ward.id,
+      registeredById: auth.person.id,
+      channel: options.inApp ? 'in-app' : 'web',
+      registeredAt: now,
+    });
+    await logAccess(t, { actorPersonId: auth.person.id, subjectPersonId: ward.id, action: 'create', resource: 'person:registration' });
+    return { type: 'success' as const };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
 // Patient data consent
 
 export type ConsentResult = { type: 'success' } | { type: 'validation'; fields: Record<string, string[]> };
@@ -133,22 +221,24 @@ export async function currentConsent(db: Db, personId: string): Promise<(Consent
 }
 
 /**
- * Records the logged-in person's patient data consent (a new history row) and marks the form
- * filled. The first time, the privacy statement must be confirmed as read.
+ * Records the patient data consent (a new history row) and marks the form filled: the logged-in
+ * person's own, or with `ward` the consent a guardian gives for their registered ward (the
+ * guardian is `givenById`). The first time, the privacy statement must be confirmed as read.
  */
 export async function giveConsent(
   db: Db,
   auth: { person: { id: string; patientDataConsentUpdatedAt: Date | null } },
   input: ConsentInput,
-  options: { brand: BrandKey; now?: Date },
+  options: { brand: BrandKey; now?: Date; ward?: { id: string; patientDataConsentUpdatedAt: Date | null } },
 ): Promise<ConsentResult> {
-  const parsed = consentSchema({ firstTime: auth.person.patientDataConsentUpdatedAt === null }).safeParse(input);
+  const subject = options.ward ?? auth.person;
+  const parsed = consentSchema({ firstTime: subject.patientDataConsentUpdatedAt === null }).safeParse(input);
   if (!parsed.success) return { type: 'validation', fields: fieldErrorsOf(parsed.error) };
   const choices = parsed.data;
   const now = options.now ?? new Date();
   await withTransaction(db, async (t) => {
     await t.insert(patientDataConsents).values({
-      personId: auth.person.id,
+      personId: subject.id,
       givenById: auth.person.id,
       allowsCommonRegistry: choices.allowsCommonRegistry,
       allowsViewingOccupationalInformation: options.brand === 'general' && choices.allowsViewingOccupationalInformation,
@@ -157,10 +247,10 @@ export async function giveConsent(
       allowsBookingSms: choices.allowsBookingSms,
       givenAt: now,
     });
-    await t.update(persons).set({ patientDataConsentUpdatedAt: now }).where(eq(persons.id, auth.person.id));
+    await t.update(persons).set({ patientDataConsentUpdatedAt: now }).where(eq(persons.id, subject.id));
     await logAccess(t, {
       actorPersonId: auth.person.id,
-      subjectPersonId: auth.person.id,
+      subjectPersonId: subject.id,
       action: 'change',
       resource: 'person:patient-data-consent',
     });
