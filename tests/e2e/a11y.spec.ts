@@ -16,6 +16,7 @@ import { CHILDREN_URL } from './urls';
 import { DEMO_PROFESSIONALS } from '../../db/seed-messaging';
 import invoiceTexts from '../../app/i18n/resources/invoices';
 import { invoiceFixture, payAtTestBank } from './invoice-fixtures';
+import { childName, freshFamily } from './guardian-fixtures';
 
 interface AxeCase {
   /** What distinguishes this case from the page's other cases ('' for the only one). */
@@ -144,6 +145,22 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
       },
       async (page, lang) => {
         await expect(page).toHaveURL(new RegExp(`${pagePath('registration', lang)}\\?`));
+      },
+    ),
+    only(
+      'child details (a guardian registers their child)',
+      async (page, lang) => {
+        const family = await freshFamily(page.request, CHILDREN_URL);
+        const slot = await freshSlot(page.request, {}, CHILDREN_URL);
+        await login(page, { identityCode: family.guardian.identityCode }, { baseURL: CHILDREN_URL, lang });
+        // The guardian picks the child on the ward choice, which leads to the child details.
+        await page.goto(`${CHILDREN_URL}${pagePath('reserve', lang, { slotId: String(slot.slotId) }, 'for=child')}`);
+        await page.getByRole('link', { name: childName(family) }).click();
+        await expect(page).toHaveURL(/[?&]ward=/);
+        return page.url();
+      },
+      async (page, lang) => {
+        await expect(page.getByRole('heading', { level: 1, name: reservationTexts[lang].registration.childTitle })).toBeVisible();
       },
     ),
   ],

@@ -129,15 +129,8 @@ test.describe('a guardian books for their child', () => {
     await expect(page.getByText('Potilas: Eino Nieminen')).toBeVisible();
   });
 
-  test('a child not yet registered online is booked through customer service; no ward: told so', async ({ page }) => {
+  test('no ward to act for: told so (a child not yet registered: guardian-registration.spec.ts)', async ({ page }) => {
     const slot = await freshSlot(page.request, {}, CHILDREN_URL);
-    await login(page, { identityCode: PAYER_DEMO_PERSONS.jussi.identityCode }, { baseURL: CHILDREN_URL, lang: 'sv' });
-    await page.goto(`${CHILDREN_URL}/sv/lediga-tider/${slot.slotId}?for=child`);
-    await expect(page.getByRole('link', { name: 'Aada Laine' })).toBeVisible();
-    await page.getByRole('link', { name: 'Veeti Laine' }).click();
-    await expect(page.getByText('Ditt barn är ännu inte registrerat som vår patient på nätet.')).toBeVisible();
-
-    await page.context().clearCookies();
     await login(page, 'aino', { baseURL: CHILDREN_URL, lang: 'en' });
     await page.goto(`${CHILDREN_URL}/en/available-appointments/${slot.slotId}?for=child`);
     await expect(page.getByRole('heading', { name: 'You cannot act on behalf of a child' })).toBeVisible();

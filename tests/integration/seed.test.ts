@@ -4,6 +4,9 @@ import { seedIfEmpty } from '~db/seed';
 import { OCCUPATIONAL_ONLY_SPECIALTIES, PAYER_DEMO_PERSONS } from '~db/seed-booking-payers';
 import { CLINICS, DEMO_PERSONS, SPECIALTIES } from '~db/seed-data';
 import { DEMO_PROFESSIONALS } from '~db/seed-messaging';
+import { REGISTER_DEMO_PERSONS } from '~db/seed-population-register';
+import { createBuiltinRegister } from '~/services/population-register/builtin.server';
+import { refreshGuardianships } from '~/services/population-register/population-register.server';
 import { clinics, guardianships, occupationalContracts, persons, practitioners, specialties } from '~db/schema';
 import { listWards } from '~/services/auth/session.server';
 import type { Db } from '~/services/db/db.server';
@@ -49,7 +52,7 @@ describe.each(databaseKinds())('seed on %s', (kind) => {
   it('creates every demo person with the birth date of their identity code', async () => {
     const rows = await t.db.select().from(persons);
     expect(rows.map((p) => p.identityCode).sort()).toEqual(
-      [...Object.values(DEMO_PERSONS), ...Object.values(PAYER_DEMO_PERSONS), ...Object.values(DEMO_PROFESSIONALS)]
+      [...Object.values(DEMO_PERSONS), ...Object.values(PAYER_DEMO_PERSONS), REGISTER_DEMO_PERSONS.hanna, ...Object.values(DEMO_PROFESSIONALS)]
         .map((p) => p.identityCode)
         .sort(),
     );
@@ -127,5 +130,23 @@ describe.each(databaseKinds())('seed on %s', (kind) => {
     const [practitionerCount] = await t.db.select({ n: count() }).from(practitioners);
     // Four per specialty, one for each occupational-only specialty.
     expect(practitionerCount?.n).toBe(SPECIALTIES.length * 4 + OCCUPATIONAL_ONLY_SPECIALTIES.length);
+  });
+
+  it("fills the built-in population register with the families; the seed's guardianships already mirror it", async () => {
+    const register = createBuiltinRegister(t.db);
+    const names = async (identityCode: string) =>
+      (await register.wardsOf({ identityCode, endUserId: 'seed-test' })).map((w) => `${w.firstName} ${w.lastName} (${w.guardianType})`);
+    expect(await names(DEMO_PERSONS.laura.identityCode)).toEqual(['Eino Nieminen (parent)']);
+    expect(await names(PAYER_DEMO_PERSONS.jussi.identityCode)).toEqual(['Aada Laine (parent)', 'Veeti Laine (parent)']);
+    expect(await names(REGISTER_DEMO_PERSONS.hanna.identityCode)).toEqual(['Otto Virtanen (parent)']);
+    expect(await names(DEMO_PERSONS.aino.identityCode)).toEqual([]);
+    for (const code of [DEMO_PERSONS.laura.identityCode, PAYER_DEMO_PERSONS.jussi.identityCode]) {
+      const guardian = await personByCode(t.db, code);
+      expect(await refreshGuardianships(t.db, guardian, register)).toMatchObject({ added: 0, removed: 0 });
+    }
+    // Otto is the register's only: he becomes a person (not a patient) when Hanna identifies.
+    const hanna = await personByCode(t.db, REGISTER_DEMO_PERSONS.hanna.identityCode);
+    expect(await refreshGuardianships(t.db, hanna, register)).toMatchObject({ wards: 1, added: 1 });
+    expect(await personByCode(t.db, REGISTER_DEMO_PERSONS.otto.identityCode)).toMatchObject({ isPatient: false, streetAddress: 'Koivukuja 3' });
   });
 });

@@ -3,9 +3,10 @@
  * - GET /dev/test-fixtures/session?lapse=idle lapses it as an idle timeout now, so end-to-end
  *   tests reach the timed-out page and the SMS code without waiting SESSION_IDLE_MINUTES;
  * - GET /dev/test-fixtures/session?ward=new gives its person a new minor ward (a child of 8),
- *   so guardian tests never share a ward. Uses the same factories as the seed.
+ *   so guardian tests never share a ward; the ward is in the built-in population register too
+ *   (ADR 0023), so a refresh of the guardianships keeps it. Uses the same factories as the seed.
  */
-import { addGuardianship, createPerson } from '~db/factories';
+import { addGuardianship, addRegisterFamily, createPerson } from '~db/factories';
 import { env } from '~/env.server';
 import { json } from '~/lib/api.server';
 import { sha256 } from '~/lib/crypto.server';
@@ -32,6 +33,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       lastName: 'Testinen',
     });
     await addGuardianship(db, lookup.person.id, ward.id);
+    const { person } = lookup;
+    await addRegisterFamily(db, { identityCode: person.identityCode, firstName: person.firstName, lastName: person.lastName }, [
+      { identityCode: ward.identityCode, firstName: ward.firstName, lastName: ward.lastName },
+    ]);
     return json({ type: 'ward', name: `${ward.firstName} ${ward.lastName}` });
   }
   return json({ error: 'no session' }, 400);
