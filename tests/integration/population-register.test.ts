@@ -16,7 +16,6 @@ import { CLINICS, SPECIALTIES } from '~db/seed-data';
 import { makeIdentityCode } from '~/models/identity-code';
 import { listAppointments } from '~/services/appointments/appointments.server';
 import { guardianFacts, reserveForWard, type ReservationContext } from '~/services/booking/reservation.server';
-import type { Db } from '~/services/db/db.server';
 import { createBuiltinRegister } from '~/services/population-register/builtin.server';
 import { PopulationRegisterError, type PopulationRegister } from '~/services/population-register/population-register';
 import { refreshGuardianships } from '~/services/population-register/population-register.server';
