@@ -1,7 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_PERSONS } from '~db/seed-data';
-import { accessLog, identificationFlows, persons, sessions, testIdpCodes } from '~db/schema';
+import { REGISTER_DEMO_PERSONS } from '~db/seed-population-register';
+import { accessLog, guardianships, identificationFlows, persons, sessions, testIdpCodes } from '~db/schema';
 import type { Language } from '~/i18n/config';
 import { randomToken, sha256 } from '~/lib/crypto.server';
 import { makeIdentityCode } from '~/models/identity-code';
@@ -168,6 +169,18 @@ describe.each(databaseKinds())('strong identification on %s', (kind) => {
     expect(outcome).toMatchObject({ language: 'en', nextPath: '/en/appointments?tab=past' });
     const session = await lookupSession(t.db, outcome.token);
     expect(session.status === 'active' && session.row.scope).toBe('inAppBooking');
+  });
+
+  it("refreshes the person's guardianships from the population register (ADR 0023)", async () => {
+    const { hanna, otto } = REGISTER_DEMO_PERSONS;
+    expect(await personByCode(otto.identityCode)).toBeUndefined();
+    const outcome = expectOk(await complete(await approve(await start(), hanna.identityCode)));
+    const otto1 = await personByCode(otto.identityCode);
+    expect(otto1).toMatchObject({ firstName: 'Otto', isPatient: false });
+    const session = await lookupSession(t.db, outcome.token);
+    expect(session.status).toBe('active');
+    const links = await t.db.select().from(guardianships).where(eq(guardianships.guardianId, outcome.person.id));
+    expect(links).toEqual([expect.objectContaining({ wardId: otto1!.id, type: 'parent' })]);
   });
 
   it('creates an unknown but valid person as a non-patient', async () => {

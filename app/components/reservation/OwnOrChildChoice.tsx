@@ -1,8 +1,8 @@
 /**
  * Whose appointment it is (plain links, `?for=self|child`): the children's brand and times for
- * children ask. A guardian then picks the child (`WardChoice`); a child not yet registered online
- * is booked through customer service (`ChildByPhone`, the brand's phone number), and a person
- * with no child to act for is told so (`NoWards`).
+ * children ask. A guardian then picks the child (`WardChoice`); when the population register
+ * cannot be asked, the child is booked through customer service (`ChildByPhone`, the brand's
+ * phone number), and a person with no child to act for is told so (`NoWards`).
  */
 import { useTranslation } from '~/i18n/react';
 import { Link } from 'react-router';

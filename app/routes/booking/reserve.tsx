@@ -6,8 +6,9 @@
  * renders the step or redirects to it: a slot that needs strong identification sends anonymous
  * visitors to identify and back; a logged-in user who is not yet a patient registers first, then
  * gives the patient data consent, then books. Anonymous visitors of the children's brand first
- * choose whose appointment it is; a child's appointment is booked by phone until guardian
- * booking exists. The action consults the same step before booking and maps the service's result
+ * choose whose appointment it is; a guardian picks the child (refreshed from the population
+ * register), registers them and gives their consent if needed, and books with the child as the
+ * patient (ADR 0021, 0023). The action consults the same step before booking and maps the service's result
  * onto the flow (`answerForResult`). Every form is a plain post: a success redirects back here
  * with the reservation receipt (post/redirect/get) and the page shows the confirmation; refusals
  * answer with the form and its values. The same module serves the occupational reserve page
