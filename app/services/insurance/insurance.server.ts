@@ -298,14 +298,14 @@ export async function startPermitApplication(
   adapter: InsurerAdapter,
   person: PersonRow,
   slotId: number,
-  options: { origin: string; channel: 'm' | 'w'; bindingHash: string; now?: Date },
+  options: { origin: string; lang: string; channel: 'm' | 'w'; bindingHash: string; now?: Date },
 ): Promise<{ type: 'redirect'; url: string } | { type: 'notAllowed' } | { type: 'error' }> {
   const now = options.now ?? new Date();
   const current = await choiceRow(db, person.id, slotId);
   const applicable = ['insurance_found_no_permits', 'insurance_found_with_permits', 'denied', 'canceled', 'error', 'success'];
   if (current?.insurer !== 'LAHITAPIOLA' || !current.consentGiven || !applicable.includes(current.dcpState)) return { type: 'notAllowed' };
   const state = randomToken(24);
-  const returnUrl = `${options.origin}${PERMIT_RETURN_PATH}?${new URLSearchParams({ state })}`;
+  const returnUrl = `${options.origin}${PERMIT_RETURN_PATH}?${new URLSearchParams({ state, lang: options.lang })}`;
   const started = await adapter.startPermitApplication({ identityCode: person.identityCode }, { returnUrl, channel: options.channel });
   if (started.type === 'error') {
     await saveChoice(db, person.id, slotId, { dcpState: 'error', dcpPermitHash: null }, now);
