@@ -19,6 +19,7 @@ import { seedMessaging } from './seed-messaging';
 import { seedRecords } from './seed-records';
 import { seedInvoices } from './seed-invoices';
 import { seedBookingPayers } from './seed-booking-payers';
+import { seedInsurance } from './seed-insurance';
 import { generateSlots, helsinkiDateOf, insertSlots, type SlotPractitioner } from './slots';
 import {
   CLINICS,
@@ -92,6 +93,7 @@ export async function seed(db: Db, now = new Date()): Promise<SeededLink[]> {
     await seedMessaging(t, { contractId: contract.id, mikkoId: people.mikko.id, ainoId: people.aino.id }, now);
     await seedRecords(t, people, now);
     await seedBookingPayers(t, now, p.mikko.identityCode);
+    await seedInsurance(t, now);
 
     await seedInvoices(t, people, now);
     const links: SeededLink[] = [];

@@ -8,6 +8,7 @@
 import { and, desc, eq, gte, lte } from 'drizzle-orm';
 import { testInsurerApplications, testInsurerPermits, testInsurerPolicies } from '~db/schema';
 import { randomToken, sha256 } from '~/lib/crypto.server';
+import { testInsurerIdentityHash } from '~/lib/test-insurer-key.server';
 import { helsinkiDate } from '~/lib/format';
 import type { Insurer, PermitReturnStatus } from '~/models/insurance';
 import type { Db } from '~/services/db/db.server';
@@ -16,7 +17,7 @@ import type { InsuredPerson, InsurerAdapter } from './insurer-adapter';
 /** The test insurer's page (outside the route table, like the test payment bank). */
 export const TEST_INSURER_PATH = '/dev/test-insurer/apply-permit';
 
-export const identityHash = (identityCode: string): string => sha256(`test-insurer:${identityCode}`);
+const identityHash = testInsurerIdentityHash;
 
 async function hasPolicy(db: Db, person: InsuredPerson, insurer: Insurer, date: string): Promise<boolean> {
   const [row] = await db
