@@ -2,8 +2,15 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, freshSlot } from './fixtures';
 
-/** freshSlot() parameters of a free time insurers pay for, and a fresh patient with the consent. */
-export const INSURANCE_SLOT = { specialtyId: 'YLE', payerTypes: 'insurance', patient: 'new', consent: '1' } as const;
+/** freshSlot() parameters of a free time insurers pay for, and a fresh patient with the consent and saved contact details. */
+export const INSURANCE_SLOT = {
+  specialtyId: 'YLE',
+  payerTypes: 'insurance',
+  patient: 'new',
+  consent: '1',
+  phone: '+358401112233',
+  email: 'insured@example.fi',
+} as const;
 
 /** A fresh insurance time and patient; with `insurer`, the patient is that insurer's customer at the test insurer. */
 export async function insuranceCustomer(
