@@ -74,11 +74,7 @@ export default [
   route('dev/test-fixtures/records', 'routes/dev/test-records.ts'),
   // Insurance customers (issue 13, ADR 0022): the insurer calls, concepts, the permit round trip, the test insurer.
   route('api/concepts', 'routes/insurance/concepts.ts'),
-  route('api/insurance/lahitapiola-policy-check', 'routes/insurance/policy-check.ts'),
-  route('api/insurance/lahitapiola-direct-compensation-permits/:lang', 'routes/insurance/permits.ts'),
-  route('api/insurance/pohjola-check/:date', 'routes/insurance/pohjola-check.ts'),
-  route('api/insurance/lahitapiola-apply-permit', 'routes/insurance/apply-permit.ts'),
-  route('api/insurance/lahitapiola-apply-permit/return', 'routes/insurance/apply-permit-return.ts'),
+  route('api/insurance/*', 'routes/insurance/api.ts'),
   route('dev/test-insurer/apply-permit', 'routes/insurance/test-insurer.tsx'),
   route('dev/test-fixtures/insurance', 'routes/insurance/test-fixtures.ts'),
   ...pageRoutes,
