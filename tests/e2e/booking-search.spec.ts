@@ -269,7 +269,14 @@ test.describe('private appointment search', () => {
     };
     expect(dates.dates).toContain(day);
     expect(await (await page.request.get('/api/appointments/specialty?id=PSY&lang=sv')).json()).toEqual({
-      specialty: { id: 'PSY', title: 'Psykologi', isRemoteType: true },
+      specialty: {
+        id: 'PSY',
+        title: 'Psykologi',
+        isRemoteType: true,
+        cmsContent: {
+          appointmentReservationInfo: 'Psykologi: de flesta försäkringsbolag kräver läkarremiss och betalningsförbindelse före det första besöket.',
+        },
+      },
     });
     const clinics = await page.request.get('/api/appointments/practitioner-clinics?id=P0001&lang=fi');
     expect(((await clinics.json()) as { clinicIds: string[] }).clinicIds.length).toBeGreaterThan(0);

@@ -5,7 +5,7 @@
  * cancelled; a refused treatment chain; OP's verification) and what the confirmation and the
  * messages say. (axe: a11y.spec.ts.)
  */
-import { expect, login, test } from './fixtures';
+import { csrfToken, expect, login, test } from './fixtures';
 import { insuranceCustomer, permitDateIn } from './insurance-fixtures';
 
 const reservePath = (slotId: number) => `/en/available-appointments/insurance/${slotId}`;
@@ -152,5 +152,43 @@ test.describe('OP', () => {
     await expect(page.getByText('Personal insurance not found. Please call your insurance company (03030303).')).toBeVisible();
     await page.getByRole('button', { name: 'Continue without verification' }).click();
     await expect(page.getByRole('button', { name: 'Book appointment' })).toBeVisible();
+  });
+});
+
+test.describe('insurance API', () => {
+  test('search, concepts, the insurer calls and a reservation with the concept', async ({ page }) => {
+    const slot = await insuranceCustomer(page.request, { insurer: 'LAHITAPIOLA', permits: 'Selkäkipu:Selkä' });
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Helsinki' }).format(new Date(slot.startAt));
+    const search = `/api/appointments?isInsuranceCustomer=true&specialtyIds=YLE&startDate=${day}`;
+    expect((await page.request.get(search)).status()).toBe(401);
+    expect((await page.request.get('/api/insurance/lahitapiola-policy-check')).status()).toBe(401);
+
+    await login(page, { identityCode: slot.patient!.identityCode }, { lang: 'en' });
+    const found = (await (await page.request.get(search)).json()) as { availableAppointments: { appointments: { id: number }[] } };
+    expect(found.availableAppointments.appointments.map((a) => a.id)).toContain(slot.slotId);
+    expect(await (await page.request.get('/api/insurance/lahitapiola-policy-check')).json()).toEqual({ type: 'success', hasHealthcarePolicy: true });
+    const permits = (await (await page.request.get('/api/insurance/lahitapiola-direct-compensation-permits/fi')).json()) as {
+      type: string;
+      directCompensationPermits: { symptom: string; contentHash: string }[];
+    };
+    expect(permits.directCompensationPermits.map((p) => p.symptom)).toEqual(['Selkäkipu']);
+    expect(await (await page.request.get(`/api/insurance/pohjola-check/${day}`)).json()).toEqual({ hasInsurance: false });
+    expect((await page.request.get('/api/insurance/pohjola-check/not-a-date')).status()).toBe(400);
+
+    const token = encodeURIComponent(await csrfToken(page));
+    const concept = (code: string) => page.request.post(`/api/concepts?csrfToken=${token}`, { data: { code } });
+    expect(await (await concept('12345')).json()).toEqual({ type: 'conceptNotFound' });
+    expect(await (await concept('758236')).json()).toEqual({ type: 'Success' });
+    const reserved = await page.request.post(`/api/reserve-appointment?csrfToken=${token}`, {
+      data: { appointmentId: slot.slotId, phone: '+358401112233', emailAddress: 'insured@example.fi', isInsuranceCustomer: true, insuranceConceptCode: '758236', dcpContentHash: permits.directCompensationPermits[0]!.contentHash },
+    });
+    expect(((await reserved.json()) as { type: string }).type).toBe('success');
+  });
+
+  test('the insurance list shows the chosen specialty\'s reservation info above the results', async ({ page }) => {
+    const slot = await insuranceCustomer(page.request, { slot: { specialtyId: 'FYS', practitionerId: 'P0009', clinicId: 'TA' } });
+    await login(page, { identityCode: slot.patient!.identityCode }, { lang: 'en' });
+    await page.goto('/en/booking/insurance?specialtyIds=FYS');
+    await expect(page.getByText("Physiotherapy: bring your doctor's referral if your insurance company requires one.")).toBeVisible();
   });
 });

@@ -92,6 +92,12 @@ const en = {
     },
   },
   declared: 'Insurance company: {{insurer}}',
+  /** The spec's cmsContent.appointmentReservationInfo per specialty: shown above the results. */
+  reservationInfo: {
+    FYS: 'Physiotherapy: bring your doctor\'s referral if your insurance company requires one.',
+    PSY: 'Psychology: most insurance companies need a doctor\'s referral and a payment commitment before the first visit.',
+    KNK: 'Ear, nose and throat: tell us at booking if the visit is about an accident.',
+  } as Record<string, string>,
   message: { declared: 'Insurance company you declared: {{insurer}}.' },
   /** Written to the appointment for the staff, always in Finnish (the fi value is used). */
   staffDescription: '{{date}}: the customer declared the insurance company {{insurer}}.',
@@ -181,6 +187,11 @@ const fi: InsuranceTexts = {
     },
   },
   declared: 'Vakuutusyhtiö: {{insurer}}',
+  reservationInfo: {
+    FYS: 'Fysioterapia: ota mukaan lääkärin lähete, jos vakuutusyhtiösi sitä edellyttää.',
+    PSY: 'Psykologia: useimmat vakuutusyhtiöt edellyttävät lääkärin lähetettä ja maksusitoumusta ennen ensimmäistä käyntiä.',
+    KNK: 'Korva-, nenä- ja kurkkutaudit: kerro varatessasi, jos käynti liittyy tapaturmaan.',
+  },
   message: { declared: 'Ilmoittamasi vakuutusyhtiö: {{insurer}}.' },
   staffDescription: '{{date}}: asiakas ilmoitti vakuutusyhtiökseen {{insurer}}.',
   testInsurer: {
@@ -267,6 +278,11 @@ const sv: InsuranceTexts = {
     },
   },
   declared: 'Försäkringsbolag: {{insurer}}',
+  reservationInfo: {
+    FYS: 'Fysioterapi: ta med läkarens remiss om ditt försäkringsbolag kräver en.',
+    PSY: 'Psykologi: de flesta försäkringsbolag kräver läkarremiss och betalningsförbindelse före det första besöket.',
+    KNK: 'Öron-, näs- och halssjukdomar: berätta vid bokningen om besöket gäller ett olycksfall.',
+  },
   message: { declared: 'Försäkringsbolaget du uppgav: {{insurer}}.' },
   staffDescription: '{{date}}: kunden uppgav försäkringsbolaget {{insurer}}.',
   testInsurer: {

@@ -30,7 +30,7 @@ import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { authContext, portalContext } from '~/context';
 import type { Language } from '~/i18n/config';
 import { formatDateTime, formatTime, formatWeekdayDate, helsinkiDate } from '~/lib/format';
-import { pageTitle } from '~/lib/page.server';
+import { pageTitle, serverT } from '~/lib/page.server';
 import type { AppointmentListItem, AvailableAppointment, SearchResult } from '~/models/search';
 import { pagePath } from '~/route-table';
 import {
@@ -172,8 +172,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The agreement's specialties on the occupational list; the private list leaves out the occupational-only ones.
   const offered = (id: string) => (covered ? covered.includes(id) : !OCCUPATIONAL_ONLY_SPECIALTY_IDS.includes(id));
   const options = { ...found, specialties: found.specialties.filter((sp) => offered(sp.id)) };
+  // The chosen specialties' reservation info (the spec's cmsContent), above the insurance list's results.
+  const t = serverT(context);
+  const reservationInfo = insurance
+    ? filter.specialtyIds.map((id) => t(`insurance.reservationInfo.${id}`, { defaultValue: '' })).filter(Boolean)
+    : [];
   return data(
-    { ok: true as const, list, title, lang, today, filter, employer, result: result ? pageResult(result, lang) : null, dates: dates ?? null, options },
+    { ok: true as const, list, title, lang, today, filter, employer, reservationInfo, result: result ? pageResult(result, lang) : null, dates: dates ?? null, options },
     { status: result ? 200 : 503 },
   );
 }
@@ -209,7 +214,7 @@ export default function AppointmentSearch({ loaderData }: Route.ComponentProps) 
       </>
     );
   }
-  const { lang, today, filter, result, dates, options, list, employer } = loaderData;
+  const { lang, today, filter, result, dates, options, list, employer, reservationInfo } = loaderData;
   const reservePage = occupational ? 'occupationalReserve' : insurance ? 'insuranceReserve' : 'reserve';
   const lastDay = addDays(today, MAX_DAYS_AHEAD);
   const pathFor = (f: SearchFilter) => pagePath(list, lang, {}, toSearchParams(f, today));
@@ -222,6 +227,11 @@ export default function AppointmentSearch({ loaderData }: Route.ComponentProps) 
       <h1>{heading}</h1>
       <p>{occupational ? t('occupational.listIntro') : insurance ? t('insurance.listIntro') : t('search.listIntro')}</p>
       {employer ? <p>{t('occupational.employer', { employer })}</p> : null}
+      {reservationInfo.map((info) => (
+        <p key={info} className={`${ui.alertBox} ${ui.alert.info}`}>
+          {info}
+        </p>
+      ))}
       <div className={s.layout}>
         <SearchFilters
           filter={filter}
