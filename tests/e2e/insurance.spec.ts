@@ -5,12 +5,13 @@
  * cancelled; a refused treatment chain; OP's verification) and what the confirmation and the
  * messages say. (axe: a11y.spec.ts.)
  */
+import type { Page } from '@playwright/test';
 import { csrfToken, expect, login, test } from './fixtures';
 import { insuranceCustomer, permitDateIn } from './insurance-fixtures';
 
 const reservePath = (slotId: number) => `/en/available-appointments/insurance/${slotId}`;
 
-async function chooseInsurer(page: import('@playwright/test').Page, name: string) {
+async function chooseInsurer(page: Page, name: string) {
   await expect(page.getByRole('heading', { level: 2, name: 'Your insurance' })).toBeVisible();
   await page.getByRole('radio', { name, exact: true }).check();
   await page.getByRole('button', { name: 'Continue' }).click();

@@ -77,7 +77,7 @@ import {
   type InsuranceSummaryView,
   type InsurerStepView,
 } from '~/services/insurance/reserve-step.server';
-import type { InsurerPostRefusal } from '~/services/insurance/insurance.server';
+import type { InsurerPostRefusal } from '~/services/insurance/insurance-rules';
 import type { Route } from './+types/reserve';
 
 /** Marks the return from strong identification (recorded once, then dropped from the address). */

@@ -6,7 +6,7 @@
  * reservation service and the JSON calls all consult these.
  */
 import type { BrandKey } from '~/brands';
-import type { DcpState, Insurer, OpState, PermitReturnStatus, Reimbursement } from '~/models/insurance';
+import type { ConceptResult, DcpState, Insurer, OpState, PermitReturnStatus, Reimbursement } from '~/models/insurance';
 import { ageOn } from '~/services/booking/reservation-flow-rules';
 
 /** Concept codes by organisation (spec 3 §3): which code records which reimbursement choice. */
@@ -62,6 +62,15 @@ export function reimbursementRefusal(
   if (reimbursement === 'USE_REIMBURSEMENT' && !consentGiven) return 'consentRequired';
   return null;
 }
+
+/** Why a post of the insurer step was refused (shown with the step; nothing changed). */
+export type InsurerPostRefusal =
+  | 'insurerRequired'
+  | 'reimbursementRequired'
+  | 'reimbursementUnavailable'
+  | 'consentRequired'
+  | 'permitRequired'
+  | `concept.${Exclude<ConceptResult, 'Success'>}`;
 
 /** The insurers with their own sub-flow; choosing any other is enough (spec 3 §3). */
 export type InsurerFlow = 'if' | 'lahitapiola' | 'op' | 'declared';

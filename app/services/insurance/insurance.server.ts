@@ -28,6 +28,7 @@ import {
   knownConceptCodes,
   reimbursementRefusal,
   type ChoiceFacts,
+  type InsurerPostRefusal,
 } from './insurance-rules';
 
 type PersonRow = typeof persons.$inferSelect;
@@ -129,14 +130,7 @@ export interface InsurerStepContext {
   now?: Date;
 }
 
-/** Why a post of the insurer step was refused (shown with the step; nothing changed). */
-export type InsurerPostRefusal =
-  | 'insurerRequired'
-  | 'reimbursementRequired'
-  | 'reimbursementUnavailable'
-  | 'consentRequired'
-  | 'permitRequired'
-  | `concept.${Exclude<ConceptResult, 'Success'>}`;
+export type { InsurerPostRefusal };
 
 export const INSURER_INTENTS = [
   'insurer-choose',

@@ -6,7 +6,7 @@
  * only routes to it.
  */
 import { eq } from 'drizzle-orm';
-import { appointmentInsurance, persons } from '~db/schema';
+import { appointmentInsurance, type persons } from '~db/schema';
 import type { BrandKey } from '~/brands';
 import type { InsuranceSummaryView, InsurerStepView, PermitView } from '~/components/reservation/insurance/InsurerStep';
 import type { Language } from '~/i18n/config';

@@ -12,8 +12,7 @@ import { AppointmentDetails } from '~/components/appointments/AppointmentDetails
 import { useTranslation } from '~/i18n/react';
 import type { AppointmentView } from '~/models/appointment';
 import { INSURERS, type Insurer, type Reimbursement } from '~/models/insurance';
-import type { InsurerPostRefusal } from '~/services/insurance/insurance.server';
-import type { InsurerSubStep } from '~/services/insurance/insurance-rules';
+import type { InsurerPostRefusal, InsurerSubStep } from '~/services/insurance/insurance-rules';
 import * as s from '~/styles/reservation.css';
 import * as ui from '~/styles/ui.css';
 
