@@ -11,6 +11,12 @@ import { insuranceCustomer, permitDateIn } from './insurance-fixtures';
 
 const reservePath = (slotId: number) => `/en/available-appointments/insurance/${slotId}`;
 
+/** A dermatology time (no seeded insurance times) at a random time 5–45 days ahead. */
+function ownDay() {
+  const minutes = (5 + Math.floor(Math.random() * 40)) * 24 * 60 + Math.floor(Math.random() * 48) * 5;
+  return { specialtyId: 'IHO', startInMinutes: String(minutes) };
+}
+
 async function chooseInsurer(page: Page, name: string) {
   await expect(page.getByRole('heading', { level: 2, name: 'Your insurance' })).toBeVisible();
   await page.getByRole('radio', { name, exact: true }).check();
@@ -20,14 +26,15 @@ async function chooseInsurer(page: Page, name: string) {
 
 test.describe('insurance list', () => {
   test('the landing links to the insurance list, which asks to identify and lists insurance times', async ({ page }) => {
-    const slot = await insuranceCustomer(page.request);
+    // A day and a specialty of its own, so the first page of the list holds the time.
+    const slot = await insuranceCustomer(page.request, { slot: ownDay() });
     await page.goto('/fi/ajanvaraus');
     await page.getByRole('link', { name: 'Varaa aika vakuutusasiakkaana' }).click();
     await expect(page).toHaveURL(/\/fi\/kirjaudu\?nextPath=%2Ffi%2Fajanvaraus%2Fvakuutus/);
 
     await login(page, { identityCode: slot.patient!.identityCode }, { lang: 'en' });
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Helsinki' }).format(new Date(slot.startAt));
-    await page.goto(`/en/booking/insurance?startDate=${day}&specialtyIds=YLE`);
+    await page.goto(`/en/booking/insurance?startDate=${day}&specialtyIds=IHO`);
     await expect(page.getByRole('heading', { level: 1, name: 'Insurance customer appointment booking' })).toBeVisible();
     await expect(page.locator(`a[href="${reservePath(slot.slotId)}"]`)).toBeVisible();
   });
@@ -158,9 +165,9 @@ test.describe('OP', () => {
 
 test.describe('insurance API', () => {
   test('search, concepts, the insurer calls and a reservation with the concept', async ({ page }) => {
-    const slot = await insuranceCustomer(page.request, { insurer: 'LAHITAPIOLA', permits: 'Selkäkipu:Selkä' });
+    const slot = await insuranceCustomer(page.request, { insurer: 'LAHITAPIOLA', permits: 'Selkäkipu:Selkä', slot: ownDay() });
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Helsinki' }).format(new Date(slot.startAt));
-    const search = `/api/appointments?isInsuranceCustomer=true&specialtyIds=YLE&startDate=${day}`;
+    const search = `/api/appointments?isInsuranceCustomer=true&specialtyIds=IHO&startDate=${day}`;
     expect((await page.request.get(search)).status()).toBe(401);
     expect((await page.request.get('/api/insurance/lahitapiola-policy-check')).status()).toBe(401);
 
