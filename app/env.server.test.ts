@@ -43,6 +43,12 @@ describe('environment', () => {
     expect(() => parseEnv({ VTJ_XROAD_CLIENT: 'FI/COM' })).toThrow(/VTJ_XROAD_CLIENT/);
   });
 
+  it('asks the test insurer by default, never in production, and needs the gateway settings for http', () => {
+    expect(parseEnv({})).toMatchObject({ INSURERS: 'test', INSURER_GATEWAY_TIMEOUT_MS: 8000 });
+    expect(() => parseEnv({ DEPLOYMENT_ENV: 'production' })).toThrow(/INSURERS: must be "http" in production/);
+    expect(() => parseEnv({ INSURERS: 'http' })).toThrow(/INSURER_GATEWAY_URL[\s\S]*INSURER_GATEWAY_CLIENT_ID[\s\S]*INSURER_GATEWAY_API_KEY/);
+  });
+
   it('requires the OIDC settings when IDENTIFICATION=oidc', () => {
     expect(() => parseEnv({ IDENTIFICATION: 'oidc' })).toThrow(/OIDC_ISSUER[\s\S]*OIDC_CLIENT_ID[\s\S]*OIDC_CLIENT_SECRET/);
   });

@@ -109,6 +109,17 @@ export const envSchema = z
     TEST_PAYMENTS_CALLBACK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
     /** …this many times, as the real one may. */
     TEST_PAYMENTS_CALLBACK_REPEAT: z.coerce.number().int().min(0).max(10).default(2),
+    /**
+     * Insurers (docs/decisions/0022-insurer-integration.md): `test` is the built-in test insurer
+     * (never in production), `http` the insurer gateway's JSON-over-HTTPS protocol.
+     */
+    INSURERS: z.enum(['test', 'http']).default('test'),
+    /** The insurer gateway's base URL and client credentials, with INSURERS=http. */
+    INSURER_GATEWAY_URL: z.string().url().optional(),
+    INSURER_GATEWAY_CLIENT_ID: z.string().min(1).optional(),
+    INSURER_GATEWAY_API_KEY: z.string().min(16).optional(),
+    /** Each gateway call gives up after this many milliseconds (the flow shows its error state). */
+    INSURER_GATEWAY_TIMEOUT_MS: positiveInt.default(8000),
     /** SMS login (docs/decisions/0012-sms-login-and-re-identification.md): onboarding codes per person… */
     MFA_ONBOARDING_MAX_CODES: positiveInt.default(3),
     /** …within this many minutes ("You can enable the SMS login in …"). */
@@ -173,6 +184,11 @@ export const envSchema = z
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when POPULATION_REGISTER=vtj' });
       }
     }
+    if (env.INSURERS === 'http') {
+      for (const key of ['INSURER_GATEWAY_URL', 'INSURER_GATEWAY_CLIENT_ID', 'INSURER_GATEWAY_API_KEY'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when INSURERS=http' });
+      }
+    }
     if (env.DEPLOYMENT_ENV !== 'production') return;
     if (!env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'required in production' });
@@ -193,6 +209,9 @@ export const envSchema = z
         path: ['POPULATION_REGISTER'],
         message: 'must be "vtj" in production (the built-in register holds demo families only)',
       });
+    }
+    if (env.INSURERS !== 'http') {
+      ctx.addIssue({ code: 'custom', path: ['INSURERS'], message: 'must be "http" in production (the test insurer grants anything)' });
     }
     if (env.PAYMENTS !== 'paytrail') {
       ctx.addIssue({ code: 'custom', path: ['PAYMENTS'], message: 'must be "paytrail" in production (the test provider pays nothing)' });

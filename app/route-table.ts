@@ -378,6 +378,24 @@ export const PAGES = {
     brands: ['general'],
     feature: 'sickness-fund-page',
   },
+  /** Insurance customers' appointment list (strong identification): free times insurers pay for (ADR 0022). */
+  insuranceSearch: {
+    file: 'routes/booking/search.tsx',
+    paths: { en: 'booking/insurance', fi: 'ajanvaraus/vakuutus', sv: 'tidsbokning/forsakring' },
+    access: 'user',
+    chrome: 'wide',
+  },
+  /** Reserve one free time as an insurance customer: the reserve page with the insurer step. */
+  insuranceReserve: {
+    file: 'routes/booking/reserve.tsx',
+    paths: {
+      en: 'available-appointments/insurance/:slotId',
+      fi: 'vapaat-ajat/vakuutus/:slotId',
+      sv: 'lediga-tider/forsakring/:slotId',
+    },
+    access: 'user',
+    chrome: 'wide',
+  },
   /** The occupational health employee memo (ADR 0017): occupational customers, general brand. */
   employeeMemo: {
     file: 'routes/records/employee-memo.tsx',

@@ -73,6 +73,11 @@ export default [
   route('dev/test-fixtures/family', 'routes/dev/test-family.ts'),
   route('dev/test-fixtures/messaging', 'routes/dev/test-messaging.ts'),
   route('dev/test-fixtures/records', 'routes/dev/test-records.ts'),
+  // Insurance customers (issue 13, ADR 0022): the insurer calls, concepts, the permit round trip, the test insurer.
+  route('api/concepts', 'routes/insurance/concepts.ts'),
+  route('api/insurance/*', 'routes/insurance/api.ts'),
+  route('dev/test-insurer/apply-permit', 'routes/insurance/test-insurer.tsx'),
+  route('dev/test-fixtures/insurance', 'routes/insurance/test-fixtures.ts'),
   ...pageRoutes,
   route('*', 'routes/shell/not-found.tsx', { id: 'notFound' }),
 ] satisfies RouteConfig;

@@ -8,6 +8,7 @@ import { LOCATION_TYPES, PAYER_TYPES } from '../app/models/appointment-types';
 import { ANNOUNCEMENT_TYPES, PROFESSIONAL_TYPES, THREAD_TYPES } from '../app/models/messaging';
 import type { QuestionnaireDefinition } from '../app/models/questionnaire';
 import { INVOICE_SOURCES, LISTABLE_INVOICE_STATUSES } from '../app/models/invoice';
+import { DCP_STATES, INSURERS, OP_STATES, REIMBURSEMENTS } from '../app/models/insurance';
 import {
   bigint,
   bigserial,
@@ -1253,3 +1254,128 @@ export const employeeMemos = pgTable(
   },
   (t) => [index('employee_memos_patient_idx').on(t.patientId, t.examinationDate.desc(), t.id.desc())],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Insurance customers (issue 13, ADR 0022)
+
+const inList = (column: AnyPgColumn, values: readonly string[]) => sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`;
+
+/**
+ * A logged-in person's insurer choice for one free time, while they go through the insurer
+ * step of the reservation (several posts and the insurer's round trip, so it lives on the
+ * server). Deleted when the time is booked. `apply_*` hold the one-use state of a permit
+ * application at the insurer (the hash of the state in the return address, the browser binding).
+ */
+export const insuranceChoices = pgTable(
+  'insurance_choices',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    slotId: bigint('slot_id', { mode: 'number' })
+      .notNull()
+      .references(() => appointmentSlots.id, { onDelete: 'cascade' }),
+    insurer: text('insurer', { enum: INSURERS }),
+    reimbursement: text('reimbursement', { enum: REIMBURSEMENTS }),
+    /** The consent asked before direct reimbursement (IF) or the direct-compensation check (LähiTapiola). */
+    consentGiven: boolean('consent_given').notNull().default(false),
+    /** The concept recorded for the patient (InsertPatientConcept) for this choice. */
+    conceptCode: text('concept_code'),
+    dcpState: text('dcp_state', { enum: DCP_STATES }).notNull().default('not_asked'),
+    dcpPermitHash: text('dcp_permit_hash'),
+    opState: text('op_state', { enum: OP_STATES }).notNull().default('undefined'),
+    applyStateHash: text('apply_state_hash'),
+    applyBindingHash: text('apply_binding_hash'),
+    applyExpiresAt: timestamp('apply_expires_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('insurance_choices_person_slot_idx').on(t.personId, t.slotId),
+    check('insurance_choices_insurer_check', sql`${t.insurer} is null or ${inList(t.insurer, INSURERS)}`),
+    check('insurance_choices_reimbursement_check', sql`${t.reimbursement} is null or (${t.insurer} = 'IF' and ${inList(t.reimbursement, REIMBURSEMENTS)})`),
+    check('insurance_choices_dcp_state_check', inList(t.dcpState, DCP_STATES)),
+    check('insurance_choices_op_state_check', inList(t.opState, OP_STATES)),
+    check('insurance_choices_permit_check', sql`(${t.dcpPermitHash} is not null) = (${t.dcpState} = 'success')`),
+    check(
+      'insurance_choices_apply_check',
+      sql`(${t.applyStateHash} is null) = (${t.applyBindingHash} is null) and (${t.applyStateHash} is null) = (${t.applyExpiresAt} is null)`,
+    ),
+  ],
+);
+
+/** Concepts recorded for a patient (InsertPatientConcept): how their insurer pays. */
+export const patientConcepts = pgTable(
+  'patient_concepts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    directReimbursementAllowed: boolean('direct_reimbursement_allowed').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('patient_concepts_person_code_idx').on(t.personId, t.code)],
+);
+
+/** What an insurance appointment was booked with: the declared insurer, concept and permit. */
+export const appointmentInsurance = pgTable(
+  'appointment_insurance',
+  {
+    appointmentId: bigint('appointment_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    insurer: text('insurer', { enum: INSURERS }),
+    reimbursement: text('reimbursement', { enum: REIMBURSEMENTS }),
+    conceptCode: text('concept_code'),
+    dcpContentHash: text('dcp_content_hash'),
+    /** For the staff, in Finnish: the date and the insurer the customer declared (spec 3 §3). */
+    description: text('description').notNull(),
+  },
+  (t) => [check('appointment_insurance_insurer_check', sql`${t.insurer} is null or ${inList(t.insurer, INSURERS)}`)],
+);
+
+/**
+ * The built-in test insurer (INSURERS=test; development and tests only): its customers'
+ * policies and direct-compensation permits, keyed by the SHA-256 of the identity code (the
+ * insurer knows its customers by identity code; no code is stored in clear).
+ */
+export const testInsurerPolicies = pgTable(
+  'test_insurer_policies',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    identityCodeHash: text('identity_code_hash').notNull(),
+    insurer: text('insurer', { enum: INSURERS }).notNull(),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    validTo: date('valid_to', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('test_insurer_policies_person_idx').on(t.identityCodeHash, t.insurer)],
+);
+
+export const testInsurerPermits = pgTable(
+  'test_insurer_permits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    identityCodeHash: text('identity_code_hash').notNull(),
+    symptom: text('symptom').notNull(),
+    bodyPart: text('body_part').notNull(),
+    validTo: date('valid_to', { mode: 'string' }).notNull(),
+    contentHash: text('content_hash').notNull(),
+    /** The test insurer refuses a treatment chain for this permit (treatmentChainCreationFailed). */
+    failsTreatmentChain: boolean('fails_treatment_chain').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('test_insurer_permits_person_idx').on(t.identityCodeHash), uniqueIndex('test_insurer_permits_hash_idx').on(t.contentHash)],
+);
+
+/** Permit applications open at the test insurer: where to send the browser back. */
+export const testInsurerApplications = pgTable('test_insurer_applications', {
+  id: text('id').primaryKey(),
+  identityCodeHash: text('identity_code_hash').notNull(),
+  returnUrl: text('return_url').notNull(),
+  channel: text('channel', { enum: ['m', 'w'] }).notNull(),
+  done: boolean('done').notNull().default(false),
+  createdAt: createdAt(),
+});

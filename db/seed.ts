@@ -20,6 +20,7 @@ import { seedRecords } from './seed-records';
 import { seedInvoices } from './seed-invoices';
 import { seedBookingPayers } from './seed-booking-payers';
 import { seedPopulationRegister } from './seed-population-register';
+import { seedInsurance } from './seed-insurance';
 import { generateSlots, helsinkiDateOf, insertSlots, type SlotPractitioner } from './slots';
 import {
   CLINICS,
@@ -94,6 +95,7 @@ export async function seed(db: Db, now = new Date()): Promise<SeededLink[]> {
     await seedRecords(t, people, now);
     await seedBookingPayers(t, now, p.mikko.identityCode);
     await seedPopulationRegister(t, now);
+    await seedInsurance(t, now);
 
     await seedInvoices(t, people, now);
     const links: SeededLink[] = [];

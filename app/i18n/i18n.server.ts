@@ -23,6 +23,7 @@ import pagesSv from './resources/pages/sv';
 import records from './resources/records';
 import recordsFeed from './resources/records-feed';
 import sicknessFund from './resources/sickness-fund';
+import insurance from './resources/insurance';
 import reservation from './resources/reservation';
 import search from './resources/search';
 import sv from './resources/sv';
@@ -48,6 +49,7 @@ const all = (core: typeof en, lang: 'fi' | 'sv' | 'en'): Resource => ({
   records: records[lang],
   recordsFeed: recordsFeed[lang],
   occupational: bookingMore[lang],
+  insurance: insurance[lang],
   sicknessFund: sicknessFund[lang],
 });
 

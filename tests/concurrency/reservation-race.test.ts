@@ -6,6 +6,7 @@
  *
  * The same for an occupational free time (issue 13): 100 logged-in employees on one agreement
  * reserve it at once through the logged-in reservation call; one wins, with the employer as payer.
+ * Then the same employees race for an insurance time (issue 13, ADR 0022).
  *
  * Needs TEST_DATABASE_URL and a production build (`BUILD_DIR`, default build/; built here when
  * missing). Each visitor first opens the reserve page on its server for the anonymous CSRF
@@ -18,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { and, eq, gt, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOccupationalContract, createPerson, createSlot } from '~db/factories';
-import { accessLog, analyticsEvents, appointments, occupationalContractSpecialties, outbox } from '~db/schema';
+import { accessLog, analyticsEvents, appointmentInsurance, appointments, occupationalContractSpecialties, outbox } from '~db/schema';
 import { makeIdentityCode } from '~/models/identity-code';
 import { CookieJar } from '../../bench/cookie-jar';
 import { findForm } from '../../bench/html';
@@ -246,5 +247,33 @@ describe.skipIf(!testDatabaseUrl())('one occupational free time, 100 concurrent 
     const held = await db.select().from(appointments).where(eq(appointments.slotId, slotId));
     expect(held).toHaveLength(1);
     expect(held[0]).toMatchObject({ payerType: 'occupationalHealthCare', price: null, bookedVia: 'web', cancelledAt: null });
+  });
+
+  it('the same 100 race for an insurance time (ADR 0022): one books with the declared insurer, the rest are told it is taken', async () => {
+    const db = database.db;
+    const insuranceSlot = await createSlot(db, {
+      clinicId: 'TA',
+      practitionerId: 'P0045',
+      specialtyId: 'TTH',
+      startAt: new Date(Date.now() + 4 * 24 * 3_600_000),
+      payerTypes: ['insurance'],
+    });
+    const answers = await Promise.all(
+      employees.map(async (e) => {
+        const response = await send(new URL('/api/reserve-appointment', e.server.origin), e.jar, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-csrf-token': e.token, origin: e.server.origin },
+          body: JSON.stringify({ appointmentId: insuranceSlot.id, phone: e.phone, emailAddress: 'kilpailija@example.fi', isInsuranceCustomer: true }),
+        });
+        return { status: response.status, type: ((await response.json()) as { type: string }).type };
+      }),
+    );
+    expect(answers.filter((a) => a.type === 'success')).toHaveLength(1);
+    expect(answers.filter((a) => a.type === 'appointmentNotAvailable' && a.status === 409)).toHaveLength(VISITORS - 1);
+    const held = await db.select().from(appointments).where(eq(appointments.slotId, insuranceSlot.id));
+    expect(held).toHaveLength(1);
+    expect(held[0]).toMatchObject({ payerType: 'insurance', cancelledAt: null });
+    const [declared] = await db.select().from(appointmentInsurance).where(eq(appointmentInsurance.appointmentId, held[0]!.id));
+    expect(declared).toMatchObject({ insurer: null, conceptCode: null });
   });
 });

@@ -12,6 +12,7 @@ import { bookFixture, expect, expectNoAxeViolations, freshSlot, login, newIdenti
 import { patientWithSmsLogin } from './my-information-helpers';
 import { PAYER_DEMO_PERSONS } from '../../db/seed-booking-payers';
 import { OCCUPATIONAL_SLOT } from './booking-payers-fixtures';
+import { insuranceCustomer } from './insurance-fixtures';
 import { CHILDREN_URL } from './urls';
 import { DEMO_PROFESSIONALS } from '../../db/seed-messaging';
 import invoiceTexts from '../../app/i18n/resources/invoices';
@@ -215,6 +216,37 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
       await login(page, { identityCode: PAYER_DEMO_PERSONS.reetta.identityCode }, { lang });
       return pagePath('occupationalReserve', lang, { slotId: String(slot.slotId) });
     }),
+  ],
+  // Insurance customers (issue 13, ADR 0022)
+  insuranceSearch: [
+    only('results', async (page, lang) => {
+      const slot = await insuranceCustomer(page.request);
+      await login(page, { identityCode: slot.patient!.identityCode }, { lang });
+      const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Helsinki' }).format(new Date(slot.startAt));
+      return pagePath('insuranceSearch', lang, {}, new URLSearchParams({ startDate: day }));
+    }),
+  ],
+  insuranceReserve: [
+    only('insurer choice', async (page, lang) => {
+      const slot = await insuranceCustomer(page.request);
+      await login(page, { identityCode: slot.patient!.identityCode }, { lang });
+      return pagePath('insuranceReserve', lang, { slotId: String(slot.slotId) });
+    }),
+    only(
+      'LähiTapiola permits',
+      async (page, lang) => {
+        const slot = await insuranceCustomer(page.request, { insurer: 'LAHITAPIOLA', permits: 'Selkäkipu:Selkä' });
+        await login(page, { identityCode: slot.patient!.identityCode }, { lang });
+        return pagePath('insuranceReserve', lang, { slotId: String(slot.slotId) });
+      },
+      async (page) => {
+        await page.getByRole('radio', { name: 'LähiTapiola', exact: true }).check();
+        await page.locator('button[name="intent"][value="insurer-choose"]').click();
+        await page.locator('input[name="consent"]').check();
+        await page.locator('button[name="intent"][value="lt-consent"]').click();
+        await expect(page.locator('input[name="permit"]')).toHaveCount(1);
+      },
+    ),
   ],
   // Invoices and online payment (issue 12)
   invoices: [

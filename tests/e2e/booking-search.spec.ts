@@ -41,11 +41,10 @@ test.describe('booking landing', () => {
     for (const type of ['Private customer', 'Insurance customer', 'Occupational health customer']) {
       await expect(page.getByRole('heading', { level: 2, name: type })).toBeVisible();
     }
-    // Occupational health is online (flag ohc-appointment-search on this server); insurance, not
-    // bookable online yet, offers the phone number, not a link into nowhere.
+    // Occupational health is online (flag ohc-appointment-search on this server); insurance too (ADR 0022).
     await expect(page.getByRole('main').getByRole('link')).toHaveText([
       'Book as a private customer',
-      '09 4242 0000',
+      'Book as an insurance customer',
       'Book on your occupational health agreement',
     ]);
     await page.getByRole('link', { name: 'Book as a private customer' }).click();
@@ -269,7 +268,14 @@ test.describe('private appointment search', () => {
     };
     expect(dates.dates).toContain(day);
     expect(await (await page.request.get('/api/appointments/specialty?id=PSY&lang=sv')).json()).toEqual({
-      specialty: { id: 'PSY', title: 'Psykologi', isRemoteType: true },
+      specialty: {
+        id: 'PSY',
+        title: 'Psykologi',
+        isRemoteType: true,
+        cmsContent: {
+          appointmentReservationInfo: 'Psykologi: de flesta försäkringsbolag kräver läkarremiss och betalningsförbindelse före det första besöket.',
+        },
+      },
     });
     const clinics = await page.request.get('/api/appointments/practitioner-clinics?id=P0001&lang=fi');
     expect(((await clinics.json()) as { clinicIds: string[] }).clinicIds.length).toBeGreaterThan(0);

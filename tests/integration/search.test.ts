@@ -282,7 +282,14 @@ describe.each(databaseKinds())('appointment search on %s', (kind) => {
   });
 
   it('answers specialty and practitioner questions of the JSON calls', async () => {
-    expect(await specialtyInfo(t.db, 'PSY', 'fi')).toEqual({ id: 'PSY', title: 'Psykologia', isRemoteType: true });
+    expect(await specialtyInfo(t.db, 'PSY', 'fi')).toEqual({
+      id: 'PSY',
+      title: 'Psykologia',
+      isRemoteType: true,
+      cmsContent: {
+        appointmentReservationInfo: 'Psykologia: useimmat vakuutusyhtiöt edellyttävät lääkärin lähetettä ja maksusitoumusta ennen ensimmäistä käyntiä.',
+      },
+    });
     expect(await specialtyInfo(t.db, 'NOPE', 'fi')).toBeNull();
     expect(await practitionerClinics(t.db, 'T2')).toEqual(['RMT', 'TA']);
     expect(await practitionerClinics(t.db, 'T999')).toBeNull();

@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { seedIfEmpty } from '~db/seed';
 import { OCCUPATIONAL_ONLY_SPECIALTIES, PAYER_DEMO_PERSONS } from '~db/seed-booking-payers';
+import { INSURANCE_DEMO_PERSONS } from '~db/seed-insurance';
 import { CLINICS, DEMO_PERSONS, SPECIALTIES } from '~db/seed-data';
 import { DEMO_PROFESSIONALS } from '~db/seed-messaging';
 import { REGISTER_DEMO_PERSONS } from '~db/seed-population-register';
@@ -39,10 +40,14 @@ describe.each(databaseKinds())('seed on %s', (kind) => {
     // One anonymous link per upcoming, live demo appointment.
     expect(links!.length).toBeGreaterThanOrEqual(8);
     const afterFirst = await rowCounts(t.db);
-    // The demo persons, the payers' demo families (issue 13), Hanna (her son Otto is in the
-    // population register only) and the professionals (who log in to the staff area; issue 10).
+    // The demo persons, the payers' demo families and the insured customer (issue 13), Hanna (her
+    // son Otto is in the population register only) and the professionals (who log in to the staff area; issue 10).
     expect(afterFirst.persons).toBe(
-      Object.keys(DEMO_PERSONS).length + Object.keys(PAYER_DEMO_PERSONS).length + 1 + Object.keys(DEMO_PROFESSIONALS).length,
+      Object.keys(DEMO_PERSONS).length +
+        Object.keys(PAYER_DEMO_PERSONS).length +
+        Object.keys(INSURANCE_DEMO_PERSONS).length +
+        1 +
+        Object.keys(DEMO_PROFESSIONALS).length,
     );
 
     expect(await seedIfEmpty(t.db)).toBeNull();
@@ -52,7 +57,13 @@ describe.each(databaseKinds())('seed on %s', (kind) => {
   it('creates every demo person with the birth date of their identity code', async () => {
     const rows = await t.db.select().from(persons);
     expect(rows.map((p) => p.identityCode).sort()).toEqual(
-      [...Object.values(DEMO_PERSONS), ...Object.values(PAYER_DEMO_PERSONS), REGISTER_DEMO_PERSONS.hanna, ...Object.values(DEMO_PROFESSIONALS)]
+      [
+        ...Object.values(DEMO_PERSONS),
+        ...Object.values(PAYER_DEMO_PERSONS),
+        ...Object.values(INSURANCE_DEMO_PERSONS),
+        REGISTER_DEMO_PERSONS.hanna,
+        ...Object.values(DEMO_PROFESSIONALS),
+      ]
         .map((p) => p.identityCode)
         .sort(),
     );

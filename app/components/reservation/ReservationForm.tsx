@@ -7,7 +7,7 @@
  */
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from '~/i18n/react';
 import { Form, Link, useNavigation } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
@@ -53,8 +53,11 @@ export function ReservationForm({
   failure,
   cancellationLimitHours,
   bindingConsentHours,
+  extra,
 }: {
   view: ReservationFormView;
+  /** Shown above the form (insurance: the insurer the customer declared, and how to change it). */
+  extra?: ReactNode;
   lang: Language;
   /** The refused post's conform reply (values and field errors). */
   lastResult: SubmissionResult<string[]> | undefined;
@@ -119,6 +122,7 @@ export function ReservationForm({
             </p>
           ) : null}
           <p>{t('reservation.form.intro')}</p>
+          {extra}
 
           {failure === 'noPatient' ? (
             <div role="alert" className={`${ui.alertBox} ${ui.alert.info}`}>

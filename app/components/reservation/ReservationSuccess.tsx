@@ -2,6 +2,7 @@
  * The confirmation of a reservation, shown to the visitor who booked (the receipt cookie): the
  * appointment, the cancel link (through identification when anonymous) and where to go next.
  */
+import type { ReactNode } from 'react';
 import { useTranslation } from '~/i18n/react';
 import { Link } from 'react-router';
 import { AppointmentDetails } from '~/components/appointments/AppointmentDetails';
@@ -16,7 +17,10 @@ export function ReservationSuccess({
   lang,
   inApp,
   hours,
+  extra,
 }: {
+  /** Shown under the appointment (insurance: the insurer the customer declared). */
+  extra?: ReactNode;
   appointment: AppointmentView;
   anonymous: boolean;
   lang: Language;
@@ -32,6 +36,7 @@ export function ReservationSuccess({
       <h1 id="success-title">{t('reservation.success.title')}</h1>
       <p className={`${ui.alertBox} ${ui.alert.success}`}>{t('reservation.success.sent')}</p>
       <AppointmentDetails appointment={appointment} showPriceDetails={false} headingLevel={2} />
+      {extra}
       {!inApp && appointment.cancellableOnline ? (
         <p>
           {t('reservation.success.cancelInfo', { hours })}{' '}

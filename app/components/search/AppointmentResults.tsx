@@ -25,7 +25,7 @@ export function AppointmentResults({
   items: AppointmentListItem[];
   lang: Language;
   /** The reserve page the times link to (the occupational list books on the employer's agreement). */
-  reservePage?: 'reserve' | 'occupationalReserve';
+  reservePage?: 'reserve' | 'occupationalReserve' | 'insuranceReserve';
   /** After "show more", move focus to the first new result (keyboard and screen-reader users). */
   focusFrom?: number;
 }) {

@@ -8,6 +8,7 @@ import type { Language } from '../config';
 import type { CoreResource } from './en';
 import type { InvoiceTexts } from './invoices';
 import type { BookingMoreTexts } from './booking-more';
+import type { InsuranceTexts } from './insurance';
 import type { PageTexts } from './pages/en';
 import type { MessagingTexts } from './messaging';
 import type { RecordsTexts } from './records';
@@ -21,6 +22,7 @@ export interface BookingTexts {
   search: SearchTexts;
   reservation: ReservationTexts;
   occupational: BookingMoreTexts;
+  insurance: InsuranceTexts;
 }
 
 /** Every text that is not in a language's core module. */
@@ -47,7 +49,8 @@ type TextModule =
   | 'recordsFeed'
   | 'sicknessFund'
   | 'invoices'
-  | 'bookingMore';
+  | 'bookingMore'
+  | 'insurance';
 
 const MODULE_OF = {
   search: 'search',
@@ -64,6 +67,7 @@ const MODULE_OF = {
   records: 'records',
   recordsFeed: 'recordsFeed',
   occupational: 'bookingMore',
+  insurance: 'insurance',
   sicknessFund: 'sicknessFund',
 } as const satisfies Record<keyof SeparateTexts, TextModule>;
 
@@ -113,6 +117,8 @@ async function loadModule(module: TextModule, lang: Language): Promise<Partial<S
       return { recordsFeed: (await import('./records-feed')).default[lang] };
     case 'bookingMore':
       return { occupational: (await import('./booking-more')).default[lang] };
+    case 'insurance':
+      return { insurance: (await import('./insurance')).default[lang] };
     case 'sicknessFund':
       return { sicknessFund: (await import('./sickness-fund')).default[lang] };
   }

@@ -62,6 +62,7 @@ const en = {
     tooManyReservations:
       'You have too many reservations. Cancel one of them, after which you can reserve a new appointment.',
     unknownError: 'Something went wrong. Please try again.',
+    treatmentChainCreationFailed: 'Booking using direct reimbursement failed. Choose another payment method or try booking again later.',
   },
   identify: {
     noPatientTitle: 'Please identify yourself',
@@ -215,6 +216,7 @@ const fi: ReservationTexts = {
     appointmentNotAvailable: 'Aika on jo varattu. Valitse toinen aika',
     tooManyReservations: 'Sinulla on liian monta varausta. Peru jokin niistä, minkä jälkeen voit varata uuden ajan.',
     unknownError: 'Jokin meni vikaan. Yritä uudelleen.',
+    treatmentChainCreationFailed: 'Varaus suorakorvauksella epäonnistui. Valitse toinen maksutapa tai yritä varausta myöhemmin uudelleen.',
   },
   identify: {
     noPatientTitle: 'Tunnistaudu, ole hyvä',
@@ -365,6 +367,7 @@ const sv: ReservationTexts = {
     appointmentNotAvailable: 'Tiden har redan bokats. Välj en annan tid',
     tooManyReservations: 'Du har för många bokningar. Avboka någon av dem, så kan du sedan boka en ny tid.',
     unknownError: 'Något gick fel. Försök igen.',
+    treatmentChainCreationFailed: 'Bokningen med direktersättning misslyckades. Välj ett annat betalningssätt eller försök boka igen senare.',
   },
   identify: {
     noPatientTitle: 'Identifiera dig',

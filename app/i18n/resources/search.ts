@@ -8,7 +8,7 @@ const en = {
   landingIntro: 'Choose how the visit will be paid.',
   customerTypes: {
     private: { title: 'Private customer', text: 'You pay for the visit yourself.', link: 'Book as a private customer' },
-    insurance: { title: 'Insurance customer', text: 'Your insurance company pays for the visit.' },
+    insurance: { title: 'Insurance customer', text: 'Your insurance company pays for the visit.', link: 'Book as an insurance customer' },
     occupational: {
       title: 'Occupational health customer',
       text: "The visit is covered by your employer's occupational health agreement.",
@@ -135,7 +135,7 @@ const fi: SearchTexts = {
   landingIntro: 'Valitse, miten käynti maksetaan.',
   customerTypes: {
     private: { title: 'Yksityisasiakas', text: 'Maksat käynnin itse.', link: 'Varaa aika yksityisasiakkaana' },
-    insurance: { title: 'Vakuutusasiakas', text: 'Vakuutusyhtiösi maksaa käynnin.' },
+    insurance: { title: 'Vakuutusasiakas', text: 'Vakuutusyhtiösi maksaa käynnin.', link: 'Varaa aika vakuutusasiakkaana' },
     occupational: {
       title: 'Työterveysasiakas',
       text: 'Käynti kuuluu työnantajasi työterveyshuoltosopimukseen.',
@@ -260,7 +260,7 @@ const sv: SearchTexts = {
   landingIntro: 'Välj hur besöket betalas.',
   customerTypes: {
     private: { title: 'Privatkund', text: 'Du betalar besöket själv.', link: 'Boka tid som privatkund' },
-    insurance: { title: 'Försäkringskund', text: 'Ditt försäkringsbolag betalar besöket.' },
+    insurance: { title: 'Försäkringskund', text: 'Ditt försäkringsbolag betalar besöket.', link: 'Boka som försäkringskund' },
     occupational: {
       title: 'Företagshälsovårdskund',
       text: 'Besöket ingår i din arbetsgivares avtal om företagshälsovård.',

@@ -13,6 +13,9 @@ const STATUS: Record<ReservationResult['type'], number> = {
   noWebReservation: 403,
   wardNotAllowed: 403,
   wardNotReady: 403,
+  // Insurance: the call's choice is incomplete; the insurer refused the treatment chain (spec 3 §8).
+  insuranceIncomplete: 400,
+  treatmentChainCreationFailed: 409,
   appointmentNotAvailable: 409,
   tooManyReservations: 409,
   unknownError: 500,

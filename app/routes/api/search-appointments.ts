@@ -7,12 +7,13 @@
  * run, {availableAppointments: {type: 'failure', appointments: []}} with 503.
  * isOccupationalHealthcare=true searches the logged-in person's occupational times on their
  * agreement (401 without a session, 403 {type: noOccupationalHealthcare|noWebReservation});
- * isInsuranceCustomer is refused (400) until the insurance search exists. A shorter page than
+ * isInsuranceCustomer=true searches the free times insurers pay for (401 without a session; both
+ * flags: the occupational search, as the agreement pays first). A shorter page than
  * 20 means there are no more.
  */
 import { helsinkiDate } from '~/lib/format';
 import { parseSearchParams } from '~/services/booking/search-rules';
-import { apiLanguage, asksForLaterPayerType, payerSearch, timedJson, withKindName } from '~/services/booking/search-api.server';
+import { apiLanguage, payerSearch, timedJson, withKindName } from '~/services/booking/search-api.server';
 import { findAvailableAppointments, orFailure } from '~/services/booking/search.server';
 import { getDb } from '~/services/db/db.server';
 import type { Route } from './+types/search-appointments';
@@ -21,7 +22,6 @@ const failure = { availableAppointments: { type: 'failure', appointments: [] } }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  if (asksForLaterPayerType(url)) return timedJson(failure, 0, 400);
   const lang = apiLanguage(url, context);
   const now = new Date();
   const db = await getDb();

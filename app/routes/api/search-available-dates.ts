@@ -3,18 +3,17 @@
  * date range, for the calendar. Query: startDate, endDate (default: the calendar range of the
  * start date's month, spec 3 §9; at most 62 days), the search filters as in /api/appointments,
  * and time or timeOfDay. Answers {dates: ['YYYY-MM-DD', …]}; 503 {dates: [], type: 'failure'}
- * when the search could not run. isOccupationalHealthcare=true: as in /api/appointments.
+ * when the search could not run. isOccupationalHealthcare=true and isInsuranceCustomer=true: as in /api/appointments.
  */
 import { helsinkiDate } from '~/lib/format';
 import { calendarRange, parseSearchParams } from '~/services/booking/search-rules';
-import { asksForLaterPayerType, payerSearch, timedJson } from '~/services/booking/search-api.server';
+import { payerSearch, timedJson } from '~/services/booking/search-api.server';
 import { availableDates, orFailure } from '~/services/booking/search.server';
 import { getDb } from '~/services/db/db.server';
 import type { Route } from './+types/search-available-dates';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  if (asksForLaterPayerType(url)) return timedJson({ dates: [], type: 'failure' }, 0, 400);
   const now = new Date();
   const db = await getDb();
   const search = await payerSearch(db, url, context, parseSearchParams(url.searchParams, helsinkiDate(now)));

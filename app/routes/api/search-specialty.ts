@@ -1,7 +1,8 @@
 /**
  * GET /api/appointments/specialty?id&lang (spec 3 §7): a specialty's name in the language and
  * whether it is typically remote (picking one turns include-remote on).
- * Answers {specialty: {id, title, isRemoteType}}; 404 {type: 'notFound'} for an unknown id.
+ * Answers {specialty: {id, title, isRemoteType, cmsContent: {appointmentReservationInfo}}} (the
+ * info shown above the results, or null); 404 {type: 'notFound'} for an unknown id.
  */
 import { json } from '~/lib/api.server';
 import { apiLanguage, idParam } from '~/services/booking/search-api.server';

@@ -1,7 +1,8 @@
 /**
  * Reservation landing (/fi/ajanvaraus, spec 3 §2): the visitor picks how the visit is paid.
  * The brand decides the customer types (occupational only on the general brand). Private
- * customers go to their appointment list, employees (flag ohc-appointment-search) to the
+ * customers go to their appointment list, insurance customers to theirs (it asks anonymous
+ * visitors to identify strongly), employees (flag ohc-appointment-search) to the
  * occupational list, with the query string carried over (e.g. a practitioner link from
  * elsewhere; the occupational list asks anonymous visitors to identify and keeps it through
  * sign-in). The types not yet bookable online are shown with the customer-service number
@@ -56,6 +57,10 @@ export default function BookingLanding({ loaderData }: Route.ComponentProps) {
               {type === 'private' ? (
                 <Link className={ui.button.primary} to={pagePath('privateSearch', lang, {}, query)}>
                   {t('search.customerTypes.private.link')}
+                </Link>
+              ) : type === 'insurance' ? (
+                <Link className={ui.button.primary} to={pagePath('insuranceSearch', lang, {}, query)}>
+                  {t('search.customerTypes.insurance.link')}
                 </Link>
               ) : type === 'occupational' && occupationalOnline ? (
                 <Link className={ui.button.primary} to={pagePath('occupationalSearch', lang, {}, query)}>

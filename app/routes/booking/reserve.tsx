@@ -14,13 +14,16 @@
  * answer with the form and its values. The same module serves the occupational reserve page
  * (`occupationalReserve`): the employer pays, the person's agreement must allow web reservation
  * and cover the specialty, and the form asks the agreement's confirmation. JavaScript adds client validation and keeps the book
- * button disabled until the form is valid.
+ * button disabled until the form is valid. The insurance reserve page (`insuranceReserve`, ADR
+ * 0022) adds the insurer step before the form: its posts (intents `insurer-*`, `if-*`, `lt-*`,
+ * `op-*`) change the person's insurer choice for the time and redirect back here.
  */
 import { type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { data, redirect } from 'react-router';
 import { z } from 'zod';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { DeclaredInsurer, InsuranceSummary, InsurerStep } from '~/components/reservation/insurance/InsurerStep';
 import { OccupationalRefusal } from '~/components/reservation/OccupationalRefusal';
 import { ChildByPhone, NoWards, OwnOrChildChoice, WardChoice } from '~/components/reservation/OwnOrChildChoice';
 import { ReservationForm, type ReservationFormView } from '~/components/reservation/ReservationForm';
@@ -67,6 +70,16 @@ import { readReceipt, receiptHeader } from '~/services/booking/reservation-recei
 import { parseSlotId } from '~/services/booking/reservation-rules';
 import { getDb } from '~/services/db/db.server';
 import { refreshGuardianships } from '~/services/population-register/population-register.server';
+import type { Insurer } from '~/models/insurance';
+import {
+  declaredInsurer,
+  insuranceFacts,
+  insurerStepPost,
+  type InsuranceFacts,
+  type InsuranceSummaryView,
+  type InsurerStepView,
+} from '~/services/insurance/reserve-step.server';
+import type { InsurerPostRefusal } from '~/services/insurance/insurance-rules';
 import type { Route } from './+types/reserve';
 
 /** Marks the return from strong identification (recorded once, then dropped from the address). */
@@ -83,8 +96,9 @@ type View =
   | { kind: 'noWebReservation'; specialContract: boolean }
   | { kind: 'wardChoice'; wards: GuardianFacts['wards'] }
   | { kind: 'noWards' }
-  | { kind: 'success'; appointment: AppointmentView; anonymous: boolean }
-  | ReservationFormView;
+  | { kind: 'success'; appointment: AppointmentView; anonymous: boolean; insurer?: Insurer | null }
+  | InsurerStepView
+  | (ReservationFormView & { insurance?: InsuranceSummaryView });
 
 /** Strong identification, coming back to this page (the identity provider is chosen on the login page). */
 function identificationPath(lang: Language, back: string, url?: URL): string {
@@ -127,8 +141,9 @@ function stepLocation(step: ReserveStep, lang: Language, here: string, url: URL)
   }
 }
 
-/** The occupational variant of the page pays with the employer's agreement. */
-function payerOf(page: PageKey | undefined): { payer: ReservationPayer; pageKey: 'reserve' | 'occupationalReserve' } {
+/** The occupational variant of the page pays with the employer's agreement; the insurance one with an insurer. */
+function payerOf(page: PageKey | undefined): { payer: ReservationPayer; pageKey: 'reserve' | 'occupationalReserve' | 'insuranceReserve' } {
+  if (page === 'insuranceReserve') return { payer: 'insurance', pageKey: page };
   return page === 'occupationalReserve' ? { payer: 'occupational', pageKey: page } : { payer: 'self', pageKey: 'reserve' };
 }
 
@@ -183,6 +198,7 @@ function factsOf(
   payer: ReservationPayer,
   occupational: OccupationalState,
   guardian: (GuardianFacts & { registerUnavailable?: boolean }) | null,
+  insurance: InsuranceFacts | null = null,
 ): ReserveFacts {
   return {
     slot:
@@ -202,6 +218,7 @@ function factsOf(
           guardian: guardian
             ? { youngWards: guardian.wards.length, chosen: guardian.chosen, registerUnavailable: guardian.registerUnavailable }
             : undefined,
+          insurance: insurance ? (insurance.complete ? 'complete' : 'incomplete') : undefined,
         }
       : null,
   };
@@ -252,10 +269,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!terms.covered) slot = { state: 'notFound' };
 
   const guardian = await guardianOf(db, auth, url, slot?.state === 'open' && live === null);
-  const step = reserveStep(factsOf(slot, live !== null, auth, brand, url, payer, terms.state, guardian));
+  const insurance = payer === 'insurance' && auth && slot?.state === 'open' ? await insuranceFacts(db, auth.person, slotId, brand) : null;
+  const step = reserveStep(factsOf(slot, live !== null, auth, brand, url, payer, terms.state, guardian, insurance));
   switch (step.step) {
     case 'success':
-      return page({ kind: 'success', appointment: live!, anonymous: !auth });
+      return page({ kind: 'success', appointment: live!, anonymous: !auth, insurer: await declaredInsurer(db, live!.id) });
+    case 'insurer':
+      if (slot?.state !== 'open' || !auth || !insurance) return page({ kind: 'notFound' }, 404);
+      return page(await insurance.stepView({ preview: slot.preview, lang, inApp, here }));
     case 'notFound':
       return page({ kind: 'notFound' }, 404);
     case 'reserved':
@@ -301,6 +322,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         confirmation: terms.confirmation,
         // A guardian books for the child: the child is the patient, the confirmation goes to the guardian.
         ...(step.who === 'guardian' && guardian?.ward ? { forChild: guardian.ward.name } : {}),
+        ...(insurance ? { insurance: await insurance.summary(lang) } : {}),
       });
     }
   }
@@ -327,7 +349,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const terms = await occupationalStateOf(db, payer, auth, slot);
   if (!terms.covered) slot = { state: 'notFound' };
   const guardian = await guardianOf(db, auth, url);
-  const step = reserveStep(factsOf(slot, false, auth, brand, url, payer, terms.state, guardian));
+  const insurance = payer === 'insurance' && auth && slot.state === 'open' ? await insuranceFacts(db, auth.person, slotId, brand) : null;
+  const step = reserveStep(factsOf(slot, false, auth, brand, url, payer, terms.state, guardian, insurance));
+  // The insurer step's posts (also from the form: remove the permit, change the insurer).
+  if (insurance && auth && slot.state === 'open' && (step.step === 'insurer' || step.step === 'form')) {
+    const posted = await insurerStepPost(db, auth.person, formData, { brand, slotId, isRemote: slot.preview.isRemote });
+    if (posted?.type === 'ok') return redirect(here, 303);
+    if (posted?.type === 'refused') return data({ insurerRefusal: posted.reason }, { status: 400 });
+  }
   const answer = async (to: ReserveAnswer, reply: (fieldErrors?: Record<string, string[]>) => SubmissionResult<string[]> | undefined) => {
     if (to.type === 'refused') {
       return data({ result: reply(to.fieldErrors), failure: to.failure as ReserveFailure | null }, { status: to.status });
@@ -374,8 +403,11 @@ export default function Reserve({ loaderData, actionData }: Route.ComponentProps
           lang={lang}
           inApp={loaderData.inApp}
           hours={loaderData.cancellationLimitHours}
+          extra={view.insurer ? <DeclaredInsurer insurer={view.insurer} /> : null}
         />
       );
+    case 'insurer':
+      return <InsurerStep view={view} refusal={insurerRefusalOf(actionData)} />;
     case 'choice':
       return <OwnOrChildChoice />;
     case 'childByPhone':
@@ -400,9 +432,18 @@ export default function Reserve({ loaderData, actionData }: Route.ComponentProps
           failure={actionData && 'failure' in actionData ? actionData.failure : null}
           cancellationLimitHours={loaderData.cancellationLimitHours}
           bindingConsentHours={loaderData.bindingConsentHours}
+          extra={
+            view.kind === 'user' && view.insurance ? (
+              <InsuranceSummary summary={view.insurance} refusal={insurerRefusalOf(actionData)} />
+            ) : null
+          }
         />
       );
   }
+}
+
+function insurerRefusalOf(actionData: unknown): InsurerPostRefusal | null {
+  return actionData && typeof actionData === 'object' && 'insurerRefusal' in actionData ? (actionData.insurerRefusal as InsurerPostRefusal) : null;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: 'robots', content: 'noindex' }];

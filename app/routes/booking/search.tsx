@@ -14,7 +14,9 @@
  * no-occupational-healthcare (an authentication-failure analytics event, the private-customer
  * link), without web reservation the customer service's number (or the special-contract panel);
  * otherwise the search runs on occupational free times of the specialties the agreement covers,
- * and its times lead to the occupational reserve page.
+ * and its times lead to the occupational reserve page. The insurance list (`insuranceSearch`,
+ * strong identification) searches the free times insurers pay for and leads to the insurance
+ * reserve page, where the customer declares the insurer (ADR 0022).
  */
 import { useTranslation } from '~/i18n/react';
 import { data, Link, redirect, useLocation, useNavigation } from 'react-router';
@@ -28,7 +30,7 @@ import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { authContext, portalContext } from '~/context';
 import type { Language } from '~/i18n/config';
 import { formatDateTime, formatTime, formatWeekdayDate, helsinkiDate } from '~/lib/format';
-import { pageTitle } from '~/lib/page.server';
+import { pageTitle, serverT } from '~/lib/page.server';
 import type { AppointmentListItem, AvailableAppointment, SearchResult } from '~/models/search';
 import { pagePath } from '~/route-table';
 import {
@@ -95,16 +97,17 @@ function pageResult(result: SearchResult, lang: Language) {
 }
 type PageResult = ReturnType<typeof pageResult>;
 
-type ListKey = 'privateSearch' | 'occupationalSearch';
+type ListKey = 'privateSearch' | 'occupationalSearch' | 'insuranceSearch';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang, page: match } = context.get(portalContext);
-  const list: ListKey = match?.key === 'occupationalSearch' ? 'occupationalSearch' : 'privateSearch';
+  const list: ListKey = match?.key === 'occupationalSearch' || match?.key === 'insuranceSearch' ? match.key : 'privateSearch';
   const occupational = list === 'occupationalSearch';
+  const insurance = list === 'insuranceSearch';
   const url = new URL(request.url);
   const now = new Date();
   const today = helsinkiDate(now);
-  const title = pageTitle(context, occupational ? 'occupational.listTitle' : 'search.listTitle');
+  const title = pageTitle(context, occupational ? 'occupational.listTitle' : insurance ? 'insurance.listTitle' : 'search.listTitle');
   const db = await getDb();
   const failed = () => data({ ok: false as const, list, title, retry: `${url.pathname}${url.search}` }, { status: 503 });
 
@@ -157,7 +160,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The search itself: on occupational free times of the covered specialties when occupational.
   const query: SearchFilter = covered
     ? { ...filter, payerType: 'occupationalHealthCare', specialtyIds: contractSpecialtyFilter(filter.specialtyIds, covered) }
-    : filter;
+    : insurance
+      ? { ...filter, payerType: 'insurance' }
+      : filter;
   const [result, dates, found] = await Promise.all([
     orFailure('search', () => searchAppointments(db, query, lang, { now, cumulative: true })),
     orFailure('available dates', () => availableDates(db, query, calendarRange(query.startDate), { now })),
@@ -167,8 +172,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The agreement's specialties on the occupational list; the private list leaves out the occupational-only ones.
   const offered = (id: string) => (covered ? covered.includes(id) : !OCCUPATIONAL_ONLY_SPECIALTY_IDS.includes(id));
   const options = { ...found, specialties: found.specialties.filter((sp) => offered(sp.id)) };
+  // The chosen specialties' reservation info (the spec's cmsContent), above the insurance list's results.
+  const t = serverT(context);
+  const reservationInfo = insurance
+    ? filter.specialtyIds.map((id) => t(`insurance.reservationInfo.${id}`, { defaultValue: '' })).filter(Boolean)
+    : [];
   return data(
-    { ok: true as const, list, title, lang, today, filter, employer, result: result ? pageResult(result, lang) : null, dates: dates ?? null, options },
+    { ok: true as const, list, title, lang, today, filter, employer, reservationInfo, result: result ? pageResult(result, lang) : null, dates: dates ?? null, options },
     { status: result ? 200 : 503 },
   );
 }
@@ -181,7 +191,8 @@ function invariantAuth<T>(auth: T | null): asserts auth is T {
 export default function AppointmentSearch({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const occupational = loaderData.list === 'occupationalSearch';
-  const heading = occupational ? t('occupational.listTitle') : t('search.listTitle');
+  const insurance = loaderData.list === 'insuranceSearch';
+  const heading = occupational ? t('occupational.listTitle') : insurance ? t('insurance.listTitle') : t('search.listTitle');
   if (loaderData.ok === false) {
     return (
       <>
@@ -203,8 +214,8 @@ export default function AppointmentSearch({ loaderData }: Route.ComponentProps) 
       </>
     );
   }
-  const { lang, today, filter, result, dates, options, list, employer } = loaderData;
-  const reservePage = occupational ? 'occupationalReserve' : 'reserve';
+  const { lang, today, filter, result, dates, options, list, employer, reservationInfo } = loaderData;
+  const reservePage = occupational ? 'occupationalReserve' : insurance ? 'insuranceReserve' : 'reserve';
   const lastDay = addDays(today, MAX_DAYS_AHEAD);
   const pathFor = (f: SearchFilter) => pagePath(list, lang, {}, toSearchParams(f, today));
   // Links change one thing and start the list from its first page.
@@ -214,8 +225,13 @@ export default function AppointmentSearch({ loaderData }: Route.ComponentProps) 
   return (
     <>
       <h1>{heading}</h1>
-      <p>{occupational ? t('occupational.listIntro') : t('search.listIntro')}</p>
+      <p>{occupational ? t('occupational.listIntro') : insurance ? t('insurance.listIntro') : t('search.listIntro')}</p>
       {employer ? <p>{t('occupational.employer', { employer })}</p> : null}
+      {reservationInfo.map((info) => (
+        <p key={info} className={`${ui.alertBox} ${ui.alert.info}`}>
+          {info}
+        </p>
+      ))}
       <div className={s.layout}>
         <SearchFilters
           filter={filter}
@@ -247,7 +263,7 @@ interface ResultsProps {
   lang: Language;
   hrefFor: (changes: Partial<SearchFilter>) => string;
   clinicNames: Record<string, string>;
-  reservePage: 'reserve' | 'occupationalReserve';
+  reservePage: 'reserve' | 'occupationalReserve' | 'insuranceReserve';
 }
 
 function Results({ filter, result, lang, hrefFor, clinicNames, reservePage }: ResultsProps & { result: PageResult | null }) {

@@ -202,3 +202,37 @@ describe('ageOn and guardianBooksFor', () => {
     expect(guardianBooksFor('2014-11-24', '2026-11-24')).toBe(false);
   });
 });
+
+describe('reserveStep: insurance', () => {
+  const insured = { ...patient, insurance: 'complete' as const };
+  it('sends anonymous visitors to identify strongly, even on the children brand (no own-or-child question)', () => {
+    expect(reserveStep(facts({ payer: 'insurance' }))).toEqual({ step: 'identify' });
+    expect(reserveStep(facts({ payer: 'insurance', brand: 'children' }))).toEqual({ step: 'identify' });
+  });
+
+  it('registration, consent and a billing block come before the insurer step; then the form', () => {
+    expect(reserveStep(facts({ payer: 'insurance', visitor: { ...insured, isPatient: false, insurance: 'incomplete' } }))).toEqual({
+      step: 'registration',
+    });
+    expect(reserveStep(facts({ payer: 'insurance', visitor: { ...insured, patientDataConsentGiven: false } }))).toEqual({ step: 'consent' });
+    expect(reserveStep(facts({ payer: 'insurance', visitor: { ...insured, eligible: false, insurance: 'incomplete' } }))).toEqual({
+      step: 'interrupted',
+    });
+    expect(reserveStep(facts({ payer: 'insurance', visitor: { ...patient, insurance: 'incomplete' } }))).toEqual({ step: 'insurer' });
+    // No fact counts as not chosen.
+    expect(reserveStep(facts({ payer: 'insurance', visitor: patient }))).toEqual({ step: 'insurer' });
+    expect(reserveStep(facts({ payer: 'insurance', visitor: insured }))).toEqual({ step: 'form', who: 'user' });
+    // Other payers ignore the insurer choice.
+    expect(reserveStep(facts({ visitor: { ...patient, insurance: 'incomplete' } }))).toEqual({ step: 'form', who: 'user' });
+  });
+
+  it('a post before the choice is complete goes to the insurer step; the treatment chain failure stays with the form', () => {
+    expect(stepOnPost({ step: 'insurer' })).toEqual({ type: 'go', step: { step: 'insurer' } });
+    expect(answerForResult({ type: 'insuranceIncomplete' }, false)).toEqual({ type: 'go', step: { step: 'insurer' } });
+    expect(answerForResult({ type: 'treatmentChainCreationFailed' }, false)).toEqual({
+      type: 'refused',
+      failure: 'treatmentChainCreationFailed',
+      status: 409,
+    });
+  });
+});

@@ -19,6 +19,11 @@
  * child variant), and the guardian gives the patient data consent for them (`childConsent`).
  * Only when the register cannot be asked is the child booked through customer service
  * (`childByPhone`). The form never books a child's appointment for the guardian.
+ *
+ * Insurance (the insurance reserve page) needs strong identification, then registration and
+ * consent as for private customers (a billing block still interrupts: the customer may end up
+ * paying), then the insurer step (`insurer`: the insurer and its sub-flow, insurance-rules.ts)
+ * until the choice for this time is complete, then the form.
  */
 import type { BrandKey } from '~/brands';
 
@@ -50,8 +55,8 @@ export interface ReserveFacts {
   brand: BrandKey;
   /** The value of the `for` parameter, as given (anything but self/child counts as no choice). */
   choice: string | null;
-  /** Who pays: the customer, or (occupational reserve page) the employer's agreement. */
-  payer?: 'self' | 'occupational';
+  /** Who pays: the customer, (occupational reserve page) the employer's agreement, or (insurance reserve page) an insurer. */
+  payer?: 'self' | 'occupational' | 'insurance';
   /** The logged-in person, or null for an anonymous visitor. */
   visitor: {
     isPatient: boolean;
@@ -66,6 +71,8 @@ export interface ReserveFacts {
      * register did not answer when the ward choice was about to be shown.
      */
     guardian?: { youngWards: number; chosen: 'none' | 'notRegistered' | 'noConsent' | 'ok'; registerUnavailable?: boolean };
+    /** Insurance payer only: whether the person's insurer choice for this time is complete. */
+    insurance?: 'incomplete' | 'complete';
   } | null;
 }
 
@@ -97,6 +104,8 @@ export type ReserveStep =
   | { step: 'noOccupationalHealthcare' }
   /** Occupational: the agreement does not include web reservation (customer service phone). */
   | { step: 'noWebReservation' }
+  /** Insurance: the insurer and its sub-flow (choice, reimbursement, permit, verification). */
+  | { step: 'insurer' }
   /** The booking form: anonymous, for oneself, or (guardian) for the chosen ward. */
   | { step: 'form'; who: 'anonymous' | 'user' | 'guardian' };
 
@@ -115,12 +124,14 @@ export function reserveStep(facts: ReserveFacts): ReserveStep {
   if (facts.slot.state === 'notFound') return { step: 'notFound' };
   if (facts.slot.state === 'reserved') return { step: 'reserved' };
   const occupational = facts.payer === 'occupational';
+  const insurance = facts.payer === 'insurance';
   const forChildren = facts.slot.state === 'open' && facts.slot.forChildren === true;
-  const choice = asksOwnOrChild(facts.brand, forChildren) && !occupational ? parseChoice(facts.choice) : 'self';
+  // Occupational and insurance times are booked by the identified person for themself.
+  const choice = asksOwnOrChild(facts.brand, forChildren) && !occupational && !insurance ? parseChoice(facts.choice) : 'self';
   const { visitor } = facts;
   if (!visitor) {
     // A guardian identifies strongly: the register confirms whom they may act for.
-    if (choice === 'child' || facts.slot.requiresAuth || occupational) return { step: 'identify' };
+    if (choice === 'child' || facts.slot.requiresAuth || occupational || insurance) return { step: 'identify' };
     if (choice === null) return { step: 'choice' };
     return { step: 'form', who: 'anonymous' };
   }
@@ -144,11 +155,12 @@ export function reserveStep(facts: ReserveFacts): ReserveStep {
   if (!visitor.isPatient) return { step: 'registration' };
   if (!visitor.patientDataConsentGiven) return { step: 'consent' };
   if (!visitor.eligible) return { step: 'interrupted' };
+  if (insurance && visitor.insurance !== 'complete') return { step: 'insurer' };
   return { step: 'form', who: 'user' };
 }
 
 /** A refusal shown with the form (the form keeps what was typed). */
-export type ReserveFailure = 'appointmentNotAvailable' | 'tooManyReservations' | 'unknownError' | 'noPatient';
+export type ReserveFailure = 'appointmentNotAvailable' | 'tooManyReservations' | 'unknownError' | 'noPatient' | 'treatmentChainCreationFailed';
 
 export type ReserveAnswer =
   /** Redirect (303) to the step: its page, or this page where the loader shows it. */
@@ -178,6 +190,7 @@ export function stepOnPost(step: Exclude<ReserveStep, { step: 'form' }>): Reserv
     case 'noWebReservation':
     case 'wardChoice':
     case 'noWards':
+    case 'insurer':
       return { type: 'go', step };
   }
 }
@@ -198,6 +211,8 @@ export type ReservationOutcome =
         | 'noWebReservation'
         | 'wardNotAllowed'
         | 'wardNotReady'
+        | 'insuranceIncomplete'
+        | 'treatmentChainCreationFailed'
         | 'unknownError';
     };
 
@@ -230,8 +245,11 @@ export function answerForResult(result: ReservationOutcome, anonymous: boolean):
       // Registered or given the consent meanwhile, or not: the registration page forwards a
       // registered child on, and the reserve page then asks for what is still missing.
       return { type: 'go', step: { step: 'childRegistration' } };
+    case 'insuranceIncomplete':
+      return { type: 'go', step: { step: 'insurer' } };
     case 'appointmentNotAvailable':
     case 'tooManyReservations':
+    case 'treatmentChainCreationFailed':
       return { type: 'refused', failure: result.type, status: 409 };
     case 'unknownError':
       return { type: 'refused', failure: 'unknownError', status: 500 };

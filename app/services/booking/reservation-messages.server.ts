@@ -35,6 +35,8 @@ export interface ConfirmationContext {
   cancellationLimitHours: number;
   /** The employer pays (occupational health): the message says so. */
   occupational?: boolean;
+  /** Insurance: the insurer the customer declared (the message names it). */
+  insurer?: string | null;
 }
 
 /** The anonymous appointment link of the booking message, in the message's language. */
@@ -66,7 +68,10 @@ export async function confirmationMessages(
     hours: context.cancellationLimitHours,
   };
   const texts = context.occupational ? 'occupational.message' : 'reservation.message';
-  const messages: OutboxMessage[] = [{ channel: 'sms', recipient: contact.phone, body: t(`${texts}.sms`, values) }];
+  const declared = context.insurer ? t('insurance.message.declared', { insurer: t(`insurance.insurers.${context.insurer}`) }) : null;
+  const messages: OutboxMessage[] = [
+    { channel: 'sms', recipient: contact.phone, body: declared ? `${t(`${texts}.sms`, values)} ${declared}` : t(`${texts}.sms`, values) },
+  ];
   if (contact.email) {
     const ics = toIcs(
       appointmentCalendarEntry(
@@ -86,7 +91,7 @@ export async function confirmationMessages(
       channel: 'email',
       recipient: contact.email,
       subject: t(`${texts}.emailSubject`, values),
-      body: t(`${texts}.emailBody`, values),
+      body: declared ? `${declared}\n\n${t(`${texts}.emailBody`, values)}` : t(`${texts}.emailBody`, values),
       attachments: [
         {
           fileName: `${t('reservation.message.calendarFile')}-${facts.appointmentId}.ics`,

@@ -15,6 +15,7 @@
  */
 import { and, count, eq, gt, isNull, ne } from 'drizzle-orm';
 import {
+  appointmentInsurance,
   appointments,
   appointmentSlots,
   clinics,
@@ -29,7 +30,12 @@ import { brand as brandFacts, type BrandKey } from '~/brands';
 import { env } from '~/env.server';
 import type { Language } from '~/i18n/config';
 import { randomToken, sha256 } from '~/lib/crypto.server';
-import { formatDateTime, formatMoney, formatTime, helsinkiDate } from '~/lib/format';
+import { formatDate, formatDateTime, formatMoney, formatTime, helsinkiDate } from '~/lib/format';
+import { textsIn } from '~/i18n/i18n.server';
+import type { Insurer } from '~/models/insurance';
+import { bookingFromChoice, clearChoice, hasConcept, type InsuranceBooking } from '~/services/insurance/insurance.server';
+import { knownConceptCodes } from '~/services/insurance/insurance-rules';
+import { insurerAdapter } from '~/services/insurance/insurers.server';
 import type { AppointmentView, PriceView } from '~/models/appointment';
 import { KINDS, priceFor } from '~/models/price-list';
 import {
@@ -83,8 +89,8 @@ export function reservationSettings(): ReservationSettings {
 // ---------------------------------------------------------------------------------------------
 // Payer types
 
-/** Who pays: the customer (`self`) or their employer's occupational health agreement. */
-export type ReservationPayer = 'self' | 'occupational';
+/** Who pays: the customer (`self`), their employer's occupational health agreement, or an insurer. */
+export type ReservationPayer = 'self' | 'occupational' | 'insurance';
 
 type SlotRow = typeof appointmentSlots.$inferSelect;
 type PersonRow = typeof persons.$inferSelect;
@@ -113,6 +119,14 @@ const PAYERS: Record<ReservationPayer, PayerPolicy> = {
     requiresAuthentication: true,
     ineligibility: () => null,
     price: () => null,
+  },
+  // An insurer reimburses or pays directly (ADR 0022): strong identification; the customer may
+  // end up paying (a claim refused, pay-and-reimburse), so a billing block applies and the price is shown.
+  insurance: {
+    payerType: 'insurance',
+    requiresAuthentication: true,
+    ineligibility: (person) => (isCreditworthy(person) ? null : 'notCreditworthy'),
+    price: (slot) => priceFor(slot.specialtyId, slot.locationType),
   },
 };
 
@@ -153,6 +167,8 @@ export type ReservationFailure =
   | 'noWebReservation'
   | 'wardNotAllowed'
   | 'wardNotReady'
+  | 'insuranceIncomplete'
+  | 'treatmentChainCreationFailed'
   | 'unknownError';
 
 /** What the confirmation page and the API show of a new reservation. */
@@ -332,12 +348,19 @@ interface BookingInput {
   policy: PayerPolicy;
   /** The language of the confirmation messages. */
   messageLang: Language;
+  /** An insurance reservation: what it books with (the treatment chain is created inside the transaction). */
+  insurance?: InsuranceBooking & { description: string };
 }
+
+/** Rolls the booking's transaction back when the insurer refuses the treatment chain. */
+class TreatmentChainFailed extends Error {}
 
 /** The partial unique index that lets one live appointment hold a slot (db/schema.ts). */
 const SLOT_TAKEN_CONSTRAINT = 'appointments_slot_live_idx';
 
-type BookingOutcome = Extract<ReservationResult, { type: 'success' }> | { type: 'appointmentNotAvailable' | 'tooManyReservations' };
+type BookingOutcome =
+  | Extract<ReservationResult, { type: 'success' }>
+  | { type: 'appointmentNotAvailable' | 'tooManyReservations' | 'treatmentChainCreationFailed' };
 
 async function book(db: Db, input: BookingInput, ctx: Required<Omit<ReservationContext, 'payer'>>): Promise<BookingOutcome> {
   const { now, settings } = ctx;
@@ -390,6 +413,19 @@ async function book(db: Db, input: BookingInput, ctx: Required<Omit<ReservationC
         .returning();
       const appointment = created!;
       const anonymousCode = encodeAnonymousCode(appointment.id, token);
+      if (input.insurance) {
+        const { insurer, reimbursement, conceptCode, dcpContentHash, description } = input.insurance;
+        await t.insert(appointmentInsurance).values({ appointmentId: appointment.id, insurer, reimbursement, conceptCode, dcpContentHash, description });
+        await clearChoice(t, input.patient.id, slot.id);
+        // Direct compensation: the insurer opens the treatment chain of the permit, or nothing is booked.
+        if (dcpContentHash) {
+          const chain = await insurerAdapter(t).createTreatmentChain(
+            { identityCode: input.patient.identityCode },
+            { contentHash: dcpContentHash, startAt: slot.startAt },
+          );
+          if (chain.type !== 'success') throw new TreatmentChainFailed();
+        }
+      }
 
       if (input.saveContact && (input.patient.phone !== input.contact.phone || input.patient.email !== input.contact.email)) {
         await t
@@ -434,6 +470,7 @@ async function book(db: Db, input: BookingInput, ctx: Required<Omit<ReservationC
         brand,
         cancellationLimitHours: settings.cancellationLimitHours,
         occupational: input.policy.payerType === 'occupationalHealthCare',
+        insurer: input.insurance ? (input.insurance.insurer ?? 'OTHER') : null,
       });
       for (const message of messages) await enqueueMessage(t, message);
 
@@ -468,6 +505,7 @@ async function book(db: Db, input: BookingInput, ctx: Required<Omit<ReservationC
   } catch (error) {
     // The loser of a race for the slot: its whole transaction rolled back.
     if (isUniqueViolation(error, SLOT_TAKEN_CONSTRAINT)) return { type: 'appointmentNotAvailable' };
+    if (error instanceof TreatmentChainFailed) return { type: 'treatmentChainCreationFailed' };
     throw error;
   }
 }
@@ -559,7 +597,59 @@ export async function reserveAnonymously(db: Db, input: AnonymousReservationInpu
   });
 }
 
-export type UserReservationInput = { slotId: number } & { [K in keyof UserReservationFields]?: unknown };
+export type UserReservationInput = { slotId: number } & { [K in keyof UserReservationFields]?: unknown } & {
+  /** Insurance payer: the JSON call's fields (spec 3 §3); the page books with the person's insurer choice. */
+  insurance?: { insuranceConceptCode?: unknown; dcpContentHash?: unknown; description?: unknown };
+};
+
+/** The insurer a concept code or a permit tells (the JSON call does not name it). */
+function insurerOfCall(conceptCode: string | null, dcpContentHash: string | null): Insurer | null {
+  if (dcpContentHash) return 'LAHITAPIOLA';
+  if (conceptCode === '999503') return 'OP';
+  if (conceptCode) return 'IF';
+  return null;
+}
+
+const DESCRIPTION_MAX = 500;
+
+/**
+ * What an insurance reservation books with: the page's complete insurer choice for the time
+ * (`insuranceIncomplete` otherwise), or the JSON call's fields, checked: the concept must be
+ * one the brand knows and recorded for the person (POST /api/concepts), the permit one the
+ * insurer lists for them. The description for the staff is written in Finnish (spec 3 §3).
+ */
+async function insuranceFor(
+  db: Db,
+  person: PersonRow,
+  slotId: number,
+  input: UserReservationInput['insurance'],
+  ctx: { brand: BrandKey; now: Date },
+): Promise<{ type: 'ok'; booking: InsuranceBooking & { description: string } } | { type: 'insuranceIncomplete' } | { type: 'validation'; fields: Record<string, string[]> }> {
+  let booking: InsuranceBooking | null;
+  if (input) {
+    const fields: Record<string, string[]> = {};
+    const code = typeof input.insuranceConceptCode === 'string' && input.insuranceConceptCode ? input.insuranceConceptCode : null;
+    const hash = typeof input.dcpContentHash === 'string' && input.dcpContentHash ? input.dcpContentHash : null;
+    const description = typeof input.description === 'string' && input.description.trim() ? input.description.trim() : null;
+    if (code && (!knownConceptCodes(ctx.brand).includes(code) || !(await hasConcept(db, person.id, code)))) fields.insuranceConceptCode = ['insurance.errors.conceptNotRecorded'];
+    if (hash) {
+      const permits = await insurerAdapter(db).lahiTapiolaPermits({ identityCode: person.identityCode });
+      if (permits.type !== 'success' || !permits.permits.some((p) => p.contentHash === hash)) fields.dcpContentHash = ['insurance.errors.permitRequired'];
+    }
+    if (description && description.length > DESCRIPTION_MAX) fields.description = ['insurance.errors.descriptionTooLong'];
+    if (Object.keys(fields).length) return { type: 'validation', fields };
+    booking = { insurer: insurerOfCall(code, hash), reimbursement: null, conceptCode: code, dcpContentHash: hash, description };
+  } else {
+    booking = await bookingFromChoice(db, ctx.brand, person.id, slotId);
+    if (!booking) return { type: 'insuranceIncomplete' };
+  }
+  const t = await textsIn('fi');
+  const written = t('insurance.staffDescription', {
+    date: formatDate(ctx.now, 'fi'),
+    insurer: t(`insurance.insurers.${booking.insurer ?? 'OTHER'}`),
+  });
+  return { type: 'ok', booking: { ...booking, description: booking.description ?? written } };
+}
 
 /**
  * Reservation by a logged-in user for themself: they must be a registered patient who has
@@ -591,6 +681,12 @@ export async function reserveAsUser(
     const bindingRequired = bindingConsentRequired(row.slot.startAt, ctx.now, ctx.settings.bindingConsentHours);
     const parsed = userReservationSchema({ bindingRequired, confirmation }).safeParse(input);
     if (!parsed.success) return { type: 'validation', fields: fieldErrorsOf(parsed.error) };
+    let insurance: (InsuranceBooking & { description: string }) | undefined;
+    if (ctx.policy === PAYERS.insurance) {
+      const found = await insuranceFor(db, person, row.slot.id, input.insurance, ctx);
+      if (found.type !== 'ok') return found;
+      insurance = found.booking;
+    }
 
     return book(
       db,
@@ -603,6 +699,7 @@ export async function reserveAsUser(
         saveContact: true,
         policy: ctx.policy,
         messageLang: person.language,
+        insurance,
       },
       ctx,
     );

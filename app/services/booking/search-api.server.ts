@@ -22,15 +22,12 @@ export function idParam(url: URL): string | null {
   return /^[A-Za-z0-9_-]{1,40}$/.test(id) ? id : null;
 }
 
-/** Insurance searches need their own flow (insurer, identification) first. */
-export function asksForLaterPayerType(url: URL): boolean {
-  return url.searchParams.get('isInsuranceCustomer') === 'true';
-}
-
 /**
  * The search a call may run: private times, or with `isOccupationalHealthcare=true` the
  * logged-in person's occupational times of the specialties their agreement covers (401 without
- * a session, 403 without an agreement with web reservation; an agreement covering nothing finds nothing).
+ * a session, 403 without an agreement with web reservation; an agreement covering nothing finds
+ * nothing), or with `isInsuranceCustomer=true` the times insurers pay for (401 without a session:
+ * insurance customers identify strongly).
  */
 export async function payerSearch(
   db: Db,
@@ -38,6 +35,10 @@ export async function payerSearch(
   context: Readonly<RouterContextProvider>,
   filter: SearchFilter,
 ): Promise<{ type: 'ok'; filter: SearchFilter } | { type: 'empty' } | { type: 'refused'; status: 401 | 403; reason: string }> {
+  if (url.searchParams.get('isInsuranceCustomer') === 'true') {
+    if (!context.get(authContext)) return { type: 'refused', status: 401, reason: 'requiresAuthentication' };
+    if (url.searchParams.get('isOccupationalHealthcare') !== 'true') return { type: 'ok', filter: { ...filter, payerType: 'insurance' } };
+  }
   if (url.searchParams.get('isOccupationalHealthcare') !== 'true') return { type: 'ok', filter };
   const auth = context.get(authContext);
   if (!auth) return { type: 'refused', status: 401, reason: 'requiresAuthentication' };

@@ -24,6 +24,7 @@ import {
   type Localized,
 } from '~db/schema';
 import type { Language } from '~/i18n/config';
+import { textsIn } from '~/i18n/i18n.server';
 import { helsinkiDate, TIME_ZONE } from '~/lib/dates';
 import type { Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
@@ -526,7 +527,15 @@ export async function availableDates(
 export async function specialtyInfo(db: Db, id: string, lang: Language) {
   const ref = await referenceData(db);
   const specialty = ref.specialties.find((sp) => sp.id === id);
-  return specialty ? { id: specialty.id, title: specialty.name[lang], isRemoteType: specialty.isRemoteType } : null;
+  if (!specialty) return null;
+  const info = (await textsIn(lang))(`insurance.reservationInfo.${specialty.id}`, { defaultValue: '' });
+  return {
+    id: specialty.id,
+    title: specialty.name[lang],
+    isRemoteType: specialty.isRemoteType,
+    // The spec's cmsContent (spec 3 §3): shown above the results (texts in insurance.ts, ADR 0022).
+    cmsContent: { appointmentReservationInfo: info || null },
+  };
 }
 
 /** The clinics where the practitioners work (the register's practitioner_clinics). */
