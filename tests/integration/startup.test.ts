@@ -28,6 +28,10 @@ const productionEnv = parseEnv({
   VTJ_XROAD_CLIENT: 'FI/COM/1234567-8/portal',
   VTJ_USERNAME: 'portal',
   VTJ_PASSWORD: 'vtj-secret',
+  INSURERS: 'http',
+  INSURER_GATEWAY_URL: 'https://insurers.example.fi/',
+  INSURER_GATEWAY_CLIENT_ID: 'portal',
+  INSURER_GATEWAY_API_KEY: 'insurer-gateway-api-key',
 });
 
 async function rowCounts(db: Db) {
@@ -97,6 +101,10 @@ describe('npm run db:seed', () => {
           VTJ_XROAD_CLIENT: 'FI/COM/1234567-8/portal',
           VTJ_USERNAME: 'portal',
           VTJ_PASSWORD: 'vtj-secret',
+          INSURERS: 'http',
+          INSURER_GATEWAY_URL: 'https://insurers.example.fi/',
+          INSURER_GATEWAY_CLIENT_ID: 'portal',
+          INSURER_GATEWAY_API_KEY: 'insurer-gateway-api-key',
           PGLITE_DATA_DIR: dataDir,
         },
         encoding: 'utf8',
