@@ -41,7 +41,13 @@ function routeFilesStayOnServer(): Plugin {
     enforce: 'pre',
     transform(code, id) {
       if (this.environment.name !== 'client' || !id.endsWith('/app/route-table.ts')) return null;
-      const stripped = code.replace(/^(\s*(?:\w+: \{ )?)file: '[^'\n]*',\s?/gm, '$1');
+      const stripped = code
+        .replace(/^(\s*(?:\w+: \{ )?)file: '[^'\n]*',\s?/gm, '$1')
+        // Who may see a page, and on which brand and flag, is decided on the server (middleware,
+        // navigation): the browser's copy of the table needs only paths, chrome and theme.
+        .replace(/(^\s*|, )access: '\w+',?/gm, '$1')
+        .replace(/^\s*feature: '[\w-]+',\n/gm, '')
+        .replace(/^\s*brands: \[[^\]\n]*\],\n/gm, '');
       return { code: stripped, map: null };
     },
   };
