@@ -166,7 +166,27 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
     ),
   ],
   newCustomer: [loggedIn('newCustomer')],
-  patientDataConsent: [loggedIn('patientDataConsent')],
+  patientDataConsent: [
+    loggedIn('patientDataConsent'),
+    only(
+      "a guardian's consent for their child",
+      async (page, lang) => {
+        const family = await freshFamily(page.request, CHILDREN_URL);
+        const slot = await freshSlot(page.request, {}, CHILDREN_URL);
+        await login(page, { identityCode: family.guardian.identityCode }, { baseURL: CHILDREN_URL, lang });
+        await page.goto(`${CHILDREN_URL}${pagePath('reserve', lang, { slotId: String(slot.slotId) }, 'for=child')}`);
+        await page.getByRole('link', { name: childName(family) }).click();
+        // The child details come prefilled from the register and the guardian; registering leads to the consent.
+        await page.locator('main form button[type=submit]').click();
+        await expect(page).toHaveURL(new RegExp(`${pagePath('patientDataConsent', lang)}\\?.*ward=`));
+        return page.url();
+      },
+      async (page) => {
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.getByRole('checkbox').first()).toBeVisible();
+      },
+    ),
+  ],
   childrensChat: [
     only('', async (page, lang) => {
       await login(page, 'laura', { baseURL: CHILDREN_URL, lang });

@@ -6,23 +6,9 @@
  * reservation service and the JSON calls all consult these.
  */
 import type { BrandKey } from '~/brands';
+import { CONCEPT_CODES } from '~/brands/insurance-concepts';
 import type { ConceptResult, DcpState, Insurer, OpState, PermitReturnStatus, Reimbursement } from '~/models/insurance';
 import { ageOn } from '~/services/booking/reservation-flow-rules';
-
-/** Concept codes by organisation (spec 3 §3): which code records which reimbursement choice. */
-export const CONCEPT_CODES: Record<BrandKey, readonly { insurer: Insurer; reimbursement: Reimbursement | null; code: string }[]> = {
-  general: [
-    { insurer: 'IF', reimbursement: 'USE_REIMBURSEMENT', code: '90157' },
-    { insurer: 'IF', reimbursement: 'COMPANY_REIMBURSEMENT', code: '758236' },
-    { insurer: 'IF', reimbursement: 'PAY_AND_REIMBURSE', code: '758236' },
-    { insurer: 'OP', reimbursement: null, code: '999503' },
-  ],
-  children: [
-    { insurer: 'IF', reimbursement: 'USE_REIMBURSEMENT', code: '90157' },
-    { insurer: 'IF', reimbursement: 'PAY_AND_REIMBURSE', code: '758236' },
-    { insurer: 'OP', reimbursement: null, code: '999503' },
-  ],
-};
 
 /** The concept code of an insurer's choice on a brand, or null when it has none. */
 export function conceptCodeFor(brand: BrandKey, insurer: Insurer, reimbursement: Reimbursement | null): string | null {
