@@ -137,6 +137,8 @@ export async function loadScaleData(client: pg.ClientBase, today: string, shape:
             t.r_auth < 0.1,
             case when t.specialty_id = 'TTH' then '{occupationalHealthCare}'::text[]
                  when t.specialty_id = 'YLE' and t.r_auth > 0.9 then '{self,occupationalHealthCare}'::text[]
+                 when t.specialty_id in ('YLE', 'FYS', 'KNK', 'PSY') and t.r_auth >= 0.1 and t.r_auth < 0.6
+                   then '{self,insurance}'::text[]
                  else '{self}'::text[] end
      from (
        select p.*, d.i as day_index, d.day, m.minute,

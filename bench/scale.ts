@@ -8,8 +8,8 @@
  * 2. Times the search service directly (in this process, over a node-postgres pool like the
  *    server's): the page's search for typical filters (a specialty + a municipality + a time of
  *    day; a practitioner; remote), the unfiltered day, a deep "show more", a day with nothing
- *    found (alternatives), the calendar's dates, the JSON list and an employee's occupational
- *    search on their agreement's specialties (issue 13). Each scenario runs
+ *    found (alternatives), the calendar's dates, the JSON list, an employee's occupational
+ *    search on their agreement's specialties and an insured customer's search (issue 13). Each scenario runs
  *    --iterations calls with varied days and filters after a warm-up; p50/p95/p99 in ms.
  * 3. Prints EXPLAIN (ANALYZE, BUFFERS) of every query of one typical call per scenario
  *    (--explain; always saved in the results file).
@@ -142,6 +142,8 @@ interface ServiceScenario {
 
 /** The specialties of a typical occupational agreement (as the seed's Mikko's). */
 const OCCUPATIONAL_SPECIALTIES = ['TTH', 'YLE', 'SH', 'FYS', 'PSY'];
+/** The specialties with insurance times (as the seed's): half of their times in the scale data. */
+const INSURANCE_SPECIALTIES = ['YLE', 'FYS', 'KNK', 'PSY'];
 
 function scenarios(db: Db, search: Search, rules: Rules, today: string): ServiceScenario[] {
   const random = prng(2026);
@@ -212,6 +214,13 @@ function scenarios(db: Db, search: Search, rules: Rules, today: string): Service
       typical: true,
       run: () => page({ ...typical(), payerType: 'occupationalHealthCare', specialtyIds: OCCUPATIONAL_SPECIALTIES }),
       explain: () => page({ ...fixed, payerType: 'occupationalHealthCare', specialtyIds: OCCUPATIONAL_SPECIALTIES }),
+    },
+    {
+      // Issue 13: an insured customer's search (half of the YLE, FYS, KNK and PSY times offer insurance).
+      name: 'insurance: specialty + municipality + time',
+      typical: true,
+      run: () => page({ ...typical(), payerType: 'insurance', specialtyIds: [pick(INSURANCE_SPECIALTIES)] }),
+      explain: () => page({ ...fixed, payerType: 'insurance' }),
     },
     {
       name: 'JSON list (GET /api/appointments)',
