@@ -72,34 +72,46 @@ export async function registerPatient(
       .where(eq(persons.id, auth.person.id))
       .for('update');
     if (!person || person.isPatient) return { type: 'alreadyPatient' as const };
-    await t
-      .update(persons)
-      .set({
-        firstName: fields.firstName,
-        lastName: fields.lastName,
-        streetAddress: fields.streetAddress,
-        postalCode: fields.zipCode,
-        postOffice: fields.postOffice,
-        phone: fields.phoneNumber,
-        email: fields.emailAddress,
-        language: options.lang,
-        isPatient: true,
-      })
-      .where(eq(persons.id, auth.person.id));
-    await t.insert(registrations).values({
+    await recordRegistration(t, {
       personId: auth.person.id,
       registeredById: auth.person.id,
+      fields,
+      lang: options.lang,
       channel: options.channel ?? (options.inApp ? 'in-app' : 'web'),
-      registeredAt: now,
-    });
-    await logAccess(t, {
-      actorPersonId: auth.person.id,
-      subjectPersonId: auth.person.id,
-      action: 'create',
-      resource: 'person:registration',
+      now,
     });
     return { type: 'success' as const };
   });
+}
+
+/**
+ * Makes a person a patient with the registration's details (inside the caller's transaction,
+ * after the caller has locked the row): one's own registration, or a guardian's for their
+ * child, recorded with who registered them and written to the access log.
+ */
+async function recordRegistration(
+  t: Db,
+  input: { personId: string; registeredById: string; fields: RegistrationFields; lang: Language; channel: 'web' | 'in-app' | 'hpa'; now: Date },
+): Promise<void> {
+  const { fields } = input;
+  await t
+    .update(persons)
+    .set({
+      firstName: fields.firstName,
+      lastName: fields.lastName,
+      streetAddress: fields.streetAddress,
+      postalCode: fields.zipCode,
+      postOffice: fields.postOffice,
+      phone: fields.phoneNumber,
+      email: fields.emailAddress,
+      language: input.lang,
+      isPatient: true,
+    })
+    .where(eq(persons.id, input.personId));
+  await t
+    .insert(registrations)
+    .values({ personId: input.personId, registeredById: input.registeredById, channel: input.channel, registeredAt: input.now });
+  await logAccess(t, { actorPersonId: input.registeredById, subjectPersonId: input.personId, action: 'create', resource: 'person:registration' });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -162,27 +174,14 @@ export async function registerChild(
     if (!ward) return { type: 'notWard' as const };
     const [locked] = await t.select({ isPatient: persons.isPatient }).from(persons).where(eq(persons.id, ward.id)).for('update');
     if (!locked || locked.isPatient) return { type: 'alreadyPatient' as const };
-    await t
-      .update(persons)
-      .set({
-        firstName: fields.firstName,
-        lastName: fields.lastName,
-        streetAddress: fields.streetAddress,
-        postalCode: fields.zipCode,
-        postOffice: fields.postOffice,
-        phone: fields.phoneNumber,
-        email: fields.emailAddress,
-        language: options.lang,
-        isPatient: true,
-      })
-      .where(eq(persons.id, ward.id));
-    await t.insert(registrations).values({
+    await recordRegistration(t, {
       personId: ward.id,
       registeredById: auth.person.id,
+      fields,
+      lang: options.lang,
       channel: options.inApp ? 'in-app' : 'web',
-      registeredAt: now,
+      now,
     });
-    await logAccess(t, { actorPersonId: auth.person.id, subjectPersonId: ward.id, action: 'create', resource: 'person:registration' });
     return { type: 'success' as const };
   });
 }
