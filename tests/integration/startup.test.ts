@@ -10,9 +10,8 @@ import type { Db } from '~/services/db/db.server';
 import { prepareDatabase } from '../../scripts/prepare-database';
 import { countAppliedMigrations, databaseKinds, withTestDatabase } from '../fixtures/db';
 
-/** A complete, valid production configuration (what a production start parses). */
-const productionEnv = parseEnv({
-  NODE_ENV: 'production',
+/** A complete, valid production configuration (what a production start is given). */
+const PRODUCTION_SETTINGS = {
   DEPLOYMENT_ENV: 'production',
   SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
   PUBLIC_ORIGIN: 'https://oma.example.fi',
@@ -32,7 +31,8 @@ const productionEnv = parseEnv({
   INSURER_GATEWAY_URL: 'https://insurers.example.fi/',
   INSURER_GATEWAY_CLIENT_ID: 'portal',
   INSURER_GATEWAY_API_KEY: 'insurer-gateway-api-key',
-});
+};
+const productionEnv = parseEnv({ NODE_ENV: 'production', ...PRODUCTION_SETTINGS });
 
 async function rowCounts(db: Db) {
   const tables = { persons, clinics, practitioners, appointmentSlots, appointments };
@@ -86,25 +86,7 @@ describe('npm run db:seed', () => {
         env: {
           PATH: process.env.PATH,
           HOME: process.env.HOME,
-          DEPLOYMENT_ENV: 'production',
-          SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
-          PUBLIC_ORIGIN: 'https://oma.example.fi',
-          IDENTIFICATION: 'oidc',
-          OIDC_ISSUER: 'https://broker.example.fi',
-          OIDC_CLIENT_ID: 'portal',
-          OIDC_CLIENT_SECRET: 'client-secret',
-          PAYMENTS: 'paytrail',
-          PAYTRAIL_MERCHANT_ID: '375917',
-          PAYTRAIL_SECRET: 'merchant-secret',
-          POPULATION_REGISTER: 'vtj',
-          VTJ_XROAD_URL: 'https://xroad-ss.example.fi/',
-          VTJ_XROAD_CLIENT: 'FI/COM/1234567-8/portal',
-          VTJ_USERNAME: 'portal',
-          VTJ_PASSWORD: 'vtj-secret',
-          INSURERS: 'http',
-          INSURER_GATEWAY_URL: 'https://insurers.example.fi/',
-          INSURER_GATEWAY_CLIENT_ID: 'portal',
-          INSURER_GATEWAY_API_KEY: 'insurer-gateway-api-key',
+          ...PRODUCTION_SETTINGS,
           PGLITE_DATA_DIR: dataDir,
         },
         encoding: 'utf8',
