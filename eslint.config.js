@@ -36,6 +36,33 @@ const noServices = {
   message: 'db/ imports no services (the services import db/).',
 };
 
+/**
+ * One clock (app/lib/clock.server.ts): every "now" of the server, the seed, the scripts and the
+ * tests comes from `clock`, so a whole run can be set to any instant with PORTAL_NOW. The browser
+ * gets times relative to the server's (e.g. the session's time left), never its own clock's.
+ * Durations are measured with `performance.now()`.
+ */
+const noWallClock = [
+  'error',
+  {
+    selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+    message: "Take now from the app's clock: `clock.now()` (app/lib/clock.server.ts).",
+  },
+  {
+    selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+    message: "Take now from the app's clock: `clock.nowMs()` (app/lib/clock.server.ts); durations: performance.now().",
+  },
+  {
+    // The server's own time zone is not Helsinki's (CI and containers run in UTC).
+    selector: "CallExpression[callee.property.name=/^(getFullYear|getMonth|getDate|getDay|getHours|getMinutes)$/]",
+    message: 'Local-zone getters read the machine\'s time zone: use wallClock()/helsinkiDate() (app/lib/dates.ts) or the UTC getters.',
+  },
+  {
+    selector: "TaggedTemplateExpression[tag.name='sql'] TemplateElement[value.raw=/now\\(\\)|current_(date|time)/i]",
+    message: "The database's clock is not the app's: bind `clock.now()` as a parameter instead of SQL now().",
+  },
+];
+
 const restrict = (...patterns) => ['error', { patterns: patterns.flat() }];
 const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
 
@@ -55,6 +82,11 @@ export default tseslint.config(
   {
     files: ['tests/**', 'bench/**', 'scripts/**', 'db/**'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    // The benchmark measures wall-clock durations of its own and runs its servers on the wall clock.
+    files: ['app/**/*.{ts,tsx}', 'db/**/*.ts', 'scripts/**/*.ts', 'tests/**/*.ts', 'server.ts', '*.config.ts'],
+    rules: { 'no-restricted-syntax': noWallClock },
   },
   {
     // Playwright fixtures call `use`, which is not React's hook.

@@ -4,7 +4,13 @@
  * general brand and the children's brand, each on its own fresh PGlite data directory.
  */
 import { defineConfig, devices } from '@playwright/test';
+import { clock } from './app/lib/clock.server';
 import { BASE_URL, CHILDREN_PORT, GENERAL_PORT } from './tests/e2e/urls';
+
+// One timeline for the servers and the test workers (PORTAL_NOW, when set, starts it there).
+const startedAt = clock.start();
+// (Workers load this file too: say it once, from the runner.)
+if (process.env.PORTAL_NOW && process.env.TEST_WORKER_INDEX === undefined) console.warn(`e2e: PORTAL_NOW=${process.env.PORTAL_NOW} (now ${startedAt.toISOString()})`);
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

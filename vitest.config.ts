@@ -4,6 +4,10 @@
  */
 import { defineConfig } from 'vitest/config';
 import tsconfigPaths from 'vite-tsconfig-paths';
+import { clock } from './app/lib/clock.server';
+
+// One timeline for every test worker (PORTAL_NOW, when set, starts it there).
+clock.start();
 
 export default defineConfig({
   plugins: [tsconfigPaths()],
@@ -13,7 +17,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['app/**/*.test.{ts,tsx}', 'db/**/*.test.ts'],
+          include: ['app/**/*.test.{ts,tsx}', 'db/**/*.test.ts', '.ci/**/*.test.ts'],
           exclude: ['**/*.integration.test.ts', 'node_modules/**'],
           environment: 'node',
           setupFiles: ['tests/setup/fail-on-console-error.ts'],

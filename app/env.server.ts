@@ -4,6 +4,7 @@
  * only what `publicEnv()` returns.
  */
 import { z } from 'zod';
+import { parsePortalNow, portalNowProblem } from '~/lib/clock.server';
 import { FEATURE_FLAGS } from '~/models/features';
 
 const bool = z
@@ -32,6 +33,14 @@ export const envSchema = z
     /** Public origin, e.g. https://oma.example.fi; used for OIDC redirect URIs and Origin checks. */
     PUBLIC_ORIGIN: z.string().url().optional(),
     TRUST_PROXY: bool.default('false'),
+    /**
+     * Outside production: the instant the app's clock starts at (ISO 8601 with an offset), from
+     * which it runs at normal speed (app/lib/clock.server.ts). Production refuses it.
+     */
+    PORTAL_NOW: z
+      .string()
+      .refine((value) => parsePortalNow(value) !== null, 'must be an ISO 8601 instant with an offset, e.g. 2027-03-28T02:30:00+02:00')
+      .optional(),
     BRAND: z.enum(['general', 'children']).default('general'),
 
     DATABASE_URL: z.string().url().optional(),
@@ -190,6 +199,8 @@ export const envSchema = z
       }
     }
     if (env.DEPLOYMENT_ENV !== 'production') return;
+    const clockProblem = portalNowProblem(env);
+    if (clockProblem) ctx.addIssue({ code: 'custom', path: ['PORTAL_NOW'], message: clockProblem });
     if (!env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'required in production' });
     }

@@ -23,6 +23,7 @@ import { TextNamespaces } from '~/i18n/react';
 import { ensureAllTexts } from '~/i18n/texts.client';
 import { portalMiddleware, sessionMiddleware } from '~/middleware/portal.server';
 import { languageOfPath, matchPage, PAGES, type Chrome, type PageDefinition } from '~/route-table';
+import { clock } from '~/lib/clock.server';
 import { sessionExpiresAt } from '~/services/auth/session.server';
 import { navigationUnreadCount } from '~/services/messaging/conversations.server';
 import '~/styles/global.css';
@@ -67,7 +68,8 @@ export async function loader({ context }: Route.LoaderArgs) {
           isPatient: auth.person.isPatient,
         }
       : null,
-    sessionExpiresAt: auth ? sessionExpiresAt(auth.session).toISOString() : null,
+    // Relative, so a browser whose clock is off (or a test server's PORTAL_NOW) times it right.
+    sessionExpiresInMs: auth ? Math.max(0, sessionExpiresAt(auth.session).getTime() - clock.nowMs()) : null,
     sentryDsn: env().SENTRY_DSN ?? null,
   };
 }
@@ -144,7 +146,7 @@ export function Layout({ children }: { children: ReactNode }) {
               </div>
               {showFooter ? <Footer brand={brand} lang={lang} /> : null}
             </div>
-            {data?.sessionExpiresAt ? <SessionTimer expiresAt={data.sessionExpiresAt} lang={lang} /> : null}
+            {data?.sessionExpiresInMs != null ? <SessionTimer expiresInMs={data.sessionExpiresInMs} lang={lang} /> : null}
             {data?.inApp ? <InAppBridge /> : null}
           </ToastProvider>
         </AuthenticityTokenProvider>

@@ -9,6 +9,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { envSchema } from '../app/env.server';
+import { clock } from '../app/lib/clock.server';
 
 const HOST = '127.0.0.1';
 const OUTPUT_LINES_KEPT = 200;
@@ -53,6 +54,8 @@ export function startServer(options: StartOptions): ServerProcess {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of PORTAL_ENV_KEYS) delete env[key];
   Object.assign(env, {
+    // The tests' servers share the tests' clock (PORTAL_NOW); the benchmark runs on the wall clock.
+    ...clock.env(),
     ...options.env,
     NODE_ENV: 'production',
     HOST,

@@ -3,7 +3,7 @@
  * Each inserts one row with sensible defaults and returns it.
  */
 import { randomToken, sha256 } from '../app/lib/crypto.server';
-import { helsinkiDate, wallClock } from '../app/lib/dates';
+import { addDays, helsinkiDate, wallClock } from '../app/lib/dates';
 import { parseIdentityCode } from '../app/models/identity-code';
 import { encodeAnonymousCode } from '../app/models/anonymous-code';
 import { eq } from 'drizzle-orm';
@@ -31,6 +31,7 @@ import {
   type Localized,
 } from './schema';
 import * as schema from './schema';
+import { clock } from '../app/lib/clock.server';
 
 export type NewPerson = typeof persons.$inferInsert;
 export type Person = typeof persons.$inferSelect;
@@ -327,10 +328,10 @@ export async function createInvoice(
     Partial<Pick<NewInvoice, 'dueDate' | 'buyerName' | 'description'>> & { sumCents?: number; rows?: NewInvoiceRow[] },
 ) {
   const { rows: givenRows, ...values } = input;
-  const created = values.creationDate instanceof Date ? values.creationDate : new Date(values.creationDate ?? Date.now());
+  const created = values.creationDate instanceof Date ? values.creationDate : new Date(values.creationDate ?? clock.nowMs());
   const description = values.description ?? localized('Lääkärikäynti', 'Läkarbesök', 'Doctor visit');
   const rows: NewInvoiceRow[] = givenRows ?? [
-    { description, count: 1, unitPriceCents: values.sumCents ?? 5900, date: created.toISOString().slice(0, 10), vatPermille: 0 },
+    { description, count: 1, unitPriceCents: values.sumCents ?? 5900, date: helsinkiDate(created), vatPermille: 0 },
   ];
   const sumCents = values.sumCents ?? rows.reduce((sum, row) => sum + row.unitPriceCents * (row.count ?? 1), 0);
   const [owner] = await db.select().from(persons).where(eq(persons.id, values.personId));
@@ -341,7 +342,7 @@ export async function createInvoice(
       description,
       sumCents,
       creationDate: created,
-      dueDate: values.dueDate ?? new Date(created.getTime() + 14 * 86_400_000).toISOString().slice(0, 10),
+      dueDate: values.dueDate ?? addDays(helsinkiDate(created), 14),
       paidAt: values.paidAt ?? (values.status === 'paid' ? new Date(created.getTime() + 86_400_000) : null),
       buyerName: values.buyerName ?? (owner ? `${owner.firstName} ${owner.lastName}` : 'Asiakas'),
       buyerStreet: values.buyerStreet ?? owner?.streetAddress ?? null,

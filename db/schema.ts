@@ -4,6 +4,7 @@
  * `npm run db:generate`.
  */
 import { sql } from 'drizzle-orm';
+import { clock } from '../app/lib/clock.server';
 import { LOCATION_TYPES, PAYER_TYPES } from '../app/models/appointment-types';
 import { ANNOUNCEMENT_TYPES, PROFESSIONAL_TYPES, THREAD_TYPES } from '../app/models/messaging';
 import type { QuestionnaireDefinition } from '../app/models/questionnaire';
@@ -32,7 +33,7 @@ import {
 
 export type Localized = { fi: string; sv: string; en: string };
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now());
 
 export const occupationalContracts = pgTable('occupational_contracts', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -252,7 +253,7 @@ export const accessLog = pgTable(
   'access_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
     actorPersonId: uuid('actor_person_id'),
     subjectPersonId: uuid('subject_person_id'),
     action: text('action').notNull(),
@@ -290,7 +291,7 @@ export const analyticsEvents = pgTable(
   'analytics_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
     name: text('name').notNull(),
     properties: jsonb('properties').$type<Record<string, string | number | boolean | null>>(),
   },
@@ -420,7 +421,7 @@ export const patientDataConsents = pgTable(
     allowsMarketingMail: boolean('allows_marketing_mail').notNull(),
     allowsTreatmentInstructionsMail: boolean('allows_treatment_instructions_mail').notNull(),
     allowsBookingSms: boolean('allows_booking_sms').notNull(),
-    givenAt: timestamp('given_at', { withTimezone: true }).notNull().defaultNow(),
+    givenAt: timestamp('given_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
   },
   (t) => [index('patient_data_consents_person_idx').on(t.personId, t.givenAt)],
 );
@@ -433,7 +434,7 @@ export const registrations = pgTable('registrations', {
     .references(() => persons.id, { onDelete: 'cascade' }),
   registeredById: uuid('registered_by_id').references(() => persons.id),
   channel: text('channel', { enum: ['web', 'web-anonymous-booking', 'in-app', 'hpa'] }).notNull(),
-  registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
+  registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
 });
 
 /** Raw bytes: a Uint8Array in the app (node-postgres answers a Buffer, PGlite a Uint8Array). */
@@ -593,7 +594,7 @@ export const payments = pgTable(
     browserBindingHash: text('browser_binding_hash').notNull(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
   },
   (t) => [
     uniqueIndex('payments_settled_idx').on(t.invoiceId).where(sql`${t.status} = 'settled'`),
@@ -615,7 +616,7 @@ export const paymentEvents = pgTable(
     signatureValid: boolean('signature_valid').notNull(),
     /** What the portal did: settled, alreadyPaid, invoiceSumNotValid, ignored, … */
     outcome: text('outcome').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
   },
   (t) => [index('payment_events_payment_idx').on(t.paymentId, t.at)],
 );
@@ -839,7 +840,7 @@ export const messagingThreadParticipants = pgTable(
     professionalId: uuid('professional_id')
       .notNull()
       .references(() => professionals.personId, { onDelete: 'cascade' }),
-    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
   },
   (t) => [
     primaryKey({ columns: [t.threadId, t.professionalId] }),
@@ -1150,7 +1151,7 @@ export const questionnaireInvitations = pgTable(
     formId: bigint('form_id', { mode: 'number' })
       .notNull()
       .references(() => questionnaireForms.id),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
     /** The answers as the JSON string the spec names (spec 3 §7); null until answered. */
     answers: text('answers'),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
@@ -1288,7 +1289,7 @@ export const insuranceChoices = pgTable(
     applyStateHash: text('apply_state_hash'),
     applyBindingHash: text('apply_binding_hash'),
     applyExpiresAt: timestamp('apply_expires_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
   },
   (t) => [
     uniqueIndex('insurance_choices_person_slot_idx').on(t.personId, t.slotId),

@@ -11,6 +11,7 @@ import { testInsurerIdentityHash } from '../app/lib/test-insurer-key.server';
 import type { Db } from './client';
 import { createPerson } from './factories';
 import { appointmentSlots, testInsurerPermits, testInsurerPolicies } from './schema';
+import { addDays } from '../app/lib/dates';
 import { helsinkiDateOf } from './slots';
 
 export const INSURANCE_DEMO_PERSONS = {
@@ -39,7 +40,7 @@ export async function seedInsurance(db: Db, now: Date): Promise<void> {
   const iida = INSURANCE_DEMO_PERSONS.iida;
   await createPerson(db, { ...iida, confidentialityAcceptedAt: consent, patientDataConsentUpdatedAt: consent });
   const key = testInsurerIdentityHash(iida.identityCode);
-  const date = (days: number) => helsinkiDateOf(new Date(now.getTime() + days * DAY));
+  const date = (days: number) => addDays(helsinkiDateOf(now), days);
   await db.insert(testInsurerPolicies).values([
     { identityCodeHash: key, insurer: 'LAHITAPIOLA', validFrom: date(-365), validTo: date(365) },
     { identityCodeHash: key, insurer: 'OP', validFrom: date(-365), validTo: date(365) },

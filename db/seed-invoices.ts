@@ -7,6 +7,7 @@
 import type { Db } from './client';
 import { createInvoice, localized } from './factories';
 import type { Person } from './factories';
+import { helsinkiDate } from '../app/lib/dates';
 
 export const DEMO_INVOICES = {
   ainoOpen: '2026001',
@@ -24,7 +25,7 @@ const fee = localized('Toimistomaksu', 'Expeditionsavgift', 'Office fee');
 const lab = localized('Laboratoriotutkimus', 'Laboratorieundersökning', 'Laboratory test');
 const child = localized('Lastenlääkärin vastaanotto', 'Barnläkarmottagning', 'Paediatrician visit');
 
-const day = (date: Date) => date.toISOString().slice(0, 10);
+const day = (date: Date) => helsinkiDate(date);
 
 export async function seedInvoices(db: Db, people: { aino: Person; eino: Person; laura: Person }, now: Date) {
   const ago = (days: number) => new Date(now.getTime() - days * DAY);

@@ -32,6 +32,7 @@ import {
   TITLES,
   type DemoAppointment,
 } from './seed-data';
+import { clock } from '../app/lib/clock.server';
 
 /** Small deterministic PRNG (mulberry32) so the seed is reproducible. */
 export function prng(seed: number) {
@@ -53,7 +54,7 @@ export interface SeededLink {
   description: string;
 }
 
-export async function seedIfEmpty(db: Db, now = new Date()): Promise<SeededLink[] | null> {
+export async function seedIfEmpty(db: Db, now = clock.now()): Promise<SeededLink[] | null> {
   const [row] = await db.select({ n: count() }).from(persons);
   if ((row?.n ?? 0) > 0) return null;
   return seed(db, now);
@@ -63,7 +64,7 @@ export async function seedIfEmpty(db: Db, now = new Date()): Promise<SeededLink[
  * Seeds everything. Appointment times are relative to `now` (the moment of seeding), so a fresh
  * database always has an appointment starting within 30 minutes, one later today, and so on.
  */
-export async function seed(db: Db, now = new Date()): Promise<SeededLink[]> {
+export async function seed(db: Db, now = clock.now()): Promise<SeededLink[]> {
   return db.transaction(async (t) => {
     for (const clinic of CLINICS) await createClinic(t, { isRemote: false, ...clinic });
     for (const specialty of SPECIALTIES) await createSpecialty(t, specialty);

@@ -47,11 +47,16 @@ const SHIFTS = [
  * Each practitioner works on three weekdays a week (which ones depends on their id), a morning
  * and an afternoon shift, and an evening shift on one of those days; Saturdays now and then.
  * 30-minute slots (20 for nurses and vaccinations), rotating through their clinics.
+ *
+ * A calendar day looks the same whatever hour of the seed day it is generated at: the rotations count days from
+ * the epoch, not from `fromDate`, and every possible slot draws its random numbers before the
+ * past ones are skipped.
  */
 export function* generateSlots(practitioners: SlotPractitioner[], options: GenerateOptions): Generator<NewSlot> {
   const requiresAuthShare = options.requiresAuthShare ?? 0.1;
-  for (let day = 0; day < options.days; day++) {
-    const localDate = addDays(options.fromDate, day);
+  for (let n = 0; n < options.days; n++) {
+    const localDate = addDays(options.fromDate, n);
+    const day = Math.round(Date.parse(`${localDate}T00:00:00Z`) / 86_400_000);
     const weekday = new Date(`${localDate}T12:00:00Z`).getUTCDay(); // 0 = Sunday
     if (weekday === 0) continue;
     for (let p = 0; p < practitioners.length; p++) {
@@ -63,12 +68,13 @@ export function* generateSlots(practitioners: SlotPractitioner[], options: Gener
       const shifts = weekday === 6 ? [SHIFTS[0]] : (p + weekday) % 5 === 0 ? SHIFTS : [SHIFTS[0], SHIFTS[1]];
       for (const shift of shifts) {
         for (let minutes = shift.startHour * 60; minutes + duration <= shift.endHour * 60; minutes += duration) {
+          const [gap, remoteDraw, videoDraw, authDraw] = [options.random(), options.random(), options.random(), options.random()];
           // Some times are already taken by phone bookings: leave gaps like a real calendar.
-          if (options.random() < 0.25) continue;
+          if (gap < 0.25) continue;
           const time = helsinkiSlotTime(localDate, Math.floor(minutes / 60), minutes % 60);
           if (time.startAt < options.notBefore) continue;
-          const remote = practitioner.remoteClinicId !== undefined && options.random() < 0.4;
-          const video = remote && options.random() < 0.6;
+          const remote = practitioner.remoteClinicId !== undefined && remoteDraw < 0.4;
+          const video = remote && videoDraw < 0.6;
           yield {
             ...time,
             clinicId: remote ? practitioner.remoteClinicId! : clinicId,
@@ -78,7 +84,7 @@ export function* generateSlots(practitioners: SlotPractitioner[], options: Gener
             durationMinutes: duration,
             isRemote: remote,
             locationType: remote ? (video ? 'videoAppointment' : 'phoneAppointment') : 'physicalLocation',
-            requiresAuth: options.random() < requiresAuthShare,
+            requiresAuth: authDraw < requiresAuthShare,
           };
         }
       }

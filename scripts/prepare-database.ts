@@ -7,6 +7,7 @@ import type { Database } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import type { SeededLink } from '../db/seed';
 import type { Env } from '../app/env.server';
+import { clock } from '../app/lib/clock.server';
 
 /** Demo data belongs to development and test deployments only. */
 export function seedsDemoData(env: Pick<Env, 'DEPLOYMENT_ENV'>): boolean {
@@ -17,7 +18,7 @@ export function seedsDemoData(env: Pick<Env, 'DEPLOYMENT_ENV'>): boolean {
 export async function prepareDatabase(
   database: Database,
   env: Pick<Env, 'DEPLOYMENT_ENV'>,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<SeededLink[] | null> {
   await runMigrations(database);
   if (!seedsDemoData(env)) return null;

@@ -14,6 +14,11 @@ try {
   process.exit(1);
 }
 
+// The app's one clock (PORTAL_NOW outside production), started before anything reads it.
+const { clock } = await import('../app/lib/clock.server');
+const startedAt = clock.start();
+if (env.PORTAL_NOW) process.stdout.write(`Clock: PORTAL_NOW=${env.PORTAL_NOW} (now ${startedAt.toISOString()}).\n`);
+
 const { openDatabase } = await import('../db/client');
 const { prepareDatabase } = await import('./prepare-database');
 const { databaseConfig } = await import('../app/services/db/db.server');

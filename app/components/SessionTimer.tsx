@@ -1,7 +1,9 @@
 /**
  * With JS: warns 90 and 30 seconds before the session expires (spec 2 §4) and, at expiry,
  * sends the browser to the session-timed-out page with `next` set to where the user was.
- * Without JS the server's own timeout check does the same on the next request.
+ * Without JS the server's own timeout check does the same on the next request. The server sends
+ * the time left rather than the instant, so a browser whose clock is wrong still times it right;
+ * every navigation revalidates the root loader and so restarts the count from the server's value.
  */
 import { useEffect } from 'react';
 import { useTranslation } from '~/i18n/react';
@@ -12,14 +14,14 @@ import { useToasts } from './Toasts';
 
 export const SESSION_WARNINGS_SECONDS = [90, 30] as const;
 
-export function SessionTimer({ expiresAt, lang }: { expiresAt: string; lang: Language }) {
+export function SessionTimer({ expiresInMs, lang }: { expiresInMs: number; lang: Language }) {
   const { t } = useTranslation();
   const { show } = useToasts();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
 
   useEffect(() => {
-    const remaining = new Date(expiresAt).getTime() - Date.now();
+    const remaining = expiresInMs;
     const timers: number[] = [];
     for (const seconds of SESSION_WARNINGS_SECONDS) {
       const at = remaining - seconds * 1000;
@@ -40,7 +42,7 @@ export function SessionTimer({ expiresAt, lang }: { expiresAt: string; lang: Lan
       ),
     );
     return () => timers.forEach((id) => window.clearTimeout(id));
-  }, [expiresAt, lang, here, show, t]);
+  }, [expiresInMs, lang, here, show, t]);
 
   return null;
 }

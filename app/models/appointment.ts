@@ -53,6 +53,8 @@ export interface AppointmentView {
   mayCancel: boolean;
   /** Whether online cancellation is still open (the cancellation limit has not passed). */
   cancellableOnline: boolean;
+  /** Whether the appointment had ended when the server made this view (by the app's clock). */
+  hasEnded: boolean;
   cancelledBy: 'patient' | 'provider' | null;
   arrivalReason: string | null;
   /** The patient must accept the confidentiality terms before checking in. */

@@ -27,6 +27,7 @@ import { send } from '../../bench/http';
 import { loginDemoPerson } from '../../bench/login';
 import { findFreePort, startServer, type ServerProcess } from '../../bench/server-process';
 import { createTestDatabase, postgresUrlFor, testDatabaseUrl, type TestDatabase } from '../fixtures/db';
+import { clock } from '../fixtures/clock';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const VISITORS = 100;
@@ -73,7 +74,7 @@ describe.skipIf(!testDatabaseUrl())('one free time, 100 concurrent reservations,
       clinicId: 'KA',
       practitionerId: 'P0001',
       specialtyId: 'YLE',
-      startAt: new Date(Date.now() + 3 * 24 * 3_600_000),
+      startAt: new Date(clock.nowMs() + 3 * 24 * 3_600_000),
     });
     slotId = slot.id;
 
@@ -193,7 +194,7 @@ describe.skipIf(!testDatabaseUrl())('one occupational free time, 100 concurrent 
       clinicId: 'TA',
       practitionerId: 'P0045',
       specialtyId: 'TTH',
-      startAt: new Date(Date.now() + 3 * 24 * 3_600_000),
+      startAt: new Date(clock.nowMs() + 3 * 24 * 3_600_000),
       payerTypes: ['occupationalHealthCare'],
     });
     slotId = slot.id;
@@ -206,7 +207,7 @@ describe.skipIf(!testDatabaseUrl())('one occupational free time, 100 concurrent 
         firstName: 'Työ',
         lastName: `Kilpailija${i}`,
         occupationalContractId: contract.id,
-        patientDataConsentUpdatedAt: new Date(),
+        patientDataConsentUpdatedAt: clock.now(),
       });
       const server = servers[i % servers.length]!;
       const jar = await loginDemoPerson(server.origin, identityCode);
@@ -255,7 +256,7 @@ describe.skipIf(!testDatabaseUrl())('one occupational free time, 100 concurrent 
       clinicId: 'TA',
       practitionerId: 'P0045',
       specialtyId: 'TTH',
-      startAt: new Date(Date.now() + 4 * 24 * 3_600_000),
+      startAt: new Date(clock.nowMs() + 4 * 24 * 3_600_000),
       payerTypes: ['insurance'],
     });
     const answers = await Promise.all(

@@ -6,6 +6,10 @@
 import { fileURLToPath } from 'node:url';
 import tsconfigPaths from 'vite-tsconfig-paths';
 import { defineConfig } from 'vitest/config';
+import { clock } from '../../app/lib/clock.server';
+
+// One timeline for the tests and the servers they start (PORTAL_NOW, when set, starts it there).
+clock.start();
 
 export default defineConfig({
   root: fileURLToPath(new URL('../..', import.meta.url)),

@@ -18,6 +18,8 @@ import { DEMO_PROFESSIONALS } from '../../db/seed-messaging';
 import invoiceTexts from '../../app/i18n/resources/invoices';
 import { invoiceFixture, payAtTestBank } from './invoice-fixtures';
 import { childName, freshFamily } from './guardian-fixtures';
+import { firstDayAhead } from '../fixtures/clock';
+import { helsinkiDate } from '../../app/lib/dates';
 
 interface AxeCase {
   /** What distinguishes this case from the page's other cases ('' for the only one). */
@@ -37,12 +39,7 @@ const loggedIn = (key: PageKey) =>
   });
 
 /** The first Helsinki date at least `days` ahead whose ISO weekday (1 = Monday) is in `weekdays`. */
-function dayAhead(days: number, weekdays: number[]): string {
-  for (let n = days; ; n++) {
-    const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Helsinki' }).format(new Date(Date.now() + n * 86_400_000));
-    if (weekdays.includes(new Date(`${date}T12:00:00Z`).getUTCDay() || 7)) return date;
-  }
-}
+const dayAhead = firstDayAhead;
 
 const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
   front: [anonymous('front'), { ...loggedIn('front'), name: 'logged in' }],
@@ -83,9 +80,10 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
     only('results', async (_page, lang) =>
       pagePath('privateSearch', lang, {}, new URLSearchParams({ startDate: dayAhead(2, [1, 2, 3, 4, 5]), municipality: 'helsinki' })),
     ),
-    // A Sunday at one clinic: the empty text with its suggestions and alternatives.
+    // A Sunday at one clinic (far enough that no test's own free time is on it): the empty text
+    // with its suggestions and alternatives.
     only('nothing found', async (_page, lang) =>
-      pagePath('privateSearch', lang, {}, new URLSearchParams({ startDate: dayAhead(1, [7]), clinicIds: 'KA' })),
+      pagePath('privateSearch', lang, {}, new URLSearchParams({ startDate: dayAhead(5, [7]), clinicIds: 'KA' })),
     ),
   ],
   reserve: [
@@ -242,7 +240,7 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
     only('results', async (page, lang) => {
       const slot = await insuranceCustomer(page.request);
       await login(page, { identityCode: slot.patient!.identityCode }, { lang });
-      const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Helsinki' }).format(new Date(slot.startAt));
+      const day = helsinkiDate(slot.startAt);
       return pagePath('insuranceSearch', lang, {}, new URLSearchParams({ startDate: day }));
     }),
   ],

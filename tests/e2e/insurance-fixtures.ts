@@ -1,6 +1,7 @@
 /** Shared setup of the insurance specs (insurance.spec.ts, a11y.spec.ts). */
 import type { APIRequestContext } from '@playwright/test';
 import { expect, freshSlot } from './fixtures';
+import { dayAhead } from '../fixtures/clock';
 
 /** freshSlot() parameters of a free time insurers pay for, and a fresh patient with the consent and saved contact details. */
 export const INSURANCE_SLOT = {
@@ -30,7 +31,7 @@ export async function insuranceCustomer(
 
 /** d.M.yyyy of a date this many days ahead (Helsinki), as permits are shown. */
 export function permitDateIn(days: number): string {
-  const iso = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Helsinki' }).format(new Date(Date.now() + days * 86_400_000));
+  const iso = dayAhead(days);
   const [y, m, d] = iso.split('-').map(Number);
   return `${d}.${m}.${y}`;
 }

@@ -8,6 +8,7 @@
 import type { Page } from '@playwright/test';
 import { csrfToken, expect, login, test } from './fixtures';
 import { insuranceCustomer, permitDateIn } from './insurance-fixtures';
+import { helsinkiDate } from '../../app/lib/dates';
 
 const reservePath = (slotId: number) => `/en/available-appointments/insurance/${slotId}`;
 
@@ -33,7 +34,7 @@ test.describe('insurance list', () => {
     await expect(page).toHaveURL(/\/fi\/kirjaudu\?nextPath=%2Ffi%2Fajanvaraus%2Fvakuutus/);
 
     await login(page, { identityCode: slot.patient!.identityCode }, { lang: 'en' });
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Helsinki' }).format(new Date(slot.startAt));
+    const day = helsinkiDate(slot.startAt);
     await page.goto(`/en/booking/insurance?startDate=${day}&specialtyIds=IHO`);
     await expect(page.getByRole('heading', { level: 1, name: 'Insurance customer appointment booking' })).toBeVisible();
     await expect(page.locator(`a[href="${reservePath(slot.slotId)}"]`)).toBeVisible();
@@ -166,7 +167,7 @@ test.describe('OP', () => {
 test.describe('insurance API', () => {
   test('search, concepts, the insurer calls and a reservation with the concept', async ({ page }) => {
     const slot = await insuranceCustomer(page.request, { insurer: 'LAHITAPIOLA', permits: 'Selkäkipu:Selkä', slot: ownDay() });
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Helsinki' }).format(new Date(slot.startAt));
+    const day = helsinkiDate(slot.startAt);
     const search = `/api/appointments?isInsuranceCustomer=true&specialtyIds=IHO&startDate=${day}`;
     expect((await page.request.get(search)).status()).toBe(401);
     expect((await page.request.get('/api/insurance/lahitapiola-policy-check')).status()).toBe(401);

@@ -7,11 +7,13 @@
  * renamed .pdf are refused with the spec's texts; the absent nurse's notice; stored XSS payloads
  * show as text; Aino has no messaging entry and gets 404 on someone else's thread.
  */
+import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import texts from '../../app/i18n/resources/messaging';
 import { DEMO_PROFESSIONALS } from '../../db/seed-messaging';
 import { expect, login, test } from './fixtures';
 import { BASE_URL } from './urls';
+import { clock } from '../fixtures/clock';
 
 const fi = texts.fi;
 
@@ -36,7 +38,7 @@ const PNG = Buffer.from(
 
 /** Today's day heading in Helsinki, as the server formats it ("ti 24.11.2026"). */
 function todayHeading(): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Helsinki', weekday: 'short', day: 'numeric', month: 'numeric', year: 'numeric' }).formatToParts(new Date());
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Helsinki', weekday: 'short', day: 'numeric', month: 'numeric', year: 'numeric' }).formatToParts(clock.now());
   const get = (type: string) => parts.find((p) => p.type === type)!.value;
   const weekday = { Mon: 'ma', Tue: 'ti', Wed: 'ke', Thu: 'to', Fri: 'pe', Sat: 'la', Sun: 'su' }[get('weekday')]!;
   return `${weekday} ${Number(get('day'))}.${Number(get('month'))}.${get('year')}`;
@@ -69,7 +71,7 @@ test.describe('secure messaging', () => {
     await expect(page.getByRole('navigation').getByRole('link', { name: /Viestit/ })).not.toContainText('1');
 
     // A new conversation to the nurse with a PNG; the payloads are shown as text.
-    const subject = `Kysymys ${Date.now()} <img src=x onerror="window.__xss=1">`;
+    const subject = `Kysymys ${randomUUID().slice(0, 8)} <img src=x onerror="window.__xss=1">`;
     const body = 'Hei! <script>window.__xss=1</script> Kuva liitteenä.';
     await page.goto('/fi/viestit/uusi');
     await page.getByLabel(fi.newThread.recipient, { exact: true }).selectOption({ label: 'Hanna Hakala, Työterveyshoitaja' });
@@ -95,10 +97,13 @@ test.describe('secure messaging', () => {
     await expect(pro.getByText(body)).toBeVisible();
     await pro.getByRole('button', { name: fi.staff.assignToMe }).click();
     await expect(pro.getByText(`${fi.staff.assignee}: Hanna Hakala`)).toBeVisible();
-    const reply = `Vastaus ${Date.now()}: kuva saatu.`;
+    const reply = `Vastaus ${randomUUID().slice(0, 8)}: kuva saatu.`;
     await pro.getByLabel(fi.staff.replyLabel, { exact: true }).fill(reply);
+    // The day it is sent on (the clock may pass midnight meanwhile).
+    const sentOn = [todayHeading()];
     await pro.getByRole('button', { name: fi.staff.reply, exact: true }).click();
     await expect(pro.getByText(reply)).toBeVisible();
+    sentOn.push(todayHeading());
     // The professional can open the customer's attachment too.
     expect((await pro.request.get(attachmentHref!)).status()).toBe(200);
     await pro.goto('/fi/henkilokunta/viestit?category=assignedToMe');
@@ -111,7 +116,8 @@ test.describe('secure messaging', () => {
     await expect(sms).toContainText('Sinulle on uusi viesti hoitotiimiltäsi');
     await expect(sms).not.toContainText('kuva saatu');
     await page.goto(threadUrl);
-    const today = page.locator('section').filter({ has: page.getByRole('heading', { name: todayHeading() }) });
+    const dayPattern = new RegExp(`^(${sentOn.map((day) => day.replace(/\./g, '\\.')).join('|')})$`);
+    const today = page.locator('section').filter({ has: page.getByRole('heading', { name: dayPattern }) });
     await expect(today.getByText(reply)).toBeVisible();
   });
 

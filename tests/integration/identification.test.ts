@@ -206,7 +206,7 @@ describe.each(databaseKinds())('strong identification on %s', (kind) => {
   it('refuses an expired flow', async () => {
     const request = await start({ language: 'sv', nextPath: '/sv/' });
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Date.now() + 10 * 60_000 + 1_000);
+    vi.setSystemTime(vi.getRealSystemTime() + 10 * 60_000 + 1_000);
     // The code itself is fresh; only the flow has expired.
     const callback = await approve(request, DEMO_PERSONS.aino.identityCode);
     expect(await complete(callback)).toEqual({ ok: false, reason: 'failed', language: null, nextPath: null });
@@ -222,7 +222,7 @@ describe.each(databaseKinds())('strong identification on %s', (kind) => {
   it('accepts a flow completed shortly before it expires', async () => {
     const request = await start();
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Date.now() + 9 * 60_000);
+    vi.setSystemTime(vi.getRealSystemTime() + 9 * 60_000);
     expectOk(await complete(await approve(request, DEMO_PERSONS.aino.identityCode)));
   });
 

@@ -14,7 +14,6 @@ import { createClinic, createPerson, createPractitioner, createSlot, createSpeci
 import { appointmentInsurance, appointments, insuranceChoices, outbox, patientConcepts, persons } from '~db/schema';
 import { CLINICS, SPECIALTIES } from '~db/seed-data';
 import { randomToken, sha256 } from '~/lib/crypto.server';
-import { helsinkiDate } from '~/lib/format';
 import { makeIdentityCode } from '~/models/identity-code';
 import { reserveAsUser, type ReservationContext } from '~/services/booking/reservation.server';
 import type { Db } from '~/services/db/db.server';
@@ -27,6 +26,7 @@ import {
   startPermitApplication,
 } from '~/services/insurance/insurance.server';
 import { completeTestApplication, createTestInsurerCustomer, findTestApplication, testInsurer } from '~/services/insurance/test-insurer.server';
+import { clock, dayAhead, today } from '../fixtures/clock';
 import { databaseKinds, withTestDatabase } from '../fixtures/db';
 
 const DAY = 86_400_000;
@@ -51,8 +51,7 @@ let offset = 0;
 
 describe.each(databaseKinds())('insurance booking on %s', (kind) => {
   const t = withTestDatabase(kind);
-  const today = () => helsinkiDate(new Date());
-  const date = (days: number) => helsinkiDate(new Date(Date.now() + days * DAY));
+  const date = dayAhead;
 
   beforeAll(async () => {
     await createClinic(t.db, { ...CLINICS.find((c) => c.id === 'KA')!, isRemote: false });
@@ -69,12 +68,12 @@ describe.each(databaseKinds())('insurance booking on %s', (kind) => {
       lastName: `Asiakas${individual}`,
       phone: FIELDS.phone,
       email: FIELDS.emailAddress,
-      patientDataConsentUpdatedAt: extra.consent === false ? null : new Date(),
+      patientDataConsentUpdatedAt: extra.consent === false ? null : clock.now(),
     });
   }
   function slot(db: Db, payerTypes = ['insurance']) {
     offset += 60;
-    return createSlot(db, { clinicId: 'KA', practitionerId: 'P0001', specialtyId: 'YLE', startAt: new Date(Date.now() + 3 * DAY + offset * 60_000), payerTypes });
+    return createSlot(db, { clinicId: 'KA', practitionerId: 'P0001', specialtyId: 'YLE', startAt: new Date(clock.nowMs() + 3 * DAY + offset * 60_000), payerTypes });
   }
 
   it('records concepts: Success, conceptNotFound, customerDeniedAccess, customerNotFound, conceptOnlineUpdateNotAllowed', async () => {

@@ -28,6 +28,7 @@ import {
 } from '~/services/payments/payments.server';
 import { completeTestBankPayment, findTestBankPayment, TEST_MERCHANT, type TestBankOutcome } from '~/services/payments/test-provider.server';
 import { databaseKinds, withTestDatabase } from '../fixtures/db';
+import { clock } from '../fixtures/clock';
 
 const ORIGIN = 'https://portal.test';
 const links = {
@@ -63,7 +64,7 @@ describe.each(databaseKinds())('invoices and payment on %s', (kind) => {
       source: 'CustomerInvoice',
       status: 'open',
       sumCents,
-      creationDate: new Date(),
+      creationDate: clock.now(),
     });
     const client = paymentClient(t.db, ORIGIN);
     const prepared = await preparePayment(t.db, client, {
@@ -248,8 +249,8 @@ describe.each(databaseKinds())('invoices and payment on %s', (kind) => {
     expect((await handleProviderReturn(t.db, client, redirect, 'redirect')).result).toBe('pending');
     expect(await paymentResult(t.db, aino, invoice.invoiceNumber, prepared.paymentId, 'en')).toMatchObject({ outcome: 'pending' });
     // Too early: not asked yet.
-    expect((await reconcilePayments(t.db, client, { now: new Date(), afterMinutes: 15 })).settled).toBe(0);
-    const later = new Date(Date.now() + 20 * 60_000);
+    expect((await reconcilePayments(t.db, client, { now: clock.now(), afterMinutes: 15 })).settled).toBe(0);
+    const later = new Date(clock.nowMs() + 20 * 60_000);
     const summary = await reconcilePayments(t.db, client, { now: later, afterMinutes: 15 });
     expect(summary.settled).toBeGreaterThanOrEqual(1);
     expect(summary.errors).toBe(0);

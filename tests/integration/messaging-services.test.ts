@@ -32,6 +32,7 @@ import { createThreadWithMessage } from '~/services/messaging/threads.server';
 import { storeMessageFiles } from '~/services/messaging/uploads.server';
 import { acceptUpload, storage } from '~/services/storage/storage.server';
 import { databaseKinds, withTestDatabase } from '../fixtures/db';
+import { clock } from '../fixtures/clock';
 
 let individual = 300;
 const code = (birthDate = '1982-07-07') => makeIdentityCode(birthDate, (individual += 1));
@@ -127,7 +128,7 @@ describe.each(databaseKinds())('messaging services on %s', (kind) => {
   });
 
   it('moves a thread through the categories: unassigned, assigned, others, substitutions, closed', async () => {
-    const now = new Date();
+    const now = clock.now();
     const created = await createThreadWithMessage(t.db, { customerPersonId: w.customer.id, title: `Kategoriat ${randomUUID()}`, text: 'Apua', now });
     if (!created.ok) throw new Error(created.reason);
     const id = created.threadId;
@@ -241,7 +242,7 @@ describe.each(databaseKinds())('messaging services on %s', (kind) => {
   });
 
   describe('GraphQL API', () => {
-    const ctx = () => ({ db: t.db, customerId: w.customer.id, lang: 'fi' as const, now: new Date() });
+    const ctx = () => ({ db: t.db, customerId: w.customer.id, lang: 'fi' as const, now: clock.now() });
 
     it('lists threads and reads one; someone else’s thread is null', async () => {
       const created = await createThreadWithMessage(t.db, { customerPersonId: w.customer.id, title: 'API', text: 'Hei API' });

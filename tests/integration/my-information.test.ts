@@ -30,6 +30,7 @@ import { clientUpload, uploadResponse } from '~/services/storage/http.server';
 import { deriveSigningKey } from '~/services/storage/signing.server';
 import { openDownload, type Storage } from '~/services/storage/storage.server';
 import { databaseKinds, withTestDatabase } from '../fixtures/db';
+import { clock } from '../fixtures/clock';
 
 const MINUTE = 60_000;
 const message = (code: string) => `Code ${code}`;
@@ -122,7 +123,7 @@ describe.each(databaseKinds())('my information on %s', (kind) => {
     it('uses a code up on the fifth wrong try and refuses an expired one', async () => {
       const who = await person(t.db);
       const auth = await authOf(t.db, who);
-      const now = new Date();
+      const now = clock.now();
       await startOnboarding(t.db, auth, { phone: '040 555 0102', clientIp: '10.0.0.2' }, message, now);
       const code = await lastCode(t.db, '+358405550102');
       for (let i = 0; i < 4; i++) {
@@ -141,7 +142,7 @@ describe.each(databaseKinds())('my information on %s', (kind) => {
     it('limits onboarding codes per person and names when the next one is possible', async () => {
       const who = await person(t.db);
       const auth = await authOf(t.db, who);
-      const now = new Date();
+      const now = clock.now();
       for (let i = 0; i < 3; i++) {
         const at = new Date(now.getTime() + i * 1000);
         expect((await startOnboarding(t.db, auth, { phone: '040 555 0103', clientIp: '10.0.0.3' }, message, at)).type).toBe('code-sent');
@@ -177,7 +178,7 @@ describe.each(databaseKinds())('my information on %s', (kind) => {
 
     it('resumes an idle-lapsed session with the code from the browser that asked for it', async () => {
       const who = await enabledPerson('0405550201');
-      const now = new Date();
+      const now = clock.now();
       const { token, row } = await lapsedSession(who, now);
       const lookup = await lookupSession(t.db, token, now);
       expect(lookup).toMatchObject({ status: 'expired', reason: 'idle' });
@@ -201,7 +202,7 @@ describe.each(databaseKinds())('my information on %s', (kind) => {
 
     it('never resumes after a log-out, the absolute limit or a long lapse, nor without SMS login', async () => {
       const who = await enabledPerson('0405550202');
-      const now = new Date();
+      const now = clock.now();
       const { token } = await lapsedSession(who, now);
       const long = new Date(now.getTime() + 61 * MINUTE);
       expect(await resumableSession(t.db, await lookupSession(t.db, token, long), features, long)).toBeNull();
@@ -218,7 +219,7 @@ describe.each(databaseKinds())('my information on %s', (kind) => {
 
     it('ends the session for good on the fifth wrong code', async () => {
       const who = await enabledPerson('0405550203');
-      const now = new Date();
+      const now = clock.now();
       const { token } = await lapsedSession(who, now);
       const resumable = (await resumableSession(t.db, await lookupSession(t.db, token, now), features, now))!;
       await sendReauthCode(t.db, resumable, { bindingHash: 'b', clientIp: '10.1.0.3' }, message, now);
@@ -232,7 +233,7 @@ describe.each(databaseKinds())('my information on %s', (kind) => {
 
     it('limits re-identification codes per person', async () => {
       const who = await enabledPerson('0405550204');
-      const now = new Date();
+      const now = clock.now();
       const { token } = await lapsedSession(who, now);
       const resumable = (await resumableSession(t.db, await lookupSession(t.db, token, now), features, now))!;
       for (let i = 0; i < 3; i++) {

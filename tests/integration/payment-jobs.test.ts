@@ -3,7 +3,7 @@
  * same database whose worker runs `runReconcileJob`; on PGlite the same function on a timer.
  * A delayed payment (the bank confirms after the browser came back, no callback) is settled.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createInvoice } from '~db/factories';
 import { invoices, payments, persons } from '~db/schema';
@@ -13,6 +13,7 @@ import { handleProviderReturn, paymentClient, preparePayment } from '~/services/
 import { RECONCILE_QUEUE, runReconcileJob, startPaymentJobs } from '~/services/payments/reconcile-job.server';
 import { completeTestBankPayment, findTestBankPayment, TEST_MERCHANT } from '~/services/payments/test-provider.server';
 import { databaseKinds, postgresUrlFor, testDatabaseUrl, withTestDatabase } from '../fixtures/db';
+import { clock } from '../fixtures/clock';
 
 const ORIGIN = 'http://localhost:3000';
 
@@ -25,7 +26,7 @@ async function delayedPayment(db: Db) {
     source: 'CustomerInvoice',
     status: 'open',
     sumCents: 3300,
-    creationDate: new Date(),
+    creationDate: clock.now(),
   });
   const client = paymentClient(db, ORIGIN);
   const prepared = await preparePayment(db, client, {
@@ -45,7 +46,7 @@ async function delayedPayment(db: Db) {
   const done = await completeTestBankPayment(db, bank!, method.id, 'delayed', TEST_MERCHANT.secret);
   expect((await handleProviderReturn(db, client, new URL(done.redirectUrl).searchParams, 'redirect')).result).toBe('pending');
   // As if the browser came back twenty minutes ago.
-  await db.update(payments).set({ createdAt: sql`now() - interval '20 minutes'` }).where(eq(payments.id, prepared.paymentId));
+  await db.update(payments).set({ createdAt: new Date(clock.nowMs() - 20 * 60_000) }).where(eq(payments.id, prepared.paymentId));
   return invoice;
 }
 
@@ -79,8 +80,8 @@ describe.each(databaseKinds())('payment reconciliation job on %s', (kind) => {
       expect(schedules.map((s) => [s.name, s.cron])).toContainEqual([RECONCILE_QUEUE, '*/5 * * * *']);
       // Run now rather than at the next five-minute tick.
       await jobs.boss!.send(RECONCILE_QUEUE, {});
-      const deadline = Date.now() + 20_000;
-      while ((await statusOf(t.db, invoice.id)) !== 'paid' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+      const deadline = performance.now() + 20_000;
+      while ((await statusOf(t.db, invoice.id)) !== 'paid' && performance.now() < deadline) await new Promise((r) => setTimeout(r, 250));
       expect(await statusOf(t.db, invoice.id)).toBe('paid');
     } finally {
       await jobs.stop();

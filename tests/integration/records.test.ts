@@ -26,6 +26,7 @@ import {
   listVisits,
 } from '~/services/records/records.server';
 import { databaseKinds, withTestDatabase } from '../fixtures/db';
+import { clock } from '../fixtures/clock';
 
 async function viewerFor(db: Db, key: keyof typeof DEMO_PERSONS) {
   const [person] = await db.select().from(persons).where(eq(persons.identityCode, DEMO_PERSONS[key].identityCode));
@@ -104,10 +105,10 @@ describe.each(databaseKinds())('health records on %s', (kind) => {
 
   it('stops showing a ward’s records to the guardian from the age of 12', async () => {
     const laura = await viewerFor(t.db, 'laura');
-    const birth = `${Number(helsinkiDate(new Date()).slice(0, 4)) - 13}-01-01`;
+    const birth = `${Number(helsinkiDate(clock.now()).slice(0, 4)) - 13}-01-01`;
     const teen = await createPerson(t.db, { identityCode: makeIdentityCode(birth, 951), firstName: 'Veera', lastName: 'Nieminen' });
     await addGuardianship(t.db, laura.people[0]!.id, teen.id);
-    await createLabDay(t.db, teen.id, helsinkiDate(new Date()), [{ code: '1', displayName: 'Hb', status: 'ready', resultNumber: '130' }]);
+    await createLabDay(t.db, teen.id, helsinkiDate(clock.now()), [{ code: '1', displayName: 'Hb', status: 'ready', resultNumber: '130' }]);
     const again = await viewerFor(t.db, 'laura');
     expect(again.people.map((p) => p.firstName)).toEqual(['Laura', 'Eino']);
     expect(chosenPerson(again, teen.id)).toBeNull();
@@ -132,7 +133,8 @@ describe.each(databaseKinds())('health records on %s', (kind) => {
 
   it('feeds the newest visible record items, with relative dates and validity hints', async () => {
     const aino = await viewerFor(t.db, 'aino');
-    const feed = await listFeed(t.db, aino, 'en', { limit: 6 });
+    // Relative to the seed's day (the run may have passed midnight since).
+    const feed = await listFeed(t.db, aino, 'en', { limit: 6, now: t.seededAt });
     expect(feed).toHaveLength(6);
     // Newest first; yesterday's restricted items never appear.
     expect(feed.map((i) => i.type)).toEqual([

@@ -33,6 +33,7 @@ import {
 } from '~/services/storage/storage.server';
 import { databaseKinds, withTestDatabase } from '../fixtures/db';
 import { withTestS3 } from '../fixtures/s3';
+import { clock } from '../fixtures/clock';
 
 const KEY = deriveSigningKey('integration-test-session-secret-0123456789', true);
 const SECOND = 1000;
@@ -115,7 +116,7 @@ describe.each(databaseKinds())('embedded storage on %s', (kind) => {
     ]);
   });
 
-  async function init(who: Person, owner: Person, contentType: string, policy: UploadPolicy = IMAGE_UPLOAD_POLICY, now = new Date()) {
+  async function init(who: Person, owner: Person, contentType: string, policy: UploadPolicy = IMAGE_UPLOAD_POLICY, now = clock.now()) {
     const result = await initUpload(
       t.db,
       store,
@@ -129,7 +130,7 @@ describe.each(databaseKinds())('embedded storage on %s', (kind) => {
   it('does the whole round trip: init-upload, PUT to the signed URL, finish-upload, signed download', async () => {
     const started = await init(aino, aino, 'image/jpeg');
     expect(started.upload.url).toMatch(/^\/files\/upload\/[0-9a-f-]{36}\.put\.\d+\.[\w-]{43}$/);
-    expect(started.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(120 * SECOND);
+    expect(started.expiresAt.getTime() - clock.nowMs()).toBeLessThanOrEqual(120 * SECOND);
     expect(await row(t.db, started.objectId)).toMatchObject({ status: 'pending', ownerPersonId: aino.id, contentType: 'image/jpeg' });
 
     const upload = clientUpload(started.upload, ainoAuth.session.csrfToken);
@@ -234,7 +235,7 @@ describe.each(databaseKinds())('embedded storage on %s', (kind) => {
     const url = await mintDownloadUrl(t.db, store, { objectId: started.objectId, userId: aino.id });
     const getToken = tokenOf(url!)!;
     expect((await uploadResponse(t.db, store, putRequest(url!, { 'Content-Type': 'image/jpeg' }, JPEG), ainoAuth, getToken)).status).toBe(404);
-    expect((await downloadResponse(t.db, store, ainoAuth, getToken, new Date(Date.now() + 121 * SECOND))).status).toBe(404);
+    expect((await downloadResponse(t.db, store, ainoAuth, getToken, new Date(clock.nowMs() + 121 * SECOND))).status).toBe(404);
     expect((await downloadResponse(t.db, store, ainoAuth, `${getToken.slice(0, -2)}xx`)).status).toBe(404);
     expect((await downloadResponse(t.db, store, ainoAuth, 'nonsense')).status).toBe(404);
   });
@@ -285,7 +286,7 @@ describe.each(databaseKinds())('embedded storage on %s', (kind) => {
   });
 
   it('cleans up uploads not finished in time, also when the next upload starts; finished ones stay', async () => {
-    const longAgo = new Date(Date.now() - (120 + FINISH_GRACE_SECONDS + 60) * SECOND);
+    const longAgo = new Date(clock.nowMs() - (120 + FINISH_GRACE_SECONDS + 60) * SECOND);
     const abandoned = await init(aino, aino, 'image/jpeg', IMAGE_UPLOAD_POLICY, longAgo);
     const uploadedNeverFinished = await init(aino, aino, 'image/png', IMAGE_UPLOAD_POLICY, longAgo);
     await uploadResponse(t.db, store, putRequest(uploadedNeverFinished.upload.url, uploadedNeverFinished.upload.headers, PNG), ainoAuth, tokenOf(uploadedNeverFinished.upload.url), longAgo);
@@ -305,7 +306,7 @@ describe.each(databaseKinds())('embedded storage on %s', (kind) => {
 
     // The exported job: nothing more to do now; the fresh one goes once its time is up.
     expect(await cleanupUnfinishedUploads(t.db, store)).toBe(0);
-    const muchLater = new Date(Date.now() + (120 + FINISH_GRACE_SECONDS + 60) * SECOND);
+    const muchLater = new Date(clock.nowMs() + (120 + FINISH_GRACE_SECONDS + 60) * SECOND);
     expect(await cleanupUnfinishedUploads(t.db, store, muchLater)).toBeGreaterThanOrEqual(2);
     expect(await row(t.db, fresh.objectId)).toBeNull();
     expect(await row(t.db, finishedLongAgo.objectId)).not.toBeNull();
@@ -377,7 +378,7 @@ describe.each(databaseKinds())('S3 storage on %s', (kind) => {
     }
   }
 
-  async function upload(contentType: string, content: Uint8Array<ArrayBuffer>, policy: UploadPolicy = IMAGE_UPLOAD_POLICY, now = new Date()) {
+  async function upload(contentType: string, content: Uint8Array<ArrayBuffer>, policy: UploadPolicy = IMAGE_UPLOAD_POLICY, now = clock.now()) {
     const started = await initUpload(t.db, store, { ownerId: aino.id, userId: aino.id, purpose: 'kela-card-front', contentType, policy }, now);
     if (!started.ok) throw new Error(started.reason);
     expect(started.upload.url.startsWith(`${s3.settings.endpoint}/${s3.settings.bucket}/objects/${started.objectId}?`)).toBe(true);
@@ -426,7 +427,7 @@ describe.each(databaseKinds())('S3 storage on %s', (kind) => {
   });
 
   it('refuses an expired presigned PUT and finishing what never arrived', async () => {
-    const longAgo = new Date(Date.now() - 10 * 60 * SECOND);
+    const longAgo = new Date(clock.nowMs() - 10 * 60 * SECOND);
     const started = await initUpload(t.db, store, { ownerId: aino.id, userId: aino.id, purpose: 'kela-card-front', contentType: 'image/png', policy: IMAGE_UPLOAD_POLICY }, longAgo);
     if (!started.ok) throw new Error(started.reason);
     const put = await fetch(started.upload.url, { method: 'PUT', headers: started.upload.headers, body: PNG });
@@ -435,7 +436,7 @@ describe.each(databaseKinds())('S3 storage on %s', (kind) => {
   });
 
   it('cleans up unfinished uploads in the bucket too', async () => {
-    const longAgo = new Date(Date.now() - (120 + FINISH_GRACE_SECONDS + 60) * SECOND);
+    const longAgo = new Date(clock.nowMs() - (120 + FINISH_GRACE_SECONDS + 60) * SECOND);
     const started = await initUpload(t.db, store, { ownerId: aino.id, userId: aino.id, purpose: 'kela-card-front', contentType: 'image/png', policy: IMAGE_UPLOAD_POLICY }, longAgo);
     if (!started.ok) throw new Error(started.reason);
     // The bytes arrived (here through the SDK) but finish-upload never came.

@@ -43,6 +43,8 @@ function removeStaleSideDirectories(): void {
     if (!name.startsWith(`${base}.`)) continue;
     const full = path.join(parent, name);
     try {
+      // Real ages of files on disk: the wall clock, not the app's.
+      // eslint-disable-next-line no-restricted-syntax
       if (Date.now() - statSync(full).mtimeMs > STALE_BUILD_MS) rmSync(full, { recursive: true, force: true });
     } catch {
       // Removed by a concurrent run meanwhile.
@@ -56,7 +58,7 @@ async function ensurePgliteTemplate(): Promise<void> {
 
   mkdirSync(path.dirname(PGLITE_TEMPLATE_DIR), { recursive: true });
   removeStaleSideDirectories();
-  const started = Date.now();
+  const started = performance.now();
   const building = `${PGLITE_TEMPLATE_DIR}.building-${process.pid}-${randomBytes(4).toString('hex')}`;
   try {
     const built = await buildPgliteTemplate(building);
@@ -81,7 +83,7 @@ async function ensurePgliteTemplate(): Promise<void> {
       if (!matches(readTemplateMarker(), expected)) throw error;
     }
     rmSync(stale, { recursive: true, force: true });
-    console.log(`[integration] built PGlite test template in ${Date.now() - started} ms`);
+    console.log(`[integration] built PGlite test template in ${Math.round(performance.now() - started)} ms`);
   } finally {
     rmSync(building, { recursive: true, force: true });
   }
@@ -94,6 +96,8 @@ function removeStalePgliteCopies(): void {
     if (!name.startsWith(PGLITE_COPY_PREFIX)) continue;
     const full = path.join(tmp, name);
     try {
+      // Real ages of files on disk: the wall clock, not the app's.
+      // eslint-disable-next-line no-restricted-syntax
       if (Date.now() - statSync(full).mtimeMs > STALE_COPY_MS) rmSync(full, { recursive: true, force: true });
     } catch {
       // Removed meanwhile.
@@ -117,6 +121,8 @@ async function checkPostgres(): Promise<void> {
       .map((r) => r.datname)
       .filter((name) => {
         const createdAt = postgresTestDatabaseCreatedAt(name);
+        // Real ages of databases: the wall clock, not the app's.
+        // eslint-disable-next-line no-restricted-syntax
         return createdAt !== null && Date.now() - createdAt.getTime() > STALE_POSTGRES_DB_MS;
       });
   });

@@ -10,15 +10,15 @@ export function usePolling(intervalMs: number, enabled = true) {
   const { revalidate } = useRevalidator();
   useEffect(() => {
     if (!enabled) return;
-    let last = Date.now();
+    let last = performance.now();
     const tick = () => {
       if (document.visibilityState !== 'visible') return;
-      last = Date.now();
+      last = performance.now();
       void revalidate();
     };
     const timer = window.setInterval(tick, intervalMs);
     const onVisible = () => {
-      if (document.visibilityState === 'visible' && Date.now() - last >= intervalMs) tick();
+      if (document.visibilityState === 'visible' && performance.now() - last >= intervalMs) tick();
     };
     document.addEventListener('visibilitychange', onVisible);
     return () => {

@@ -11,6 +11,7 @@ import { json, methodNotAllowed, requireApiAuth } from '~/lib/api.server';
 import { getDb } from '~/services/db/db.server';
 import { runMessagingQuery } from '~/services/messaging/graphql.server';
 import type { Route } from './+types/customer-messaging';
+import { clock } from '~/lib/clock.server';
 
 export function loader() {
   return methodNotAllowed('POST');
@@ -28,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body: unknown = await request.json().catch(() => null);
   if (!body || typeof body !== 'object') return json({ error: { type: 'ValidationError', details: ['body: a JSON object'] } }, 400);
   const answer = await runMessagingQuery(
-    { db: await getDb(), customerId: auth.person.id, lang, now: new Date() },
+    { db: await getDb(), customerId: auth.person.id, lang, now: clock.now() },
     body as { query: unknown; variables?: unknown; operationName?: unknown },
     { introspection: !isProductionDeployment() },
   );

@@ -17,13 +17,14 @@ import { apiLanguage, payerSearch, timedJson, withKindName } from '~/services/bo
 import { findAvailableAppointments, orFailure } from '~/services/booking/search.server';
 import { getDb } from '~/services/db/db.server';
 import type { Route } from './+types/search-appointments';
+import { clock } from '~/lib/clock.server';
 
 const failure = { availableAppointments: { type: 'failure', appointments: [] } } as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const lang = apiLanguage(url, context);
-  const now = new Date();
+  const now = clock.now();
   const db = await getDb();
   const search = await payerSearch(db, url, context, parseSearchParams(url.searchParams, helsinkiDate(now)));
   if (search.type === 'refused') return timedJson({ ...failure, type: search.reason }, 0, search.status);

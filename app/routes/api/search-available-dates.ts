@@ -11,10 +11,11 @@ import { payerSearch, timedJson } from '~/services/booking/search-api.server';
 import { availableDates, orFailure } from '~/services/booking/search.server';
 import { getDb } from '~/services/db/db.server';
 import type { Route } from './+types/search-available-dates';
+import { clock } from '~/lib/clock.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const now = new Date();
+  const now = clock.now();
   const db = await getDb();
   const search = await payerSearch(db, url, context, parseSearchParams(url.searchParams, helsinkiDate(now)));
   if (search.type === 'refused') return timedJson({ dates: [], type: search.reason }, 0, search.status);

@@ -179,7 +179,7 @@ function Actions({
 }) {
   const { t } = useTranslation();
   if (a.cancelledBy) return null;
-  const live = new Date(a.endAt).getTime() > Date.now() || a.checkInStatus !== 'statusNotAvailable';
+  const live = !a.hasEnded || a.checkInStatus !== 'statusNotAvailable';
   return (
     <>
       {consentNeeded ? (

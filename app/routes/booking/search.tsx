@@ -61,6 +61,7 @@ import { getDb } from '~/services/db/db.server';
 import * as s from '~/styles/search.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/search';
+import { clock } from '~/lib/clock.server';
 
 /** One free time as the page's lists show it (the first HTML carries nothing the page does not use). */
 function listItem(a: AvailableAppointment, lang: Language, withDate = false): AppointmentListItem {
@@ -105,7 +106,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const occupational = list === 'occupationalSearch';
   const insurance = list === 'insuranceSearch';
   const url = new URL(request.url);
-  const now = new Date();
+  const now = clock.now();
   const today = helsinkiDate(now);
   const title = pageTitle(context, occupational ? 'occupational.listTitle' : insurance ? 'insurance.listTitle' : 'search.listTitle');
   const db = await getDb();

@@ -16,6 +16,8 @@ import { json } from '~/lib/api.server';
 import { makeIdentityCode } from '~/models/identity-code';
 import { getDb, type Db } from '~/services/db/db.server';
 import type { Route } from './+types/test-family';
+import { clock } from '~/lib/clock.server';
+import { helsinkiDate } from '~/lib/dates';
 
 const CHILD_NAMES = ['Onni', 'Siiri', 'Elmo', 'Helmi', 'Toivo', 'Aino'];
 
@@ -36,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const count = Math.min(Math.max(Number(params.get('children') ?? 1) || 1, 1), 2);
   const db = await getDb();
-  const year = new Date().getFullYear();
+  const year = Number(helsinkiDate(clock.now()).slice(0, 4));
   const lastName = `Perhe${randomInt(100_000)}`;
   const guardian = {
     identityCode: await freeCode(db, `${1975 + randomInt(20)}-0${1 + randomInt(9)}-1${randomInt(10)}`),
@@ -57,8 +59,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       ...guardian,
       email: 'testi.huoltaja@example.fi',
       phone: '+358401239999',
-      confidentialityAcceptedAt: new Date(),
-      patientDataConsentUpdatedAt: new Date(),
+      confidentialityAcceptedAt: clock.now(),
+      patientDataConsentUpdatedAt: clock.now(),
     });
   }
   return json({

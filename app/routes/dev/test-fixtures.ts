@@ -12,6 +12,7 @@ import { json } from '~/lib/api.server';
 import { makeIdentityCode } from '~/models/identity-code';
 import { getDb } from '~/services/db/db.server';
 import type { Route } from './+types/test-fixtures';
+import { clock } from '~/lib/clock.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (env().DEPLOYMENT_ENV !== 'test') return new Response('Not found', { status: 404 });
@@ -46,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     roomLocation: params.get('room') ?? undefined,
   };
   const { appointment, anonymousCode } = await createAppointment(db, {
-    ...appointmentValues(spec, new Date()),
+    ...appointmentValues(spec, clock.now()),
     patientId: patient.id,
   });
   return json({

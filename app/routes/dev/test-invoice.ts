@@ -16,6 +16,7 @@ import { makeIdentityCode } from '~/models/identity-code';
 import { LISTABLE_INVOICE_STATUSES, type ListableInvoiceStatus } from '~/models/invoice';
 import { getDb } from '~/services/db/db.server';
 import type { Route } from './+types/test-invoice';
+import { clock } from '~/lib/clock.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (env().DEPLOYMENT_ENV !== 'test') return new Response('Not found', { status: 404 });
@@ -59,8 +60,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       streetAddress: 'Testikatu 1',
       postalCode: '00100',
       postOffice: 'Helsinki',
-      confidentialityAcceptedAt: new Date(),
-      patientDataConsentUpdatedAt: new Date(),
+      confidentialityAcceptedAt: clock.now(),
+      patientDataConsentUpdatedAt: clock.now(),
     });
     personId = person.id;
   } else {
@@ -80,7 +81,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     source: 'CustomerInvoice',
     status,
     sumCents,
-    creationDate: new Date(),
+    creationDate: clock.now(),
   });
   return json({ id: invoice.id, invoiceNumber: invoice.invoiceNumber, ...(identityCode ? { identityCode } : {}) });
 }

@@ -16,6 +16,7 @@ import { getDb } from '~/services/db/db.server';
 import { assignThread } from '~/services/messaging/staff.server';
 import { appendMessage, createThreadWithMessage } from '~/services/messaging/threads.server';
 import type { Route } from './+types/test-messaging';
+import { clock } from '~/lib/clock.server';
 
 export async function loader(_args: Route.LoaderArgs) {
   if (env().DEPLOYMENT_ENV !== 'test') return new Response('Not found', { status: 404 });
@@ -39,13 +40,13 @@ export async function loader(_args: Route.LoaderArgs) {
       phone: `+35840${String(randomInt(1_000_000, 9_999_999))}`,
       email: `viestija${randomInt(1_000_000)}@example.fi`,
       occupationalContractId: team.contractId,
-      confidentialityAcceptedAt: new Date(),
+      confidentialityAcceptedAt: clock.now(),
     });
     break;
   }
   await setFeatureOverride(db, customer.id, 'customer-messaging-enabled', true);
   await setFeatureOverride(db, customer.id, 'customer-messaging-allowed', true);
-  const now = Date.now();
+  const now = clock.nowMs();
   const unread = await createThreadWithMessage(db, {
     customerPersonId: customer.id,
     title: 'Selkäkipu',

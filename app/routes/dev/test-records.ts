@@ -12,6 +12,7 @@ import { json } from '~/lib/api.server';
 import { helsinkiDate } from '~/lib/dates';
 import { getDb } from '~/services/db/db.server';
 import type { Route } from './+types/test-records';
+import { clock } from '~/lib/clock.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (env().DEPLOYMENT_ENV !== 'test') return new Response('Not found', { status: 404 });
@@ -21,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
   const [patient] = await db.select().from(persons).where(eq(persons.identityCode, DEMO_PERSONS[requested as DemoPersonKey].identityCode));
   if (!patient) return json({ error: 'unknown person' }, 400);
-  const today = helsinkiDate(new Date());
+  const today = helsinkiDate(clock.now());
   const base = {
     patientId: patient.id,
     issuedDate: today,

@@ -14,6 +14,8 @@ import { makeIdentityCode } from '~/models/identity-code';
 import { lapseSession, lookupSession, readSessionToken } from '~/services/auth/session.server';
 import { getDb } from '~/services/db/db.server';
 import type { Route } from './+types/test-session';
+import { clock } from '~/lib/clock.server';
+import { helsinkiDate } from '~/lib/dates';
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (env().DEPLOYMENT_ENV !== 'test') return new Response('Not found', { status: 404 });
@@ -21,12 +23,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const db = await getDb();
   if (token && params.get('lapse') === 'idle') {
-    await lapseSession(db, sha256(token), new Date(Date.now() - 1000));
+    await lapseSession(db, sha256(token), new Date(clock.nowMs() - 1000));
     return json({ type: 'lapsed' });
   }
   const lookup = await lookupSession(db, token);
   if (lookup.status === 'active' && params.get('ward') === 'new') {
-    const year = new Date().getFullYear() - 8;
+    const year = Number(helsinkiDate(clock.now()).slice(0, 4)) - 8;
     const ward = await createPerson(db, {
       identityCode: makeIdentityCode(`${year}-04-01`, 2 + Math.floor(Math.random() * 897)),
       firstName: 'Vilja',

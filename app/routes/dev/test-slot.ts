@@ -19,6 +19,7 @@ import { makeIdentityCode } from '~/models/identity-code';
 import { getDb } from '~/services/db/db.server';
 import type { Db } from '~/services/db/db.server';
 import type { Route } from './+types/test-slot';
+import { clock } from '~/lib/clock.server';
 
 const FIVE_MINUTES = 5 * 60_000;
 
@@ -38,8 +39,8 @@ async function freshPatient(
       identityCode,
       firstName: 'Testi',
       lastName: `Varaaja${randomInt(100_000)}`,
-      confidentialityAcceptedAt: new Date(),
-      patientDataConsentUpdatedAt: options.consent ? new Date() : null,
+      confidentialityAcceptedAt: clock.now(),
+      patientDataConsentUpdatedAt: options.consent ? clock.now() : null,
       creditBlocked: options.creditBlocked,
       occupationalContractId: employer?.contractId ?? null,
       phone: options.phone,
@@ -54,7 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
   const minutes = Number(params.get('startInMinutes') ?? 3 * 24 * 60);
   if (!Number.isFinite(minutes)) return json({ error: 'startInMinutes' }, 400);
-  const start = new Date(Math.ceil((Date.now() + minutes * 60_000) / FIVE_MINUTES) * FIVE_MINUTES);
+  const start = new Date(Math.ceil((clock.nowMs() + minutes * 60_000) / FIVE_MINUTES) * FIVE_MINUTES);
   const slot = await createSlot(db, {
     clinicId: params.get('clinicId') ?? 'KA',
     practitionerId: params.get('practitionerId') ?? 'P0001',

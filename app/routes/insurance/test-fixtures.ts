@@ -7,13 +7,13 @@
  */
 import { env } from '~/env.server';
 import { json } from '~/lib/api.server';
-import { helsinkiDate } from '~/lib/format';
+import { addDays, helsinkiDate } from '~/lib/dates';
 import { isInsurer } from '~/models/insurance';
 import { getDb } from '~/services/db/db.server';
 import { createTestInsurerCustomer } from '~/services/insurance/test-insurer.server';
 import type { Route } from './+types/test-fixtures';
+import { clock } from '~/lib/clock.server';
 
-const DAY = 86_400_000;
 
 function permitList(value: string | null, failsTreatmentChain: boolean, validTo: string) {
   return (value ?? '')
@@ -32,12 +32,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const identityCode = params.get('identityCode') ?? '';
   const insurer = params.get('insurer');
   if (!identityCode || !isInsurer(insurer)) return json({ error: 'identityCode and insurer' }, 400);
-  const now = Date.now();
-  const permitValidTo = helsinkiDate(new Date(now + 90 * DAY));
+  const today = helsinkiDate(clock.now());
+  const permitValidTo = addDays(today, 90);
   await createTestInsurerCustomer(await getDb(), identityCode, {
     insurer,
-    validFrom: helsinkiDate(new Date(now - 365 * DAY)),
-    validTo: helsinkiDate(new Date(now + 365 * DAY)),
+    validFrom: addDays(today, -365),
+    validTo: addDays(today, 365),
     permits: [...permitList(params.get('permits'), false, permitValidTo), ...permitList(params.get('failingPermit'), true, permitValidTo)],
   });
   return json({ ok: true });

@@ -15,11 +15,13 @@ import { getDb } from '~/services/db/db.server';
 import { completeTestApplication, findTestApplication } from '~/services/insurance/test-insurer.server';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/test-insurer';
+import { clock } from '~/lib/clock.server';
+import { addDays, helsinkiDate } from '~/lib/dates';
 
 const available = () => !isProductionDeployment() && env().INSURERS === 'test';
 
 /** A new permit is valid for three months. */
-const validTo = () => new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
+const validTo = () => addDays(helsinkiDate(clock.now()), 90);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!available()) throw data({ error: 'notFound' }, { status: 404 });

@@ -52,6 +52,7 @@ import { storage } from '~/services/storage/storage.server';
 import * as s from '~/styles/reservation.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/my-information';
+import { clock } from '~/lib/clock.server';
 
 /** The largest multipart post the Kela form may send: two images of 10 MiB and the fields. */
 const MAX_KELA_POST_BYTES = 2 * 10 * 1024 * 1024 + 64 * 1024;
@@ -72,7 +73,7 @@ function selfPath(lang: Language, saveActionQuery: string | null, extra: Record<
   return pagePath('myInformation', lang, {}, query);
 }
 
-function relativeTime(lang: Language, at: Date, now = new Date()): string {
+function relativeTime(lang: Language, at: Date, now = clock.now()): string {
   const minutes = Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 60_000));
   const format = new Intl.RelativeTimeFormat(LOCALE[lang], { numeric: 'always' });
   return minutes >= 120 ? format.format(Math.ceil(minutes / 60), 'hour') : format.format(minutes, 'minute');

@@ -30,6 +30,7 @@ import {
   mayCancel,
   parseAnonymousCode,
 } from './rules';
+import { clock } from '~/lib/clock.server';
 
 /** Who is asking: a logged-in person (and the wards they act for), or an anonymous link holder. */
 export interface Viewer {
@@ -72,7 +73,7 @@ type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
 
 const pick = (value: Localized | null, lang: Language) => (value ? value[lang] : null);
 
-export function toView(row: Row, viewer: Viewer | null, lang: Language, now = new Date()): AppointmentView {
+export function toView(row: Row, viewer: Viewer | null, lang: Language, now = clock.now()): AppointmentView {
   const a = row.appointment;
   const end = new Date(a.startAt.getTime() + a.durationMinutes * 60_000);
   const price =
@@ -117,6 +118,7 @@ export function toView(row: Row, viewer: Viewer | null, lang: Language, now = ne
     checkInStatus: checkInStatus(a, now),
     mayCancel: mayCancel(a, now),
     cancellableOnline: mayCancel(a, now) && cancellationCheck(a, now, env().CANCELLATION_LIMIT_HOURS).ok,
+    hasEnded: end.getTime() <= now.getTime(),
     cancelledBy: a.cancelledBy,
     arrivalReason: a.arrivalReason?.startsWith(ARRIVAL_REASON_PREFIX)
       ? a.arrivalReason.slice(ARRIVAL_REASON_PREFIX.length)
@@ -143,7 +145,7 @@ async function logViews(db: Db, viewer: Viewer | null, rows: Row[]) {
  * cancelled ones that have not yet ended apart from them, and recent past ones (newest first,
  * cancelled ones among them marked as such by their view).
  */
-export async function listAppointments(db: Db, viewer: Viewer, lang: Language, now = new Date(), pastLimit = 10) {
+export async function listAppointments(db: Db, viewer: Viewer, lang: Language, now = clock.now(), pastLimit = 10) {
   const mine = inArray(appointments.patientId, visiblePatients(viewer));
   // An appointment counts as upcoming until it has ended (longest appointments are a few hours).
   const horizon = new Date(now.getTime() - 4 * 3_600_000);
@@ -169,7 +171,7 @@ export async function listAppointments(db: Db, viewer: Viewer, lang: Language, n
 }
 
 /** The appointments of a comma-joined id list that the viewer may see (others are left out). */
-export async function getAppointments(db: Db, viewer: Viewer, ids: number[], lang: Language, now = new Date()) {
+export async function getAppointments(db: Db, viewer: Viewer, ids: number[], lang: Language, now = clock.now()) {
   const rows = await baseQuery(db)
     .where(and(inArray(appointments.id, ids), inArray(appointments.patientId, visiblePatients(viewer))))
     .orderBy(asc(appointments.startAt));
@@ -185,7 +187,7 @@ async function findVisible(db: Db, viewer: Viewer, id: number) {
 }
 
 /** Cancels by the patient. Cancelling an already cancelled appointment is harmless (success). */
-export async function cancelAppointment(db: Db, viewer: Viewer, id: number, now = new Date()): Promise<CancelResult> {
+export async function cancelAppointment(db: Db, viewer: Viewer, id: number, now = clock.now()): Promise<CancelResult> {
   const row = await findVisible(db, viewer, id);
   if (!row) return 'appointmentNotFound';
   if (row.appointment.cancelledAt) return 'success';
@@ -237,14 +239,14 @@ async function performCheckIn(db: Db, row: Row, actorPersonId: string | null, no
   });
 }
 
-export async function checkIn(db: Db, viewer: Viewer, id: number, now = new Date()): Promise<CheckInResult> {
+export async function checkIn(db: Db, viewer: Viewer, id: number, now = clock.now()): Promise<CheckInResult> {
   const row = await findVisible(db, viewer, id);
   if (!row) return 'customerNotFound';
   return performCheckIn(db, row, viewer.personId, now);
 }
 
 /** The patient (or guardian) accepts the confidentiality terms from the consent-needed panel. */
-export async function acceptConfidentiality(db: Db, viewer: Viewer, appointmentId: number, now = new Date()) {
+export async function acceptConfidentiality(db: Db, viewer: Viewer, appointmentId: number, now = clock.now()) {
   const row = await findVisible(db, viewer, appointmentId);
   if (!row) return false;
   // The change and its access-log row are written together or not at all.
@@ -266,7 +268,7 @@ export async function saveArrivalReason(
   viewer: Viewer,
   id: number,
   text: string,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<ArrivalReasonResult> {
   const reason = text.trim();
   if (reason.length === 0 || [...reason].length > ARRIVAL_REASON_MAX) return 'invalid';
@@ -307,7 +309,7 @@ export async function findByAnonymousCode(db: Db, code: string) {
   return row;
 }
 
-export async function getAnonymousAppointment(db: Db, code: string, lang: Language, now = new Date()) {
+export async function getAnonymousAppointment(db: Db, code: string, lang: Language, now = clock.now()) {
   const row = await findByAnonymousCode(db, code);
   if (!row) return null;
   await logViews(db, null, [row]);
@@ -317,7 +319,7 @@ export async function getAnonymousAppointment(db: Db, code: string, lang: Langua
 const failureKey = (id: number) => `anon-check-in-failures:${id}`;
 
 /** Whether too many wrong codes have locked this appointment's anonymous check-in. */
-export async function isAnonymousCheckInLocked(db: Db, appointmentId: number, now = new Date()) {
+export async function isAnonymousCheckInLocked(db: Db, appointmentId: number, now = clock.now()) {
   const e = env();
   const failures = await peekRateLimit(db, failureKey(appointmentId), e.ANON_CHECK_IN_LOCK_MINUTES * 60, now);
   return failures >= e.ANON_CHECK_IN_MAX_FAILURES;
@@ -333,7 +335,7 @@ export async function anonymousCheckIn(
   code: string,
   ssnEndPart: string,
   clientIp: string,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<CheckInResult | 'notFound' | 'rateLimited'> {
   const e = env();
   const perAddress = await hitRateLimit(db, `anon-check-in-ip:${clientIp}`, e.RATE_LIMIT_ANON_CHECK_IN_PER_10_MIN, 600, now);

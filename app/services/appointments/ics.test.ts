@@ -17,6 +17,18 @@ describe('calendar file', () => {
     expect(ics).toContain('TZID:Europe/Helsinki');
   });
 
+  it('states a time of the repeated autumn hour in UTC (a local time there names two instants)', () => {
+    const entry = { uid: 'x', summary: 'x', durationMinutes: 30, location: 'x', createdAt: new Date('2027-10-01T10:00:00Z') };
+    // 03:50 summer time, ending 03:20 winter time on 31 October 2027.
+    const crossing = toIcs({ ...entry, startAt: new Date('2027-10-31T00:50:00Z') });
+    expect(crossing).toContain('DTSTART:20271031T005000Z');
+    expect(crossing).toContain('DTEND:20271031T012000Z');
+    // The second 03:30 (winter time) is not the first one.
+    expect(toIcs({ ...entry, startAt: new Date('2027-10-31T01:30:00Z') })).toContain('DTSTART:20271031T013000Z');
+    // An hour later the wall clock is unambiguous again.
+    expect(toIcs({ ...entry, startAt: new Date('2027-10-31T02:30:00Z') })).toContain('DTSTART;TZID=Europe/Helsinki:20271031T043000');
+  });
+
   it('escapes text and uses CRLF line ends', () => {
     expect(ics).toContain('LOCATION:Kamppi\\, Urho Kekkosen katu 1\\, 00100 Helsinki');
     expect(ics.split('\r\n').length).toBeGreaterThan(10);
@@ -27,10 +39,10 @@ describe('calendar file', () => {
     const long = toIcs({
       uid: 'x',
       summary: 'Ä'.repeat(100),
-      startAt: new Date(),
+      startAt: new Date('2026-07-01T06:30:00Z'),
       durationMinutes: 10,
       location: 'x',
-      createdAt: new Date(),
+      createdAt: new Date('2026-06-01T10:00:00Z'),
     });
     for (const line of long.split('\r\n')) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
   });

@@ -85,6 +85,19 @@ function stamp(d: Date, timeZone: string): string {
 const local = (d: Date) => stamp(d, TIME_ZONE);
 const utc = (d: Date) => `${stamp(d, 'UTC')}Z`;
 
+const HOUR_MS = 3_600_000;
+
+/**
+ * DTSTART/DTEND: Helsinki time with its zone, except in the hour the autumn change repeats
+ * (03:00–03:59 on the last Sunday of October), where a local time names two instants and
+ * RFC 5545 §3.3.5 reads it as the first: there the instant itself, in UTC.
+ */
+function dateTime(name: 'DTSTART' | 'DTEND', d: Date): string {
+  const wall = local(d);
+  const repeated = local(new Date(d.getTime() - HOUR_MS)) === wall || local(new Date(d.getTime() + HOUR_MS)) === wall;
+  return repeated ? `${name}:${utc(d)}` : `${name};TZID=${TIME_ZONE}:${wall}`;
+}
+
 /** Escapes a text value (RFC 5545 §3.3.11). */
 function text(value: string): string {
   return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
@@ -123,8 +136,8 @@ export function toIcs(entry: CalendarEntry, productId = '-//Patient portal//FI')
     'BEGIN:VEVENT',
     `UID:${entry.uid}`,
     `DTSTAMP:${utc(entry.createdAt)}`,
-    `DTSTART;TZID=${TIME_ZONE}:${local(entry.startAt)}`,
-    `DTEND;TZID=${TIME_ZONE}:${local(end)}`,
+    dateTime('DTSTART', entry.startAt),
+    dateTime('DTEND', end),
     `SUMMARY:${text(entry.summary)}`,
     `LOCATION:${text(entry.location)}`,
     ...(entry.description ? [`DESCRIPTION:${text(entry.description)}`] : []),

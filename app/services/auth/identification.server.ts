@@ -23,6 +23,7 @@ import { IdentificationError, type IdentificationAdapter } from './identificatio
 import { createOidcAdapter } from './oidc-adapter.server';
 import { createSession, type PersonRow } from './session.server';
 import { createTestAdapter } from './test-idp.server';
+import { clock } from '~/lib/clock.server';
 
 export const CALLBACK_PATH = '/oauth/callback';
 const FLOW_TTL_MS = FLOW_BINDING_TTL_SECONDS * 1000;
@@ -73,7 +74,7 @@ export async function startIdentification(
     nextPath: input.nextPath,
     inApp: input.inApp,
     browserBindingHash: input.browserBindingHash,
-    expiresAt: new Date(Date.now() + FLOW_TTL_MS),
+    expiresAt: new Date(clock.nowMs() + FLOW_TTL_MS),
   });
   return adapter.authorizationUrl({
     state,
@@ -105,12 +106,12 @@ export async function completeIdentification(
   if (!state) return { ok: false, reason: 'failed', language: null, nextPath: null };
   const [flow] = await db
     .update(identificationFlows)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: clock.now() })
     .where(
       and(
         eq(identificationFlows.stateHash, sha256(state)),
         isNull(identificationFlows.usedAt),
-        gt(identificationFlows.expiresAt, new Date()),
+        gt(identificationFlows.expiresAt, clock.now()),
       ),
     )
     .returning();

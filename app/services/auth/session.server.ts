@@ -9,6 +9,7 @@ import { featureOverrides, guardianships, persons, sessions } from '~db/schema';
 import { env, isProductionDeployment, sessionSecret } from '~/env.server';
 import { randomToken, sha256 } from '~/lib/crypto.server';
 import type { Db } from '~/services/db/db.server';
+import { clock } from '~/lib/clock.server';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type PersonRow = typeof persons.$inferSelect;
@@ -48,7 +49,7 @@ export async function createSession(
   input: { personId: string; identityProvider: string; scope?: 'inAppBooking' | null; now?: Date },
   timeouts = sessionTimeouts(),
 ): Promise<{ token: string; row: SessionRow }> {
-  const now = input.now ?? new Date();
+  const now = input.now ?? clock.now();
   const token = randomToken();
   const [row] = await db
     .insert(sessions)
@@ -77,7 +78,7 @@ export async function readSessionToken(request: Request): Promise<string | null>
   return typeof value === 'string' && value.length > 20 ? value : null;
 }
 
-export async function lookupSession(db: Db, token: string | null, now = new Date()): Promise<SessionLookup> {
+export async function lookupSession(db: Db, token: string | null, now = clock.now()): Promise<SessionLookup> {
   if (!token) return { status: 'none' };
   const [found] = await db
     .select({ session: sessions, person: persons })
@@ -120,7 +121,7 @@ function parsedJson<T>(value: unknown): T {
  * query: one database round trip per page view of a logged-in person instead of three
  * (ADR 0010). The expiry rules are lookupSession's.
  */
-export async function lookupSessionContext(db: Db, token: string | null, now = new Date()): Promise<SessionContextLookup> {
+export async function lookupSessionContext(db: Db, token: string | null, now = clock.now()): Promise<SessionContextLookup> {
   if (!token) return { status: 'none' };
   const [found] = await db
     .select({
@@ -155,7 +156,7 @@ export async function lookupSessionContext(db: Db, token: string | null, now = n
 export async function touchSession(
   db: Db,
   row: SessionRow,
-  now = new Date(),
+  now = clock.now(),
   timeouts = sessionTimeouts(),
 ): Promise<SessionRow> {
   if (now.getTime() - row.lastSeenAt.getTime() < 60_000) return row;
@@ -164,7 +165,7 @@ export async function touchSession(
   return { ...row, lastSeenAt: now, idleExpiresAt };
 }
 
-export async function revokeSession(db: Db, idHash: string, now = new Date()): Promise<void> {
+export async function revokeSession(db: Db, idHash: string, now = clock.now()): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: now })
@@ -172,7 +173,7 @@ export async function revokeSession(db: Db, idHash: string, now = new Date()): P
 }
 
 /** "Log out everywhere". */
-export async function revokeAllSessions(db: Db, personId: string, now = new Date()): Promise<void> {
+export async function revokeAllSessions(db: Db, personId: string, now = clock.now()): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: now })
@@ -209,7 +210,7 @@ export async function listWards(db: Db, guardianId: string) {
 export async function resumeSession(
   db: Db,
   lapsed: SessionRow,
-  now = new Date(),
+  now = clock.now(),
   timeouts = sessionTimeouts(),
 ): Promise<{ token: string; row: SessionRow }> {
   const token = randomToken();
@@ -239,7 +240,7 @@ export const SMS_CODE_PROVIDER = 'sms-code';
  * Ends a session as an idle timeout now (the timed-out page, reached when the browser's timer
  * fired): unlike a log-out it may be resumed with an SMS code within the limits of ADR 0012.
  */
-export async function lapseSession(db: Db, idHash: string, now = new Date()): Promise<void> {
+export async function lapseSession(db: Db, idHash: string, now = clock.now()): Promise<void> {
   await db
     .update(sessions)
     .set({ idleExpiresAt: now })

@@ -15,6 +15,7 @@ import {
   type IdentificationAdapter,
   type IdentificationStart,
 } from './identification-adapter';
+import { clock } from '~/lib/clock.server';
 
 export const TEST_IDP_PATH = '/test-idp/authorize';
 const CODE_TTL_MS = 2 * 60_000;
@@ -52,9 +53,9 @@ export function createTestAdapter(getDb: () => Promise<Db>, origin: string): Ide
       const db = await getDb();
       const [row] = await db
         .update(testIdpCodes)
-        .set({ usedAt: new Date() })
+        .set({ usedAt: clock.now() })
         .where(
-          and(eq(testIdpCodes.codeHash, sha256(code)), isNull(testIdpCodes.usedAt), gt(testIdpCodes.expiresAt, new Date())),
+          and(eq(testIdpCodes.codeHash, sha256(code)), isNull(testIdpCodes.usedAt), gt(testIdpCodes.expiresAt, clock.now())),
         )
         .returning();
       if (!row) throw new IdentificationError('protocol', 'unknown, used or expired code');
@@ -84,7 +85,7 @@ export async function approveTestIdentification(
     nonce: input.nonce,
     codeChallenge: input.codeChallenge,
     redirectUri: input.redirectUri,
-    expiresAt: new Date(Date.now() + CODE_TTL_MS),
+    expiresAt: new Date(clock.nowMs() + CODE_TTL_MS),
   });
   const target = new URL(input.redirectUri);
   target.searchParams.set('code', code);

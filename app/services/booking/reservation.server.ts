@@ -64,6 +64,7 @@ import {
   namesMatch,
   reservationLimitReached,
 } from './reservation-rules';
+import { clock } from '~/lib/clock.server';
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -290,6 +291,8 @@ function slotPreview(row: SlotWithPlace, policy: PayerPolicy, lang: Language): A
     checkInStatus: 'statusNotAvailable',
     mayCancel: false,
     cancellableOnline: false,
+    // A free time on offer is in the future (slotForReservation refuses past ones).
+    hasEnded: false,
     cancelledBy: null,
     arrivalReason: null,
     confidentiality: 'ok',
@@ -316,7 +319,7 @@ export async function getSlotForReservation(
   lang: Language,
   options: { payer?: ReservationPayer; now?: Date; settings?: ReservationSettings } = {},
 ): Promise<SlotForReservation> {
-  const now = options.now ?? new Date();
+  const now = options.now ?? clock.now();
   const settings = options.settings ?? reservationSettings();
   const policy = PAYERS[options.payer ?? 'self'];
   const row = await findSlot(db, slotId);
@@ -516,7 +519,7 @@ function resolve(ctx: ReservationContext): Required<Omit<ReservationContext, 'pa
     origin: ctx.origin,
     brand: ctx.brand,
     inApp: ctx.inApp,
-    now: ctx.now ?? new Date(),
+    now: ctx.now ?? clock.now(),
     settings: ctx.settings ?? reservationSettings(),
     policy: PAYERS[ctx.payer ?? 'self'],
   };
@@ -732,7 +735,7 @@ export interface GuardianFacts {
  * linked by `guardianships`; checked again at booking). A ward id that is not theirs counts as
  * no choice, so the answer never tells whether such a person exists.
  */
-export async function guardianFacts(db: Db, guardianId: string, wardId: string | null, now = new Date()): Promise<GuardianFacts> {
+export async function guardianFacts(db: Db, guardianId: string, wardId: string | null, now = clock.now()): Promise<GuardianFacts> {
   const today = helsinkiDate(now);
   const rows = await db
     .select({ ward: persons })

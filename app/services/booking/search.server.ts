@@ -52,6 +52,7 @@ import type {
   SearchResult,
   SearchTimings,
 } from '~/models/search';
+import { clock } from '~/lib/clock.server';
 
 export type { AvailableAppointment, SearchAlternatives, SearchFormOptions, SearchResult, SearchTimings };
 
@@ -130,12 +131,16 @@ async function loadReferenceData(db: Db): Promise<ReferenceData> {
   };
 }
 
-/** The registers of the search (cached for a minute per database; see ReferenceData). */
-export function referenceData(db: Db, nowMs = Date.now()): Promise<ReferenceData> {
+/**
+ * The registers of the search (cached for a minute per database; see ReferenceData). The cache's
+ * age is a duration on the monotonic clock, not a time of the app's clock.
+ */
+export function referenceData(db: Db): Promise<ReferenceData> {
   const cached = referenceCache.get(db);
-  if (cached && nowMs - cached.at < REFERENCE_TTL_MS) return cached.data;
+  const at = performance.now();
+  if (cached && at - cached.at < REFERENCE_TTL_MS) return cached.data;
   const data = loadReferenceData(db);
-  referenceCache.set(db, { at: nowMs, data });
+  referenceCache.set(db, { at, data });
   // A failed read is not remembered.
   data.catch(() => referenceCache.delete(db));
   return data;
@@ -399,8 +404,8 @@ export async function findAvailableAppointments(
   lang: Language,
   options: SearchOptions = {},
 ): Promise<{ appointments: AvailableAppointment[]; hasMore: boolean; ms: number }> {
-  const now = options.now ?? new Date();
-  const ref = await referenceData(db, now.getTime());
+  const now = options.now ?? clock.now();
+  const ref = await referenceData(db);
   const f = normalizeFilter(filter, ref);
   const limit = options.cumulative ? f.offset + PAGE_SIZE : PAGE_SIZE;
   const [rows, ms] = await timed(() =>
@@ -423,8 +428,8 @@ export async function searchAppointments(
   options: SearchOptions = {},
 ): Promise<SearchResult> {
   const started = performance.now();
-  const now = options.now ?? new Date();
-  const ref = await referenceData(db, now.getTime());
+  const now = options.now ?? clock.now();
+  const ref = await referenceData(db);
   const f = normalizeFilter(filter, ref);
   const limit = options.cumulative ? f.offset + PAGE_SIZE : PAGE_SIZE;
   const lastDay = f.endDate ?? f.startDate;
@@ -511,11 +516,11 @@ export async function availableDates(
   range: { from: string; to: string },
   options: { now?: Date } = {},
 ): Promise<string[]> {
-  const now = options.now ?? new Date();
+  const now = options.now ?? clock.now();
   const today = helsinkiDate(now);
   const from = range.from < today ? today : range.from;
   if (range.to < from) return [];
-  const ref = await referenceData(db, now.getTime());
+  const ref = await referenceData(db);
   const f = normalizeFilter(filter, ref);
   const days = Math.round((Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
   const [dates, ms] = await timed(() => probeDays(db, f, ref, { from, days, now }));

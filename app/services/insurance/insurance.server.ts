@@ -30,6 +30,7 @@ import {
   type ChoiceFacts,
   type InsurerPostRefusal,
 } from './insurance-rules';
+import { clock } from '~/lib/clock.server';
 
 type PersonRow = typeof persons.$inferSelect;
 type ChoiceRow = typeof insuranceChoices.$inferSelect;
@@ -62,7 +63,7 @@ export async function insuranceChoice(db: Db, personId: string, slotId: number):
 
 type ChoiceChange = Partial<Omit<typeof insuranceChoices.$inferInsert, 'id' | 'personId' | 'slotId'>>;
 
-async function saveChoice(db: Db, personId: string, slotId: number, change: ChoiceChange, now = new Date()): Promise<void> {
+async function saveChoice(db: Db, personId: string, slotId: number, change: ChoiceChange, now = clock.now()): Promise<void> {
   await db
     .insert(insuranceChoices)
     .values({ personId, slotId, ...change, updatedAt: now })
@@ -161,7 +162,7 @@ export async function insurerPost(
   form: FormData,
   ctx: InsurerStepContext,
 ): Promise<{ type: 'ok' } | { type: 'refused'; reason: InsurerPostRefusal }> {
-  const now = ctx.now ?? new Date();
+  const now = ctx.now ?? clock.now();
   const save = (change: ChoiceChange) => saveChoice(db, person.id, ctx.slotId, change, now);
   const current = await choiceRow(db, person.id, ctx.slotId);
   const insurer = current?.insurer ?? null;
@@ -294,7 +295,7 @@ export async function startPermitApplication(
   slotId: number,
   options: { origin: string; lang: string; channel: 'm' | 'w'; bindingHash: string; now?: Date },
 ): Promise<{ type: 'redirect'; url: string } | { type: 'notAllowed' } | { type: 'error' }> {
-  const now = options.now ?? new Date();
+  const now = options.now ?? clock.now();
   const current = await choiceRow(db, person.id, slotId);
   const applicable = ['insurance_found_no_permits', 'insurance_found_with_permits', 'denied', 'canceled', 'error', 'success'];
   if (current?.insurer !== 'LAHITAPIOLA' || !current.consentGiven || !applicable.includes(current.dcpState)) return { type: 'notAllowed' };
@@ -328,7 +329,7 @@ export async function completePermitApplication(
   person: PersonRow,
   params: { state: string | null; status: string | null; permit: string | null; binding: string | null; now?: Date },
 ): Promise<{ slotId: number } | null> {
-  const now = params.now ?? new Date();
+  const now = params.now ?? clock.now();
   if (!params.state || !/^[A-Za-z0-9_-]{20,64}$/.test(params.state)) return null;
   const [row] = await db
     .select()

@@ -17,6 +17,7 @@ import type { Db } from '~/services/db/db.server';
 import { insuranceChoice, insurerPost, insurerStepExtras, isInsurerIntent, type InsurerPostRefusal, type InsurerStepContext } from './insurance.server';
 import { insurerSubStep, permitChannel, permitDate, reimbursementOptions } from './insurance-rules';
 import { insurerAdapter } from './insurers.server';
+import { clock } from '~/lib/clock.server';
 
 export type { InsuranceSummaryView, InsurerStepView };
 
@@ -61,7 +62,7 @@ export async function insuranceFacts(db: Db, person: PersonRow, slotId: number, 
       if (sub.step !== 'complete' || !choice.insurer) return undefined;
       let permit: PermitView | null = null;
       if (choice.dcpState === 'success') {
-        const extras = await insurerStepExtras(db, adapter, person, choice, helsinkiDate(new Date()));
+        const extras = await insurerStepExtras(db, adapter, person, choice, helsinkiDate(clock.now()));
         permit = extras.selectedPermit ? permitView(extras.selectedPermit) : null;
       }
       return {

@@ -13,6 +13,7 @@ import { helsinkiDate } from '~/lib/format';
 import type { Insurer, PermitReturnStatus } from '~/models/insurance';
 import type { Db } from '~/services/db/db.server';
 import type { InsuredPerson, InsurerAdapter } from './insurer-adapter';
+import { clock } from '~/lib/clock.server';
 
 /** The test insurer's page (outside the route table, like the test payment bank). */
 export const TEST_INSURER_PATH = '/dev/test-insurer/apply-permit';
@@ -35,7 +36,7 @@ async function hasPolicy(db: Db, person: InsuredPerson, insurer: Insurer, date: 
   return row !== undefined;
 }
 
-export function testInsurer(db: Db, now: () => Date = () => new Date()): InsurerAdapter {
+export function testInsurer(db: Db, now: () => Date = () => clock.now()): InsurerAdapter {
   const today = () => helsinkiDate(now());
   return {
     async lahiTapiolaPolicyCheck(person) {

@@ -13,6 +13,7 @@ import type { Viewer } from '~/services/appointments/appointments.server';
 import { logAccesses } from '~/services/audit/access-log.server';
 import type { Db } from '~/services/db/db.server';
 import { INVOICES_PER_PAGE, invoiceLabel, paymentArea } from './invoice-rules';
+import { clock } from '~/lib/clock.server';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -39,7 +40,7 @@ export async function listInvoices(
   lang: Language,
   page: number,
   links: InvoiceLinks,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<InvoicePage> {
   const owners = visibleTo(viewer);
   const [totalRow] = await db.select({ n: count() }).from(invoices).where(inArray(invoices.personId, owners));

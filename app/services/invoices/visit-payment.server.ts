@@ -12,6 +12,8 @@ import { formatDateTime, formatMoney } from '~/lib/format';
 import type { Viewer } from '~/services/appointments/appointments.server';
 import { logAccess } from '~/services/audit/access-log.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
+import { clock } from '~/lib/clock.server';
+import { addDays, helsinkiDate } from '~/lib/dates';
 
 /** A visit can be paid online until this long after its start ("right after it"). */
 export const PAY_AFTER_VISIT_MS = 24 * 60 * 60_000;
@@ -70,13 +72,13 @@ function view(
 }
 
 /** The viewer's (and wards') remote visits with a fee still to pay, soonest first. */
-export async function listPayableVisits(db: Db, viewer: Viewer, lang: Language, now = new Date()): Promise<PayableVisit[]> {
+export async function listPayableVisits(db: Db, viewer: Viewer, lang: Language, now = clock.now()): Promise<PayableVisit[]> {
   const rows = await visitQuery(db, viewer, notLongAgo(now)).limit(20);
   return rows.filter((r) => totalCents(r.appointment) > 0 && r.invoice?.status !== 'paid').map((r) => view(r, viewer, lang));
 }
 
 /** One visit the viewer may pay (paid ones included, for the success page), or null. */
-export async function getPayableVisit(db: Db, viewer: Viewer, appointmentId: number, lang: Language, now = new Date()) {
+export async function getPayableVisit(db: Db, viewer: Viewer, appointmentId: number, lang: Language, now = clock.now()) {
   const [row] = await visitQuery(db, viewer, eq(appointments.id, appointmentId));
   if (!row || totalCents(row.appointment) <= 0) return null;
   await logAccess(db, {
@@ -109,7 +111,7 @@ export async function approveVisitPayment(
   viewer: Viewer,
   payer: Payer,
   appointmentId: number,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<VisitInvoiceResult> {
   return withTransaction(db, async (tx) => {
     const [row] = await visitQuery(tx, viewer, eq(appointments.id, appointmentId), notLongAgo(now));
@@ -126,7 +128,7 @@ export async function approveVisitPayment(
         description: row.appointment.kindName,
         sumCents: totalCents(row.appointment),
         creationDate: now,
-        dueDate: new Date(now.getTime() + 14 * 86_400_000).toISOString().slice(0, 10),
+        dueDate: addDays(helsinkiDate(now), 14),
         buyerName: payer.name,
         buyerStreet: payer.street,
         buyerPostalCode: payer.postalCode,
@@ -141,7 +143,7 @@ export async function approveVisitPayment(
       const [existing] = await tx.select().from(invoices).where(eq(invoices.appointmentId, row.appointment.id));
       return { type: existing!.status === 'paid' ? 'paid' : 'invoice', invoiceNumber: existing!.invoiceNumber };
     }
-    const date = row.appointment.startAt.toISOString().slice(0, 10);
+    const date = helsinkiDate(row.appointment.startAt);
     await tx.insert(invoiceRows).values(
       [{ name: price.name, cents: price.cents }, ...price.additionalFees].map((line, i) => ({
         invoiceId: created.id,

@@ -16,6 +16,7 @@ import {
 } from '~db/schema';
 import { helsinkiDate } from '~/lib/dates';
 import type { Db } from '~/services/db/db.server';
+import { clock } from '~/lib/clock.server';
 
 export type Viewer = { kind: 'customer'; personId: string } | { kind: 'professional'; personId: string };
 
@@ -58,7 +59,7 @@ export function professionalAccessCondition(professionalId: string, threadId: ty
 }
 
 /** The thread when the viewer may open it; null otherwise (the caller answers 404). */
-export async function findThreadFor(db: Db, viewer: Viewer, threadId: number, now = new Date()): Promise<ThreadRow | null> {
+export async function findThreadFor(db: Db, viewer: Viewer, threadId: number, now = clock.now()): Promise<ThreadRow | null> {
   if (!Number.isSafeInteger(threadId) || threadId <= 0) return null;
   const columns = {
     id: messagingThreads.id,
@@ -84,7 +85,7 @@ export async function findThreadFor(db: Db, viewer: Viewer, threadId: number, no
 }
 
 /** The thread of an attachment, when the user (customer or professional) may open it. */
-export async function threadOfAttachment(db: Db, userId: string, objectId: string, now = new Date()): Promise<ThreadRow | null> {
+export async function threadOfAttachment(db: Db, userId: string, objectId: string, now = clock.now()): Promise<ThreadRow | null> {
   const [link] = await db
     .select({ threadId: messagingMessages.threadId, deletedAt: messagingMessages.deletedAt })
     .from(messagingAttachments)

@@ -4,8 +4,9 @@ import { messagingAnnouncements } from '~db/schema';
 import type { Language } from '~/i18n/config';
 import type { AnnouncementType } from '~/models/messaging';
 import type { Db } from '~/services/db/db.server';
+import { clock } from '~/lib/clock.server';
 
-export async function activeAnnouncements(db: Db, lang: Language, now = new Date()) {
+export async function activeAnnouncements(db: Db, lang: Language, now = clock.now()) {
   const rows = await db
     .select()
     .from(messagingAnnouncements)

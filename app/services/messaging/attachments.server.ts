@@ -8,6 +8,7 @@ import type { Db } from '~/services/db/db.server';
 import { mintDownloadUrl, storage, type AccessCheck } from '~/services/storage/storage.server';
 import { threadOfAttachment } from './access.server';
 import { MAX_TOTAL_ATTACHMENT_BYTES, MESSAGE_ATTACHMENT_PURPOSE } from './attachment-rules';
+import { clock } from '~/lib/clock.server';
 
 export interface AttachmentInput {
   /** The stored object's id (the upload's key). */
@@ -76,7 +77,7 @@ export function attachmentAccess(threadCheck?: () => Promise<boolean>): AccessCh
 }
 
 /** A signed download URL (120 s) of an attachment for a participant; null for anyone else. */
-export async function attachmentDownloadUrl(db: Db, userId: string, objectId: string, now = new Date()): Promise<string | null> {
+export async function attachmentDownloadUrl(db: Db, userId: string, objectId: string, now = clock.now()): Promise<string | null> {
   if (!/^[0-9a-f-]{36}$/i.test(objectId)) return null;
   return mintDownloadUrl(db, storage(), { objectId, userId }, now, { canAccess: attachmentAccess(), basePath: ATTACHMENT_FILES_PATH });
 }

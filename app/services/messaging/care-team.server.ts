@@ -16,6 +16,7 @@ import {
 import { helsinkiDate } from '~/lib/dates';
 import type { ProfessionalType } from '~/models/messaging';
 import type { Db } from '~/services/db/db.server';
+import { clock } from '~/lib/clock.server';
 
 export interface ProfessionalSummary {
   id: string;
@@ -75,7 +76,7 @@ export async function currentAndNextAbsences(db: Db, professionalIds: readonly s
 export const isAbsentOn = (absence: AbsencePeriod, day: string) => absence.startDate <= day && day <= absence.endDate;
 
 /** The customer's care team; null when the person has no occupational contract. */
-export async function careTeamOf(db: Db, personId: string, now = new Date()): Promise<CareTeam | null> {
+export async function careTeamOf(db: Db, personId: string, now = clock.now()): Promise<CareTeam | null> {
   const today = helsinkiDate(now);
   const [contract] = await db
     .select({ id: occupationalContracts.id, employerName: occupationalContracts.employerName })

@@ -40,6 +40,7 @@ import type { AttachmentInput } from './attachments.server';
 import { isThreadRead } from './read-rules';
 import { appendMessage, recordRead, type SendResult } from './threads.server';
 import { absenceNoticeAt, mergeTimeline } from './view-rules';
+import { clock } from '~/lib/clock.server';
 
 export const THREAD_RESOURCE = 'messaging-thread';
 /** Spec 1 §7: a thread's messages are fetched with limit 9999. */
@@ -166,7 +167,7 @@ export async function customerThreadRange(
 }
 
 /** The thread's messages (oldest first, at most 9999), attachments, participants and notices. */
-export async function loadThreadView(db: Db, viewerId: string, thread: ThreadRow, lang: Language, now = new Date()): Promise<ThreadView> {
+export async function loadThreadView(db: Db, viewerId: string, thread: ThreadRow, lang: Language, now = clock.now()): Promise<ThreadView> {
   const deleter = sql<string | null>`(select ${persons.firstName} || ' ' || ${persons.lastName} from ${persons} where ${persons.id} = ${messagingMessages.deletedById})`;
   const messages = await db
     .select({
@@ -292,7 +293,7 @@ export async function openCustomerThread(
   customerId: string,
   threadId: number,
   lang: Language,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<{ view: ThreadView; wasUnread: boolean } | null> {
   const thread = await findThreadFor(db, { kind: 'customer', personId: customerId }, threadId, now);
   if (!thread) return null;
@@ -306,7 +307,7 @@ export async function openCustomerThread(
  * Marks the thread read for the viewer when the read rule says it is unread; answers whether it
  * was. A professional's reading also sets the professionals' timestamp.
  */
-export async function markThreadRead(db: Db, viewer: Viewer, threadId: number, now = new Date()): Promise<boolean> {
+export async function markThreadRead(db: Db, viewer: Viewer, threadId: number, now = clock.now()): Promise<boolean> {
   const [state] = await db
     .select({
       lastMessageAt: messagingThreads.lastMessageAt,
@@ -354,7 +355,7 @@ export async function sendCustomerMessage(
     now?: Date;
   },
 ): Promise<CustomerSendResult> {
-  const now = input.now ?? new Date();
+  const now = input.now ?? clock.now();
   const thread = await findThreadFor(db, { kind: 'customer', personId: input.customerId }, input.threadId, now);
   if (!thread) return { ok: false, reason: 'not-found' };
   const result = await appendMessage(db, {

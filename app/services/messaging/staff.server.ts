@@ -27,6 +27,7 @@ import type { AttachmentInput } from './attachments.server';
 import { loadThreadView, markThreadRead, THREAD_RESOURCE } from './conversations.server';
 import { notifyCustomerOfReply } from './notifications.server';
 import { appendMessage, grantAccess, type SendResult } from './threads.server';
+import { clock } from '~/lib/clock.server';
 
 export interface StaffThreadRow {
   id: number;
@@ -82,7 +83,7 @@ function unreadFor(me: string): SQL<boolean> {
       true))`;
 }
 
-export async function categoryCounts(db: Db, me: string, now = new Date()): Promise<Record<ThreadCategory, number>> {
+export async function categoryCounts(db: Db, me: string, now = clock.now()): Promise<Record<ThreadCategory, number>> {
   const today = helsinkiDate(now);
   const counts = await Promise.all(
     THREAD_CATEGORIES.map(async (category) => {
@@ -97,7 +98,7 @@ export async function categoryCounts(db: Db, me: string, now = new Date()): Prom
 }
 
 /** A category page's query (also explained by the benchmark). */
-export function categoryQuery(db: Db, me: string, category: ThreadCategory, pageNumber: number, now = new Date()) {
+export function categoryQuery(db: Db, me: string, category: ThreadCategory, pageNumber: number, now = clock.now()) {
   const assigneeName = sql<string | null>`(select ${professionals.firstName} || ' ' || ${professionals.lastName}
     from ${messagingThreadAssignments} join ${professionals} on ${professionals.personId} = ${messagingThreadAssignments.assigneeId}
     where ${messagingThreadAssignments.threadId} = ${messagingThreads.id})`;
@@ -162,7 +163,7 @@ export async function listCategory(
   me: string,
   category: ThreadCategory,
   page: number,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<{ items: StaffThreadRow[]; page: number; hasNext: boolean }> {
   const pageNumber = Number.isSafeInteger(page) && page > 0 ? page : 1;
   const rows = await categoryQuery(db, me, category, pageNumber, now);
@@ -188,7 +189,7 @@ export interface StaffThread {
 }
 
 /** A professional opens a thread: read status, professionals' timestamp, access log. */
-export async function openStaffThread(db: Db, me: string, threadId: number, lang: Language, now = new Date()): Promise<StaffThread | null> {
+export async function openStaffThread(db: Db, me: string, threadId: number, lang: Language, now = clock.now()): Promise<StaffThread | null> {
   const viewer = { kind: 'professional', personId: me } as const;
   const thread = await findThreadFor(db, viewer, threadId, now);
   if (!thread) return null;
@@ -232,7 +233,7 @@ export async function replyAsProfessional(
     now?: Date;
   },
 ): Promise<SendResult | { ok: false; reason: 'not-found' }> {
-  const now = input.now ?? new Date();
+  const now = input.now ?? clock.now();
   const thread = await findThreadFor(db, { kind: 'professional', personId: input.me }, input.threadId, now);
   if (!thread) return { ok: false, reason: 'not-found' };
   return db.transaction(async (tx) => {
@@ -268,7 +269,7 @@ export async function assignThread(
   db: Db,
   input: { me: string; threadId: number; assigneeId: string; now?: Date },
 ): Promise<StaffActionResult> {
-  const now = input.now ?? new Date();
+  const now = input.now ?? clock.now();
   const thread = await findThreadFor(db, { kind: 'professional', personId: input.me }, input.threadId, now);
   if (!thread) return { ok: false, reason: 'not-found' };
   if (!(await professionalOf(db, input.assigneeId))) return { ok: false, reason: 'invalid' };
@@ -303,7 +304,7 @@ export async function deleteMessage(
   db: Db,
   input: { me: string; threadId: number; messageId: number; reason: string; now?: Date },
 ): Promise<StaffActionResult> {
-  const now = input.now ?? new Date();
+  const now = input.now ?? clock.now();
   const reason = input.reason.trim();
   if (!reason || reason.length > 500) return { ok: false, reason: 'invalid' };
   const thread = await findThreadFor(db, { kind: 'professional', personId: input.me }, input.threadId, now);
@@ -329,7 +330,7 @@ export interface AbsenceRow {
 }
 
 /** My current and future absences. */
-export async function listMyAbsences(db: Db, me: string, now = new Date()): Promise<AbsenceRow[]> {
+export async function listMyAbsences(db: Db, me: string, now = clock.now()): Promise<AbsenceRow[]> {
   const rows = await db
     .select()
     .from(professionalAbsences)

@@ -21,6 +21,7 @@ import type { Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
 import { linkAttachments, type AttachmentInput } from './attachments.server';
 import { careTeamOf, chooseRecipient, teamAccessIds, triageProfessionalIds } from './care-team.server';
+import { clock } from '~/lib/clock.server';
 
 export interface NewThreadInput {
   /** The thread's one customer. */
@@ -151,7 +152,7 @@ function checkText(text: string, attachmentCount: number): 'empty-message' | 'me
  * professional is logged).
  */
 export async function createThreadWithMessage(db: Db, input: NewThreadInput): Promise<NewThreadResult> {
-  const now = input.now ?? new Date();
+  const now = input.now ?? clock.now();
   const authorId = input.authorId ?? input.customerPersonId;
   const attachments = input.attachments ?? [];
   const title = input.title.trim();
@@ -237,7 +238,7 @@ export async function appendMessage(
     now?: Date;
   },
 ): Promise<SendResult> {
-  const now = input.now ?? new Date();
+  const now = input.now ?? clock.now();
   const attachments = input.attachments ?? [];
   const text = input.text.trim();
   const textProblem = checkText(text, attachments.length);

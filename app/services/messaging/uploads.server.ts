@@ -11,6 +11,7 @@ import { logger } from '~/services/observability/logger.server';
 import { deleteObject, storage, storeUpload, type AccessCheck } from '~/services/storage/storage.server';
 import { ATTACHMENT_UPLOAD_POLICY, attachmentType, checkSelection, MESSAGE_ATTACHMENT_PURPOSE } from './attachment-rules';
 import type { AttachmentInput } from './attachments.server';
+import { clock } from '~/lib/clock.server';
 
 export interface FileRefusal {
   key: 'messaging.errors.attachmentType' | 'messaging.errors.attachmentContent' | 'messaging.errors.attachmentInvalid';
@@ -26,7 +27,7 @@ export type StoreFilesResult =
 export async function storeMessageFiles(
   db: Db,
   input: { files: readonly File[]; ownerId: string; userId: string; canAccess?: AccessCheck },
-  now = new Date(),
+  now = clock.now(),
 ): Promise<StoreFilesResult> {
   const selection = checkSelection(input.files.map((f) => f.size));
   if (selection) return { ok: false, problem: selection };

@@ -12,6 +12,7 @@ import { fieldErrorsOf } from '~/models/reservation-schemas';
 import { logAccess } from '~/services/audit/access-log.server';
 import { listWards } from '~/services/auth/session.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
+import { clock } from '~/lib/clock.server';
 
 export const GUARDIANS_RESOURCE = 'person:guardians';
 
@@ -28,12 +29,12 @@ export interface GuardianView {
 export type SaveGuardiansResult = { type: 'success' } | { type: 'validation'; fields: Record<string, string[]> } | { type: 'notFound' };
 
 /** A minor's own record (under 18 today in Helsinki) may hold their guardians too. */
-export function isMinor(birthDate: string, now = new Date()): boolean {
+export function isMinor(birthDate: string, now = clock.now()): boolean {
   return ageOn(birthDate, helsinkiDate(now)) < 18;
 }
 
 /** The user may enter guardians for `minorId`: their ward, or themself while a minor. */
-async function isWardOf(db: Db, userId: string, minorId: string, now = new Date()): Promise<boolean> {
+async function isWardOf(db: Db, userId: string, minorId: string, now = clock.now()): Promise<boolean> {
   if (userId === minorId) {
     const [self] = await db.select({ birthDate: persons.birthDate }).from(persons).where(eq(persons.id, userId)).limit(1);
     return self !== undefined && isMinor(self.birthDate, now);
@@ -58,7 +59,7 @@ export async function getGuardians(db: Db, auth: { person: { id: string } }, war
 }
 
 /** Replaces the ward's guardian list (0–2 guardians). */
-export async function saveGuardians(db: Db, auth: { person: { id: string } }, input: unknown, now = new Date()): Promise<SaveGuardiansResult> {
+export async function saveGuardians(db: Db, auth: { person: { id: string } }, input: unknown, now = clock.now()): Promise<SaveGuardiansResult> {
   const parsed = guardiansSchema.safeParse(input);
   if (!parsed.success) return { type: 'validation', fields: fieldErrorsOf(parsed.error) };
   const { wardId, guardians } = parsed.data;

@@ -20,6 +20,7 @@ import {
   type Storage,
   type UploadTarget,
 } from '~/services/storage/storage.server';
+import { clock } from '~/lib/clock.server';
 
 export const KELA_RESOURCE = 'person:kela-card';
 export const KELA_SIDES = ['front', 'back'] as const;
@@ -34,7 +35,7 @@ export async function getKelaCard(
   db: Db,
   store: Storage,
   auth: Actor,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<{ imageUrl: Record<KelaSide, string> } | null> {
   const [row] = await db.select().from(kelaCards).where(eq(kelaCards.personId, auth.person.id)).limit(1);
   await logAccess(db, { actorPersonId: auth.person.id, subjectPersonId: auth.person.id, action: 'view', resource: KELA_RESOURCE });
@@ -60,7 +61,7 @@ export async function initKelaUpload(
   store: Storage,
   auth: Actor,
   mimetypes: { front?: unknown; back?: unknown },
-  now = new Date(),
+  now = clock.now(),
 ): Promise<InitKelaResult> {
   const ids: string[] = [];
   const targets: UploadTarget[] = [];
@@ -108,7 +109,7 @@ async function saveCard(db: Db, store: Storage, auth: Actor, frontId: string, ba
  * GET /api/kela-card/finish-upload: checks both uploads (bytes, size) and saves them as the
  * card. Any failure deletes both and answers false.
  */
-export async function finishKelaUpload(db: Db, store: Storage, auth: Actor, token: unknown, now = new Date()): Promise<boolean> {
+export async function finishKelaUpload(db: Db, store: Storage, auth: Actor, token: unknown, now = clock.now()): Promise<boolean> {
   const parts = typeof token === 'string' ? token.split('.') : [];
   if (parts.length !== 3) return false;
   const [frontId, backId, mac] = parts as [string, string, string];
@@ -143,7 +144,7 @@ export async function storeKelaCard(
   store: Storage,
   auth: Actor,
   files: Partial<Record<KelaSide, KelaFile>>,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<StoreKelaResult> {
   if (!files.front?.bytes.byteLength || !files.back?.bytes.byteLength) return { type: 'missing' };
   const stored: string[] = [];

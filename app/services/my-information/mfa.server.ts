@@ -21,6 +21,7 @@ import { withTransaction, type Db } from '~/services/db/db.server';
 import { enqueueMessage } from '~/services/outbox/outbox.server';
 import { hitRateLimit } from '~/services/security/rate-limit.server';
 import { challengeStatus, CODE_TTL_MS, lockedAfterWrongTry, mayResumeWithSms, nextAttemptAt } from './sms-code-rules';
+import { clock } from '~/lib/clock.server';
 
 export const MFA_RESOURCE = 'person:sms-login';
 
@@ -127,7 +128,7 @@ async function tryCode(
 // SMS login (onboarding)
 
 /** The person's SMS login status (spec 2 §3). */
-export async function mfaStatus(db: Db, personId: string, features: Features, now = new Date()): Promise<MfaStatus> {
+export async function mfaStatus(db: Db, personId: string, features: Features, now = clock.now()): Promise<MfaStatus> {
   if (!features.mfa) return { type: 'environment-has-mfa-disabled' };
   const [device] = await db.select().from(mfaDevices).where(eq(mfaDevices.personId, personId)).limit(1);
   if (device) return { type: 'enabled', verifiedPhoneNumber: device.verifiedPhone };
@@ -155,7 +156,7 @@ export async function startOnboarding(
   auth: { person: { id: string }; session: Pick<SessionRow, 'identityProvider'>; features: Features },
   input: { phone: unknown; clientIp: string },
   message: CodeMessage,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<StartOnboardingResult> {
   if (!auth.features.mfa) return { type: 'environment-has-mfa-disabled' };
   if (!mayChangeMfa(auth.session)) return { type: 'needs-bank-identification' };
@@ -186,7 +187,7 @@ export async function verifyOnboarding(
   db: Db,
   auth: { person: { id: string }; session: Pick<SessionRow, 'identityProvider'>; features: Features },
   input: { code: unknown; clientIp: string },
-  now = new Date(),
+  now = clock.now(),
 ): Promise<OnboardingAnswer> {
   if (!auth.features.mfa || !mayChangeMfa(auth.session)) return { type: 'mfa-challenge-failed' };
   const ip = await hitRateLimit(db, `sms-code:${input.clientIp}`, env().RATE_LIMIT_SMS_CODES_PER_10_MIN, 600, now);
@@ -208,7 +209,7 @@ export async function verifyOnboarding(
 }
 
 /** Cancels an onboarding in progress: its open code stops working. */
-export async function cancelOnboarding(db: Db, personId: string, now = new Date()): Promise<void> {
+export async function cancelOnboarding(db: Db, personId: string, now = clock.now()): Promise<void> {
   await db
     .update(smsChallenges)
     .set({ usedAt: now })
@@ -246,7 +247,7 @@ export async function resumableSession(
   db: Db,
   lookup: { status: string; reason?: string; row?: SessionRow },
   features: (personId: string) => Promise<Features>,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<Resumable | null> {
   if (lookup.status !== 'expired' || !lookup.row) return null;
   const row = lookup.row;
@@ -272,7 +273,7 @@ export async function sendReauthCode(
   resumable: Resumable,
   input: { bindingHash: string; clientIp: string },
   message: CodeMessage,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<SendReauthResult> {
   const e = env();
   const ip = await hitRateLimit(db, `sms-code:${input.clientIp}`, e.RATE_LIMIT_SMS_CODES_PER_10_MIN, 600, now);
@@ -305,7 +306,7 @@ export async function sendReauthCode(
 }
 
 /** The open re-identification code of this lapsed session, if one was sent. */
-export async function openReauthChallenge(db: Db, resumable: Resumable, now = new Date()): Promise<ChallengeRow | null> {
+export async function openReauthChallenge(db: Db, resumable: Resumable, now = clock.now()): Promise<ChallengeRow | null> {
   const [row] = await db
     .select()
     .from(smsChallenges)
@@ -337,7 +338,7 @@ export async function verifyReauthCode(
   db: Db,
   resumable: Resumable,
   input: { code: unknown; binding: (bindingHash: string) => boolean; clientIp: string },
-  now = new Date(),
+  now = clock.now(),
 ): Promise<PinResult> {
   const challenge = await openReauthChallenge(db, resumable, now);
   if (!challenge || !challenge.bindingHash || !input.binding(challenge.bindingHash)) return { type: 'no-code' };

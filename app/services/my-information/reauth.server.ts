@@ -7,8 +7,9 @@ import { lookupSession, readSessionToken } from '~/services/auth/session.server'
 import type { Db } from '~/services/db/db.server';
 import { featuresForPerson } from '~/services/features/features.server';
 import { resumableSession, type Resumable } from './mfa.server';
+import { clock } from '~/lib/clock.server';
 
-export async function resumableFromRequest(db: Db, request: Request, now = new Date()): Promise<Resumable | null> {
+export async function resumableFromRequest(db: Db, request: Request, now = clock.now()): Promise<Resumable | null> {
   const lookup = await lookupSession(db, await readSessionToken(request), now);
   if (lookup.status !== 'expired') return null;
   return resumableSession(db, lookup, (personId) => featuresForPerson(db, personId), now);

@@ -33,6 +33,7 @@ import {
   type ProviderStatus,
 } from './paytrail-client.server';
 import { handleTestProviderApi, TEST_BANK_PATH, TEST_MERCHANT } from './test-provider.server';
+import { clock } from '~/lib/clock.server';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -113,7 +114,7 @@ function payView(invoice: InvoiceRow, lang: Language, now: Date): PayInvoiceView
 }
 
 /** The invoice as the pay page shows it (own or a ward's; logged as a view), or null. */
-export async function invoiceForPayment(db: Db, viewer: Viewer, invoiceNumber: string, lang: Language, now = new Date()) {
+export async function invoiceForPayment(db: Db, viewer: Viewer, invoiceNumber: string, lang: Language, now = clock.now()) {
   const invoice = await findVisibleInvoice(db, viewer, { invoiceNumber });
   if (!invoice) return null;
   await logAccess(db, {
@@ -159,7 +160,7 @@ export async function preparePayment(
     now?: Date;
   },
 ): Promise<PreparePaymentResult> {
-  const now = input.now ?? new Date();
+  const now = input.now ?? clock.now();
   const found = await invoiceForPayment(db, input.viewer, input.invoiceNumber, input.lang, now);
   if (!found) return { type: 'invoiceNotFound' };
   const { invoice, view } = found;
@@ -221,7 +222,7 @@ export async function goToProvider(
   viewer: Viewer,
   input: { invoiceNumber: string; paymentId: string; methodId: string; now?: Date },
 ): Promise<GoToProviderResult> {
-  const now = input.now ?? new Date();
+  const now = input.now ?? clock.now();
   const invoice = await findVisibleInvoice(db, viewer, { invoiceNumber: input.invoiceNumber });
   if (!invoice) return { type: 'invoiceNotFound' };
   const [payment] = await db
@@ -272,7 +273,7 @@ export async function applyProviderStatus(
   paymentId: string,
   report: ProviderReport,
   via: 'redirect' | 'callback' | 'reconcile',
-  now = new Date(),
+  now = clock.now(),
 ): Promise<ApplyResult> {
   return withTransaction(db, async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
@@ -369,7 +370,7 @@ export async function handleProviderReturn(
   client: PaymentClient,
   params: URLSearchParams,
   via: 'redirect' | 'callback',
-  now = new Date(),
+  now = clock.now(),
 ): Promise<{ result: ApplyResult; payment: PaymentRow | null }> {
   const checkout = client.verifyReturn(params);
   if (!checkout) {
@@ -475,7 +476,7 @@ export interface ReconcileSummary {
 export async function reconcilePayments(
   db: Db,
   client: PaymentClient,
-  { now = new Date(), afterMinutes = env().PAYMENT_RECONCILE_AFTER_MINUTES, limit = 100 } = {},
+  { now = clock.now(), afterMinutes = env().PAYMENT_RECONCILE_AFTER_MINUTES, limit = 100 } = {},
 ): Promise<ReconcileSummary> {
   const summary: ReconcileSummary = { checked: 0, settled: 0, failed: 0, expired: 0, errors: 0 };
   const open = await db

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { calculateHmac, checkoutParams, verifyHmac } from './paytrail-signature.server';
+import { clock } from '~/lib/clock.server';
 
 /** Paytrail's payment statuses (redirect, callback, status query). */
 export const PROVIDER_STATUSES = ['new', 'ok', 'fail', 'pending', 'delayed'] as const;
@@ -82,7 +83,8 @@ export function createPaytrailClient(config: PaytrailConfig): PaymentClient {
       'checkout-algorithm': 'sha256',
       'checkout-method': method,
       'checkout-nonce': randomUUID(),
-      'checkout-timestamp': new Date().toISOString(),
+      // Paytrail checks it against its own (wall) clock.
+      'checkout-timestamp': clock.toWall(clock.now()).toISOString(),
       ...extra,
     };
     const signature = calculateHmac(config.secret, headers, bodyText);

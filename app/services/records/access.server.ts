@@ -7,6 +7,7 @@
 import { helsinkiDate } from '~/lib/dates';
 import type { Auth } from '~/context';
 import { guardianSeesRecords } from './records-rules';
+import { clock } from '~/lib/clock.server';
 
 export interface RecordPerson {
   id: string;
@@ -21,7 +22,7 @@ export interface RecordViewer {
   people: RecordPerson[];
 }
 
-export function recordViewerOf(auth: Pick<Auth, 'person' | 'wards'>, now = new Date()): RecordViewer {
+export function recordViewerOf(auth: Pick<Auth, 'person' | 'wards'>, now = clock.now()): RecordViewer {
   const today = helsinkiDate(now);
   return {
     actorId: auth.person.id,

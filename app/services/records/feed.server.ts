@@ -15,6 +15,7 @@ import { visibleIds, type RecordViewer } from './access.server';
 import type { FeedView } from '~/components/records/RecordFeed';
 import { pagePath } from '~/route-table';
 import { CERTIFICATES_SINCE, newestFirst, relativeDate, relativeDay, relativeText, validityHint, validityText, type FeedItem } from './records-rules';
+import { clock } from '~/lib/clock.server';
 
 export const FEED_SIZE = 5;
 
@@ -22,7 +23,7 @@ export async function listFeed(
   db: Db,
   viewer: RecordViewer,
   lang: Language,
-  { now = new Date(), limit = FEED_SIZE, certificates = true }: { now?: Date; limit?: number; certificates?: boolean } = {},
+  { now = clock.now(), limit = FEED_SIZE, certificates = true }: { now?: Date; limit?: number; certificates?: boolean } = {},
 ): Promise<FeedItem[]> {
   const ids = visibleIds(viewer);
   const today = helsinkiDate(now);

@@ -14,6 +14,7 @@ import { logAccess } from '~/services/audit/access-log.server';
 import type { Db } from '~/services/db/db.server';
 import { visibleIds, type RecordPerson, type RecordViewer } from './access.server';
 import { PAGE_SIZES } from './records-rules';
+import { clock } from '~/lib/clock.server';
 
 export async function listQuestionnaires(db: Db, viewer: RecordViewer, person: RecordPerson, lang: Language, openPage = 1, answeredPage = 1) {
   const size = PAGE_SIZES.questionnaires;
@@ -74,7 +75,7 @@ export async function answerQuestionnaire(
   db: Db,
   viewer: RecordViewer,
   input: { questionnaireInvitationId: number; answers: string },
-  now = new Date(),
+  now = clock.now(),
 ): Promise<AnswerResult> {
   const row = await findInvitation(db, viewer, input.questionnaireInvitationId);
   if (!row) return 'notFound';

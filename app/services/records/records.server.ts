@@ -37,6 +37,7 @@ import {
   type LabPrefix,
   type ReferralView,
 } from './records-rules';
+import { clock } from '~/lib/clock.server';
 
 export interface Page<T> {
   items: T[];
@@ -168,7 +169,7 @@ export async function listReferrals(
   type: 'laboratory' | 'imaging',
   lang: Language,
   page = 1,
-  now = new Date(),
+  now = clock.now(),
 ) {
   const size = PAGE_SIZES.referrals;
   const rows = await db
@@ -184,7 +185,7 @@ export async function listReferrals(
   return { ...result, items: result.items.map((r) => referralView(r, lang, now)) };
 }
 
-export async function getReferral(db: Db, viewer: RecordViewer, id: number, type: 'laboratory' | 'imaging', lang: Language, now = new Date()) {
+export async function getReferral(db: Db, viewer: RecordViewer, id: number, type: 'laboratory' | 'imaging', lang: Language, now = clock.now()) {
   const [row] = await db
     .select(referralColumns)
     .from(referrals)

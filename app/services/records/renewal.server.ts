@@ -14,6 +14,7 @@ import { createThreadWithMessage } from '~/services/messaging/threads.server';
 import { logger } from '~/services/observability/logger.server';
 import { visibleIds, type RecordViewer } from './access.server';
 import { RENEWAL_THREAD_TITLE, renewalMessage, type RenewalAnswers } from './renewal-rules';
+import { clock } from '~/lib/clock.server';
 
 export type RenewalResult =
   | { type: 'sent'; threadId: number }
@@ -57,7 +58,7 @@ export async function requestRenewal(
   viewer: RecordViewer,
   ids: readonly number[],
   answers: RenewalAnswers,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<RenewalResult> {
   if (env().PRESCRIPTION_RENEWAL !== 'on') return { type: 'maintenance' };
   const checked = await check(db, viewer, ids);

@@ -20,6 +20,7 @@ import {
 } from '~/models/reservation-schemas';
 import { logAccess } from '~/services/audit/access-log.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
+import { clock } from '~/lib/clock.server';
 
 type PersonRow = typeof persons.$inferSelect;
 
@@ -63,7 +64,7 @@ export async function registerPatient(
   const parsed = registrationSchema.safeParse(input);
   if (!parsed.success) return { type: 'validation', fields: fieldErrorsOf(parsed.error) };
   const fields = parsed.data;
-  const now = options.now ?? new Date();
+  const now = options.now ?? clock.now();
   return withTransaction(db, async (t) => {
     // Locked, so two concurrent posts cannot both register.
     const [person] = await t
@@ -121,7 +122,7 @@ async function recordRegistration(
  * The guardian's ward of 11 or younger with this id (the guardianships mirror the population
  * register), or null: someone else's child, an older one, or no such person look the same.
  */
-export async function wardOfGuardian(db: Db, guardianId: string, wardId: string | null, now = new Date()): Promise<PersonRow | null> {
+export async function wardOfGuardian(db: Db, guardianId: string, wardId: string | null, now = clock.now()): Promise<PersonRow | null> {
   if (!wardId || !/^[0-9a-f-]{36}$/i.test(wardId)) return null;
   const [row] = await db
     .select({ ward: persons })
@@ -168,7 +169,7 @@ export async function registerChild(
   const parsed = registrationSchema.safeParse(input);
   if (!parsed.success) return { type: 'validation', fields: fieldErrorsOf(parsed.error) };
   const fields = parsed.data;
-  const now = options.now ?? new Date();
+  const now = options.now ?? clock.now();
   return withTransaction(db, async (t) => {
     const ward = await wardOfGuardian(t, auth.person.id, wardId, now);
     if (!ward) return { type: 'notWard' as const };
@@ -234,7 +235,7 @@ export async function giveConsent(
   const parsed = consentSchema({ firstTime: subject.patientDataConsentUpdatedAt === null }).safeParse(input);
   if (!parsed.success) return { type: 'validation', fields: fieldErrorsOf(parsed.error) };
   const choices = parsed.data;
-  const now = options.now ?? new Date();
+  const now = options.now ?? clock.now();
   await withTransaction(db, async (t) => {
     await t.insert(patientDataConsents).values({
       personId: subject.id,

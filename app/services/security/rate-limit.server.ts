@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { rateLimits } from '~db/schema';
 import { sha256 } from '~/lib/crypto.server';
 import type { Db } from '~/services/db/db.server';
+import { clock } from '~/lib/clock.server';
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -22,7 +23,7 @@ export async function hitRateLimit(
   key: string,
   limit: number,
   windowSeconds: number,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<RateLimitResult> {
   const windowStartCutoff = new Date(now.getTime() - windowSeconds * 1000);
   const [row] = await db
@@ -46,7 +47,7 @@ export async function hitRateLimit(
 }
 
 /** The count of the current window for `key` without counting a hit (0 when none is open). */
-export async function peekRateLimit(db: Db, key: string, windowSeconds: number, now = new Date()): Promise<number> {
+export async function peekRateLimit(db: Db, key: string, windowSeconds: number, now = clock.now()): Promise<number> {
   const cutoff = new Date(now.getTime() - windowSeconds * 1000);
   const [row] = await db
     .select({ count: rateLimits.count })
@@ -56,7 +57,7 @@ export async function peekRateLimit(db: Db, key: string, windowSeconds: number, 
 }
 
 /** Removes windows that ended long ago (called opportunistically; cheap with the primary key). */
-export async function pruneRateLimits(db: Db, olderThanSeconds = 86_400, now = new Date()): Promise<void> {
+export async function pruneRateLimits(db: Db, olderThanSeconds = 86_400, now = clock.now()): Promise<void> {
   const cutoff = new Date(now.getTime() - olderThanSeconds * 1000);
   await db.delete(rateLimits).where(sql`${rateLimits.windowStart} < ${cutoff.toISOString()}::timestamptz`);
 }

@@ -9,6 +9,7 @@
 import type { Auth } from '~/context';
 import type { Db } from '~/services/db/db.server';
 import { acceptUpload, openDownload, type AccessOptions, type Storage, type UploadRefusal, type UploadTarget } from './storage.server';
+import { clock } from '~/lib/clock.server';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
@@ -29,7 +30,7 @@ export async function uploadResponse(
   request: Request,
   auth: Auth | null,
   token: string | undefined,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<Response> {
   if (request.method !== 'PUT') return new Response(null, { status: 405, headers: { Allow: 'PUT' } });
   const result = await acceptUpload(
@@ -54,7 +55,7 @@ export async function downloadResponse(
   store: Storage,
   auth: Auth | null,
   token: string | undefined,
-  now = new Date(),
+  now = clock.now(),
   access: AccessOptions = {},
 ): Promise<Response> {
   const response = await openDownload(db, store, { token, userId: auth?.person.id ?? null }, now, access);

@@ -17,6 +17,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Db } from '~/services/db/db.server';
 import { SNIFF_BYTES } from './content-type-rules';
 import type { DownloadHeaders, ObjectMeta, StorageAdapter } from './storage.server';
+import { clock } from '~/lib/clock.server';
 
 /** The presigned GET a download is redirected to works this long. */
 export const S3_DOWNLOAD_REDIRECT_SECONDS = 60;
@@ -62,7 +63,8 @@ export function createS3Adapter(settings: S3Settings): StorageAdapter & { client
       const command = new PutObjectCommand({ Bucket, Key: s3Key(object), ContentType: object.contentType });
       const url = await getSignedUrl(client, command, {
         expiresIn,
-        signingDate: now,
+        // The bucket checks the expiry against its own (wall) clock.
+        signingDate: clock.toWall(now),
         // Keep the content type a signed header: a PUT with any other type is refused.
         signableHeaders: new Set(['content-type']),
       });

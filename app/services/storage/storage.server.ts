@@ -38,6 +38,7 @@ import {
 import { createEmbeddedAdapter } from './embedded-adapter.server';
 import { createS3Adapter } from './s3-adapter.server';
 import { deriveSigningKey, parseToken, signToken, verifyToken } from './signing.server';
+import { clock } from '~/lib/clock.server';
 
 /** Upload and download URLs work for this long (spec: 120 s). */
 export const URL_LIFETIME_SECONDS = 120;
@@ -160,7 +161,7 @@ export async function initUpload(
   db: Db,
   store: Storage,
   input: InitUploadInput,
-  now = new Date(),
+  now = clock.now(),
   { canAccess = defaultAccess }: AccessOptions = {},
 ): Promise<InitUploadResult> {
   await cleanupUnfinishedUploads(db, store, now).catch((error: unknown) => {
@@ -233,7 +234,7 @@ export async function acceptUpload(
   db: Db,
   store: Storage,
   input: AcceptUploadInput,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<{ ok: true; objectId: string } | { ok: false; reason: UploadRefusal }> {
   const token = parseToken(input.token);
   if (!token || token.action !== 'put' || !input.userId || store.adapter.backend !== 'embedded') {
@@ -275,7 +276,7 @@ export async function finishUpload(
   db: Db,
   store: Storage,
   input: { objectId: string; userId: string },
-  now = new Date(),
+  now = clock.now(),
 ): Promise<{ ok: true; object: ObjectMeta } | { ok: false; reason: FinishRefusal }> {
   const object = await findObject(db, input.objectId);
   if (!object || object.uploadedById !== input.userId) return { ok: false, reason: 'not-found' };
@@ -328,7 +329,7 @@ export async function storeUpload(
   db: Db,
   store: Storage,
   input: StoreUploadInput,
-  now = new Date(),
+  now = clock.now(),
   access: AccessOptions = {},
 ): Promise<{ ok: true; object: ObjectMeta } | { ok: false; reason: 'not-found' | 'too-large' | 'type-not-allowed' | 'content-mismatch' }> {
   const canAccess = access.canAccess ?? defaultAccess;
@@ -361,7 +362,7 @@ export async function mintDownloadUrl(
   db: Db,
   store: Storage,
   input: { objectId: string; userId: string },
-  now = new Date(),
+  now = clock.now(),
   { canAccess = defaultAccess, basePath = '/files' }: AccessOptions & { basePath?: string } = {},
 ): Promise<string | null> {
   const object = await findObject(db, input.objectId);
@@ -382,7 +383,7 @@ export async function openDownload(
   db: Db,
   store: Storage,
   input: { token: string | undefined; userId: string | null },
-  now = new Date(),
+  now = clock.now(),
   { canAccess = defaultAccess }: AccessOptions = {},
 ): Promise<Response | null> {
   const token = parseToken(input.token);
@@ -441,7 +442,7 @@ export async function deleteObject(
  * Deletes uploads not finished within the upload window plus the finish grace (their bytes
  * too). Answers how many were deleted. Run by `initUpload`; export for a scheduled job.
  */
-export async function cleanupUnfinishedUploads(db: Db, store: Storage, now = new Date(), limit = 100): Promise<number> {
+export async function cleanupUnfinishedUploads(db: Db, store: Storage, now = clock.now(), limit = 100): Promise<number> {
   const before = new Date(now.getTime() - FINISH_GRACE_SECONDS * 1000);
   const stale = await db
     .select(metaColumns)
