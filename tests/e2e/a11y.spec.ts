@@ -38,8 +38,6 @@ const loggedIn = (key: PageKey) =>
     return pagePath(key, lang);
   });
 
-/** The first Helsinki date at least `days` ahead whose ISO weekday (1 = Monday) is in `weekdays`. */
-const dayAhead = firstDayAhead;
 
 const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
   front: [anonymous('front'), { ...loggedIn('front'), name: 'logged in' }],
@@ -78,12 +76,12 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
   bookingLanding: [anonymous('bookingLanding')],
   privateSearch: [
     only('results', async (_page, lang) =>
-      pagePath('privateSearch', lang, {}, new URLSearchParams({ startDate: dayAhead(2, [1, 2, 3, 4, 5]), municipality: 'helsinki' })),
+      pagePath('privateSearch', lang, {}, new URLSearchParams({ startDate: firstDayAhead(2, [1, 2, 3, 4, 5]), municipality: 'helsinki' })),
     ),
     // A Sunday at one clinic (far enough that no test's own free time is on it): the empty text
     // with its suggestions and alternatives.
     only('nothing found', async (_page, lang) =>
-      pagePath('privateSearch', lang, {}, new URLSearchParams({ startDate: dayAhead(5, [7]), clinicIds: 'KA' })),
+      pagePath('privateSearch', lang, {}, new URLSearchParams({ startDate: firstDayAhead(5, [7]), clinicIds: 'KA' })),
     ),
   ],
   reserve: [
@@ -197,7 +195,7 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
   occupationalSearch: [
     only('results', async (page, lang) => {
       await login(page, 'mikko', { lang });
-      return pagePath('occupationalSearch', lang, {}, new URLSearchParams({ startDate: dayAhead(2, [1, 2, 3, 4, 5]) }));
+      return pagePath('occupationalSearch', lang, {}, new URLSearchParams({ startDate: firstDayAhead(2, [1, 2, 3, 4, 5]) }));
     }),
     only('no occupational health care', async (page, lang) => {
       await login(page, 'aino', { lang });
