@@ -166,7 +166,10 @@ test('a guardian adds and removes a guardian for their child', async ({ page }) 
 
   await section.getByRole('button', { name: 'Remove guardian 1' }).click();
   await expect(section.getByText('No guardians have been given.')).toBeVisible();
+  // The first save's message may still be shown: wait for this save's answer before reloading.
+  const saved = page.waitForResponse((response) => response.request().method() === 'POST');
   await section.getByRole('button', { name: 'Save guardians' }).click();
+  await saved;
   await expect(page.getByText('The guardians have been saved.')).toBeVisible();
   await page.goto(PAGE);
   await expect(page.getByRole('region', { name: 'Guardians of Vilja Testinen' }).getByText('No guardians have been given.')).toBeVisible();
