@@ -1,5 +1,6 @@
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -66,14 +67,15 @@ const noWallClock = [
 const restrict = (...patterns) => ['error', { patterns: patterns.flat() }];
 const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
 
-export default tseslint.config(
+export default defineConfig(
   { ignores: ['build*/', '.react-router/', 'node_modules/', '.data/', 'test-results*/', 'playwright-report/', 'db/migrations/'] },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  tseslint.configs.recommended,
   {
     plugins: { 'react-hooks': reactHooks },
     rules: {
-      ...reactHooks.configs.recommended.rules,
+      // The current rules, with the React Compiler's checks (purity, refs, state in effects...).
+      ...reactHooks.configs.flat['recommended-latest'].rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': ['error', { allow: ['warn'] }],

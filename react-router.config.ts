@@ -4,11 +4,4 @@ export default {
   ssr: true,
   // BUILD_DIR lets parallel checkouts/test runs build side by side (default: build/).
   buildDirectory: process.env.BUILD_DIR ?? 'build',
-  future: {
-    v8_middleware: true,
-    v8_splitRouteModules: true,
-    v8_viteEnvironmentApi: true,
-    v8_passThroughRequests: true,
-    v8_trailingSlashAwareDataRequests: true,
-  },
 } satisfies Config;

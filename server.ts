@@ -169,7 +169,7 @@ export async function main() {
   initServerErrorReporting();
   const app = await createServer(env);
   const server = app.listen(env.PORT, env.HOST, () => {
-    process.stdout.write(`Patient portal (${env.BRAND} brand) listening on http://localhost:${env.PORT}\n`);
+    process.stdout.write(`Patient portal (${env.BRAND} brand, Node.js ${process.version}) listening on http://localhost:${env.PORT}\n`);
   });
   // Idle keep-alive connections stay open longer than a reverse proxy's or client's pool keeps
   // them (Node's 5 s default lets a reused connection be reset mid-request: ECONNRESET / 502).

@@ -2,7 +2,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import type { ManualChunkMeta } from 'rollup';
 import { defineConfig, type Plugin } from 'vite';
-import tsconfigPaths from 'vite-tsconfig-paths';
+import { pathAliases } from './aliases.config';
 
 /**
  * Everything every hydrated page loads (React, React Router, the client entry, the root layout
@@ -54,7 +54,8 @@ function routeFilesStayOnServer(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [vanillaExtractPlugin(), reactRouter(), tsconfigPaths(), routeFilesStayOnServer()],
+  plugins: [vanillaExtractPlugin(), reactRouter(), routeFilesStayOnServer()],
+  resolve: { alias: pathAliases },
   build: {
     assetsInlineLimit: 0,
     // terser (two compress passes) makes the framework chunk ≈ 3.4 KB gzipped smaller than

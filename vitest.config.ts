@@ -3,14 +3,14 @@
  * database: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set).
  */
 import { defineConfig } from 'vitest/config';
-import tsconfigPaths from 'vite-tsconfig-paths';
 import { clock } from './app/lib/clock.server';
+import { pathAliases } from './aliases.config';
 
 // One timeline for every test worker (PORTAL_NOW, when set, starts it there).
 clock.start();
 
 export default defineConfig({
-  plugins: [tsconfigPaths()],
+  resolve: { alias: pathAliases },
   test: {
     projects: [
       {

@@ -5,6 +5,16 @@
  */
 process.env.NODE_ENV ??= process.argv.includes('--dev') ? 'development' : 'production';
 
+// Node.js 24 (ADR 0001): the project brings its own (node_modules/.bin/node), which npm's
+// scripts run first; started some other way on an older Node, say how to start it instead.
+const nodeMajor = Number(process.versions.node.split('.')[0]);
+if (nodeMajor < 24) {
+  process.stderr.write(
+    `The portal runs on Node.js 24; this is ${process.version}. Start it with \`npm start\` (or \`npm run serve\`), which uses the Node.js 24 that \`npm install\` put in node_modules/.bin.\n`,
+  );
+  process.exit(1);
+}
+
 const { parseEnv } = await import('../app/env.server');
 let env: ReturnType<typeof parseEnv>;
 try {

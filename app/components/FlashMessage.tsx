@@ -12,11 +12,12 @@ import { usePortalEnv } from './portal-env';
 export function FlashMessage({ flash }: { flash: Flash | null }) {
   const { t } = useTranslation();
   const brand = brandFacts(usePortalEnv().brand);
-  const [hidden, setHidden] = useState(false);
+  // The message whose time ran out; a new flash (a new object) shows again.
+  const [expired, setExpired] = useState<Flash | null>(null);
+  const hidden = flash !== null && expired === flash;
   useEffect(() => {
-    setHidden(false);
     if (!flash?.durationMs) return;
-    const timer = window.setTimeout(() => setHidden(true), flash.durationMs);
+    const timer = window.setTimeout(() => setExpired(flash), flash.durationMs);
     return () => window.clearTimeout(timer);
   }, [flash]);
   return (

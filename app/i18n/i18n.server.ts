@@ -1,13 +1,13 @@
 /**
  * Server i18n. The language comes from the path, then the `ui_locales` parameter, the cookie and
- * the Accept-Language header (remix-i18next's LanguageDetector). Each language has one i18next
- * instance, initialised once at start-up and shared by all requests: nothing changes an
- * instance after that (no changeLanguage, resources are bundled), so a request only picks one
- * instead of creating and initialising its own (ADR 0010).
+ * the Accept-Language header (`detectLanguage`). Each language has one i18next instance,
+ * initialised once at start-up and shared by all requests: nothing changes an instance after
+ * that (no changeLanguage, resources are bundled), so a request only picks one instead of
+ * creating and initialising its own (ADR 0010). remix-i18next 8 offers only a middleware that
+ * does the latter, so the detection it used to lend us is here (ADR 0001).
  */
 import { createInstance, type i18n, type TFunction } from 'i18next';
 import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
-import { LanguageDetector } from 'remix-i18next/server';
 import { languageOfPath } from '~/route-table';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './config';
 import bookingMore from './resources/booking-more';
@@ -59,15 +59,45 @@ export const resources = {
   en: { translation: all(en, 'en') },
 };
 
-const detector = new LanguageDetector({
-  supportedLanguages: [...LANGUAGES],
-  fallbackLanguage: DEFAULT_LANGUAGE,
-  cookie: languageCookie,
-  // ui_locales: the test identification page follows the language the portal asked for.
-  searchParamKey: 'ui_locales',
-  order: ['custom', 'searchParams', 'cookie', 'header'],
-  findLocale: async (request) => languageOfPath(new URL(request.url).pathname),
-});
+/**
+ * The languages an Accept-Language header asks for, best first: by quality (ties keep the
+ * header's order), each tag also matching by its primary subtag (`sv-FI` is `sv`). `*` and
+ * q=0 ask for nothing.
+ */
+export function languageOfAcceptHeader(header: string | null): Language | undefined {
+  if (!header) return undefined;
+  const wanted = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((param) => /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(param)?.[1]).find((value) => value !== undefined);
+      return { tag: tag.trim().toLowerCase(), quality: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.tag && entry.tag !== '*' && entry.quality > 0 && Number.isFinite(entry.quality))
+    .sort((a, b) => b.quality - a.quality || a.index - b.index);
+  for (const { tag } of wanted) {
+    const primary = tag.split('-')[0];
+    if (isLanguage(tag)) return tag;
+    if (isLanguage(primary)) return primary;
+  }
+  return undefined;
+}
+
+/**
+ * The request's language: the path's (`/sv/...`), then `ui_locales` (the test identification
+ * page follows the language the portal asked for), the cookie of the last language used, the
+ * browser's Accept-Language, and Finnish.
+ */
+export async function detectLanguage(request: Request): Promise<Language> {
+  const url = new URL(request.url);
+  const fromPath = languageOfPath(url.pathname);
+  if (isLanguage(fromPath)) return fromPath;
+  const fromParam = url.searchParams.get('ui_locales')?.trim().toLowerCase();
+  if (isLanguage(fromParam)) return fromParam;
+  const fromCookie: unknown = await languageCookie.parse(request.headers.get('Cookie'));
+  if (isLanguage(fromCookie)) return fromCookie;
+  return languageOfAcceptHeader(request.headers.get('Accept-Language')) ?? DEFAULT_LANGUAGE;
+}
 
 async function createLanguageInstance(lng: Language): Promise<i18n> {
   const instance = createInstance({ resources, lng, interpolation: { escapeValue: false }, returnNull: false });
@@ -83,8 +113,7 @@ const localeContext = createContext<Language>();
 const i18nextContext = createContext<i18n>();
 
 export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const detected = await detector.detect(request);
-  const lng = isLanguage(detected) ? detected : DEFAULT_LANGUAGE;
+  const lng = await detectLanguage(request);
   context.set(localeContext, lng);
   context.set(i18nextContext, (await instances)[lng]);
   return next();

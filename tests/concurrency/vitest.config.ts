@@ -4,16 +4,16 @@
  * production build and starts servers; `npm run test:concurrency` runs it after the e2e build.
  */
 import { fileURLToPath } from 'node:url';
-import tsconfigPaths from 'vite-tsconfig-paths';
 import { defineConfig } from 'vitest/config';
 import { clock } from '../../app/lib/clock.server';
+import { pathAliases } from '../../aliases.config';
 
 // One timeline for the tests and the servers they start (PORTAL_NOW, when set, starts it there).
 clock.start();
 
 export default defineConfig({
   root: fileURLToPath(new URL('../..', import.meta.url)),
-  plugins: [tsconfigPaths()],
+  resolve: { alias: pathAliases },
   test: {
     name: 'concurrency',
     include: ['tests/concurrency/**/*.test.ts'],

@@ -89,3 +89,23 @@ test.describe('JavaScript budget', () => {
     });
   }
 });
+
+test.describe('CSS in the first response', () => {
+  // PageStyles (ADR 0009) inlines the matched routes' CSS files, read from the framework's
+  // manifest through React Router's internal FrameworkContext (ADR 0001): if that changes, the
+  // page falls back to render-blocking stylesheet links, or loses its CSS.
+  test('the page paints from its first response: its CSS is inlined, no stylesheet is requested', async ({ page }) => {
+    const stylesheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
+    });
+    const response = await page.goto('/en/booking');
+    const html = (await response!.body()).toString('utf8');
+    expect(html).toMatch(/<style[^>]* data-href="\/assets\/[^"]+\.css"/);
+    expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
+    await page.waitForLoadState('networkidle');
+    expect(stylesheets).toEqual([]);
+    const styled = await page.evaluate(() => [...document.querySelectorAll('style[data-href]')].every((style) => (style.textContent ?? '').length > 0));
+    expect(styled).toBe(true);
+  });
+});

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
@@ -98,5 +98,30 @@ describe('npm run db:seed', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the runtime (ADR 0001)', () => {
+  const root = path.resolve(import.meta.dirname, '../..');
+
+  it('is the Node.js 24 the project installs, not the system one', () => {
+    expect(process.versions.node.split('.')[0]).toBe('24');
+    expect(realpathSync(process.execPath)).toBe(realpathSync(path.join(root, 'node_modules/.bin/node')));
+  });
+
+  // The machines this runs on (CI, a developer's) have an older system Node; where they do not,
+  // there is nothing older to start on.
+  const systemNode = ['/usr/bin/node', '/usr/local/bin/node'].find((file) => existsSync(file) && realpathSync(file) !== realpathSync(process.execPath));
+  const systemMajor = systemNode ? Number(spawnSync(systemNode, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }).stdout.trim()) : NaN;
+  it.runIf(systemMajor < 24)('the start script refuses an older Node and says how to start the portal', () => {
+    const result = spawnSync(systemNode!, ['--import', 'tsx', 'scripts/start.ts'], {
+      cwd: root,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(result.stderr).toContain(`The portal runs on Node.js 24; this is v${systemMajor}.`);
+    expect(result.stderr).toContain('npm start');
+    expect(result.status).toBe(1);
   });
 });

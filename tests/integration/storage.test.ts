@@ -426,6 +426,19 @@ describe.each(databaseKinds())('S3 storage on %s', (kind) => {
     expect(await inBucket(big.objectId)).toBe(false);
   });
 
+  it('the bucket refuses a presigned PUT with another Content-Type or a changed signature (403)', async () => {
+    const started = await initUpload(t.db, store, { ownerId: aino.id, userId: aino.id, purpose: 'kela-card-front', contentType: 'image/png', policy: IMAGE_UPLOAD_POLICY });
+    if (!started.ok) throw new Error(started.reason);
+    const otherType = await fetch(started.upload.url, { method: 'PUT', headers: { 'Content-Type': 'text/html' }, body: PNG });
+    expect(otherType.status).toBe(403);
+    const url = new URL(started.upload.url);
+    const signature = url.searchParams.get('X-Amz-Signature')!;
+    url.searchParams.set('X-Amz-Signature', `${signature[0] === '0' ? '1' : '0'}${signature.slice(1)}`);
+    const tampered = await fetch(url, { method: 'PUT', headers: started.upload.headers, body: PNG });
+    expect(tampered.status).toBe(403);
+    expect(await inBucket(started.objectId)).toBe(false);
+  });
+
   it('refuses an expired presigned PUT and finishing what never arrived', async () => {
     const longAgo = new Date(clock.nowMs() - 10 * 60 * SECOND);
     const started = await initUpload(t.db, store, { ownerId: aino.id, userId: aino.id, purpose: 'kela-card-front', contentType: 'image/png', policy: IMAGE_UPLOAD_POLICY }, longAgo);

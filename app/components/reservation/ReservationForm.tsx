@@ -87,7 +87,7 @@ export function ReservationForm({
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
-  const validity = useFormValidity(schema);
+  const { ref: formRef, valid: formValid, check: checkValidity } = useFormValidity(schema);
   const submitting = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'reserve';
 
   const labelled = [
@@ -145,7 +145,7 @@ export function ReservationForm({
           ) : null}
           {form.status === 'error' ? <ErrorSummary fields={labelled} /> : null}
 
-          <Form method="post" {...getFormProps(form)} ref={validity.ref} onChange={validity.check} noValidate>
+          <Form method="post" {...getFormProps(form)} ref={formRef} onChange={checkValidity} noValidate>
             <AuthenticityTokenInput name="csrf" />
             <div className={s.formGrid}>
               {anonymous ? (
@@ -189,7 +189,7 @@ export function ReservationForm({
               name="intent"
               value="reserve"
               className={ui.button.primary}
-              disabled={submitting || validity.valid === false}
+              disabled={submitting || formValid === false}
             >
               {submitting ? t('reservation.form.booking') : t('reservation.form.book')}
             </button>

@@ -120,7 +120,7 @@ export default function TestPaymentBank({ loaderData, actionData }: Route.Compon
   );
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -281,14 +281,14 @@ function ConsentTab({
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
-  const validity = useFormValidity(schema);
+  const { ref: formRef, valid: formValid, check: checkValidity } = useFormValidity(schema);
   const submitting = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'consent';
   return (
     <section aria-labelledby="consent-title">
       <h2 id="consent-title">{t('myInformation.tabs.consent')}</h2>
       <p>{t('reservation.consent.intro')}</p>
       {consent.updated ? <p className={ui.hint}>{t('myInformation.consent.history', { date: consent.updated })}</p> : null}
-      <Form method="post" {...getFormProps(form)} ref={validity.ref} onChange={validity.check} noValidate>
+      <Form method="post" {...getFormProps(form)} ref={formRef} onChange={checkValidity} noValidate>
         <AuthenticityTokenInput name="csrf" />
         {firstTime ? (
           <section className={s.privacy} aria-labelledby="privacy-title">
@@ -303,7 +303,7 @@ function ConsentTab({
             <CheckboxField key={name} meta={fields[name]} label={t(`reservation.consent.${name}`)} />
           ))}
         </fieldset>
-        <button type="submit" name="intent" value="consent" className={ui.button.primary} disabled={submitting || validity.valid === false}>
+        <button type="submit" name="intent" value="consent" className={ui.button.primary} disabled={submitting || formValid === false}>
           {submitting ? t('reservation.consent.saving') : t('reservation.consent.save')}
         </button>
       </Form>

@@ -136,6 +136,9 @@ function RenewalForm({ data: d, actionData, back }: { data: FormData; actionData
   const readAnswers = (el: HTMLFormElement) => setAnswers(Object.fromEntries(new window.FormData(el)) as Record<string, string>);
   useEffect(() => {
     const el = document.getElementById(form.id);
+    // The answers the browser may have put back into the form (back/forward): the DOM is the
+    // outside system this effect reads once.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (el instanceof HTMLFormElement) readAnswers(el);
   }, [form.id]);
   const complete = answers === null || isRenewalComplete(ids, answers);

@@ -89,7 +89,7 @@ export default function PatientDataConsent({ loaderData, actionData }: Route.Com
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
-  const validity = useFormValidity(schema);
+  const { ref: formRef, valid: formValid, check: checkValidity } = useFormValidity(schema);
   const submitting = navigation.state === 'submitting';
   return (
     <section className={ui.card} aria-labelledby="consent-title">
@@ -98,7 +98,7 @@ export default function PatientDataConsent({ loaderData, actionData }: Route.Com
       {form.status === 'error' ? (
         <ErrorSummary fields={[{ meta: fields.readConfirmation, label: t('reservation.consent.readConfirmation') }]} />
       ) : null}
-      <Form method="post" {...getFormProps(form)} ref={validity.ref} onChange={validity.check} noValidate>
+      <Form method="post" {...getFormProps(form)} ref={formRef} onChange={checkValidity} noValidate>
         <AuthenticityTokenInput name="csrf" />
         {firstTime ? (
           <section className={s.privacy} aria-labelledby="privacy-title">
@@ -114,7 +114,7 @@ export default function PatientDataConsent({ loaderData, actionData }: Route.Com
           ))}
         </fieldset>
         {/* Disabled after the first click (spec 2 §4) and, with JS, until the form is valid. */}
-        <button type="submit" className={ui.button.primary} disabled={submitting || validity.valid === false}>
+        <button type="submit" className={ui.button.primary} disabled={submitting || formValid === false}>
           {submitting ? t('reservation.consent.saving') : t('reservation.consent.save')}
         </button>
       </Form>
