@@ -5,7 +5,7 @@
  * nobody else), expired and tampered URLs, wrong content types, oversize files, magic-byte
  * mismatches, the cleanup of unfinished uploads and the access log.
  */
-import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addGuardianship, createPerson, type Person } from '~db/factories';
@@ -437,6 +437,10 @@ describe.each(databaseKinds())('S3 storage on %s', (kind) => {
     const tampered = await fetch(url, { method: 'PUT', headers: started.upload.headers, body: PNG });
     expect(tampered.status).toBe(403);
     expect(await inBucket(started.objectId)).toBe(false);
+    // A bucket-level call signed with another secret is refused too.
+    const { region, endpoint, forcePathStyle, credentials } = s3.settings;
+    const stranger = new S3Client({ region, endpoint, forcePathStyle, credentials: { accessKeyId: credentials!.accessKeyId, secretAccessKey: 'not-the-secret' } });
+    await expect(stranger.send(new ListObjectsV2Command({ Bucket: s3.settings.bucket }))).rejects.toMatchObject({ name: 'SignatureDoesNotMatch' });
   });
 
   it('refuses an expired presigned PUT and finishing what never arrived', async () => {
