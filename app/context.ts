@@ -5,6 +5,7 @@
 import { createContext } from 'react-router';
 import type { BrandKey } from '~/brands';
 import type { Language } from '~/i18n/config';
+import type { TextKey } from '~/i18n/keys';
 import type { Features } from '~/models/features';
 import type { PageMatch } from '~/route-table';
 import type { PersonRow, SessionRow } from '~/services/auth/session.server';
@@ -53,7 +54,7 @@ export const portalContext = createContext<PortalContext>();
 
 export type FlashMessage = {
   type: 'success' | 'info' | 'error';
-  key: string;
+  key: TextKey;
   values?: Record<string, string>;
   /** Append the brand's customer-service phone link (e.g. to cancellation failures). */
   withPhone?: boolean;

@@ -19,7 +19,8 @@ import { isLanguage } from '~/i18n/config';
 import { getInstance, resources } from '~/i18n/i18n.server';
 import { TranslationContext, type Translation } from '~/i18n/react';
 import { SEPARATE_NAMESPACES } from '~/i18n/resources';
-import { createTranslator, type TFunction } from '~/i18n/translate';
+import type { TextKey } from '~/i18n/keys';
+import { hasText, translatorOver, type TFunction, type TranslateOptions } from '~/i18n/translate';
 import { logger } from '~/services/observability/logger.server';
 import { captureServerError } from '~/services/observability/sentry.server';
 
@@ -58,14 +59,16 @@ export function createLoadContext(info: RequestInfo): RouterContextProvider {
 
 /** The request's texts; remembers which separately loaded namespaces the render looked up. */
 function recordingTranslation(lang: 'fi' | 'sv' | 'en'): Translation {
-  const translate = createTranslator(resources[lang].translation, lang);
+  const texts = resources[lang].translation;
+  const translate = translatorOver(texts, lang);
   const used = new Set<string>();
-  const t = ((key: string, options?: Parameters<TFunction>[1]) => {
+  // Typed once here: the wrapper passes any key through, components may use only TFunction's keys.
+  const t = ((key: string, options?: TranslateOptions) => {
     const namespace = key.split('.')[0]!;
     if (SEPARATE_NAMESPACES.includes(namespace)) used.add(namespace);
     return translate(key, options);
   }) as TFunction;
-  return { t, i18n: { language: lang }, namespaces: () => [...used].sort() };
+  return { t, i18n: { language: lang, exists: (key): key is TextKey => hasText(texts, key) }, namespaces: () => [...used].sort() };
 }
 
 export default function handleRequest(

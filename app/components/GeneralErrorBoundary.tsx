@@ -9,7 +9,11 @@ import { languageOfPath, pagePath } from '~/route-table';
 import * as ui from '~/styles/ui.css';
 
 /** Translation keys of the views by status; anything else is the generic error. */
-const VIEWS: Record<number, string> = { 404: 'errors.notFound', 403: 'errors.forbidden', 429: 'errors.tooManyRequests' };
+const VIEWS: Record<number, 'errors.notFound' | 'errors.forbidden' | 'errors.tooManyRequests'> = {
+  404: 'errors.notFound',
+  403: 'errors.forbidden',
+  429: 'errors.tooManyRequests',
+};
 
 export function GeneralErrorBoundary() {
   const error = useRouteError();

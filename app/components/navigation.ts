@@ -7,6 +7,7 @@
  */
 import type { BrandKey } from '~/brands';
 import type { Language } from '~/i18n/config';
+import type { TextKey } from '~/i18n/keys';
 import type { Features } from '~/models/features';
 import { PAGES, pageExistsIn, pagePath, type PageDefinition, type PageKey } from '~/route-table';
 
@@ -14,13 +15,13 @@ export interface NavLinkItem {
   kind: 'link';
   page: PageKey;
   href: string;
-  labelKey: string;
+  labelKey: TextKey;
   badge?: number;
 }
 
 export interface NavGroup {
   kind: 'group';
-  labelKey: string;
+  labelKey: TextKey;
   items: NavLinkItem[];
 }
 
@@ -46,7 +47,7 @@ function available(page: NavPage, input: NavInput): page is PageKey {
 }
 
 export function buildNavigation(input: NavInput): NavEntry[] {
-  const link = (page: NavPage, labelKey: string, badge?: number): NavLinkItem[] =>
+  const link = (page: NavPage, labelKey: TextKey, badge?: number): NavLinkItem[] =>
     available(page, input) ? [{ kind: 'link', page, href: pagePath(page, input.lang), labelKey, badge }] : [];
 
   const entries: NavEntry[] = [...link('front', 'chrome.home')];

@@ -6,7 +6,7 @@
  * creating and initialising its own (ADR 0010). remix-i18next 8 offers only a middleware that
  * does the latter, so the detection it used to lend us is here (ADR 0001).
  */
-import { createInstance, type i18n, type TFunction } from 'i18next';
+import { createInstance, type i18n } from 'i18next';
 import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import { languageOfPath } from '~/route-table';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './config';
@@ -17,6 +17,8 @@ import fi from './resources/fi';
 import messaging from './resources/messaging';
 import invoices from './resources/invoices';
 import type { Resource } from './resources';
+import type { TextKey } from './keys';
+import { hasText, type TFunction } from './translate';
 import pagesEn from './resources/pages/en';
 import pagesFi from './resources/pages/fi';
 import pagesSv from './resources/pages/sv';
@@ -130,9 +132,31 @@ export function getInstance(context: Readonly<RouterContextProvider>): i18n {
 }
 
 /**
+ * i18next's translate function for `lang`, typed as the components' one (app/i18n/translate.ts):
+ * only keys with an English text. The one place that casts i18next's function, whose own types
+ * accept any string; it takes the same keys and options and gives the same texts (translate.test.ts).
+ */
+function typedT(instance: i18n, lang: Language): TFunction {
+  return instance.getFixedT(lang) as unknown as TFunction;
+}
+
+/**
+ * The texts of one language in a request (a loader, an action, a resource route): from the
+ * request's shared instance, which holds every language.
+ */
+export function fixedT(context: Readonly<RouterContextProvider>, lang: Language): TFunction {
+  return typedT(getInstance(context), lang);
+}
+
+/**
  * The texts of one language outside a request (SMS and e-mail to a person in their own language):
  * the same shared instances the pages use.
  */
 export async function textsIn(lang: Language): Promise<TFunction> {
-  return (await instances)[lang].getFixedT(lang);
+  return typedT((await instances)[lang], lang);
+}
+
+/** Whether a value that arrives as data (a cookie's message key) is a key with an English text. */
+export function isTextKey(key: unknown): key is TextKey {
+  return typeof key === 'string' && hasText(resources.en.translation, key);
 }

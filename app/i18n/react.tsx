@@ -8,23 +8,41 @@
  */
 import { createContext, useContext } from 'react';
 import type { Language } from './config';
-import type { TFunction } from './translate';
+import type { TextKey } from './keys';
+import type { TFunction, TranslateOptions } from './translate';
 
 export interface Translation {
   t: TFunction;
-  i18n: { language: Language };
+  i18n: {
+    language: Language;
+    /**
+     * Whether `key` has a text (in the texts at hand, see `hasText`): narrows a key that arrives
+     * as data, such as a form error, to one `t` takes.
+     */
+    exists(key: string): key is TextKey;
+  };
   /** The separately loaded namespaces the page has used (server) or has (browser). */
   namespaces(): readonly string[];
 }
 
 export const TranslationContext = createContext<Translation>({
   t: ((key: string) => key) as TFunction,
-  i18n: { language: 'fi' },
+  i18n: { language: 'fi', exists: (_key: string): _key is TextKey => false },
   namespaces: () => [],
 });
 
 export function useTranslation(): Translation {
   return useContext(TranslationContext);
+}
+
+/**
+ * The text of a message that arrives as data rather than as a literal key: a form error (our
+ * schemas' messages are keys, zod's own are plain text). A key gives its text; anything else is
+ * shown as it is, as `t` itself answers a key it does not have.
+ */
+export function useMessageText(): (message: string, options?: TranslateOptions) => string {
+  const { t, i18n } = useTranslation();
+  return (message, options) => (i18n.exists(message) ? t(message, options) : message);
 }
 
 export const TEXT_NAMESPACES_ID = 'text-namespaces';

@@ -9,7 +9,8 @@ import type { Language } from './config';
 import type { Translation } from './react';
 import { TEXT_NAMESPACES_ID } from './react';
 import { loadCoreTexts, loadSeparateTexts, SEPARATE_NAMESPACES, type CoreResource } from './resources';
-import { createTranslator } from './translate';
+import type { TextKey } from './keys';
+import { createTranslator, hasText } from './translate';
 
 let lang: Language = 'fi';
 let core: CoreResource | null = null;
@@ -18,7 +19,11 @@ let current: Translation | null = null;
 const listeners = new Set<() => void>();
 
 function publish(texts: object, namespaces: readonly string[]) {
-  current = { t: createTranslator(texts, lang), i18n: { language: lang }, namespaces: () => namespaces };
+  current = {
+    t: createTranslator(texts, lang),
+    i18n: { language: lang, exists: (key): key is TextKey => hasText(texts, key) },
+    namespaces: () => namespaces,
+  };
   for (const listener of listeners) listener();
 }
 

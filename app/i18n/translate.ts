@@ -7,6 +7,7 @@
  * server's i18next instance (app/i18n/i18n.server.ts). Client-safe.
  */
 import type { Language } from './config';
+import type { TextKey, TextTree, TextTreeKey } from './keys';
 
 export interface TranslateOptions {
   count?: number;
@@ -15,10 +16,16 @@ export interface TranslateOptions {
   [name: string]: unknown;
 }
 
+/**
+ * Takes only keys that have a text in the English resources (app/i18n/keys.ts), so a mistyped or
+ * removed key fails the typecheck. The server's i18next functions are given this type too
+ * (app/i18n/i18n.server.ts).
+ */
 export interface TFunction {
+  // First, so that a key that is neither is reported against this signature, not the other's.
+  (key: TextKey, options?: TranslateOptions): string;
   /** The subtree at `key` (a list or an object of texts). */
-  (key: string, options: TranslateOptions & { returnObjects: true }): unknown;
-  (key: string, options?: TranslateOptions): string;
+  <K extends TextTreeKey>(key: K, options: TranslateOptions & { returnObjects: true }): TextTree<K>;
 }
 
 type Tree = { readonly [key: string]: unknown };
@@ -32,15 +39,33 @@ function lookup(tree: Tree, key: string): unknown {
   return node;
 }
 
-/** A language's translate function over its texts; a missing key is answered with the key. */
-export function createTranslator(resource: object, lang: Language): TFunction {
+/**
+ * Whether a language's texts have a text at `key`, as `TextKey` counts them: a string, or the
+ * plural forms of one (every language has `_other`). Narrows a key that arrives as data (a form
+ * error, a cookie) before it is translated.
+ */
+export function hasText(resource: object, key: string): key is TextKey {
+  return typeof lookup(resource as Tree, key) === 'string' || typeof lookup(resource as Tree, `${key}_other`) === 'string';
+}
+
+/**
+ * A language's lookup over its texts, for any path; a missing key is answered with the key. Only
+ * code that handles keys as data uses it untyped (entry.server.tsx records their namespaces);
+ * components get it typed as `createTranslator`.
+ */
+export function translatorOver(resource: object, lang: Language): (key: string, options?: TranslateOptions) => unknown {
   const plurals = new Intl.PluralRules(lang);
-  return ((key: string, options: TranslateOptions = {}) => {
+  return (key: string, options: TranslateOptions = {}) => {
     let value: unknown;
     if (typeof options.count === 'number') value = lookup(resource as Tree, `${key}_${plurals.select(options.count)}`);
     value ??= lookup(resource as Tree, key);
     if (options.returnObjects && value !== null && typeof value === 'object') return value;
     const text = typeof value === 'string' ? value : (options.defaultValue ?? key);
     return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => (name in options ? String(options[name]) : match));
-  }) as TFunction;
+  };
+}
+
+/** A language's translate function over its texts (`resource` has the English shape). */
+export function createTranslator(resource: object, lang: Language): TFunction {
+  return translatorOver(resource, lang) as TFunction;
 }

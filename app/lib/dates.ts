@@ -122,8 +122,12 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
 
-/** ISO weekday, 1 = Monday … 7 = Sunday. */
-export function isoWeekday(date: string): number {
-  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return day === 0 ? 7 : day;
+/** ISO weekday, 1 = Monday … 7 = Sunday (a type of its own: it picks a weekday's text). */
+export type IsoWeekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+
+/** The ISO weekdays by JavaScript's day number (0 = Sunday). */
+const ISO_WEEKDAYS = [7, 1, 2, 3, 4, 5, 6] as const;
+
+export function isoWeekday(date: string): IsoWeekday {
+  return ISO_WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
 }

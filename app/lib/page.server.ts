@@ -1,15 +1,15 @@
 /** Small helpers every route module uses on the server. */
-import type { TFunction } from 'i18next';
 import { data, redirect, type RouterContextProvider } from 'react-router';
 import { brand } from '~/brands';
 import { authContext, portalContext, type Auth } from '~/context';
-import { getInstance } from '~/i18n/i18n.server';
+import { fixedT } from '~/i18n/i18n.server';
+import type { TextKey } from '~/i18n/keys';
+import type { TFunction } from '~/i18n/translate';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { pagePath } from '~/route-table';
 
 export function serverT(context: Readonly<RouterContextProvider>): TFunction {
-  const { lang } = context.get(portalContext);
-  return getInstance(context).getFixedT(lang);
+  return fixedT(context, context.get(portalContext).lang);
 }
 
 /** "<text> – <brand> patient portal", in the request's language. */
@@ -19,7 +19,7 @@ export function titleWith(context: Readonly<RouterContextProvider>, text: string
 }
 
 /** The title of a page whose name is the translation `key`. */
-export function pageTitle(context: Readonly<RouterContextProvider>, key: string): string {
+export function pageTitle(context: Readonly<RouterContextProvider>, key: TextKey): string {
   return titleWith(context, serverT(context)(key));
 }
 

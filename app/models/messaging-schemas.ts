@@ -3,6 +3,7 @@
  * server through conform. Client-safe. The limits and rules they use live in messaging.ts.
  */
 import { z } from 'zod';
+import type { TextKey } from '~/i18n/keys';
 import {
   hasContent,
   MAX_ATTACHMENTS_PER_MESSAGE,
@@ -11,16 +12,27 @@ import {
   SUBJECT_MAX_LENGTH,
 } from './messaging';
 
+/** The forms' error messages: text keys, which the pages translate. */
+const MESSAGES = {
+  subjectRequired: 'messaging.errors.subjectRequired',
+  subjectTooLong: 'messaging.errors.subjectTooLong',
+  messageTooLong: 'messaging.errors.messageTooLong',
+  messageRequired: 'messaging.errors.messageRequired',
+  attachmentTooMany: 'messaging.errors.attachmentTooMany',
+  attachmentTooLarge: 'messaging.errors.attachmentTooLarge',
+  recipientRequired: 'messaging.errors.recipientRequired',
+} as const satisfies Record<string, TextKey>;
+
 /** A form's one-time key (a random UUID written into the form when it is rendered). */
 export const idempotencyKeySchema = z.string().uuid();
 
 const subject = z
-  .string({ required_error: 'messaging.errors.subjectRequired' })
+  .string({ required_error: MESSAGES.subjectRequired })
   .trim()
-  .min(1, 'messaging.errors.subjectRequired')
-  .max(SUBJECT_MAX_LENGTH, 'messaging.errors.subjectTooLong');
+  .min(1, MESSAGES.subjectRequired)
+  .max(SUBJECT_MAX_LENGTH, MESSAGES.subjectTooLong);
 
-const text = z.string().trim().max(MESSAGE_MAX_LENGTH, 'messaging.errors.messageTooLong').default('');
+const text = z.string().trim().max(MESSAGE_MAX_LENGTH, MESSAGES.messageTooLong).default('');
 
 /** The files of a form's file input (an input with nothing chosen sends one empty file). */
 export const fileListSchema = z
@@ -34,12 +46,12 @@ export const fileListSchema = z
 /** The rules every message form shares: text or a file, and the files' combined size and count. */
 function refineMessage(value: { text: string; attachments: File[] }, ctx: z.RefinementCtx) {
   if (!hasContent(value.text, value.attachments.length)) {
-    ctx.addIssue({ code: 'custom', path: ['text'], message: 'messaging.errors.messageRequired' });
+    ctx.addIssue({ code: 'custom', path: ['text'], message: MESSAGES.messageRequired });
   }
   if (value.attachments.length > MAX_ATTACHMENTS_PER_MESSAGE) {
-    ctx.addIssue({ code: 'custom', path: ['attachments'], message: 'messaging.errors.attachmentTooMany' });
+    ctx.addIssue({ code: 'custom', path: ['attachments'], message: MESSAGES.attachmentTooMany });
   } else if (value.attachments.reduce((n, f) => n + f.size, 0) > MAX_TOTAL_ATTACHMENT_BYTES) {
-    ctx.addIssue({ code: 'custom', path: ['attachments'], message: 'messaging.errors.attachmentTooLarge' });
+    ctx.addIssue({ code: 'custom', path: ['attachments'], message: MESSAGES.attachmentTooLarge });
   }
 }
 
@@ -56,7 +68,7 @@ export const composerSchema = z
 /** A new conversation: recipient from the care team, subject, message, attachments. */
 export const newThreadSchema = z
   .object({
-    recipientId: z.string({ required_error: 'messaging.errors.recipientRequired' }).uuid('messaging.errors.recipientRequired'),
+    recipientId: z.string({ required_error: MESSAGES.recipientRequired }).uuid(MESSAGES.recipientRequired),
     subject,
     text,
     idempotencyKey: idempotencyKeySchema,

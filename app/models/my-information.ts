@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { isValidEmail, normalizeFinnishPhone } from './contact';
 import { LANGUAGES } from '~/i18n/config';
+import type { TextKey } from '~/i18n/keys';
 import { streetAddressSchema, postOfficeSchema } from './reservation-schemas';
 import { emailSchema, postalCodeSchema, VALIDATION_MESSAGES } from './schemas';
 
@@ -112,7 +113,7 @@ export const smsCodeSchema = z
   .string({ required_error: VALIDATION_MESSAGES.required })
   .trim()
   .min(1, { message: VALIDATION_MESSAGES.required })
-  .regex(/^\d{4}$/, { message: 'myInformation.mfa.codeFormat' });
+  .regex(/^\d{4}$/, { message: 'myInformation.mfa.codeFormat' satisfies TextKey });
 
 // ---------------------------------------------------------------------------------------------
 // Guardians of a minor (spec 2 §3 "Guardian", §5)

@@ -4,6 +4,7 @@
  * the server and in the browser alike. Client-safe and pure.
  */
 import { z } from 'zod';
+import type { RecordsTexts } from '~/i18n/resources/records';
 
 type Texts = { fi: string; sv: string; en: string };
 
@@ -42,8 +43,9 @@ export interface QuestionnaireDefinition {
 
 export type QuestionnaireAnswers = Record<string, string | string[] | number>;
 
-/** What the schema's messages are keyed by (translated by the page). */
-export const QUESTIONNAIRE_ERRORS = { required: 'required', tooLong: 'tooLong', invalid: 'invalid' } as const;
+/** What the schema's messages are keyed by (translated by the page: `records.questionnaires.errors.*`). */
+type QuestionnaireError = keyof RecordsTexts['questionnaires']['errors'];
+export const QUESTIONNAIRE_ERRORS = { required: 'required', tooLong: 'tooLong', invalid: 'invalid' } as const satisfies Record<string, QuestionnaireError>;
 
 /** Validates a definition read from storage (a broken definition is a server error, not user input). */
 export const definitionSchema: z.ZodType<QuestionnaireDefinition> = z.lazy(() => {

@@ -4,6 +4,7 @@
  * validators of `./schemas`; error messages are i18n keys.
  */
 import { z } from 'zod';
+import type { TextKey } from '~/i18n/keys';
 import { emailSchema, identityCodeSchema, phoneSchema, postalCodeSchema, VALIDATION_MESSAGES } from './schemas';
 
 export const RESERVATION_MESSAGES = {
@@ -13,7 +14,7 @@ export const RESERVATION_MESSAGES = {
   nameLength: 'reservation.validation.nameLength',
   streetAddress: 'reservation.validation.streetAddress',
   postOffice: 'reservation.validation.postOffice',
-} as const;
+} as const satisfies Record<string, TextKey>;
 
 export const NAME_MAX_LENGTH = 50;
 export const STREET_ADDRESS_MIN = 2;
@@ -55,7 +56,7 @@ export interface ReservationFormOptions {
 }
 
 /** The occupational confirmation checkbox's message key (the texts live in booking-more.ts). */
-export const OCCUPATIONAL_CONFIRMATION_REQUIRED = 'occupational.confirmation.required';
+export const OCCUPATIONAL_CONFIRMATION_REQUIRED = 'occupational.confirmation.required' satisfies TextKey;
 
 function bindingField({ bindingRequired }: ReservationFormOptions) {
   return bindingRequired ? mustBeTicked(RESERVATION_MESSAGES.binding) : optionalTick;

@@ -10,6 +10,7 @@
  * single, most relevant message.
  */
 import { z } from 'zod';
+import type { TextKey } from '~/i18n/keys';
 
 import { isValidEmail, isValidPostalCode, normalizeFinnishPhone } from './contact';
 import { isValidIdentityCode } from './identity-code';
@@ -21,7 +22,7 @@ export const VALIDATION_MESSAGES = {
   email: 'validation.email',
   postalCode: 'validation.postalCode',
   maxLength: 'validation.maxLength',
-} as const;
+} as const satisfies Record<string, TextKey>;
 
 export const IDENTITY_CODE_MAX_LENGTH = 11;
 /** Generous limit on the typed form (digits plus spaces/dashes). */

@@ -5,6 +5,7 @@
 import { createCookie } from 'react-router';
 import type { FlashMessage } from '~/context';
 import { sessionSecret } from '~/env.server';
+import { isTextKey } from '~/i18n/i18n.server';
 
 export const flashCookie = createCookie('portal_flash', {
   path: '/',
@@ -18,7 +19,8 @@ export async function readFlash(request: Request): Promise<FlashMessage | null> 
   const value: unknown = await flashCookie.parse(request.headers.get('Cookie'));
   if (!value || typeof value !== 'object') return null;
   const v = value as Partial<FlashMessage>;
-  return typeof v.key === 'string' && (v.type === 'success' || v.type === 'info' || v.type === 'error')
+  // A key no longer in the texts (a cookie set before a deploy) is dropped rather than shown as a key.
+  return isTextKey(v.key) && (v.type === 'success' || v.type === 'info' || v.type === 'error')
     ? { type: v.type, key: v.key, values: v.values, withPhone: v.withPhone === true, durationMs: v.durationMs }
     : null;
 }

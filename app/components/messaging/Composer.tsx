@@ -10,7 +10,8 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import type { ReactNode } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { useTranslation } from '~/i18n/react';
+import type { TextKey } from '~/i18n/keys';
+import { useMessageText, useTranslation } from '~/i18n/react';
 import { MAX_ATTACHMENTS_PER_MESSAGE } from '~/models/messaging';
 import { composerSchema } from '~/models/messaging-schemas';
 import * as ui from '~/styles/ui.css';
@@ -43,6 +44,7 @@ export function AttachmentField({
   fileErrors: FileError[];
 }) {
   const { t } = useTranslation();
+  const messageText = useMessageText();
   const tooLarge = meta.errors?.includes('messaging.errors.attachmentTooLarge');
   const invalid = Boolean(meta.errors?.length) || fileErrors.length > 0;
   return (
@@ -65,7 +67,7 @@ export function AttachmentField({
       {meta.errors?.length ? (
         <div className={ui.fieldError} id={meta.errorId} role="alert">
           {tooLarge ? <strong>{t('messaging.errors.attachmentTooLargeTitle')} </strong> : null}
-          {meta.errors.map((e) => t(e, { max: MAX_ATTACHMENTS_PER_MESSAGE })).join(' ')}
+          {meta.errors.map((e) => messageText(e, { max: MAX_ATTACHMENTS_PER_MESSAGE })).join(' ')}
         </div>
       ) : null}
       <FileErrors errors={fileErrors} />
@@ -87,12 +89,13 @@ export function Composer({
   lastResult?: SubmissionResult<string[]> | null;
   fileErrors?: FileError[];
   sendError?: boolean;
-  labelKey?: string;
-  sendKey?: string;
+  labelKey?: TextKey;
+  sendKey?: TextKey;
   action?: string;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const messageText = useMessageText();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: `composer-${idempotencyKey}`,
@@ -122,7 +125,7 @@ export function Composer({
         />
         {fields.text.errors ? (
           <p className={ui.fieldError} id={fields.text.errorId}>
-            {t(fields.text.errors[0]!)}
+            {messageText(fields.text.errors[0]!)}
           </p>
         ) : null}
       </div>

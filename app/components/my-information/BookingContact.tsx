@@ -6,7 +6,7 @@
  * invalid or missing one is shown here with the edit link.
  */
 import { getInputProps, type FieldMetadata } from '@conform-to/react';
-import { useTranslation } from '~/i18n/react';
+import { useMessageText } from '~/i18n/react';
 import type { ContactValues } from '~/models/my-information';
 import * as s from '~/styles/reservation.css';
 import * as ui from '~/styles/ui.css';
@@ -23,7 +23,7 @@ export function BookingContact({
   phone: FieldMetadata<unknown>;
   email: FieldMetadata<unknown>;
 }) {
-  const { t } = useTranslation();
+  const messageText = useMessageText();
   const errors = [phone, email].flatMap((meta) => (meta.errors?.[0] ? [{ id: meta.errorId, key: meta.errors[0] }] : []));
   const { key: phoneKey, ...phoneProps } = getInputProps(phone, { type: 'hidden' });
   const { key: emailKey, ...emailProps } = getInputProps(email, { type: 'hidden' });
@@ -33,7 +33,7 @@ export function BookingContact({
       <input key={emailKey} {...emailProps} />
       {errors.map((error) => (
         <p key={error.id} id={error.id} className={ui.fieldError}>
-          {t(error.key)}
+          {messageText(error.key)}
         </p>
       ))}
       <ContactSummary contact={contact} editHref={editHref} headingLevel={3} />

@@ -14,6 +14,7 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 import type { z } from 'zod';
 import { TextField } from '~/components/reservation/FormFields';
 import { LANGUAGES } from '~/i18n/config';
+import type { TextKey } from '~/i18n/keys';
 import { useTranslation } from '~/i18n/react';
 import {
   CONTACT_FIELDS,
@@ -28,7 +29,7 @@ import * as ui from '~/styles/ui.css';
 
 export type { ContactValues };
 
-const LABEL: Record<ContactField, string> = {
+const LABEL: Record<ContactField, TextKey> = {
   streetAddress: 'myInformation.contact.streetAddress',
   zipCode: 'myInformation.contact.zipCode',
   postOffice: 'myInformation.contact.postOffice',

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { Form, Link, useRevalidator } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
+import type { TextKey } from '~/i18n/keys';
 import { useTranslation } from '~/i18n/react';
 import * as ui from '~/styles/ui.css';
 
@@ -61,13 +62,13 @@ export function KelaCard({
   changing: boolean;
   changeHref: string;
   csrfToken: string;
-  /** The server's refusal of the no-JS form, an i18n key. */
-  error: string | null;
+  /** The server's refusal of the no-JS form. */
+  error: TextKey | null;
 }) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const [slots, setSlots] = useState<Record<Side, SlotState>>({ front: { status: 'missing' }, back: { status: 'missing' } });
-  const [clientError, setClientError] = useState<string | null>(null);
+  const [clientError, setClientError] = useState<TextKey | null>(null);
   const [reset, setReset] = useState(false);
   const hydrated = useHydrated();
   const showForm = !images || changing || reset;
@@ -90,7 +91,7 @@ export function KelaCard({
     const back = slots.back;
     if (front.status !== 'ready-to-upload' || back.status !== 'ready-to-upload') return;
     const files = { front: front.file, back: back.file };
-    const fail = (key: string) => {
+    const fail = (key: TextKey) => {
       setClientError(key);
       setSlots({ front: { status: 'error' }, back: { status: 'error' } });
     };

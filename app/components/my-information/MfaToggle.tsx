@@ -5,6 +5,7 @@
  */
 import { Form, useNavigation } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import type { TextKey } from '~/i18n/keys';
 import { useTranslation } from '~/i18n/react';
 import * as ui from '~/styles/ui.css';
 
@@ -14,7 +15,7 @@ export type MfaView =
   | { type: 'too-many-onboarding-attempts'; time: string }
   | { type: 'enabled'; verifiedPhoneNumber: string };
 
-export function MfaToggle({ view, mayChange, error }: { view: MfaView; mayChange: boolean; error: string | null }) {
+export function MfaToggle({ view, mayChange, error }: { view: MfaView; mayChange: boolean; error: TextKey | null }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && String(navigation.formData?.get('intent') ?? '').startsWith('mfa-');

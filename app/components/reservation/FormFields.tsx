@@ -6,7 +6,7 @@
  */
 import { getInputProps, type FieldMetadata } from '@conform-to/react';
 import type { HTMLAttributes, ReactNode } from 'react';
-import { useTranslation } from '~/i18n/react';
+import { useMessageText, useTranslation } from '~/i18n/react';
 import * as s from '~/styles/reservation.css';
 import * as ui from '~/styles/ui.css';
 
@@ -35,7 +35,7 @@ export function TextField({
   autoCapitalize?: string;
   className?: string;
 }) {
-  const { t } = useTranslation();
+  const messageText = useMessageText();
   const error = meta.errors?.[0];
   const hintId = hint ? `${meta.id}-hint` : undefined;
   const { key, ...props } = getInputProps(meta, { type, ariaAttributes: false });
@@ -62,7 +62,7 @@ export function TextField({
       />
       {error ? (
         <span id={meta.errorId} className={ui.fieldError}>
-          {t(error)}
+          {messageText(error)}
         </span>
       ) : null}
     </div>
@@ -70,7 +70,7 @@ export function TextField({
 }
 
 export function CheckboxField({ meta, label }: { meta: FieldMetadata<unknown>; label: ReactNode }) {
-  const { t } = useTranslation();
+  const messageText = useMessageText();
   const error = meta.errors?.[0];
   const { key, ...props } = getInputProps(meta, { type: 'checkbox', ariaAttributes: false });
   return (
@@ -85,7 +85,7 @@ export function CheckboxField({ meta, label }: { meta: FieldMetadata<unknown>; l
       <label htmlFor={meta.id}>{label}</label>
       {error ? (
         <span id={meta.errorId} className={`${ui.fieldError} ${s.checkboxError}`}>
-          {t(error)}
+          {messageText(error)}
         </span>
       ) : null}
     </div>

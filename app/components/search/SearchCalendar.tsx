@@ -13,6 +13,13 @@ import * as s from '~/styles/search.css';
 /** Noon UTC is the same calendar day in Helsinki, so a plain date can go through the formatters. */
 const noon = (date: string) => `${date}T12:00:00Z`;
 
+/**
+ * The keys of the month and weekday names (`search.calendar.months.*`, January first, and
+ * `search.calendar.weekdays.*`, Monday first), as literals so the text keys are checked.
+ */
+const MONTHS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'] as const;
+const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+
 export function SearchCalendar({
   selected,
   today,
@@ -33,6 +40,8 @@ export function SearchCalendar({
   const { t } = useTranslation();
   const { from, to } = calendarRange(selected);
   const month = selected.slice(0, 7);
+  // `selected` is a valid date (the search checks it), so its month is 01–12.
+  const monthKey = MONTHS[Number(month.slice(5)) - 1]!;
   const marked = new Set(available ?? []);
   const weeks: string[][] = [];
   for (let day = from; day <= to; day = addDays(day, 7)) weeks.push(Array.from({ length: 7 }, (_, i) => addDays(day, i)));
@@ -61,11 +70,11 @@ export function SearchCalendar({
       </div>
       <table className={s.calendar}>
         <caption className={s.calendarCaption}>
-          {t('search.calendar.caption', { month: t(`search.calendar.months.${Number(month.slice(5))}`), year: month.slice(0, 4) })}
+          {t('search.calendar.caption', { month: t(`search.calendar.months.${monthKey}`), year: month.slice(0, 4) })}
         </caption>
         <thead>
           <tr>
-            {[1, 2, 3, 4, 5, 6, 7].map((d) => (
+            {WEEKDAYS.map((d) => (
               <th key={d} scope="col" className={s.calendarHead}>
                 <abbr title={t(`search.calendar.weekdays.${d}`)}>{t(`search.calendar.weekdaysShort.${d}`)}</abbr>
               </th>

@@ -37,8 +37,11 @@ const toggle = (values: string[], value: string, on: boolean) =>
 
 /** A municipality's display name; unknown ones (new clinics) show their register key capitalised. */
 export function useMunicipalityName() {
-  const { t } = useTranslation();
-  return (key: string) => t(`search.municipalities.${key}`, { defaultValue: key.charAt(0).toLocaleUpperCase('fi') + key.slice(1) });
+  const { t, i18n } = useTranslation();
+  return (key: string) => {
+    const textKey = `search.municipalities.${key}`;
+    return i18n.exists(textKey) ? t(textKey) : key.charAt(0).toLocaleUpperCase('fi') + key.slice(1);
+  };
 }
 
 export function SearchFilters({

@@ -2,7 +2,7 @@
 import { brand } from '~/brands';
 import { portalContext } from '~/context';
 import { isLanguage } from '~/i18n/config';
-import { getInstance } from '~/i18n/i18n.server';
+import { fixedT } from '~/i18n/i18n.server';
 import { requireApiAuth } from '~/lib/api.server';
 import { appointmentForCalendar, viewerOf } from '~/services/appointments/appointments.server';
 import { appointmentCalendarEntry, clinicPlace, toIcs } from '~/services/appointments/ics';
@@ -18,7 +18,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ids = parseAppointmentIds(params.id);
   const row = ids?.length === 1 ? await appointmentForCalendar(await getDb(), viewerOf(auth), ids[0]!) : null;
   if (!row || row.appointment.cancelledAt) return new Response('Not found', { status: 404 });
-  const t = getInstance(context).getFixedT(lang);
+  const t = fixedT(context, lang);
   const a = row.appointment;
   const ics = toIcs(
     appointmentCalendarEntry(

@@ -4,7 +4,7 @@
  * name is built from the brand, the document's label and the invoice number.
  */
 import { portalContext } from '~/context';
-import { getInstance } from '~/i18n/i18n.server';
+import { fixedT } from '~/i18n/i18n.server';
 import { isLanguage } from '~/i18n/config';
 import { brand } from '~/brands';
 import { json, requireApiAuth } from '~/lib/api.server';
@@ -23,7 +23,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const found = await invoiceForPdf(await getDb(), viewerOf(auth), Number(params.id));
   if (!found) return json({ type: 'notFound' }, 404);
   const view = summaryView(found.invoice, found.rows, lang, { pdf: () => '' });
-  const t = getInstance(context).getFixedT(lang);
+  const t = fixedT(context, lang);
   const label = t(`invoices.labels.${view.label}`);
   const brandName = brand(context.get(portalContext).brand).name;
   const bytes = await renderInvoicePdf(

@@ -7,7 +7,7 @@
  */
 import { requestInfoContext } from '~/context';
 import { isLanguage } from '~/i18n/config';
-import { getInstance } from '~/i18n/i18n.server';
+import { fixedT } from '~/i18n/i18n.server';
 import { json, methodNotAllowed, readBody, requireApiAuth } from '~/lib/api.server';
 import { getDb } from '~/services/db/db.server';
 import { startOnboarding, verifyOnboarding } from '~/services/my-information/mfa.server';
@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method === 'POST') {
     const queryLang = new URL(request.url).searchParams.get('lang');
     const lang = isLanguage(queryLang) ? queryLang : auth.person.language;
-    const t = getInstance(context).getFixedT(lang);
+    const t = fixedT(context, lang);
     const result = await startOnboarding(db, auth, { phone: body.phoneNumber, clientIp }, (code) => t('myInformation.mfa.sms', { code }));
     const answer =
       result.type === 'code-sent'

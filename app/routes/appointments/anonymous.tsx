@@ -7,6 +7,7 @@
  * The page ships no React: it is opened at the clinic door, often on a slow phone, and works as
  * plain HTML (`handle.hydrate = false`); the check-in boxes bring their own inline script.
  */
+import type { TextKey } from '~/i18n/keys';
 import { useTranslation } from '~/i18n/react';
 import { data, Form, Link, redirect, useSearchParams } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
@@ -36,7 +37,7 @@ const SsnEndPartSchema = z
   .transform((v) => v.trim().toUpperCase())
   .pipe(z.string().regex(new RegExp(`^[0-9]{3}[${IDENTITY_CODE_CHECK_CHARS}]$`)));
 
-const RESULT_MESSAGES: Partial<Record<CheckInResult | 'rateLimited', { type: 'success' | 'error'; key: string }>> = {
+const RESULT_MESSAGES: Partial<Record<CheckInResult | 'rateLimited', { type: 'success' | 'error'; key: TextKey }>> = {
   success: { type: 'success', key: 'appointments.checkIn.success' },
   ssnEndPartMismatch: { type: 'error', key: 'appointments.anonymous.ssnMismatch' },
   locked: { type: 'error', key: 'appointments.anonymous.locked' },
@@ -69,7 +70,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const typed = SSN_FIELDS.map((name) => String(form.get(name) ?? '')).join('') || String(form.get('ssnEndPart') ?? '');
   const parsed = SsnEndPartSchema.safeParse(typed);
-  if (!parsed.success) return data({ error: 'appointments.anonymous.ssnInvalid' }, { status: 400 });
+  if (!parsed.success) return data({ error: 'appointments.anonymous.ssnInvalid' } as const, { status: 400 });
   const result = await anonymousCheckIn(await getDb(), params.code, parsed.data, context.get(requestInfoContext).clientIp);
   if (result === 'confidentialityFormNotFilled' || result === 'confidentialityFormNotFilledAsAdult') {
     return redirect(`${here}?consent=1`);

@@ -9,7 +9,8 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '~/i18n/react';
+import type { TextKey } from '~/i18n/keys';
+import { useMessageText, useTranslation } from '~/i18n/react';
 import { data, Form, Link, redirect, useFetcher, useSearchParams } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
@@ -43,10 +44,10 @@ const ArrivalReasonSchema = z.object({
   intent: z.literal('arrivalReason'),
   appointmentId,
   arrivalReason: z
-    .string({ required_error: 'validation.required' })
+    .string({ required_error: 'validation.required' satisfies TextKey })
     .trim()
-    .min(1, 'validation.required')
-    .max(ARRIVAL_REASON_MAX, 'appointments.arrivalReason.overLimit'),
+    .min(1, 'validation.required' satisfies TextKey)
+    .max(ARRIVAL_REASON_MAX, 'appointments.arrivalReason.overLimit' satisfies TextKey),
 });
 
 const ActionSchema = z.discriminatedUnion('intent', [
@@ -55,7 +56,7 @@ const ActionSchema = z.discriminatedUnion('intent', [
   ArrivalReasonSchema,
 ]);
 
-const CHECK_IN_MESSAGES: Partial<Record<CheckInResult, string>> = {
+const CHECK_IN_MESSAGES: Partial<Record<CheckInResult, TextKey>> = {
   success: 'appointments.checkIn.success',
   alreadyCheckedIn: 'appointments.checkIn.alreadyCheckedIn',
   tooEarly: 'appointments.checkIn.tooEarly',
@@ -272,13 +273,14 @@ function refusal(result: SubmissionResult<string[]> | undefined) {
 }
 
 /** What the server's schema would say about a reason, shown again as the visitor corrects it. */
-function arrivalReasonError(value: string): string | undefined {
+function arrivalReasonError(value: string): TextKey | undefined {
   if (value.trim().length === 0) return 'validation.required';
   return value.trim().length > ARRIVAL_REASON_MAX ? 'appointments.arrivalReason.overLimit' : undefined;
 }
 
 function ArrivalReason({ appointment: a, lastResult }: { appointment: AppointmentView; lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation();
+  const messageText = useMessageText();
   const fetcher = useFetcher<typeof action>();
   const { show } = useToasts();
   const formId = `arrival-${a.id}`;
@@ -357,7 +359,7 @@ function ArrivalReason({ appointment: a, lastResult }: { appointment: Appointmen
           </span>
           {error ? (
             <span id={errorId} className={ui.fieldError}>
-              {t(error, { max: ARRIVAL_REASON_MAX })}
+              {messageText(error, { max: ARRIVAL_REASON_MAX })}
             </span>
           ) : null}
         </div>

@@ -60,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       sms,
       smsPath: pagePath('smsAuthentication', lang, {}, new URLSearchParams({ next })),
       count: idle ? e.SESSION_IDLE_MINUTES : e.SESSION_ABSOLUTE_HOURS,
-      unit: idle ? 'minutes' : 'hours',
+      unit: idle ? ('minutes' as const) : ('hours' as const),
     },
     sms ? {} : { headers: { 'Set-Cookie': await clearSessionCookie() } },
   );

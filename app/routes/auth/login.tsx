@@ -13,17 +13,20 @@ import { pagePath } from '~/route-table';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/login';
 
+/** The failures the identification return reports (`?error=`), each with a text `login.*`. */
+const LOGIN_ERRORS = ['cancelled', 'failed'] as const;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang } = context.get(portalContext);
   const params = new URL(request.url).searchParams;
   const nextPath = safeRedirectPath(params.get('nextPath'), pagePath('front', lang));
   if (context.get(authContext)) throw redirect(nextPath);
-  const error = params.get('error');
+  const error = LOGIN_ERRORS.find((known) => known === params.get('error')) ?? null;
   return {
     title: pageTitle(context, 'login.title'),
     lang,
     nextPath,
-    error: error === 'cancelled' || error === 'failed' ? error : null,
+    error,
   };
 }
 

@@ -12,7 +12,7 @@ import { AttachmentField, type FileError } from '~/components/messaging/Composer
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import { env } from '~/env.server';
-import { useTranslation } from '~/i18n/react';
+import { useMessageText, useTranslation } from '~/i18n/react';
 import { readMessageForm } from '~/lib/messaging-form.server';
 import { pageTitle, requireAuth } from '~/lib/page.server';
 import { SUBJECT_MAX_LENGTH } from '~/models/messaging';
@@ -97,6 +97,7 @@ function invariantNotMaintenance() {
 
 export default function NewConversation({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const messageText = useMessageText();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: loaderData.maintenance ? 'new-thread' : `new-thread-${loaderData.idempotencyKey}`,
@@ -121,7 +122,7 @@ export default function NewConversation({ loaderData, actionData }: Route.Compon
   const error = (meta: { errors?: string[]; errorId: string }) =>
     meta.errors ? (
       <p className={ui.fieldError} id={meta.errorId}>
-        {t(meta.errors[0]!)}
+        {messageText(meta.errors[0]!)}
       </p>
     ) : null;
   return (

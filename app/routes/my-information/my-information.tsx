@@ -25,6 +25,7 @@ import { CheckboxField } from '~/components/reservation/FormFields';
 import { useFormValidity } from '~/components/reservation/useFormValidity';
 import { portalContext, requestInfoContext } from '~/context';
 import { LOCALE, type Language } from '~/i18n/config';
+import type { TextKey } from '~/i18n/keys';
 import { useTranslation } from '~/i18n/react';
 import { formatDateTime } from '~/lib/format';
 import { pageTitle, requirePatient, serverT } from '~/lib/page.server';
@@ -151,9 +152,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type ActionData =
   | { intent: 'contact'; result: SubmissionResult<string[]>; failed: boolean }
   | { intent: 'consent'; result: SubmissionResult<string[]> }
-  | { intent: 'mfa'; error: string }
+  | { intent: 'mfa'; error: TextKey }
   | { intent: 'guardians'; wardId: string; result: SubmissionResult<string[]> }
-  | { intent: 'kela'; error: string };
+  | { intent: 'kela'; error: TextKey };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = requirePatient(context, request);
@@ -178,7 +179,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await storeKelaCard(db, storage(), auth, { front: await file('front'), back: await file('back') });
     if (result.type === 'success') return redirectWithFlash(`${reloadBasic}#kela-card`, { type: 'success', key: 'myInformation.kela.saved' });
     await recordEvent(db, 'kelaImageError', { reason: result.type });
-    const error = { missing: 'myInformation.kela.missingFiles', 'invalid-image': 'myInformation.kela.invalidType', 'too-large': 'myInformation.kela.tooLarge' }[result.type];
+    const error = ({ missing: 'myInformation.kela.missingFiles', 'invalid-image': 'myInformation.kela.invalidType', 'too-large': 'myInformation.kela.tooLarge' } as const)[result.type];
     return data<ActionData>({ intent: 'kela', error }, { status: result.type === 'too-large' ? 413 : 400 });
   }
 
@@ -228,12 +229,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       const message = (code: string) => t('myInformation.mfa.sms', { code });
       const result = await startOnboarding(db, auth, { phone: formData.get('phone'), clientIp }, message);
       if (result.type === 'code-sent') return redirect(`${reloadBasic}#sms-login`, 303);
-      const error = {
-        'too-many-onboarding-attempts': 'myInformation.mfa.tooManyAttempts',
-        'invalid-phone': 'myInformation.mfa.invalidPhone',
-        'needs-bank-identification': 'myInformation.mfa.needsBank',
-        'environment-has-mfa-disabled': 'myInformation.mfa.needsBank',
-      }[result.type];
+      const error = (
+        {
+          'too-many-onboarding-attempts': 'myInformation.mfa.tooManyAttempts',
+          'invalid-phone': 'myInformation.mfa.invalidPhone',
+          'needs-bank-identification': 'myInformation.mfa.needsBank',
+          'environment-has-mfa-disabled': 'myInformation.mfa.needsBank',
+        } as const
+      )[result.type];
       if (result.type === 'too-many-onboarding-attempts') return redirect(`${reloadBasic}#sms-login`, 303);
       return data<ActionData>({ intent: 'mfa', error }, { status: 400 });
     }

@@ -7,7 +7,7 @@ import { brand } from '~/brands';
 import { portalContext } from '~/context';
 import { env } from '~/env.server';
 import { isLanguage } from '~/i18n/config';
-import { getInstance } from '~/i18n/i18n.server';
+import { fixedT } from '~/i18n/i18n.server';
 import { requireApiAuth } from '~/lib/api.server';
 import { pdfResponseHeaders } from '~/lib/pdf.server';
 import { getDb } from '~/services/db/db.server';
@@ -25,6 +25,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = Number(params.id);
   const row = Number.isSafeInteger(id) && id > 0 ? await getCertificate(await getDb(), recordViewerOf(auth), id) : null;
   if (!row) return new Response('Not found', { status: 404 });
-  const bytes = await certificatePdf(row, getInstance(context).getFixedT(lang), lang, brand(portal.brand).name);
+  const bytes = await certificatePdf(row, fixedT(context, lang), lang, brand(portal.brand).name);
   return new Response(new Uint8Array(bytes), { headers: pdfResponseHeaders(certificateFileName(row)) });
 }

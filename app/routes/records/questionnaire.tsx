@@ -12,7 +12,7 @@ import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { Choices, TextArea } from '~/components/records/Fields';
 import { portalContext } from '~/context';
 import { env } from '~/env.server';
-import { useTranslation } from '~/i18n/react';
+import { useMessageText, useTranslation } from '~/i18n/react';
 import type { Language } from '~/i18n/config';
 import { pageTitle, requireAuth, titleWith } from '~/lib/page.server';
 import { answersSchema, type Question, type QuestionnaireAnswers, type QuestionnaireDefinition } from '~/models/questionnaire';
@@ -91,6 +91,7 @@ function ReadOnly({ definition, answers, lang }: { definition: QuestionnaireDefi
 
 function Editable({ id, definition, lang, actionData }: { id: number; definition: QuestionnaireDefinition; lang: Language; actionData: Route.ComponentProps['actionData'] }) {
   const { t } = useTranslation();
+  const messageText = useMessageText();
   const navigation = useNavigation();
   const schema = answersSchema(definition);
   const [form, fields] = useForm({
@@ -103,7 +104,7 @@ function Editable({ id, definition, lang, actionData }: { id: number; definition
   });
   const err = (name: string) => {
     const key = fields[name]?.errors?.[0];
-    return key ? t(`records.questionnaires.errors.${key}`) : undefined;
+    return key ? messageText(`records.questionnaires.errors.${key}`) : undefined;
   };
   const initial = (name: string) => fields[name]?.initialValue as string | string[] | undefined;
   const label = (q: Question) => (q.required ? q.label[lang] : `${q.label[lang]} ${t('records.questionnaires.optional')}`);

@@ -15,7 +15,7 @@ import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { Choices, TextArea } from '~/components/records/Fields';
 import { portalContext } from '~/context';
 import { env } from '~/env.server';
-import { useTranslation } from '~/i18n/react';
+import { useMessageText, useTranslation } from '~/i18n/react';
 import { pageTitle, requireAuth } from '~/lib/page.server';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
@@ -120,6 +120,7 @@ type FormData = Extract<Route.ComponentProps['loaderData'], { state: 'form' }>;
 
 function RenewalForm({ data: d, actionData, back }: { data: FormData; actionData: Route.ComponentProps['actionData']; back: React.ReactNode }) {
   const { t } = useTranslation();
+  const messageText = useMessageText();
   const navigation = useNavigation();
   const ids = d.prescriptions.map((p) => p.id);
   const schema = renewalSchema(ids);
@@ -144,7 +145,7 @@ function RenewalForm({ data: d, actionData, back }: { data: FormData; actionData
   const complete = answers === null || isRenewalComplete(ids, answers);
   const err = (name: string) => {
     const key = fields[name]?.errors?.[0];
-    return key ? t(`records.renewal.errors.${key}`) : undefined;
+    return key ? messageText(`records.renewal.errors.${key}`) : undefined;
   };
   const initial = (name: string) => {
     const value = fields[name]?.initialValue;

@@ -39,7 +39,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function SicknessFund({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { tab, lang, amounts } = loaderData;
-  const list = (key: string) => t(key, { returnObjects: true }) as unknown;
   return (
     <section className={ui.card} aria-labelledby="fund-title" lang="fi">
       <h1 id="fund-title">{t('sicknessFund.title')}</h1>
@@ -85,7 +84,7 @@ export default function SicknessFund({ loaderData }: Route.ComponentProps) {
         <>
           <h2>{t('sicknessFund.guide.heading')}</h2>
           <ol>
-            {(list('sicknessFund.guide.steps') as string[]).map((step) => (
+            {t('sicknessFund.guide.steps', { returnObjects: true }).map((step) => (
               <li key={step}>{step}</li>
             ))}
           </ol>
@@ -94,7 +93,7 @@ export default function SicknessFund({ loaderData }: Route.ComponentProps) {
       {tab === 'usein-kysyttya' ? (
         <>
           <h2>{t('sicknessFund.faq.heading')}</h2>
-          {(list('sicknessFund.faq.items') as Array<{ q: string; a: string }>).map((item) => (
+          {t('sicknessFund.faq.items', { returnObjects: true }).map((item) => (
             <div key={item.q}>
               <h3>{item.q}</h3>
               <p>{item.a}</p>

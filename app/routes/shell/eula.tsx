@@ -4,9 +4,8 @@ import { brand } from '~/brands';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import type { RouteHandle } from '~/components/hydration';
 import { portalContext } from '~/context';
-import { getInstance } from '~/i18n/i18n.server';
+import { fixedT } from '~/i18n/i18n.server';
 import { pageTitle } from '~/lib/page.server';
-import type { Resource } from '~/i18n/resources';
 import type { Route } from './+types/eula';
 
 /** Plain HTML for anonymous visitors: nothing on the page needs JS (ADR 0009). */
@@ -15,8 +14,8 @@ export const handle: RouteHandle = { hydrate: 'logged-in' };
 export async function loader({ context }: Route.LoaderArgs) {
   const { lang, brand: brandKey } = context.get(portalContext);
   const termsLanguage = brand(brandKey).termsLanguage ?? lang;
-  const t = getInstance(context).getFixedT(termsLanguage);
-  const terms = t('eula', { returnObjects: true }) as Resource['eula'];
+  const t = fixedT(context, termsLanguage);
+  const terms = t('eula', { returnObjects: true });
   return { title: pageTitle(context, 'eula.title'), termsLanguage, terms };
 }
 

@@ -25,9 +25,9 @@ export default function Help({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { brand: brandKey } = usePortalEnv();
   const brand = brandFacts(brandKey);
-  const instructions = t('help.instructions', { returnObjects: true }) as string[];
-  const faq = t('help.faq', { returnObjects: true }) as { q: string; a: string }[];
-  const questions = loaderData.showSmsQuestion ? [...faq, t('help.smsFaq', { returnObjects: true }) as { q: string; a: string }] : faq;
+  const instructions = t('help.instructions', { returnObjects: true });
+  const faq = t('help.faq', { returnObjects: true });
+  const questions = loaderData.showSmsQuestion ? [...faq, t('help.smsFaq', { returnObjects: true })] : faq;
   return (
     <>
       <h1>{t('help.title')}</h1>

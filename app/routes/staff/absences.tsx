@@ -11,7 +11,8 @@ import { z } from 'zod';
 import { StaffNav } from '~/components/messaging/StaffNav';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
-import { useTranslation } from '~/i18n/react';
+import type { TextKey } from '~/i18n/keys';
+import { useMessageText, useTranslation } from '~/i18n/react';
 import { isDate } from '~/lib/dates';
 import { pageTitle } from '~/lib/page.server';
 import { requireProfessional } from '~/lib/staff.server';
@@ -24,8 +25,8 @@ import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/absences';
 
 const date = z
-  .string({ required_error: 'messaging.staff.absenceDateRequired' })
-  .refine(isDate, 'messaging.staff.absenceDateRequired');
+  .string({ required_error: 'messaging.staff.absenceDateRequired' satisfies TextKey })
+  .refine(isDate, 'messaging.staff.absenceDateRequired' satisfies TextKey);
 
 const absenceSchema = z
   .object({
@@ -35,7 +36,7 @@ const absenceSchema = z
     substituteIds: z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.string().uuid())),
     internalMessage: z.string().trim().max(500).optional(),
   })
-  .refine((v) => v.endDate >= v.startDate, { path: ['endDate'], message: 'messaging.staff.absenceDates' });
+  .refine((v) => v.endDate >= v.startDate, { path: ['endDate'], message: 'messaging.staff.absenceDates' satisfies TextKey });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { me, professional } = await requireProfessional(context);
@@ -71,6 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Absences({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const messageText = useMessageText();
   const { lang, absences, colleagues: others, name } = loaderData;
   const [form, fields] = useForm({
     id: 'absence',
@@ -82,7 +84,7 @@ export default function Absences({ loaderData, actionData }: Route.ComponentProp
   const error = (meta: { errors?: string[]; errorId: string }) =>
     meta.errors ? (
       <p className={ui.fieldError} id={meta.errorId}>
-        {t(meta.errors[0]!)}
+        {messageText(meta.errors[0]!)}
       </p>
     ) : null;
   return (

@@ -4,12 +4,13 @@
  * service and the anonymous appointment link: no identity code, no name, no other health data,
  * because text messages and e-mail are not a confidential channel.
  */
-import type { TFunction } from 'i18next';
+import type { TFunction } from '~/i18n/translate';
 import type { Localized } from '~db/schema';
 import type { Brand } from '~/brands';
 import type { Language } from '~/i18n/config';
 import { textsIn } from '~/i18n/i18n.server';
 import { formatDateTime } from '~/lib/format';
+import type { Insurer } from '~/models/insurance';
 import { pagePath } from '~/route-table';
 import { appointmentCalendarEntry, clinicPlace, toIcs } from '~/services/appointments/ics';
 import type { OutboxMessage } from '~/services/outbox/outbox.server';
@@ -36,7 +37,7 @@ export interface ConfirmationContext {
   /** The employer pays (occupational health): the message says so. */
   occupational?: boolean;
   /** Insurance: the insurer the customer declared (the message names it). */
-  insurer?: string | null;
+  insurer?: Insurer | null;
 }
 
 /** The anonymous appointment link of the booking message, in the message's language. */

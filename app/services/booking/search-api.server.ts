@@ -2,7 +2,7 @@
 import type { RouterContextProvider } from 'react-router';
 import { authContext, portalContext } from '~/context';
 import { isLanguage, type Language } from '~/i18n/config';
-import { getInstance } from '~/i18n/i18n.server';
+import { fixedT, isTextKey } from '~/i18n/i18n.server';
 import { json } from '~/lib/api.server';
 import type { Db } from '~/services/db/db.server';
 import { contractSpecialtyFilter } from './occupational-rules';
@@ -59,6 +59,10 @@ export function timedJson(body: unknown, ms: number, status = 200): Response {
 
 /** The list item of spec 3 §3 with its kind's name in the language. */
 export function withKindName(items: AvailableAppointment[], context: Readonly<RouterContextProvider>, lang: Language) {
-  const t = getInstance(context).getFixedT(lang);
-  return items.map((a) => ({ ...a, kind: t(`search.kinds.${a.kindId}`, { defaultValue: a.kindId }) }));
+  const t = fixedT(context, lang);
+  return items.map((a) => {
+    // A kind without a text (a new one in the register) is named by its id.
+    const key = `search.kinds.${a.kindId}`;
+    return { ...a, kind: isTextKey(key) ? t(key) : a.kindId };
+  });
 }

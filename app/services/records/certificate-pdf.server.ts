@@ -3,7 +3,7 @@
  * patient and identity code, the period of incapacity, the diagnosis code only when the patient
  * has allowed it, the issuing practitioner and the date of issue.
  */
-import type { TFunction } from 'i18next';
+import type { TFunction } from '~/i18n/translate';
 import type { Language } from '~/i18n/config';
 import { formatDate } from '~/lib/format';
 import { PDF_FONTS, renderPdf } from '~/lib/pdf.server';

@@ -7,6 +7,7 @@
 import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { imagingResults, labTests, prescriptions, referrals, sickLeaveCertificates, specialties, visitReports } from '~db/schema';
 import type { Language } from '~/i18n/config';
+import type { TFunction } from '~/i18n/translate';
 import { helsinkiDate, helsinkiInstant } from '~/lib/dates';
 import { formatDate } from '~/lib/format';
 import { logAccesses } from '~/services/audit/access-log.server';
@@ -171,7 +172,7 @@ export async function listFeed(
 }
 
 /** The feed as the front page shows it, translated on the server (no text module in the browser). */
-export function feedView(items: readonly FeedItem[], canRenew: boolean, lang: Language, t: (key: string, options?: Record<string, string | number>) => string): FeedView {
+export function feedView(items: readonly FeedItem[], canRenew: boolean, lang: Language, t: TFunction): FeedView {
   return {
     title: t('recordsFeed.title'),
     empty: t('recordsFeed.empty'),

@@ -3,7 +3,8 @@
  * reference ranges), lab-day state, referral validity and its hint, relative dates, and whose
  * records a guardian may see (docs/decisions/0016). Client-safe; unit-tested without a database.
  */
-import { daysBetween, helsinkiDate, isoWeekday } from '~/lib/dates';
+import type { TFunction } from '~/i18n/translate';
+import { daysBetween, helsinkiDate, isoWeekday, type IsoWeekday } from '~/lib/dates';
 
 export type LabPrefix = 'greaterThan' | 'greaterThanOrEqual' | 'lessThan' | 'lessThanOrEqual';
 
@@ -49,7 +50,7 @@ export function referralStatus(validUntil: string, today: string): 'valid' | 'ex
 export type ValidityHint =
   | { kind: 'today' }
   | { kind: 'tomorrow' }
-  | { kind: 'weekday'; weekday: number }
+  | { kind: 'weekday'; weekday: IsoWeekday }
   | { kind: 'weeks'; weeks: number }
   | { kind: 'date'; date: string };
 
@@ -161,10 +162,8 @@ export function newestFirst(items: readonly FeedItem[], limit: number): FeedItem
   return [...items].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).slice(0, limit);
 }
 
-type Translate = (key: string, options?: Record<string, string | number>) => string;
-
 /** The text of a validity hint (`recordsFeed.validity.*`), for the pages and the server alike. */
-export function validityText(hint: (ValidityHint & { dateText?: string }) | null, t: Translate): string | null {
+export function validityText(hint: (ValidityHint & { dateText?: string }) | null, t: TFunction): string | null {
   if (!hint) return null;
   switch (hint.kind) {
     case 'today':
@@ -181,7 +180,7 @@ export function validityText(hint: (ValidityHint & { dateText?: string }) | null
 }
 
 /** The text of a relative date (`recordsFeed.relative.*`); a plain date is shown as given. */
-export function relativeText(value: RelativeDate & { dateText?: string }, t: Translate): string {
+export function relativeText(value: RelativeDate & { dateText?: string }, t: TFunction): string {
   switch (value.kind) {
     case 'justNow':
       return t('recordsFeed.relative.justNow');

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import type { Language } from '~/i18n/config';
+import type { RecordsTexts } from '~/i18n/resources/records';
 import { pagePath } from '~/route-table';
 
 /** Finnish "prescription renewal request": the thread title the care team sees (spec 3 §7). */
@@ -40,9 +41,10 @@ export const renewalField = {
   sideEffectsText: (id: number) => `sideEffectsText-${id}`,
 } as const;
 
-/** Error messages are keys the page translates. */
-const REQUIRED = 'required';
-const TOO_LONG = 'tooLong';
+/** Error messages are keys the page translates (`records.renewal.errors.*`). */
+type RenewalError = keyof RecordsTexts['renewal']['errors'];
+const REQUIRED = 'required' satisfies RenewalError;
+const TOO_LONG = 'tooLong' satisfies RenewalError;
 
 const text = () => z.string({ required_error: REQUIRED }).trim().min(1, REQUIRED).max(RENEWAL_TEXT_MAX, TOO_LONG);
 const optionalText = () =>
