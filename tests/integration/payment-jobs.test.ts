@@ -4,7 +4,6 @@
  * A delayed payment (the bank confirms after the browser came back, no callback) is settled.
  */
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 // The release production ran before (ADR 0019), for the schema it leaves behind.
 import PgBoss10 from 'pg-boss-v10';
 import { describe, expect, it } from 'vitest';
@@ -13,9 +12,9 @@ import { invoices, payments, persons } from '~db/schema';
 import { DEMO_PERSONS } from '~db/seed-data';
 import type { Db } from '~/services/db/db.server';
 import { handleProviderReturn, paymentClient, preparePayment } from '~/services/payments/payments.server';
-import { JOBS_SCHEMA, RECONCILE_QUEUE, runReconcileJob, startPaymentJobs } from '~/services/payments/reconcile-job.server';
+import { JOBS_SCHEMA, RECONCILE_QUEUE, runReconcileJob, startPaymentJobs, type PaymentJobs } from '~/services/payments/reconcile-job.server';
 import { completeTestBankPayment, findTestBankPayment, TEST_MERCHANT } from '~/services/payments/test-provider.server';
-import { databaseKinds, postgresUrlFor, testDatabaseUrl, withTestDatabase } from '../fixtures/db';
+import { databaseKinds, postgresUrlFor, testDatabaseUrl, withPostgresClient, withTestDatabase } from '../fixtures/db';
 import { clock } from '../fixtures/clock';
 
 const ORIGIN = 'http://localhost:3000';
@@ -53,19 +52,9 @@ async function delayedPayment(db: Db) {
   return invoice;
 }
 
-async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** Which of pg-boss's schemas the database has (10's `pgboss`, ours), and our schema's version. */
 async function jobSchemas(url: string) {
-  return withClient(url, async (client) => {
+  return withPostgresClient(url, async (client) => {
     const found = await client.query<{ name: string }>(
       "SELECT nspname AS name FROM pg_namespace WHERE nspname IN ('pgboss', $1) ORDER BY 1",
       [JOBS_SCHEMA],
@@ -82,6 +71,17 @@ async function statusOf(db: Db, id: number) {
   return (await db.select({ status: invoices.status }).from(invoices).where(eq(invoices.id, id)))[0]!.status;
 }
 
+const JOB_SETTINGS = { PAYMENT_RECONCILE_INTERVAL_MINUTES: 5, PUBLIC_ORIGIN: ORIGIN, PORT: 3000 };
+
+/** The reconcile schedule is in place, and a job sent now (not at the next tick) settles the invoice. */
+async function expectScheduledAndSettled(jobs: PaymentJobs, db: Db, invoiceId: number) {
+  expect((await jobs.boss!.getSchedules()).map((schedule) => [schedule.name, schedule.cron])).toContainEqual([RECONCILE_QUEUE, '*/5 * * * *']);
+  await jobs.boss!.send(RECONCILE_QUEUE, {});
+  const deadline = performance.now() + 20_000;
+  while ((await statusOf(db, invoiceId)) !== 'paid' && performance.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+  expect(await statusOf(db, invoiceId)).toBe('paid');
+}
+
 describe.each(databaseKinds())('payment reconciliation job on %s', (kind) => {
   const t = withTestDatabase(kind, { seed: true });
 
@@ -93,24 +93,17 @@ describe.each(databaseKinds())('payment reconciliation job on %s', (kind) => {
   });
 
   it(kind === 'postgres' ? 'schedules it with pg-boss on the same database; a worker runs it' : 'runs it on a timer in process', async () => {
-    const base = { PAYMENT_RECONCILE_INTERVAL_MINUTES: 5, PUBLIC_ORIGIN: ORIGIN, PORT: 3000 };
     if (kind === 'pglite') {
-      const jobs = await startPaymentJobs({ ...base, DATABASE_URL: undefined }, async () => t.db);
+      const jobs = await startPaymentJobs({ ...JOB_SETTINGS, DATABASE_URL: undefined }, async () => t.db);
       expect(jobs.kind).toBe('timer');
       await jobs.stop();
       return;
     }
     const invoice = await delayedPayment(t.db);
-    const jobs = await startPaymentJobs({ ...base, DATABASE_URL: postgresUrlFor(testDatabaseUrl()!, t.database.location) }, async () => t.db);
+    const jobs = await startPaymentJobs({ ...JOB_SETTINGS, DATABASE_URL: postgresUrlFor(testDatabaseUrl()!, t.database.location) }, async () => t.db);
     try {
       expect(jobs.kind).toBe('pg-boss');
-      const schedules = await jobs.boss!.getSchedules();
-      expect(schedules.map((schedule) => [schedule.name, schedule.cron])).toContainEqual([RECONCILE_QUEUE, '*/5 * * * *']);
-      // Run now rather than at the next five-minute tick.
-      await jobs.boss!.send(RECONCILE_QUEUE, {});
-      const deadline = performance.now() + 20_000;
-      while ((await statusOf(t.db, invoice.id)) !== 'paid' && performance.now() < deadline) await new Promise((r) => setTimeout(r, 250));
-      expect(await statusOf(t.db, invoice.id)).toBe('paid');
+      await expectScheduledAndSettled(jobs, t.db, invoice.id);
     } finally {
       await jobs.stop();
     }
@@ -118,7 +111,7 @@ describe.each(databaseKinds())('payment reconciliation job on %s', (kind) => {
 
   it.runIf(kind === 'postgres')('takes over a database that pg-boss 10 scheduled on: the old schema is retired, the job runs on pg-boss 12', async () => {
     const url = postgresUrlFor(testDatabaseUrl()!, t.database.location);
-    await withClient(url, (client) => client.query(`DROP SCHEMA IF EXISTS ${JOBS_SCHEMA} CASCADE`));
+    await withPostgresClient(url, (client) => client.query(`DROP SCHEMA IF EXISTS ${JOBS_SCHEMA} CASCADE`));
     // As production has it: pg-boss 10's schema (version 24) with the schedule and a queued job.
     const old = new PgBoss10({ connectionString: url, max: 1 });
     old.on('error', () => undefined);
@@ -130,22 +123,17 @@ describe.each(databaseKinds())('payment reconciliation job on %s', (kind) => {
     expect(await jobSchemas(url)).toEqual({ names: ['pgboss'], version: null });
 
     const invoice = await delayedPayment(t.db);
-    const base = { PAYMENT_RECONCILE_INTERVAL_MINUTES: 5, PUBLIC_ORIGIN: ORIGIN, PORT: 3000 };
-    const jobs = await startPaymentJobs({ ...base, DATABASE_URL: url }, async () => t.db);
+    const jobs = await startPaymentJobs({ ...JOB_SETTINGS, DATABASE_URL: url }, async () => t.db);
     try {
       const found = await jobSchemas(url);
       expect(found.names).toEqual([JOBS_SCHEMA]);
       expect(found.version).toBeGreaterThanOrEqual(25);
-      expect((await jobs.boss!.getSchedules()).map((schedule) => [schedule.name, schedule.cron])).toContainEqual([RECONCILE_QUEUE, '*/5 * * * *']);
-      await jobs.boss!.send(RECONCILE_QUEUE, {});
-      const deadline = performance.now() + 20_000;
-      while ((await statusOf(t.db, invoice.id)) !== 'paid' && performance.now() < deadline) await new Promise((r) => setTimeout(r, 250));
-      expect(await statusOf(t.db, invoice.id)).toBe('paid');
+      await expectScheduledAndSettled(jobs, t.db, invoice.id);
     } finally {
       await jobs.stop();
     }
     // A second start finds nothing to retire and the same schema.
-    const again = await startPaymentJobs({ ...base, DATABASE_URL: url }, async () => t.db);
+    const again = await startPaymentJobs({ ...JOB_SETTINGS, DATABASE_URL: url }, async () => t.db);
     await again.stop();
     expect((await jobSchemas(url)).names).toEqual([JOBS_SCHEMA]);
   }, 60_000);
