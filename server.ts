@@ -176,7 +176,7 @@ export async function main() {
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   // Scheduled jobs (ADR 0019): payment reconciliation, on pg-boss with PostgreSQL.
-  const { startPaymentJobs } = await import('./app/services/payments/reconcile-job.server');
+  const { startPaymentJobs } = await import('./app/services/billing/reconcile-job.server');
   const { getDb } = await import('./app/services/db/db.server');
   const jobs = await startPaymentJobs(env, getDb);
   const shutdown = () => server.close(() => void jobs.stop().finally(() => process.exit(0)));

@@ -110,18 +110,18 @@ export const PAGES = {
     chrome: 'wide',
   },
   registration: {
-    file: 'routes/registration/register.tsx',
+    file: 'routes/account/register.tsx',
     paths: { en: 'registration', fi: 'rekisterointi', sv: 'registrering' },
     access: 'user',
     chrome: 'wide',
   },
   newCustomer: {
-    file: 'routes/registration/new-customer.tsx',
+    file: 'routes/account/new-customer.tsx',
     paths: { en: 'new-customer', fi: 'uusi-asiakas', sv: 'ny-kund' },
     access: 'user',
   },
   patientDataConsent: {
-    file: 'routes/registration/consent.tsx',
+    file: 'routes/account/consent.tsx',
     paths: { en: 'data-processing', fi: 'potilastietojen-kasittely', sv: 'behandling-av-patientuppgifter' },
     access: 'user',
   },
@@ -134,61 +134,61 @@ export const PAGES = {
   },
   // Invoices and online payment (issue 12)
   invoices: {
-    file: 'routes/invoices/list.tsx',
+    file: 'routes/billing/list.tsx',
     paths: { en: 'invoices', fi: 'laskut', sv: 'fakturor' },
     access: 'user',
   },
   invoiceSummary: {
-    file: 'routes/invoices/summary.tsx',
+    file: 'routes/billing/summary.tsx',
     paths: { en: 'invoices/summary/:id', fi: 'laskut/yhteenveto/:id', sv: 'fakturor/oversikt/:id' },
     access: 'user',
   },
   /** Pay an invoice online: the provider's payment methods as plain forms (spec 2 §4). */
   invoicePayment: {
-    file: 'routes/invoices/pay.tsx',
+    file: 'routes/billing/pay.tsx',
     paths: { en: 'pay/:number', fi: 'maksa/:number', sv: 'betala/:number' },
     access: 'user',
   },
   /** Where the payment provider sends the browser back (signed parameters). */
   paymentResult: {
-    file: 'routes/invoices/payment-result.tsx',
+    file: 'routes/billing/payment-result.tsx',
     paths: { en: 'payment/:number', fi: 'maksu/:number', sv: 'betalning/:number' },
     access: 'user',
   },
   /** Pay a remote visit's fee (before it or within a day after). */
   payVisit: {
-    file: 'routes/invoices/pay-visit.tsx',
+    file: 'routes/billing/pay-visit.tsx',
     paths: { en: 'pay-visit', fi: 'maksa-kaynti', sv: 'betala-besok' },
     access: 'user',
   },
   /** The visit fee's approval (appointments-additional-payment-approval-page), then the pay page. */
   visitPaymentApproval: {
-    file: 'routes/invoices/visit-payment-approval.tsx',
+    file: 'routes/billing/visit-payment-approval.tsx',
     paths: { en: 'appointments/:id/payment', fi: 'ajanvaraukset/:id/maksu', sv: 'tidsbokningar/:id/betalning' },
     access: 'user',
   },
   /** appointment-additional-payment-success-page. */
   visitPaymentSuccess: {
-    file: 'routes/invoices/visit-payment-success.tsx',
+    file: 'routes/billing/visit-payment-success.tsx',
     paths: { en: 'appointments/:id/payment/done', fi: 'ajanvaraukset/:id/maksu/valmis', sv: 'tidsbokningar/:id/betalning/klar' },
     access: 'user',
   },
   /** The link in an invoice SMS / e-mail: whose visit is being paid, then login and the pay page. */
   invoiceNotificationLanding: {
-    file: 'routes/invoices/notification-landing.tsx',
+    file: 'routes/billing/notification-landing.tsx',
     paths: { en: 'invoice-notice/:number', fi: 'laskuilmoitus/:number', sv: 'fakturameddelande/:number' },
     access: 'public',
     chrome: 'bare',
   },
   // My information (issue 9): contact details, SMS login, Kela card, consents, guardians.
   myInformation: {
-    file: 'routes/my-information/my-information.tsx',
+    file: 'routes/account/my-information.tsx',
     paths: { en: 'my-information', fi: 'omat-tiedot', sv: 'mina-uppgifter' },
     access: 'user',
   },
   /** SMS-code re-identification of a lapsed session (no menu, no footer). */
   smsAuthentication: {
-    file: 'routes/my-information/sms-authentication.tsx',
+    file: 'routes/account/sms-authentication.tsx',
     paths: { en: 'authentication', fi: 'tunnistautuminen', sv: 'behorighetskontroll' },
     access: 'public',
     chrome: 'bare',
@@ -225,19 +225,19 @@ export const PAGES = {
   },
   /** The professionals' staff area (Finnish and English): threads by category. */
   staffMessages: {
-    file: 'routes/staff/list.tsx',
+    file: 'routes/messaging/staff/list.tsx',
     paths: { en: 'staff/messages', fi: 'henkilokunta/viestit' },
     access: 'user',
     chrome: 'wide',
   },
   staffThread: {
-    file: 'routes/staff/thread.tsx',
+    file: 'routes/messaging/staff/thread.tsx',
     paths: { en: 'staff/messages/:threadId', fi: 'henkilokunta/viestit/:threadId' },
     access: 'user',
     chrome: 'wide',
   },
   staffAbsences: {
-    file: 'routes/staff/absences.tsx',
+    file: 'routes/messaging/staff/absences.tsx',
     paths: { en: 'staff/absences', fi: 'henkilokunta/poissaolot' },
     access: 'user',
     chrome: 'wide',
@@ -344,14 +344,14 @@ export const PAGES = {
   },
   /** Registration for visitors arriving through the health portal ("hpa"): the registration form, recorded as such. */
   hpaRegistration: {
-    file: 'routes/registration/register.tsx',
+    file: 'routes/account/register.tsx',
     paths: same('hpa/register'),
     access: 'user',
     chrome: 'wide',
   },
   /** Guardian choice: whose matter this is (a child's, or one's own), then on to `next`. */
   guardianChoice: {
-    file: 'routes/booking/transaction-path.tsx',
+    file: 'routes/booking/guardian-choice.tsx',
     paths: { en: 'transaction-path', fi: 'asiointipolku', sv: 'transaktionsbana' },
     access: 'public',
     chrome: 'bare',

@@ -5,7 +5,7 @@
 import { randomToken, sha256 } from '../app/lib/crypto.server';
 import { addDays, helsinkiDate, wallClock } from '../app/lib/dates';
 import { parseIdentityCode } from '../app/models/identity-code';
-import { encodeAnonymousCode } from '../app/models/anonymous-code';
+import { encodeAnonymousCode } from '../app/models/appointments/anonymous-code';
 import { eq } from 'drizzle-orm';
 import type { Db } from './client';
 import {

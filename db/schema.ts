@@ -5,11 +5,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { clock } from '../app/lib/clock.server';
-import { LOCATION_TYPES, PAYER_TYPES } from '../app/models/appointment-types';
-import { ANNOUNCEMENT_TYPES, PROFESSIONAL_TYPES, THREAD_TYPES } from '../app/models/messaging';
-import type { QuestionnaireDefinition } from '../app/models/questionnaire';
-import { INVOICE_SOURCES, LISTABLE_INVOICE_STATUSES } from '../app/models/invoice';
-import { DCP_STATES, INSURERS, OP_STATES, REIMBURSEMENTS } from '../app/models/insurance';
+import { LOCATION_TYPES, PAYER_TYPES } from '../app/models/appointments/appointment-types';
+import { ANNOUNCEMENT_TYPES, PROFESSIONAL_TYPES, THREAD_TYPES } from '../app/models/messaging/messaging';
+import type { QuestionnaireDefinition } from '../app/models/records/questionnaire';
+import { INVOICE_SOURCES, LISTABLE_INVOICE_STATUSES } from '../app/models/billing/invoice';
+import { DCP_STATES, INSURERS, OP_STATES, REIMBURSEMENTS } from '../app/models/booking/insurance';
 import {
   bigint,
   bigserial,
@@ -299,7 +299,7 @@ export const analyticsEvents = pgTable(
 );
 
 // The value lists live with the models (client-safe); the columns below use them.
-export { LOCATION_TYPES, PAYER_TYPES } from '../app/models/appointment-types';
+export { LOCATION_TYPES, PAYER_TYPES } from '../app/models/appointments/appointment-types';
 
 /** Price estimate of a visit, a snapshot taken when it was booked. Amounts in cents. */
 export interface PriceEstimate {
@@ -731,7 +731,7 @@ export const minorGuardians = pgTable(
 // announcements. docs/decisions/0014-secure-messaging.md ───────────────────────────────────────
 
 // The value lists live with the models (client-safe); the columns below use them.
-export { ANNOUNCEMENT_TYPES, PROFESSIONAL_TYPES, THREAD_TYPES } from '../app/models/messaging';
+export { ANNOUNCEMENT_TYPES, PROFESSIONAL_TYPES, THREAD_TYPES } from '../app/models/messaging/messaging';
 
 /**
  * Professional users of messaging (doctors, nurses, physiotherapists, psychologists). They log in
@@ -1136,7 +1136,7 @@ export const visitTexts = pgTable(
   (t) => [primaryKey({ columns: [t.visitId, t.position] })],
 );
 
-/** A questionnaire's form: a small typed definition (app/models/questionnaire.ts). */
+/** A questionnaire's form: a small typed definition (app/models/records/questionnaire.ts). */
 export const questionnaireForms = pgTable('questionnaire_forms', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   definition: jsonb('definition').$type<QuestionnaireDefinition>().notNull(),

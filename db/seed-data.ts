@@ -1,5 +1,5 @@
 /** Static demo data: clinics, specialties and the demo persons the README and the tests use. */
-import type { KindId } from '../app/models/price-list';
+import type { KindId } from '../app/models/booking/price-list';
 import { localized } from './factories';
 
 export const DEMO_PERSONS = {

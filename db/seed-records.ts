@@ -4,7 +4,7 @@
  * "yesterday" read the same on every fresh database.
  */
 import { addDays, helsinkiDate, helsinkiInstant } from '../app/lib/dates';
-import type { QuestionnaireDefinition } from '../app/models/questionnaire';
+import type { QuestionnaireDefinition } from '../app/models/records/questionnaire';
 import type { Db } from './client';
 import {
   createEmployeeMemo,

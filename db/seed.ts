@@ -13,7 +13,7 @@ import {
   createPractitioner,
   createSpecialty,
 } from './factories';
-import { KINDS, priceFor } from '../app/models/price-list';
+import { KINDS, priceFor } from '../app/models/booking/price-list';
 import { persons } from './schema';
 import { seedMessaging } from './seed-messaging';
 import { seedRecords } from './seed-records';

@@ -3,7 +3,7 @@
  * choices (spec 3 §3): a per-brand fact, kept in its own module so that only the insurance
  * pages' code loads it (the brands' runtime facts are in every page's shared chunk).
  */
-import type { Insurer, Reimbursement } from '~/models/insurance';
+import type { Insurer, Reimbursement } from '~/models/booking/insurance';
 import type { BrandKey } from './types';
 
 /** Concept codes by organisation (spec 3 §3): which code records which reimbursement choice. */

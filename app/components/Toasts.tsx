@@ -3,7 +3,7 @@
  * Each toast disappears after its duration (default 10 s, spec 1 §8).
  */
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import * as s from '~/styles/chrome.css';
+import * as s from '~/styles/shell.css';
 
 export interface Toast {
   id: string;

@@ -5,11 +5,11 @@
  * to show what such a key gives at run time.
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { serverT } from '~/lib/page.server';
+import type { serverT } from '~/lib/http/page.server';
 import { fixedT, isTextKey, textsIn } from './i18n.server';
 import type { TextKey, TextTree, TextTreeKey } from './keys';
 import en from './resources/en';
-import pagesEn from './resources/pages/en';
+import pagesEn from './resources/shell/en';
 import { createTranslator, hasText, type TFunction } from './translate';
 
 describe('the text keys', () => {

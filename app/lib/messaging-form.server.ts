@@ -6,7 +6,7 @@
 import { parseWithZod } from '@conform-to/zod';
 import { data } from 'react-router';
 import type { z } from 'zod';
-import { MAX_TOTAL_ATTACHMENT_BYTES } from '~/models/messaging';
+import { MAX_TOTAL_ATTACHMENT_BYTES } from '~/models/messaging/messaging';
 
 /** Twice the attachment limit: room for a too-large selection to be answered with the form kept. */
 export const MAX_MESSAGE_FORM_BYTES = 2 * MAX_TOTAL_ATTACHMENT_BYTES + 1024 * 1024;

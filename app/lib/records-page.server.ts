@@ -1,7 +1,7 @@
 /** What every record page's loader starts with: who asks, whose records, which page of the list. */
 import type { RouterContextProvider } from 'react-router';
 import { portalContext } from '~/context';
-import { invariantResponse, requireAuth } from '~/lib/page.server';
+import { invariantResponse, requireAuth } from '~/lib/http/page.server';
 import { chosenPerson, recordViewerOf } from '~/services/records/access.server';
 import { pageNumber } from '~/services/records/records.server';
 

@@ -1,6 +1,6 @@
 /** The staff area's guard: the logged-in user must be an active professional (else 404). */
 import { data, type RouterContextProvider } from 'react-router';
-import { requireAuth } from '~/lib/page.server';
+import { requireAuth } from '~/lib/http/page.server';
 import { getDb } from '~/services/db/db.server';
 import { professionalOf } from '~/services/messaging/access.server';
 

@@ -24,7 +24,7 @@ import {
 } from '~/services/auth/session.server';
 import { getDb } from '~/services/db/db.server';
 import { evaluateFeatures } from '~/services/features/features.server';
-import { clearFlashHeader, flashCookie, readFlash } from '~/services/flash.server';
+import { clearFlashHeader, flashCookie, readFlash } from '~/lib/http/flash.server';
 import { logger } from '~/services/observability/logger.server';
 import { anonymousCsrf, CsrfFailure, isMutation, verifyCsrf } from '~/services/security/csrf.server';
 import { hitRateLimit } from '~/services/security/rate-limit.server';

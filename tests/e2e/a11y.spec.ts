@@ -6,18 +6,18 @@
  */
 import type { Page } from '@playwright/test';
 import { LANGUAGES, type Language } from '../../app/i18n/config';
-import reservationTexts from '../../app/i18n/resources/reservation';
+import reservationTexts from '../../app/i18n/resources/booking/reservation';
 import { pageExistsIn, pagePath, type PageKey } from '../../app/route-table';
 import { bookFixture, expect, expectNoAxeViolations, freshSlot, login, newIdentityCode, test } from './fixtures';
-import { patientWithSmsLogin } from './my-information-helpers';
+import { patientWithSmsLogin } from './account/my-information-helpers';
 import { PAYER_DEMO_PERSONS } from '../../db/seed-booking-payers';
-import { OCCUPATIONAL_SLOT } from './booking-payers-fixtures';
-import { insuranceCustomer } from './insurance-fixtures';
+import { OCCUPATIONAL_SLOT } from './booking/payers-fixtures';
+import { insuranceCustomer } from './booking/insurance-fixtures';
 import { CHILDREN_URL } from './urls';
 import { DEMO_PROFESSIONALS } from '../../db/seed-messaging';
-import invoiceTexts from '../../app/i18n/resources/invoices';
-import { invoiceFixture, payAtTestBank } from './invoice-fixtures';
-import { childName, freshFamily } from './guardian-fixtures';
+import invoiceTexts from '../../app/i18n/resources/billing';
+import { invoiceFixture, payAtTestBank } from './billing/invoice-fixtures';
+import { childName, freshFamily } from './account/guardian-fixtures';
 import { firstDayAhead } from '../fixtures/clock';
 import { helsinkiDate } from '../../app/lib/dates';
 

@@ -1,6 +1,6 @@
 /** Title, time, place, practitioner and price of an appointment (logged-in and anonymous pages). */
 import { useTranslation } from '~/i18n/react';
-import type { AppointmentView } from '~/models/appointment';
+import type { AppointmentView } from '~/models/appointments/appointment';
 import * as ui from '~/styles/ui.css';
 import * as s from '~/styles/appointments.css';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from '~/i18n/react';
 import { Link } from 'react-router';
 import type { Language } from '~/i18n/config';
-import type { AppointmentView } from '~/models/appointment';
+import type { AppointmentView } from '~/models/appointments/appointment';
 import { pagePath } from '~/route-table';
 import * as s from '~/styles/appointments.css';
 import * as ui from '~/styles/ui.css';

@@ -1,6 +1,6 @@
 /** Active announcements above the conversation list (info, notification, warning, success). */
 import { useTranslation } from '~/i18n/react';
-import type { AnnouncementType } from '~/models/messaging';
+import type { AnnouncementType } from '~/models/messaging/messaging';
 import * as ui from '~/styles/ui.css';
 import { Markdown } from './Markdown';
 

@@ -12,8 +12,8 @@ import { Form, useNavigation } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import type { TextKey } from '~/i18n/keys';
 import { useMessageText, useTranslation } from '~/i18n/react';
-import { MAX_ATTACHMENTS_PER_MESSAGE } from '~/models/messaging';
-import { composerSchema } from '~/models/messaging-schemas';
+import { MAX_ATTACHMENTS_PER_MESSAGE } from '~/models/messaging/messaging';
+import { composerSchema } from '~/models/messaging/schemas';
 import * as ui from '~/styles/ui.css';
 import { ATTACHMENT_ACCEPT } from '~/services/messaging/attachment-rules';
 

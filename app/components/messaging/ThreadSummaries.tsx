@@ -6,7 +6,7 @@
 import { Link } from 'react-router';
 import type { Language } from '~/i18n/config';
 import { useTranslation } from '~/i18n/react';
-import type { ThreadListItem } from '~/models/messaging';
+import type { ThreadListItem } from '~/models/messaging/messaging';
 import { pagePath } from '~/route-table';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';

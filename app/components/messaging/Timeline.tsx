@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from '~/i18n/react';
-import { SCROLL_TO_LAST_DELAY_MS, type FormattedDayGroup, type FormattedItem } from '~/models/messaging';
+import { SCROLL_TO_LAST_DELAY_MS, type FormattedDayGroup, type FormattedItem } from '~/models/messaging/messaging';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
 

@@ -1,22 +1,23 @@
 /**
- * A language's texts: the core texts (one module per language) and the separately loaded ones:
- * the booking areas' (search.ts and reservation.ts, each with its three languages side by side)
- * and the rarely visited pages' (pages/, one module per language). The browser loads a separate module only
+ * A language's texts: the core texts (one module per language) and the separately loaded ones,
+ * one file or folder per area (booking/, records/, messaging.ts, billing.ts, account.ts: each
+ * module with its three languages side by side) and the shell's rarely visited pages (shell/,
+ * one module per language). The browser loads a separate module only
  * for pages that use one of its namespaces (see app/i18n/react.tsx). Client-safe.
  */
 import type { Language } from '../config';
 import type { CoreResource } from './en';
-import type { InvoiceTexts } from './invoices';
-import type { BookingMoreTexts } from './booking-more';
-import type { InsuranceTexts } from './insurance';
-import type { PageTexts } from './pages/en';
+import type { InvoiceTexts } from './billing';
+import type { BookingMoreTexts } from './booking/occupational';
+import type { InsuranceTexts } from './booking/insurance';
+import type { PageTexts } from './shell/en';
 import type { MessagingTexts } from './messaging';
-import type { RecordsTexts } from './records';
-import type { RecordsFeedTexts } from './records-feed';
-import type { SicknessFundTexts } from './sickness-fund';
-import type { ReservationTexts } from './reservation';
-import type { MyInformationTexts } from './my-information';
-import type { SearchTexts } from './search';
+import type { RecordsTexts } from './records/records';
+import type { RecordsFeedTexts } from './records/feed';
+import type { SicknessFundTexts } from './records/sickness-fund';
+import type { ReservationTexts } from './booking/reservation';
+import type { MyInformationTexts } from './account';
+import type { SearchTexts } from './booking/search';
 
 export interface BookingTexts {
   search: SearchTexts;
@@ -89,38 +90,38 @@ export async function loadCoreTexts(lang: Language): Promise<CoreResource> {
 async function loadPageModule(lang: Language): Promise<PageTexts> {
   switch (lang) {
     case 'fi':
-      return (await import('./pages/fi')).default;
+      return (await import('./shell/fi')).default;
     case 'sv':
-      return (await import('./pages/sv')).default;
+      return (await import('./shell/sv')).default;
     case 'en':
-      return (await import('./pages/en')).default;
+      return (await import('./shell/en')).default;
   }
 }
 
 async function loadModule(module: TextModule, lang: Language): Promise<Partial<SeparateTexts>> {
   switch (module) {
     case 'search':
-      return { search: (await import('./search')).default[lang] };
+      return { search: (await import('./booking/search')).default[lang] };
     case 'reservation':
-      return { reservation: (await import('./reservation')).default[lang] };
+      return { reservation: (await import('./booking/reservation')).default[lang] };
     case 'pages':
       return loadPageModule(lang);
     case 'invoices':
-      return { invoices: (await import('./invoices')).default[lang] };
+      return { invoices: (await import('./billing')).default[lang] };
     case 'myInformation':
-      return { myInformation: (await import('./my-information')).default[lang] };
+      return { myInformation: (await import('./account')).default[lang] };
     case 'messaging':
       return { messaging: (await import('./messaging')).default[lang] };
     case 'records':
-      return { records: (await import('./records')).default[lang] };
+      return { records: (await import('./records/records')).default[lang] };
     case 'recordsFeed':
-      return { recordsFeed: (await import('./records-feed')).default[lang] };
+      return { recordsFeed: (await import('./records/feed')).default[lang] };
     case 'bookingMore':
-      return { occupational: (await import('./booking-more')).default[lang] };
+      return { occupational: (await import('./booking/occupational')).default[lang] };
     case 'insurance':
-      return { insurance: (await import('./insurance')).default[lang] };
+      return { insurance: (await import('./booking/insurance')).default[lang] };
     case 'sicknessFund':
-      return { sicknessFund: (await import('./sickness-fund')).default[lang] };
+      return { sicknessFund: (await import('./records/sickness-fund')).default[lang] };
   }
 }
 

@@ -18,8 +18,8 @@ import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import type { RouteHandle } from '~/components/hydration';
 import { portalContext, requestInfoContext } from '~/context';
 import { environmentFeatures } from '~/services/features/features.server';
-import { pageTitle } from '~/lib/page.server';
-import type { CheckInResult } from '~/models/appointment';
+import { pageTitle } from '~/lib/http/page.server';
+import type { CheckInResult } from '~/models/appointments/appointment';
 import { IDENTITY_CODE_CHECK_CHARS } from '~/models/identity-code';
 import { pagePath } from '~/route-table';
 import {
@@ -28,7 +28,7 @@ import {
   isAnonymousCheckInLocked,
 } from '~/services/appointments/appointments.server';
 import { getDb } from '~/services/db/db.server';
-import { redirectWithFlash } from '~/services/flash.server';
+import { redirectWithFlash } from '~/lib/http/flash.server';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/anonymous';
 

@@ -21,8 +21,8 @@ import { JsMarker } from '~/components/JsMarker';
 import { useToasts } from '~/components/Toasts';
 import { portalContext } from '~/context';
 import { sentByScript } from '~/lib/intent';
-import { pageTitle, requireAuth, titleWith } from '~/lib/page.server';
-import type { AppointmentView, CheckInResult } from '~/models/appointment';
+import { pageTitle, requireAuth, titleWith } from '~/lib/http/page.server';
+import type { AppointmentView, CheckInResult } from '~/models/appointments/appointment';
 import { pagePath } from '~/route-table';
 import {
   acceptConfidentiality,
@@ -33,7 +33,7 @@ import {
 } from '~/services/appointments/appointments.server';
 import { ARRIVAL_REASON_MAX, parseAppointmentIds } from '~/services/appointments/rules';
 import { getDb } from '~/services/db/db.server';
-import { redirectWithFlash } from '~/services/flash.server';
+import { redirectWithFlash } from '~/lib/http/flash.server';
 import * as s from '~/styles/appointments.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/appointment';

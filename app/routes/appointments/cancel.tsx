@@ -11,12 +11,12 @@ import { AppointmentDetails } from '~/components/appointments/AppointmentDetails
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import { env } from '~/env.server';
-import { invariantResponse, pageTitle, requireAuth, serverT } from '~/lib/page.server';
+import { invariantResponse, pageTitle, requireAuth, serverT } from '~/lib/http/page.server';
 import { pagePath } from '~/route-table';
 import { cancelAppointment, getAppointments, viewerOf } from '~/services/appointments/appointments.server';
 import { parseAppointmentIds } from '~/services/appointments/rules';
 import { getDb } from '~/services/db/db.server';
-import { redirectWithFlash } from '~/services/flash.server';
+import { redirectWithFlash } from '~/lib/http/flash.server';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/cancel';
 

@@ -6,7 +6,7 @@ import { useTranslation } from '~/i18n/react';
 import { AppointmentList } from '~/components/appointments/AppointmentList';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
-import { pageTitle, requireAuth } from '~/lib/page.server';
+import { pageTitle, requireAuth } from '~/lib/http/page.server';
 import { listAppointments, viewerOf } from '~/services/appointments/appointments.server';
 import { getDb } from '~/services/db/db.server';
 import * as ui from '~/styles/ui.css';

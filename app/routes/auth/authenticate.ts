@@ -7,7 +7,7 @@ import { data, redirect } from 'react-router';
 import { portalContext, requestInfoContext } from '~/context';
 import { env } from '~/env.server';
 import { isLanguage } from '~/i18n/config';
-import { safeRedirectPath } from '~/lib/safe-redirect';
+import { safeRedirectPath } from '~/lib/http/safe-redirect';
 import { isIdentityProvider } from '~/models/identity-providers';
 import { pagePath } from '~/route-table';
 import { bindFlowToBrowser } from '~/services/auth/flow-binding.server';

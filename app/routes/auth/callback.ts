@@ -8,7 +8,7 @@
 import { redirect } from 'react-router';
 import { requestInfoContext } from '~/context';
 import { DEFAULT_LANGUAGE } from '~/i18n/config';
-import { safeRedirectPath } from '~/lib/safe-redirect';
+import { safeRedirectPath } from '~/lib/http/safe-redirect';
 import { pagePath } from '~/route-table';
 import { clearFlowBinding, readFlowBinding } from '~/services/auth/flow-binding.server';
 import { completeIdentification } from '~/services/auth/identification.server';

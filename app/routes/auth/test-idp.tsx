@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { requestInfoContext } from '~/context';
 import { isProductionDeployment } from '~/env.server';
-import { serverT } from '~/lib/page.server';
+import { serverT } from '~/lib/http/page.server';
 import { IDENTITY_PROVIDERS } from '~/models/identity-providers';
 import { identityCodeSchema } from '~/models/schemas';
 import { callbackUri } from '~/services/auth/identification.server';

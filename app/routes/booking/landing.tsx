@@ -18,10 +18,10 @@ import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import type { RouteHandle } from '~/components/hydration';
 import { authContext, portalContext } from '~/context';
 import { env } from '~/env.server';
-import { pageTitle } from '~/lib/page.server';
+import { pageTitle } from '~/lib/http/page.server';
 import { pagePath } from '~/route-table';
 import { evaluateFeatures } from '~/services/features/features.server';
-import * as s from '~/styles/search.css';
+import * as s from '~/styles/booking-search.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/landing';
 

@@ -23,20 +23,20 @@ import { parseWithZod } from '@conform-to/zod';
 import { data, redirect } from 'react-router';
 import { z } from 'zod';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import { DeclaredInsurer, InsuranceSummary, InsurerStep } from '~/components/reservation/insurance/InsurerStep';
-import { OccupationalRefusal } from '~/components/reservation/OccupationalRefusal';
-import { ChildByPhone, NoWards, OwnOrChildChoice, WardChoice } from '~/components/reservation/OwnOrChildChoice';
-import { ReservationForm, type ReservationFormView } from '~/components/reservation/ReservationForm';
-import { ReservationInterrupted } from '~/components/reservation/ReservationInterrupted';
-import { ReservationSuccess } from '~/components/reservation/ReservationSuccess';
-import { ReservationUnavailable } from '~/components/reservation/ReservationUnavailable';
+import { DeclaredInsurer, InsuranceSummary, InsurerStep } from '~/components/booking/InsurerStep';
+import { OccupationalRefusal } from '~/components/booking/OccupationalRefusal';
+import { ChildByPhone, NoWards, OwnOrChildChoice, WardChoice } from '~/components/booking/OwnOrChildChoice';
+import { ReservationForm, type ReservationFormView } from '~/components/booking/ReservationForm';
+import { ReservationInterrupted } from '~/components/booking/ReservationInterrupted';
+import { ReservationSuccess } from '~/components/booking/ReservationSuccess';
+import { ReservationUnavailable } from '~/components/booking/ReservationUnavailable';
 import { authContext, portalContext, requestInfoContext, type Auth } from '~/context';
 import type { Language } from '~/i18n/config';
-import { invariantResponse, pageTitle } from '~/lib/page.server';
-import type { AppointmentView } from '~/models/appointment';
-import { contactValuesOf } from '~/models/my-information';
+import { invariantResponse, pageTitle } from '~/lib/http/page.server';
+import type { AppointmentView } from '~/models/appointments/appointment';
+import { contactValuesOf } from '~/models/account/my-information';
 import { encodeSaveAction } from '~/models/save-action';
-import { anonymousReservationSchema, userReservationSchema } from '~/models/reservation-schemas';
+import { anonymousReservationSchema, userReservationSchema } from '~/models/booking/reservation-schemas';
 import { pagePath, type PageKey } from '~/route-table';
 import { recordEvent } from '~/services/analytics/analytics.server';
 import { getAnonymousAppointment, getAppointments, viewerOf } from '~/services/appointments/appointments.server';
@@ -70,7 +70,7 @@ import { readReceipt, receiptHeader } from '~/services/booking/reservation-recei
 import { parseSlotId } from '~/services/booking/reservation-rules';
 import { getDb } from '~/services/db/db.server';
 import { refreshGuardianships } from '~/services/population-register/population-register.server';
-import type { Insurer } from '~/models/insurance';
+import type { Insurer } from '~/models/booking/insurance';
 import {
   declaredInsurer,
   insuranceFacts,
@@ -78,8 +78,8 @@ import {
   type InsuranceFacts,
   type InsuranceSummaryView,
   type InsurerStepView,
-} from '~/services/insurance/reserve-step.server';
-import type { InsurerPostRefusal } from '~/services/insurance/insurance-rules';
+} from '~/services/booking/insurance/reserve-step.server';
+import type { InsurerPostRefusal } from '~/services/booking/insurance/insurance-rules';
 import type { Route } from './+types/reserve';
 
 /** Marks the return from strong identification (recorded once, then dropped from the address). */

@@ -20,18 +20,18 @@
  */
 import { useTranslation } from '~/i18n/react';
 import { data, Link, redirect, useLocation, useNavigation } from 'react-router';
-import { AppointmentResults } from '~/components/search/AppointmentResults';
-import { SearchCalendar } from '~/components/search/SearchCalendar';
-import { SearchFailure } from '~/components/search/SearchFailure';
-import { OccupationalRefusal } from '~/components/reservation/OccupationalRefusal';
-import { SearchFilters, useMunicipalityName } from '~/components/search/SearchFilters';
-import { TimeOfDayTabs } from '~/components/search/TimeOfDayTabs';
+import { AppointmentResults } from '~/components/booking/AppointmentResults';
+import { SearchCalendar } from '~/components/booking/SearchCalendar';
+import { SearchFailure } from '~/components/booking/SearchFailure';
+import { OccupationalRefusal } from '~/components/booking/OccupationalRefusal';
+import { SearchFilters, useMunicipalityName } from '~/components/booking/SearchFilters';
+import { TimeOfDayTabs } from '~/components/booking/TimeOfDayTabs';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { authContext, portalContext } from '~/context';
 import type { Language } from '~/i18n/config';
 import { formatDateTime, formatTime, formatWeekdayDate, helsinkiDate } from '~/lib/format';
-import { pageTitle, serverT } from '~/lib/page.server';
-import type { AppointmentListItem, AvailableAppointment, SearchResult } from '~/models/search';
+import { pageTitle, serverT } from '~/lib/http/page.server';
+import type { AppointmentListItem, AvailableAppointment, SearchResult } from '~/models/booking/search';
 import { pagePath } from '~/route-table';
 import {
   addDays,
@@ -58,7 +58,7 @@ import { recordEvent } from '~/services/analytics/analytics.server';
 import { contractSpecialtyFilter, OCCUPATIONAL_ONLY_SPECIALTY_IDS } from '~/services/booking/occupational-rules';
 import { accessOf, contractOf } from '~/services/booking/occupational.server';
 import { getDb } from '~/services/db/db.server';
-import * as s from '~/styles/search.css';
+import * as s from '~/styles/booking-search.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/search';
 import { clock } from '~/lib/clock.server';

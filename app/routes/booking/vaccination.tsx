@@ -14,7 +14,7 @@ import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { authContext, portalContext } from '~/context';
 import { env } from '~/env.server';
 import { useTranslation } from '~/i18n/react';
-import { pageTitle } from '~/lib/page.server';
+import { pageTitle } from '~/lib/http/page.server';
 import { pagePath } from '~/route-table';
 import {
   INFLUENZA_SPECIALTY_IDS,

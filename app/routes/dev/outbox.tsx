@@ -4,7 +4,7 @@ import { data } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { isProductionDeployment } from '~/env.server';
 import { formatDateTime } from '~/lib/format';
-import { serverT } from '~/lib/page.server';
+import { serverT } from '~/lib/http/page.server';
 import { getDb } from '~/services/db/db.server';
 import { listOutbox } from '~/services/outbox/outbox.server';
 import * as ui from '~/styles/ui.css';

@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { addRegisterFamily, createPerson } from '~db/factories';
 import { persons, populationRegisterPersons } from '~db/schema';
 import { env } from '~/env.server';
-import { json } from '~/lib/api.server';
+import { json } from '~/lib/http/api.server';
 import { makeIdentityCode } from '~/models/identity-code';
 import { getDb, type Db } from '~/services/db/db.server';
 import type { Route } from './+types/test-family';

@@ -8,7 +8,7 @@ import { createAppointment, createPerson } from '~db/factories';
 import { persons } from '~db/schema';
 import type { DemoAppointment, DemoPersonKey } from '~db/seed-data';
 import { env } from '~/env.server';
-import { json } from '~/lib/api.server';
+import { json } from '~/lib/http/api.server';
 import { makeIdentityCode } from '~/models/identity-code';
 import { getDb } from '~/services/db/db.server';
 import type { Route } from './+types/test-fixtures';

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { createPerson, setFeatureOverride } from '~db/factories';
 import { occupationalCareTeam, persons } from '~db/schema';
 import { env } from '~/env.server';
-import { json } from '~/lib/api.server';
+import { json } from '~/lib/http/api.server';
 import { makeIdentityCode } from '~/models/identity-code';
 import { getDb } from '~/services/db/db.server';
 import { assignThread } from '~/services/messaging/staff.server';

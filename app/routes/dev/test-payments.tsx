@@ -11,13 +11,13 @@ import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { env, isProductionDeployment } from '~/env.server';
 import { useTranslation } from '~/i18n/react';
 import { formatMoney } from '~/lib/format';
-import { serverT } from '~/lib/page.server';
+import { serverT } from '~/lib/http/page.server';
 import { portalContext } from '~/context';
 import { getDb } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
-import { testProviderSecret } from '~/services/payments/payments.server';
-import { TEST_BANK_OUTCOMES, type TestBankOutcome } from '~/models/invoice';
-import { completeTestBankPayment, findTestBankPayment, testBankName } from '~/services/payments/test-provider.server';
+import { testProviderSecret } from '~/services/billing/payments.server';
+import { TEST_BANK_OUTCOMES, type TestBankOutcome } from '~/models/billing/invoice';
+import { completeTestBankPayment, findTestBankPayment, testBankName } from '~/services/billing/test-provider.server';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/test-payments';
 

@@ -8,7 +8,7 @@ import { createPrescription, createQuestionnaireForm, createQuestionnaireInvitat
 import { persons } from '~db/schema';
 import type { DemoPersonKey } from '~db/seed-data';
 import { env } from '~/env.server';
-import { json } from '~/lib/api.server';
+import { json } from '~/lib/http/api.server';
 import { helsinkiDate } from '~/lib/dates';
 import { getDb } from '~/services/db/db.server';
 import type { Route } from './+types/test-records';

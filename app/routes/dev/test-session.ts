@@ -8,7 +8,7 @@
  */
 import { addGuardianship, addRegisterFamily, createPerson } from '~db/factories';
 import { env } from '~/env.server';
-import { json } from '~/lib/api.server';
+import { json } from '~/lib/http/api.server';
 import { sha256 } from '~/lib/crypto.server';
 import { makeIdentityCode } from '~/models/identity-code';
 import { lapseSession, lookupSession, readSessionToken } from '~/services/auth/session.server';

@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import { createPerson, createSlot } from '~db/factories';
 import { persons } from '~db/schema';
 import { env } from '~/env.server';
-import { json } from '~/lib/api.server';
+import { json } from '~/lib/http/api.server';
 import { makeIdentityCode } from '~/models/identity-code';
 import { getDb } from '~/services/db/db.server';
 import type { Db } from '~/services/db/db.server';

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { authContext, portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
-import { invariantResponse, pageTitle, requireAuth } from '~/lib/page.server';
+import { invariantResponse, pageTitle, requireAuth } from '~/lib/http/page.server';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
 import { careTeamOf } from '~/services/messaging/care-team.server';

@@ -8,7 +8,7 @@ import { portalContext } from '~/context';
 import { env } from '~/env.server';
 import { isLanguage } from '~/i18n/config';
 import { fixedT } from '~/i18n/i18n.server';
-import { requireApiAuth } from '~/lib/api.server';
+import { requireApiAuth } from '~/lib/http/api.server';
 import { pdfResponseHeaders } from '~/lib/pdf.server';
 import { getDb } from '~/services/db/db.server';
 import { recordViewerOf } from '~/services/records/access.server';

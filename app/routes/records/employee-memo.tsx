@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { Pager } from '~/components/records/RecordNav';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
-import { invariantResponse, pageTitle, requireAuth } from '~/lib/page.server';
+import { invariantResponse, pageTitle, requireAuth } from '~/lib/http/page.server';
 import { getDb } from '~/services/db/db.server';
 import { listEmployeeMemos } from '~/services/records/employee-memo.server';
 import { pageNumber } from '~/services/records/records.server';

@@ -3,7 +3,7 @@ import { data, Link } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
-import { pageTitle, requireAuth, titleWith } from '~/lib/page.server';
+import { pageTitle, requireAuth, titleWith } from '~/lib/http/page.server';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
 import { recordViewerOf } from '~/services/records/access.server';

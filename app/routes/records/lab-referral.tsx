@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { ReferralDetails } from '~/components/records/Referrals';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
-import { pageTitle, requireAuth } from '~/lib/page.server';
+import { pageTitle, requireAuth } from '~/lib/http/page.server';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
 import { recordViewerOf } from '~/services/records/access.server';

@@ -16,7 +16,7 @@ import { Choices, TextArea } from '~/components/records/Fields';
 import { portalContext } from '~/context';
 import { env } from '~/env.server';
 import { useMessageText, useTranslation } from '~/i18n/react';
-import { pageTitle, requireAuth } from '~/lib/page.server';
+import { pageTitle, requireAuth } from '~/lib/http/page.server';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
 import { recordViewerOf } from '~/services/records/access.server';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { Pager, PersonSwitch } from '~/components/records/RecordNav';
 import { useTranslation } from '~/i18n/react';
-import { pageTitle } from '~/lib/page.server';
+import { pageTitle } from '~/lib/http/page.server';
 import { recordRequest } from '~/lib/records-page.server';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';

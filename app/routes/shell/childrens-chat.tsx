@@ -13,7 +13,7 @@ import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { usePortalEnv } from '~/components/portal-env';
 import { authContext } from '~/context';
 import { env } from '~/env.server';
-import { pageTitle } from '~/lib/page.server';
+import { pageTitle } from '~/lib/http/page.server';
 import { evaluateFeatures } from '~/services/features/features.server';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/childrens-chat';

@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import type { RouteHandle } from '~/components/hydration';
 import { portalContext } from '~/context';
 import { fixedT } from '~/i18n/i18n.server';
-import { pageTitle } from '~/lib/page.server';
+import { pageTitle } from '~/lib/http/page.server';
 import type { Route } from './+types/eula';
 
 /** Plain HTML for anonymous visitors: nothing on the page needs JS (ADR 0009). */

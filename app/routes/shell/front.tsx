@@ -7,7 +7,7 @@ import { ThreadSummariesSection } from '~/components/messaging/ThreadSummaries';
 import type { RouteHandle } from '~/components/hydration';
 import { usePortalEnv } from '~/components/portal-env';
 import { authContext, portalContext } from '~/context';
-import { pageTitle, serverT } from '~/lib/page.server';
+import { pageTitle, serverT } from '~/lib/http/page.server';
 import type { Language } from '~/i18n/config';
 import { pagePath } from '~/route-table';
 import { listAppointments, viewerOf } from '~/services/appointments/appointments.server';

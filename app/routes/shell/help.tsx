@@ -7,7 +7,7 @@ import { brand as brandFacts } from '~/brands';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { usePortalEnv } from '~/components/portal-env';
 import { portalContext } from '~/context';
-import { pageTitle, requireAuth } from '~/lib/page.server';
+import { pageTitle, requireAuth } from '~/lib/http/page.server';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/help';
 

@@ -5,7 +5,7 @@
  */
 import { redirect } from 'react-router';
 import { authContext, portalContext } from '~/context';
-import { safeRedirectPath } from '~/lib/safe-redirect';
+import { safeRedirectPath } from '~/lib/http/safe-redirect';
 import { pagePath } from '~/route-table';
 import { setSessionScope } from '~/services/auth/session.server';
 import { getDb } from '~/services/db/db.server';

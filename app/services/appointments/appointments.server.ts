@@ -16,7 +16,7 @@ import type {
   ArrivalReasonResult,
   CancelResult,
   CheckInResult,
-} from '~/models/appointment';
+} from '~/models/appointments/appointment';
 import { recordEvent } from '~/services/analytics/analytics.server';
 import { logAccess, logAccesses } from '~/services/audit/access-log.server';
 import { withTransaction, type Db } from '~/services/db/db.server';

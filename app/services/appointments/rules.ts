@@ -71,7 +71,7 @@ export function confidentialityStatus(
 }
 
 // The anonymous link's code lives in app/models (the seed's factories build it too).
-export { encodeAnonymousCode, parseAnonymousCode } from '~/models/anonymous-code';
+export { encodeAnonymousCode, parseAnonymousCode } from '~/models/appointments/anonymous-code';
 
 /** The arrival reason is saved with this fixed Finnish prefix ("the customer's own arrival reason"). */
 export const ARRIVAL_REASON_PREFIX = 'Asiakkaan itse kirjoittama tulosyy: ';

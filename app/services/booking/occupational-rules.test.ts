@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { userReservationSchema } from '~/models/reservation-schemas';
+import { userReservationSchema } from '~/models/booking/reservation-schemas';
 import {
   asksConfirmation,
   confirmationKind,

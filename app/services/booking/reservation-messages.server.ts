@@ -10,7 +10,7 @@ import type { Brand } from '~/brands';
 import type { Language } from '~/i18n/config';
 import { textsIn } from '~/i18n/i18n.server';
 import { formatDateTime } from '~/lib/format';
-import type { Insurer } from '~/models/insurance';
+import type { Insurer } from '~/models/booking/insurance';
 import { pagePath } from '~/route-table';
 import { appointmentCalendarEntry, clinicPlace, toIcs } from '~/services/appointments/ics';
 import type { OutboxMessage } from '~/services/outbox/outbox.server';

@@ -8,7 +8,7 @@ import {
   fieldErrorsOf,
   registrationSchema,
   userReservationSchema,
-} from '~/models/reservation-schemas';
+} from '~/models/booking/reservation-schemas';
 
 function form(values: Record<string, string>): FormData {
   const data = new FormData();

@@ -32,19 +32,19 @@ import type { Language } from '~/i18n/config';
 import { randomToken, sha256 } from '~/lib/crypto.server';
 import { formatDate, formatDateTime, formatMoney, formatTime, helsinkiDate } from '~/lib/format';
 import { textsIn } from '~/i18n/i18n.server';
-import type { Insurer } from '~/models/insurance';
-import { bookingFromChoice, clearChoice, hasConcept, type InsuranceBooking } from '~/services/insurance/insurance.server';
-import { knownConceptCodes } from '~/services/insurance/insurance-rules';
-import { insurerAdapter } from '~/services/insurance/insurers.server';
-import type { AppointmentView, PriceView } from '~/models/appointment';
-import { KINDS, priceFor } from '~/models/price-list';
+import type { Insurer } from '~/models/booking/insurance';
+import { bookingFromChoice, clearChoice, hasConcept, type InsuranceBooking } from '~/services/booking/insurance/insurance.server';
+import { knownConceptCodes } from '~/services/booking/insurance/insurance-rules';
+import { insurerAdapter } from '~/services/booking/insurance/insurers.server';
+import type { AppointmentView, PriceView } from '~/models/appointments/appointment';
+import { KINDS, priceFor } from '~/models/booking/price-list';
 import {
   anonymousReservationSchema,
   fieldErrorsOf,
   userReservationSchema,
   type AnonymousReservationFields,
   type UserReservationFields,
-} from '~/models/reservation-schemas';
+} from '~/models/booking/reservation-schemas';
 import { recordEvent } from '~/services/analytics/analytics.server';
 import { encodeAnonymousCode } from '~/services/appointments/rules';
 import { logAccess } from '~/services/audit/access-log.server';

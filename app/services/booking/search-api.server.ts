@@ -1,9 +1,9 @@
-/** Shared pieces of the appointment-search JSON calls (app/routes/api/search-*.ts, spec 3 §7). */
+/** Shared pieces of the appointment-search JSON calls (app/routes/booking/api/search-*.ts, spec 3 §7). */
 import type { RouterContextProvider } from 'react-router';
 import { authContext, portalContext } from '~/context';
 import { isLanguage, type Language } from '~/i18n/config';
 import { fixedT, isTextKey } from '~/i18n/i18n.server';
-import { json } from '~/lib/api.server';
+import { json } from '~/lib/http/api.server';
 import type { Db } from '~/services/db/db.server';
 import { contractSpecialtyFilter } from './occupational-rules';
 import { accessOf, contractOf } from './occupational.server';

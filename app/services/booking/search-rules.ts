@@ -7,7 +7,7 @@
  * server applies to a plain form submission.
  */
 import { addDays, addMonth, daysBetween, isDate, isoWeekday } from '~/lib/dates';
-import type { PayerType } from '~/models/appointment-types';
+import type { PayerType } from '~/models/appointments/appointment-types';
 
 /**
  * Up to this many practitioners are sent with the form for the browser to choose from; with more

@@ -51,7 +51,7 @@ import type {
   SearchFormOptions,
   SearchResult,
   SearchTimings,
-} from '~/models/search';
+} from '~/models/booking/search';
 import { clock } from '~/lib/clock.server';
 
 export type { AvailableAppointment, SearchAlternatives, SearchFormOptions, SearchResult, SearchTimings };

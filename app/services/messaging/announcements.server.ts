@@ -2,7 +2,7 @@
 import { and, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import { messagingAnnouncements } from '~db/schema';
 import type { Language } from '~/i18n/config';
-import type { AnnouncementType } from '~/models/messaging';
+import type { AnnouncementType } from '~/models/messaging/messaging';
 import type { Db } from '~/services/db/db.server';
 import { clock } from '~/lib/clock.server';
 

@@ -4,12 +4,12 @@
  * storage service then checks every file's bytes against its type (magic bytes), so a renamed
  * executable or an HTML page called `.pdf` is refused whatever the browser says.
  */
-import { MAX_ATTACHMENTS_PER_MESSAGE, MAX_TOTAL_ATTACHMENT_BYTES } from '~/models/messaging';
+import { MAX_ATTACHMENTS_PER_MESSAGE, MAX_TOTAL_ATTACHMENT_BYTES } from '~/models/messaging/messaging';
 import type { KnownContentType, UploadPolicy } from '~/services/storage/content-type-rules';
 
 export const MESSAGE_ATTACHMENT_PURPOSE = 'message-attachment';
 
-export { MAX_ATTACHMENTS_PER_MESSAGE, MAX_TOTAL_ATTACHMENT_BYTES } from '~/models/messaging';
+export { MAX_ATTACHMENTS_PER_MESSAGE, MAX_TOTAL_ATTACHMENT_BYTES } from '~/models/messaging/messaging';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

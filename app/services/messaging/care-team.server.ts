@@ -14,7 +14,7 @@ import {
   type Localized,
 } from '~db/schema';
 import { helsinkiDate } from '~/lib/dates';
-import type { ProfessionalType } from '~/models/messaging';
+import type { ProfessionalType } from '~/models/messaging/messaging';
 import type { Db } from '~/services/db/db.server';
 import { clock } from '~/lib/clock.server';
 

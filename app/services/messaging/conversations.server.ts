@@ -30,7 +30,7 @@ import {
   type ThreadListItem,
   type ThreadListPage,
   type ThreadView,
-} from '~/models/messaging';
+} from '~/models/messaging/messaging';
 import { logAccess } from '~/services/audit/access-log.server';
 import type { BrandKey } from '~/brands';
 import type { Auth } from '~/context';

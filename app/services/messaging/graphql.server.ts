@@ -18,7 +18,7 @@ import {
   type ExecutionResult,
 } from 'graphql';
 import type { Language } from '~/i18n/config';
-import { isValidSubject, MAX_ATTACHMENTS_PER_MESSAGE, MESSAGE_MAX_LENGTH, SUBJECT_MAX_LENGTH, THREAD_TYPES, type ThreadView } from '~/models/messaging';
+import { isValidSubject, MAX_ATTACHMENTS_PER_MESSAGE, MESSAGE_MAX_LENGTH, SUBJECT_MAX_LENGTH, THREAD_TYPES, type ThreadView } from '~/models/messaging/messaging';
 import { pagePath } from '~/route-table';
 import type { Db } from '~/services/db/db.server';
 import { finishUpload, initUpload, storage } from '~/services/storage/storage.server';

@@ -19,7 +19,7 @@ import {
 } from '~db/schema';
 import type { Language } from '~/i18n/config';
 import { helsinkiDate } from '~/lib/dates';
-import { THREAD_CATEGORIES, THREADS_PER_PAGE, type ThreadCategory, type ThreadView } from '~/models/messaging';
+import { THREAD_CATEGORIES, THREADS_PER_PAGE, type ThreadCategory, type ThreadView } from '~/models/messaging/messaging';
 import { logAccess } from '~/services/audit/access-log.server';
 import type { Db } from '~/services/db/db.server';
 import { findThreadFor, professionalOf } from './access.server';

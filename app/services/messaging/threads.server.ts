@@ -16,7 +16,7 @@ import {
   messagingThreadParticipants,
   messagingThreads,
 } from '~db/schema';
-import { hasContent, isValidSubject, MESSAGE_MAX_LENGTH, type ThreadType } from '~/models/messaging';
+import { hasContent, isValidSubject, MESSAGE_MAX_LENGTH, type ThreadType } from '~/models/messaging/messaging';
 import type { Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
 import { linkAttachments, type AttachmentInput } from './attachments.server';

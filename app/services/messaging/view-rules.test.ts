@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AbsenceNoticeView, MessageView } from '~/models/messaging';
+import type { AbsenceNoticeView, MessageView } from '~/models/messaging/messaging';
 import { absenceNoticeAt, formatPeriod, formatTimeline, groupByHelsinkiDay, mergeTimeline } from './view-rules';
 
 const message = (id: number, at: string): MessageView => ({

@@ -4,7 +4,7 @@
  */
 import { helsinkiDate, helsinkiInstant } from '~/lib/dates';
 import { formatDate, formatDateTime, formatTime, formatWeekdayDate } from '~/lib/format';
-import type { AbsenceNoticeView, FormattedDayGroup, FormattedItem, MessageView, TimelineItem } from '~/models/messaging';
+import type { AbsenceNoticeView, FormattedDayGroup, FormattedItem, MessageView, TimelineItem } from '~/models/messaging/messaging';
 
 export interface DayGroup {
   /** The Helsinki date, YYYY-MM-DD. */

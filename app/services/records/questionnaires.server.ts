@@ -9,7 +9,7 @@ import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { questionnaireForms, questionnaireInvitations } from '~db/schema';
 import type { Language } from '~/i18n/config';
 import { formatDate } from '~/lib/format';
-import { answersSchema, definitionSchema, parseStoredAnswers, type QuestionnaireAnswers } from '~/models/questionnaire';
+import { answersSchema, definitionSchema, parseStoredAnswers, type QuestionnaireAnswers } from '~/models/records/questionnaire';
 import { logAccess } from '~/services/audit/access-log.server';
 import type { Db } from '~/services/db/db.server';
 import { visibleIds, type RecordPerson, type RecordViewer } from './access.server';

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import type { Language } from '~/i18n/config';
-import type { RecordsTexts } from '~/i18n/resources/records';
+import type { RecordsTexts } from '~/i18n/resources/records/records';
 import { pagePath } from '~/route-table';
 
 /** Finnish "prescription renewal request": the thread title the care team sees (spec 3 §7). */

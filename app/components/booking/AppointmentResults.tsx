@@ -1,0 +1,65 @@
+/** Free times as a list; each links to its reserve page (spec 3 §2). */
+import type { TFunction } from '~/i18n/translate';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from '~/i18n/react';
+import { Link } from 'react-router';
+import type { Language } from '~/i18n/config';
+import { pagePath } from '~/route-table';
+import type { AppointmentListItem } from '~/models/booking/search';
+import * as s from '~/styles/booking-search.css';
+
+/** Where the visit happens: the clinic, or the kind of remote appointment. */
+export function placeText(a: AppointmentListItem, t: TFunction): string {
+  if (a.clinicName !== null) return a.clinicName;
+  if (a.locationType === 'videoAppointment') return t('search.results.video');
+  if (a.locationType === 'phoneAppointment') return t('search.results.phone');
+  return t('search.results.remote');
+}
+
+export function AppointmentResults({
+  items,
+  lang,
+  focusFrom,
+  reservePage = 'reserve',
+}: {
+  items: AppointmentListItem[];
+  lang: Language;
+  /** The reserve page the times link to (the occupational list books on the employer's agreement). */
+  reservePage?: 'reserve' | 'occupationalReserve' | 'insuranceReserve';
+  /** After "show more", move focus to the first new result (keyboard and screen-reader users). */
+  focusFrom?: number;
+}) {
+  const { t } = useTranslation();
+  const list = useRef<HTMLUListElement>(null);
+  const previous = useRef(focusFrom);
+  useEffect(() => {
+    const grew = focusFrom !== undefined && previous.current !== undefined && focusFrom > previous.current;
+    previous.current = focusFrom;
+    if (grew) list.current?.querySelector<HTMLAnchorElement>(`[data-result-index="${focusFrom}"]`)?.focus();
+  }, [focusFrom]);
+
+  return (
+    <ul className={s.resultList} ref={list}>
+      {items.map((a, index) => (
+        <li key={a.id} className={s.result}>
+          <Link className={s.resultLink} to={pagePath(reservePage, lang, { slotId: String(a.id) })} data-result-index={index}>
+            <time className={s.resultTime} dateTime={a.startDate}>
+              {a.timeText}
+            </time>{' '}
+            {/* The space keeps the link's name "17:30 Timo Aaltonen", not "17:30Timo Aaltonen". */}
+            <span>{a.practitioner.name}</span>
+          </Link>
+          <span className={s.resultDetails}>
+            <span>
+              {a.practitioner.title} · {a.specialtyName}
+            </span>
+            <span>
+              {placeText(a, t)} · {t('search.results.duration', { minutes: a.durationMinutes })}
+            </span>
+            {a.requiresAuthToReserve ? <span className={s.tag}>{t('search.results.requiresAuth')}</span> : null}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,276 @@
+/**
+ * The insurer step of the insurance reserve page (spec 3 §4, §5; ADR 0022): the insurer, then
+ * its sub-form (IF's reimbursement choice, LähiTapiola's direct compensation, OP's
+ * verification and the Pohjola check). Every control is a plain form posting to the reserve
+ * page, which answers with a redirect back here (the next sub-state) or the refusal, so the step
+ * works the same with and without JavaScript; the permit application is a link (a navigation
+ * to the insurer and back).
+ */
+import { Form, Link } from 'react-router';
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { AppointmentDetails } from '~/components/appointments/AppointmentDetails';
+import { useTranslation } from '~/i18n/react';
+import type { AppointmentView } from '~/models/appointments/appointment';
+import { INSURERS, type Insurer, type Reimbursement } from '~/models/booking/insurance';
+import type { InsurerPostRefusal, InsurerSubStep } from '~/services/booking/insurance/insurance-rules';
+import * as s from '~/styles/booking.css';
+import * as ui from '~/styles/ui.css';
+
+/** A permit as the page shows it (validTo already d.M.yyyy). */
+export interface PermitView {
+  contentHash: string;
+  symptom: string;
+  bodyPart: string;
+  validTo: string;
+}
+
+export interface InsurerStepView {
+  kind: 'insurer';
+  preview: AppointmentView;
+  sub: Exclude<InsurerSubStep, { step: 'complete' }>;
+  insurer: Insurer | null;
+  reimbursementOptions: { value: Reimbursement; disabled: boolean }[];
+  permits: PermitView[] | null;
+  pohjola: { hasInsurance: boolean } | 'error' | null;
+  /** The appointment's date, d.M.yyyy (the Pohjola check's date). */
+  slotDate: string;
+  /** The navigation that applies for a permit at the insurer and comes back here. */
+  applyHref: string;
+}
+
+function Post({ intent, label, primary = false }: { intent: string; label: string; primary?: boolean }) {
+  return (
+    <Form method="post" className={ui.buttonRow}>
+      <AuthenticityTokenInput name="csrf" />
+      <button type="submit" name="intent" value={intent} className={primary ? ui.button.primary : ui.button.secondary}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+export function InsurerRefusal({ reason }: { reason: InsurerPostRefusal | null }) {
+  const { t } = useTranslation();
+  if (!reason) return null;
+  return (
+    <div role="alert" className={`${ui.alertBox} ${ui.alert.error}`}>
+      <p>{t(`insurance.errors.${reason}`)}</p>
+    </div>
+  );
+}
+
+export function InsurerStep({ view, refusal }: { view: InsurerStepView; refusal: InsurerPostRefusal | null }) {
+  const { t } = useTranslation();
+  const { sub } = view;
+  return (
+    <>
+      <h1>{t('reservation.reserveTitle')}</h1>
+      <div className={s.layout}>
+        <section className={ui.card}>
+          <AppointmentDetails appointment={view.preview} showPriceDetails={false} headingLevel={2} />
+        </section>
+        <section className={ui.card} aria-labelledby="insurer-title">
+          <h2 id="insurer-title">{t('insurance.step.title')}</h2>
+          <InsurerRefusal reason={refusal} />
+          {sub.step === 'chooseInsurer' ? (
+            <>
+              <p>{t('insurance.step.intro')}</p>
+              <Form method="post">
+                <AuthenticityTokenInput name="csrf" />
+                <fieldset className={s.fieldset}>
+                  <legend className={s.legend}>{t('insurance.step.chooseLegend')}</legend>
+                  {INSURERS.map((insurer) => (
+                    <div key={insurer} className={s.checkboxRow}>
+                      <input className={s.checkbox} type="radio" id={`insurer-${insurer}`} name="insurer" value={insurer} required />
+                      <label htmlFor={`insurer-${insurer}`}>{t(`insurance.insurers.${insurer}`)}</label>
+                    </div>
+                  ))}
+                </fieldset>
+                <button type="submit" name="intent" value="insurer-choose" className={ui.button.primary}>
+                  {t('insurance.step.choose')}
+                </button>
+              </Form>
+            </>
+          ) : (
+            <>
+              <p>
+                <strong>{t('insurance.step.chosen', { insurer: t(`insurance.insurers.${view.insurer ?? 'OTHER'}`) })}</strong>
+              </p>
+              {sub.step === 'ifReimbursement' ? <IfForm view={view} /> : null}
+              {sub.step === 'lahitapiola' ? <LahiTapiola view={view} state={sub.state} /> : null}
+              {sub.step === 'opVerification' ? <OpVerification view={view} state={sub.state} /> : null}
+              <Post intent="insurer-restart" label={t('insurance.step.change')} />
+            </>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}
+
+function IfForm({ view }: { view: InsurerStepView }) {
+  const { t } = useTranslation();
+  const companyDisabled = view.reimbursementOptions.some((o) => o.value === 'COMPANY_REIMBURSEMENT' && o.disabled);
+  return (
+    <Form method="post">
+      <AuthenticityTokenInput name="csrf" />
+      <fieldset className={s.fieldset} aria-describedby={companyDisabled ? 'company-remote' : undefined}>
+        <legend className={s.legend}>{t('insurance.if.legend')}</legend>
+        {view.reimbursementOptions.map((option) => (
+          <div key={option.value} className={s.checkboxRow}>
+            <input
+              className={s.checkbox}
+              type="radio"
+              id={`reimbursement-${option.value}`}
+              name="reimbursement"
+              value={option.value}
+              disabled={option.disabled}
+              required
+            />
+            <label htmlFor={`reimbursement-${option.value}`}>{t(`insurance.if.${option.value}`)}</label>
+          </div>
+        ))}
+        {companyDisabled ? (
+          <p id="company-remote" className={ui.hint}>
+            {t('insurance.if.companyRemote')}
+          </p>
+        ) : null}
+      </fieldset>
+      <div className={s.checkboxRow}>
+        <input className={s.checkbox} type="checkbox" id="if-consent" name="consent" />
+        <label htmlFor="if-consent">{t('insurance.if.consent')}</label>
+      </div>
+      <button type="submit" name="intent" value="if-reimbursement" className={ui.button.primary}>
+        {t('insurance.if.save')}
+      </button>
+    </Form>
+  );
+}
+
+function LahiTapiola({ view, state }: { view: InsurerStepView; state: Extract<InsurerSubStep, { step: 'lahitapiola' }>['state'] }) {
+  const { t } = useTranslation();
+  if (state === 'not_asked') {
+    return (
+      <Form method="post">
+        <AuthenticityTokenInput name="csrf" />
+        <p>{t('insurance.lahitapiola.intro')}</p>
+        <div className={s.checkboxRow}>
+          <input className={s.checkbox} type="checkbox" id="lt-consent" name="consent" required />
+          <label htmlFor="lt-consent">{t('insurance.lahitapiola.consent')}</label>
+        </div>
+        <button type="submit" name="intent" value="lt-consent" className={ui.button.primary}>
+          {t('insurance.lahitapiola.check')}
+        </button>
+      </Form>
+    );
+  }
+  const apply = (
+    <p>
+      <Link className={ui.button.primary} to={view.applyHref} reloadDocument>
+        {t('insurance.lahitapiola.apply')}
+      </Link>
+    </p>
+  );
+  if (state === 'insurance_found_with_permits') {
+    return (
+      <>
+        <Form method="post">
+          <AuthenticityTokenInput name="csrf" />
+          <fieldset className={s.fieldset}>
+            <legend className={s.legend}>{t('insurance.lahitapiola.permitsLegend')}</legend>
+            {(view.permits ?? []).map((permit, i) => (
+              <div key={permit.contentHash} className={s.checkboxRow}>
+                <input className={s.checkbox} type="radio" id={`permit-${i}`} name="permit" value={permit.contentHash} required />
+                <label htmlFor={`permit-${i}`}>{t('insurance.lahitapiola.permit', { symptom: permit.symptom, bodyPart: permit.bodyPart, validTo: permit.validTo })}</label>
+              </div>
+            ))}
+          </fieldset>
+          <button type="submit" name="intent" value="lt-select" className={ui.button.primary}>
+            {t('insurance.lahitapiola.select')}
+          </button>
+        </Form>
+        {apply}
+      </>
+    );
+  }
+  return (
+    <>
+      <p role="status" className={`${ui.alertBox} ${state === 'insurance_found_no_permits' ? ui.alert.info : ui.alert.error}`}>
+        {t(`insurance.lahitapiola.${state}`)}
+      </p>
+      {state === 'insurance_not_found' ? null : apply}
+      <Post intent="lt-restart" label={t('insurance.lahitapiola.restart')} />
+    </>
+  );
+}
+
+function OpVerification({ view, state }: { view: InsurerStepView; state: Extract<InsurerSubStep, { step: 'opVerification' }>['state'] }) {
+  const { t } = useTranslation();
+  const pohjola = view.pohjola;
+  return (
+    <>
+      {pohjola ? (
+        <p>
+          {pohjola === 'error'
+            ? t('insurance.op.pohjolaError')
+            : t(pohjola.hasInsurance ? 'insurance.op.pohjolaYes' : 'insurance.op.pohjolaNo', { date: view.slotDate })}
+        </p>
+      ) : null}
+      {state === 'undefined' ? (
+        <>
+          <p>{t('insurance.op.intro')}</p>
+          <Post intent="op-verify" label={t('insurance.op.verify')} primary />
+        </>
+      ) : (
+        <>
+          <p role="status" className={`${ui.alertBox} ${ui.alert.error}`}>
+            {t(`insurance.op.${state}`)}
+          </p>
+          <Post intent="op-retry" label={t('insurance.op.retry')} />
+        </>
+      )}
+      <Post intent="op-dismiss" label={t('insurance.op.dismiss')} />
+    </>
+  );
+}
+
+/** What the booking form shows of a complete insurer choice. */
+export interface InsuranceSummaryView {
+  insurer: Insurer;
+  reimbursement: Reimbursement | null;
+  permit: PermitView | null;
+  underage: boolean;
+  op: 'found' | 'canceled' | null;
+}
+
+/** Above the booking form: the declared insurer (with the permit or verification) and how to change it. */
+export function InsuranceSummary({ summary, refusal }: { summary: InsuranceSummaryView; refusal: InsurerPostRefusal | null }) {
+  const { t } = useTranslation();
+  const detail = summary.permit
+    ? t('insurance.lahitapiola.selected', { permit: t('insurance.lahitapiola.permit', { symptom: summary.permit.symptom, bodyPart: summary.permit.bodyPart, validTo: summary.permit.validTo }) })
+    : summary.underage
+      ? t('insurance.lahitapiola.underageCustomer')
+      : summary.reimbursement
+        ? t('insurance.if.saved', { choice: t(`insurance.if.${summary.reimbursement}`) })
+        : summary.op
+          ? t(`insurance.op.${summary.op}`)
+          : null;
+  return (
+    <div className={`${ui.alertBox} ${ui.alert.info}`}>
+      <InsurerRefusal reason={refusal} />
+      <p>
+        <strong>{t('insurance.declared', { insurer: t(`insurance.insurers.${summary.insurer}`) })}</strong>
+      </p>
+      {detail ? <p>{detail}</p> : null}
+      {summary.permit ? <Post intent="lt-remove" label={t('insurance.lahitapiola.remove')} /> : null}
+      {summary.op === 'found' ? <Post intent="op-remove" label={t('insurance.op.remove')} /> : null}
+      <Post intent="insurer-restart" label={t('insurance.step.change')} />
+    </div>
+  );
+}
+
+/** The confirmation's line: which insurer the customer declared. */
+export function DeclaredInsurer({ insurer }: { insurer: Insurer }) {
+  const { t } = useTranslation();
+  return <p>{t('insurance.declared', { insurer: t(`insurance.insurers.${insurer}`) })}</p>;
+}

@@ -1,0 +1,201 @@
+/**
+ * The booking form of the reserve page: the time, then the visitor's details. Anonymous visitors
+ * type their identity code, names and contact details and accept the booking terms; logged-in
+ * users confirm their saved contact details. A time starting soon also asks the binding consent.
+ * Refusals come back with the typed values, the field errors and the failure; with JavaScript
+ * conform validates in the browser and the book button stays disabled until the form is valid.
+ */
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from '~/i18n/react';
+import { Form, Link, useNavigation } from 'react-router';
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import type { z } from 'zod';
+import { brand as brandFacts } from '~/brands';
+import { AppointmentDetails } from '~/components/appointments/AppointmentDetails';
+import { usePortalEnv } from '~/components/portal-env';
+import type { Language } from '~/i18n/config';
+import { BookingContact } from '~/components/account/BookingContact';
+import type { AppointmentView } from '~/models/appointments/appointment';
+import type { ContactValues } from '~/models/account/my-information';
+import { anonymousReservationSchema, userReservationSchema } from '~/models/booking/reservation-schemas';
+import { pagePath } from '~/route-table';
+import type { ReserveFailure } from '~/services/booking/reservation-flow-rules';
+import * as s from '~/styles/booking.css';
+import * as ui from '~/styles/ui.css';
+import { CheckboxField, ErrorSummary, TextField } from '../forms/FormFields';
+import { IdentifyButton } from '../auth/IdentifyButton';
+import { OccupationalConfirmation } from './OccupationalConfirmation';
+import { useFormValidity } from '../forms/useFormValidity';
+
+export type ReservationFormView =
+  | { kind: 'anonymous'; preview: AppointmentView; bindingRequired: boolean }
+  | {
+      kind: 'user';
+      preview: AppointmentView;
+      bindingRequired: boolean;
+      name: string;
+      defaults: { phone: string; emailAddress: string };
+      /** The saved contact details, shown by the contact info editor (spec 3 §4). */
+      contact: ContactValues;
+      editContactHref: string;
+      /** Occupational health: the agreement's confirmation for this specialty (null: not occupational). */
+      confirmation?: string | null;
+      /** A guardian books for this child (the patient); the confirmation goes to the guardian. */
+      forChild?: string;
+    };
+
+export function ReservationForm({
+  view,
+  lang,
+  lastResult,
+  failure,
+  cancellationLimitHours,
+  bindingConsentHours,
+  extra,
+}: {
+  view: ReservationFormView;
+  /** Shown above the form (insurance: the insurer the customer declared, and how to change it). */
+  extra?: ReactNode;
+  lang: Language;
+  /** The refused post's conform reply (values and field errors). */
+  lastResult: SubmissionResult<string[]> | undefined;
+  failure: ReserveFailure | null;
+  cancellationLimitHours: number;
+  bindingConsentHours: number;
+}) {
+  const { t } = useTranslation();
+  const brand = brandFacts(usePortalEnv().brand);
+  const navigation = useNavigation();
+  const anonymous = view.kind === 'anonymous';
+  const { bindingRequired } = view;
+  const confirmation = view.kind === 'user' ? (view.confirmation ?? null) : null;
+  const schema = useMemo<z.ZodTypeAny>(
+    () => (anonymous ? anonymousReservationSchema({ bindingRequired }) : userReservationSchema({ bindingRequired, confirmation })),
+    [anonymous, bindingRequired, confirmation],
+  );
+  // Typed by the union of the anonymous form's fields and the logged-in one's.
+  const [form, fields] = useForm<
+    z.input<ReturnType<typeof anonymousReservationSchema>> & z.input<ReturnType<typeof userReservationSchema>>
+  >({
+    id: 'reservation',
+    lastResult,
+    constraint: getZodConstraint(schema),
+    defaultValue: view.kind === 'user' ? view.defaults : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const { ref: formRef, valid: formValid, check: checkValidity } = useFormValidity(schema);
+  const submitting = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'reserve';
+
+  const labelled = [
+    ...(anonymous
+      ? [
+          { meta: fields.ssn, label: t('reservation.form.ssn') },
+          { meta: fields.firstName, label: t('reservation.form.firstName') },
+          { meta: fields.lastName, label: t('reservation.form.lastName') },
+        ]
+      : []),
+    { meta: fields.phone, label: t('reservation.form.phone') },
+    { meta: fields.emailAddress, label: t('reservation.form.email') },
+    ...(anonymous ? [{ meta: fields.termsApproved, label: t('reservation.form.termsField') }] : []),
+    { meta: fields.bindingApproved, label: t('reservation.form.bindingField') },
+    ...(confirmation ? [{ meta: fields.contractConfirmed, label: t('occupational.confirmation.legend') }] : []),
+  ];
+
+  return (
+    <>
+      <h1>{t('reservation.reserveTitle')}</h1>
+      <div className={s.layout}>
+        <section className={ui.card}>
+          <AppointmentDetails appointment={view.preview} showPriceDetails={false} headingLevel={2} />
+        </section>
+        <section className={ui.card} aria-labelledby="details-title">
+          <h2 id="details-title">{t('reservation.form.title')}</h2>
+          {view.kind === 'user' ? (
+            <p>
+              {view.forChild
+                ? t('reservation.choice.bookingForChild', { name: view.forChild })
+                : t('reservation.form.bookingAs', { name: view.name })}
+            </p>
+          ) : null}
+          <p>{t('reservation.form.intro')}</p>
+          {extra}
+
+          {failure === 'noPatient' ? (
+            <div role="alert" className={`${ui.alertBox} ${ui.alert.info}`}>
+              <h3>{t('reservation.identify.noPatientTitle')}</h3>
+              <p>{t('reservation.identify.noPatientText')}</p>
+              <IdentifyButton reason="noPatient" />
+              <p>
+                {t('reservation.identify.phone')}{' '}
+                <a href={`tel:${brand.customerService.tel}`}>{brand.customerService.display}</a>
+              </p>
+            </div>
+          ) : null}
+          {failure && failure !== 'noPatient' ? (
+            <div role="alert" className={`${ui.alertBox} ${ui.alert.error}`}>
+              <p>{t(`reservation.errors.${failure}`)}</p>
+              {failure === 'appointmentNotAvailable' ? (
+                <Link to={pagePath('privateSearch', lang)}>{t('reservation.slot.backToList')}</Link>
+              ) : null}
+            </div>
+          ) : null}
+          {form.status === 'error' ? <ErrorSummary fields={labelled} /> : null}
+
+          <Form method="post" {...getFormProps(form)} ref={formRef} onChange={checkValidity} noValidate>
+            <AuthenticityTokenInput name="csrf" />
+            <div className={s.formGrid}>
+              {anonymous ? (
+                <>
+                  <TextField
+                    meta={fields.ssn}
+                    label={t('reservation.form.ssn')}
+                    hint={t('reservation.form.ssnHint')}
+                    autoComplete="off"
+                    autoCapitalize="characters"
+                    className={s.wide}
+                  />
+                  <TextField meta={fields.firstName} label={t('reservation.form.firstName')} autoComplete="given-name" />
+                  <TextField meta={fields.lastName} label={t('reservation.form.lastName')} autoComplete="family-name" />
+                </>
+              ) : null}
+              {view.kind === 'user' ? (
+                <BookingContact contact={view.contact} editHref={view.editContactHref} phone={fields.phone} email={fields.emailAddress} />
+              ) : (
+                <>
+                  <TextField
+                    meta={fields.phone}
+                    label={t('reservation.form.phone')}
+                    hint={t('reservation.form.phoneHint')}
+                    type="tel"
+                    autoComplete="tel"
+                  />
+                  <TextField meta={fields.emailAddress} label={t('reservation.form.email')} type="email" autoComplete="email" />
+                </>
+              )}
+            </div>
+            {anonymous ? (
+              <CheckboxField meta={fields.termsApproved} label={t('reservation.form.terms', { hours: cancellationLimitHours })} />
+            ) : null}
+            {bindingRequired ? (
+              <CheckboxField meta={fields.bindingApproved} label={t('reservation.form.binding', { hours: bindingConsentHours })} />
+            ) : null}
+            {confirmation ? <OccupationalConfirmation meta={fields.contractConfirmed} confirmation={confirmation} /> : null}
+            <button
+              type="submit"
+              name="intent"
+              value="reserve"
+              className={ui.button.primary}
+              disabled={submitting || formValid === false}
+            >
+              {submitting ? t('reservation.form.booking') : t('reservation.form.book')}
+            </button>
+          </Form>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * Form controls of the reservation, registration and consent forms, on conform's field
+ * metadata: a visible label, an optional hint, the error as text (its i18n key translated) tied
+ * to the control with aria-describedby, and aria-invalid. Errors come from conform in the browser
+ * and from the action's reply without JS, so both look the same.
+ */
+import { getInputProps, type FieldMetadata } from '@conform-to/react';
+import type { HTMLAttributes, ReactNode } from 'react';
+import { useMessageText, useTranslation } from '~/i18n/react';
+import * as s from '~/styles/booking.css';
+import * as ui from '~/styles/ui.css';
+
+type TextType = 'text' | 'tel' | 'email';
+
+function describedBy(...ids: (string | false | undefined)[]): string | undefined {
+  return ids.filter(Boolean).join(' ') || undefined;
+}
+
+export function TextField({
+  meta,
+  label,
+  hint,
+  type = 'text',
+  autoComplete,
+  inputMode,
+  autoCapitalize,
+  className,
+}: {
+  meta: FieldMetadata<unknown>;
+  label: ReactNode;
+  hint?: ReactNode;
+  type?: TextType;
+  autoComplete?: string;
+  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+  autoCapitalize?: string;
+  className?: string;
+}) {
+  const messageText = useMessageText();
+  const error = meta.errors?.[0];
+  const hintId = hint ? `${meta.id}-hint` : undefined;
+  const { key, ...props } = getInputProps(meta, { type, ariaAttributes: false });
+  return (
+    <div className={className ? `${ui.field} ${className}` : ui.field}>
+      <label className={ui.label} htmlFor={meta.id}>
+        {label}
+      </label>
+      {hint ? (
+        <span id={hintId} className={ui.hint}>
+          {hint}
+        </span>
+      ) : null}
+      <input
+        key={key}
+        {...props}
+        className={ui.input}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        autoCapitalize={autoCapitalize}
+        spellCheck={false}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(hintId, error && meta.errorId)}
+      />
+      {error ? (
+        <span id={meta.errorId} className={ui.fieldError}>
+          {messageText(error)}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+export function CheckboxField({ meta, label }: { meta: FieldMetadata<unknown>; label: ReactNode }) {
+  const messageText = useMessageText();
+  const error = meta.errors?.[0];
+  const { key, ...props } = getInputProps(meta, { type: 'checkbox', ariaAttributes: false });
+  return (
+    <div className={s.checkboxRow}>
+      <input
+        key={key}
+        {...props}
+        className={s.checkbox}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(error && meta.errorId)}
+      />
+      <label htmlFor={meta.id}>{label}</label>
+      {error ? (
+        <span id={meta.errorId} className={`${ui.fieldError} ${s.checkboxError}`}>
+          {messageText(error)}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * "Please check the following fields:" with a link to each invalid field (spec 3 §8), shown
+ * after a submission was refused.
+ */
+export function ErrorSummary({ fields }: { fields: { meta: FieldMetadata<unknown>; label: string }[] }) {
+  const { t } = useTranslation();
+  const invalid = fields.filter((f) => f.meta.errors?.length);
+  if (invalid.length === 0) return null;
+  return (
+    <div role="alert" className={`${ui.alertBox} ${ui.alert.error}`}>
+      <p>{t('reservation.form.checkFields')}</p>
+      <ul>
+        {invalid.map((f) => (
+          <li key={f.meta.name}>
+            <a href={`#${f.meta.id}`}>{f.label}</a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { useTranslation } from '~/i18n/react';
+import { Link } from 'react-router';
+import type { Brand } from '~/brands';
+import type { Language } from '~/i18n/config';
+import { pagePath } from '~/route-table';
+import * as s from '~/styles/shell.css';
+
+export function Footer({ brand, lang }: { brand: Brand; lang: Language }) {
+  const { t } = useTranslation();
+  return (
+    <footer className={s.footer}>
+      <div className={s.footerInner}>
+        <div>
+          <p>
+            <strong>{t('chrome.customerService')}</strong>
+            <br />
+            <a className={s.footerLink} href={`tel:${brand.customerService.tel}`}>
+              {brand.customerService.display}
+            </a>
+            <br />
+            {brand.customerService.info[lang]}
+          </p>
+        </div>
+        <div>
+          <p>
+            <strong>{t('chrome.downloadApp')}</strong>
+          </p>
+          <ul>
+            <li>
+              <a className={s.footerLink} href={brand.appStores.apple} rel="noopener">
+                {t('chrome.appStore')}
+              </a>
+            </li>
+            <li>
+              <a className={s.footerLink} href={brand.appStores.google} rel="noopener">
+                {t('chrome.googlePlay')}
+              </a>
+            </li>
+          </ul>
+        </div>
+        <div>
+          <p>
+            <strong>{brand.name}</strong>
+          </p>
+          <Link className={s.footerLink} to={pagePath('eula', lang)}>
+            {t('chrome.termsOfUse')}
+          </Link>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * POST /api/kela-card/init-upload?csrfToken=… {mimetypes: {front, back}} (spec 2 §7): two
+ * upload targets (PUT within 120 s) and the token that finishes both. Only image/jpeg and
+ * image/png are accepted (415 otherwise); the bytes are checked when the upload is finished.
+ */
+import { json, methodNotAllowed, readBody, requireApiAuth } from '~/lib/http/api.server';
+import { recordEvent } from '~/services/analytics/analytics.server';
+import { getDb } from '~/services/db/db.server';
+import { initKelaUpload } from '~/services/account/kela-card.server';
+import { clientUpload } from '~/services/storage/http.server';
+import { storage } from '~/services/storage/storage.server';
+import type { Route } from './+types/kela-card-init-upload';
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed('POST');
+  const auth = requireApiAuth(context);
+  const body = await readBody(request);
+  const mimetypes = (body.mimetypes && typeof body.mimetypes === 'object' ? body.mimetypes : {}) as { front?: unknown; back?: unknown };
+  const db = await getDb();
+  const result = await initKelaUpload(db, storage(), auth, mimetypes);
+  if (result.type !== 'success') {
+    await recordEvent(db, 'kelaImageError', { reason: result.type });
+    return json(result, 415);
+  }
+  const csrf = auth.session.csrfToken;
+  return json({ front: clientUpload(result.front, csrf), back: clientUpload(result.back, csrf), token: result.token });
+}

@@ -1,0 +1,394 @@
+/**
+ * My information (/en/my-information, /fi/omat-tiedot, /sv/mina-uppgifter; spec 2 §2): two tabs
+ * that are real links (`?tab=basic|consent`): basic information (contact details, SMS login,
+ * Kela card, log-out) and permissions and agreements (the consents, the same service as the
+ * consent page). `saveAction` (URL-safe base64 JSON) picks the tab that opens first and where a
+ * successful contact or consent save leads; an unknown or malformed one is ignored.
+ *
+ * Every change is a plain form post with an `intent` and a redirect after it, so the page works
+ * without JS; JS adds client validation, phone normalisation on blur and the Kela upload with
+ * progress.
+ */
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { useMemo } from 'react';
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import type { z } from 'zod';
+import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { LogoutControl } from '~/components/shell/LogoutControl';
+import { ContactForm, ContactSummary, type ContactValues } from '~/components/account/ContactEditor';
+import { GuardianForm, type GuardianValues } from '~/components/account/GuardianForm';
+import { KelaCard } from '~/components/account/KelaCard';
+import { MfaToggle, type MfaView } from '~/components/account/MfaToggle';
+import { CheckboxField } from '~/components/forms/FormFields';
+import { useFormValidity } from '~/components/forms/useFormValidity';
+import { portalContext, requestInfoContext } from '~/context';
+import { LOCALE, type Language } from '~/i18n/config';
+import type { TextKey } from '~/i18n/keys';
+import { useTranslation } from '~/i18n/react';
+import { formatDateTime } from '~/lib/format';
+import { pageTitle, requirePatient, serverT } from '~/lib/http/page.server';
+import { saveActionPath } from '~/lib/save-action-path';
+import { contactSchema, guardiansSchema, prefilledGuardianName, smsCodeSchema } from '~/models/account/my-information';
+import { consentSchema, type ConsentField } from '~/models/booking/reservation-schemas';
+import { firstTab, parseSaveAction, type SaveActionTab } from '~/models/save-action';
+import { pagePath } from '~/route-table';
+import { recordEvent } from '~/services/analytics/analytics.server';
+import { getDb } from '~/services/db/db.server';
+import { redirectWithFlash } from '~/lib/http/flash.server';
+import { getPatient, updateContact } from '~/services/account/contact.server';
+import { getGuardians, isMinor, saveGuardians } from '~/services/account/guardians.server';
+import { getKelaCard, storeKelaCard, type KelaFile } from '~/services/account/kela-card.server';
+import {
+  cancelOnboarding,
+  disableMfa,
+  mayChangeMfa,
+  mfaStatus,
+  startOnboarding,
+  verifyOnboarding,
+} from '~/services/account/mfa.server';
+import { consentFieldsFor, giveConsent } from '~/services/account/registration.server';
+import { storage } from '~/services/storage/storage.server';
+import * as s from '~/styles/booking.css';
+import * as ui from '~/styles/ui.css';
+import type { Route } from './+types/my-information';
+import { clock } from '~/lib/clock.server';
+
+/** The largest multipart post the Kela form may send: two images of 10 MiB and the fields. */
+const MAX_KELA_POST_BYTES = 2 * 10 * 1024 * 1024 + 64 * 1024;
+
+function pageState(request: Request) {
+  const url = new URL(request.url);
+  const rawSaveAction = url.searchParams.get('saveAction');
+  const saveAction = parseSaveAction(rawSaveAction);
+  const tabParam = url.searchParams.get('tab');
+  const tab: SaveActionTab = tabParam === 'consent' || tabParam === 'basic' ? tabParam : firstTab(saveAction);
+  return { url, saveAction, saveActionQuery: saveAction ? rawSaveAction! : null, tab };
+}
+
+/** This page's address with the given query (saveAction kept when valid). */
+function selfPath(lang: Language, saveActionQuery: string | null, extra: Record<string, string> = {}) {
+  const query = new URLSearchParams(extra);
+  if (saveActionQuery) query.set('saveAction', saveActionQuery);
+  return pagePath('myInformation', lang, {}, query);
+}
+
+function relativeTime(lang: Language, at: Date, now = clock.now()): string {
+  const minutes = Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 60_000));
+  const format = new Intl.RelativeTimeFormat(LOCALE[lang], { numeric: 'always' });
+  return minutes >= 120 ? format.format(Math.ceil(minutes / 60), 'hour') : format.format(minutes, 'minute');
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const auth = requirePatient(context, request);
+  const { lang, brand, csrfToken } = context.get(portalContext);
+  const { url, saveActionQuery, tab } = pageState(request);
+  const db = await getDb();
+  const patient = await getPatient(db, auth);
+  if (!patient) throw data({ error: 'notFound' }, { status: 404 });
+  const contact: ContactValues = {
+    firstName: patient.firstName,
+    lastName: patient.lastName,
+    streetAddress: patient.postalAddress.street,
+    zipCode: patient.postalAddress.postalCode,
+    postOffice: patient.postalAddress.postOffice,
+    phoneNumber: patient.phoneNumber,
+    emailAddress: patient.email,
+    language: patient.language,
+  };
+  const fields = consentFieldsFor(brand);
+  let mfa: MfaView | null = null;
+  let images: { front: string; back: string } | null = null;
+  const wards: { id: string; name: string; guardians: GuardianValues[] }[] = [];
+  if (tab === 'basic') {
+    const status = await mfaStatus(db, auth.person.id, auth.features);
+    switch (status.type) {
+      case 'environment-has-mfa-disabled':
+        break;
+      case 'user-has-no-verified-mfa-device':
+        mfa = { type: status.type, phone: patient.phoneNumber };
+        break;
+      case 'user-wants-to-enable-mfa':
+        mfa = { type: status.type, phone: status.phone };
+        break;
+      case 'too-many-onboarding-attempts':
+        mfa = { type: status.type, time: relativeTime(lang, new Date(status.nextAttempt)) };
+        break;
+      case 'enabled':
+        mfa = status;
+        break;
+    }
+    images = (await getKelaCard(db, storage(), auth))?.imageUrl ?? null;
+    const minors = isMinor(auth.person.birthDate) ? [auth.person, ...auth.wards] : auth.wards;
+    for (const ward of minors) {
+      const list = await getGuardians(db, auth, ward.id);
+      if (list) wards.push({ id: ward.id, name: `${ward.firstName} ${ward.lastName}`.trim(), guardians: list });
+    }
+  }
+  return {
+    title: pageTitle(context, 'myInformation.title'),
+    lang,
+    tab,
+    editing: url.searchParams.get('edit') === 'contact',
+    kelaChanging: url.searchParams.get('kela') === 'change',
+    saveActionQuery,
+    contact,
+    csrfToken,
+    mfa,
+    mayChangeMfa: mayChangeMfa(auth.session),
+    images,
+    wards,
+    prefilledGuardianName: prefilledGuardianName(auth.person),
+    consent: {
+      fields,
+      firstTime: patient.patientDataConsentFormUpdated === null,
+      updated: patient.patientDataConsentFormUpdated ? formatDateTime(new Date(patient.patientDataConsentFormUpdated), lang) : null,
+      defaults: Object.fromEntries(fields.map((name) => [name, patient.patientDataConsent?.[name] ?? false])) as Partial<Record<ConsentField, boolean>>,
+    },
+  };
+}
+
+type ActionData =
+  | { intent: 'contact'; result: SubmissionResult<string[]>; failed: boolean }
+  | { intent: 'consent'; result: SubmissionResult<string[]> }
+  | { intent: 'mfa'; error: TextKey }
+  | { intent: 'guardians'; wardId: string; result: SubmissionResult<string[]> }
+  | { intent: 'kela'; error: TextKey };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const auth = requirePatient(context, request);
+  const { lang, brand } = context.get(portalContext);
+  const { clientIp } = context.get(requestInfoContext);
+  const { saveAction, saveActionQuery } = pageState(request);
+  const db = await getDb();
+  const t = serverT(context);
+  const reloadBasic = selfPath(lang, saveActionQuery);
+
+  if ((request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data')) {
+    if (Number(request.headers.get('Content-Length') ?? '0') > MAX_KELA_POST_BYTES) {
+      await recordEvent(db, 'kelaImageError', { reason: 'too-large' });
+      return data<ActionData>({ intent: 'kela', error: 'myInformation.kela.tooLarge' }, { status: 413 });
+    }
+    const form = await request.formData();
+    const file = async (name: string): Promise<KelaFile | undefined> => {
+      const value = form.get(name);
+      if (!(value instanceof File) || value.size === 0) return undefined;
+      return { contentType: value.type, fileName: value.name, bytes: new Uint8Array(await value.arrayBuffer()) };
+    };
+    const result = await storeKelaCard(db, storage(), auth, { front: await file('front'), back: await file('back') });
+    if (result.type === 'success') return redirectWithFlash(`${reloadBasic}#kela-card`, { type: 'success', key: 'myInformation.kela.saved' });
+    await recordEvent(db, 'kelaImageError', { reason: result.type });
+    const error = ({ missing: 'myInformation.kela.missingFiles', 'invalid-image': 'myInformation.kela.invalidType', 'too-large': 'myInformation.kela.tooLarge' } as const)[result.type];
+    return data<ActionData>({ intent: 'kela', error }, { status: result.type === 'too-large' ? 413 : 400 });
+  }
+
+  const formData = await request.formData();
+  // The guardian form also posts conform's add/remove intents (no `intent` field): all carry wardId.
+  const intent = formData.has('wardId') ? 'guardians' : String(formData.get('intent') ?? '');
+  switch (intent) {
+    case 'contact': {
+      const submission = parseWithZod(formData, { schema: contactSchema });
+      if (submission.status !== 'success') {
+        return data<ActionData>({ intent: 'contact', result: submission.reply(), failed: false }, { status: 400 });
+      }
+      const result = await updateContact(db, auth, Object.fromEntries(formData));
+      if (result.type === 'validation') {
+        return data<ActionData>({ intent: 'contact', result: submission.reply({ fieldErrors: result.fields }), failed: false }, { status: 400 });
+      }
+      if (result.type !== 'success') return data<ActionData>({ intent: 'contact', result: submission.reply(), failed: true }, { status: 500 });
+      return redirectWithFlash(saveActionPath(saveAction, lang, reloadBasic), { type: 'success', key: 'myInformation.contact.saved' });
+    }
+    case 'consent': {
+      const firstTime = auth.person.patientDataConsentUpdatedAt === null;
+      const submission = parseWithZod(formData, { schema: consentSchema({ firstTime }) });
+      if (submission.status !== 'success') return data<ActionData>({ intent: 'consent', result: submission.reply() }, { status: 400 });
+      const result = await giveConsent(db, auth, submission.value, { brand });
+      if (result.type === 'validation') {
+        return data<ActionData>({ intent: 'consent', result: submission.reply({ fieldErrors: result.fields }) }, { status: 400 });
+      }
+      return redirectWithFlash(saveActionPath(saveAction, lang, selfPath(lang, saveActionQuery, { tab: 'consent' })), {
+        type: 'success',
+        key: 'myInformation.consent.saved',
+      });
+    }
+    case 'guardians': {
+      const wardId = String(formData.get('wardId'));
+      const submission = parseWithZod(formData, { schema: guardiansSchema });
+      if (submission.status !== 'success') {
+        return data<ActionData>({ intent: 'guardians', wardId, result: submission.reply() }, { status: submission.status === 'error' ? 400 : 200 });
+      }
+      const result = await saveGuardians(db, auth, submission.value);
+      if (result.type === 'notFound') throw data({ error: 'notFound' }, { status: 404 });
+      if (result.type === 'validation') {
+        return data<ActionData>({ intent: 'guardians', wardId, result: submission.reply({ fieldErrors: result.fields }) }, { status: 400 });
+      }
+      return redirectWithFlash(`${reloadBasic}#guardians-title-${wardId}`, { type: 'success', key: 'myInformation.guardians.saved' });
+    }
+    case 'mfa-start': {
+      const message = (code: string) => t('myInformation.mfa.sms', { code });
+      const result = await startOnboarding(db, auth, { phone: formData.get('phone'), clientIp }, message);
+      if (result.type === 'code-sent') return redirect(`${reloadBasic}#sms-login`, 303);
+      const error = (
+        {
+          'too-many-onboarding-attempts': 'myInformation.mfa.tooManyAttempts',
+          'invalid-phone': 'myInformation.mfa.invalidPhone',
+          'needs-bank-identification': 'myInformation.mfa.needsBank',
+          'environment-has-mfa-disabled': 'myInformation.mfa.needsBank',
+        } as const
+      )[result.type];
+      if (result.type === 'too-many-onboarding-attempts') return redirect(`${reloadBasic}#sms-login`, 303);
+      return data<ActionData>({ intent: 'mfa', error }, { status: 400 });
+    }
+    case 'mfa-verify': {
+      const code = smsCodeSchema.safeParse(formData.get('code') ?? '');
+      if (!code.success) return data<ActionData>({ intent: 'mfa', error: 'myInformation.mfa.codeFormat' }, { status: 400 });
+      const answer = await verifyOnboarding(db, auth, { code: code.data, clientIp });
+      if (answer.type === 'mfa-ok') {
+        return redirectWithFlash(`${reloadBasic}#sms-login`, { type: 'success', key: 'myInformation.mfa.enabledToast' });
+      }
+      if (answer.type === 'too-many-mfa-attempts') await cancelOnboarding(db, auth.person.id);
+      const error = answer.type === 'too-many-mfa-attempts' ? 'myInformation.mfa.tooManyAttempts' : 'myInformation.mfa.challengeFailed';
+      return data<ActionData>({ intent: 'mfa', error }, { status: 400 });
+    }
+    case 'mfa-cancel':
+      await cancelOnboarding(db, auth.person.id);
+      return redirect(`${reloadBasic}#sms-login`, 303);
+    case 'mfa-disable': {
+      const result = await disableMfa(db, auth);
+      if (result !== 'ok') return data<ActionData>({ intent: 'mfa', error: 'myInformation.mfa.needsBank' }, { status: 403 });
+      return redirectWithFlash(`${reloadBasic}#sms-login`, { type: 'success', key: 'myInformation.mfa.disabledToast' });
+    }
+    default:
+      throw data({ error: 'badRequest' }, { status: 400 });
+  }
+}
+
+function ConsentTab({
+  consent,
+  lastResult,
+}: {
+  consent: Route.ComponentProps['loaderData']['consent'];
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const { firstTime } = consent;
+  const schema = useMemo(() => consentSchema({ firstTime }), [firstTime]);
+  const [form, fields] = useForm<z.input<ReturnType<typeof consentSchema>>>({
+    id: 'my-consent',
+    lastResult,
+    constraint: getZodConstraint(schema),
+    defaultValue: consent.defaults,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const { ref: formRef, valid: formValid, check: checkValidity } = useFormValidity(schema);
+  const submitting = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'consent';
+  return (
+    <section aria-labelledby="consent-title">
+      <h2 id="consent-title">{t('myInformation.tabs.consent')}</h2>
+      <p>{t('reservation.consent.intro')}</p>
+      {consent.updated ? <p className={ui.hint}>{t('myInformation.consent.history', { date: consent.updated })}</p> : null}
+      <Form method="post" {...getFormProps(form)} ref={formRef} onChange={checkValidity} noValidate>
+        <AuthenticityTokenInput name="csrf" />
+        {firstTime ? (
+          <section className={s.privacy} aria-labelledby="privacy-title">
+            <h3 id="privacy-title">{t('reservation.consent.privacyTitle')}</h3>
+            <p>{t('reservation.consent.privacy')}</p>
+            <CheckboxField meta={fields.readConfirmation} label={t('reservation.consent.readConfirmation')} />
+          </section>
+        ) : null}
+        <fieldset className={s.fieldset}>
+          <legend className={s.legend}>{t('reservation.consent.choicesLegend')}</legend>
+          {consent.fields.map((name) => (
+            <CheckboxField key={name} meta={fields[name]} label={t(`reservation.consent.${name}`)} />
+          ))}
+        </fieldset>
+        <button type="submit" name="intent" value="consent" className={ui.button.primary} disabled={submitting || formValid === false}>
+          {submitting ? t('reservation.consent.saving') : t('reservation.consent.save')}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+export default function MyInformation({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { lang, tab, saveActionQuery } = loaderData;
+  const action = actionData as ActionData | undefined;
+  const tabPath = (name: 'basic' | 'consent', extra: Record<string, string> = {}) => selfPath(lang, saveActionQuery, { tab: name, ...extra });
+  const editing = loaderData.editing || (action?.intent === 'contact');
+  return (
+    <div>
+      <h1>{t('myInformation.title')}</h1>
+      <nav aria-label={t('myInformation.tabs.label')} className={ui.buttonRow}>
+        {(['basic', 'consent'] as const).map((name) => (
+          <Link
+            key={name}
+            to={tabPath(name)}
+            className={name === tab ? ui.button.primary : ui.button.secondary}
+            aria-current={name === tab ? 'page' : undefined}
+          >
+            {t(`myInformation.tabs.${name}`)}
+          </Link>
+        ))}
+      </nav>
+      {tab === 'basic' ? (
+        <>
+          <div className={ui.card}>
+            {editing ? (
+              <ContactForm
+                contact={loaderData.contact}
+                lastResult={action?.intent === 'contact' ? action.result : undefined}
+                failed={action?.intent === 'contact' && action.failed}
+                cancelHref={tabPath('basic')}
+              />
+            ) : (
+              <ContactSummary contact={loaderData.contact} editHref={tabPath('basic', { edit: 'contact' })} />
+            )}
+          </div>
+          {loaderData.mfa ? (
+            <div className={ui.card}>
+              <MfaToggle view={loaderData.mfa} mayChange={loaderData.mayChangeMfa} error={action?.intent === 'mfa' ? action.error : null} />
+            </div>
+          ) : null}
+          {loaderData.wards.map((ward) => (
+            <div className={ui.card} key={ward.id}>
+              <GuardianForm
+                key={JSON.stringify(ward.guardians)}
+                ward={ward}
+                guardians={ward.guardians}
+                prefilledName={loaderData.prefilledGuardianName}
+                lastResult={action?.intent === 'guardians' && action.wardId === ward.id ? action.result : undefined}
+              />
+            </div>
+          ))}
+          <div className={ui.card}>
+            <KelaCard
+              images={loaderData.images}
+              changing={loaderData.kelaChanging}
+              changeHref={`${tabPath('basic', { kela: 'change' })}#kela-card`}
+              csrfToken={loaderData.csrfToken}
+              error={action?.intent === 'kela' ? action.error : null}
+            />
+          </div>
+        </>
+      ) : (
+        <div className={ui.card}>
+          <ConsentTab consent={loaderData.consent} lastResult={action?.intent === 'consent' ? action.result : undefined} />
+        </div>
+      )}
+      <div className={ui.buttonRow}>
+        <LogoutControl lang={lang} className={ui.button.secondary} />
+      </div>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,172 @@
+/**
+ * Registration (/fi/rekisterointi?next=…): a strongly identified person who is not yet a patient
+ * gives their postal address and contact details (names prefilled from identification,
+ * editable). Success continues to `next` (the reservation they were making) or to the
+ * new-customer page. A patient never sees the form again. The same module serves the
+ * health-portal registration (/{lang}/hpa/register?next=…), recorded with the channel `hpa`, and
+ * the child registration (`?ward=<person id>&next=…`, ADR 0023): a guardian registers their ward
+ * of 11 or younger under the title "Child details" — the identity code from the population
+ * register, the child's names and address, the guardian's phone and e-mail prefilled, all
+ * editable; someone else's or an older child is 404, a registered one goes on to `next`.
+ */
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { useTranslation } from '~/i18n/react';
+import { data, Form, redirect, useNavigation } from 'react-router';
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { ErrorSummary, TextField } from '~/components/forms/FormFields';
+import { portalContext } from '~/context';
+import { invariantResponse, nextParam, pageTitle, requireAuth, requireNoPatient } from '~/lib/http/page.server';
+import { registrationSchema } from '~/models/booking/reservation-schemas';
+import { pagePath } from '~/route-table';
+import { getDb } from '~/services/db/db.server';
+import { redirectWithFlash } from '~/lib/http/flash.server';
+import {
+  childRegistrationDefaults,
+  registerChild,
+  registerPatient,
+  registrationDefaults,
+  wardOfGuardian,
+} from '~/services/account/registration.server';
+import * as s from '~/styles/booking.css';
+import * as ui from '~/styles/ui.css';
+import type { Route } from './+types/register';
+
+/** The child registration's ward (`?ward=`): the guardian's own child of 11 or younger, else 404. */
+async function childOf(request: Request, context: Route.LoaderArgs['context']) {
+  const wardId = new URL(request.url).searchParams.get('ward');
+  if (wardId === null) return null;
+  const auth = requireAuth(context);
+  const ward = await wardOfGuardian(await getDb(), auth.person.id, wardId);
+  invariantResponse(ward);
+  // Registered already (another tab, or the other guardian): on to where the guardian was going.
+  if (ward.isPatient) throw redirect(nextParam(request) ?? pagePath('front', context.get(portalContext).lang), 303);
+  return { auth, ward };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const child = await childOf(request, context);
+  if (child) {
+    return {
+      title: pageTitle(context, 'reservation.registration.childTitle'),
+      child: true,
+      identityCode: child.ward.identityCode,
+      defaults: childRegistrationDefaults(child.auth.person, child.ward),
+    };
+  }
+  const auth = requireNoPatient(context, request);
+  return {
+    title: pageTitle(context, 'reservation.registration.title'),
+    child: false,
+    identityCode: auth.person.identityCode,
+    defaults: registrationDefaults(auth.person),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const child = await childOf(request, context);
+  const auth = child?.auth ?? requireNoPatient(context, request);
+  const { lang, inApp, page } = context.get(portalContext);
+  const submission = parseWithZod(await request.formData(), { schema: registrationSchema });
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+  if (child) {
+    const result = await registerChild(await getDb(), auth, child.ward.id, submission.value, { lang, inApp });
+    const next = nextParam(request) ?? pagePath('front', lang);
+    switch (result.type) {
+      case 'validation':
+        return data({ result: submission.reply({ fieldErrors: result.fields }) }, { status: 400 });
+      case 'notWard': // the register took the guardianship away meanwhile
+        throw data({ error: 'notFound' }, { status: 404 });
+      case 'alreadyPatient':
+        return redirect(next, 303);
+      case 'success':
+        return redirectWithFlash(next, { type: 'success', key: 'reservation.registration.childSaved' });
+    }
+  }
+  const channel = page?.key === 'hpaRegistration' ? ('hpa' as const) : undefined;
+  const result = await registerPatient(await getDb(), auth, submission.value, { lang, inApp, channel });
+  const next = nextParam(request);
+  switch (result.type) {
+    case 'validation':
+      return data({ result: submission.reply({ fieldErrors: result.fields }) }, { status: 400 });
+    case 'alreadyPatient': // registered meanwhile (another tab): as the guard would have answered
+      return redirect(next ?? pagePath('front', lang), 303);
+    case 'success':
+      return redirectWithFlash(next ?? pagePath('newCustomer', lang), { type: 'success', key: 'reservation.registration.saved' });
+  }
+}
+
+export default function Registration({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: 'registration',
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(registrationSchema),
+    defaultValue: loaderData.defaults,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registrationSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const submitting = navigation.state === 'submitting';
+  const labelled = [
+    { meta: fields.firstName, label: t('reservation.registration.firstName') },
+    { meta: fields.lastName, label: t('reservation.registration.lastName') },
+    { meta: fields.streetAddress, label: t('reservation.registration.streetAddress') },
+    { meta: fields.zipCode, label: t('reservation.registration.zipCode') },
+    { meta: fields.postOffice, label: t('reservation.registration.postOffice') },
+    { meta: fields.phoneNumber, label: t('reservation.registration.phoneNumber') },
+    { meta: fields.emailAddress, label: t('reservation.registration.emailAddress') },
+  ];
+  const { child } = loaderData;
+  return (
+    <section className={ui.card} aria-labelledby="registration-title">
+      <h1 id="registration-title">{t(child ? 'reservation.registration.childTitle' : 'reservation.registration.title')}</h1>
+      <p>{t(child ? 'reservation.registration.childIntro' : 'reservation.registration.intro')}</p>
+      {form.status === 'error' ? <ErrorSummary fields={labelled} /> : null}
+      <Form method="post" {...getFormProps(form)} noValidate>
+        <AuthenticityTokenInput name="csrf" />
+        <dl className={s.contactList}>
+          <dt>{t('reservation.registration.identityCode')}</dt>
+          <dd>{loaderData.identityCode}</dd>
+        </dl>
+        <div className={s.formGrid}>
+          {/* The child's details are not the guardian's: no autofill of the guardian's own name or address. */}
+          <TextField meta={fields.firstName} label={t('reservation.registration.firstName')} autoComplete={child ? 'off' : 'given-name'} />
+          <TextField meta={fields.lastName} label={t('reservation.registration.lastName')} autoComplete={child ? 'off' : 'family-name'} />
+          <TextField
+            meta={fields.streetAddress}
+            label={t('reservation.registration.streetAddress')}
+            autoComplete={child ? 'off' : 'street-address'}
+            className={s.wide}
+          />
+          <TextField
+            meta={fields.zipCode}
+            label={t('reservation.registration.zipCode')}
+            autoComplete={child ? 'off' : 'postal-code'}
+            inputMode="numeric"
+          />
+          <TextField meta={fields.postOffice} label={t('reservation.registration.postOffice')} autoComplete={child ? 'off' : 'address-level2'} />
+          <TextField
+            meta={fields.phoneNumber}
+            label={t('reservation.registration.phoneNumber')}
+            hint={t('reservation.registration.phoneHint')}
+            type="tel"
+            autoComplete="tel"
+          />
+          <TextField meta={fields.emailAddress} label={t('reservation.registration.emailAddress')} type="email" autoComplete="email" />
+        </div>
+        <button type="submit" className={ui.button.primary} disabled={submitting}>
+          {submitting ? t('reservation.registration.saving') : t('reservation.registration.submit')}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

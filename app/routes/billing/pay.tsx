@@ -1,0 +1,191 @@
+/**
+ * Pay an invoice online (spec 2 §4): invoice number, sum, the provider's payment methods (name
+ * and logo) and terms. Loading the page creates a payment at the provider (its methods are
+ * that payment's); only for an open invoice within its online days, and only when the payer's
+ * e-mail is valid (otherwise a notice links to my information, which returns here).
+ *
+ * Each method is a plain form with the provider's hidden fields. It posts here first: the
+ * invoice is checked again on the server, and if it is still open a 307 sends the browser on
+ * to the provider's URL with the same POST (works without JS); if not, the page reloads with
+ * the invoice's state. The page binds the payment to this browser (flow binding, ADR 0018), so
+ * the provider's return completes only here.
+ */
+import { data, Link, redirect } from 'react-router';
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { portalContext, requestInfoContext } from '~/context';
+import { useTranslation } from '~/i18n/react';
+import { invariantResponse, pageTitle, requireAuth } from '~/lib/http/page.server';
+import { encodeSaveAction } from '~/models/save-action';
+import { pagePath } from '~/route-table';
+import { viewerOf } from '~/services/appointments/appointments.server';
+import { bindFlowToBrowser } from '~/services/auth/flow-binding.server';
+import { getDb } from '~/services/db/db.server';
+import { goToProvider, paymentClient, preparePayment } from '~/services/billing/payments.server';
+import * as styles from '~/styles/billing.css';
+import * as ui from '~/styles/ui.css';
+import type { Route } from './+types/pay';
+
+const INVOICE_NUMBER = /^\d{1,20}$/;
+const PAYMENT_ID = /^[0-9a-f-]{36}$/;
+/** Our own fields on a method's form (the rest are the provider's). */
+const PAYMENT_FIELD = 'portal-payment';
+const METHOD_FIELD = 'portal-method';
+
+/** My information with a saveAction that returns here once the e-mail is saved (spec 2 §3 go-to-invoice-page). */
+function myInformationHref(lang: Parameters<typeof pagePath>[1], invoiceNumber: string): string {
+  const saveAction = encodeSaveAction({ type: 'go-to-invoice-page', invoiceNumber });
+  return pagePath('myInformation', lang, {}, new URLSearchParams({ saveAction }));
+}
+
+/** The provider's terms come as HTML; they are shown as text. */
+function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const auth = requireAuth(context);
+  const { lang } = context.get(portalContext);
+  const { origin } = context.get(requestInfoContext);
+  invariantResponse(INVOICE_NUMBER.test(params.number));
+  const db = await getDb();
+  const binding = await bindFlowToBrowser(request);
+  const result = await preparePayment(db, paymentClient(db, origin), {
+    viewer: viewerOf(auth),
+    payer: { email: auth.person.email, firstName: auth.person.firstName, lastName: auth.person.lastName },
+    invoiceNumber: params.number,
+    lang,
+    origin,
+    returnUrl: `${origin}${pagePath('paymentResult', lang, { number: params.number })}`,
+    callbackUrl: `${origin}/api/payments/callback`,
+    browserBindingHash: binding.bindingHash,
+  });
+  invariantResponse(result.type !== 'invoiceNotFound');
+  const payload = {
+    title: pageTitle(context, 'invoices.pay.title'),
+    result:
+      result.type === 'ready'
+        ? { ...result, terms: plainText(result.terms) }
+        : result,
+    myInformationHref: myInformationHref(lang, params.number),
+    backHref: pagePath('invoices', lang),
+    retryHref: pagePath('invoicePayment', lang, { number: params.number }),
+  };
+  return data(payload, result.type === 'ready' ? { headers: { 'Set-Cookie': binding.setCookie } } : undefined);
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const auth = requireAuth(context);
+  const { lang } = context.get(portalContext);
+  invariantResponse(INVOICE_NUMBER.test(params.number));
+  const form = await request.formData();
+  const paymentId = String(form.get(PAYMENT_FIELD) ?? '');
+  const methodId = String(form.get(METHOD_FIELD) ?? '');
+  const reload = redirect(pagePath('invoicePayment', lang, { number: params.number }), 303);
+  if (!PAYMENT_ID.test(paymentId) || !methodId) return reload;
+  const result = await goToProvider(await getDb(), viewerOf(auth), { invoiceNumber: params.number, paymentId, methodId });
+  switch (result.type) {
+    case 'invoiceNotFound':
+      throw data({ error: 'notFound' }, { status: 404 });
+    case 'notOpen':
+      return reload;
+    case 'redirect':
+      // 307: the browser repeats the same POST (the provider's hidden fields) at the provider.
+      return redirect(result.url, 307);
+  }
+}
+
+export default function PayInvoice({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { result, myInformationHref: infoHref, backHref, retryHref } = loaderData;
+  const invoice = result.invoice;
+  return (
+    <section className={ui.card}>
+      <h1>{t('invoices.pay.title')}</h1>
+      <dl className={styles.facts}>
+        <dt className={styles.factTerm}>{t('invoices.pay.number')}</dt>
+        <dd className={styles.factValue}>{invoice.invoiceNumber}</dd>
+        <dt className={styles.factTerm}>{t('invoices.list.product')}</dt>
+        <dd className={styles.factValue}>{invoice.description}</dd>
+        <dt className={styles.factTerm}>{t('invoices.pay.sum')}</dt>
+        <dd className={styles.factValue}>{invoice.sum}</dd>
+      </dl>
+
+      {result.type === 'ready' ? (
+        <>
+          <h2 id="methods-title">{t('invoices.pay.methods')}</h2>
+          <p className={ui.hint}>{t('invoices.pay.methodsHint')}</p>
+          <ul className={ui.providerGrid} aria-labelledby="methods-title">
+            {result.methods.map((method) => (
+              <li key={method.id}>
+                {/* A plain form (no client routing): the answer is a 307 to the provider. */}
+                <form method="post">
+                  <AuthenticityTokenInput name="csrf" />
+                  <input type="hidden" name={PAYMENT_FIELD} value={result.paymentId} />
+                  <input type="hidden" name={METHOD_FIELD} value={method.id} />
+                  {method.parameters.map((p) => (
+                    <input key={p.name} type="hidden" name={p.name} value={p.value} />
+                  ))}
+                  <button type="submit" className={`${ui.button.secondary} ${styles.method}`}>
+                    {method.svg ? <img className={styles.methodLogo} src={method.svg} alt="" /> : null}
+                    <span>{t('invoices.pay.payWith', { name: method.name })}</span>
+                  </button>
+                </form>
+              </li>
+            ))}
+          </ul>
+          {result.terms ? (
+            <>
+              <h2>{t('invoices.pay.terms')}</h2>
+              <p className={ui.hint}>{result.terms}</p>
+            </>
+          ) : null}
+        </>
+      ) : null}
+
+      {result.type === 'emailRequired' ? (
+        <div className={`${ui.alertBox} ${ui.alert.info}`} role="status">
+          <h2>{t('invoices.pay.emailRequiredTitle')}</h2>
+          <p>{t('invoices.pay.emailRequired')}</p>
+          <Link className={ui.button.primary} to={infoHref}>
+            {t('invoices.pay.emailRequiredLink')}
+          </Link>
+        </div>
+      ) : null}
+
+      {result.type === 'notPayable' ? (
+        <p className={`${ui.alertBox} ${ui.alert.info}`} role="status" data-state={invoice.state}>
+          {invoice.state === 'paid'
+            ? invoice.paidDate
+              ? t('invoices.pay.paid', { date: invoice.paidDate })
+              : t('invoices.pay.paidNoDate')
+            : t('invoices.pay.mail')}
+        </p>
+      ) : null}
+
+      {result.type === 'providerError' ? (
+        <div className={`${ui.alertBox} ${ui.alert.error}`} role="alert">
+          <p>{t('invoices.pay.providerError')}</p>
+          <a className={ui.button.primary} href={retryHref}>
+            {t('invoices.pay.tryAgain')}
+          </a>
+        </div>
+      ) : null}
+
+      <p>
+        <Link to={backHref}>{t('invoices.pay.back')}</Link>
+      </p>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

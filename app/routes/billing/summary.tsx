@@ -1,0 +1,143 @@
+/**
+ * Invoice summary (spec 2 §2–3): buyer, rows (description, count, unit price, date, VAT %),
+ * totals and the numbers of the invoices it credits; only the owner's (or their guardian's).
+ */
+import { Link } from 'react-router';
+import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { portalContext } from '~/context';
+import { useTranslation } from '~/i18n/react';
+import { invariantResponse, requireAuth, serverT, titleWith } from '~/lib/http/page.server';
+import { pagePath } from '~/route-table';
+import { viewerOf } from '~/services/appointments/appointments.server';
+import { getDb } from '~/services/db/db.server';
+import { getInvoiceSummary } from '~/services/billing/invoices.server';
+import * as styles from '~/styles/billing.css';
+import * as ui from '~/styles/ui.css';
+import type { Route } from './+types/summary';
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const auth = requireAuth(context);
+  const { lang } = context.get(portalContext);
+  invariantResponse(/^\d{1,15}$/.test(params.id));
+  const invoice = await getInvoiceSummary(await getDb(), viewerOf(auth), Number(params.id), lang, {
+    pdf: (row) => `/api/invoices/${row.id}/pdf?lang=${lang}`,
+  });
+  invariantResponse(invoice);
+  const t = serverT(context);
+  return {
+    title: titleWith(context, t('invoices.summary.title', { label: t(`invoices.labels.${invoice.label}`), number: invoice.invoiceNumber })),
+    invoice,
+    backHref: pagePath('invoices', lang),
+  };
+}
+
+export default function InvoiceSummary({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { invoice, backHref } = loaderData;
+  const cell = styles.cell;
+  return (
+    <section className={ui.card}>
+      <h1>{t('invoices.summary.title', { label: t(`invoices.labels.${invoice.label}`), number: invoice.invoiceNumber })}</h1>
+      <p>{invoice.description}</p>
+      <dl className={styles.facts}>
+        <dt className={styles.factTerm}>{t('invoices.summary.invoiceNumber')}</dt>
+        <dd className={styles.factValue}>{invoice.invoiceNumber}</dd>
+        <dt className={styles.factTerm}>{t('invoices.summary.created')}</dt>
+        <dd className={styles.factValue}>{invoice.creationDate}</dd>
+        <dt className={styles.factTerm}>{t('invoices.summary.due')}</dt>
+        <dd className={styles.factValue}>{invoice.dueDate}</dd>
+        <dt className={styles.factTerm}>{t('invoices.list.status')}</dt>
+        <dd className={styles.factValue}>{t(`invoices.statuses.${invoice.status}`)}</dd>
+        {invoice.paidDate ? (
+          <>
+            <dt className={styles.factTerm}>{t('invoices.summary.paid')}</dt>
+            <dd className={styles.factValue}>{invoice.paidDate}</dd>
+          </>
+        ) : null}
+        {invoice.creditedInvoiceNumbers.length ? (
+          <>
+            <dt className={styles.factTerm}>{t('invoices.summary.credited')}</dt>
+            <dd className={styles.factValue}>{invoice.creditedInvoiceNumbers.join(', ')}</dd>
+          </>
+        ) : null}
+      </dl>
+      <h2>{t('invoices.summary.buyer')}</h2>
+      <p>
+        {invoice.buyer.name}
+        {invoice.buyer.street ? (
+          <>
+            <br />
+            {invoice.buyer.street}
+          </>
+        ) : null}
+        {invoice.buyer.postalCode || invoice.buyer.postOffice ? (
+          <>
+            <br />
+            {[invoice.buyer.postalCode, invoice.buyer.postOffice].filter(Boolean).join(' ')}
+          </>
+        ) : null}
+      </p>
+      <h2 id="rows-title">{t('invoices.summary.rows')}</h2>
+      <div className={styles.tableWrap}>
+        <table className={styles.table} aria-labelledby="rows-title">
+          <thead>
+            <tr>
+              <th scope="col" className={cell}>
+                {t('invoices.summary.description')}
+              </th>
+              <th scope="col" className={cell}>
+                {t('invoices.summary.date')}
+              </th>
+              <th scope="col" className={styles.number}>
+                {t('invoices.summary.count')}
+              </th>
+              <th scope="col" className={styles.number}>
+                {t('invoices.summary.unitPrice')}
+              </th>
+              <th scope="col" className={styles.number}>
+                {t('invoices.summary.vat')}
+              </th>
+              <th scope="col" className={styles.number}>
+                {t('invoices.summary.total')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {invoice.rows.map((row, i) => (
+              <tr key={i}>
+                <td className={cell}>{row.description}</td>
+                <td className={cell}>{row.date}</td>
+                <td className={styles.number}>{row.count}</td>
+                <td className={styles.number}>{row.unitPrice}</td>
+                <td className={styles.number}>{row.vat}</td>
+                <td className={styles.number}>{row.total}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={5} className={cell}>
+                {t('invoices.summary.totalSum')}
+              </th>
+              <td className={styles.number}>{invoice.sum}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      <p className={styles.links}>
+        {invoice.pdfHref ? (
+          <a href={invoice.pdfHref} download>
+            {t('invoices.summary.download')}
+          </a>
+        ) : null}
+        <Link to={backHref}>{t('invoices.summary.back')}</Link>
+      </p>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,85 @@
+/**
+ * The visit fee's approval (appointments-additional-payment-approval-page): the remote visit and
+ * its fee; approving creates the visit's invoice (once) and continues to the pay page. A visit
+ * already paid goes to the success page.
+ */
+import { Form, Link, redirect } from 'react-router';
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { portalContext } from '~/context';
+import { useTranslation } from '~/i18n/react';
+import { invariantResponse, pageTitle, requireAuth } from '~/lib/http/page.server';
+import { pagePath } from '~/route-table';
+import { viewerOf } from '~/services/appointments/appointments.server';
+import { getDb } from '~/services/db/db.server';
+import { approveVisitPayment, getPayableVisit } from '~/services/billing/visit-payment.server';
+import * as styles from '~/styles/billing.css';
+import * as ui from '~/styles/ui.css';
+import type { Route } from './+types/visit-payment-approval';
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const auth = requireAuth(context);
+  const { lang } = context.get(portalContext);
+  invariantResponse(/^\d{1,15}$/.test(params.id));
+  const visit = await getPayableVisit(await getDb(), viewerOf(auth), Number(params.id), lang);
+  invariantResponse(visit);
+  if (visit.paid) throw redirect(pagePath('visitPaymentSuccess', lang, { id: params.id }));
+  return { title: pageTitle(context, 'invoices.visit.approvalTitle'), visit, backHref: pagePath('payVisit', lang) };
+}
+
+export async function action({ params, context }: Route.ActionArgs) {
+  const auth = requireAuth(context);
+  const { lang } = context.get(portalContext);
+  invariantResponse(/^\d{1,15}$/.test(params.id));
+  const { person } = auth;
+  const result = await approveVisitPayment(
+    await getDb(),
+    viewerOf(auth),
+    { name: `${person.firstName} ${person.lastName}`, street: person.streetAddress, postalCode: person.postalCode, postOffice: person.postOffice },
+    Number(params.id),
+  );
+  switch (result.type) {
+    case 'notFound':
+      throw new Response(null, { status: 404 });
+    case 'paid':
+      return redirect(pagePath('visitPaymentSuccess', lang, { id: params.id }), 303);
+    case 'invoice':
+      return redirect(pagePath('invoicePayment', lang, { number: result.invoiceNumber }), 303);
+  }
+}
+
+export default function VisitPaymentApproval({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { visit, backHref } = loaderData;
+  return (
+    <section className={ui.card}>
+      <h1>{t('invoices.visit.approvalTitle')}</h1>
+      <h2>{visit.title}</h2>
+      <dl className={styles.facts}>
+        <dt className={styles.factTerm}>{t('invoices.visit.when')}</dt>
+        <dd className={styles.factValue}>{visit.when}</dd>
+        <dt className={styles.factTerm}>{t('invoices.visit.fee')}</dt>
+        <dd className={styles.factValue}>{visit.sum}</dd>
+      </dl>
+      {visit.patientName ? <p>{t('invoices.visit.patient', { name: visit.patientName })}</p> : null}
+      <p>{t('invoices.visit.approvalText')}</p>
+      <Form method="post">
+        <AuthenticityTokenInput name="csrf" />
+        <div className={ui.buttonRow}>
+          <button type="submit" className={ui.button.primary}>
+            {t('invoices.visit.approve')}
+          </button>
+          <Link className={ui.button.secondary} to={backHref}>
+            {t('invoices.visit.back')}
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,166 @@
+/**
+ * A professional records absences (Helsinki dates, inclusive) with substitutes in order of
+ * preference. While absent, customers see the notice in threads assigned to them, new threads
+ * go to the substitute, and the substitute sees the threads under "Substitutions".
+ */
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { data, Form, redirect } from 'react-router';
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { z } from 'zod';
+import { StaffNav } from '~/components/messaging/StaffNav';
+import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { portalContext } from '~/context';
+import type { TextKey } from '~/i18n/keys';
+import { useMessageText, useTranslation } from '~/i18n/react';
+import { isDate } from '~/lib/dates';
+import { pageTitle } from '~/lib/http/page.server';
+import { requireProfessional } from '~/lib/staff.server';
+import { pagePath } from '~/route-table';
+import { getDb } from '~/services/db/db.server';
+import { colleagues, listMyAbsences, recordAbsence, removeAbsence } from '~/services/messaging/staff.server';
+import { formatPeriod } from '~/services/messaging/view-rules';
+import * as s from '~/styles/messaging.css';
+import * as ui from '~/styles/ui.css';
+import type { Route } from './+types/absences';
+
+const date = z
+  .string({ required_error: 'messaging.staff.absenceDateRequired' satisfies TextKey })
+  .refine(isDate, 'messaging.staff.absenceDateRequired' satisfies TextKey);
+
+const absenceSchema = z
+  .object({
+    intent: z.literal('add'),
+    startDate: date,
+    endDate: date,
+    substituteIds: z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.string().uuid())),
+    internalMessage: z.string().trim().max(500).optional(),
+  })
+  .refine((v) => v.endDate >= v.startDate, { path: ['endDate'], message: 'messaging.staff.absenceDates' satisfies TextKey });
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { me, professional } = await requireProfessional(context);
+  const { lang } = context.get(portalContext);
+  const db = await getDb();
+  const [absences, others] = await Promise.all([listMyAbsences(db, me), colleagues(db, me)]);
+  return {
+    title: pageTitle(context, 'messaging.staff.absences'),
+    lang,
+    name: `${professional.firstName} ${professional.lastName}`,
+    absences: absences.map((a) => ({ ...a, period: formatPeriod(a.startDate, a.endDate, lang) })),
+    colleagues: others.map((c) => ({ id: c.id, name: c.name, title: c.title[lang] })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { me } = await requireProfessional(context);
+  const { lang } = context.get(portalContext);
+  const db = await getDb();
+  const formData = await request.formData();
+  if (formData.get('intent') === 'remove') {
+    const id = Number(formData.get('absenceId'));
+    const result = await removeAbsence(db, { me, absenceId: Number.isSafeInteger(id) ? id : -1 });
+    if (!result.ok) throw data({ error: 'notFound' }, { status: 404 });
+    throw redirect(pagePath('staffAbsences', lang), 303);
+  }
+  const submission = parseWithZod(formData, { schema: absenceSchema });
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+  const result = await recordAbsence(db, { me, ...submission.value });
+  if (!result.ok) return data({ result: submission.reply({ fieldErrors: { substituteIds: ['messaging.staff.absenceDates'] } }) }, { status: 400 });
+  throw redirect(pagePath('staffAbsences', lang), 303);
+}
+
+export default function Absences({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const messageText = useMessageText();
+  const { lang, absences, colleagues: others, name } = loaderData;
+  const [form, fields] = useForm({
+    id: 'absence',
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(absenceSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: absenceSchema }),
+    shouldValidate: 'onSubmit',
+  });
+  const error = (meta: { errors?: string[]; errorId: string }) =>
+    meta.errors ? (
+      <p className={ui.fieldError} id={meta.errorId}>
+        {messageText(meta.errors[0]!)}
+      </p>
+    ) : null;
+  return (
+    <>
+      <StaffNav lang={lang} name={name} />
+      <h1>{t('messaging.staff.absences')}</h1>
+      <section className={ui.card} aria-labelledby="absences-title">
+        <h2 id="absences-title">{t('messaging.staff.absences')}</h2>
+        {absences.length === 0 ? (
+          <p>{t('messaging.staff.noAbsences')}</p>
+        ) : (
+          <ul className={s.threadList}>
+            {absences.map((a) => (
+              <li key={a.id} className={s.threadItem}>
+                <strong>{a.period}</strong>
+                <span className={s.block}>
+                  {t('messaging.staff.substitutes')}: {a.substituteNames.length ? a.substituteNames.join(', ') : t('messaging.staff.absenceNoSubstitute')}
+                </span>
+                {a.internalMessage ? <span className={s.block}>{a.internalMessage}</span> : null}
+                <Form method="post">
+                  <AuthenticityTokenInput name="csrf" />
+                  <input type="hidden" name="absenceId" value={a.id} />
+                  <button className={ui.button.secondary} type="submit" name="intent" value="remove">
+                    {t('messaging.staff.removeAbsence')}
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className={ui.card} aria-labelledby="add-absence-title">
+        <h2 id="add-absence-title">{t('messaging.staff.addAbsence')}</h2>
+        <Form method="post" {...getFormProps(form)}>
+          <AuthenticityTokenInput name="csrf" />
+          <input type="hidden" name="intent" value="add" />
+          <div className={ui.field}>
+            <label className={ui.label} htmlFor={fields.startDate.id}>
+              {t('messaging.staff.absenceStart')}
+            </label>
+            <input {...getInputProps(fields.startDate, { type: 'date' })} key={fields.startDate.key} className={ui.input} />
+            {error(fields.startDate)}
+          </div>
+          <div className={ui.field}>
+            <label className={ui.label} htmlFor={fields.endDate.id}>
+              {t('messaging.staff.absenceEnd')}
+            </label>
+            <input {...getInputProps(fields.endDate, { type: 'date' })} key={fields.endDate.key} className={ui.input} />
+            {error(fields.endDate)}
+          </div>
+          <fieldset className={ui.field}>
+            <legend className={ui.label}>{t('messaging.staff.substitutes')}</legend>
+            {others.map((c) => (
+              <label key={c.id}>
+                <input type="checkbox" name="substituteIds" value={c.id} /> {c.name}, {c.title}
+              </label>
+            ))}
+            {error(fields.substituteIds)}
+          </fieldset>
+          <div className={ui.field}>
+            <label className={ui.label} htmlFor={fields.internalMessage.id}>
+              {t('messaging.staff.internalMessage')}
+            </label>
+            <input {...getInputProps(fields.internalMessage, { type: 'text' })} key={fields.internalMessage.key} className={ui.input} />
+          </div>
+          <button className={ui.button.primary} type="submit">
+            {t('messaging.staff.addAbsence')}
+          </button>
+        </Form>
+      </section>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

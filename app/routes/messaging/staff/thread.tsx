@@ -1,0 +1,230 @@
+/**
+ * A professional's view of a thread: the timeline (deleted messages with who, when and why),
+ * participants, the assignee; actions as plain forms: reply (with attachments), assign to me or
+ * to a colleague, close or reopen, delete a message with a reason. Reading sets the read status
+ * and the professionals' timestamp and is written to the access log. Without access: 404.
+ */
+import { data, Form, Link, redirect } from 'react-router';
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { z } from 'zod';
+import { Composer, type FileError } from '~/components/messaging/Composer';
+import { StaffNav } from '~/components/messaging/StaffNav';
+import { Timeline } from '~/components/messaging/Timeline';
+import { usePolling } from '~/components/messaging/usePolling';
+import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { portalContext, requestInfoContext } from '~/context';
+import { env } from '~/env.server';
+import { useTranslation } from '~/i18n/react';
+import { readMessageForm } from '~/lib/messaging-form.server';
+import { invariantResponse, serverT, titleWith } from '~/lib/http/page.server';
+import { requireProfessional } from '~/lib/staff.server';
+import { DELETE_REASON_MAX_LENGTH, THREAD_POLL_MS } from '~/models/messaging/messaging';
+import { composerSchema } from '~/models/messaging/schemas';
+import { pagePath } from '~/route-table';
+import { getDb } from '~/services/db/db.server';
+import { findThreadFor } from '~/services/messaging/access.server';
+import { attachmentAccess } from '~/services/messaging/attachments.server';
+import { assignThread, deleteMessage, openStaffThread, replyAsProfessional, setThreadActive } from '~/services/messaging/staff.server';
+import { messageByIdempotencyKey } from '~/services/messaging/threads.server';
+import { discardUploads, storeMessageFiles } from '~/services/messaging/uploads.server';
+import { formatTimeline } from '~/services/messaging/view-rules';
+import * as s from '~/styles/messaging.css';
+import * as ui from '~/styles/ui.css';
+import type { Route } from './+types/thread';
+
+function threadIdOf(param: string | undefined): number | null {
+  return param && /^\d{1,15}$/.test(param) ? Number(param) : null;
+}
+
+const actionSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('assignToMe') }),
+  z.object({ intent: z.literal('assign'), assigneeId: z.string().uuid() }),
+  z.object({ intent: z.literal('close') }),
+  z.object({ intent: z.literal('reopen') }),
+  z.object({ intent: z.literal('delete'), messageId: z.coerce.number().int().positive(), reason: z.string().trim().min(1).max(DELETE_REASON_MAX_LENGTH) }),
+]);
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { me, professional } = await requireProfessional(context);
+  const { lang } = context.get(portalContext);
+  const threadId = threadIdOf(params.threadId);
+  invariantResponse(threadId);
+  const opened = await openStaffThread(await getDb(), me, threadId, lang);
+  invariantResponse(opened);
+  const { view, assignable } = opened;
+  return {
+    title: titleWith(context, view.title || serverT(context)('messaging.defaultTitle')),
+    lang,
+    me,
+    name: `${professional.firstName} ${professional.lastName}`,
+    thread: { id: view.id, title: view.title, isActive: view.isActive, participants: view.participants, assignee: view.assignee },
+    groups: formatTimeline(view.timeline, lang),
+    assignable,
+    idempotencyKey: crypto.randomUUID(),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { me } = await requireProfessional(context);
+  const { lang } = context.get(portalContext);
+  const threadId = threadIdOf(params.threadId);
+  invariantResponse(threadId);
+  const db = await getDb();
+  const thread = await findThreadFor(db, { kind: 'professional', personId: me }, threadId);
+  invariantResponse(thread);
+  const back = pagePath('staffThread', lang, { threadId: String(thread.id) });
+  const { formData, submission } = await readMessageForm(request, composerSchema);
+  if (formData.get('intent') === 'send') {
+    if (submission.status !== 'success') return data({ result: submission.reply(), fileErrors: [] as FileError[], sendError: false }, { status: 400 });
+    const { text, attachments: files, idempotencyKey } = submission.value;
+    if (await messageByIdempotencyKey(db, me, idempotencyKey)) throw redirect(back, 303);
+    const canAccess = attachmentAccess(async () => (await findThreadFor(db, { kind: 'professional', personId: me }, thread.id)) !== null);
+    const stored = await storeMessageFiles(db, { files, ownerId: thread.customerPersonId, userId: me, canAccess });
+    if (!stored.ok) {
+      return data(
+        {
+          result: submission.reply(
+            stored.problem === 'files' ? {} : { fieldErrors: { attachments: [stored.problem === 'too-large' ? 'messaging.errors.attachmentTooLarge' : 'messaging.errors.attachmentTooMany'] } },
+          ),
+          fileErrors: stored.problem === 'files' ? stored.refusals : [],
+          sendError: false,
+        },
+        { status: 400 },
+      );
+    }
+    const origin = env().PUBLIC_ORIGIN ?? context.get(requestInfoContext).origin;
+    const sent = await replyAsProfessional(db, { me, threadId: thread.id, text, attachments: stored.attachments, idempotencyKey, origin });
+    if (!sent.ok) {
+      await discardUploads(db, me, stored.attachments.map((a) => a.id), canAccess);
+      invariantResponse(sent.reason !== 'not-found');
+      return data({ result: submission.reply(), fileErrors: [] as FileError[], sendError: true }, { status: 400 });
+    }
+    throw redirect(back, 303);
+  }
+  const parsed = actionSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) throw data({ error: 'badRequest' }, { status: 400 });
+  const input = parsed.data;
+  const result =
+    input.intent === 'assignToMe'
+      ? await assignThread(db, { me, threadId: thread.id, assigneeId: me })
+      : input.intent === 'assign'
+        ? await assignThread(db, { me, threadId: thread.id, assigneeId: input.assigneeId })
+        : input.intent === 'close' || input.intent === 'reopen'
+          ? await setThreadActive(db, { me, threadId: thread.id, active: input.intent === 'reopen' })
+          : await deleteMessage(db, { me, threadId: thread.id, messageId: input.messageId, reason: input.reason });
+  if (!result.ok) throw data({ error: result.reason }, { status: result.reason === 'not-found' ? 404 : 400 });
+  throw redirect(back, 303);
+}
+
+export default function StaffThread({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  usePolling(THREAD_POLL_MS);
+  const { lang, thread, groups, assignable, idempotencyKey, me, name } = loaderData;
+  const csrf = <AuthenticityTokenInput name="csrf" />;
+  return (
+    <>
+      <StaffNav lang={lang} name={name} />
+      <p>
+        <Link to={pagePath('staffMessages', lang)}>{t('messaging.staff.back')}</Link>
+      </p>
+      <h1>{thread.title || t('messaging.defaultTitle')}</h1>
+      <section className={ui.card}>
+        <p>
+          <span className={ui.label}>{t('messaging.staff.assignee')}: </span>
+          {thread.assignee ? thread.assignee.name : t('messaging.staff.unassigned')}
+        </p>
+        <details>
+          <summary>{t('messaging.thread.participants', { count: thread.participants.length })}</summary>
+          <ul>
+            {thread.participants.map((p, i) => (
+              <li key={i}>
+                {p.kind === 'self' ? t('messaging.thread.you') : p.name}
+                {p.title ? `, ${p.title}` : p.kind === 'customer' ? `, ${t('messaging.thread.customer')}` : null}
+              </li>
+            ))}
+          </ul>
+        </details>
+        <div className={ui.buttonRow}>
+          {thread.assignee?.id !== me ? (
+            <Form method="post">
+              {csrf}
+              <button className={ui.button.primary} type="submit" name="intent" value="assignToMe">
+                {t('messaging.staff.assignToMe')}
+              </button>
+            </Form>
+          ) : null}
+          <Form method="post">
+            {csrf}
+            <button className={ui.button.secondary} type="submit" name="intent" value={thread.isActive ? 'close' : 'reopen'}>
+              {thread.isActive ? t('messaging.staff.close') : t('messaging.staff.reopen')}
+            </button>
+          </Form>
+        </div>
+        <Form method="post" className={ui.buttonRow}>
+          {csrf}
+          <input type="hidden" name="intent" value="assign" />
+          <label className={ui.label} htmlFor="assigneeId">
+            {t('messaging.staff.assignTo')}
+          </label>
+          <select id="assigneeId" name="assigneeId" className={ui.input} defaultValue={thread.assignee?.id ?? ''} required>
+            <option value="">–</option>
+            {assignable.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+          <button className={ui.button.secondary} type="submit">
+            {t('messaging.staff.assign')}
+          </button>
+        </Form>
+      </section>
+      <section aria-label={t('messaging.thread.messages')}>
+        <Timeline
+          groups={groups}
+          showReason
+          actions={(messageId) => (
+            <details>
+              <summary>{t('messaging.staff.deleteMessage')}</summary>
+              <Form method="post">
+                {csrf}
+                <input type="hidden" name="intent" value="delete" />
+                <input type="hidden" name="messageId" value={messageId} />
+                <div className={ui.field}>
+                  <label className={ui.label} htmlFor={`reason-${messageId}`}>
+                    {t('messaging.staff.deleteReason')}
+                  </label>
+                  <input id={`reason-${messageId}`} name="reason" className={ui.input} required maxLength={DELETE_REASON_MAX_LENGTH} />
+                </div>
+                <button className={ui.button.secondary} type="submit">
+                  {t('messaging.staff.deleteConfirm')}
+                </button>
+              </Form>
+            </details>
+          )}
+        />
+      </section>
+      <section className={ui.card}>
+        {thread.isActive ? (
+          <Composer
+            key={idempotencyKey}
+            idempotencyKey={idempotencyKey}
+            lastResult={actionData?.result}
+            fileErrors={actionData?.fileErrors}
+            sendError={actionData?.sendError}
+            labelKey="messaging.staff.replyLabel"
+            sendKey="messaging.staff.reply"
+          />
+        ) : (
+          <p className={s.muted}>{t('messaging.staff.closedNotice')}</p>
+        )}
+      </section>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,536 @@
+/**
+ * Online payment of invoices: the one service behind the pay page, the payment result page,
+ * the provider's server-to-server callback and the reconciliation job
+ * (docs/decisions/0018-online-payment-paytrail.md).
+ *
+ * Every attempt is a `payments` row (our unique stamp, the provider's unique transaction id).
+ * What the provider reports (redirect, callback, status query) is believed only with a valid
+ * signature, and is applied by `applyProviderStatus` in one transaction: the payment row is
+ * locked, then the invoice row; an `ok` settles the payment and marks the invoice paid
+ * together, once. The partial unique index `payments_settled_idx` (one settled payment per
+ * invoice) backs this up. The callback and the redirect may come in any order, any number of
+ * times: after the first, the payment is final and later reports change nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNotNull, lte, gte, sql } from 'drizzle-orm';
+import { invoices, paymentEvents, payments } from '~db/schema';
+import { env } from '~/env.server';
+import type { Language } from '~/i18n/config';
+import { formatDate, formatMoney } from '~/lib/format';
+import { isValidEmail } from '~/models/contact';
+import { paymentMessageOf, type PaymentMessage } from '~/models/billing/invoice';
+import type { Viewer } from '~/services/appointments/appointments.server';
+import { logAccess } from '~/services/audit/access-log.server';
+import { withTransaction, type Db } from '~/services/db/db.server';
+import { canBePaidOnline } from '~/services/billing/invoice-rules';
+import { findVisibleInvoice, type InvoiceRow } from '~/services/billing/invoices.server';
+import { logger } from '~/services/observability/logger.server';
+import {
+  createPaytrailClient,
+  PaymentProviderError,
+  PROVIDER_STATUSES,
+  type PaymentClient,
+  type ProviderStatus,
+} from './paytrail-client.server';
+import { handleTestProviderApi, TEST_BANK_PATH, TEST_MERCHANT } from './test-provider.server';
+import { clock } from '~/lib/clock.server';
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// The provider
+
+/**
+ * The payment provider of this deployment: Paytrail over the network, or (PAYMENTS=test) the
+ * built-in test provider answering the same signed API in process, whose bank page is on
+ * `origin`.
+ */
+export function paymentClient(db: Db, origin: string): PaymentClient {
+  const e = env();
+  if (e.PAYMENTS === 'paytrail') {
+    return createPaytrailClient({
+      kind: 'paytrail',
+      merchantId: e.PAYTRAIL_MERCHANT_ID!,
+      secret: e.PAYTRAIL_SECRET!,
+      apiUrl: e.PAYTRAIL_API_URL,
+      fetch: (request) => fetch(request),
+    });
+  }
+  const merchantId = e.PAYTRAIL_MERCHANT_ID ?? TEST_MERCHANT.merchantId;
+  const secret = e.PAYTRAIL_SECRET ?? TEST_MERCHANT.secret;
+  return createPaytrailClient({
+    kind: 'test',
+    merchantId,
+    secret,
+    apiUrl: `${origin}/test-payments/api`,
+    fetch: (request) => handleTestProviderApi(db, request, { merchantId, secret, bankUrl: `${origin}${TEST_BANK_PATH}` }),
+  });
+}
+
+/** The merchant secret the test bank page signs with (same as the client's). */
+export function testProviderSecret(): string {
+  return env().PAYTRAIL_SECRET ?? TEST_MERCHANT.secret;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The pay page
+
+export interface PayInvoiceView {
+  invoiceNumber: string;
+  description: string;
+  sum: string;
+  /** open: can be paid now; paid: paid (with date); mail: a paper invoice is (or will be) mailed. */
+  state: 'open' | 'paid' | 'mail';
+  paidDate: string | null;
+}
+
+export interface PayerContact {
+  email: string | null;
+  firstName: string;
+  lastName: string;
+}
+
+export type PreparePaymentResult =
+  | { type: 'invoiceNotFound' }
+  | { type: 'emailRequired'; invoice: PayInvoiceView }
+  | { type: 'notPayable'; invoice: PayInvoiceView }
+  | { type: 'providerError'; invoice: PayInvoiceView }
+  | {
+      type: 'ready';
+      invoice: PayInvoiceView;
+      paymentId: string;
+      terms: string;
+      methods: { id: string; name: string; svg: string; url: string; parameters: { name: string; value: string }[] }[];
+    };
+
+function payView(invoice: InvoiceRow, lang: Language, now: Date): PayInvoiceView {
+  return {
+    invoiceNumber: invoice.invoiceNumber,
+    description: invoice.description[lang],
+    sum: formatMoney(invoice.sumCents, lang),
+    state: invoice.status === 'paid' ? 'paid' : canBePaidOnline(invoice, now, env().ONLINE_PAYMENT_DAYS) ? 'open' : 'mail',
+    paidDate: invoice.paidAt ? formatDate(invoice.paidAt, lang) : null,
+  };
+}
+
+/** The invoice as the pay page shows it (own or a ward's; logged as a view), or null. */
+export async function invoiceForPayment(db: Db, viewer: Viewer, invoiceNumber: string, lang: Language, now = clock.now()) {
+  const invoice = await findVisibleInvoice(db, viewer, { invoiceNumber });
+  if (!invoice) return null;
+  await logAccess(db, {
+    actorPersonId: viewer.personId,
+    subjectPersonId: invoice.personId,
+    action: 'view',
+    resource: 'invoice',
+    resourceId: String(invoice.id),
+  });
+  return { invoice, view: payView(invoice, lang, now) };
+}
+
+const PROVIDER_LANGUAGE = { fi: 'FI', sv: 'SV', en: 'EN' } as const;
+
+/** Only payment methods whose forms post to an allowed origin are offered (the page's CSP form-action). */
+function allowedMethodUrl(url: string, origin: string): boolean {
+  try {
+    const target = new URL(url);
+    if (env().PAYMENTS === 'test') return target.origin === origin;
+    return target.protocol === 'https:' && env().PAYMENT_FORM_ORIGINS.includes(target.origin);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The pay page's load: the invoice (own or a ward's), and when it is open and the payer has a
+ * valid e-mail, a new payment at the provider with its payment methods (spec 2 §4).
+ */
+export async function preparePayment(
+  db: Db,
+  client: PaymentClient,
+  input: {
+    viewer: Viewer;
+    payer: PayerContact;
+    invoiceNumber: string;
+    lang: Language;
+    origin: string;
+    /** Absolute URLs of the result page and the callback route. */
+    returnUrl: string;
+    callbackUrl: string;
+    browserBindingHash: string;
+    now?: Date;
+  },
+): Promise<PreparePaymentResult> {
+  const now = input.now ?? clock.now();
+  const found = await invoiceForPayment(db, input.viewer, input.invoiceNumber, input.lang, now);
+  if (!found) return { type: 'invoiceNotFound' };
+  const { invoice, view } = found;
+  if (view.state !== 'open') return { type: 'notPayable', invoice: view };
+  const email = input.payer.email?.trim() ?? '';
+  if (!isValidEmail(email)) return { type: 'emailRequired', invoice: view };
+
+  const stamp = randomUUID();
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      invoiceId: invoice.id,
+      startedById: input.viewer.personId,
+      stamp,
+      reference: invoice.invoiceNumber,
+      amountCents: invoice.sumCents,
+      adapter: client.kind,
+      language: input.lang,
+      browserBindingHash: input.browserBindingHash,
+    })
+    .returning();
+  try {
+    const created = await client.createPayment({
+      stamp,
+      reference: invoice.invoiceNumber,
+      amount: invoice.sumCents,
+      currency: 'EUR',
+      language: PROVIDER_LANGUAGE[input.lang],
+      // Spec 2 §9: one item, VAT 0, units 1.
+      items: [{ unitPrice: invoice.sumCents, units: 1, vatPercentage: 0, productCode: invoice.invoiceNumber }],
+      customer: { email, firstName: input.payer.firstName, lastName: input.payer.lastName },
+      redirectUrls: { success: input.returnUrl, cancel: input.returnUrl },
+      callbackUrls: { success: input.callbackUrl, cancel: input.callbackUrl },
+    });
+    const methods = created.providers.filter((p) => allowedMethodUrl(p.url, input.origin));
+    await db
+      .update(payments)
+      .set({ transactionId: created.transactionId, providers: methods, updatedAt: now })
+      .where(eq(payments.id, payment!.id));
+    await db.insert(paymentEvents).values({ paymentId: payment!.id, via: 'create', providerStatus: 'new', signatureValid: true, outcome: 'created' });
+    return { type: 'ready', invoice: view, paymentId: payment!.id, terms: created.terms, methods };
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    logger.error({ err: error, paymentId: payment!.id }, 'payment creation failed');
+    await db.update(payments).set({ status: 'failed', failureReason: 'create-failed', updatedAt: now }).where(eq(payments.id, payment!.id));
+    return { type: 'providerError', invoice: view };
+  }
+}
+
+export type GoToProviderResult = { type: 'redirect'; url: string } | { type: 'notOpen' } | { type: 'invoiceNotFound' };
+
+/**
+ * Pressing a payment method: the invoice is checked again. Still open → the browser is sent on
+ * to the method's form URL (a 307 keeps the POST and its hidden fields); otherwise the pay page
+ * reloads with the invoice's state.
+ */
+export async function goToProvider(
+  db: Db,
+  viewer: Viewer,
+  input: { invoiceNumber: string; paymentId: string; methodId: string; now?: Date },
+): Promise<GoToProviderResult> {
+  const now = input.now ?? clock.now();
+  const invoice = await findVisibleInvoice(db, viewer, { invoiceNumber: input.invoiceNumber });
+  if (!invoice) return { type: 'invoiceNotFound' };
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, input.paymentId), eq(payments.invoiceId, invoice.id), eq(payments.startedById, viewer.personId)));
+  const method = payment?.providers?.find((p) => p.id === input.methodId);
+  if (!payment || !method || payment.status !== 'created' || !canBePaidOnline(invoice, now, env().ONLINE_PAYMENT_DAYS)) return { type: 'notOpen' };
+  const [settled] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.invoiceId, invoice.id), eq(payments.status, 'settled')));
+  if (settled) return { type: 'notOpen' };
+  await db.update(payments).set({ method: method.id, updatedAt: now }).where(eq(payments.id, payment.id));
+  return { type: 'redirect', url: method.url };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the provider reports
+
+/** MarkInvoiceAsPaid's results (spec 1 §8) and what else a report may lead to. */
+export type ApplyResult =
+  | 'success'
+  | 'invoiceAlreadyPaid'
+  | 'invoiceNotFound'
+  | 'invoiceSumNotValid'
+  | 'failed'
+  | 'pending'
+  | 'ignored'
+  | 'invalidSignature';
+
+export interface ProviderReport {
+  status: ProviderStatus;
+  amountCents: number;
+  transactionId: string;
+  method: string | null;
+  failureReason: string | null;
+}
+
+const FINAL = new Set<PaymentRow['status']>(['settled', 'duplicate', 'rejected']);
+
+/**
+ * Applies one report of the provider to a payment, in one transaction (payment row, then
+ * invoice row, locked). Idempotent: a settled payment stays settled, a paid invoice is paid once.
+ */
+export async function applyProviderStatus(
+  db: Db,
+  paymentId: string,
+  report: ProviderReport,
+  via: 'redirect' | 'callback' | 'reconcile',
+  now = clock.now(),
+): Promise<ApplyResult> {
+  return withTransaction(db, async (tx) => {
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+    if (!payment) return 'invoiceNotFound';
+    const event = (outcome: ApplyResult | 'alreadyFinal') =>
+      tx.insert(paymentEvents).values({ paymentId, via, providerStatus: report.status, signatureValid: true, outcome });
+
+    if (payment.transactionId !== null && payment.transactionId !== report.transactionId) {
+      logger.warn({ paymentId, via }, 'payment report names another transaction');
+      await event('invoiceNotFound');
+      return 'invoiceNotFound';
+    }
+    if (FINAL.has(payment.status)) {
+      await event('alreadyFinal');
+      return payment.status === 'settled' ? 'success' : payment.status === 'duplicate' ? 'invoiceAlreadyPaid' : 'invoiceSumNotValid';
+    }
+
+    switch (report.status) {
+      case 'ok': {
+        const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, payment.invoiceId)).for('update');
+        if (!invoice) {
+          await event('invoiceNotFound');
+          return 'invoiceNotFound';
+        }
+        const update = (status: PaymentRow['status']) =>
+          tx
+            .update(payments)
+            .set({ status, transactionId: report.transactionId, method: report.method ?? payment.method, updatedAt: now })
+            .where(eq(payments.id, paymentId));
+        if (report.amountCents !== payment.amountCents || report.amountCents !== invoice.sumCents) {
+          logger.warn({ paymentId, via }, 'payment amount does not match the invoice');
+          await update('rejected');
+          await event('invoiceSumNotValid');
+          return 'invoiceSumNotValid';
+        }
+        if (invoice.status === 'paid') {
+          // Money came in twice (e.g. two tabs): the second payment is kept for a refund.
+          logger.error({ paymentId, invoiceId: invoice.id, via }, 'invoice already paid: payment needs a refund');
+          await update('duplicate');
+          await event('invoiceAlreadyPaid');
+          return 'invoiceAlreadyPaid';
+        }
+        if (!['open', 'overdue', 'paper'].includes(invoice.status)) {
+          logger.error({ paymentId, invoiceId: invoice.id, via }, 'payment for an invoice that is not payable: needs a refund');
+          await update('rejected');
+          await event('invoiceNotFound');
+          return 'invoiceNotFound';
+        }
+        await tx
+          .update(payments)
+          .set({ status: 'settled', settledAt: now, transactionId: report.transactionId, method: report.method ?? payment.method, updatedAt: now })
+          .where(eq(payments.id, paymentId));
+        await tx.update(invoices).set({ status: 'paid', paidAt: now }).where(eq(invoices.id, invoice.id));
+        await logAccess(tx, {
+          actorPersonId: payment.startedById,
+          subjectPersonId: invoice.personId,
+          action: 'change',
+          resource: 'invoice',
+          resourceId: String(invoice.id),
+        });
+        await event('success');
+        return 'success';
+      }
+      case 'fail': {
+        const status = report.failureReason === 'cancelled' ? 'cancelled' : 'failed';
+        await tx
+          .update(payments)
+          .set({ status, failureReason: report.failureReason, transactionId: report.transactionId, method: report.method ?? payment.method, updatedAt: now })
+          .where(eq(payments.id, paymentId));
+        await event('failed');
+        return 'failed';
+      }
+      case 'pending':
+      case 'delayed': {
+        if (payment.status === 'created') {
+          await tx.update(payments).set({ status: 'pending', transactionId: report.transactionId, updatedAt: now }).where(eq(payments.id, paymentId));
+        }
+        await event('pending');
+        return 'pending';
+      }
+      case 'new':
+        await event('ignored');
+        return 'ignored';
+    }
+  });
+}
+
+/**
+ * A redirect or callback from the provider: nothing is believed before the signature checks
+ * out. A bad signature (or another merchant's) changes nothing and is logged.
+ */
+export async function handleProviderReturn(
+  db: Db,
+  client: PaymentClient,
+  params: URLSearchParams,
+  via: 'redirect' | 'callback',
+  now = clock.now(),
+): Promise<{ result: ApplyResult; payment: PaymentRow | null }> {
+  const checkout = client.verifyReturn(params);
+  if (!checkout) {
+    logger.warn({ via }, 'payment report with an invalid signature refused');
+    await db.insert(paymentEvents).values({ paymentId: null, via, providerStatus: null, signatureValid: false, outcome: 'invalidSignature' });
+    return { result: 'invalidSignature', payment: null };
+  }
+  const status = checkout['checkout-status'] as ProviderStatus;
+  const amount = Number(checkout['checkout-amount']);
+  const [payment] = await db.select().from(payments).where(eq(payments.stamp, checkout['checkout-stamp'] ?? ''));
+  if (!payment || !PROVIDER_STATUSES.includes(status) || !Number.isInteger(amount)) {
+    await db.insert(paymentEvents).values({ paymentId: payment?.id ?? null, via, providerStatus: status ?? null, signatureValid: true, outcome: 'invoiceNotFound' });
+    return { result: 'invoiceNotFound', payment: null };
+  }
+  const result = await applyProviderStatus(
+    db,
+    payment.id,
+    {
+      status,
+      amountCents: amount,
+      transactionId: checkout['checkout-transaction-id'] ?? '',
+      method: checkout['checkout-provider'] ?? null,
+      failureReason: checkout['checkout-failure-reason'] ?? null,
+    },
+    via,
+    now,
+  );
+  return { result, payment };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The result page
+
+export interface PaymentResultView {
+  invoiceNumber: string;
+  sum: string;
+  invoicePaid: boolean;
+  paidDate: string | null;
+  /** ok: success; fail: interrupted notice; pending: nothing yet (the callback settles it). */
+  outcome: 'ok' | 'fail' | 'pending';
+  message: PaymentMessage | null;
+  /** The remote visit the invoice is for (pay a visit), if any. */
+  appointmentId: number | null;
+}
+
+/** The outcome of one of the viewer's payments of an invoice (own or a ward's). */
+export async function paymentResult(
+  db: Db,
+  viewer: Viewer,
+  invoiceNumber: string,
+  paymentId: string,
+  lang: Language,
+): Promise<PaymentResultView | null> {
+  const invoice = await findVisibleInvoice(db, viewer, { invoiceNumber });
+  if (!invoice || !/^[0-9a-f-]{36}$/.test(paymentId)) return null;
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.invoiceId, invoice.id), eq(payments.startedById, viewer.personId)));
+  if (!payment) return null;
+  await logAccess(db, {
+    actorPersonId: viewer.personId,
+    subjectPersonId: invoice.personId,
+    action: 'view',
+    resource: 'invoice',
+    resourceId: String(invoice.id),
+  });
+  const outcome = payment.status === 'settled' ? 'ok' : payment.status === 'created' || payment.status === 'pending' ? 'pending' : 'fail';
+  return {
+    invoiceNumber: invoice.invoiceNumber,
+    sum: formatMoney(invoice.sumCents, lang),
+    invoicePaid: invoice.status === 'paid',
+    paidDate: invoice.paidAt ? formatDate(invoice.paidAt, lang) : null,
+    outcome,
+    message: outcome === 'fail' ? paymentMessageOf(payment.status === 'cancelled' ? 'cancelled' : payment.failureReason) : null,
+    appointmentId: invoice.appointmentId,
+  };
+}
+
+/** The payment a signed redirect names, for the result page's browser-binding check. */
+export async function paymentByStamp(db: Db, stamp: string): Promise<PaymentRow | null> {
+  const [row] = await db.select().from(payments).where(eq(payments.stamp, stamp));
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reconciliation
+
+export interface ReconcileSummary {
+  checked: number;
+  settled: number;
+  failed: number;
+  expired: number;
+  errors: number;
+}
+
+/**
+ * Asks the provider for the status of every payment still without a final answer
+ * `afterMinutes` after its creation (a lost callback, a delayed bank) and applies it as a
+ * callback would. Payments the customer never finished expire after a day. One function for
+ * both schedulers (pg-boss on PostgreSQL, a timer on the embedded database).
+ */
+export async function reconcilePayments(
+  db: Db,
+  client: PaymentClient,
+  { now = clock.now(), afterMinutes = env().PAYMENT_RECONCILE_AFTER_MINUTES, limit = 100 } = {},
+): Promise<ReconcileSummary> {
+  const summary: ReconcileSummary = { checked: 0, settled: 0, failed: 0, expired: 0, errors: 0 };
+  const open = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        inArray(payments.status, ['created', 'pending']),
+        isNotNull(payments.transactionId),
+        eq(payments.adapter, client.kind),
+        lte(payments.createdAt, new Date(now.getTime() - afterMinutes * 60_000)),
+        gte(payments.createdAt, new Date(now.getTime() - 30 * 86_400_000)),
+      ),
+    )
+    .orderBy(payments.createdAt)
+    .limit(limit);
+  for (const payment of open) {
+    summary.checked += 1;
+    try {
+      const answer = await client.getPayment(payment.transactionId!);
+      if (answer.stamp !== payment.stamp) throw new PaymentProviderError('status query: stamp mismatch');
+      if (answer.status === 'new') {
+        if (now.getTime() - payment.createdAt.getTime() > 86_400_000) {
+          await db
+            .update(payments)
+            .set({ status: 'cancelled', failureReason: 'expired', updatedAt: now })
+            .where(and(eq(payments.id, payment.id), inArray(payments.status, ['created', 'pending'])));
+          await db.insert(paymentEvents).values({ paymentId: payment.id, via: 'reconcile', providerStatus: 'new', signatureValid: true, outcome: 'expired' });
+          summary.expired += 1;
+        }
+        continue;
+      }
+      const result = await applyProviderStatus(
+        db,
+        payment.id,
+        { status: answer.status, amountCents: answer.amount, transactionId: answer.transactionId, method: answer.provider, failureReason: null },
+        'reconcile',
+        now,
+      );
+      if (result === 'success') summary.settled += 1;
+      if (result === 'failed') summary.failed += 1;
+    } catch (error) {
+      summary.errors += 1;
+      logger.error({ err: error, paymentId: payment.id }, 'payment reconciliation failed');
+    }
+  }
+  return summary;
+}
+
+/** Settled payments of an invoice (tests and support). */
+export async function settledPaymentCount(db: Db, invoiceId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(payments)
+    .where(and(eq(payments.invoiceId, invoiceId), eq(payments.status, 'settled')));
+  return row?.n ?? 0;
+}

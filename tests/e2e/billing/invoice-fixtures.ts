@@ -1,0 +1,53 @@
+/** E2E helpers of invoices and payment: per-test invoices and the test payment provider's bank page. */
+import type { Page } from '@playwright/test';
+import type { Language } from '../../../app/i18n/config';
+import invoiceTexts from '../../../app/i18n/resources/billing';
+import { pagePath } from '../../../app/route-table';
+import { expect } from '../fixtures';
+
+export interface InvoiceFixture {
+  id: number;
+  invoiceNumber: string;
+  identityCode?: string;
+}
+
+/** A fresh invoice (open unless told) for a demo person, or for a new person (`identityCode` back). */
+export async function invoiceFixture(
+  page: Page,
+  person: 'aino' | 'laura' | 'eino' | 'new',
+  params: Record<string, string> = {},
+): Promise<InvoiceFixture> {
+  const response = await page.request.get(`/dev/test-fixtures/invoice?${new URLSearchParams({ person, ...params })}`);
+  expect(response.ok()).toBeTruthy();
+  return (await response.json()) as InvoiceFixture;
+}
+
+export interface InvoiceInspection {
+  status: string;
+  paid: boolean;
+  settledPayments: number;
+  payments: string[];
+  events: { via: string; outcome: string }[];
+}
+
+/** What the portal recorded about an invoice's payments (test deployments only). */
+export async function inspectInvoice(page: Page, invoiceNumber: string): Promise<InvoiceInspection> {
+  const response = await page.request.get(`/dev/test-fixtures/invoice?inspect=${invoiceNumber}`);
+  expect(response.ok()).toBeTruthy();
+  return (await response.json()) as InvoiceInspection;
+}
+
+export type BankOutcome = keyof (typeof invoiceTexts)['en']['bank']['outcomes'];
+
+/**
+ * From the pay page: the first payment method, then the tester's choice at the test bank; ends
+ * on the payment result page (or `endsAt`, e.g. a visit's success page).
+ */
+export async function payAtTestBank(page: Page, lang: Language, invoiceNumber: string, outcome: BankOutcome, endsAt?: RegExp) {
+  const texts = invoiceTexts[lang];
+  await page.goto(pagePath('invoicePayment', lang, { number: invoiceNumber }));
+  await page.getByRole('button', { name: texts.pay.payWith.replace('{{name}}', 'OP') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: texts.bank.title })).toBeVisible();
+  await page.getByRole('button', { name: texts.bank.outcomes[outcome], exact: true }).click();
+  await expect(page).toHaveURL(endsAt ?? new RegExp(`${pagePath('paymentResult', lang, { number: invoiceNumber })}\\?payment=`));
+}

@@ -1,0 +1,164 @@
+/**
+ * Secure messaging end to end, with JavaScript on and off (each test gets a fresh occupational
+ * customer on the demo contract, so the two projects never read each other's threads): the
+ * unread badge drops when the thread is opened; a new conversation with a PNG; a professional
+ * finds it unassigned, assigns it to herself and replies; the customer gets the outbox notice
+ * (never the content) and sees the reply under today; a too-large selection and an executable
+ * renamed .pdf are refused with the spec's texts; the absent nurse's notice; stored XSS payloads
+ * show as text; Aino has no messaging entry and gets 404 on someone else's thread.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from '@playwright/test';
+import texts from '../../../app/i18n/resources/messaging';
+import { DEMO_PROFESSIONALS } from '../../../db/seed-messaging';
+import { expect, login, test } from '../fixtures';
+import { BASE_URL } from '../urls';
+import { clock } from '../../fixtures/clock';
+
+const fi = texts.fi;
+
+interface MessagingFixture {
+  identityCode: string;
+  phone: string;
+  unreadThreadId: number;
+  absentThreadId: number;
+}
+
+async function fixture(page: Page): Promise<MessagingFixture> {
+  const response = await page.request.get('/dev/test-fixtures/messaging');
+  expect(response.ok()).toBeTruthy();
+  return (await response.json()) as MessagingFixture;
+}
+
+/** A tiny valid PNG (1×1). */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Today's day heading in Helsinki, as the server formats it ("ti 24.11.2026"). */
+function todayHeading(): string {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Helsinki', weekday: 'short', day: 'numeric', month: 'numeric', year: 'numeric' }).formatToParts(clock.now());
+  const get = (type: string) => parts.find((p) => p.type === type)!.value;
+  const weekday = { Mon: 'ma', Tue: 'ti', Wed: 'ke', Thu: 'to', Fri: 'pe', Sat: 'la', Sun: 'su' }[get('weekday')]!;
+  return `${weekday} ${Number(get('day'))}.${Number(get('month'))}.${get('year')}`;
+}
+
+async function professionalPage(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
+  const context = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled });
+  const page = await context.newPage();
+  await login(page, { identityCode: DEMO_PROFESSIONALS.hanna.identityCode }, { lang: 'fi' });
+  return page;
+}
+
+test.describe('secure messaging', () => {
+  test('badge, unread thread, new conversation with a PNG, a professional assigns and replies, outbox notice', async ({ page, browser, javaScriptEnabled }) => {
+    const data = await fixture(page);
+    await login(page, { identityCode: data.identityCode }, { lang: 'fi' });
+
+    // The badge counts the unread thread; opening it marks it read.
+    await page.goto('/fi');
+    const navLink = page.getByRole('navigation').getByRole('link', { name: /Viestit/ });
+    await expect(navLink).toContainText('1');
+    await page.goto('/fi/viestit');
+    await expect(page.locator(`a[href="/fi/viestit/${data.unreadThreadId}"]`)).toHaveAttribute('data-unread', 'true');
+    await page.locator(`a[href="/fi/viestit/${data.unreadThreadId}"]`).click();
+    // (The list's preview shows the same text: wait for the thread page itself.)
+    await expect(page).toHaveURL(new RegExp(`/fi/viestit/${data.unreadThreadId}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Selkäkipu' })).toBeVisible();
+    await expect(page.locator('li[id^="message-"]').filter({ hasText: 'Varaa aika fysioterapeutille.' })).toBeVisible();
+    await page.goto('/fi');
+    await expect(page.getByRole('navigation').getByRole('link', { name: /Viestit/ })).not.toContainText('1');
+
+    // A new conversation to the nurse with a PNG; the payloads are shown as text.
+    const subject = `Kysymys ${randomUUID().slice(0, 8)} <img src=x onerror="window.__xss=1">`;
+    const body = 'Hei! <script>window.__xss=1</script> Kuva liitteenä.';
+    await page.goto('/fi/viestit/uusi');
+    await page.getByLabel(fi.newThread.recipient, { exact: true }).selectOption({ label: 'Hanna Hakala, Työterveyshoitaja' });
+    await page.getByLabel(fi.newThread.subject, { exact: true }).fill(subject.slice(0, 70));
+    await page.getByLabel(fi.newThread.message, { exact: true }).fill(body);
+    await page.getByLabel(fi.composer.attachments, { exact: true }).setInputFiles({ name: 'kuva.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByRole('button', { name: fi.newThread.send }).click();
+    await expect(page).toHaveURL(/\/fi\/viestit\/\d+$/);
+    const threadUrl = new URL(page.url()).pathname;
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(subject.slice(0, 70));
+    await expect(page.getByText(body)).toBeVisible();
+    await expect(page.getByRole('link', { name: /kuva\.png/ })).toBeVisible();
+    if (javaScriptEnabled) expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    const attachmentHref = await page.getByRole('link', { name: /kuva\.png/ }).getAttribute('href');
+    const download = await page.request.get(attachmentHref!);
+    expect(download.status()).toBe(200);
+    expect(download.headers()['content-type']).toBe('image/png');
+
+    // The professional sees it unassigned, assigns it to herself and replies.
+    const pro = await professionalPage(browser, javaScriptEnabled);
+    await pro.goto('/fi/henkilokunta/viestit?category=unassigned');
+    await pro.getByRole('link', { name: subject.slice(0, 70) }).click();
+    await expect(pro.getByText(body)).toBeVisible();
+    await pro.getByRole('button', { name: fi.staff.assignToMe }).click();
+    await expect(pro.getByText(`${fi.staff.assignee}: Hanna Hakala`)).toBeVisible();
+    const reply = `Vastaus ${randomUUID().slice(0, 8)}: kuva saatu.`;
+    await pro.getByLabel(fi.staff.replyLabel, { exact: true }).fill(reply);
+    // The day it is sent on (the clock may pass midnight meanwhile).
+    const sentOn = [todayHeading()];
+    await pro.getByRole('button', { name: fi.staff.reply, exact: true }).click();
+    await expect(pro.getByText(reply)).toBeVisible();
+    sentOn.push(todayHeading());
+    // The professional can open the customer's attachment too.
+    expect((await pro.request.get(attachmentHref!)).status()).toBe(200);
+    await pro.goto('/fi/henkilokunta/viestit?category=assignedToMe');
+    await expect(pro.getByRole('link', { name: subject.slice(0, 70) })).toBeVisible();
+    await pro.context().close();
+
+    // The customer gets a notice without the content, and sees the reply under today.
+    await page.goto('/dev/outbox');
+    const sms = page.locator('article[data-outbox-channel="sms"]').filter({ hasText: data.phone }).first();
+    await expect(sms).toContainText('Sinulle on uusi viesti hoitotiimiltäsi');
+    await expect(sms).not.toContainText('kuva saatu');
+    await page.goto(threadUrl);
+    const dayPattern = new RegExp(`^(${sentOn.map((day) => day.replace(/\./g, '\\.')).join('|')})$`);
+    const today = page.locator('section').filter({ has: page.getByRole('heading', { name: dayPattern }) });
+    await expect(today.getByText(reply)).toBeVisible();
+  });
+
+  test('refuses a too-large selection and an executable renamed .pdf, keeping the text', async ({ page }) => {
+    const data = await fixture(page);
+    await login(page, { identityCode: data.identityCode }, { lang: 'fi' });
+    await page.goto(`/fi/viestit/${data.unreadThreadId}`);
+    const text = 'Tämä teksti ei katoa.';
+    await page.getByLabel(fi.composer.label, { exact: true }).fill(text);
+    await page.getByLabel(fi.composer.attachments, { exact: true }).setInputFiles({ name: 'iso.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(10 * 1024 * 1024, 0x20)]) });
+    await page.getByRole('button', { name: fi.composer.send, exact: true }).click();
+    const alert = page.getByRole('alert').filter({ hasText: fi.errors.attachmentTooLarge });
+    await expect(alert).toBeVisible();
+    await expect(alert).toContainText(fi.errors.attachmentTooLargeTitle);
+    await expect(page.getByLabel(fi.composer.label, { exact: true })).toHaveValue(text);
+
+    const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff', 'latin1'), Buffer.alloc(2000, 0)]);
+    await page.getByLabel(fi.composer.attachments, { exact: true }).setInputFiles({ name: 'lasku.pdf', mimeType: 'application/pdf', buffer: exe });
+    await page.getByRole('button', { name: fi.composer.send, exact: true }).click();
+    await expect(page.getByText(fi.errors.attachmentContent.replace('{{name}}', 'lasku.pdf'))).toBeVisible();
+    await expect(page.getByLabel(fi.composer.label, { exact: true })).toHaveValue(text);
+    // Nothing was sent.
+    await expect(page.locator('li[id^="message-"]').filter({ hasText: text })).toHaveCount(0);
+  });
+
+  test("shows the absent nurse's notice in her thread", async ({ page }) => {
+    const data = await fixture(page);
+    await login(page, { identityCode: data.identityCode }, { lang: 'fi' });
+    await page.goto(`/fi/viestit/${data.absentThreadId}`);
+    await expect(page.getByText(/Sari Saarinen on poissa .*Sijaisena toimii Hanna Hakala\./)).toBeVisible();
+    await page.goto('/fi/tyoterveystiimi');
+    await expect(page.getByText(/poissa \d+\.\d+\.\d{4}–\d+\.\d+\.\d{4}/)).toBeVisible();
+  });
+
+  test('Aino has no messaging entry and gets 404 on another customer’s thread and the staff area', async ({ page }) => {
+    const data = await fixture(page);
+    await login(page, 'aino', { lang: 'fi' });
+    await page.goto('/fi');
+    await expect(page.getByRole('navigation').getByRole('link', { name: /Viestit/ })).toHaveCount(0);
+    expect((await page.goto(`/fi/viestit/${data.unreadThreadId}`))?.status()).toBe(404);
+    expect((await page.goto('/fi/henkilokunta/viestit'))?.status()).toBe(404);
+    expect((await page.request.get(`/fi/viestit/${data.unreadThreadId}`)).status()).toBe(404);
+  });
+});

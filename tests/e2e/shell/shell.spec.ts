@@ -1,0 +1,144 @@
+import { expect, login, test } from '../fixtures';
+
+test.describe('languages', () => {
+  test('/ redirects to the preferred language', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, locale: 'sv-FI' });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/sv$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'sv');
+    // A visited language is remembered over the header.
+    await page.goto('/en/eula');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/en$/);
+    await context.close();
+  });
+
+  test('the language picker leads to the same page with the same query', async ({ page }) => {
+    await page.goto('/en/login?nextPath=%2Fen%2Feula');
+    await page.getByRole('link', { name: 'Change language to Svenska' }).click();
+    await expect(page).toHaveURL(/\/sv\/logga-in\?nextPath=%2Fen%2Feula$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'sv');
+    await expect(page.getByRole('heading', { name: 'Logga in', level: 1 })).toBeVisible();
+    await page.getByRole('link', { name: 'Byt språk till Suomi' }).click();
+    await expect(page).toHaveURL(/\/fi\/kirjaudu\?nextPath=%2Fen%2Feula$/);
+  });
+
+  test('switching language on a logged-in page keeps the user on that page', async ({ page }) => {
+    await login(page, 'aino', { lang: 'fi' });
+    await page.goto('/fi');
+    await page.getByRole('link', { name: 'Vaihda kieleksi English' }).click();
+    await expect(page).toHaveURL(/\/en$/);
+    await expect(page.getByRole('heading', { name: 'Hello, Aino!' })).toBeVisible();
+  });
+
+  test('unknown paths give a translated 404 page', async ({ page }) => {
+    for (const [path, title] of [
+      ['/fi/ei-ole', 'Sivua ei löytynyt'],
+      ['/sv/finns-inte', 'Sidan hittades inte'],
+      ['/en/nope', 'Page not found'],
+    ] as const) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    }
+  });
+
+  test('terms of use in each language', async ({ page }) => {
+    await page.goto('/sv/eula');
+    await expect(page.getByRole('heading', { name: 'Användarvillkor', level: 1 })).toBeVisible();
+    await page.goto('/en/eula');
+    await expect(page.getByRole('heading', { name: 'Terms of use', level: 1 })).toBeVisible();
+  });
+});
+
+test.describe('security', () => {
+  test('a POST without the CSRF token is refused with 403', async ({ page }) => {
+    await login(page, 'aino');
+    const response = await page.request.post('/en/logout', { form: { foo: 'bar' }, maxRedirects: 0 });
+    expect(response.status()).toBe(403);
+    expect(await response.text()).toContain('The request could not be verified');
+    // Still logged in: the refused request changed nothing.
+    await page.goto('/en');
+    await expect(page.getByRole('heading', { name: 'Hello, Aino!' })).toBeVisible();
+  });
+
+  test('a POST from another origin is refused with 403 even with a token', async ({ page }) => {
+    await page.goto('/en/login');
+    await page.getByRole('link', { name: 'OP', exact: true }).click();
+    const url = page.url();
+    const csrf = await page.locator('input[name="csrf"]').inputValue();
+    const response = await page.request.post(url, {
+      form: { csrf, identityCode: '150385-9024' },
+      headers: { Origin: 'https://evil.example' },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(403);
+  });
+
+  test('personal pages are not cached and carry the security headers', async ({ page }) => {
+    await login(page, 'aino');
+    const response = await page.goto('/en');
+    const headers = response!.headers();
+    expect(headers['cache-control']).toBe('no-store');
+    expect(headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  test('health checks answer', async ({ request }) => {
+    expect((await request.get('/healthz')).status()).toBe(200);
+    const ready = await request.get('/readyz');
+    expect(ready.status()).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready' });
+  });
+
+  test('logged-in pages send anonymous visitors to the login page', async ({ page }) => {
+    await page.goto('/fi/ohjeita');
+    await expect(page).toHaveURL(/\/fi\/kirjaudu\?nextPath=%2Ffi%2Fohjeita$/);
+  });
+});
+
+test.describe('help page', () => {
+  test('is Finnish only, with the SMS question when mfa is on', async ({ page }) => {
+    await login(page, 'aino', { lang: 'fi' });
+    await page.goto('/fi/ohjeita');
+    await expect(page.getByRole('heading', { name: 'Ohjeita', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Ohjeita potilaalle' })).toBeVisible();
+    await expect(page.getByText('Mikä on tekstiviestikirjautuminen?')).toBeVisible();
+    await expect(page.getByRole('link', { name: '09 4242 0000' }).first()).toBeVisible();
+    expect((await page.goto('/en/ohjeita'))?.status()).toBe(404);
+  });
+});
+
+test.describe('in-app scope', () => {
+  test('hides header and footer and keeps them hidden after login', async ({ page }) => {
+    await page.goto('/fi/in-app?next=%2Ffi%2Feula');
+    await expect(page).toHaveURL(/\/fi\/eula$/);
+    await expect(page.getByRole('heading', { name: 'Käyttöehdot', level: 1 })).toBeVisible();
+    await expect(page.getByRole('banner')).toHaveCount(0);
+    await expect(page.getByRole('contentinfo')).toHaveCount(0);
+    await login(page, 'aino', { lang: 'fi' });
+    await page.goto('/fi');
+    await expect(page.getByRole('heading', { name: 'Hei, Aino!' })).toBeVisible();
+    await expect(page.getByRole('banner')).toHaveCount(0);
+    await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  });
+
+  test('a foreign next from the app falls back to the front page', async ({ page }) => {
+    await page.goto('/en/in-app?next=https%3A%2F%2Fevil.example');
+    await expect(page).toHaveURL(/\/en$/);
+  });
+});
+
+test.describe('session expiry', () => {
+  test('the expired-session page explains the logout and offers bank login', async ({ page }) => {
+    await page.goto('/en/expired-session?next=%2Fen%2Feula');
+    await expect(page.getByRole('heading', { name: 'Session timed out' })).toBeVisible();
+    await expect(page.getByText('You were logged out because it has been over 12 hours since you were authenticated.')).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Log in with bank credentials' }).click();
+    await expect(page).toHaveURL(/\/en\/login\?nextPath=%2Fen%2Feula$/);
+  });
+});
