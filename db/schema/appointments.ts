@@ -1,0 +1,95 @@
+/**
+ * Schema, appointments: booked appointments (self-contained copies of time, place and price)
+ * and what an insurance appointment was booked with.
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { LOCATION_TYPES, PAYER_TYPES } from '../../app/models/appointments/appointment-types';
+import { INSURERS, REIMBURSEMENTS } from '../../app/models/booking/insurance';
+import { type Localized, createdAt, inList } from './columns';
+import { persons } from './people';
+import { appointmentSlots, clinics, practitioners, specialties } from './booking';
+
+// The value lists live with the models (client-safe); the columns below use them.
+export { LOCATION_TYPES, PAYER_TYPES } from '../../app/models/appointments/appointment-types';
+
+/** Price estimate of a visit, a snapshot taken when it was booked. Amounts in cents. */
+export interface PriceEstimate {
+  code: string;
+  name: Localized;
+  cents: number;
+  additionalFees: { code: string; name: Localized; cents: number }[];
+}
+
+/**
+ * Booked appointments. Self-contained (time, place and price are copied at booking) so a later
+ * change in the calendar does not rewrite history. `anonymousTokenHash` is the SHA-256 of the
+ * random half of the anonymous link sent in the booking message.
+ */
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => persons.id),
+    /** The slot this was booked from; null for appointments made by staff. */
+    slotId: bigint('slot_id', { mode: 'number' }).references(() => appointmentSlots.id),
+    /** Who booked it online (the patient, or a guardian); null when anonymous or by staff. */
+    bookedById: uuid('booked_by_id').references(() => persons.id),
+    bookedVia: text('booked_via', { enum: ['web', 'web-anonymous', 'in-app', 'staff'] }).notNull().default('staff'),
+    kindId: text('kind_id').notNull(),
+    kindName: jsonb('kind_name').$type<Localized>().notNull(),
+    payerType: text('payer_type', { enum: PAYER_TYPES }).notNull().default('self'),
+    isSpecificTime: boolean('is_specific_time').notNull().default(true),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    isRemote: boolean('is_remote').notNull().default(false),
+    isCovidTest: boolean('is_covid_test').notNull().default(false),
+    locationType: text('location_type', { enum: LOCATION_TYPES }).notNull().default('physicalLocation'),
+    clinicId: text('clinic_id')
+      .notNull()
+      .references(() => clinics.id),
+    practitionerId: text('practitioner_id')
+      .notNull()
+      .references(() => practitioners.id),
+    specialtyId: text('specialty_id')
+      .notNull()
+      .references(() => specialties.id),
+    price: jsonb('price').$type<PriceEstimate>(),
+    roomLocation: text('room_location'),
+    /** Whether the clinic lets patients check in themselves. */
+    selfCheckIn: boolean('self_check_in').notNull().default(true),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    arrivalReason: text('arrival_reason'),
+    arrivalReasonUpdatedAt: timestamp('arrival_reason_updated_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: text('cancelled_by', { enum: ['patient', 'provider'] }),
+    anonymousTokenHash: text('anonymous_token_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('appointments_patient_start_idx').on(t.patientId, t.startAt),
+    check('appointments_duration_check', sql`${t.durationMinutes} > 0`),
+    check('appointments_cancel_check', sql`(${t.cancelledAt} is null) = (${t.cancelledBy} is null)`),
+    // A slot can be held by one live appointment; cancelling frees it.
+    uniqueIndex('appointments_slot_live_idx').on(t.slotId).where(sql`${t.cancelledAt} is null and ${t.slotId} is not null`),
+  ],
+);
+
+/** What an insurance appointment was booked with: the declared insurer, concept and permit. */
+export const appointmentInsurance = pgTable(
+  'appointment_insurance',
+  {
+    appointmentId: bigint('appointment_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    insurer: text('insurer', { enum: INSURERS }),
+    reimbursement: text('reimbursement', { enum: REIMBURSEMENTS }),
+    conceptCode: text('concept_code'),
+    dcpContentHash: text('dcp_content_hash'),
+    /** For the staff, in Finnish: the date and the insurer the customer declared (spec 3 §3). */
+    description: text('description').notNull(),
+  },
+  (t) => [check('appointment_insurance_insurer_check', sql`${t.insurer} is null or ${inList(t.insurer, INSURERS)}`)],
+);
