@@ -6,6 +6,11 @@
  *
  * Path patterns are relative to /{lang}; `:name` is a parameter. A page without a path for a
  * language does not exist in that language (e.g. the Finnish-only help page).
+ *
+ * Ordered by area (shell, auth, appointments, booking, messaging, records, billing, account;
+ * docs/decisions/0027). `matchPage` takes the first page that matches, so of two patterns that
+ * can match the same path the more specific one comes first (`conversationNew` before
+ * `conversation`); React Router ranks its routes by specificity itself.
  */
 import type { BrandKey } from '~/brands';
 import type { FeatureFlag } from '~/models/features';
@@ -44,9 +49,20 @@ export interface PageDefinition {
 const same = (path: string) => ({ fi: path, sv: path, en: path });
 
 export const PAGES = {
+  // ─── Shell: front page, terms, help, in-app landing, children's chat.
   front: { file: 'routes/shell/front.tsx', paths: same(''), access: 'public' },
   eula: { file: 'routes/shell/eula.tsx', paths: same('eula'), access: 'public' },
   help: { file: 'routes/shell/help.tsx', paths: { fi: 'ohjeita' }, access: 'user' },
+  inApp: { file: 'routes/shell/in-app.tsx', paths: same('in-app'), access: 'public' },
+  /** Reachable without login (anonymous and payment-intent variants); the page checks the flag pikkutsatti. */
+  childrensChat: {
+    file: 'routes/shell/childrens-chat.tsx',
+    paths: same('pikkutsatti'),
+    access: 'public',
+    brands: ['children'],
+  },
+
+  // ─── Auth: login, logout, expired session.
   login: {
     file: 'routes/auth/login.tsx',
     paths: { en: 'login', fi: 'kirjaudu', sv: 'logga-in' },
@@ -64,7 +80,8 @@ export const PAGES = {
     access: 'public',
     chrome: 'minimal',
   },
-  inApp: { file: 'routes/shell/in-app.tsx', paths: same('in-app'), access: 'public' },
+
+  // ─── Appointments: the list, one or several, cancel, the anonymous link.
   appointmentList: {
     file: 'routes/appointments/list.tsx',
     paths: { en: 'appointments', fi: 'ajanvaraukset', sv: 'tidsbokningar' },
@@ -88,6 +105,8 @@ export const PAGES = {
     paths: { en: 'appointment/:code', fi: 'varaus/:code', sv: 'bokning/:code' },
     access: 'public',
   },
+
+  // ─── Booking: landing, search and reserve per payer (self, occupational, insurance), guardian choice.
   /** Reservation landing: the customer picks how the visit is paid (private live now). */
   bookingLanding: {
     file: 'routes/booking/landing.tsx',
@@ -109,91 +128,70 @@ export const PAGES = {
     access: 'public',
     chrome: 'wide',
   },
-  registration: {
-    file: 'routes/account/register.tsx',
-    paths: { en: 'registration', fi: 'rekisterointi', sv: 'registrering' },
+  /** Occupational health appointment list: the private list's search on the employer's agreement. */
+  occupationalSearch: {
+    file: 'routes/booking/search.tsx',
+    paths: { en: 'booking/occupational-health', fi: 'ajanvaraus/tyoterveys', sv: 'tidsbokning/foretagshalsovard' },
+    access: 'user',
+    chrome: 'wide',
+    brands: ['general'],
+    feature: 'ohc-appointment-search',
+    theme: 'occupational',
+  },
+  /** Occupational vaccinations: sign-in prompt, no agreement, none in it, or the influenza booking link (flag checked by the page). */
+  occupationalVaccination: {
+    file: 'routes/booking/vaccination.tsx',
+    paths: {
+      en: 'booking/occupational-health/vaccinations',
+      fi: 'ajanvaraus/tyoterveys/rokotukset',
+      sv: 'tidsbokning/foretagshalsovard/vaccinationer',
+    },
+    access: 'public',
+    chrome: 'wide',
+    brands: ['general'],
+    theme: 'occupational',
+  },
+  /** Guardian choice: whose matter this is (a child's, or one's own), then on to `next`. */
+  guardianChoice: {
+    file: 'routes/booking/guardian-choice.tsx',
+    paths: { en: 'transaction-path', fi: 'asiointipolku', sv: 'transaktionsbana' },
+    access: 'public',
+    chrome: 'bare',
+  },
+  /** Reserve one free time on the employer's agreement (the reserve page's occupational variant). */
+  occupationalReserve: {
+    file: 'routes/booking/reserve.tsx',
+    paths: {
+      en: 'available-appointments/occupational-health/:slotId',
+      fi: 'vapaat-ajat/tyoterveys/:slotId',
+      sv: 'lediga-tider/foretagshalsovard/:slotId',
+    },
+    access: 'user',
+    chrome: 'wide',
+    brands: ['general'],
+    feature: 'ohc-appointment-search',
+    theme: 'occupational',
+  },
+  /** Insurance customers' appointment list (strong identification): free times insurers pay for (ADR 0022). */
+  insuranceSearch: {
+    file: 'routes/booking/search.tsx',
+    paths: { en: 'booking/insurance', fi: 'ajanvaraus/vakuutus', sv: 'tidsbokning/forsakring' },
     access: 'user',
     chrome: 'wide',
   },
-  newCustomer: {
-    file: 'routes/account/new-customer.tsx',
-    paths: { en: 'new-customer', fi: 'uusi-asiakas', sv: 'ny-kund' },
+  /** Reserve one free time as an insurance customer: the reserve page with the insurer step. */
+  insuranceReserve: {
+    file: 'routes/booking/reserve.tsx',
+    paths: {
+      en: 'available-appointments/insurance/:slotId',
+      fi: 'vapaat-ajat/vakuutus/:slotId',
+      sv: 'lediga-tider/forsakring/:slotId',
+    },
     access: 'user',
+    chrome: 'wide',
   },
-  patientDataConsent: {
-    file: 'routes/account/consent.tsx',
-    paths: { en: 'data-processing', fi: 'potilastietojen-kasittely', sv: 'behandling-av-patientuppgifter' },
-    access: 'user',
-  },
-  /** Reachable without login (anonymous and payment-intent variants); the page checks the flag pikkutsatti. */
-  childrensChat: {
-    file: 'routes/shell/childrens-chat.tsx',
-    paths: same('pikkutsatti'),
-    access: 'public',
-    brands: ['children'],
-  },
-  // Invoices and online payment (issue 12)
-  invoices: {
-    file: 'routes/billing/list.tsx',
-    paths: { en: 'invoices', fi: 'laskut', sv: 'fakturor' },
-    access: 'user',
-  },
-  invoiceSummary: {
-    file: 'routes/billing/summary.tsx',
-    paths: { en: 'invoices/summary/:id', fi: 'laskut/yhteenveto/:id', sv: 'fakturor/oversikt/:id' },
-    access: 'user',
-  },
-  /** Pay an invoice online: the provider's payment methods as plain forms (spec 2 §4). */
-  invoicePayment: {
-    file: 'routes/billing/pay.tsx',
-    paths: { en: 'pay/:number', fi: 'maksa/:number', sv: 'betala/:number' },
-    access: 'user',
-  },
-  /** Where the payment provider sends the browser back (signed parameters). */
-  paymentResult: {
-    file: 'routes/billing/payment-result.tsx',
-    paths: { en: 'payment/:number', fi: 'maksu/:number', sv: 'betalning/:number' },
-    access: 'user',
-  },
-  /** Pay a remote visit's fee (before it or within a day after). */
-  payVisit: {
-    file: 'routes/billing/pay-visit.tsx',
-    paths: { en: 'pay-visit', fi: 'maksa-kaynti', sv: 'betala-besok' },
-    access: 'user',
-  },
-  /** The visit fee's approval (appointments-additional-payment-approval-page), then the pay page. */
-  visitPaymentApproval: {
-    file: 'routes/billing/visit-payment-approval.tsx',
-    paths: { en: 'appointments/:id/payment', fi: 'ajanvaraukset/:id/maksu', sv: 'tidsbokningar/:id/betalning' },
-    access: 'user',
-  },
-  /** appointment-additional-payment-success-page. */
-  visitPaymentSuccess: {
-    file: 'routes/billing/visit-payment-success.tsx',
-    paths: { en: 'appointments/:id/payment/done', fi: 'ajanvaraukset/:id/maksu/valmis', sv: 'tidsbokningar/:id/betalning/klar' },
-    access: 'user',
-  },
-  /** The link in an invoice SMS / e-mail: whose visit is being paid, then login and the pay page. */
-  invoiceNotificationLanding: {
-    file: 'routes/billing/notification-landing.tsx',
-    paths: { en: 'invoice-notice/:number', fi: 'laskuilmoitus/:number', sv: 'fakturameddelande/:number' },
-    access: 'public',
-    chrome: 'bare',
-  },
-  // My information (issue 9): contact details, SMS login, Kela card, consents, guardians.
-  myInformation: {
-    file: 'routes/account/my-information.tsx',
-    paths: { en: 'my-information', fi: 'omat-tiedot', sv: 'mina-uppgifter' },
-    access: 'user',
-  },
-  /** SMS-code re-identification of a lapsed session (no menu, no footer). */
-  smsAuthentication: {
-    file: 'routes/account/sms-authentication.tsx',
-    paths: { en: 'authentication', fi: 'tunnistautuminen', sv: 'behorighetskontroll' },
-    access: 'public',
-    chrome: 'bare',
-  },
-  // ─── Messaging (issue 10) ───
+
+  // ─── Messaging (issue 10): conversations, the occupational care team, the staff area.
   conversations: {
     file: 'routes/messaging/list.tsx',
     paths: { en: 'conversations', fi: 'viestit', sv: 'meddelanden' },
@@ -242,7 +240,8 @@ export const PAGES = {
     access: 'user',
     chrome: 'wide',
   },
-  // Health records (issue 11). Detail pages of another person's record answer 404.
+
+  // ─── Records (issue 11): health records. Detail pages of another person's record answer 404.
   prescriptions: {
     file: 'routes/records/prescriptions.tsx',
     paths: { en: 'prescriptions', fi: 'reseptit', sv: 'recept' },
@@ -318,58 +317,6 @@ export const PAGES = {
     access: 'user',
     brands: ['general'],
   },
-  // Booking for everyone else (issue 13).
-  /** Occupational health appointment list: the private list's search on the employer's agreement. */
-  occupationalSearch: {
-    file: 'routes/booking/search.tsx',
-    paths: { en: 'booking/occupational-health', fi: 'ajanvaraus/tyoterveys', sv: 'tidsbokning/foretagshalsovard' },
-    access: 'user',
-    chrome: 'wide',
-    brands: ['general'],
-    feature: 'ohc-appointment-search',
-    theme: 'occupational',
-  },
-  /** Occupational vaccinations: sign-in prompt, no agreement, none in it, or the influenza booking link (flag checked by the page). */
-  occupationalVaccination: {
-    file: 'routes/booking/vaccination.tsx',
-    paths: {
-      en: 'booking/occupational-health/vaccinations',
-      fi: 'ajanvaraus/tyoterveys/rokotukset',
-      sv: 'tidsbokning/foretagshalsovard/vaccinationer',
-    },
-    access: 'public',
-    chrome: 'wide',
-    brands: ['general'],
-    theme: 'occupational',
-  },
-  /** Registration for visitors arriving through the health portal ("hpa"): the registration form, recorded as such. */
-  hpaRegistration: {
-    file: 'routes/account/register.tsx',
-    paths: same('hpa/register'),
-    access: 'user',
-    chrome: 'wide',
-  },
-  /** Guardian choice: whose matter this is (a child's, or one's own), then on to `next`. */
-  guardianChoice: {
-    file: 'routes/booking/guardian-choice.tsx',
-    paths: { en: 'transaction-path', fi: 'asiointipolku', sv: 'transaktionsbana' },
-    access: 'public',
-    chrome: 'bare',
-  },
-  /** Reserve one free time on the employer's agreement (the reserve page's occupational variant). */
-  occupationalReserve: {
-    file: 'routes/booking/reserve.tsx',
-    paths: {
-      en: 'available-appointments/occupational-health/:slotId',
-      fi: 'vapaat-ajat/tyoterveys/:slotId',
-      sv: 'lediga-tider/foretagshalsovard/:slotId',
-    },
-    access: 'user',
-    chrome: 'wide',
-    brands: ['general'],
-    feature: 'ohc-appointment-search',
-    theme: 'occupational',
-  },
   /** Finnish content in every language; also needs is-finnair-sickness-fund-member (checked by the page). */
   sicknessFund: {
     file: 'routes/records/sickness-fund.tsx',
@@ -378,24 +325,6 @@ export const PAGES = {
     brands: ['general'],
     feature: 'sickness-fund-page',
   },
-  /** Insurance customers' appointment list (strong identification): free times insurers pay for (ADR 0022). */
-  insuranceSearch: {
-    file: 'routes/booking/search.tsx',
-    paths: { en: 'booking/insurance', fi: 'ajanvaraus/vakuutus', sv: 'tidsbokning/forsakring' },
-    access: 'user',
-    chrome: 'wide',
-  },
-  /** Reserve one free time as an insurance customer: the reserve page with the insurer step. */
-  insuranceReserve: {
-    file: 'routes/booking/reserve.tsx',
-    paths: {
-      en: 'available-appointments/insurance/:slotId',
-      fi: 'vapaat-ajat/vakuutus/:slotId',
-      sv: 'lediga-tider/forsakring/:slotId',
-    },
-    access: 'user',
-    chrome: 'wide',
-  },
   /** The occupational health employee memo (ADR 0017): occupational customers, general brand. */
   employeeMemo: {
     file: 'routes/records/employee-memo.tsx',
@@ -403,6 +332,92 @@ export const PAGES = {
     access: 'user',
     brands: ['general'],
     theme: 'occupational',
+  },
+
+  // ─── Billing (issue 12): invoices and online payment.
+  invoices: {
+    file: 'routes/billing/list.tsx',
+    paths: { en: 'invoices', fi: 'laskut', sv: 'fakturor' },
+    access: 'user',
+  },
+  invoiceSummary: {
+    file: 'routes/billing/summary.tsx',
+    paths: { en: 'invoices/summary/:id', fi: 'laskut/yhteenveto/:id', sv: 'fakturor/oversikt/:id' },
+    access: 'user',
+  },
+  /** Pay an invoice online: the provider's payment methods as plain forms (spec 2 §4). */
+  invoicePayment: {
+    file: 'routes/billing/pay.tsx',
+    paths: { en: 'pay/:number', fi: 'maksa/:number', sv: 'betala/:number' },
+    access: 'user',
+  },
+  /** Where the payment provider sends the browser back (signed parameters). */
+  paymentResult: {
+    file: 'routes/billing/payment-result.tsx',
+    paths: { en: 'payment/:number', fi: 'maksu/:number', sv: 'betalning/:number' },
+    access: 'user',
+  },
+  /** Pay a remote visit's fee (before it or within a day after). */
+  payVisit: {
+    file: 'routes/billing/pay-visit.tsx',
+    paths: { en: 'pay-visit', fi: 'maksa-kaynti', sv: 'betala-besok' },
+    access: 'user',
+  },
+  /** The visit fee's approval (appointments-additional-payment-approval-page), then the pay page. */
+  visitPaymentApproval: {
+    file: 'routes/billing/visit-payment-approval.tsx',
+    paths: { en: 'appointments/:id/payment', fi: 'ajanvaraukset/:id/maksu', sv: 'tidsbokningar/:id/betalning' },
+    access: 'user',
+  },
+  /** appointment-additional-payment-success-page. */
+  visitPaymentSuccess: {
+    file: 'routes/billing/visit-payment-success.tsx',
+    paths: { en: 'appointments/:id/payment/done', fi: 'ajanvaraukset/:id/maksu/valmis', sv: 'tidsbokningar/:id/betalning/klar' },
+    access: 'user',
+  },
+  /** The link in an invoice SMS / e-mail: whose visit is being paid, then login and the pay page. */
+  invoiceNotificationLanding: {
+    file: 'routes/billing/notification-landing.tsx',
+    paths: { en: 'invoice-notice/:number', fi: 'laskuilmoitus/:number', sv: 'fakturameddelande/:number' },
+    access: 'public',
+    chrome: 'bare',
+  },
+
+  // ─── Account: registration, consent, my information, SMS re-identification.
+  registration: {
+    file: 'routes/account/register.tsx',
+    paths: { en: 'registration', fi: 'rekisterointi', sv: 'registrering' },
+    access: 'user',
+    chrome: 'wide',
+  },
+  newCustomer: {
+    file: 'routes/account/new-customer.tsx',
+    paths: { en: 'new-customer', fi: 'uusi-asiakas', sv: 'ny-kund' },
+    access: 'user',
+  },
+  patientDataConsent: {
+    file: 'routes/account/consent.tsx',
+    paths: { en: 'data-processing', fi: 'potilastietojen-kasittely', sv: 'behandling-av-patientuppgifter' },
+    access: 'user',
+  },
+  myInformation: {
+    file: 'routes/account/my-information.tsx',
+    paths: { en: 'my-information', fi: 'omat-tiedot', sv: 'mina-uppgifter' },
+    access: 'user',
+  },
+  /** SMS-code re-identification of a lapsed session (no menu, no footer). */
+  smsAuthentication: {
+    file: 'routes/account/sms-authentication.tsx',
+    paths: { en: 'authentication', fi: 'tunnistautuminen', sv: 'behorighetskontroll' },
+    access: 'public',
+    chrome: 'bare',
+  },
+  /** Registration for visitors arriving through the health portal ("hpa"): the registration form, recorded as such. */
+  hpaRegistration: {
+    file: 'routes/account/register.tsx',
+    paths: same('hpa/register'),
+    access: 'user',
+    chrome: 'wide',
   },
 } as const satisfies Record<string, PageDefinition>;
 

@@ -17,66 +17,69 @@ const pageRoutes = LANGUAGES.flatMap((lang) => [
 ]);
 
 export default [
+  // ─── Shell: / picks the language.
   index('routes/shell/language-redirect.ts'),
+  // ─── Auth: strong identification (and the built-in test identification service), PIN, logout.
   route('oauth/authenticate', 'routes/auth/authenticate.ts'),
   route('oauth/callback', 'routes/auth/callback.ts'),
   route('test-idp/authorize', 'routes/auth/test-idp.tsx'),
-  route('dev/outbox', 'routes/dev/outbox.tsx'),
-  route('healthz', 'routes/health/healthz.ts'),
-  route('readyz', 'routes/health/readyz.ts'),
-  // Stored files (app/services/storage): signed, short-lived URLs bound to one user.
-  route('files/upload/:token', 'routes/files/upload.ts'),
-  route('files/messages/:token', 'routes/files/message-attachment.ts'),
-  route('files/:token', 'routes/files/download.ts'),
-  // Messaging (issue 10): attachment downloads and the GraphQL API (spec 1 §7).
-  route('messaging/attachments/:id', 'routes/messaging/attachment.ts'),
-  route('api/customer-messaging', 'routes/messaging/api/customer-messaging.ts'),
-  // Appointment API (spec 2 §7): the same service as the pages.
+  route('api/pin', 'routes/auth/api/pin.ts'),
+  route('api/logout', 'routes/auth/api/logout.ts'),
+  // ─── Appointments API (spec 2 §7): the same service as the pages.
   route('api/appointments/check-in/:id', 'routes/appointments/api/check-in.ts'),
   route('api/appointments/:id/arrival-reason', 'routes/appointments/api/arrival-reason.ts'),
   route('api/appointments/:id/calendar.ics', 'routes/appointments/api/calendar.ts'),
   route('api/appointments/:id', 'routes/appointments/api/appointment.ts'),
   route('api/anon/check-in', 'routes/appointments/api/anonymous-check-in.ts'),
-  // Appointment search API (spec 3 §7): the same service as the booking pages.
+  // ─── Booking: the search and reservation API (spec 3 §7, the same services as the pages);
+  // insurance customers (issue 13, ADR 0022): the insurer calls, concepts, the test insurer's permit round trip.
   route('api/appointments', 'routes/booking/api/search-appointments.ts'),
   route('api/appointments/available-appointment-dates', 'routes/booking/api/search-available-dates.ts'),
   route('api/appointments/specialty', 'routes/booking/api/search-specialty.ts'),
   route('api/appointments/practitioner-clinics', 'routes/booking/api/search-practitioner-clinics.ts'),
-  // Reservation, registration and consent API (spec 3 §7): the same services as the pages.
   route('api/anon/reserve-appointment', 'routes/booking/api/reserve-anonymous.ts'),
   route('api/reserve-appointment', 'routes/booking/api/reserve-appointment.ts'),
-  route('api/user/consent', 'routes/account/api/user-consent.ts'),
-  route('api/user/register', 'routes/account/api/user-register.ts'),
-  // Invoices and online payment (issue 12): the PDF, the provider's callback, the test provider.
+  route('api/concepts', 'routes/booking/api/insurance-concepts.ts'),
+  route('api/insurance/*', 'routes/booking/api/insurance.ts'),
+  route('dev/test-insurer/apply-permit', 'routes/booking/test-insurer.tsx'),
+  // ─── Messaging (issue 10): attachment downloads and the GraphQL API (spec 1 §7).
+  route('messaging/attachments/:id', 'routes/messaging/attachment.ts'),
+  route('api/customer-messaging', 'routes/messaging/api/customer-messaging.ts'),
+  // ─── Records (issue 11): a sick-leave certificate as a PDF.
+  route('api/certificates/:id/pdf', 'routes/records/certificate-pdf.ts'),
+  // ─── Billing (issue 12): the invoice PDF, the provider's callback, the payment API.
   route('api/invoices/:id/pdf', 'routes/billing/api/invoice-pdf.ts'),
   route('api/payments/callback', 'routes/billing/api/payment-callback.ts'),
   route('api/payments/invoices-list', 'routes/billing/api/invoices-list.ts'),
   route('api/payments/good-sign-invoice', 'routes/billing/api/good-sign-invoice.ts'),
   route('api/payments', 'routes/billing/api/payments.ts'),
   route('api/invoices/invoice-summary', 'routes/billing/api/invoice-summary.ts'),
-  route('test-payments/pay', 'routes/dev/test-payments.tsx'),
-  route('dev/test-fixtures/invoice', 'routes/dev/test-invoice.ts'),
-  // My information API (spec 2 §7): the same services as the my-information page.
+  // ─── Account: consent and registration (spec 3 §7), my information (spec 2 §7); the same services as the pages.
+  route('api/user/consent', 'routes/account/api/user-consent.ts'),
+  route('api/user/register', 'routes/account/api/user-register.ts'),
   route('api/user', 'routes/account/api/user.ts'),
   route('api/kela-card', 'routes/account/api/kela-card.ts'),
   route('api/kela-card/init-upload', 'routes/account/api/kela-card-init-upload.ts'),
   route('api/kela-card/finish-upload', 'routes/account/api/kela-card-finish-upload.ts'),
   route('api/mfa', 'routes/account/api/mfa.ts'),
   route('api/mfa-onboarding', 'routes/account/api/mfa-onboarding.ts'),
-  route('api/pin', 'routes/auth/api/pin.ts'),
-  route('api/logout', 'routes/auth/api/logout.ts'),
+  // ─── Platform: health checks; stored files (app/services/storage): signed, short-lived URLs bound to one user.
+  route('healthz', 'routes/health/healthz.ts'),
+  route('readyz', 'routes/health/readyz.ts'),
+  route('files/upload/:token', 'routes/files/upload.ts'),
+  route('files/messages/:token', 'routes/files/message-attachment.ts'),
+  route('files/:token', 'routes/files/download.ts'),
+  // ─── Dev and test: the outbox viewer and the test payment provider (absent in production), test fixtures
+  // (routes/dev, 404 unless DEPLOYMENT_ENV=test).
+  route('dev/outbox', 'routes/dev/outbox.tsx'),
+  route('test-payments/pay', 'routes/dev/test-payments.tsx'),
+  route('dev/test-fixtures/invoice', 'routes/dev/test-invoice.ts'),
   route('dev/test-fixtures/session', 'routes/dev/test-session.ts'),
-  // Health records (issue 11): a sick-leave certificate as a PDF.
-  route('api/certificates/:id/pdf', 'routes/records/certificate-pdf.ts'),
   route('dev/test-fixtures/appointment', 'routes/dev/test-fixtures.ts'),
   route('dev/test-fixtures/slot', 'routes/dev/test-slot.ts'),
   route('dev/test-fixtures/family', 'routes/dev/test-family.ts'),
   route('dev/test-fixtures/messaging', 'routes/dev/test-messaging.ts'),
   route('dev/test-fixtures/records', 'routes/dev/test-records.ts'),
-  // Insurance customers (issue 13, ADR 0022): the insurer calls, concepts, the permit round trip, the test insurer.
-  route('api/concepts', 'routes/booking/api/insurance-concepts.ts'),
-  route('api/insurance/*', 'routes/booking/api/insurance.ts'),
-  route('dev/test-insurer/apply-permit', 'routes/booking/test-insurer.tsx'),
   route('dev/test-fixtures/insurance', 'routes/dev/test-insurance.ts'),
   ...pageRoutes,
   route('*', 'routes/shell/not-found.tsx', { id: 'notFound' }),
