@@ -37,6 +37,118 @@ const noServices = {
   message: 'db/ imports no services (the services import db/).',
 };
 
+// --- Layers (docs/decisions/0027-layout-and-layers.md) -----------------------------------------
+// routes → components, services, models; services → models, db, platform services, and another
+// area's service only through CROSS_AREA_ALLOWED; models → nothing of the app's above them.
+
+/** The HTTP side: route modules, view components, HTTP glue (cookies, flash, JSON answers, guards), the router. */
+const noRoutes = { regex: '^(~/|(\\.\\./)+)routes/', message: 'Routes sit on top: nothing below them imports a route module.' };
+const noComponents = {
+  regex: '^(~/|(\\.\\./)+)components/',
+  message: 'Services and models import no components (not even types): move the shared type to app/models.',
+};
+const noHttpGlue = [
+  {
+    regex: '^(~/|(\\.\\./)+)lib/http/',
+    message: 'Services speak no HTTP: the route (or app/lib/http) turns their results into responses, cookies and redirects.',
+  },
+  {
+    regex: '^(react-router|@react-router/[^/]+)(/|$)',
+    message: 'Services do not import the router: take plain values and return plain results; HTTP glue lives in app/lib/http.',
+  },
+];
+/** Models are the bottom layer: no services at all (not even their *-rules). */
+const noServicesBelow = {
+  regex: '^(~/|(\\.\\./)+)services/',
+  message: 'Models sit below the services: move what both need into app/models.',
+};
+/** Components may use a service's pure, client-safe *-rules.ts; nothing else of the services. */
+const noServicesButRules = {
+  regex: '^(~/|(\\.\\./)+)services/(?!.*(-rules|/rules)$)',
+  message: 'Components get data from their route, not from services; only a service\'s pure *-rules.ts is client-safe.',
+};
+
+/**
+ * Service areas. A domain area's services may import another domain area's service only when
+ * CROSS_AREA_ALLOWED lists that module for it; platform services are open to every service.
+ * `people` also owns the population register.
+ */
+const DOMAIN_AREAS = {
+  booking: ['booking'],
+  appointments: ['appointments'],
+  messaging: ['messaging'],
+  records: ['records'],
+  billing: ['billing'],
+  account: ['account'],
+  auth: ['auth'],
+  shell: ['shell'],
+  people: ['people', 'population-register'],
+};
+const PLATFORM_SERVICES = ['db', 'audit', 'observability', 'outbox', 'storage', 'security', 'features', 'analytics'];
+
+/**
+ * The allowed imports of another domain area's service: `from` an area (or a platform service
+ * folder, or '*' for every service), `to` one module under app/services (as imported, without
+ * the extension), and why. Add an entry only with a reason a reviewer accepts; prefer moving
+ * the shared piece to app/models.
+ */
+const CROSS_AREA_ALLOWED = [
+  { from: 'account', to: 'auth/session.server', reason: 'Guardians, SMS login and re-identification read and end the login session (listWards, resumeSession, revokeSession, lookupSession).' },
+  { from: 'auth', to: 'population-register/population-register.server', reason: 'Identification refreshes the person\'s guardianships from the population register (ADR 0023).' },
+  { from: 'booking', to: 'auth/flow-binding.server', reason: 'The insurer\'s permit round trip is bound to the browser that started it, like the identification flow.' },
+  { from: 'booking', to: 'appointments/ics', reason: 'The booking confirmation carries the new appointment\'s calendar entry.' },
+  { from: 'booking', to: 'appointments/rules', reason: 'A booking mints the appointment\'s anonymous link code (encodeAnonymousCode).' },
+  { from: 'records', to: 'messaging/threads.server', reason: 'A prescription renewal request is sent as a message thread (ADR 0016).' },
+  { from: 'storage', to: 'auth/session.server', reason: 'A guardian may download a ward\'s files: the wards come from the session (listWards).' },
+];
+
+/** The cross-area restriction for the services in one folder (an area's or a platform service's). */
+function crossArea(folder) {
+  const own = Object.entries(DOMAIN_AREAS).find(([, folders]) => folders.includes(folder))?.[0];
+  const others = Object.entries(DOMAIN_AREAS).filter(([area]) => area !== own).flatMap(([, folders]) => folders);
+  const allowed = CROSS_AREA_ALLOWED.filter((entry) => entry.from === '*' || entry.from === own || entry.from === folder)
+    .map((entry) => entry.to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const except = allowed.length ? `(?!(${allowed.join('|')})$)` : '';
+  return [
+    {
+      regex: `^~/services/${except}(${others.join('|')})/`,
+      message: "Another area's service: allowed only through CROSS_AREA_ALLOWED in eslint.config.js, with a reason (ADR 0027).",
+    },
+    {
+      regex: `^(\\.\\./)+(services/)?(${others.join('|')})/`,
+      message: "Import another area's service as ~/services/<area>/… so that CROSS_AREA_ALLOWED can check it.",
+    },
+  ];
+}
+
+/**
+ * TEMPORARY (issue 28): files that break a layer rule today and are being moved in parallel by
+ * the payers (booking), people (viewer) and glue (cookies, HTTP) changes. Empty this list after
+ * those branches are merged; `npx eslint .` must then pass with it empty.
+ */
+const PENDING_ISSUE_28 = [
+  // payers (booking): the model takes its types from app/models, not from search-rules.
+  'app/models/booking/search.ts',
+  // payers (booking): JSON handlers and view types move to the routes and app/models; the
+  // receipt cookie to app/lib/http.
+  'app/services/booking/insurance/insurance-api.server.ts',
+  'app/services/booking/insurance/reserve-step.server.ts',
+  'app/services/booking/reservation-receipt.server.ts',
+  'app/services/booking/search-api.server.ts',
+  // glue (HTTP layer): cookies and the flow binding move to app/lib/http.
+  'app/services/auth/flow-binding.server.ts',
+  'app/services/auth/session.server.ts',
+  'app/services/security/csrf.server.ts',
+  'app/services/shell/in-app.server.ts',
+  // people: Viewer and guardianBooksFor move to services/people/viewer.server and app/models/person.
+  'app/services/account/registration.server.ts',
+  'app/services/billing/invoices.server.ts',
+  'app/services/billing/payments.server.ts',
+  'app/services/billing/visit-payment.server.ts',
+  // records: FeedView is a component's type; it belongs in app/models/records.
+  'app/services/records/feed.server.ts',
+];
+
 /**
  * One clock (app/lib/clock.server.ts): every "now" of the server, the seed, the scripts and the
  * tests comes from `clock`, so a whole run can be set to any instant with PORTAL_NOW. The browser
@@ -111,15 +223,24 @@ export default defineConfig(
   {
     // Components take their types from app/models, never from server modules (not even types).
     // Route modules may import server types for their loaders and actions; their views live here.
+    // Components import no route module and, of the services, only their pure *-rules.ts.
     files: ['app/components/**/*.{ts,tsx}'],
-    ignores: TESTS,
-    rules: { 'no-restricted-imports': restrict(noSeed, noDatabase, noServerModules) },
+    ignores: [...TESTS, ...PENDING_ISSUE_28],
+    rules: { 'no-restricted-imports': restrict(noSeed, noDatabase, noServerModules, noRoutes, noServicesButRules) },
   },
   {
     // app/models and the *-rules.ts modules are pure and client-safe.
-    files: ['app/models/**/*.{ts,tsx}', 'app/**/*-rules.ts', 'app/**/rules.ts'],
+    files: ['app/**/*-rules.ts', 'app/**/rules.ts'],
     ignores: TESTS,
     rules: { 'no-restricted-imports': restrict(noSeed, noDatabase, noServerModules, noNodeBuiltins) },
+  },
+  {
+    // app/models is the bottom layer: no services, components or routes either.
+    files: ['app/models/**/*.{ts,tsx}'],
+    ignores: [...TESTS, ...PENDING_ISSUE_28],
+    rules: {
+      'no-restricted-imports': restrict(noSeed, noDatabase, noServerModules, noNodeBuiltins, noServicesBelow, noComponents, noRoutes),
+    },
   },
   {
     // The test-only fixture routes (404 unless DEPLOYMENT_ENV=test) create rows directly and
@@ -134,4 +255,30 @@ export default defineConfig(
     ignores: ['db/*-cli.ts'],
     rules: { 'no-restricted-imports': restrict(noServices) },
   },
+  // Services import no routes, components, HTTP glue or router (each kind of module keeps the
+  // restrictions it has above: *.server may use the database, *-rules.ts stay pure).
+  {
+    files: ['app/services/**/*.{ts,tsx}'],
+    ignores: [...TESTS, ...PENDING_ISSUE_28],
+    rules: { 'no-restricted-imports': restrict(noSeed, noDatabase, noRoutes, noComponents, noHttpGlue) },
+  },
+  {
+    files: ['app/services/**/*.server.{ts,tsx}'],
+    ignores: [...TESTS, ...PENDING_ISSUE_28],
+    rules: { 'no-restricted-imports': restrict(noSeed, noRoutes, noComponents, noHttpGlue) },
+  },
+  {
+    files: ['app/services/**/*-rules.ts', 'app/services/**/rules.ts'],
+    ignores: [...TESTS, ...PENDING_ISSUE_28],
+    rules: {
+      'no-restricted-imports': restrict(noSeed, noDatabase, noServerModules, noNodeBuiltins, noRoutes, noComponents, noHttpGlue),
+    },
+  },
+  // A service imports another domain area's service only through CROSS_AREA_ALLOWED (a rule of
+  // its own, so its options do not replace the ones above).
+  ...[...Object.values(DOMAIN_AREAS).flat(), ...PLATFORM_SERVICES].map((folder) => ({
+    files: [`app/services/${folder}/**/*.{ts,tsx}`],
+    ignores: [...TESTS, ...PENDING_ISSUE_28],
+    rules: { '@typescript-eslint/no-restricted-imports': restrict(crossArea(folder)) },
+  })),
 );

@@ -1,6 +1,7 @@
 /**
- * Two projects: `unit` (pure rules, next to the code) and `integration` (services on a real
- * database: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set).
+ * Two projects: `unit` (pure rules, next to the code, and the lint layer rules in tests/lint) and
+ * `integration` (services on a real database: PGlite always, PostgreSQL too when
+ * TEST_DATABASE_URL is set).
  */
 import { defineConfig } from 'vitest/config';
 import { clock } from './app/lib/clock.server';
@@ -17,7 +18,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['app/**/*.test.{ts,tsx}', 'db/**/*.test.ts', '.ci/**/*.test.ts'],
+          include: ['app/**/*.test.{ts,tsx}', 'db/**/*.test.ts', '.ci/**/*.test.ts', 'tests/lint/**/*.test.ts'],
           exclude: ['**/*.integration.test.ts', 'node_modules/**'],
           environment: 'node',
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
