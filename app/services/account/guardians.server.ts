@@ -6,7 +6,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { minorGuardians, persons } from '~db/schema';
 import { helsinkiDate } from '~/lib/dates';
-import { ageOn } from '~/models/identity-code';
+import { isMinorOn } from '~/models/person';
 import { guardiansSchema, type GuardianFields } from '~/models/account/my-information';
 import { fieldErrorsOf } from '~/models/booking/reservation-schemas';
 import { logAccess } from '~/services/audit/access-log.server';
@@ -30,7 +30,7 @@ export type SaveGuardiansResult = { type: 'success' } | { type: 'validation'; fi
 
 /** A minor's own record (under 18 today in Helsinki) may hold their guardians too. */
 export function isMinor(birthDate: string, now = clock.now()): boolean {
-  return ageOn(birthDate, helsinkiDate(now)) < 18;
+  return isMinorOn(birthDate, helsinkiDate(now));
 }
 
 /** The user may enter guardians for `minorId`: their ward, or themself while a minor. */

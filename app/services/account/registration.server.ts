@@ -7,7 +7,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { guardianships, patientDataConsents, persons, registrations } from '~db/schema';
 import { helsinkiDate } from '~/lib/dates';
-import { guardianBooksFor } from '~/services/booking/reservation-flow-rules';
+import { guardianBooksFor } from '~/models/person';
 import type { BrandKey } from '~/brands';
 import type { Language } from '~/i18n/config';
 import {

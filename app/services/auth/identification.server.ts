@@ -17,7 +17,7 @@ import { parseIdentityCode } from '~/models/identity-code';
 import { logAccess } from '~/services/audit/access-log.server';
 import { getDb, type Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
-import { refreshGuardianships } from '~/services/population-register/population-register.server';
+import { refreshGuardianships } from '~/services/people/population-register/population-register.server';
 import { flowBindingMatches, FLOW_BINDING_TTL_SECONDS } from './flow-binding.server';
 import { IdentificationError, type IdentificationAdapter } from './identification-adapter';
 import { createOidcAdapter } from './oidc-adapter.server';

@@ -16,10 +16,10 @@ import { CLINICS, SPECIALTIES } from '~db/seed-data';
 import { makeIdentityCode } from '~/models/identity-code';
 import { listAppointments } from '~/services/appointments/appointments.server';
 import { guardianFacts, reserveForWard, type ReservationContext } from '~/services/booking/reservation.server';
-import { createBuiltinRegister } from '~/services/population-register/builtin.server';
-import { PopulationRegisterError, type PopulationRegister } from '~/services/population-register/population-register';
-import { refreshGuardianships } from '~/services/population-register/population-register.server';
-import { createVtjRegister, parseXRoadId, type VtjConfig } from '~/services/population-register/vtj-client.server';
+import { createBuiltinRegister } from '~/services/people/population-register/builtin.server';
+import { PopulationRegisterError, type PopulationRegister } from '~/services/people/population-register/population-register';
+import { refreshGuardianships } from '~/services/people/population-register/population-register.server';
+import { createVtjRegister, parseXRoadId, type VtjConfig } from '~/services/people/population-register/vtj-client.server';
 import { giveConsent, registerChild } from '~/services/account/registration.server';
 import { databaseKinds, withTestDatabase } from '../../fixtures/db';
 
