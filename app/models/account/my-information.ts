@@ -53,40 +53,8 @@ export type ContactFields = z.infer<typeof contactSchema>;
 export const CONTACT_FIELDS = ['streetAddress', 'zipCode', 'postOffice', 'phoneNumber', 'emailAddress', 'language'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 
-/** The contact info editor's values (names read-only). */
-export interface ContactValues {
-  firstName: string;
-  lastName: string;
-  streetAddress: string;
-  zipCode: string;
-  postOffice: string;
-  phoneNumber: string;
-  emailAddress: string;
-  language: 'fi' | 'sv' | 'en';
-}
-
-/** A person row's contact values (missing ones empty). */
-export function contactValuesOf(person: {
-  firstName: string;
-  lastName: string;
-  streetAddress: string | null;
-  postalCode: string | null;
-  postOffice: string | null;
-  phone: string | null;
-  email: string | null;
-  language: 'fi' | 'sv' | 'en';
-}): ContactValues {
-  return {
-    firstName: person.firstName,
-    lastName: person.lastName,
-    streetAddress: person.streetAddress ?? '',
-    zipCode: person.postalCode ?? '',
-    postOffice: person.postOffice ?? '',
-    phoneNumber: person.phone ?? '',
-    emailAddress: person.email ?? '',
-    language: person.language,
-  };
-}
+// The person-to-contact mapping is one, in app/models/contact.ts; booking's reserve page still imports it from here.
+export { contactValuesOf, type ContactValues } from '../contact';
 
 /** The patient as my information shows it (spec 2 §3 "Patient"). */
 export interface PatientView {
@@ -119,6 +87,17 @@ export const smsCodeSchema = z
 // Guardians of a minor (spec 2 §3 "Guardian", §5)
 
 export const MAX_GUARDIANS = 2;
+
+/** A guardian entered for a minor's record, as the form shows and edits them (empty, not null, when missing). */
+export interface GuardianView {
+  name: string;
+  phone: string;
+  emailAddress: string;
+  isGuardianHasSameAddress: boolean;
+  streetAddress: string;
+  zipCode: string;
+  postOffice: string;
+}
 export const GUARDIAN_LIMITS = { name: 40, phone: 20, emailAddress: 100, streetAddress: 30, postOffice: 30 } as const;
 
 /** "Maximum character length is {n}" as an i18n key per limit (zod messages are keys). */

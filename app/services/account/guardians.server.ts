@@ -7,7 +7,7 @@ import { asc, eq } from 'drizzle-orm';
 import { minorGuardians, persons } from '~db/schema';
 import { helsinkiDate } from '~/lib/dates';
 import { isMinorOn } from '~/models/person';
-import { guardiansSchema, type GuardianFields } from '~/models/account/my-information';
+import { guardiansSchema, type GuardianFields, type GuardianView } from '~/models/account/my-information';
 import { fieldErrorsOf } from '~/models/booking/reservation-schemas';
 import { logAccess } from '~/services/audit/access-log.server';
 import { listWards } from '~/services/auth/session.server';
@@ -15,16 +15,6 @@ import { withTransaction, type Db } from '~/services/db/db.server';
 import { clock } from '~/lib/clock.server';
 
 export const GUARDIANS_RESOURCE = 'person:guardians';
-
-export interface GuardianView {
-  name: string;
-  phone: string;
-  emailAddress: string;
-  isGuardianHasSameAddress: boolean;
-  streetAddress: string;
-  zipCode: string;
-  postOffice: string;
-}
 
 export type SaveGuardiansResult = { type: 'success' } | { type: 'validation'; fields: Record<string, string[]> } | { type: 'notFound' };
 

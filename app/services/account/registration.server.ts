@@ -7,6 +7,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { guardianships, patientDataConsents, persons, registrations } from '~db/schema';
 import { helsinkiDate } from '~/lib/dates';
+import { contactValuesOf } from '~/models/contact';
 import { guardianBooksFor } from '~/models/person';
 import type { BrandKey } from '~/brands';
 import type { Language } from '~/i18n/config';
@@ -20,6 +21,7 @@ import {
 } from '~/models/booking/reservation-schemas';
 import { logAccess } from '~/services/audit/access-log.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
+import { markPatientDataConsentUpdated, markRegisteredPatient } from '~/services/people/people.server';
 import { clock } from '~/lib/clock.server';
 
 type PersonRow = typeof persons.$inferSelect;
@@ -33,15 +35,8 @@ export type RegistrationInput = { [K in keyof RegistrationFields]?: unknown };
 
 /** The registration form's initial values: what the register already knows of the person. */
 export function registrationDefaults(person: PersonRow): Partial<Record<keyof RegistrationFields, string>> {
-  return {
-    firstName: person.firstName,
-    lastName: person.lastName,
-    streetAddress: person.streetAddress ?? '',
-    zipCode: person.postalCode ?? '',
-    postOffice: person.postOffice ?? '',
-    phoneNumber: person.phone ?? '',
-    emailAddress: person.email ?? '',
-  };
+  const { language: _language, ...values } = contactValuesOf(person);
+  return values;
 }
 
 /**
@@ -95,20 +90,16 @@ async function recordRegistration(
   input: { personId: string; registeredById: string; fields: RegistrationFields; lang: Language; channel: 'web' | 'in-app' | 'hpa'; now: Date },
 ): Promise<void> {
   const { fields } = input;
-  await t
-    .update(persons)
-    .set({
-      firstName: fields.firstName,
-      lastName: fields.lastName,
-      streetAddress: fields.streetAddress,
-      postalCode: fields.zipCode,
-      postOffice: fields.postOffice,
-      phone: fields.phoneNumber,
-      email: fields.emailAddress,
-      language: input.lang,
-      isPatient: true,
-    })
-    .where(eq(persons.id, input.personId));
+  await markRegisteredPatient(t, input.personId, {
+    firstName: fields.firstName,
+    lastName: fields.lastName,
+    streetAddress: fields.streetAddress,
+    postalCode: fields.zipCode,
+    postOffice: fields.postOffice,
+    phone: fields.phoneNumber,
+    email: fields.emailAddress,
+    language: input.lang,
+  });
   await t
     .insert(registrations)
     .values({ personId: input.personId, registeredById: input.registeredById, channel: input.channel, registeredAt: input.now });
@@ -140,15 +131,16 @@ export async function wardOfGuardian(db: Db, guardianId: string, wardId: string 
  */
 export function childRegistrationDefaults(guardian: PersonRow, ward: PersonRow): Partial<Record<keyof RegistrationFields, string>> {
   const own = ward.streetAddress && ward.postalCode && ward.postOffice;
-  const from = own ? ward : guardian;
+  const address = contactValuesOf(own ? ward : guardian);
+  const contact = contactValuesOf(guardian);
   return {
     firstName: ward.firstName,
     lastName: ward.lastName,
-    streetAddress: from.streetAddress ?? '',
-    zipCode: from.postalCode ?? '',
-    postOffice: from.postOffice ?? '',
-    phoneNumber: guardian.phone ?? '',
-    emailAddress: guardian.email ?? '',
+    streetAddress: address.streetAddress,
+    zipCode: address.zipCode,
+    postOffice: address.postOffice,
+    phoneNumber: contact.phoneNumber,
+    emailAddress: contact.emailAddress,
   };
 }
 
@@ -247,7 +239,7 @@ export async function giveConsent(
       allowsBookingSms: choices.allowsBookingSms,
       givenAt: now,
     });
-    await t.update(persons).set({ patientDataConsentUpdatedAt: now }).where(eq(persons.id, subject.id));
+    await markPatientDataConsentUpdated(t, subject.id, now);
     await logAccess(t, {
       actorPersonId: auth.person.id,
       subjectPersonId: subject.id,

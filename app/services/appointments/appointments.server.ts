@@ -31,6 +31,7 @@ import {
   parseAnonymousCode,
 } from './rules';
 import { clock } from '~/lib/clock.server';
+import { recordConfidentialityAccepted } from '~/services/people/people.server';
 import { visiblePersonIds, type Viewer } from '~/services/people/viewer.server';
 
 
@@ -241,7 +242,7 @@ export async function acceptConfidentiality(db: Db, viewer: Viewer, appointmentI
   if (!row) return false;
   // The change and its access-log row are written together or not at all.
   await withTransaction(db, async (t) => {
-    await t.update(persons).set({ confidentialityAcceptedAt: now }).where(eq(persons.id, row.patient.id));
+    await recordConfidentialityAccepted(t, row.patient.id, now);
     await logAccess(t, {
       actorPersonId: viewer.personId,
       subjectPersonId: row.patient.id,

@@ -17,6 +17,7 @@ import { parseIdentityCode } from '~/models/identity-code';
 import { logAccess } from '~/services/audit/access-log.server';
 import { getDb, type Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
+import { upsertPersonFromIdentification } from '~/services/people/people.server';
 import { refreshGuardianships } from '~/services/people/population-register/population-register.server';
 import { flowBindingMatches, FLOW_BINDING_TTL_SECONDS } from './flow-binding.server';
 import { IdentificationError, type IdentificationAdapter } from './identification-adapter';
@@ -159,16 +160,10 @@ async function findOrCreatePerson(
 ): Promise<PersonRow | null> {
   const parsed = parseIdentityCode(identified.identityCode, { allowDevelopmentForm: false });
   if (!parsed.ok) return null;
-  await db
-    .insert(persons)
-    .values({
-      identityCode: parsed.code,
-      firstName: identified.firstName ?? '',
-      lastName: identified.lastName ?? '',
-      birthDate: parsed.birthDate,
-      isPatient: false,
-    })
-    .onConflictDoNothing({ target: persons.identityCode });
-  const [person] = await db.select().from(persons).where(eq(persons.identityCode, parsed.code)).limit(1);
-  return person ?? null;
+  return upsertPersonFromIdentification(db, {
+    identityCode: parsed.code,
+    birthDate: parsed.birthDate,
+    firstName: identified.firstName,
+    lastName: identified.lastName,
+  });
 }
