@@ -83,7 +83,7 @@ export async function registerPatient(
 /**
  * Makes a person a patient with the registration's details (inside the caller's transaction,
  * after the caller has locked the row): one's own registration, or a guardian's for their
- * child, recorded with who registered them and written to the access log.
+ * ward, recorded with who registered them and written to the access log.
  */
 async function recordRegistration(
   t: Db,
@@ -107,11 +107,11 @@ async function recordRegistration(
 }
 
 // ---------------------------------------------------------------------------------------------
-// A guardian registers their child
+// A guardian registers their ward
 
 /**
  * The guardian's ward of 11 or younger with this id (the guardianships mirror the population
- * register), or null: someone else's child, an older one, or no such person look the same.
+ * register), or null: someone else's ward, an older one, or no such person look the same.
  */
 export async function wardOfGuardian(db: Db, guardianId: string, wardId: string | null, now = clock.now()): Promise<PersonRow | null> {
   if (!wardId || !/^[0-9a-f-]{36}$/i.test(wardId)) return null;
@@ -129,7 +129,7 @@ export async function wardOfGuardian(db: Db, guardianId: string, wardId: string 
  * (the guardian's address when the register gave none), and the guardian's phone and e-mail —
  * the confirmations go to the guardian; all editable.
  */
-export function childRegistrationDefaults(guardian: PersonRow, ward: PersonRow): Partial<Record<keyof RegistrationFields, string>> {
+export function wardRegistrationDefaults(guardian: PersonRow, ward: PersonRow): Partial<Record<keyof RegistrationFields, string>> {
   const own = ward.streetAddress && ward.postalCode && ward.postOffice;
   const address = contactValuesOf(own ? ward : guardian);
   const contact = contactValuesOf(guardian);
@@ -144,20 +144,20 @@ export function childRegistrationDefaults(guardian: PersonRow, ward: PersonRow):
   };
 }
 
-export type ChildRegistrationResult = RegistrationResult | { type: 'notWard' };
+export type WardRegistrationResult = RegistrationResult | { type: 'notWard' };
 
 /**
  * A guardian registers their ward as a patient (the child details): the ward must be theirs and
  * 11 or younger, checked again inside the transaction; the registration names the guardian as
  * the one who registered, and the page language becomes the child's message language.
  */
-export async function registerChild(
+export async function registerWard(
   db: Db,
   auth: { person: { id: string } },
   wardId: string,
   input: RegistrationInput,
   options: { lang: Language; inApp: boolean; now?: Date },
-): Promise<ChildRegistrationResult> {
+): Promise<WardRegistrationResult> {
   const parsed = registrationSchema.safeParse(input);
   if (!parsed.success) return { type: 'validation', fields: fieldErrorsOf(parsed.error) };
   const fields = parsed.data;

@@ -9,7 +9,7 @@
  * opened anywhere else consumes the flow and fails, so nobody can be logged in as somebody else.
  */
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { identificationFlows, persons } from '~db/schema';
+import { identificationFlows } from '~db/schema';
 import { env } from '~/env.server';
 import type { Language } from '~/i18n/config';
 import { randomToken, sha256 } from '~/lib/crypto.server';
