@@ -8,7 +8,7 @@ import { isValidEmail, normalizeFinnishPhone } from '../contact';
 import { LANGUAGES } from '~/i18n/config';
 import type { TextKey } from '~/i18n/keys';
 import { streetAddressSchema, postOfficeSchema } from '../booking/reservation-schemas';
-import { emailSchema, postalCodeSchema, VALIDATION_MESSAGES } from '../schemas';
+import { emailSchema, finnishPhoneSchema, postalCodeSchema, VALIDATION_MESSAGES } from '../schemas';
 
 /** The contact form's phone field: at most 15 characters as typed (spec 2 §5, §9). */
 export const CONTACT_PHONE_MAX = 15;
@@ -21,23 +21,6 @@ export const CONTACT_EMAIL_MAX = 78;
  */
 export function normalizePhoneForDisplay(value: string): string {
   return normalizeFinnishPhone(value) ?? value;
-}
-
-/** A Finnish phone number of at most `max` characters as typed; the output is `+358…`. */
-export function finnishPhoneSchema(max: number) {
-  return z
-    .string({ required_error: VALIDATION_MESSAGES.required })
-    .trim()
-    .min(1, { message: VALIDATION_MESSAGES.required })
-    .max(max, { message: VALIDATION_MESSAGES.maxLength })
-    .transform((value, ctx) => {
-      const normalized = normalizeFinnishPhone(value);
-      if (normalized === null) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: VALIDATION_MESSAGES.phone });
-        return z.NEVER;
-      }
-      return normalized;
-    });
 }
 
 export const contactSchema = z.object({
@@ -116,19 +99,7 @@ const optionalText = (max: number) => z.string().trim().max(max, { message: maxM
 export const guardianSchema = z
   .object({
     name: limitedText(GUARDIAN_LIMITS.name),
-    phone: z
-      .string({ required_error: VALIDATION_MESSAGES.required })
-      .trim()
-      .min(1, { message: VALIDATION_MESSAGES.required })
-      .max(GUARDIAN_LIMITS.phone, { message: maxMessage(GUARDIAN_LIMITS.phone) })
-      .transform((value, ctx) => {
-        const normalized = normalizeFinnishPhone(value);
-        if (normalized === null) {
-          ctx.addIssue({ code: z.ZodIssueCode.custom, message: VALIDATION_MESSAGES.phone });
-          return z.NEVER;
-        }
-        return normalized;
-      }),
+    phone: finnishPhoneSchema(GUARDIAN_LIMITS.phone, maxMessage(GUARDIAN_LIMITS.phone)),
     emailAddress: z
       .string({ required_error: VALIDATION_MESSAGES.required })
       .trim()
