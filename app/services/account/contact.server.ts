@@ -26,14 +26,14 @@ export type ContactResult =
   | { type: 'notFound' };
 
 function viewOf(person: PersonRow, consent: Awaited<ReturnType<typeof currentConsent>>): PatientView {
-  const contact = contactValuesOf(person);
+  const { firstName, lastName, phoneNumber, emailAddress, language, streetAddress, zipCode, postOffice } = contactValuesOf(person);
   return {
-    firstName: contact.firstName,
-    lastName: contact.lastName,
-    phoneNumber: contact.phoneNumber,
-    email: contact.emailAddress,
-    language: contact.language,
-    postalAddress: { street: contact.streetAddress, postalCode: contact.zipCode, postOffice: contact.postOffice },
+    firstName,
+    lastName,
+    phoneNumber,
+    email: emailAddress,
+    language,
+    postalAddress: { street: streetAddress, postalCode: zipCode, postOffice },
     patientDataConsent: consent
       ? {
           allowsCommonRegistry: consent.allowsCommonRegistry,

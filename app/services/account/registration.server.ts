@@ -131,17 +131,9 @@ export async function wardOfGuardian(db: Db, guardianId: string, wardId: string 
  */
 export function wardRegistrationDefaults(guardian: PersonRow, ward: PersonRow): Partial<Record<keyof RegistrationFields, string>> {
   const own = ward.streetAddress && ward.postalCode && ward.postOffice;
-  const address = contactValuesOf(own ? ward : guardian);
-  const contact = contactValuesOf(guardian);
-  return {
-    firstName: ward.firstName,
-    lastName: ward.lastName,
-    streetAddress: address.streetAddress,
-    zipCode: address.zipCode,
-    postOffice: address.postOffice,
-    phoneNumber: contact.phoneNumber,
-    emailAddress: contact.emailAddress,
-  };
+  const { streetAddress, zipCode, postOffice } = contactValuesOf(own ? ward : guardian);
+  const { phoneNumber, emailAddress } = contactValuesOf(guardian);
+  return { firstName: ward.firstName, lastName: ward.lastName, streetAddress, zipCode, postOffice, phoneNumber, emailAddress };
 }
 
 export type WardRegistrationResult = RegistrationResult | { type: 'notWard' };
