@@ -2,7 +2,7 @@
 import type { RouterContextProvider } from 'react-router';
 import { portalContext } from '~/context';
 import { invariantResponse, requireAuth } from '~/lib/http/page.server';
-import { chosenPerson, recordViewerOf } from '~/services/records/access.server';
+import { chosenPerson, recordViewerOf } from '~/services/people/viewer.server';
 import { pageNumber } from '~/services/records/records.server';
 
 export function recordRequest(context: Readonly<RouterContextProvider>, request: Request, pageParam = 'page') {

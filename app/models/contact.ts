@@ -1,9 +1,11 @@
 /**
- * Contact detail validators (phone, e-mail, postal code).
+ * Contact detail validators (phone, e-mail, postal code), and the one mapping of a person's
+ * stored details to the contact values the forms and pages show (`contactValuesOf`).
  *
  * Shared by client and server: plain TypeScript, no Node-only APIs.
  * All functions trim surrounding whitespace before checking.
  */
+import type { Language } from '~/i18n/config';
 
 /** Characters allowed in a phone number as typed: an optional leading `+`, digits, spaces and dashes. */
 const PHONE_INPUT = /^\+?[\d\s-]+$/;
@@ -80,4 +82,42 @@ export function isValidEmail(input: string): boolean {
 /** Finnish postal code: exactly five digits after trimming, e.g. `00100`. */
 export function isValidPostalCode(input: string): boolean {
   return /^\d{5}$/.test(input.trim());
+}
+
+/** The contact info editor's values (names read-only). */
+export interface ContactValues {
+  firstName: string;
+  lastName: string;
+  streetAddress: string;
+  zipCode: string;
+  postOffice: string;
+  phoneNumber: string;
+  emailAddress: string;
+  language: Language;
+}
+
+/**
+ * A person row's contact values (missing ones empty): the one person-to-contact mapping that my
+ * information, registration (own and a ward's) and the reservation form start from.
+ */
+export function contactValuesOf(person: {
+  firstName: string;
+  lastName: string;
+  streetAddress: string | null;
+  postalCode: string | null;
+  postOffice: string | null;
+  phone: string | null;
+  email: string | null;
+  language: Language;
+}): ContactValues {
+  return {
+    firstName: person.firstName,
+    lastName: person.lastName,
+    streetAddress: person.streetAddress ?? '',
+    zipCode: person.postalCode ?? '',
+    postOffice: person.postOffice ?? '',
+    phoneNumber: person.phone ?? '',
+    emailAddress: person.email ?? '',
+    language: person.language,
+  };
 }

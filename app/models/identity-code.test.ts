@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 
 import {
   IDENTITY_CODE_CHECK_CHARS,
-  ageOn,
   isPossibleLastFour,
   isValidIdentityCode,
   makeIdentityCode,
@@ -10,6 +9,7 @@ import {
   normalizeIdentityCode,
   parseIdentityCode,
 } from './identity-code';
+import { ageOn } from './person';
 
 /** Independent reference implementation of the check character, for cross-checking. */
 function referenceCheckChar(code: string): string {

@@ -82,7 +82,8 @@ function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 
-function daysInMonth(year: number, month: number): number {
+/** Days in a month of the Gregorian calendar (month 1–12). */
+export function daysInMonth(year: number, month: number): number {
   if (month === 2) return isLeapYear(year) ? 29 : 28;
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
@@ -170,7 +171,8 @@ export function isValidIdentityCode(input: string, opts?: IdentityCodeOptions): 
   return parseIdentityCode(input, opts).ok;
 }
 
-function parseIsoDate(value: string, name: string): { year: number; month: number; day: number } {
+/** A YYYY-MM-DD date as numbers; throws RangeError (naming `name`) for malformed or impossible dates. */
+export function parseIsoDate(value: string, name: string): { year: number; month: number; day: number } {
   const m = ISO_DATE.exec(value);
   const year = Number(m?.[1]);
   const month = Number(m?.[2]);
@@ -179,26 +181,6 @@ function parseIsoDate(value: string, name: string): { year: number; month: numbe
     throw new RangeError(`${name} must be a valid YYYY-MM-DD date, got "${value}"`);
   }
   return { year, month, day };
-}
-
-/**
- * Age in whole years on `onDate` (both YYYY-MM-DD). The birthday itself
- * counts: someone born 2000-05-10 is 25 on 2025-05-10.
- *
- * A 29 February birthday is treated as 28 February in common years (the
- * Finnish rule for year-based periods: when the month has no matching day,
- * the last day of the month is used).
- *
- * Returns the floor of elapsed years, so it is negative when `onDate` is
- * before `birthDate`. Throws RangeError for malformed or impossible dates.
- */
-export function ageOn(birthDate: string, onDate: string): number {
-  const birth = parseIsoDate(birthDate, 'birthDate');
-  const on = parseIsoDate(onDate, 'onDate');
-
-  const birthdayThisYear = Math.min(birth.day, daysInMonth(on.year, birth.month));
-  const reached = on.month > birth.month || (on.month === birth.month && on.day >= birthdayThisYear);
-  return on.year - birth.year - (reached ? 0 : 1);
 }
 
 /**

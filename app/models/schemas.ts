@@ -49,17 +49,25 @@ export const identityCodeSchema = requiredString()
     return value;
   });
 
+/**
+ * A Finnish phone number of at most `max` characters as typed (over it: `maxMessage`); the
+ * output is the normalised `+358…` form. The one phone schema of every form.
+ */
+export function finnishPhoneSchema(max: number, maxMessage: string = VALIDATION_MESSAGES.maxLength) {
+  return requiredString()
+    .max(max, { message: maxMessage })
+    .transform((value, ctx) => {
+      const normalized = normalizeFinnishPhone(value);
+      if (normalized === null) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: VALIDATION_MESSAGES.phone });
+        return z.NEVER;
+      }
+      return normalized;
+    });
+}
+
 /** Finnish phone number; the output is the normalised `+358…` form. */
-export const phoneSchema = requiredString()
-  .max(PHONE_MAX_LENGTH, { message: VALIDATION_MESSAGES.maxLength })
-  .transform((value, ctx) => {
-    const normalized = normalizeFinnishPhone(value);
-    if (normalized === null) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: VALIDATION_MESSAGES.phone });
-      return z.NEVER;
-    }
-    return normalized;
-  });
+export const phoneSchema = finnishPhoneSchema(PHONE_MAX_LENGTH);
 
 /** Trimmed e-mail address, at most 78 characters. */
 export const emailSchema = requiredString()

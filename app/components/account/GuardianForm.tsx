@@ -14,19 +14,9 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 import type { z } from 'zod';
 import { CheckboxField, TextField } from '~/components/forms/FormFields';
 import { useTranslation } from '~/i18n/react';
-import { guardiansSchema, MAX_GUARDIANS } from '~/models/account/my-information';
+import { guardiansSchema, MAX_GUARDIANS, type GuardianView } from '~/models/account/my-information';
 import * as s from '~/styles/booking.css';
 import * as ui from '~/styles/ui.css';
-
-export interface GuardianValues {
-  name: string;
-  phone: string;
-  emailAddress: string;
-  isGuardianHasSameAddress: boolean;
-  streetAddress: string;
-  zipCode: string;
-  postOffice: string;
-}
 
 export function GuardianForm({
   ward,
@@ -35,7 +25,7 @@ export function GuardianForm({
   lastResult,
 }: {
   ward: { id: string; name: string };
-  guardians: GuardianValues[];
+  guardians: GuardianView[];
   /** The first guardian's name when the list is empty: the user's last name and first names. */
   prefilledName: string;
   lastResult: SubmissionResult<string[]> | undefined;

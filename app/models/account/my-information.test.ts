@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contactSchema, contactValuesOf, invalidFields, normalizePhoneForDisplay, smsCodeSchema } from './my-information';
+import { contactValuesOf } from '../contact';
+import { contactSchema, invalidFields, normalizePhoneForDisplay, smsCodeSchema } from './my-information';
 
 const good = {
   streetAddress: 'Kotikatu 1',

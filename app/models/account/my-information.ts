@@ -8,7 +8,7 @@ import { isValidEmail, normalizeFinnishPhone } from '../contact';
 import { LANGUAGES } from '~/i18n/config';
 import type { TextKey } from '~/i18n/keys';
 import { streetAddressSchema, postOfficeSchema } from '../booking/reservation-schemas';
-import { emailSchema, postalCodeSchema, VALIDATION_MESSAGES } from '../schemas';
+import { emailSchema, finnishPhoneSchema, postalCodeSchema, VALIDATION_MESSAGES } from '../schemas';
 
 /** The contact form's phone field: at most 15 characters as typed (spec 2 §5, §9). */
 export const CONTACT_PHONE_MAX = 15;
@@ -21,23 +21,6 @@ export const CONTACT_EMAIL_MAX = 78;
  */
 export function normalizePhoneForDisplay(value: string): string {
   return normalizeFinnishPhone(value) ?? value;
-}
-
-/** A Finnish phone number of at most `max` characters as typed; the output is `+358…`. */
-export function finnishPhoneSchema(max: number) {
-  return z
-    .string({ required_error: VALIDATION_MESSAGES.required })
-    .trim()
-    .min(1, { message: VALIDATION_MESSAGES.required })
-    .max(max, { message: VALIDATION_MESSAGES.maxLength })
-    .transform((value, ctx) => {
-      const normalized = normalizeFinnishPhone(value);
-      if (normalized === null) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: VALIDATION_MESSAGES.phone });
-        return z.NEVER;
-      }
-      return normalized;
-    });
 }
 
 export const contactSchema = z.object({
@@ -53,40 +36,8 @@ export type ContactFields = z.infer<typeof contactSchema>;
 export const CONTACT_FIELDS = ['streetAddress', 'zipCode', 'postOffice', 'phoneNumber', 'emailAddress', 'language'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 
-/** The contact info editor's values (names read-only). */
-export interface ContactValues {
-  firstName: string;
-  lastName: string;
-  streetAddress: string;
-  zipCode: string;
-  postOffice: string;
-  phoneNumber: string;
-  emailAddress: string;
-  language: 'fi' | 'sv' | 'en';
-}
-
-/** A person row's contact values (missing ones empty). */
-export function contactValuesOf(person: {
-  firstName: string;
-  lastName: string;
-  streetAddress: string | null;
-  postalCode: string | null;
-  postOffice: string | null;
-  phone: string | null;
-  email: string | null;
-  language: 'fi' | 'sv' | 'en';
-}): ContactValues {
-  return {
-    firstName: person.firstName,
-    lastName: person.lastName,
-    streetAddress: person.streetAddress ?? '',
-    zipCode: person.postalCode ?? '',
-    postOffice: person.postOffice ?? '',
-    phoneNumber: person.phone ?? '',
-    emailAddress: person.email ?? '',
-    language: person.language,
-  };
-}
+// The person-to-contact mapping is one, in app/models/contact.ts; booking's reserve page still imports it from here.
+export { contactValuesOf, type ContactValues } from '../contact';
 
 /** The patient as my information shows it (spec 2 §3 "Patient"). */
 export interface PatientView {
@@ -119,6 +70,17 @@ export const smsCodeSchema = z
 // Guardians of a minor (spec 2 §3 "Guardian", §5)
 
 export const MAX_GUARDIANS = 2;
+
+/** A guardian entered for a minor's record, as the form shows and edits them (empty, not null, when missing). */
+export interface GuardianView {
+  name: string;
+  phone: string;
+  emailAddress: string;
+  isGuardianHasSameAddress: boolean;
+  streetAddress: string;
+  zipCode: string;
+  postOffice: string;
+}
 export const GUARDIAN_LIMITS = { name: 40, phone: 20, emailAddress: 100, streetAddress: 30, postOffice: 30 } as const;
 
 /** "Maximum character length is {n}" as an i18n key per limit (zod messages are keys). */
@@ -137,19 +99,7 @@ const optionalText = (max: number) => z.string().trim().max(max, { message: maxM
 export const guardianSchema = z
   .object({
     name: limitedText(GUARDIAN_LIMITS.name),
-    phone: z
-      .string({ required_error: VALIDATION_MESSAGES.required })
-      .trim()
-      .min(1, { message: VALIDATION_MESSAGES.required })
-      .max(GUARDIAN_LIMITS.phone, { message: maxMessage(GUARDIAN_LIMITS.phone) })
-      .transform((value, ctx) => {
-        const normalized = normalizeFinnishPhone(value);
-        if (normalized === null) {
-          ctx.addIssue({ code: z.ZodIssueCode.custom, message: VALIDATION_MESSAGES.phone });
-          return z.NEVER;
-        }
-        return normalized;
-      }),
+    phone: finnishPhoneSchema(GUARDIAN_LIMITS.phone, maxMessage(GUARDIAN_LIMITS.phone)),
     emailAddress: z
       .string({ required_error: VALIDATION_MESSAGES.required })
       .trim()

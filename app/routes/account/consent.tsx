@@ -27,7 +27,7 @@ import * as s from '~/styles/booking.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/consent';
 
-/** The ward of `?ward=` (the guardian's registered child of 11 or younger), or null for one's own consent. */
+/** The ward of `?ward=` (the guardian's registered ward of 11 or younger), or null for one's own consent. */
 async function wardOf(request: Request, context: Route.LoaderArgs['context']) {
   const url = new URL(request.url);
   const wardId = url.searchParams.get('ward');
@@ -44,16 +44,16 @@ async function wardOf(request: Request, context: Route.LoaderArgs['context']) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const child = await wardOf(request, context);
-  const auth = child?.auth ?? requirePatient(context, request);
-  const subject = child?.ward ?? auth.person;
+  const forWard = await wardOf(request, context);
+  const auth = forWard?.auth ?? requirePatient(context, request);
+  const subject = forWard?.ward ?? auth.person;
   const { brand } = context.get(portalContext);
   const consent = await currentConsent(await getDb(), subject.id);
   const fields = consentFieldsFor(brand);
-  const childName = child ? `${child.ward.firstName} ${child.ward.lastName}`.trim() : null;
+  const wardName = forWard ? `${forWard.ward.firstName} ${forWard.ward.lastName}`.trim() : null;
   return {
-    title: childName ? titleWith(context, serverT(context)('reservation.consent.childTitle', { name: childName })) : pageTitle(context, 'reservation.consent.title'),
-    childName,
+    title: wardName ? titleWith(context, serverT(context)('reservation.consent.childTitle', { name: wardName })) : pageTitle(context, 'reservation.consent.title'),
+    wardName,
     firstTime: subject.patientDataConsentUpdatedAt === null,
     fields,
     defaults: Object.fromEntries(fields.map((name) => [name, consent?.[name] ?? false])) as Partial<Record<ConsentField, boolean>>,
@@ -61,14 +61,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const child = await wardOf(request, context);
-  const auth = child?.auth ?? requirePatient(context, request);
+  const forWard = await wardOf(request, context);
+  const auth = forWard?.auth ?? requirePatient(context, request);
   const { lang, brand } = context.get(portalContext);
-  const subject = child?.ward ?? auth.person;
+  const subject = forWard?.ward ?? auth.person;
   const schema = consentSchema({ firstTime: subject.patientDataConsentUpdatedAt === null });
   const submission = parseWithZod(await request.formData(), { schema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
-  const result = await giveConsent(await getDb(), auth, submission.value, { brand, ...(child ? { ward: child.ward } : {}) });
+  const result = await giveConsent(await getDb(), auth, submission.value, { brand, ...(forWard ? { ward: forWard.ward } : {}) });
   if (result.type === 'validation') {
     return data({ result: submission.reply({ fieldErrors: result.fields }) }, { status: 400 });
   }
@@ -93,8 +93,8 @@ export default function PatientDataConsent({ loaderData, actionData }: Route.Com
   const submitting = navigation.state === 'submitting';
   return (
     <section className={ui.card} aria-labelledby="consent-title">
-      <h1 id="consent-title">{loaderData.childName ? t('reservation.consent.childTitle', { name: loaderData.childName }) : t('reservation.consent.title')}</h1>
-      <p>{t(loaderData.childName ? 'reservation.consent.childIntro' : 'reservation.consent.intro')}</p>
+      <h1 id="consent-title">{loaderData.wardName ? t('reservation.consent.childTitle', { name: loaderData.wardName }) : t('reservation.consent.title')}</h1>
+      <p>{t(loaderData.wardName ? 'reservation.consent.childIntro' : 'reservation.consent.intro')}</p>
       {form.status === 'error' ? (
         <ErrorSummary fields={[{ meta: fields.readConfirmation, label: t('reservation.consent.readConfirmation') }]} />
       ) : null}

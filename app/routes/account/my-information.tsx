@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { LogoutControl } from '~/components/shell/LogoutControl';
 import { ContactForm, ContactSummary, type ContactValues } from '~/components/account/ContactEditor';
-import { GuardianForm, type GuardianValues } from '~/components/account/GuardianForm';
+import { GuardianForm } from '~/components/account/GuardianForm';
 import { KelaCard } from '~/components/account/KelaCard';
 import { MfaToggle, type MfaView } from '~/components/account/MfaToggle';
 import { CheckboxField } from '~/components/forms/FormFields';
@@ -30,7 +30,7 @@ import { useTranslation } from '~/i18n/react';
 import { formatDateTime } from '~/lib/format';
 import { pageTitle, requirePatient, serverT } from '~/lib/http/page.server';
 import { saveActionPath } from '~/lib/save-action-path';
-import { contactSchema, guardiansSchema, prefilledGuardianName, smsCodeSchema } from '~/models/account/my-information';
+import { contactSchema, guardiansSchema, prefilledGuardianName, smsCodeSchema, type GuardianView } from '~/models/account/my-information';
 import { consentSchema, type ConsentField } from '~/models/booking/reservation-schemas';
 import { firstTab, parseSaveAction, type SaveActionTab } from '~/models/save-action';
 import { pagePath } from '~/route-table';
@@ -100,7 +100,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const fields = consentFieldsFor(brand);
   let mfa: MfaView | null = null;
   let images: { front: string; back: string } | null = null;
-  const wards: { id: string; name: string; guardians: GuardianValues[] }[] = [];
+  const wards: { id: string; name: string; guardians: GuardianView[] }[] = [];
   if (tab === 'basic') {
     const status = await mfaStatus(db, auth.person.id, auth.features);
     switch (status.type) {

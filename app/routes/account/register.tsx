@@ -23,8 +23,8 @@ import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
 import { redirectWithFlash } from '~/lib/http/flash.server';
 import {
-  childRegistrationDefaults,
-  registerChild,
+  wardRegistrationDefaults,
+  registerWard,
   registerPatient,
   registrationDefaults,
   wardOfGuardian,
@@ -33,8 +33,8 @@ import * as s from '~/styles/booking.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/register';
 
-/** The child registration's ward (`?ward=`): the guardian's own child of 11 or younger, else 404. */
-async function childOf(request: Request, context: Route.LoaderArgs['context']) {
+/** The child registration's ward (`?ward=`): the guardian's own ward of 11 or younger, else 404. */
+async function wardOf(request: Request, context: Route.LoaderArgs['context']) {
   const wardId = new URL(request.url).searchParams.get('ward');
   if (wardId === null) return null;
   const auth = requireAuth(context);
@@ -46,32 +46,32 @@ async function childOf(request: Request, context: Route.LoaderArgs['context']) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const child = await childOf(request, context);
-  if (child) {
+  const forWard = await wardOf(request, context);
+  if (forWard) {
     return {
       title: pageTitle(context, 'reservation.registration.childTitle'),
-      child: true,
-      identityCode: child.ward.identityCode,
-      defaults: childRegistrationDefaults(child.auth.person, child.ward),
+      forWard: true,
+      identityCode: forWard.ward.identityCode,
+      defaults: wardRegistrationDefaults(forWard.auth.person, forWard.ward),
     };
   }
   const auth = requireNoPatient(context, request);
   return {
     title: pageTitle(context, 'reservation.registration.title'),
-    child: false,
+    forWard: false,
     identityCode: auth.person.identityCode,
     defaults: registrationDefaults(auth.person),
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const child = await childOf(request, context);
-  const auth = child?.auth ?? requireNoPatient(context, request);
+  const forWard = await wardOf(request, context);
+  const auth = forWard?.auth ?? requireNoPatient(context, request);
   const { lang, inApp, page } = context.get(portalContext);
   const submission = parseWithZod(await request.formData(), { schema: registrationSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
-  if (child) {
-    const result = await registerChild(await getDb(), auth, child.ward.id, submission.value, { lang, inApp });
+  if (forWard) {
+    const result = await registerWard(await getDb(), auth, forWard.ward.id, submission.value, { lang, inApp });
     const next = nextParam(request) ?? pagePath('front', lang);
     switch (result.type) {
       case 'validation':
@@ -119,11 +119,11 @@ export default function Registration({ loaderData, actionData }: Route.Component
     { meta: fields.phoneNumber, label: t('reservation.registration.phoneNumber') },
     { meta: fields.emailAddress, label: t('reservation.registration.emailAddress') },
   ];
-  const { child } = loaderData;
+  const { forWard } = loaderData;
   return (
     <section className={ui.card} aria-labelledby="registration-title">
-      <h1 id="registration-title">{t(child ? 'reservation.registration.childTitle' : 'reservation.registration.title')}</h1>
-      <p>{t(child ? 'reservation.registration.childIntro' : 'reservation.registration.intro')}</p>
+      <h1 id="registration-title">{t(forWard ? 'reservation.registration.childTitle' : 'reservation.registration.title')}</h1>
+      <p>{t(forWard ? 'reservation.registration.childIntro' : 'reservation.registration.intro')}</p>
       {form.status === 'error' ? <ErrorSummary fields={labelled} /> : null}
       <Form method="post" {...getFormProps(form)} noValidate>
         <AuthenticityTokenInput name="csrf" />
@@ -133,21 +133,21 @@ export default function Registration({ loaderData, actionData }: Route.Component
         </dl>
         <div className={s.formGrid}>
           {/* The child's details are not the guardian's: no autofill of the guardian's own name or address. */}
-          <TextField meta={fields.firstName} label={t('reservation.registration.firstName')} autoComplete={child ? 'off' : 'given-name'} />
-          <TextField meta={fields.lastName} label={t('reservation.registration.lastName')} autoComplete={child ? 'off' : 'family-name'} />
+          <TextField meta={fields.firstName} label={t('reservation.registration.firstName')} autoComplete={forWard ? 'off' : 'given-name'} />
+          <TextField meta={fields.lastName} label={t('reservation.registration.lastName')} autoComplete={forWard ? 'off' : 'family-name'} />
           <TextField
             meta={fields.streetAddress}
             label={t('reservation.registration.streetAddress')}
-            autoComplete={child ? 'off' : 'street-address'}
+            autoComplete={forWard ? 'off' : 'street-address'}
             className={s.wide}
           />
           <TextField
             meta={fields.zipCode}
             label={t('reservation.registration.zipCode')}
-            autoComplete={child ? 'off' : 'postal-code'}
+            autoComplete={forWard ? 'off' : 'postal-code'}
             inputMode="numeric"
           />
-          <TextField meta={fields.postOffice} label={t('reservation.registration.postOffice')} autoComplete={child ? 'off' : 'address-level2'} />
+          <TextField meta={fields.postOffice} label={t('reservation.registration.postOffice')} autoComplete={forWard ? 'off' : 'address-level2'} />
           <TextField
             meta={fields.phoneNumber}
             label={t('reservation.registration.phoneNumber')}

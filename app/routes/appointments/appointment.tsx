@@ -29,8 +29,8 @@ import {
   checkIn,
   getAppointments,
   saveArrivalReason,
-  viewerOf,
 } from '~/services/appointments/appointments.server';
+import { viewerOf } from '~/services/people/viewer.server';
 import { ARRIVAL_REASON_MAX, parseAppointmentIds } from '~/services/appointments/rules';
 import { getDb } from '~/services/db/db.server';
 import { redirectWithFlash } from '~/lib/http/flash.server';

@@ -11,7 +11,7 @@ import { useTranslation } from '~/i18n/react';
 import { pageTitle, requireAuth } from '~/lib/http/page.server';
 import type { InvoiceListItem } from '~/models/billing/invoice';
 import { pagePath } from '~/route-table';
-import { viewerOf } from '~/services/appointments/appointments.server';
+import { viewerOf } from '~/services/people/viewer.server';
 import { getDb } from '~/services/db/db.server';
 import { pageNumber } from '~/services/billing/invoice-rules';
 import { listInvoices } from '~/services/billing/invoices.server';

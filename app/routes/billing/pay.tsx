@@ -18,7 +18,7 @@ import { useTranslation } from '~/i18n/react';
 import { invariantResponse, pageTitle, requireAuth } from '~/lib/http/page.server';
 import { encodeSaveAction } from '~/models/save-action';
 import { pagePath } from '~/route-table';
-import { viewerOf } from '~/services/appointments/appointments.server';
+import { viewerOf } from '~/services/people/viewer.server';
 import { bindFlowToBrowser } from '~/services/auth/flow-binding.server';
 import { getDb } from '~/services/db/db.server';
 import { goToProvider, paymentClient, preparePayment } from '~/services/billing/payments.server';

@@ -15,7 +15,7 @@ import { portalContext, requestInfoContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
 import { invariantResponse, pageTitle, requireAuth } from '~/lib/http/page.server';
 import { pagePath } from '~/route-table';
-import { viewerOf } from '~/services/appointments/appointments.server';
+import { viewerOf } from '~/services/people/viewer.server';
 import { clearFlowBinding, flowBindingMatches, readFlowBinding } from '~/services/auth/flow-binding.server';
 import { getDb } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';

@@ -9,7 +9,7 @@ import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
 import { invariantResponse, pageTitle, requireAuth } from '~/lib/http/page.server';
 import { pagePath } from '~/route-table';
-import { viewerOf } from '~/services/appointments/appointments.server';
+import { viewerOf } from '~/services/people/viewer.server';
 import { getDb } from '~/services/db/db.server';
 import { getPayableVisit } from '~/services/billing/visit-payment.server';
 import * as styles from '~/styles/billing.css';

@@ -39,7 +39,8 @@ import { encodeSaveAction } from '~/models/save-action';
 import { anonymousReservationSchema, userReservationSchema } from '~/models/booking/reservation-schemas';
 import { pagePath, type PageKey } from '~/route-table';
 import { recordEvent } from '~/services/analytics/analytics.server';
-import { getAnonymousAppointment, getAppointments, viewerOf } from '~/services/appointments/appointments.server';
+import { getAnonymousAppointment, getAppointments } from '~/services/appointments/appointments.server';
+import { viewerOf } from '~/services/people/viewer.server';
 import {
   answerForResult,
   CHOICE_PARAM,
@@ -69,7 +70,7 @@ import {
 import { readReceipt, receiptHeader } from '~/services/booking/reservation-receipt.server';
 import { parseSlotId } from '~/services/booking/reservation-rules';
 import { getDb } from '~/services/db/db.server';
-import { refreshGuardianships } from '~/services/population-register/population-register.server';
+import { refreshGuardianships } from '~/services/people/population-register/population-register.server';
 import type { Insurer } from '~/models/booking/insurance';
 import {
   declaredInsurer,

@@ -11,7 +11,7 @@ import { fixedT } from '~/i18n/i18n.server';
 import { requireApiAuth } from '~/lib/http/api.server';
 import { pdfResponseHeaders } from '~/lib/pdf.server';
 import { getDb } from '~/services/db/db.server';
-import { recordViewerOf } from '~/services/records/access.server';
+import { recordViewerOf } from '~/services/people/viewer.server';
 import { certificateFileName, certificatePdf } from '~/services/records/certificate-pdf.server';
 import { getCertificate } from '~/services/records/records.server';
 import type { Route } from './+types/certificate-pdf';

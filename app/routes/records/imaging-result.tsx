@@ -6,7 +6,7 @@ import { useTranslation } from '~/i18n/react';
 import { pageTitle, requireAuth, titleWith } from '~/lib/http/page.server';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
-import { recordViewerOf } from '~/services/records/access.server';
+import { recordViewerOf } from '~/services/people/viewer.server';
 import { getImagingResult } from '~/services/records/records.server';
 import * as s from '~/styles/records.css';
 import * as ui from '~/styles/ui.css';

@@ -7,7 +7,7 @@ import { useTranslation } from '~/i18n/react';
 import { pageTitle, requireAuth } from '~/lib/http/page.server';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
-import { recordViewerOf } from '~/services/records/access.server';
+import { recordViewerOf } from '~/services/people/viewer.server';
 import { getReferral } from '~/services/records/records.server';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/lab-referral';

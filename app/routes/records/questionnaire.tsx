@@ -19,7 +19,7 @@ import { answersSchema, type Question, type QuestionnaireAnswers, type Questionn
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
 import { redirectWithFlash } from '~/lib/http/flash.server';
-import { recordViewerOf } from '~/services/records/access.server';
+import { recordViewerOf } from '~/services/people/viewer.server';
 import { answerQuestionnaire, getQuestionnaire } from '~/services/records/questionnaires.server';
 import * as s from '~/styles/records.css';
 import * as ui from '~/styles/ui.css';

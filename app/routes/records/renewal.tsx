@@ -19,7 +19,7 @@ import { useMessageText, useTranslation } from '~/i18n/react';
 import { pageTitle, requireAuth } from '~/lib/http/page.server';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
-import { recordViewerOf } from '~/services/records/access.server';
+import { recordViewerOf } from '~/services/people/viewer.server';
 import { getPrescriptions } from '~/services/records/records.server';
 import { pendingFor, requestRenewal } from '~/services/records/renewal.server';
 import { isRenewalComplete, parseRenewalIds, RENEWAL_TEXT_MAX, renewalField, renewalPath, renewalSchema } from '~/services/records/renewal-rules';

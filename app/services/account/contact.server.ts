@@ -7,10 +7,12 @@
 import { eq } from 'drizzle-orm';
 import { persons } from '~db/schema';
 import { contactSchema, type ContactField, type PatientView } from '~/models/account/my-information';
+import { contactValuesOf } from '~/models/contact';
 import { fieldErrorsOf } from '~/models/booking/reservation-schemas';
 import { logAccess } from '~/services/audit/access-log.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
 import { currentConsent } from '~/services/account/registration.server';
+import { updateContactDetails } from '~/services/people/people.server';
 
 type PersonRow = typeof persons.$inferSelect;
 
@@ -24,13 +26,14 @@ export type ContactResult =
   | { type: 'notFound' };
 
 function viewOf(person: PersonRow, consent: Awaited<ReturnType<typeof currentConsent>>): PatientView {
+  const { firstName, lastName, phoneNumber, emailAddress, language, streetAddress, zipCode, postOffice } = contactValuesOf(person);
   return {
-    firstName: person.firstName,
-    lastName: person.lastName,
-    phoneNumber: person.phone ?? '',
-    email: person.email ?? '',
-    language: person.language,
-    postalAddress: { street: person.streetAddress ?? '', postalCode: person.postalCode ?? '', postOffice: person.postOffice ?? '' },
+    firstName,
+    lastName,
+    phoneNumber,
+    email: emailAddress,
+    language,
+    postalAddress: { street: streetAddress, postalCode: zipCode, postOffice },
     patientDataConsent: consent
       ? {
           allowsCommonRegistry: consent.allowsCommonRegistry,
@@ -62,18 +65,14 @@ export async function updateContact(db: Db, auth: { person: { id: string } }, in
   if (!parsed.success) return { type: 'validation', fields: fieldErrorsOf(parsed.error) };
   const fields = parsed.data;
   return withTransaction(db, async (t) => {
-    const [person] = await t
-      .update(persons)
-      .set({
-        streetAddress: fields.streetAddress,
-        postalCode: fields.zipCode,
-        postOffice: fields.postOffice,
-        phone: fields.phoneNumber,
-        email: fields.emailAddress,
-        language: fields.language,
-      })
-      .where(eq(persons.id, auth.person.id))
-      .returning();
+    const person = await updateContactDetails(t, auth.person.id, {
+      streetAddress: fields.streetAddress,
+      postalCode: fields.zipCode,
+      postOffice: fields.postOffice,
+      phone: fields.phoneNumber,
+      email: fields.emailAddress,
+      language: fields.language,
+    });
     if (!person) return { type: 'notFound' as const };
     await logAccess(t, { actorPersonId: person.id, subjectPersonId: person.id, action: 'change', resource: CONTACT_RESOURCE });
     return { type: 'success' as const, patient: viewOf(person, await currentConsent(t, person.id)) };

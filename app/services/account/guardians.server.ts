@@ -6,8 +6,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { minorGuardians, persons } from '~db/schema';
 import { helsinkiDate } from '~/lib/dates';
-import { ageOn } from '~/models/identity-code';
-import { guardiansSchema, type GuardianFields } from '~/models/account/my-information';
+import { isMinorOn } from '~/models/person';
+import { guardiansSchema, type GuardianFields, type GuardianView } from '~/models/account/my-information';
 import { fieldErrorsOf } from '~/models/booking/reservation-schemas';
 import { logAccess } from '~/services/audit/access-log.server';
 import { listWards } from '~/services/auth/session.server';
@@ -16,21 +16,11 @@ import { clock } from '~/lib/clock.server';
 
 export const GUARDIANS_RESOURCE = 'person:guardians';
 
-export interface GuardianView {
-  name: string;
-  phone: string;
-  emailAddress: string;
-  isGuardianHasSameAddress: boolean;
-  streetAddress: string;
-  zipCode: string;
-  postOffice: string;
-}
-
 export type SaveGuardiansResult = { type: 'success' } | { type: 'validation'; fields: Record<string, string[]> } | { type: 'notFound' };
 
 /** A minor's own record (under 18 today in Helsinki) may hold their guardians too. */
 export function isMinor(birthDate: string, now = clock.now()): boolean {
-  return ageOn(birthDate, helsinkiDate(now)) < 18;
+  return isMinorOn(birthDate, helsinkiDate(now));
 }
 
 /** The user may enter guardians for `minorId`: their ward, or themself while a minor. */

@@ -7,7 +7,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { guardianships, patientDataConsents, persons, registrations } from '~db/schema';
 import { helsinkiDate } from '~/lib/dates';
-import { guardianBooksFor } from '~/services/booking/reservation-flow-rules';
+import { contactValuesOf } from '~/models/contact';
+import { guardianBooksFor } from '~/models/person';
 import type { BrandKey } from '~/brands';
 import type { Language } from '~/i18n/config';
 import {
@@ -20,6 +21,7 @@ import {
 } from '~/models/booking/reservation-schemas';
 import { logAccess } from '~/services/audit/access-log.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
+import { markPatientDataConsentUpdated, markRegisteredPatient } from '~/services/people/people.server';
 import { clock } from '~/lib/clock.server';
 
 type PersonRow = typeof persons.$inferSelect;
@@ -33,15 +35,8 @@ export type RegistrationInput = { [K in keyof RegistrationFields]?: unknown };
 
 /** The registration form's initial values: what the register already knows of the person. */
 export function registrationDefaults(person: PersonRow): Partial<Record<keyof RegistrationFields, string>> {
-  return {
-    firstName: person.firstName,
-    lastName: person.lastName,
-    streetAddress: person.streetAddress ?? '',
-    zipCode: person.postalCode ?? '',
-    postOffice: person.postOffice ?? '',
-    phoneNumber: person.phone ?? '',
-    emailAddress: person.email ?? '',
-  };
+  const { language: _language, ...values } = contactValuesOf(person);
+  return values;
 }
 
 /**
@@ -88,27 +83,23 @@ export async function registerPatient(
 /**
  * Makes a person a patient with the registration's details (inside the caller's transaction,
  * after the caller has locked the row): one's own registration, or a guardian's for their
- * child, recorded with who registered them and written to the access log.
+ * ward, recorded with who registered them and written to the access log.
  */
 async function recordRegistration(
   t: Db,
   input: { personId: string; registeredById: string; fields: RegistrationFields; lang: Language; channel: 'web' | 'in-app' | 'hpa'; now: Date },
 ): Promise<void> {
   const { fields } = input;
-  await t
-    .update(persons)
-    .set({
-      firstName: fields.firstName,
-      lastName: fields.lastName,
-      streetAddress: fields.streetAddress,
-      postalCode: fields.zipCode,
-      postOffice: fields.postOffice,
-      phone: fields.phoneNumber,
-      email: fields.emailAddress,
-      language: input.lang,
-      isPatient: true,
-    })
-    .where(eq(persons.id, input.personId));
+  await markRegisteredPatient(t, input.personId, {
+    firstName: fields.firstName,
+    lastName: fields.lastName,
+    streetAddress: fields.streetAddress,
+    postalCode: fields.zipCode,
+    postOffice: fields.postOffice,
+    phone: fields.phoneNumber,
+    email: fields.emailAddress,
+    language: input.lang,
+  });
   await t
     .insert(registrations)
     .values({ personId: input.personId, registeredById: input.registeredById, channel: input.channel, registeredAt: input.now });
@@ -116,11 +107,11 @@ async function recordRegistration(
 }
 
 // ---------------------------------------------------------------------------------------------
-// A guardian registers their child
+// A guardian registers their ward
 
 /**
  * The guardian's ward of 11 or younger with this id (the guardianships mirror the population
- * register), or null: someone else's child, an older one, or no such person look the same.
+ * register), or null: someone else's ward, an older one, or no such person look the same.
  */
 export async function wardOfGuardian(db: Db, guardianId: string, wardId: string | null, now = clock.now()): Promise<PersonRow | null> {
   if (!wardId || !/^[0-9a-f-]{36}$/i.test(wardId)) return null;
@@ -138,34 +129,27 @@ export async function wardOfGuardian(db: Db, guardianId: string, wardId: string 
  * (the guardian's address when the register gave none), and the guardian's phone and e-mail —
  * the confirmations go to the guardian; all editable.
  */
-export function childRegistrationDefaults(guardian: PersonRow, ward: PersonRow): Partial<Record<keyof RegistrationFields, string>> {
+export function wardRegistrationDefaults(guardian: PersonRow, ward: PersonRow): Partial<Record<keyof RegistrationFields, string>> {
   const own = ward.streetAddress && ward.postalCode && ward.postOffice;
-  const from = own ? ward : guardian;
-  return {
-    firstName: ward.firstName,
-    lastName: ward.lastName,
-    streetAddress: from.streetAddress ?? '',
-    zipCode: from.postalCode ?? '',
-    postOffice: from.postOffice ?? '',
-    phoneNumber: guardian.phone ?? '',
-    emailAddress: guardian.email ?? '',
-  };
+  const { streetAddress, zipCode, postOffice } = contactValuesOf(own ? ward : guardian);
+  const { phoneNumber, emailAddress } = contactValuesOf(guardian);
+  return { firstName: ward.firstName, lastName: ward.lastName, streetAddress, zipCode, postOffice, phoneNumber, emailAddress };
 }
 
-export type ChildRegistrationResult = RegistrationResult | { type: 'notWard' };
+export type WardRegistrationResult = RegistrationResult | { type: 'notWard' };
 
 /**
  * A guardian registers their ward as a patient (the child details): the ward must be theirs and
  * 11 or younger, checked again inside the transaction; the registration names the guardian as
  * the one who registered, and the page language becomes the child's message language.
  */
-export async function registerChild(
+export async function registerWard(
   db: Db,
   auth: { person: { id: string } },
   wardId: string,
   input: RegistrationInput,
   options: { lang: Language; inApp: boolean; now?: Date },
-): Promise<ChildRegistrationResult> {
+): Promise<WardRegistrationResult> {
   const parsed = registrationSchema.safeParse(input);
   if (!parsed.success) return { type: 'validation', fields: fieldErrorsOf(parsed.error) };
   const fields = parsed.data;
@@ -247,7 +231,7 @@ export async function giveConsent(
       allowsBookingSms: choices.allowsBookingSms,
       givenAt: now,
     });
-    await t.update(persons).set({ patientDataConsentUpdatedAt: now }).where(eq(persons.id, subject.id));
+    await markPatientDataConsentUpdated(t, subject.id, now);
     await logAccess(t, {
       actorPersonId: auth.person.id,
       subjectPersonId: subject.id,

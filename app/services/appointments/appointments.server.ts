@@ -31,18 +31,9 @@ import {
   parseAnonymousCode,
 } from './rules';
 import { clock } from '~/lib/clock.server';
+import { recordConfidentialityAccepted } from '~/services/people/people.server';
+import { visiblePersonIds, type Viewer } from '~/services/people/viewer.server';
 
-/** Who is asking: a logged-in person (and the wards they act for), or an anonymous link holder. */
-export interface Viewer {
-  personId: string;
-  wardIds: string[];
-}
-
-export function viewerOf(auth: { person: { id: string }; wards: { id: string }[] }): Viewer {
-  return { personId: auth.person.id, wardIds: auth.wards.map((w) => w.id) };
-}
-
-const visiblePatients = (viewer: Viewer) => [viewer.personId, ...viewer.wardIds];
 
 const patient = alias(persons, 'patient');
 
@@ -146,7 +137,7 @@ async function logViews(db: Db, viewer: Viewer | null, rows: Row[]) {
  * cancelled ones among them marked as such by their view).
  */
 export async function listAppointments(db: Db, viewer: Viewer, lang: Language, now = clock.now(), pastLimit = 10) {
-  const mine = inArray(appointments.patientId, visiblePatients(viewer));
+  const mine = inArray(appointments.patientId, visiblePersonIds(viewer));
   // An appointment counts as upcoming until it has ended (longest appointments are a few hours).
   const horizon = new Date(now.getTime() - 4 * 3_600_000);
   const [upcomingRows, pastRows] = await Promise.all([
@@ -173,7 +164,7 @@ export async function listAppointments(db: Db, viewer: Viewer, lang: Language, n
 /** The appointments of a comma-joined id list that the viewer may see (others are left out). */
 export async function getAppointments(db: Db, viewer: Viewer, ids: number[], lang: Language, now = clock.now()) {
   const rows = await baseQuery(db)
-    .where(and(inArray(appointments.id, ids), inArray(appointments.patientId, visiblePatients(viewer))))
+    .where(and(inArray(appointments.id, ids), inArray(appointments.patientId, visiblePersonIds(viewer))))
     .orderBy(asc(appointments.startAt));
   await logViews(db, viewer, rows);
   return rows.map((r) => toView(r, viewer, lang, now));
@@ -181,7 +172,7 @@ export async function getAppointments(db: Db, viewer: Viewer, ids: number[], lan
 
 async function findVisible(db: Db, viewer: Viewer, id: number) {
   const [row] = await baseQuery(db)
-    .where(and(eq(appointments.id, id), inArray(appointments.patientId, visiblePatients(viewer))))
+    .where(and(eq(appointments.id, id), inArray(appointments.patientId, visiblePersonIds(viewer))))
     .limit(1);
   return row ?? null;
 }
@@ -251,7 +242,7 @@ export async function acceptConfidentiality(db: Db, viewer: Viewer, appointmentI
   if (!row) return false;
   // The change and its access-log row are written together or not at all.
   await withTransaction(db, async (t) => {
-    await t.update(persons).set({ confidentialityAcceptedAt: now }).where(eq(persons.id, row.patient.id));
+    await recordConfidentialityAccepted(t, row.patient.id, now);
     await logAccess(t, {
       actorPersonId: viewer.personId,
       subjectPersonId: row.patient.id,

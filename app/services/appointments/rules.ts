@@ -3,7 +3,7 @@
  * confidentiality form, and the anonymous link's code. Times are instants; "the day" is the
  * Helsinki day.
  */
-import { ageOn } from '~/models/identity-code';
+import { isMinorOn } from '~/models/person';
 
 /** Check-in opens this long before the start (spec 2 §9). */
 export const CHECK_IN_OPENS_MINUTES = 30;
@@ -65,8 +65,8 @@ export function confidentialityStatus(
 ): ConfidentialityStatus {
   const today = toDate(now);
   if (!person.confidentialityAcceptedAt) return 'notFilled';
-  const adultNow = ageOn(person.birthDate, today) >= 18;
-  const adultThen = ageOn(person.birthDate, toDate(person.confidentialityAcceptedAt)) >= 18;
+  const adultNow = !isMinorOn(person.birthDate, today);
+  const adultThen = !isMinorOn(person.birthDate, toDate(person.confidentialityAcceptedAt));
   return adultNow && !adultThen ? 'notFilledAsAdult' : 'ok';
 }
 

@@ -9,7 +9,7 @@
  * opened anywhere else consumes the flow and fails, so nobody can be logged in as somebody else.
  */
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { identificationFlows, persons } from '~db/schema';
+import { identificationFlows } from '~db/schema';
 import { env } from '~/env.server';
 import type { Language } from '~/i18n/config';
 import { randomToken, sha256 } from '~/lib/crypto.server';
@@ -17,7 +17,8 @@ import { parseIdentityCode } from '~/models/identity-code';
 import { logAccess } from '~/services/audit/access-log.server';
 import { getDb, type Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
-import { refreshGuardianships } from '~/services/population-register/population-register.server';
+import { upsertPersonFromIdentification } from '~/services/people/people.server';
+import { refreshGuardianships } from '~/services/people/population-register/population-register.server';
 import { flowBindingMatches, FLOW_BINDING_TTL_SECONDS } from './flow-binding.server';
 import { IdentificationError, type IdentificationAdapter } from './identification-adapter';
 import { createOidcAdapter } from './oidc-adapter.server';
@@ -159,16 +160,10 @@ async function findOrCreatePerson(
 ): Promise<PersonRow | null> {
   const parsed = parseIdentityCode(identified.identityCode, { allowDevelopmentForm: false });
   if (!parsed.ok) return null;
-  await db
-    .insert(persons)
-    .values({
-      identityCode: parsed.code,
-      firstName: identified.firstName ?? '',
-      lastName: identified.lastName ?? '',
-      birthDate: parsed.birthDate,
-      isPatient: false,
-    })
-    .onConflictDoNothing({ target: persons.identityCode });
-  const [person] = await db.select().from(persons).where(eq(persons.identityCode, parsed.code)).limit(1);
-  return person ?? null;
+  return upsertPersonFromIdentification(db, {
+    identityCode: parsed.code,
+    birthDate: parsed.birthDate,
+    firstName: identified.firstName,
+    lastName: identified.lastName,
+  });
 }

@@ -9,7 +9,7 @@ import { env } from '~/env.server';
 import type { Language } from '~/i18n/config';
 import { formatDate, formatMoney } from '~/lib/format';
 import type { InvoiceListItem, InvoiceSummaryView } from '~/models/billing/invoice';
-import type { Viewer } from '~/services/appointments/appointments.server';
+import { visiblePersonIds, type Viewer } from '~/services/people/viewer.server';
 import { logAccesses } from '~/services/audit/access-log.server';
 import type { Db } from '~/services/db/db.server';
 import { INVOICES_PER_PAGE, invoiceLabel, paymentArea } from './invoice-rules';
@@ -24,7 +24,6 @@ export interface InvoiceLinks {
   summary: (invoice: InvoiceRow) => string;
 }
 
-const visibleTo = (viewer: Viewer) => [viewer.personId, ...viewer.wardIds];
 
 export interface InvoicePage {
   items: InvoiceListItem[];
@@ -42,7 +41,7 @@ export async function listInvoices(
   links: InvoiceLinks,
   now = clock.now(),
 ): Promise<InvoicePage> {
-  const owners = visibleTo(viewer);
+  const owners = visiblePersonIds(viewer);
   const [totalRow] = await db.select({ n: count() }).from(invoices).where(inArray(invoices.personId, owners));
   const total = totalRow?.n ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / INVOICES_PER_PAGE));
@@ -93,7 +92,7 @@ export async function findVisibleInvoice(db: Db, viewer: Viewer, by: { id: numbe
     .where(
       and(
         'id' in by ? eq(invoices.id, by.id) : eq(invoices.invoiceNumber, by.invoiceNumber),
-        inArray(invoices.personId, visibleTo(viewer)),
+        inArray(invoices.personId, visiblePersonIds(viewer)),
       ),
     )
     .limit(1);

@@ -19,7 +19,7 @@ import type { Language } from '~/i18n/config';
 import { formatDate, formatMoney } from '~/lib/format';
 import { isValidEmail } from '~/models/contact';
 import { paymentMessageOf, type PaymentMessage } from '~/models/billing/invoice';
-import type { Viewer } from '~/services/appointments/appointments.server';
+import type { Viewer } from '~/services/people/viewer.server';
 import { logAccess } from '~/services/audit/access-log.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
 import { canBePaidOnline } from '~/services/billing/invoice-rules';

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ageOn, guardianBooksFor } from '~/models/person';
 import {
-  ageOn,
   answerForResult,
-  guardianBooksFor,
   reserveStep,
   stepOnPost,
   type ReservationOutcome,

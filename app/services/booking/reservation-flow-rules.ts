@@ -31,20 +31,9 @@ import type { BrandKey } from '~/brands';
 export const CHOICE_PARAM = 'for';
 /** The `ward` parameter: the child (person id) a guardian books for. */
 export const WARD_PARAM = 'ward';
-/** Children this old or younger are booked by their guardian; from 12 on they log in themselves (spec 3 §9). */
-export const GUARDIAN_BOOKS_UNTIL_AGE = 11;
 /** Specialties whose times are for children: the general brand asks whose appointment it is. */
 export const CHILD_SPECIALTY_IDS: readonly string[] = ['LAS'];
 
-/** Full years from a birth date to a day (both YYYY-MM-DD). */
-export function ageOn(birthDate: string, day: string): number {
-  const [by, bm, bd] = birthDate.split('-').map(Number) as [number, number, number];
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
-}
-
-/** Whether the guardian books for this child (11 or younger on the day). */
-export const guardianBooksFor = (birthDate: string, day: string): boolean => ageOn(birthDate, day) <= GUARDIAN_BOOKS_UNTIL_AGE;
 export type OwnOrChild = 'self' | 'child';
 
 export interface ReserveFacts {

@@ -54,7 +54,8 @@ import { captureServerError } from '~/services/observability/sentry.server';
 import { enqueueMessage } from '~/services/outbox/outbox.server';
 import { accessOf, contractOf, confirmationFor } from './occupational.server';
 import type { ConfirmationKind } from './occupational-rules';
-import { CHILD_SPECIALTY_IDS, guardianBooksFor } from './reservation-flow-rules';
+import { guardianBooksFor } from '~/models/person';
+import { CHILD_SPECIALTY_IDS } from './reservation-flow-rules';
 import { anonymousLink, confirmationMessages } from './reservation-messages.server';
 import {
   bindingConsentRequired,

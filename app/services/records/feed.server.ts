@@ -12,7 +12,7 @@ import { helsinkiDate, helsinkiInstant } from '~/lib/dates';
 import { formatDate } from '~/lib/format';
 import { logAccesses } from '~/services/audit/access-log.server';
 import type { Db } from '~/services/db/db.server';
-import { visibleIds, type RecordViewer } from './access.server';
+import { visibleRecordIds, type RecordViewer } from '~/services/people/viewer.server';
 import type { FeedView } from '~/components/records/RecordFeed';
 import { pagePath } from '~/route-table';
 import { CERTIFICATES_SINCE, newestFirst, relativeDate, relativeDay, relativeText, validityHint, validityText, type FeedItem } from './records-rules';
@@ -26,7 +26,7 @@ export async function listFeed(
   lang: Language,
   { now = clock.now(), limit = FEED_SIZE, certificates = true }: { now?: Date; limit?: number; certificates?: boolean } = {},
 ): Promise<FeedItem[]> {
-  const ids = visibleIds(viewer);
+  const ids = visibleRecordIds(viewer);
   const today = helsinkiDate(now);
   const nameOf = (patientId: string) => {
     const p = viewer.people.find((x) => x.id === patientId);

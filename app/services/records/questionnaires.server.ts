@@ -12,7 +12,7 @@ import { formatDate } from '~/lib/format';
 import { answersSchema, definitionSchema, parseStoredAnswers, type QuestionnaireAnswers } from '~/models/records/questionnaire';
 import { logAccess } from '~/services/audit/access-log.server';
 import type { Db } from '~/services/db/db.server';
-import { visibleIds, type RecordPerson, type RecordViewer } from './access.server';
+import { visibleRecordIds, type RecordPerson, type RecordViewer } from '~/services/people/viewer.server';
 import { PAGE_SIZES } from './records-rules';
 import { clock } from '~/lib/clock.server';
 
@@ -47,7 +47,7 @@ async function findInvitation(db: Db, viewer: RecordViewer, id: number) {
     .select({ invitation: questionnaireInvitations, definition: questionnaireForms.definition })
     .from(questionnaireInvitations)
     .innerJoin(questionnaireForms, eq(questionnaireForms.id, questionnaireInvitations.formId))
-    .where(and(eq(questionnaireInvitations.id, id), inArray(questionnaireInvitations.patientId, visibleIds(viewer))))
+    .where(and(eq(questionnaireInvitations.id, id), inArray(questionnaireInvitations.patientId, visibleRecordIds(viewer))))
     .limit(1);
   if (!row) return null;
   return { ...row, definition: definitionSchema.parse(row.definition) };

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ageOn, guardianSeesRecords } from '~/models/person';
 import {
-  ageOn,
-  guardianSeesRecords,
   labDayState,
   referenceRangeText,
   referralStatus,

@@ -1,7 +1,7 @@
 /**
  * Pure rules of the record pages (spec 3 §9, spec 1 §3): lab result display (prefixes,
- * reference ranges), lab-day state, referral validity and its hint, relative dates, and whose
- * records a guardian may see (docs/decisions/0016). Client-safe; unit-tested without a database.
+ * reference ranges), lab-day state, referral validity and its hint, relative dates (whose records
+ * a guardian may see is an age rule: app/models/person.ts, docs/decisions/0016). Client-safe; unit-tested without a database.
  */
 import type { TFunction } from '~/i18n/translate';
 import { daysBetween, helsinkiDate, isoWeekday, type IsoWeekday } from '~/lib/dates';
@@ -88,22 +88,6 @@ export function relativeDate(at: Date, now: Date): RelativeDate {
   return { kind: 'date', date: helsinkiDate(at) };
 }
 
-/** Age in whole years on a Helsinki date. */
-export function ageOn(birthDate: string, today: string): number {
-  const [by, bm, bd] = birthDate.split('-').map(Number) as [number, number, number];
-  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
-  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
-}
-
-/**
- * The provider's policy (docs/decisions/0016): a guardian sees a ward's health records until
- * the ward turns 12 (the spec's age of own login); from then on only the young person does.
- */
-export const GUARDIAN_RECORDS_AGE_LIMIT = 12;
-
-export function guardianSeesRecords(wardBirthDate: string, today: string): boolean {
-  return ageOn(wardBirthDate, today) < GUARDIAN_RECORDS_AGE_LIMIT;
-}
 
 /** Certificates are available from 1.1.2022 (spec 2 §9). */
 export const CERTIFICATES_SINCE = '2022-01-01';

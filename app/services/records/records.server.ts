@@ -25,7 +25,7 @@ import { helsinkiDate } from '~/lib/dates';
 import { formatDate, formatDateTime } from '~/lib/format';
 import { logAccess, logAccesses } from '~/services/audit/access-log.server';
 import type { Db } from '~/services/db/db.server';
-import { visibleIds, type RecordPerson, type RecordViewer } from './access.server';
+import { visibleRecordIds, type RecordPerson, type RecordViewer } from '~/services/people/viewer.server';
 import {
   CERTIFICATES_SINCE,
   labDayState,
@@ -114,7 +114,7 @@ export async function getPrescriptions(db: Db, viewer: RecordViewer, ids: number
   const rows = await db
     .select()
     .from(prescriptions)
-    .where(and(inArray(prescriptions.id, ids), inArray(prescriptions.patientId, visibleIds(viewer))));
+    .where(and(inArray(prescriptions.id, ids), inArray(prescriptions.patientId, visibleRecordIds(viewer))));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const found = ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   await logAccesses(
@@ -191,7 +191,7 @@ export async function getReferral(db: Db, viewer: RecordViewer, id: number, type
     .from(referrals)
     .leftJoin(practitioners, eq(practitioners.id, referrals.practitionerId))
     .where(
-      and(eq(referrals.id, id), eq(referrals.type, type), eq(referrals.viewRestriction, 'patient'), inArray(referrals.patientId, visibleIds(viewer))),
+      and(eq(referrals.id, id), eq(referrals.type, type), eq(referrals.viewRestriction, 'patient'), inArray(referrals.patientId, visibleRecordIds(viewer))),
     )
     .limit(1);
   if (!row) return null;
@@ -307,7 +307,7 @@ export async function getImagingResult(db: Db, viewer: RecordViewer, id: number,
   const [row] = await db
     .select()
     .from(imagingResults)
-    .where(and(eq(imagingResults.id, id), eq(imagingResults.viewRestriction, 'patient'), inArray(imagingResults.patientId, visibleIds(viewer))))
+    .where(and(eq(imagingResults.id, id), eq(imagingResults.viewRestriction, 'patient'), inArray(imagingResults.patientId, visibleRecordIds(viewer))))
     .limit(1);
   if (!row) return null;
   await logViews(db, viewer, row.patientId, 'imaging-result', [row.id]);
@@ -363,7 +363,7 @@ export async function getVisit(db: Db, viewer: RecordViewer, id: number, lang: L
     .innerJoin(practitioners, eq(practitioners.id, visitReports.practitionerId))
     .innerJoin(specialties, eq(specialties.id, visitReports.specialtyId))
     .innerJoin(persons, eq(persons.id, visitReports.patientId))
-    .where(and(eq(visitReports.id, id), eq(visitReports.viewRestriction, 'patient'), inArray(visitReports.patientId, visibleIds(viewer))))
+    .where(and(eq(visitReports.id, id), eq(visitReports.viewRestriction, 'patient'), inArray(visitReports.patientId, visibleRecordIds(viewer))))
     .limit(1);
   if (!row) return null;
   const [diagnoses, texts] = await Promise.all([
@@ -452,7 +452,7 @@ export async function getCertificate(db: Db, viewer: RecordViewer, id: number) {
     .from(sickLeaveCertificates)
     .innerJoin(practitioners, eq(practitioners.id, sickLeaveCertificates.practitionerId))
     .innerJoin(persons, eq(persons.id, sickLeaveCertificates.patientId))
-    .where(and(eq(sickLeaveCertificates.id, id), inArray(sickLeaveCertificates.patientId, visibleIds(viewer))))
+    .where(and(eq(sickLeaveCertificates.id, id), inArray(sickLeaveCertificates.patientId, visibleRecordIds(viewer))))
     .limit(1);
   if (!row || row.certificate.createdAt < new Date(`${CERTIFICATES_SINCE}T00:00:00+02:00`)) return null;
   await logViews(db, viewer, row.certificate.patientId, 'sick-leave-certificate:pdf', [row.certificate.id]);

@@ -12,7 +12,7 @@ import { logAccesses } from '~/services/audit/access-log.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
 import { createThreadWithMessage } from '~/services/messaging/threads.server';
 import { logger } from '~/services/observability/logger.server';
-import { visibleIds, type RecordViewer } from './access.server';
+import { visibleRecordIds, type RecordViewer } from '~/services/people/viewer.server';
 import { RENEWAL_THREAD_TITLE, renewalMessage, type RenewalAnswers } from './renewal-rules';
 import { clock } from '~/lib/clock.server';
 
@@ -29,7 +29,7 @@ async function check(db: Db, viewer: RecordViewer, ids: readonly number[]) {
   const rows = await db
     .select()
     .from(prescriptions)
-    .where(and(inArray(prescriptions.id, [...ids]), inArray(prescriptions.patientId, visibleIds(viewer))));
+    .where(and(inArray(prescriptions.id, [...ids]), inArray(prescriptions.patientId, visibleRecordIds(viewer))));
   // All of one person's: a request is one thread of one patient.
   if (rows.length !== ids.length || new Set(rows.map((r) => r.patientId)).size !== 1) return { type: 'notFound' as const };
   const notRenewable = rows.filter((r) => !r.isRenewable).map((r) => r.medicineName);

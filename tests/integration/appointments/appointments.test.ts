@@ -20,8 +20,8 @@ import {
   getAppointments,
   listAppointments,
   saveArrivalReason,
-  type Viewer,
 } from '~/services/appointments/appointments.server';
+import { type Viewer } from '~/services/people/viewer.server';
 import { ARRIVAL_REASON_PREFIX } from '~/services/appointments/rules';
 import type { Db } from '~/services/db/db.server';
 import { databaseKinds, withTestDatabase } from '../../fixtures/db';

@@ -11,7 +11,7 @@ import { createInvoice } from '~db/factories';
 import { accessLog, appointments, invoices, paymentEvents, payments, persons } from '~db/schema';
 import { DEMO_INVOICES } from '~db/seed-invoices';
 import { DEMO_PERSONS } from '~db/seed-data';
-import type { Viewer } from '~/services/appointments/appointments.server';
+import type { Viewer } from '~/services/people/viewer.server';
 import type { Db } from '~/services/db/db.server';
 import { renderInvoicePdf } from '~/services/billing/invoice-pdf.server';
 import { approveVisitPayment, getPayableVisit, listPayableVisits } from '~/services/billing/visit-payment.server';

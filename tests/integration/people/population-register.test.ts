@@ -16,11 +16,11 @@ import { CLINICS, SPECIALTIES } from '~db/seed-data';
 import { makeIdentityCode } from '~/models/identity-code';
 import { listAppointments } from '~/services/appointments/appointments.server';
 import { guardianFacts, reserveForWard, type ReservationContext } from '~/services/booking/reservation.server';
-import { createBuiltinRegister } from '~/services/population-register/builtin.server';
-import { PopulationRegisterError, type PopulationRegister } from '~/services/population-register/population-register';
-import { refreshGuardianships } from '~/services/population-register/population-register.server';
-import { createVtjRegister, parseXRoadId, type VtjConfig } from '~/services/population-register/vtj-client.server';
-import { giveConsent, registerChild } from '~/services/account/registration.server';
+import { createBuiltinRegister } from '~/services/people/population-register/builtin.server';
+import { PopulationRegisterError, type PopulationRegister } from '~/services/people/population-register/population-register';
+import { refreshGuardianships } from '~/services/people/population-register/population-register.server';
+import { createVtjRegister, parseXRoadId, type VtjConfig } from '~/services/people/population-register/vtj-client.server';
+import { giveConsent, registerWard } from '~/services/account/registration.server';
 import { databaseKinds, withTestDatabase } from '../../fixtures/db';
 
 const NOW = new Date('2026-11-23T08:00:00.000Z');
@@ -125,10 +125,10 @@ describe.each(databaseKinds())('the child registration and the child appointment
     const someoneElse = await createPerson(t.db, { identityCode: code('1983-03-03'), firstName: 'Muu', lastName: 'Aikuinen' });
     expect((await guardianFacts(t.db, guardian.id, ward.id, NOW)).chosen).toBe('notRegistered');
 
-    expect(await registerChild(t.db, { person: someoneElse }, ward.id, details, { lang: 'sv', inApp: false, now: NOW })).toEqual({ type: 'notWard' });
-    expect((await registerChild(t.db, { person: guardian }, ward.id, { ...details, zipCode: '123' }, { lang: 'sv', inApp: false, now: NOW })).type).toBe('validation');
-    expect(await registerChild(t.db, { person: guardian }, ward.id, details, { lang: 'sv', inApp: false, now: NOW })).toEqual({ type: 'success' });
-    expect(await registerChild(t.db, { person: guardian }, ward.id, details, { lang: 'sv', inApp: false, now: NOW })).toEqual({ type: 'alreadyPatient' });
+    expect(await registerWard(t.db, { person: someoneElse }, ward.id, details, { lang: 'sv', inApp: false, now: NOW })).toEqual({ type: 'notWard' });
+    expect((await registerWard(t.db, { person: guardian }, ward.id, { ...details, zipCode: '123' }, { lang: 'sv', inApp: false, now: NOW })).type).toBe('validation');
+    expect(await registerWard(t.db, { person: guardian }, ward.id, details, { lang: 'sv', inApp: false, now: NOW })).toEqual({ type: 'success' });
+    expect(await registerWard(t.db, { person: guardian }, ward.id, details, { lang: 'sv', inApp: false, now: NOW })).toEqual({ type: 'alreadyPatient' });
     const [registered] = await t.db.select().from(persons).where(eq(persons.id, ward.id));
     expect(registered).toMatchObject({ isPatient: true, streetAddress: 'Lapsentie 5', phone: '+358401231234', language: 'sv', patientDataConsentUpdatedAt: null });
     expect(await t.db.select({ by: registrations.registeredById }).from(registrations).where(eq(registrations.personId, ward.id))).toEqual([{ by: guardian.id }]);

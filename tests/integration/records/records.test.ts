@@ -7,7 +7,7 @@ import { helsinkiDate } from '~/lib/dates';
 import { makeIdentityCode } from '~/models/identity-code';
 import { listWards } from '~/services/auth/session.server';
 import type { Db } from '~/services/db/db.server';
-import { chosenPerson, recordViewerOf } from '~/services/records/access.server';
+import { chosenPerson, recordViewerOf } from '~/services/people/viewer.server';
 import { listFeed } from '~/services/records/feed.server';
 import { listEmployeeMemos } from '~/services/records/employee-memo.server';
 import {

@@ -4,7 +4,7 @@ import { DEMO_PERSONS } from '~db/seed-data';
 import { accessLog, messagingMessages, messagingThreads, persons, prescriptionRenewals, questionnaireInvitations } from '~db/schema';
 import { listWards } from '~/services/auth/session.server';
 import type { Db } from '~/services/db/db.server';
-import { recordViewerOf } from '~/services/records/access.server';
+import { recordViewerOf } from '~/services/people/viewer.server';
 import { answerQuestionnaire, getQuestionnaire, listQuestionnaires } from '~/services/records/questionnaires.server';
 import { listPrescriptions } from '~/services/records/records.server';
 import { pendingFor, requestRenewal } from '~/services/records/renewal.server';

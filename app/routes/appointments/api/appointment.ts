@@ -1,6 +1,7 @@
 /** DELETE /api/appointments/{id}?csrfToken=…: cancels (spec 2 §7). Answers {type: CancelAppointment result}. */
 import { json, methodNotAllowed, requireApiAuth } from '~/lib/http/api.server';
-import { cancelAppointment, viewerOf } from '~/services/appointments/appointments.server';
+import { cancelAppointment } from '~/services/appointments/appointments.server';
+import { viewerOf } from '~/services/people/viewer.server';
 import { parseAppointmentIds } from '~/services/appointments/rules';
 import { getDb } from '~/services/db/db.server';
 import type { Route } from './+types/appointment';

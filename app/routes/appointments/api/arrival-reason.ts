@@ -3,7 +3,8 @@
  * saves the reason for the visit (spec 2 §7). Answers {type: 'success' | 'notFound' | 'invalid'}.
  */
 import { json, methodNotAllowed, readBody, requireApiAuth } from '~/lib/http/api.server';
-import { saveArrivalReason, viewerOf } from '~/services/appointments/appointments.server';
+import { saveArrivalReason } from '~/services/appointments/appointments.server';
+import { viewerOf } from '~/services/people/viewer.server';
 import { parseAppointmentIds } from '~/services/appointments/rules';
 import { getDb } from '~/services/db/db.server';
 import type { Route } from './+types/arrival-reason';

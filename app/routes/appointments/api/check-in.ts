@@ -1,6 +1,7 @@
 /** POST /api/appointments/check-in/{id}?csrfToken=…: self check-in (spec 2 §7). Answers {type: CheckIn result}. */
 import { json, methodNotAllowed, requireApiAuth } from '~/lib/http/api.server';
-import { checkIn, viewerOf } from '~/services/appointments/appointments.server';
+import { checkIn } from '~/services/appointments/appointments.server';
+import { viewerOf } from '~/services/people/viewer.server';
 import { parseAppointmentIds } from '~/services/appointments/rules';
 import { getDb } from '~/services/db/db.server';
 import type { Route } from './+types/check-in';

@@ -4,7 +4,7 @@
  */
 import { portalContext } from '~/context';
 import { json, requireApiAuth } from '~/lib/http/api.server';
-import { viewerOf } from '~/services/appointments/appointments.server';
+import { viewerOf } from '~/services/people/viewer.server';
 import { getDb } from '~/services/db/db.server';
 import { invoiceForPayment } from '~/services/billing/payments.server';
 import type { Route } from './+types/good-sign-invoice';

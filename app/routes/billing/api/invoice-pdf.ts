@@ -9,7 +9,7 @@ import { isLanguage } from '~/i18n/config';
 import { brand } from '~/brands';
 import { json, requireApiAuth } from '~/lib/http/api.server';
 import { pdfResponseHeaders } from '~/lib/pdf.server';
-import { viewerOf } from '~/services/appointments/appointments.server';
+import { viewerOf } from '~/services/people/viewer.server';
 import { getDb } from '~/services/db/db.server';
 import { invoicePdfFileName, renderInvoicePdf } from '~/services/billing/invoice-pdf.server';
 import { invoiceForPdf, summaryView } from '~/services/billing/invoices.server';

@@ -2,7 +2,7 @@
 import { portalContext } from '~/context';
 import { isLanguage } from '~/i18n/config';
 import { json, requireApiAuth } from '~/lib/http/api.server';
-import { viewerOf } from '~/services/appointments/appointments.server';
+import { viewerOf } from '~/services/people/viewer.server';
 import { getDb } from '~/services/db/db.server';
 import { getInvoiceSummary } from '~/services/billing/invoices.server';
 import type { Route } from './+types/invoice-summary';

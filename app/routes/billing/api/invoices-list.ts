@@ -6,7 +6,7 @@ import { portalContext } from '~/context';
 import { isLanguage } from '~/i18n/config';
 import { json, requireApiAuth } from '~/lib/http/api.server';
 import { pagePath } from '~/route-table';
-import { viewerOf } from '~/services/appointments/appointments.server';
+import { viewerOf } from '~/services/people/viewer.server';
 import { getDb } from '~/services/db/db.server';
 import { pageNumber } from '~/services/billing/invoice-rules';
 import { listInvoices } from '~/services/billing/invoices.server';

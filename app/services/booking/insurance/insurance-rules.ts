@@ -8,7 +8,7 @@
 import type { BrandKey } from '~/brands';
 import { CONCEPT_CODES } from '~/brands/insurance-concepts';
 import type { ConceptResult, DcpState, Insurer, OpState, PermitReturnStatus, Reimbursement } from '~/models/booking/insurance';
-import { ageOn } from '~/services/booking/reservation-flow-rules';
+import { AGE_OF_MAJORITY, ageOn } from '~/models/person';
 
 /** The concept code of an insurer's choice on a brand, or null when it has none. */
 export function conceptCodeFor(brand: BrandKey, insurer: Insurer, reimbursement: Reimbursement | null): string | null {
@@ -138,7 +138,7 @@ export function dcpStateForReturn(status: PermitReturnStatus): 'success' | 'deni
 }
 
 /** Age of majority: a younger customer without a guardian gets `underageCustomer` (spec 3 §4). */
-export const ADULT_AGE = 18;
+export const ADULT_AGE = AGE_OF_MAJORITY;
 export const isUnderageCustomer = (birthDate: string, today: string, guardianOnSession: boolean): boolean =>
   !guardianOnSession && ageOn(birthDate, today) < ADULT_AGE;
 

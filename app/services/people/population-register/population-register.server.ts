@@ -1,16 +1,18 @@
 /**
  * The population register in use (POPULATION_REGISTER) and the refresh of a person's
  * guardianships from it: in one transaction, the register's wards become `persons` rows (not
- * patients) when unknown, their guardianships are inserted or updated, and guardianships the
- * register no longer has are deleted, so `guardianships` mirrors the register. When the
- * register cannot answer, nothing changes and the caller is told (`unavailable`).
+ * patients) when unknown (through the people service, which owns `persons` writes), their
+ * guardianships are inserted or updated, and guardianships the register no longer has are
+ * deleted, so `guardianships` mirrors the register. When the register cannot answer, nothing
+ * changes and the caller is told (`unavailable`).
  */
-import { and, eq, inArray, notInArray } from 'drizzle-orm';
-import { guardianships, persons } from '~db/schema';
+import { and, eq, notInArray } from 'drizzle-orm';
+import { guardianships } from '~db/schema';
 import { env } from '~/env.server';
 import { logAccess } from '~/services/audit/access-log.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
+import { upsertWardsFromRegister } from '../people.server';
 import { createBuiltinRegister } from './builtin.server';
 import { PopulationRegisterError, type PopulationRegister, type RegisterWard } from './population-register';
 import { createVtjRegister, parseXRoadId } from './vtj-client.server';
@@ -42,43 +44,7 @@ export type RefreshResult =
 /** Writes the register's answer for one guardian (exported for tests of the mirror itself). */
 export async function applyRegisterWards(db: Db, guardianId: string, wards: RegisterWard[]) {
   return withTransaction(db, async (t) => {
-    const codes = wards.map((w) => w.identityCode);
-    const known = codes.length
-      ? await t.select().from(persons).where(inArray(persons.identityCode, codes))
-      : [];
-    const byCode = new Map(known.map((p) => [p.identityCode, p]));
-    const wardIds: string[] = [];
-    for (const ward of wards) {
-      let person = byCode.get(ward.identityCode);
-      if (!person) {
-        // Known to the register, not to us: a person who is not (yet) a patient.
-        [person] = await t
-          .insert(persons)
-          .values({
-            identityCode: ward.identityCode,
-            firstName: ward.firstName,
-            lastName: ward.lastName,
-            birthDate: ward.birthDate,
-            streetAddress: ward.address?.streetAddress ?? null,
-            postalCode: ward.address?.postalCode ?? null,
-            postOffice: ward.address?.postOffice ?? null,
-            isPatient: false,
-          })
-          .onConflictDoUpdate({ target: persons.identityCode, set: { firstName: ward.firstName } })
-          .returning();
-      } else if (!person.isPatient) {
-        // Not registered yet: the register's names (and address) are the best we have.
-        await t
-          .update(persons)
-          .set({
-            firstName: ward.firstName,
-            lastName: ward.lastName,
-            ...(ward.address ? { streetAddress: ward.address.streetAddress, postalCode: ward.address.postalCode, postOffice: ward.address.postOffice } : {}),
-          })
-          .where(eq(persons.id, person.id));
-      }
-      wardIds.push(person!.id);
-    }
+    const wardIds = await upsertWardsFromRegister(t, wards);
     const before = await t.select({ wardId: guardianships.wardId }).from(guardianships).where(eq(guardianships.guardianId, guardianId));
     const had = new Set(before.map((r) => r.wardId));
     for (const [i, ward] of wards.entries()) {
