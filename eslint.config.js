@@ -82,7 +82,7 @@ const DOMAIN_AREAS = {
   account: ['account'],
   auth: ['auth'],
   shell: ['shell'],
-  people: ['people', 'population-register'],
+  people: ['people'],
 };
 const PLATFORM_SERVICES = ['db', 'audit', 'observability', 'outbox', 'storage', 'security', 'features', 'analytics'];
 
@@ -94,7 +94,9 @@ const PLATFORM_SERVICES = ['db', 'audit', 'observability', 'outbox', 'storage', 
  */
 const CROSS_AREA_ALLOWED = [
   { from: 'account', to: 'auth/session.server', reason: 'Guardians, SMS login and re-identification read and end the login session (listWards, resumeSession, revokeSession, lookupSession).' },
-  { from: 'auth', to: 'population-register/population-register.server', reason: 'Identification refreshes the person\'s guardianships from the population register (ADR 0023).' },
+  { from: '*', to: 'people/viewer.server', reason: 'Who is asking and whose data they may see: every area\'s queries take their viewer from one module (ADR 0026).' },
+  { from: '*', to: 'people/people.server', reason: 'The people service owns every write to persons; other areas call it inside their own transactions (ADR 0026).' },
+  { from: 'auth', to: 'people/population-register/population-register.server', reason: 'Identification refreshes the person\'s guardianships from the population register (ADR 0023).' },
   { from: 'booking', to: 'auth/flow-binding.server', reason: 'The insurer\'s permit round trip is bound to the browser that started it, like the identification flow.' },
   { from: 'booking', to: 'appointments/ics', reason: 'The booking confirmation carries the new appointment\'s calendar entry.' },
   { from: 'booking', to: 'appointments/rules', reason: 'A booking mints the appointment\'s anonymous link code (encodeAnonymousCode).' },
@@ -140,13 +142,6 @@ const PENDING_ISSUE_28 = [
   'app/services/auth/session.server.ts',
   'app/services/security/csrf.server.ts',
   'app/services/shell/in-app.server.ts',
-  // people: Viewer and guardianBooksFor move to services/people/viewer.server and app/models/person.
-  'app/services/account/registration.server.ts',
-  'app/services/billing/invoices.server.ts',
-  'app/services/billing/payments.server.ts',
-  'app/services/billing/visit-payment.server.ts',
-  // records: FeedView is a component's type; it belongs in app/models/records.
-  'app/services/records/feed.server.ts',
 ];
 
 /**

@@ -4,14 +4,8 @@
  * record text module and stays within its JavaScript budget.
  */
 import { Link } from 'react-router';
+import type { FeedView } from '~/models/records/feed';
 import * as ui from '~/styles/ui.css';
-
-export interface FeedView {
-  title: string;
-  empty: string;
-  renewLink: { href: string; text: string } | null;
-  items: Array<{ key: string; href: string; title: string; meta: string; hint: string | null }>;
-}
 
 export function RecordFeed({ feed }: { feed: FeedView }) {
   return (

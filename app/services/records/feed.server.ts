@@ -13,7 +13,7 @@ import { formatDate } from '~/lib/format';
 import { logAccesses } from '~/services/audit/access-log.server';
 import type { Db } from '~/services/db/db.server';
 import { visibleRecordIds, type RecordViewer } from '~/services/people/viewer.server';
-import type { FeedView } from '~/components/records/RecordFeed';
+import type { FeedView } from '~/models/records/feed';
 import { pagePath } from '~/route-table';
 import { CERTIFICATES_SINCE, newestFirst, relativeDate, relativeDay, relativeText, validityHint, validityText, type FeedItem } from './records-rules';
 import { clock } from '~/lib/clock.server';
