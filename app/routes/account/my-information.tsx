@@ -54,6 +54,7 @@ import * as s from '~/styles/booking.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/my-information';
 import { clock } from '~/lib/clock.server';
+import { notFound } from '~/lib/http/responses';
 
 /** The largest multipart post the Kela form may send: two images of 10 MiB and the fields. */
 const MAX_KELA_POST_BYTES = 2 * 10 * 1024 * 1024 + 64 * 1024;
@@ -86,7 +87,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { url, saveActionQuery, tab } = pageState(request);
   const db = await getDb();
   const patient = await getPatient(db, auth);
-  if (!patient) throw data({ error: 'notFound' }, { status: 404 });
+  if (!patient) throw notFound();
   const contact: ContactValues = {
     firstName: patient.firstName,
     lastName: patient.lastName,
@@ -219,7 +220,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return data<ActionData>({ intent: 'guardians', wardId, result: submission.reply() }, { status: submission.status === 'error' ? 400 : 200 });
       }
       const result = await saveGuardians(db, auth, submission.value);
-      if (result.type === 'notFound') throw data({ error: 'notFound' }, { status: 404 });
+      if (result.type === 'notFound') throw notFound();
       if (result.type === 'validation') {
         return data<ActionData>({ intent: 'guardians', wardId, result: submission.reply({ fieldErrors: result.fields }) }, { status: 400 });
       }

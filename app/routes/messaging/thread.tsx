@@ -29,17 +29,15 @@ import { logger } from '~/services/observability/logger.server';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/thread';
-
-function threadIdOf(param: string | undefined): number | null {
-  return param && /^\d{1,15}$/.test(param) ? Number(param) : null;
-}
+import { notFound } from '~/lib/http/responses';
+import { numericId } from '~/lib/http/params';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const auth = requireAuth(context);
   const { lang } = context.get(portalContext);
   const t = serverT(context);
   if (env().MESSAGING_MAINTENANCE) return { maintenance: true as const, title: titleWith(context, t('messaging.listTitle')), lang };
-  const threadId = threadIdOf(params.threadId);
+  const threadId = numericId(params.threadId);
   invariantResponse(threadId);
   const opened = await openCustomerThread(await getDb(), auth.person.id, threadId, lang);
   invariantResponse(opened);
@@ -57,7 +55,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const auth = requireAuth(context);
   const { lang } = context.get(portalContext);
-  const threadId = threadIdOf(params.threadId);
+  const threadId = numericId(params.threadId);
   invariantResponse(threadId);
   const db = await getDb();
   const thread = await findThreadFor(db, { kind: 'customer', personId: auth.person.id }, threadId);
@@ -86,7 +84,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const sent = await sendCustomerMessage(db, { customerId: auth.person.id, threadId: thread.id, text, attachments: stored.attachments, idempotencyKey });
   if (!sent.ok) {
     await discardUploads(db, auth.person.id, stored.attachments.map((a) => a.id));
-    if (sent.reason === 'not-found') throw data({ error: 'notFound' }, { status: 404 });
+    if (sent.reason === 'not-found') throw notFound();
     logger.warn({ area: 'messaging', reason: sent.reason }, 'message refused');
     return data({ result: submission.reply(), fileErrors: [] as FileError[], sendError: true }, { status: 400 });
   }

@@ -23,6 +23,7 @@ import { formatPeriod } from '~/services/messaging/view-rules';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/absences';
+import { notFound } from '~/lib/http/responses';
 
 const date = z
   .string({ required_error: 'messaging.staff.absenceDateRequired' satisfies TextKey })
@@ -60,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get('intent') === 'remove') {
     const id = Number(formData.get('absenceId'));
     const result = await removeAbsence(db, { me, absenceId: Number.isSafeInteger(id) ? id : -1 });
-    if (!result.ok) throw data({ error: 'notFound' }, { status: 404 });
+    if (!result.ok) throw notFound();
     throw redirect(pagePath('staffAbsences', lang), 303);
   }
   const submission = parseWithZod(formData, { schema: absenceSchema });

@@ -31,10 +31,7 @@ import { formatTimeline } from '~/services/messaging/view-rules';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/thread';
-
-function threadIdOf(param: string | undefined): number | null {
-  return param && /^\d{1,15}$/.test(param) ? Number(param) : null;
-}
+import { numericId } from '~/lib/http/params';
 
 const actionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('assignToMe') }),
@@ -47,7 +44,7 @@ const actionSchema = z.discriminatedUnion('intent', [
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { me, professional } = await requireProfessional(context);
   const { lang } = context.get(portalContext);
-  const threadId = threadIdOf(params.threadId);
+  const threadId = numericId(params.threadId);
   invariantResponse(threadId);
   const opened = await openStaffThread(await getDb(), me, threadId, lang);
   invariantResponse(opened);
@@ -67,7 +64,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { me } = await requireProfessional(context);
   const { lang } = context.get(portalContext);
-  const threadId = threadIdOf(params.threadId);
+  const threadId = numericId(params.threadId);
   invariantResponse(threadId);
   const db = await getDb();
   const thread = await findThreadFor(db, { kind: 'professional', personId: me }, threadId);
