@@ -15,7 +15,7 @@ import type { TextKey } from '~/i18n/keys';
 import { useMessageText, useTranslation } from '~/i18n/react';
 import { isDate } from '~/lib/dates';
 import { pageTitle } from '~/lib/http/page.server';
-import { requireProfessional } from '~/lib/staff.server';
+import { requireProfessional } from '~/lib/http/staff.server';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
 import { colleagues, listMyAbsences, recordAbsence, removeAbsence } from '~/services/messaging/staff.server';

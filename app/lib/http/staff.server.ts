@@ -1,4 +1,7 @@
-/** The staff area's guard: the logged-in user must be an active professional (else 404). */
+/**
+ * Route glue of the messaging staff pages: their guard, the logged-in user must be an active
+ * professional (else notFound()).
+ */
 import type { RouterContextProvider } from 'react-router';
 import { requireAuth } from '~/lib/http/page.server';
 import { getDb } from '~/services/db/db.server';
