@@ -7,6 +7,7 @@
 import { useLocation } from 'react-router';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { Composer } from '~/components/messaging/Composer';
+import { Participants } from '~/components/messaging/Participants';
 import { Timeline } from '~/components/messaging/Timeline';
 import { usePolling } from '~/components/messaging/usePolling';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
@@ -97,17 +98,7 @@ export default function Conversation({ loaderData, actionData }: Route.Component
         <Link to={pagePath('conversations', lang)}>{t('messaging.backToList')}</Link>
       </p>
       <h1>{thread.title || t('messaging.defaultTitle')}</h1>
-      <details>
-        <summary>{t('messaging.thread.participants', { count: thread.participants.length })}</summary>
-        <ul>
-          {thread.participants.map((p, i) => (
-            <li key={i}>
-              {p.kind === 'self' ? t('messaging.thread.you') : p.name}
-              {p.title ? `, ${p.title}` : null}
-            </li>
-          ))}
-        </ul>
-      </details>
+      <Participants participants={thread.participants} />
       <section aria-label={t('messaging.thread.messages')}>
         <Timeline groups={groups} />
       </section>

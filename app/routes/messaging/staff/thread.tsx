@@ -8,6 +8,7 @@ import { data, Form, Link, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
 import { Composer } from '~/components/messaging/Composer';
+import { Participants } from '~/components/messaging/Participants';
 import { StaffNav } from '~/components/messaging/StaffNav';
 import { Timeline } from '~/components/messaging/Timeline';
 import { usePolling } from '~/components/messaging/usePolling';
@@ -118,17 +119,7 @@ export default function StaffThread({ loaderData, actionData }: Route.ComponentP
           <span className={ui.label}>{t('messaging.staff.assignee')}: </span>
           {thread.assignee ? thread.assignee.name : t('messaging.staff.unassigned')}
         </p>
-        <details>
-          <summary>{t('messaging.thread.participants', { count: thread.participants.length })}</summary>
-          <ul>
-            {thread.participants.map((p, i) => (
-              <li key={i}>
-                {p.kind === 'self' ? t('messaging.thread.you') : p.name}
-                {p.title ? `, ${p.title}` : p.kind === 'customer' ? `, ${t('messaging.thread.customer')}` : null}
-              </li>
-            ))}
-          </ul>
-        </details>
+        <Participants participants={thread.participants} markCustomer />
         <div className={ui.buttonRow}>
           {thread.assignee?.id !== me ? (
             <Form method="post">
