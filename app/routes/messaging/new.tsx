@@ -12,7 +12,7 @@ import { AttachmentField } from '~/components/messaging/Composer';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import { env } from '~/env.server';
-import { useMessageText, useTranslation } from '~/i18n/react';
+import { useTranslation } from '~/i18n/react';
 import { readMessageForm, sendMessageForm } from '~/lib/http/messaging-form.server';
 import { pageTitle, requireAuth } from '~/lib/http/page.server';
 import { SUBJECT_MAX_LENGTH } from '~/models/messaging/messaging';
@@ -25,6 +25,7 @@ import { logger } from '~/services/observability/logger.server';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/new';
+import { FieldError } from '~/components/forms/FieldError';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const auth = requireAuth(context);
@@ -75,7 +76,6 @@ function invariantNotMaintenance() {
 
 export default function NewConversation({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const messageText = useMessageText();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: loaderData.maintenance ? 'new-thread' : `new-thread-${loaderData.idempotencyKey}`,
@@ -97,12 +97,6 @@ export default function NewConversation({ loaderData, actionData }: Route.Compon
   }
   const { lang, recipients, idempotencyKey } = loaderData;
   const sending = navigation.state === 'submitting';
-  const error = (meta: { errors?: string[]; errorId: string }) =>
-    meta.errors ? (
-      <p className={ui.fieldError} id={meta.errorId}>
-        {messageText(meta.errors[0]!)}
-      </p>
-    ) : null;
   return (
     <>
       <p>
@@ -139,7 +133,7 @@ export default function NewConversation({ loaderData, actionData }: Route.Compon
                   </option>
                 ))}
               </select>
-              {error(fields.recipientId)}
+              <FieldError meta={fields.recipientId} />
             </div>
             <div className={ui.field}>
               <label className={ui.label} htmlFor={fields.subject.id}>
@@ -154,14 +148,14 @@ export default function NewConversation({ loaderData, actionData }: Route.Compon
                 className={ui.input}
                 maxLength={SUBJECT_MAX_LENGTH}
               />
-              {error(fields.subject)}
+              <FieldError meta={fields.subject} />
             </div>
             <div className={ui.field}>
               <label className={ui.label} htmlFor={fields.text.id}>
                 {t('messaging.newThread.message')}
               </label>
               <textarea {...getTextareaProps(fields.text)} key={fields.text.key} className={ui.input} rows={6} required={false} />
-              {error(fields.text)}
+              <FieldError meta={fields.text} />
             </div>
             <AttachmentField meta={fields.attachments} fileErrors={actionData?.fileErrors ?? []} />
             <div className={ui.buttonRow}>

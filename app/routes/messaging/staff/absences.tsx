@@ -12,7 +12,7 @@ import { StaffNav } from '~/components/messaging/StaffNav';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import type { TextKey } from '~/i18n/keys';
-import { useMessageText, useTranslation } from '~/i18n/react';
+import { useTranslation } from '~/i18n/react';
 import { isDate } from '~/lib/dates';
 import { pageTitle } from '~/lib/http/page.server';
 import { requireProfessional } from '~/lib/http/staff.server';
@@ -24,6 +24,7 @@ import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/absences';
 import { notFound } from '~/lib/http/responses';
+import { FieldError } from '~/components/forms/FieldError';
 
 const date = z
   .string({ required_error: 'messaging.staff.absenceDateRequired' satisfies TextKey })
@@ -73,7 +74,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Absences({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const messageText = useMessageText();
   const { lang, absences, colleagues: others, name } = loaderData;
   const [form, fields] = useForm({
     id: 'absence',
@@ -82,12 +82,6 @@ export default function Absences({ loaderData, actionData }: Route.ComponentProp
     onValidate: ({ formData }) => parseWithZod(formData, { schema: absenceSchema }),
     shouldValidate: 'onSubmit',
   });
-  const error = (meta: { errors?: string[]; errorId: string }) =>
-    meta.errors ? (
-      <p className={ui.fieldError} id={meta.errorId}>
-        {messageText(meta.errors[0]!)}
-      </p>
-    ) : null;
   return (
     <>
       <StaffNav lang={lang} name={name} />
@@ -127,14 +121,14 @@ export default function Absences({ loaderData, actionData }: Route.ComponentProp
               {t('messaging.staff.absenceStart')}
             </label>
             <input {...getInputProps(fields.startDate, { type: 'date' })} key={fields.startDate.key} className={ui.input} />
-            {error(fields.startDate)}
+            <FieldError meta={fields.startDate} />
           </div>
           <div className={ui.field}>
             <label className={ui.label} htmlFor={fields.endDate.id}>
               {t('messaging.staff.absenceEnd')}
             </label>
             <input {...getInputProps(fields.endDate, { type: 'date' })} key={fields.endDate.key} className={ui.input} />
-            {error(fields.endDate)}
+            <FieldError meta={fields.endDate} />
           </div>
           <fieldset className={ui.field}>
             <legend className={ui.label}>{t('messaging.staff.substitutes')}</legend>
@@ -143,7 +137,7 @@ export default function Absences({ loaderData, actionData }: Route.ComponentProp
                 <input type="checkbox" name="substituteIds" value={c.id} /> {c.name}, {c.title}
               </label>
             ))}
-            {error(fields.substituteIds)}
+            <FieldError meta={fields.substituteIds} />
           </fieldset>
           <div className={ui.field}>
             <label className={ui.label} htmlFor={fields.internalMessage.id}>
