@@ -16,19 +16,16 @@ import { env } from '~/env.server';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '~/i18n/config';
 import { getLocale, languageCookie } from '~/i18n/i18n.server';
 import { matchPage, pageDefinition, pagePath, type PageDefinition } from '~/route-table';
-import {
-  clearSessionCookie,
-  lookupSessionContext,
-  readSessionToken,
-  touchSession,
-} from '~/services/auth/session.server';
+import { lookupSessionContext, touchSession } from '~/services/auth/session.server';
+import { clearSessionCookie, readSessionToken } from '~/lib/http/session-cookie.server';
 import { getDb } from '~/services/db/db.server';
 import { evaluateFeatures } from '~/services/features/features.server';
 import { clearFlashHeader, flashCookie, readFlash } from '~/lib/http/flash.server';
 import { logger } from '~/services/observability/logger.server';
-import { anonymousCsrf, CsrfFailure, isMutation, verifyCsrf } from '~/services/security/csrf.server';
+import { anonymousCsrf, CsrfFailure, isMutation, verifyCsrf } from '~/lib/http/csrf.server';
 import { hitRateLimit } from '~/services/security/rate-limit.server';
-import { inAppCookie } from '~/services/shell/in-app.server';
+import { inAppCookie } from '~/lib/http/in-app-cookie.server';
+import { notFound } from '~/lib/http/responses';
 
 const TEN_MINUTES = 600;
 
@@ -103,7 +100,7 @@ export const portalMiddleware: MiddlewareFunction<Response> = async ({ request, 
   if (page) {
     const def = pageDefinition(page.key) as PageDefinition;
     const brandLacksPage = def.brands !== undefined && !def.brands.includes(e.BRAND);
-    if (brandLacksPage) throw data({ error: 'notFound' }, { status: 404 });
+    if (brandLacksPage) throw notFound();
     if (def.access === 'user' && !auth) {
       const back = `${url.pathname.replace(/\.data$/, '')}${url.search}`;
       if (context.get(expiredSessionContext)) {
@@ -111,7 +108,7 @@ export const portalMiddleware: MiddlewareFunction<Response> = async ({ request, 
       }
       throw redirect(pagePath('login', language, {}, new URLSearchParams({ nextPath: back })));
     }
-    if (def.feature && !(auth?.features[def.feature] ?? false)) throw data({ error: 'notFound' }, { status: 404 });
+    if (def.feature && !(auth?.features[def.feature] ?? false)) throw notFound();
   }
 
   const inApp = auth?.session.scope === 'inAppBooking' || (await inAppCookie.parse(request.headers.get('Cookie'))) === '1';

@@ -8,6 +8,7 @@ import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import type { TextKey } from '~/i18n/keys';
 import { useTranslation } from '~/i18n/react';
 import * as ui from '~/styles/ui.css';
+import { SmsCodeField } from '~/components/forms/SmsCodeField';
 
 export type MfaView =
   | { type: 'user-has-no-verified-mfa-device'; phone: string }
@@ -62,25 +63,7 @@ export function MfaToggle({ view, mayChange, error }: { view: MfaView; mayChange
         <Form method="post">
           <AuthenticityTokenInput name="csrf" />
           <p>{t('myInformation.mfa.enabling', { phone: view.phone })}</p>
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor="mfa-code">
-              {t('myInformation.mfa.code')}
-            </label>
-            <span id="mfa-code-hint" className={ui.hint}>
-              {t('myInformation.mfa.codeHint')}
-            </span>
-            <input
-              id="mfa-code"
-              name="code"
-              className={ui.input}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="\d{4}"
-              maxLength={4}
-              required
-              aria-describedby="mfa-code-hint"
-            />
-          </div>
+          <SmsCodeField id="mfa-code" label={t('myInformation.mfa.code')} hint={t('myInformation.mfa.codeHint')} />
           <div className={ui.buttonRow}>
             <button type="submit" name="intent" value="mfa-verify" className={ui.button.primary} disabled={busy}>
               {t('myInformation.mfa.confirm')}

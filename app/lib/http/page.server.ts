@@ -5,6 +5,7 @@ import { authContext, portalContext, type Auth } from '~/context';
 import { fixedT } from '~/i18n/i18n.server';
 import type { TextKey } from '~/i18n/keys';
 import type { TFunction } from '~/i18n/translate';
+import { notFound } from '~/lib/http/responses';
 import { safeRedirectPath } from '~/lib/http/safe-redirect';
 import { pagePath } from '~/route-table';
 
@@ -61,5 +62,5 @@ export function requireNoPatient(context: Readonly<RouterContextProvider>, reque
 
 /** Throws a 404 response unless the condition holds (ids of others' data are never confirmed). */
 export function invariantResponse(condition: unknown, status = 404): asserts condition {
-  if (!condition) throw data({ error: status === 404 ? 'notFound' : 'error' }, { status });
+  if (!condition) throw status === 404 ? notFound() : data({ error: 'error' }, { status });
 }

@@ -6,16 +6,11 @@
  * guardian gives the consent for their registered ward of 11 or younger (ADR 0023); someone
  * else's or an older child is 404, an unregistered one registers first (the child details).
  */
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { useMemo } from 'react';
+import { parseWithZod } from '@conform-to/zod';
 import { useTranslation } from '~/i18n/react';
-import { data, Form, redirect, useNavigation } from 'react-router';
-import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import type { z } from 'zod';
+import { data, redirect, useNavigation } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import { CheckboxField, ErrorSummary } from '~/components/forms/FormFields';
-import { useFormValidity } from '~/components/forms/useFormValidity';
+import { ConsentForm } from '~/components/account/ConsentForm';
 import { portalContext } from '~/context';
 import { invariantResponse, nextParam, pageTitle, requireAuth, requirePatient, serverT, titleWith } from '~/lib/http/page.server';
 import { consentSchema, type ConsentField } from '~/models/booking/reservation-schemas';
@@ -23,7 +18,6 @@ import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
 import { redirectWithFlash } from '~/lib/http/flash.server';
 import { consentFieldsFor, currentConsent, giveConsent, wardOfGuardian } from '~/services/account/registration.server';
-import * as s from '~/styles/booking.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/consent';
 
@@ -78,46 +72,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function PatientDataConsent({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const { firstTime } = loaderData;
-  const schema = useMemo(() => consentSchema({ firstTime }), [firstTime]);
-  const [form, fields] = useForm<z.input<ReturnType<typeof consentSchema>>>({
-    id: 'consent',
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
-    defaultValue: loaderData.defaults,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
-  const { ref: formRef, valid: formValid, check: checkValidity } = useFormValidity(schema);
-  const submitting = navigation.state === 'submitting';
   return (
     <section className={ui.card} aria-labelledby="consent-title">
       <h1 id="consent-title">{loaderData.wardName ? t('reservation.consent.childTitle', { name: loaderData.wardName }) : t('reservation.consent.title')}</h1>
       <p>{t(loaderData.wardName ? 'reservation.consent.childIntro' : 'reservation.consent.intro')}</p>
-      {form.status === 'error' ? (
-        <ErrorSummary fields={[{ meta: fields.readConfirmation, label: t('reservation.consent.readConfirmation') }]} />
-      ) : null}
-      <Form method="post" {...getFormProps(form)} ref={formRef} onChange={checkValidity} noValidate>
-        <AuthenticityTokenInput name="csrf" />
-        {firstTime ? (
-          <section className={s.privacy} aria-labelledby="privacy-title">
-            <h2 id="privacy-title">{t('reservation.consent.privacyTitle')}</h2>
-            <p>{t('reservation.consent.privacy')}</p>
-            <CheckboxField meta={fields.readConfirmation} label={t('reservation.consent.readConfirmation')} />
-          </section>
-        ) : null}
-        <fieldset className={s.fieldset}>
-          <legend className={s.legend}>{t('reservation.consent.choicesLegend')}</legend>
-          {loaderData.fields.map((name) => (
-            <CheckboxField key={name} meta={fields[name]} label={t(`reservation.consent.${name}`)} />
-          ))}
-        </fieldset>
-        {/* Disabled after the first click (spec 2 §4) and, with JS, until the form is valid. */}
-        <button type="submit" className={ui.button.primary} disabled={submitting || formValid === false}>
-          {submitting ? t('reservation.consent.saving') : t('reservation.consent.save')}
-        </button>
-      </Form>
+      <ConsentForm
+        id="consent"
+        firstTime={loaderData.firstTime}
+        fields={loaderData.fields}
+        defaultValue={loaderData.defaults}
+        lastResult={actionData?.result}
+        submitting={navigation.state === 'submitting'}
+        privacyHeading="h2"
+        errorSummary
+      />
     </section>
   );
 }

@@ -9,20 +9,16 @@
  * without JS; JS adds client validation, phone normalisation on blur and the Kela upload with
  * progress.
  */
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { useMemo } from 'react';
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import type { z } from 'zod';
+import { type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import { data, Link, redirect, useNavigation } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { LogoutControl } from '~/components/shell/LogoutControl';
 import { ContactForm, ContactSummary, type ContactValues } from '~/components/account/ContactEditor';
 import { GuardianForm } from '~/components/account/GuardianForm';
 import { KelaCard } from '~/components/account/KelaCard';
 import { MfaToggle, type MfaView } from '~/components/account/MfaToggle';
-import { CheckboxField } from '~/components/forms/FormFields';
-import { useFormValidity } from '~/components/forms/useFormValidity';
+import { ConsentForm } from '~/components/account/ConsentForm';
 import { portalContext, requestInfoContext } from '~/context';
 import { LOCALE, type Language } from '~/i18n/config';
 import type { TextKey } from '~/i18n/keys';
@@ -50,10 +46,10 @@ import {
 } from '~/services/account/mfa.server';
 import { consentFieldsFor, giveConsent } from '~/services/account/registration.server';
 import { storage } from '~/services/storage/storage.server';
-import * as s from '~/styles/booking.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/my-information';
 import { clock } from '~/lib/clock.server';
+import { notFound } from '~/lib/http/responses';
 
 /** The largest multipart post the Kela form may send: two images of 10 MiB and the fields. */
 const MAX_KELA_POST_BYTES = 2 * 10 * 1024 * 1024 + 64 * 1024;
@@ -86,7 +82,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { url, saveActionQuery, tab } = pageState(request);
   const db = await getDb();
   const patient = await getPatient(db, auth);
-  if (!patient) throw data({ error: 'notFound' }, { status: 404 });
+  if (!patient) throw notFound();
   const contact: ContactValues = {
     firstName: patient.firstName,
     lastName: patient.lastName,
@@ -219,7 +215,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return data<ActionData>({ intent: 'guardians', wardId, result: submission.reply() }, { status: submission.status === 'error' ? 400 : 200 });
       }
       const result = await saveGuardians(db, auth, submission.value);
-      if (result.type === 'notFound') throw data({ error: 'notFound' }, { status: 404 });
+      if (result.type === 'notFound') throw notFound();
       if (result.type === 'validation') {
         return data<ActionData>({ intent: 'guardians', wardId, result: submission.reply({ fieldErrors: result.fields }) }, { status: 400 });
       }
@@ -273,43 +269,22 @@ function ConsentTab({
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const { firstTime } = consent;
-  const schema = useMemo(() => consentSchema({ firstTime }), [firstTime]);
-  const [form, fields] = useForm<z.input<ReturnType<typeof consentSchema>>>({
-    id: 'my-consent',
-    lastResult,
-    constraint: getZodConstraint(schema),
-    defaultValue: consent.defaults,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
-  const { ref: formRef, valid: formValid, check: checkValidity } = useFormValidity(schema);
   const submitting = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'consent';
   return (
     <section aria-labelledby="consent-title">
       <h2 id="consent-title">{t('myInformation.tabs.consent')}</h2>
       <p>{t('reservation.consent.intro')}</p>
       {consent.updated ? <p className={ui.hint}>{t('myInformation.consent.history', { date: consent.updated })}</p> : null}
-      <Form method="post" {...getFormProps(form)} ref={formRef} onChange={checkValidity} noValidate>
-        <AuthenticityTokenInput name="csrf" />
-        {firstTime ? (
-          <section className={s.privacy} aria-labelledby="privacy-title">
-            <h3 id="privacy-title">{t('reservation.consent.privacyTitle')}</h3>
-            <p>{t('reservation.consent.privacy')}</p>
-            <CheckboxField meta={fields.readConfirmation} label={t('reservation.consent.readConfirmation')} />
-          </section>
-        ) : null}
-        <fieldset className={s.fieldset}>
-          <legend className={s.legend}>{t('reservation.consent.choicesLegend')}</legend>
-          {consent.fields.map((name) => (
-            <CheckboxField key={name} meta={fields[name]} label={t(`reservation.consent.${name}`)} />
-          ))}
-        </fieldset>
-        <button type="submit" name="intent" value="consent" className={ui.button.primary} disabled={submitting || formValid === false}>
-          {submitting ? t('reservation.consent.saving') : t('reservation.consent.save')}
-        </button>
-      </Form>
+      <ConsentForm
+        id="my-consent"
+        firstTime={consent.firstTime}
+        fields={consent.fields}
+        defaultValue={consent.defaults}
+        lastResult={lastResult}
+        submitting={submitting}
+        intent="consent"
+        privacyHeading="h3"
+      />
     </section>
   );
 }

@@ -32,6 +32,7 @@ import {
 import * as s from '~/styles/booking.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/register';
+import { notFound } from '~/lib/http/responses';
 
 /** The child registration's ward (`?ward=`): the guardian's own ward of 11 or younger, else 404. */
 async function wardOf(request: Request, context: Route.LoaderArgs['context']) {
@@ -77,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case 'validation':
         return data({ result: submission.reply({ fieldErrors: result.fields }) }, { status: 400 });
       case 'notWard': // the register took the guardianship away meanwhile
-        throw data({ error: 'notFound' }, { status: 404 });
+        throw notFound();
       case 'alreadyPatient':
         return redirect(next, 303);
       case 'success':

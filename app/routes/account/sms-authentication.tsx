@@ -14,14 +14,16 @@ import { useTranslation } from '~/i18n/react';
 import { pageTitle, serverT } from '~/lib/http/page.server';
 import { safeRedirectPath } from '~/lib/http/safe-redirect';
 import { pagePath } from '~/route-table';
-import { bindFlowToBrowser, clearFlowBinding, flowBindingMatches, readFlowBinding } from '~/services/auth/flow-binding.server';
-import { clearSessionCookie, commitSessionCookie } from '~/services/auth/session.server';
+import { flowBindingMatches } from '~/services/auth/flow-binding.server';
+import { bindFlowToBrowser, clearFlowBinding, readFlowBinding } from '~/lib/http/flow-binding.server';
+import { clearSessionCookie, commitSessionCookie } from '~/lib/http/session-cookie.server';
 import { getDb } from '~/services/db/db.server';
 import { redirectWithFlash } from '~/lib/http/flash.server';
 import { openReauthChallenge, sendReauthCode, verifyReauthCode } from '~/services/account/mfa.server';
 import { resumableFromRequest } from '~/services/account/reauth.server';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/sms-authentication';
+import { SmsCodeField } from '~/components/forms/SmsCodeField';
 
 function nextOf(request: Request, lang: 'fi' | 'sv' | 'en'): string {
   return safeRedirectPath(new URL(request.url).searchParams.get('next'), pagePath('front', lang));
@@ -120,25 +122,7 @@ export default function SmsAuthentication({ loaderData }: Route.ComponentProps) 
             <Form method="post" reloadDocument>
               <AuthenticityTokenInput name="csrf" />
               <p role="status">{t('myInformation.sms.sent')}</p>
-              <div className={ui.field}>
-                <label className={ui.label} htmlFor="sms-code">
-                  {t('myInformation.sms.code')}
-                </label>
-                <span id="sms-code-hint" className={ui.hint}>
-                  {t('myInformation.sms.codeHint')}
-                </span>
-                <input
-                  id="sms-code"
-                  name="code"
-                  className={ui.input}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  pattern="\d{4}"
-                  maxLength={4}
-                  required
-                  aria-describedby="sms-code-hint"
-                />
-              </div>
+              <SmsCodeField id="sms-code" label={t('myInformation.sms.code')} hint={t('myInformation.sms.codeHint')} />
               <button type="submit" name="intent" value="verify" className={ui.button.primary}>
                 {t('myInformation.sms.submit')}
               </button>

@@ -20,6 +20,7 @@ import { getDb } from '~/services/db/db.server';
 import { redirectWithFlash } from '~/lib/http/flash.server';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/cancel';
+import { notFound } from '~/lib/http/responses';
 
 /** The appointment-cancelled message stays 15 s with JS (spec 2 §9). */
 const CANCELLED_MESSAGE_MS = 15_000;
@@ -49,7 +50,7 @@ export async function action({ params, context }: Route.ActionArgs) {
         durationMs: CANCELLED_MESSAGE_MS,
       });
     case 'appointmentNotFound':
-      throw new Response(null, { status: 404 });
+      throw notFound();
     case 'deadlineExceeded':
     case 'unknownError':
       return redirectWithFlash(pagePath('appointment', lang, { ids: params.id }), {

@@ -10,7 +10,7 @@ import { isLanguage } from '~/i18n/config';
 import { safeRedirectPath } from '~/lib/http/safe-redirect';
 import { isIdentityProvider } from '~/models/identity-providers';
 import { pagePath } from '~/route-table';
-import { bindFlowToBrowser } from '~/services/auth/flow-binding.server';
+import { bindFlowToBrowser } from '~/lib/http/flow-binding.server';
 import { startIdentification } from '~/services/auth/identification.server';
 import { getDb } from '~/services/db/db.server';
 import { hitRateLimit } from '~/services/security/rate-limit.server';

@@ -10,11 +10,11 @@ import { requestInfoContext } from '~/context';
 import { DEFAULT_LANGUAGE } from '~/i18n/config';
 import { safeRedirectPath } from '~/lib/http/safe-redirect';
 import { pagePath } from '~/route-table';
-import { clearFlowBinding, readFlowBinding } from '~/services/auth/flow-binding.server';
+import { clearFlowBinding, readFlowBinding } from '~/lib/http/flow-binding.server';
 import { completeIdentification } from '~/services/auth/identification.server';
-import { commitSessionCookie } from '~/services/auth/session.server';
+import { commitSessionCookie } from '~/lib/http/session-cookie.server';
 import { getDb } from '~/services/db/db.server';
-import { inAppCookie } from '~/services/shell/in-app.server';
+import { inAppCookie } from '~/lib/http/in-app-cookie.server';
 import type { Route } from './+types/callback';
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -10,10 +10,11 @@ import { authContext, portalContext } from '~/context';
 import { pageTitle } from '~/lib/http/page.server';
 import { pagePath } from '~/route-table';
 import { logAccess } from '~/services/audit/access-log.server';
-import { clearSessionCookie, revokeSession } from '~/services/auth/session.server';
+import { revokeSession } from '~/services/auth/session.server';
+import { clearSessionCookie } from '~/lib/http/session-cookie.server';
 import { getDb } from '~/services/db/db.server';
 import { redirectWithFlash } from '~/lib/http/flash.server';
-import { inAppCookie } from '~/services/shell/in-app.server';
+import { inAppCookie } from '~/lib/http/in-app-cookie.server';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/logout';
 

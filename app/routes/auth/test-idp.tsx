@@ -10,7 +10,7 @@ import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { requestInfoContext } from '~/context';
-import { isProductionDeployment } from '~/env.server';
+import { requireNonProduction } from '~/lib/http/test-deployment.server';
 import { serverT } from '~/lib/http/page.server';
 import { IDENTITY_PROVIDERS } from '~/models/identity-providers';
 import { identityCodeSchema } from '~/models/schemas';
@@ -46,7 +46,7 @@ function readRequest(params: URLSearchParams | FormData, origin: string) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (isProductionDeployment()) throw data({ error: 'notFound' }, { status: 404 });
+  requireNonProduction();
   const authRequest = readRequest(new URL(request.url).searchParams, context.get(requestInfoContext).origin);
   const provider = IDENTITY_PROVIDERS.find((p) => p.id === authRequest.acr_values);
   return {
@@ -57,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (isProductionDeployment()) throw data({ error: 'notFound' }, { status: 404 });
+  requireNonProduction();
   const formData = await request.formData();
   const authRequest = readRequest(formData, context.get(requestInfoContext).origin);
   const submission = parseWithZod(formData, { schema: ConfirmSchema });

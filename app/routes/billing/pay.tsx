@@ -19,12 +19,13 @@ import { invariantResponse, pageTitle, requireAuth } from '~/lib/http/page.serve
 import { encodeSaveAction } from '~/models/save-action';
 import { pagePath } from '~/route-table';
 import { viewerOf } from '~/services/people/viewer.server';
-import { bindFlowToBrowser } from '~/services/auth/flow-binding.server';
+import { bindFlowToBrowser } from '~/lib/http/flow-binding.server';
 import { getDb } from '~/services/db/db.server';
 import { goToProvider, paymentClient, preparePayment } from '~/services/billing/payments.server';
 import * as styles from '~/styles/billing.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/pay';
+import { notFound } from '~/lib/http/responses';
 
 const INVOICE_NUMBER = /^\d{1,20}$/;
 const PAYMENT_ID = /^[0-9a-f-]{36}$/;
@@ -91,7 +92,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const result = await goToProvider(await getDb(), viewerOf(auth), { invoiceNumber: params.number, paymentId, methodId });
   switch (result.type) {
     case 'invoiceNotFound':
-      throw data({ error: 'notFound' }, { status: 404 });
+      throw notFound();
     case 'notOpen':
       return reload;
     case 'redirect':

@@ -14,12 +14,13 @@ import { getInvoiceSummary } from '~/services/billing/invoices.server';
 import * as styles from '~/styles/billing.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/summary';
+import { idParam } from '~/lib/http/params';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const auth = requireAuth(context);
   const { lang } = context.get(portalContext);
-  invariantResponse(/^\d{1,15}$/.test(params.id));
-  const invoice = await getInvoiceSummary(await getDb(), viewerOf(auth), Number(params.id), lang, {
+  const id = idParam(params);
+  const invoice = await getInvoiceSummary(await getDb(), viewerOf(auth), id, lang, {
     pdf: (row) => `/api/invoices/${row.id}/pdf?lang=${lang}`,
   });
   invariantResponse(invoice);

@@ -16,12 +16,14 @@ import { approveVisitPayment, getPayableVisit } from '~/services/billing/visit-p
 import * as styles from '~/styles/billing.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/visit-payment-approval';
+import { notFound } from '~/lib/http/responses';
+import { idParam } from '~/lib/http/params';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const auth = requireAuth(context);
   const { lang } = context.get(portalContext);
-  invariantResponse(/^\d{1,15}$/.test(params.id));
-  const visit = await getPayableVisit(await getDb(), viewerOf(auth), Number(params.id), lang);
+  const id = idParam(params);
+  const visit = await getPayableVisit(await getDb(), viewerOf(auth), id, lang);
   invariantResponse(visit);
   if (visit.paid) throw redirect(pagePath('visitPaymentSuccess', lang, { id: params.id }));
   return { title: pageTitle(context, 'invoices.visit.approvalTitle'), visit, backHref: pagePath('payVisit', lang) };
@@ -30,17 +32,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ params, context }: Route.ActionArgs) {
   const auth = requireAuth(context);
   const { lang } = context.get(portalContext);
-  invariantResponse(/^\d{1,15}$/.test(params.id));
+  const id = idParam(params);
   const { person } = auth;
   const result = await approveVisitPayment(
     await getDb(),
     viewerOf(auth),
     { name: `${person.firstName} ${person.lastName}`, street: person.streetAddress, postalCode: person.postalCode, postOffice: person.postOffice },
-    Number(params.id),
+    id,
   );
   switch (result.type) {
     case 'notFound':
-      throw new Response(null, { status: 404 });
+      throw notFound();
     case 'paid':
       return redirect(pagePath('visitPaymentSuccess', lang, { id: params.id }), 303);
     case 'invoice':

@@ -15,12 +15,13 @@ import { getPayableVisit } from '~/services/billing/visit-payment.server';
 import * as styles from '~/styles/billing.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/visit-payment-success';
+import { idParam } from '~/lib/http/params';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const auth = requireAuth(context);
   const { lang } = context.get(portalContext);
-  invariantResponse(/^\d{1,15}$/.test(params.id));
-  const visit = await getPayableVisit(await getDb(), viewerOf(auth), Number(params.id), lang);
+  const id = idParam(params);
+  const visit = await getPayableVisit(await getDb(), viewerOf(auth), id, lang);
   invariantResponse(visit);
   if (!visit.paid) throw redirect(pagePath('visitPaymentApproval', lang, { id: params.id }));
   return {

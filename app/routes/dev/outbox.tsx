@@ -1,8 +1,7 @@
 /** /dev/outbox: SMS and e-mail the portal has sent, newest first. Absent in production. */
 import { useTranslation } from '~/i18n/react';
-import { data } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import { isProductionDeployment } from '~/env.server';
+import { requireNonProduction } from '~/lib/http/test-deployment.server';
 import { formatDateTime } from '~/lib/format';
 import { serverT } from '~/lib/http/page.server';
 import { getDb } from '~/services/db/db.server';
@@ -11,7 +10,7 @@ import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/outbox';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  if (isProductionDeployment()) throw data({ error: 'notFound' }, { status: 404 });
+  requireNonProduction();
   const messages = await listOutbox(await getDb());
   return {
     title: serverT(context)('outbox.title'),

@@ -11,7 +11,7 @@ import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { addRegisterFamily, createPerson } from '~db/factories';
 import { persons, populationRegisterPersons } from '~db/schema';
-import { env } from '~/env.server';
+import { requireTestDeployment } from '~/lib/http/test-deployment.server';
 import { json } from '~/lib/http/api.server';
 import { makeIdentityCode } from '~/models/identity-code';
 import { getDb, type Db } from '~/services/db/db.server';
@@ -34,7 +34,7 @@ async function freeCode(db: Db, birthDate: string): Promise<string> {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  if (env().DEPLOYMENT_ENV !== 'test') return new Response('Not found', { status: 404 });
+  requireTestDeployment();
   const params = new URL(request.url).searchParams;
   const count = Math.min(Math.max(Number(params.get('children') ?? 1) || 1, 1), 2);
   const db = await getDb();

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { createAppointment, createPerson } from '~db/factories';
 import { persons } from '~db/schema';
 import type { DemoAppointment, DemoPersonKey } from '~db/seed-data';
-import { env } from '~/env.server';
+import { requireTestDeployment } from '~/lib/http/test-deployment.server';
 import { json } from '~/lib/http/api.server';
 import { makeIdentityCode } from '~/models/identity-code';
 import { getDb } from '~/services/db/db.server';
@@ -15,7 +15,7 @@ import type { Route } from './+types/test-fixtures';
 import { clock } from '~/lib/clock.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
-  if (env().DEPLOYMENT_ENV !== 'test') return new Response('Not found', { status: 404 });
+  requireTestDeployment();
   // The demo data is loaded only here, in a test deployment: other deployments never load it.
   const [{ appointmentValues }, { DEMO_PERSONS }] = await Promise.all([import('~db/seed'), import('~db/seed-data')]);
   const params = new URL(request.url).searchParams;

@@ -6,6 +6,7 @@
  * Policies are valid from a year ago to a year ahead; permits for 90 days. Answers {ok: true}.
  */
 import { env } from '~/env.server';
+import { requireTestDeployment } from '~/lib/http/test-deployment.server';
 import { json } from '~/lib/http/api.server';
 import { addDays, helsinkiDate } from '~/lib/dates';
 import { isInsurer } from '~/models/booking/insurance';
@@ -27,7 +28,7 @@ function permitList(value: string | null, failsTreatmentChain: boolean, validTo:
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  if (env().DEPLOYMENT_ENV !== 'test' || env().INSURERS !== 'test') return new Response('Not found', { status: 404 });
+  requireTestDeployment(env().INSURERS === 'test');
   const params = new URL(request.url).searchParams;
   const identityCode = params.get('identityCode') ?? '';
   const insurer = params.get('insurer');

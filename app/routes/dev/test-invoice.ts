@@ -10,7 +10,7 @@ import { randomInt } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { createInvoice, createPerson } from '~db/factories';
 import { invoices, paymentEvents, payments, persons } from '~db/schema';
-import { env } from '~/env.server';
+import { requireTestDeployment } from '~/lib/http/test-deployment.server';
 import { json } from '~/lib/http/api.server';
 import { makeIdentityCode } from '~/models/identity-code';
 import { LISTABLE_INVOICE_STATUSES, type ListableInvoiceStatus } from '~/models/billing/invoice';
@@ -19,7 +19,7 @@ import type { Route } from './+types/test-invoice';
 import { clock } from '~/lib/clock.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
-  if (env().DEPLOYMENT_ENV !== 'test') return new Response('Not found', { status: 404 });
+  requireTestDeployment();
   // The demo data is loaded only here, in a test deployment: other deployments never load it.
   const { DEMO_PERSONS } = await import('~db/seed-data');
   const params = new URL(request.url).searchParams;

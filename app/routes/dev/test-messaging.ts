@@ -9,7 +9,7 @@ import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { createPerson, setFeatureOverride } from '~db/factories';
 import { occupationalCareTeam, persons } from '~db/schema';
-import { env } from '~/env.server';
+import { requireTestDeployment } from '~/lib/http/test-deployment.server';
 import { json } from '~/lib/http/api.server';
 import { makeIdentityCode } from '~/models/identity-code';
 import { getDb } from '~/services/db/db.server';
@@ -19,7 +19,7 @@ import type { Route } from './+types/test-messaging';
 import { clock } from '~/lib/clock.server';
 
 export async function loader(_args: Route.LoaderArgs) {
-  if (env().DEPLOYMENT_ENV !== 'test') return new Response('Not found', { status: 404 });
+  requireTestDeployment();
   const { DEMO_PROFESSIONALS } = await import('~db/seed-messaging');
   const db = await getDb();
   const [team] = await db.select({ contractId: occupationalCareTeam.contractId }).from(occupationalCareTeam).limit(1);

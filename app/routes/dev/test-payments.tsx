@@ -8,7 +8,8 @@
 import { data, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import { env, isProductionDeployment } from '~/env.server';
+import { env } from '~/env.server';
+import { requireNonProduction } from '~/lib/http/test-deployment.server';
 import { useTranslation } from '~/i18n/react';
 import { formatMoney } from '~/lib/format';
 import { serverT } from '~/lib/http/page.server';
@@ -22,7 +23,7 @@ import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/test-payments';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  if (isProductionDeployment() || env().PAYMENTS !== 'test') throw data({ error: 'notFound' }, { status: 404 });
+  requireNonProduction(env().PAYMENTS === 'test');
   return { title: serverT(context)('invoices.bank.title'), payment: null };
 }
 
@@ -34,7 +35,7 @@ function sendCallback(url: string): Promise<void> {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (isProductionDeployment() || env().PAYMENTS !== 'test') throw data({ error: 'notFound' }, { status: 404 });
+  requireNonProduction(env().PAYMENTS === 'test');
   const form = await request.formData();
   const fields = {
     transaction: String(form.get('transaction') ?? ''),

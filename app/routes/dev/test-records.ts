@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { createPrescription, createQuestionnaireForm, createQuestionnaireInvitation } from '~db/factories';
 import { persons } from '~db/schema';
 import type { DemoPersonKey } from '~db/seed-data';
-import { env } from '~/env.server';
+import { requireTestDeployment } from '~/lib/http/test-deployment.server';
 import { json } from '~/lib/http/api.server';
 import { helsinkiDate } from '~/lib/dates';
 import { getDb } from '~/services/db/db.server';
@@ -15,7 +15,7 @@ import type { Route } from './+types/test-records';
 import { clock } from '~/lib/clock.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
-  if (env().DEPLOYMENT_ENV !== 'test') return new Response('Not found', { status: 404 });
+  requireTestDeployment();
   const [{ DEMO_PERSONS }, { HEALTH_QUESTIONNAIRE }] = await Promise.all([import('~db/seed-data'), import('~db/seed-records')]);
   const requested = new URL(request.url).searchParams.get('person') ?? '';
   if (!(requested in DEMO_PERSONS)) return json({ error: 'unknown person' }, 400);

@@ -7,18 +7,19 @@
  *   (ADR 0023), so a refresh of the guardianships keeps it. Uses the same factories as the seed.
  */
 import { addGuardianship, addRegisterFamily, createPerson } from '~db/factories';
-import { env } from '~/env.server';
+import { requireTestDeployment } from '~/lib/http/test-deployment.server';
 import { json } from '~/lib/http/api.server';
 import { sha256 } from '~/lib/crypto.server';
 import { makeIdentityCode } from '~/models/identity-code';
-import { lapseSession, lookupSession, readSessionToken } from '~/services/auth/session.server';
+import { lapseSession, lookupSession } from '~/services/auth/session.server';
+import { readSessionToken } from '~/lib/http/session-cookie.server';
 import { getDb } from '~/services/db/db.server';
 import type { Route } from './+types/test-session';
 import { clock } from '~/lib/clock.server';
 import { helsinkiDate } from '~/lib/dates';
 
 export async function loader({ request }: Route.LoaderArgs) {
-  if (env().DEPLOYMENT_ENV !== 'test') return new Response('Not found', { status: 404 });
+  requireTestDeployment();
   const token = await readSessionToken(request);
   const params = new URL(request.url).searchParams;
   const db = await getDb();

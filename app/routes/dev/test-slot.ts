@@ -13,7 +13,7 @@ import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { createPerson, createSlot } from '~db/factories';
 import { persons } from '~db/schema';
-import { env } from '~/env.server';
+import { requireTestDeployment } from '~/lib/http/test-deployment.server';
 import { json } from '~/lib/http/api.server';
 import { makeIdentityCode } from '~/models/identity-code';
 import { getDb } from '~/services/db/db.server';
@@ -50,7 +50,7 @@ async function freshPatient(
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  if (env().DEPLOYMENT_ENV !== 'test') return new Response('Not found', { status: 404 });
+  requireTestDeployment();
   const params = new URL(request.url).searchParams;
   const db = await getDb();
   const minutes = Number(params.get('startInMinutes') ?? 3 * 24 * 60);

@@ -6,26 +6,26 @@
  */
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { data, Form, Link, useNavigation } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { AttachmentField, type FileError } from '~/components/messaging/Composer';
+import { AttachmentField } from '~/components/messaging/Composer';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import { env } from '~/env.server';
-import { useMessageText, useTranslation } from '~/i18n/react';
-import { readMessageForm } from '~/lib/messaging-form.server';
+import { useTranslation } from '~/i18n/react';
+import { readMessageForm, sendMessageForm } from '~/lib/http/messaging-form.server';
 import { pageTitle, requireAuth } from '~/lib/http/page.server';
 import { SUBJECT_MAX_LENGTH } from '~/models/messaging/messaging';
 import { newThreadSchema } from '~/models/messaging/schemas';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
 import { careTeamOf, recipientOptions } from '~/services/messaging/care-team.server';
-import { createThreadWithMessage, messageByIdempotencyKey } from '~/services/messaging/threads.server';
-import { discardUploads, storeMessageFiles } from '~/services/messaging/uploads.server';
+import { createThreadWithMessage } from '~/services/messaging/threads.server';
 import { logger } from '~/services/observability/logger.server';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/new';
+import { FieldError } from '~/components/forms/FieldError';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const auth = requireAuth(context);
@@ -53,42 +53,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   invariantNotMaintenance();
   const db = await getDb();
   const { submission } = await readMessageForm(request, newThreadSchema);
-  if (submission.status !== 'success') {
-    return data({ result: submission.reply(), fileErrors: [] as FileError[], failed: false }, { status: 400 });
-  }
-  const { recipientId, subject, text, attachments: files, idempotencyKey } = submission.value;
-  const again = await messageByIdempotencyKey(db, auth.person.id, idempotencyKey);
-  if (again) throw redirect(pagePath('conversation', lang, { threadId: String(again.threadId) }), 303);
-  const stored = await storeMessageFiles(db, { files, ownerId: auth.person.id, userId: auth.person.id });
-  if (!stored.ok) {
-    return data(
-      {
-        result: submission.reply(
-          stored.problem === 'files' ? {} : { fieldErrors: { attachments: [stored.problem === 'too-large' ? 'messaging.errors.attachmentTooLarge' : 'messaging.errors.attachmentTooMany'] } },
-        ),
-        fileErrors: stored.problem === 'files' ? stored.refusals : [],
-        failed: false,
-      },
-      { status: 400 },
-    );
-  }
-  const created = await createThreadWithMessage(db, {
-    customerPersonId: auth.person.id,
-    title: subject,
-    text,
-    recipientId,
-    attachments: stored.attachments,
-    idempotencyKey,
+  const conversation = (threadId: number) => pagePath('conversation', lang, { threadId: String(threadId) });
+  return sendMessageForm(db, submission, {
+    failedFlag: 'failed',
+    userId: auth.person.id,
+    ownerId: auth.person.id,
+    alreadySent: (again) => conversation(again.threadId),
+    send: ({ recipientId, subject, text, idempotencyKey }, attachments) =>
+      createThreadWithMessage(db, { customerPersonId: auth.person.id, title: subject, text, recipientId, attachments, idempotencyKey }),
+    sentTo: (created) => conversation(created.threadId),
+    refused: (created, failed) => {
+      logger.warn({ area: 'messaging', reason: created.reason }, 'new thread refused');
+      if (created.reason === 'invalid-recipient') return failed(submission.reply({ fieldErrors: { recipientId: ['messaging.errors.recipientRequired'] } }), false);
+      return failed();
+    },
   });
-  if (!created.ok) {
-    await discardUploads(db, auth.person.id, stored.attachments.map((a) => a.id));
-    logger.warn({ area: 'messaging', reason: created.reason }, 'new thread refused');
-    if (created.reason === 'invalid-recipient') {
-      return data({ result: submission.reply({ fieldErrors: { recipientId: ['messaging.errors.recipientRequired'] } }), fileErrors: [] as FileError[], failed: false }, { status: 400 });
-    }
-    return data({ result: submission.reply(), fileErrors: [] as FileError[], failed: true }, { status: 400 });
-  }
-  throw redirect(pagePath('conversation', lang, { threadId: String(created.threadId) }), 303);
 }
 
 function invariantNotMaintenance() {
@@ -97,7 +76,6 @@ function invariantNotMaintenance() {
 
 export default function NewConversation({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const messageText = useMessageText();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: loaderData.maintenance ? 'new-thread' : `new-thread-${loaderData.idempotencyKey}`,
@@ -119,12 +97,6 @@ export default function NewConversation({ loaderData, actionData }: Route.Compon
   }
   const { lang, recipients, idempotencyKey } = loaderData;
   const sending = navigation.state === 'submitting';
-  const error = (meta: { errors?: string[]; errorId: string }) =>
-    meta.errors ? (
-      <p className={ui.fieldError} id={meta.errorId}>
-        {messageText(meta.errors[0]!)}
-      </p>
-    ) : null;
   return (
     <>
       <p>
@@ -161,7 +133,7 @@ export default function NewConversation({ loaderData, actionData }: Route.Compon
                   </option>
                 ))}
               </select>
-              {error(fields.recipientId)}
+              <FieldError meta={fields.recipientId} />
             </div>
             <div className={ui.field}>
               <label className={ui.label} htmlFor={fields.subject.id}>
@@ -176,14 +148,14 @@ export default function NewConversation({ loaderData, actionData }: Route.Compon
                 className={ui.input}
                 maxLength={SUBJECT_MAX_LENGTH}
               />
-              {error(fields.subject)}
+              <FieldError meta={fields.subject} />
             </div>
             <div className={ui.field}>
               <label className={ui.label} htmlFor={fields.text.id}>
                 {t('messaging.newThread.message')}
               </label>
               <textarea {...getTextareaProps(fields.text)} key={fields.text.key} className={ui.input} rows={6} required={false} />
-              {error(fields.text)}
+              <FieldError meta={fields.text} />
             </div>
             <AttachmentField meta={fields.attachments} fileErrors={actionData?.fileErrors ?? []} />
             <div className={ui.buttonRow}>

@@ -4,9 +4,10 @@
  * thread with unread messages marks it read. Someone else's thread id is 404. With JS the thread
  * refreshes while visible; without JS a Refresh link reloads it.
  */
-import { data, redirect, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import { Composer, type FileError } from '~/components/messaging/Composer';
+import { Composer } from '~/components/messaging/Composer';
+import { Participants } from '~/components/messaging/Participants';
 import { Timeline } from '~/components/messaging/Timeline';
 import { usePolling } from '~/components/messaging/usePolling';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
@@ -14,7 +15,7 @@ import { Link } from 'react-router';
 import { portalContext } from '~/context';
 import { env } from '~/env.server';
 import { useTranslation } from '~/i18n/react';
-import { readMessageForm } from '~/lib/messaging-form.server';
+import { readMessageForm, sendMessageForm } from '~/lib/http/messaging-form.server';
 import { invariantResponse, requireAuth, titleWith, serverT } from '~/lib/http/page.server';
 import { THREAD_POLL_MS } from '~/models/messaging/messaging';
 import { composerSchema } from '~/models/messaging/schemas';
@@ -22,24 +23,20 @@ import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
 import { findThreadFor } from '~/services/messaging/access.server';
 import { openCustomerThread, sendCustomerMessage } from '~/services/messaging/conversations.server';
-import { messageByIdempotencyKey } from '~/services/messaging/threads.server';
-import { discardUploads, storeMessageFiles } from '~/services/messaging/uploads.server';
 import { formatTimeline } from '~/services/messaging/view-rules';
 import { logger } from '~/services/observability/logger.server';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/thread';
-
-function threadIdOf(param: string | undefined): number | null {
-  return param && /^\d{1,15}$/.test(param) ? Number(param) : null;
-}
+import { notFound } from '~/lib/http/responses';
+import { numericId } from '~/lib/http/params';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const auth = requireAuth(context);
   const { lang } = context.get(portalContext);
   const t = serverT(context);
   if (env().MESSAGING_MAINTENANCE) return { maintenance: true as const, title: titleWith(context, t('messaging.listTitle')), lang };
-  const threadId = threadIdOf(params.threadId);
+  const threadId = numericId(params.threadId);
   invariantResponse(threadId);
   const opened = await openCustomerThread(await getDb(), auth.person.id, threadId, lang);
   invariantResponse(opened);
@@ -57,40 +54,26 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const auth = requireAuth(context);
   const { lang } = context.get(portalContext);
-  const threadId = threadIdOf(params.threadId);
+  const threadId = numericId(params.threadId);
   invariantResponse(threadId);
   const db = await getDb();
   const thread = await findThreadFor(db, { kind: 'customer', personId: auth.person.id }, threadId);
   invariantResponse(thread);
   const back = pagePath('conversation', lang, { threadId: String(thread.id) });
   const { submission } = await readMessageForm(request, composerSchema);
-  if (submission.status !== 'success') {
-    return data({ result: submission.reply(), fileErrors: [] as FileError[], sendError: false }, { status: 400 });
-  }
-  const { text, attachments: files, idempotencyKey } = submission.value;
-  // A resent form (double click, a retry after a timeout) finds the message it already sent.
-  if (await messageByIdempotencyKey(db, auth.person.id, idempotencyKey)) throw redirect(back, 303);
-  const stored = await storeMessageFiles(db, { files, ownerId: auth.person.id, userId: auth.person.id });
-  if (!stored.ok) {
-    return data(
-      {
-        result: submission.reply(
-          stored.problem === 'files' ? {} : { fieldErrors: { attachments: [stored.problem === 'too-large' ? 'messaging.errors.attachmentTooLarge' : 'messaging.errors.attachmentTooMany'] } },
-        ),
-        fileErrors: stored.problem === 'files' ? stored.refusals : [],
-        sendError: false,
-      },
-      { status: 400 },
-    );
-  }
-  const sent = await sendCustomerMessage(db, { customerId: auth.person.id, threadId: thread.id, text, attachments: stored.attachments, idempotencyKey });
-  if (!sent.ok) {
-    await discardUploads(db, auth.person.id, stored.attachments.map((a) => a.id));
-    if (sent.reason === 'not-found') throw data({ error: 'notFound' }, { status: 404 });
-    logger.warn({ area: 'messaging', reason: sent.reason }, 'message refused');
-    return data({ result: submission.reply(), fileErrors: [] as FileError[], sendError: true }, { status: 400 });
-  }
-  throw redirect(`${back}#message-${sent.messageId}`, 303);
+  return sendMessageForm(db, submission, {
+    failedFlag: 'sendError',
+    userId: auth.person.id,
+    ownerId: auth.person.id,
+    alreadySent: () => back,
+    send: ({ text, idempotencyKey }, attachments) => sendCustomerMessage(db, { customerId: auth.person.id, threadId: thread.id, text, attachments, idempotencyKey }),
+    sentTo: (sent) => `${back}#message-${sent.messageId}`,
+    refused: (sent, failed) => {
+      if (sent.reason === 'not-found') throw notFound();
+      logger.warn({ area: 'messaging', reason: sent.reason }, 'message refused');
+      return failed();
+    },
+  });
 }
 
 export default function Conversation({ loaderData, actionData }: Route.ComponentProps) {
@@ -115,17 +98,7 @@ export default function Conversation({ loaderData, actionData }: Route.Component
         <Link to={pagePath('conversations', lang)}>{t('messaging.backToList')}</Link>
       </p>
       <h1>{thread.title || t('messaging.defaultTitle')}</h1>
-      <details>
-        <summary>{t('messaging.thread.participants', { count: thread.participants.length })}</summary>
-        <ul>
-          {thread.participants.map((p, i) => (
-            <li key={i}>
-              {p.kind === 'self' ? t('messaging.thread.you') : p.name}
-              {p.title ? `, ${p.title}` : null}
-            </li>
-          ))}
-        </ul>
-      </details>
+      <Participants participants={thread.participants} />
       <section aria-label={t('messaging.thread.messages')}>
         <Timeline groups={groups} />
       </section>

@@ -15,16 +15,17 @@ import { recordViewerOf } from '~/services/people/viewer.server';
 import { certificateFileName, certificatePdf } from '~/services/records/certificate-pdf.server';
 import { getCertificate } from '~/services/records/records.server';
 import type { Route } from './+types/certificate-pdf';
+import { notFoundText } from '~/lib/http/responses';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const auth = requireApiAuth(context);
-  if (env().BRAND !== 'general') return new Response('Not found', { status: 404 });
+  if (env().BRAND !== 'general') return notFoundText();
   const portal = context.get(portalContext);
   const requested = new URL(request.url).searchParams.get('lang');
   const lang = isLanguage(requested) ? requested : portal.lang;
   const id = Number(params.id);
   const row = Number.isSafeInteger(id) && id > 0 ? await getCertificate(await getDb(), recordViewerOf(auth), id) : null;
-  if (!row) return new Response('Not found', { status: 404 });
+  if (!row) return notFoundText();
   const bytes = await certificatePdf(row, fixedT(context, lang), lang, brand(portal.brand).name);
   return new Response(new Uint8Array(bytes), { headers: pdfResponseHeaders(certificateFileName(row)) });
 }

@@ -10,7 +10,7 @@ import { Pager, PersonSwitch } from '~/components/records/RecordNav';
 import { ReferralList } from '~/components/records/Referrals';
 import { useTranslation } from '~/i18n/react';
 import { pageTitle } from '~/lib/http/page.server';
-import { recordRequest } from '~/lib/records-page.server';
+import { recordRequest } from '~/lib/http/records-page.server';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';

@@ -10,7 +10,7 @@ import { PersonSwitch, personQuery } from '~/components/records/RecordNav';
 import { useTranslation } from '~/i18n/react';
 import { isDate } from '~/lib/dates';
 import { pageTitle, titleWith, serverT } from '~/lib/http/page.server';
-import { recordRequest } from '~/lib/records-page.server';
+import { recordRequest } from '~/lib/http/records-page.server';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
 import { getLabDay, type LabTestView } from '~/services/records/records.server';

@@ -12,7 +12,7 @@ import { Pager, PersonSwitch, personQuery } from '~/components/records/RecordNav
 import { env } from '~/env.server';
 import { useTranslation } from '~/i18n/react';
 import { pageTitle } from '~/lib/http/page.server';
-import { recordRequest } from '~/lib/records-page.server';
+import { recordRequest } from '~/lib/http/records-page.server';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
 import { listPrescriptions, type PrescriptionView } from '~/services/records/records.server';

@@ -24,6 +24,7 @@ import { answerQuestionnaire, getQuestionnaire } from '~/services/records/questi
 import * as s from '~/styles/records.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/questionnaire';
+import { notFound } from '~/lib/http/responses';
 
 function idOf(param: string) {
   const id = Number(param);
@@ -48,7 +49,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const viewer = recordViewerOf(auth);
   const db = await getDb();
   const q = id ? await getQuestionnaire(db, viewer, id, lang) : null;
-  if (!q || !id) throw new Response(null, { status: 404 });
+  if (!q || !id) throw notFound();
   const submission = parseWithZod(await request.formData(), { schema: answersSchema(q.definition) });
   if (submission.status !== 'success') return data({ result: submission.reply(), failed: false }, { status: 400 });
   const result = await answerQuestionnaire(db, viewer, { questionnaireInvitationId: id, answers: JSON.stringify(submission.value) });
@@ -60,7 +61,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         key: result === 'saved' ? 'records.questionnaires.saved' : 'records.questionnaires.saveFailed',
       });
     case 'notFound':
-      throw new Response(null, { status: 404 });
+      throw notFound();
     case 'invalid':
       return data({ result: submission.reply(), failed: true }, { status: 400 });
   }

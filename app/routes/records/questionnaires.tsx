@@ -9,7 +9,7 @@ import { Pager, PersonSwitch } from '~/components/records/RecordNav';
 import { env } from '~/env.server';
 import { useTranslation } from '~/i18n/react';
 import { pageTitle } from '~/lib/http/page.server';
-import { recordRequest } from '~/lib/records-page.server';
+import { recordRequest } from '~/lib/http/records-page.server';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
 import { listQuestionnaires } from '~/services/records/questionnaires.server';

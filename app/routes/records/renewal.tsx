@@ -25,6 +25,7 @@ import { pendingFor, requestRenewal } from '~/services/records/renewal.server';
 import { isRenewalComplete, parseRenewalIds, RENEWAL_TEXT_MAX, renewalField, renewalPath, renewalSchema } from '~/services/records/renewal-rules';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/renewal';
+import { notFound } from '~/lib/http/responses';
 
 async function load(context: Route.LoaderArgs['context'], idsParam: string) {
   const auth = requireAuth(context);
@@ -57,7 +58,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { viewer, lang, ids, prescriptions } = await load(context, params.ids);
-  if (!prescriptions) throw new Response(null, { status: 404 });
+  if (!prescriptions) throw notFound();
   const submission = parseWithZod(await request.formData(), { schema: renewalSchema(ids) });
   if (submission.status !== 'success') return data({ result: submission.reply(), outcome: 'incomplete' as const, medicines: [] as string[] }, { status: 400 });
   const outcome = await requestRenewal(await getDb(), viewer, ids, submission.value as Record<string, string | undefined>);
@@ -65,7 +66,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     case 'sent':
       return redirect(`${renewalPath(lang, ids)}?sent=1`, 303);
     case 'notFound':
-      throw new Response(null, { status: 404 });
+      throw notFound();
     case 'maintenance':
       return redirect(renewalPath(lang, ids), 303);
     case 'alreadyPending':

@@ -6,7 +6,6 @@
  * in the app; the id is only checked for its form, never shown or logged). The page exists
  * with the flag pikkutsatti (the person's, or the environment's for anonymous visitors).
  */
-import { data } from 'react-router';
 import { useTranslation } from '~/i18n/react';
 import { brand as brandFacts } from '~/brands';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
@@ -17,13 +16,14 @@ import { pageTitle } from '~/lib/http/page.server';
 import { evaluateFeatures } from '~/services/features/features.server';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/childrens-chat';
+import { notFound } from '~/lib/http/responses';
 
 const PAYMENT_INTENT = /^pi_[A-Za-z0-9_]{1,100}$/;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = context.get(authContext);
   const features = auth?.features ?? evaluateFeatures(env().FEATURES);
-  if (!features.pikkutsatti) throw data({ error: 'notFound' }, { status: 404 });
+  if (!features.pikkutsatti) throw notFound();
   const intent = new URL(request.url).searchParams.get('payment_intent');
   const variant = intent !== null && PAYMENT_INTENT.test(intent) ? 'paymentIntent' : auth ? 'user' : 'anonymous';
   return { title: pageTitle(context, 'childrensChat.title'), variant };

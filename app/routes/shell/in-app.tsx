@@ -9,7 +9,7 @@ import { safeRedirectPath } from '~/lib/http/safe-redirect';
 import { pagePath } from '~/route-table';
 import { setSessionScope } from '~/services/auth/session.server';
 import { getDb } from '~/services/db/db.server';
-import { inAppCookie } from '~/services/shell/in-app.server';
+import { inAppCookie } from '~/lib/http/in-app-cookie.server';
 import type { Route } from './+types/in-app';
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
 /** Every unknown path: a translated 404 inside the normal chrome. */
-import { data } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { notFound } from '~/lib/http/responses';
 
 export function loader() {
-  throw data({ error: 'notFound' }, { status: 404 });
+  throw notFound();
 }
 
 export default function NotFound() {

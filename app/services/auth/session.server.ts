@@ -1,12 +1,11 @@
 /**
- * Database-backed sessions. The cookie holds only a random token; the row is stored under the
- * token's SHA-256 and can be revoked. A new token is issued at every login. Idle and absolute
- * timeouts come from the environment.
+ * Database-backed sessions. The cookie (`~/lib/http/session-cookie.server`) holds only a random
+ * token; the row is stored under the token's SHA-256 and can be revoked. A new token is issued
+ * at every login. Idle and absolute timeouts come from the environment.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { createCookie } from 'react-router';
 import { featureOverrides, guardianships, persons, sessions } from '~db/schema';
-import { env, isProductionDeployment, sessionSecret } from '~/env.server';
+import { env } from '~/env.server';
 import { randomToken, sha256 } from '~/lib/crypto.server';
 import type { Db } from '~/services/db/db.server';
 import { clock } from '~/lib/clock.server';
@@ -14,20 +13,12 @@ import { clock } from '~/lib/clock.server';
 export type SessionRow = typeof sessions.$inferSelect;
 export type PersonRow = typeof persons.$inferSelect;
 
-/** Secure cookies (and the __Host- prefix) whenever the portal is served over https. */
-export function secureCookies(): boolean {
-  const origin = env().PUBLIC_ORIGIN;
-  return isProductionDeployment() || (origin?.startsWith('https://') ?? false);
-}
-
-export const sessionCookie = createCookie(secureCookies() ? '__Host-portal_session' : 'portal_session', {
-  httpOnly: true,
-  sameSite: 'lax',
-  secure: secureCookies(),
-  path: '/',
-  secrets: [sessionSecret()],
-  // No max-age: a browser session cookie. The server-side timeouts decide the lifetime.
-});
+/**
+ * @deprecated The cookie is HTTP glue in `~/lib/http/session-cookie.server`; these re-exports
+ * stay only until `services/booking/reservation-receipt.server.ts` (secureCookies) and
+ * `services/account/reauth.server.ts` (readSessionToken) import from there.
+ */
+export { readSessionToken, secureCookies } from '~/lib/http/session-cookie.server';
 
 export interface SessionTimeouts {
   idleMs: number;
@@ -72,11 +63,6 @@ export type SessionLookup =
   | { status: 'none' }
   | { status: 'expired'; reason: 'idle' | 'absolute' | 'revoked'; row: SessionRow }
   | { status: 'active'; row: SessionRow; person: PersonRow };
-
-export async function readSessionToken(request: Request): Promise<string | null> {
-  const value: unknown = await sessionCookie.parse(request.headers.get('Cookie'));
-  return typeof value === 'string' && value.length > 20 ? value : null;
-}
 
 export async function lookupSession(db: Db, token: string | null, now = clock.now()): Promise<SessionLookup> {
   if (!token) return { status: 'none' };
@@ -182,14 +168,6 @@ export async function revokeAllSessions(db: Db, personId: string, now = clock.no
 
 export async function setSessionScope(db: Db, idHash: string, scope: 'inAppBooking' | null): Promise<void> {
   await db.update(sessions).set({ scope }).where(eq(sessions.idHash, idHash));
-}
-
-export async function commitSessionCookie(token: string): Promise<string> {
-  return sessionCookie.serialize(token);
-}
-
-export async function clearSessionCookie(): Promise<string> {
-  return sessionCookie.serialize('', { maxAge: 0 });
 }
 
 /** Minors the person is guardian of (for acting on their behalf). */

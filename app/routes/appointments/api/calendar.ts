@@ -10,6 +10,7 @@ import { appointmentCalendarEntry, clinicPlace, toIcs } from '~/services/appoint
 import { parseAppointmentIds } from '~/services/appointments/rules';
 import { getDb } from '~/services/db/db.server';
 import type { Route } from './+types/calendar';
+import { notFoundText } from '~/lib/http/responses';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const auth = requireApiAuth(context);
@@ -18,7 +19,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lang = isLanguage(requested) ? requested : portal.lang;
   const ids = parseAppointmentIds(params.id);
   const row = ids?.length === 1 ? await appointmentForCalendar(await getDb(), viewerOf(auth), ids[0]!) : null;
-  if (!row || row.appointment.cancelledAt) return new Response('Not found', { status: 404 });
+  if (!row || row.appointment.cancelledAt) return notFoundText();
   const t = fixedT(context, lang);
   const a = row.appointment;
   const ics = toIcs(

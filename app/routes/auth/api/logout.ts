@@ -6,7 +6,8 @@ import { authContext, portalContext } from '~/context';
 import { methodNotAllowed } from '~/lib/http/api.server';
 import { pagePath } from '~/route-table';
 import { logAccess } from '~/services/audit/access-log.server';
-import { clearSessionCookie, revokeSession } from '~/services/auth/session.server';
+import { revokeSession } from '~/services/auth/session.server';
+import { clearSessionCookie } from '~/lib/http/session-cookie.server';
 import { getDb } from '~/services/db/db.server';
 import type { Route } from './+types/logout';
 

@@ -14,12 +14,13 @@ import { getDb } from '~/services/db/db.server';
 import { invoicePdfFileName, renderInvoicePdf } from '~/services/billing/invoice-pdf.server';
 import { invoiceForPdf, summaryView } from '~/services/billing/invoices.server';
 import type { Route } from './+types/invoice-pdf';
+import { isIdParam } from '~/lib/http/params';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const auth = requireApiAuth(context);
   const requested = new URL(request.url).searchParams.get('lang');
   const lang = isLanguage(requested) ? requested : context.get(portalContext).lang;
-  if (!/^\d{1,15}$/.test(params.id)) return json({ type: 'notFound' }, 404);
+  if (!isIdParam(params.id)) return json({ type: 'notFound' }, 404);
   const found = await invoiceForPdf(await getDb(), viewerOf(auth), Number(params.id));
   if (!found) return json({ type: 'notFound' }, 404);
   const view = summaryView(found.invoice, found.rows, lang, { pdf: () => '' });

@@ -6,6 +6,7 @@ import { viewerOf } from '~/services/people/viewer.server';
 import { getDb } from '~/services/db/db.server';
 import { getInvoiceSummary } from '~/services/billing/invoices.server';
 import type { Route } from './+types/invoice-summary';
+import { isIdParam } from '~/lib/http/params';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = requireApiAuth(context);
@@ -13,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const requested = params.get('lang');
   const lang = isLanguage(requested) ? requested : context.get(portalContext).lang;
   const id = params.get('invoiceId') ?? '';
-  if (!/^\d{1,15}$/.test(id)) return json({ type: 'invoiceNotFound' }, 404);
+  if (!isIdParam(id)) return json({ type: 'invoiceNotFound' }, 404);
   const invoice = await getInvoiceSummary(await getDb(), viewerOf(auth), Number(id), lang, {
     pdf: (row) => `/api/invoices/${row.id}/pdf?lang=${lang}`,
   });

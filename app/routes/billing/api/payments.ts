@@ -10,7 +10,7 @@ import { portalContext, requestInfoContext } from '~/context';
 import { json, methodNotAllowed, readBody, requireApiAuth } from '~/lib/http/api.server';
 import { pagePath } from '~/route-table';
 import { viewerOf } from '~/services/people/viewer.server';
-import { bindFlowToBrowser } from '~/services/auth/flow-binding.server';
+import { bindFlowToBrowser } from '~/lib/http/flow-binding.server';
 import { getDb } from '~/services/db/db.server';
 import { findVisibleInvoice } from '~/services/billing/invoices.server';
 import { paymentClient, preparePayment } from '~/services/billing/payments.server';

@@ -12,10 +12,10 @@ import { StaffNav } from '~/components/messaging/StaffNav';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import type { TextKey } from '~/i18n/keys';
-import { useMessageText, useTranslation } from '~/i18n/react';
+import { useTranslation } from '~/i18n/react';
 import { isDate } from '~/lib/dates';
 import { pageTitle } from '~/lib/http/page.server';
-import { requireProfessional } from '~/lib/staff.server';
+import { requireProfessional } from '~/lib/http/staff.server';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
 import { colleagues, listMyAbsences, recordAbsence, removeAbsence } from '~/services/messaging/staff.server';
@@ -23,6 +23,8 @@ import { formatPeriod } from '~/services/messaging/view-rules';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/absences';
+import { notFound } from '~/lib/http/responses';
+import { FieldError } from '~/components/forms/FieldError';
 
 const date = z
   .string({ required_error: 'messaging.staff.absenceDateRequired' satisfies TextKey })
@@ -60,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get('intent') === 'remove') {
     const id = Number(formData.get('absenceId'));
     const result = await removeAbsence(db, { me, absenceId: Number.isSafeInteger(id) ? id : -1 });
-    if (!result.ok) throw data({ error: 'notFound' }, { status: 404 });
+    if (!result.ok) throw notFound();
     throw redirect(pagePath('staffAbsences', lang), 303);
   }
   const submission = parseWithZod(formData, { schema: absenceSchema });
@@ -72,7 +74,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Absences({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const messageText = useMessageText();
   const { lang, absences, colleagues: others, name } = loaderData;
   const [form, fields] = useForm({
     id: 'absence',
@@ -81,12 +82,6 @@ export default function Absences({ loaderData, actionData }: Route.ComponentProp
     onValidate: ({ formData }) => parseWithZod(formData, { schema: absenceSchema }),
     shouldValidate: 'onSubmit',
   });
-  const error = (meta: { errors?: string[]; errorId: string }) =>
-    meta.errors ? (
-      <p className={ui.fieldError} id={meta.errorId}>
-        {messageText(meta.errors[0]!)}
-      </p>
-    ) : null;
   return (
     <>
       <StaffNav lang={lang} name={name} />
@@ -126,14 +121,14 @@ export default function Absences({ loaderData, actionData }: Route.ComponentProp
               {t('messaging.staff.absenceStart')}
             </label>
             <input {...getInputProps(fields.startDate, { type: 'date' })} key={fields.startDate.key} className={ui.input} />
-            {error(fields.startDate)}
+            <FieldError meta={fields.startDate} />
           </div>
           <div className={ui.field}>
             <label className={ui.label} htmlFor={fields.endDate.id}>
               {t('messaging.staff.absenceEnd')}
             </label>
             <input {...getInputProps(fields.endDate, { type: 'date' })} key={fields.endDate.key} className={ui.input} />
-            {error(fields.endDate)}
+            <FieldError meta={fields.endDate} />
           </div>
           <fieldset className={ui.field}>
             <legend className={ui.label}>{t('messaging.staff.substitutes')}</legend>
@@ -142,7 +137,7 @@ export default function Absences({ loaderData, actionData }: Route.ComponentProp
                 <input type="checkbox" name="substituteIds" value={c.id} /> {c.name}, {c.title}
               </label>
             ))}
-            {error(fields.substituteIds)}
+            <FieldError meta={fields.substituteIds} />
           </fieldset>
           <div className={ui.field}>
             <label className={ui.label} htmlFor={fields.internalMessage.id}>

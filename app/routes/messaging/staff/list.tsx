@@ -10,7 +10,7 @@ import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
 import { formatDateTime } from '~/lib/format';
 import { pageTitle } from '~/lib/http/page.server';
-import { requireProfessional } from '~/lib/staff.server';
+import { requireProfessional } from '~/lib/http/staff.server';
 import { THREAD_CATEGORIES, type ThreadCategory } from '~/models/messaging/messaging';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';

@@ -7,7 +7,8 @@
 import { data, Form, Link, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
-import { Composer, type FileError } from '~/components/messaging/Composer';
+import { Composer } from '~/components/messaging/Composer';
+import { Participants } from '~/components/messaging/Participants';
 import { StaffNav } from '~/components/messaging/StaffNav';
 import { Timeline } from '~/components/messaging/Timeline';
 import { usePolling } from '~/components/messaging/usePolling';
@@ -15,9 +16,9 @@ import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext, requestInfoContext } from '~/context';
 import { env } from '~/env.server';
 import { useTranslation } from '~/i18n/react';
-import { readMessageForm } from '~/lib/messaging-form.server';
+import { readMessageForm, sendMessageForm } from '~/lib/http/messaging-form.server';
 import { invariantResponse, serverT, titleWith } from '~/lib/http/page.server';
-import { requireProfessional } from '~/lib/staff.server';
+import { requireProfessional } from '~/lib/http/staff.server';
 import { DELETE_REASON_MAX_LENGTH, THREAD_POLL_MS } from '~/models/messaging/messaging';
 import { composerSchema } from '~/models/messaging/schemas';
 import { pagePath } from '~/route-table';
@@ -25,16 +26,11 @@ import { getDb } from '~/services/db/db.server';
 import { findThreadFor } from '~/services/messaging/access.server';
 import { attachmentAccess } from '~/services/messaging/attachments.server';
 import { assignThread, deleteMessage, openStaffThread, replyAsProfessional, setThreadActive } from '~/services/messaging/staff.server';
-import { messageByIdempotencyKey } from '~/services/messaging/threads.server';
-import { discardUploads, storeMessageFiles } from '~/services/messaging/uploads.server';
 import { formatTimeline } from '~/services/messaging/view-rules';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/thread';
-
-function threadIdOf(param: string | undefined): number | null {
-  return param && /^\d{1,15}$/.test(param) ? Number(param) : null;
-}
+import { numericId } from '~/lib/http/params';
 
 const actionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('assignToMe') }),
@@ -47,7 +43,7 @@ const actionSchema = z.discriminatedUnion('intent', [
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { me, professional } = await requireProfessional(context);
   const { lang } = context.get(portalContext);
-  const threadId = threadIdOf(params.threadId);
+  const threadId = numericId(params.threadId);
   invariantResponse(threadId);
   const opened = await openStaffThread(await getDb(), me, threadId, lang);
   invariantResponse(opened);
@@ -67,7 +63,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { me } = await requireProfessional(context);
   const { lang } = context.get(portalContext);
-  const threadId = threadIdOf(params.threadId);
+  const threadId = numericId(params.threadId);
   invariantResponse(threadId);
   const db = await getDb();
   const thread = await findThreadFor(db, { kind: 'professional', personId: me }, threadId);
@@ -75,31 +71,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const back = pagePath('staffThread', lang, { threadId: String(thread.id) });
   const { formData, submission } = await readMessageForm(request, composerSchema);
   if (formData.get('intent') === 'send') {
-    if (submission.status !== 'success') return data({ result: submission.reply(), fileErrors: [] as FileError[], sendError: false }, { status: 400 });
-    const { text, attachments: files, idempotencyKey } = submission.value;
-    if (await messageByIdempotencyKey(db, me, idempotencyKey)) throw redirect(back, 303);
     const canAccess = attachmentAccess(async () => (await findThreadFor(db, { kind: 'professional', personId: me }, thread.id)) !== null);
-    const stored = await storeMessageFiles(db, { files, ownerId: thread.customerPersonId, userId: me, canAccess });
-    if (!stored.ok) {
-      return data(
-        {
-          result: submission.reply(
-            stored.problem === 'files' ? {} : { fieldErrors: { attachments: [stored.problem === 'too-large' ? 'messaging.errors.attachmentTooLarge' : 'messaging.errors.attachmentTooMany'] } },
-          ),
-          fileErrors: stored.problem === 'files' ? stored.refusals : [],
-          sendError: false,
-        },
-        { status: 400 },
-      );
-    }
     const origin = env().PUBLIC_ORIGIN ?? context.get(requestInfoContext).origin;
-    const sent = await replyAsProfessional(db, { me, threadId: thread.id, text, attachments: stored.attachments, idempotencyKey, origin });
-    if (!sent.ok) {
-      await discardUploads(db, me, stored.attachments.map((a) => a.id), canAccess);
-      invariantResponse(sent.reason !== 'not-found');
-      return data({ result: submission.reply(), fileErrors: [] as FileError[], sendError: true }, { status: 400 });
-    }
-    throw redirect(back, 303);
+    return sendMessageForm(db, submission, {
+      failedFlag: 'sendError',
+      userId: me,
+      ownerId: thread.customerPersonId,
+      canAccess,
+      alreadySent: () => back,
+      send: ({ text, idempotencyKey }, attachments) => replyAsProfessional(db, { me, threadId: thread.id, text, attachments, idempotencyKey, origin }),
+      sentTo: () => back,
+      refused: (sent, failed) => {
+        invariantResponse(sent.reason !== 'not-found');
+        return failed();
+      },
+    });
   }
   const parsed = actionSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) throw data({ error: 'badRequest' }, { status: 400 });
@@ -133,17 +119,7 @@ export default function StaffThread({ loaderData, actionData }: Route.ComponentP
           <span className={ui.label}>{t('messaging.staff.assignee')}: </span>
           {thread.assignee ? thread.assignee.name : t('messaging.staff.unassigned')}
         </p>
-        <details>
-          <summary>{t('messaging.thread.participants', { count: thread.participants.length })}</summary>
-          <ul>
-            {thread.participants.map((p, i) => (
-              <li key={i}>
-                {p.kind === 'self' ? t('messaging.thread.you') : p.name}
-                {p.title ? `, ${p.title}` : p.kind === 'customer' ? `, ${t('messaging.thread.customer')}` : null}
-              </li>
-            ))}
-          </ul>
-        </details>
+        <Participants participants={thread.participants} markCustomer />
         <div className={ui.buttonRow}>
           {thread.assignee?.id !== me ? (
             <Form method="post">

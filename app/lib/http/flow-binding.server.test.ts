@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { randomToken, sha256 } from '~/lib/crypto.server';
-import { bindFlowToBrowser, clearFlowBinding, flowBindingMatches, readFlowBinding } from './flow-binding.server';
+import { flowBindingMatches } from '~/services/auth/flow-binding.server';
+import { bindFlowToBrowser, clearFlowBinding, readFlowBinding } from './flow-binding.server';
 
 /** A request carrying the cookies a Set-Cookie header set. */
 function requestWith(setCookie?: string): Request {

@@ -1,4 +1,7 @@
-/** What every record page's loader starts with: who asks, whose records, which page of the list. */
+/**
+ * Route glue of the health-record list pages: what every record page's loader starts with (who
+ * asks, whose records, which page of the list); another person's records are notFound().
+ */
 import type { RouterContextProvider } from 'react-router';
 import { portalContext } from '~/context';
 import { invariantResponse, requireAuth } from '~/lib/http/page.server';

@@ -17,7 +17,7 @@ import { createHmac } from 'node:crypto';
 import { createCookie } from 'react-router';
 import { sessionSecret } from '~/env.server';
 import { constantTimeEqual, randomToken } from '~/lib/crypto.server';
-import { secureCookies } from '~/services/auth/session.server';
+import { secureCookies } from './session-cookie.server';
 
 export const CSRF_FIELD = 'csrf';
 

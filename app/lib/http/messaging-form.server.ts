@@ -1,0 +1,91 @@
+/**
+ * Route glue of the messaging pages that send a message (new conversation, thread, staff
+ * thread): reading the multipart form and the send action they share.
+ *
+ * The body is refused (413) above a hard ceiling before it is parsed; under it the files' own
+ * limits are checked by the schema and the services, so the typed text comes back with the
+ * error. A resent form (double click, a retry after a timeout) finds the message it already
+ * sent; files kept for a message that is then refused are deleted again.
+ */
+import type { Submission, SubmissionResult } from '@conform-to/dom';
+import { parseWithZod } from '@conform-to/zod';
+import { data, redirect } from 'react-router';
+import type { z } from 'zod';
+import { MAX_TOTAL_ATTACHMENT_BYTES } from '~/models/messaging/messaging';
+import type { AttachmentInput } from '~/services/messaging/attachments.server';
+import type { Db } from '~/services/db/db.server';
+import { messageByIdempotencyKey } from '~/services/messaging/threads.server';
+import { discardUploads, storeMessageFiles, type FileRefusal } from '~/services/messaging/uploads.server';
+import type { AccessCheck } from '~/services/storage/storage.server';
+
+/** Twice the attachment limit: room for a too-large selection to be answered with the form kept. */
+export const MAX_MESSAGE_FORM_BYTES = 2 * MAX_TOTAL_ATTACHMENT_BYTES + 1024 * 1024;
+
+export async function readMessageForm<S extends z.ZodTypeAny>(request: Request, schema: S) {
+  const length = Number(request.headers.get('Content-Length') ?? '0');
+  if (Number.isFinite(length) && length > MAX_MESSAGE_FORM_BYTES) throw data({ error: 'tooLarge' }, { status: 413 });
+  const formData = await request.formData();
+  return { formData, submission: parseWithZod(formData, { schema }) };
+}
+
+/** What every message form carries besides its text. */
+interface MessageFormValue {
+  idempotencyKey: string;
+  attachments: File[];
+}
+
+/** The 400 answer of a message form: the reply, the refused files and the page's "failed" flag. */
+function answer<F extends string>(flag: F, result: SubmissionResult, fileErrors: FileRefusal[], failed: boolean) {
+  return data({ result, fileErrors, ...({ [flag]: failed } as Record<F, boolean>) }, { status: 400 });
+}
+
+export interface SendMessageOptions<V, Result extends { ok: boolean }, F extends string> {
+  /** The name of the page's "the message could not be sent" flag in the action data. */
+  failedFlag: F;
+  /** Who sends: the author of the message and the uploader of its files. */
+  userId: string;
+  /** Whose files the attachments are: the thread's customer. */
+  ownerId: string;
+  /** How the files' owner is checked (the staff's access to the thread); the default otherwise. */
+  canAccess?: AccessCheck;
+  /** Where a form that was already sent goes: its thread. */
+  alreadySent: (again: { threadId: number }) => string;
+  /** Sends the message with its kept files. */
+  send: (value: V, attachments: AttachmentInput[]) => Promise<Result>;
+  /** Where a sent message goes. */
+  sentTo: (sent: Extract<Result, { ok: true }>) => string;
+  /**
+   * The answer to a refused message (its files are already deleted): `failed()` is the form
+   * with the "could not be sent" flag, `failed(reply, false)` a field error on the form.
+   */
+  refused: (refusal: Extract<Result, { ok: false }>, failed: (result?: SubmissionResult, flag?: boolean) => ReturnType<typeof answer<F>>) => ReturnType<typeof answer<F>>;
+}
+
+/** The send action of a message form after readMessageForm: a 400 answer to return, or a thrown redirect. */
+export async function sendMessageForm<V extends MessageFormValue, Result extends { ok: boolean }, F extends string>(
+  db: Db,
+  submission: Submission<unknown, string[], V>,
+  o: SendMessageOptions<V, Result, F>,
+) {
+  if (submission.status !== 'success') return answer(o.failedFlag, submission.reply(), [], false);
+  const value = submission.value;
+  const again = await messageByIdempotencyKey(db, o.userId, value.idempotencyKey);
+  if (again) throw redirect(o.alreadySent(again), 303);
+  const stored = await storeMessageFiles(db, { files: value.attachments, ownerId: o.ownerId, userId: o.userId, canAccess: o.canAccess });
+  if (!stored.ok) {
+    return answer(
+      o.failedFlag,
+      submission.reply(
+        stored.problem === 'files' ? {} : { fieldErrors: { attachments: [stored.problem === 'too-large' ? 'messaging.errors.attachmentTooLarge' : 'messaging.errors.attachmentTooMany'] } },
+      ),
+      stored.problem === 'files' ? stored.refusals : [],
+      false,
+    );
+  }
+  const sent = await o.send(value, stored.attachments);
+  if (!sent.ok) {
+    await discardUploads(db, o.userId, stored.attachments.map((a) => a.id), o.canAccess);
+    return o.refused(sent as Extract<Result, { ok: false }>, (result = submission.reply(), flag = true) => answer(o.failedFlag, result, [], flag));
+  }
+  throw redirect(o.sentTo(sent as Extract<Result, { ok: true }>), 303);
+}
