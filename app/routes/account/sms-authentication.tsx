@@ -20,7 +20,7 @@ import { clearSessionCookie, commitSessionCookie } from '~/lib/http/session-cook
 import { getDb } from '~/services/db/db.server';
 import { redirectWithFlash } from '~/lib/http/flash.server';
 import { openReauthChallenge, sendReauthCode, verifyReauthCode } from '~/services/account/mfa.server';
-import { resumableFromRequest } from '~/services/account/reauth.server';
+import { resumableFromRequest } from '~/lib/http/reauth.server';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/sms-authentication';
 import { SmsCodeField } from '~/components/forms/SmsCodeField';

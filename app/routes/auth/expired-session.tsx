@@ -13,7 +13,7 @@ import { safeRedirectPath } from '~/lib/http/safe-redirect';
 import { pagePath } from '~/route-table';
 import { lapseSession, revokeSession } from '~/services/auth/session.server';
 import { clearSessionCookie } from '~/lib/http/session-cookie.server';
-import { resumableFromRequest } from '~/services/account/reauth.server';
+import { resumableFromRequest } from '~/lib/http/reauth.server';
 import { Form } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { getDb } from '~/services/db/db.server';

@@ -13,7 +13,7 @@ import { clearFlowBinding, readFlowBinding } from '~/lib/http/flow-binding.serve
 import { clearSessionCookie, commitSessionCookie } from '~/lib/http/session-cookie.server';
 import { getDb } from '~/services/db/db.server';
 import { verifyReauthCode } from '~/services/account/mfa.server';
-import { resumableFromRequest } from '~/services/account/reauth.server';
+import { resumableFromRequest } from '~/lib/http/reauth.server';
 import type { Route } from './+types/pin';
 
 const STATUS = { success: 200, 'identification-failed': 400, 'too-many-retries': 429, 'no-code': 404 } as const;

@@ -1,12 +1,13 @@
 /**
- * The HTTP side of SMS-code re-identification shared by the SMS authentication page, the
+ * The HTTP side (route glue) of SMS-code re-identification shared by the SMS authentication page, the
  * timed-out page and POST /api/pin: which lapsed session this browser's cookie names, and
  * whether it may be resumed with a code (ADR 0012).
  */
-import { lookupSession, readSessionToken } from '~/services/auth/session.server';
+import { lookupSession } from '~/services/auth/session.server';
+import { readSessionToken } from './session-cookie.server';
 import type { Db } from '~/services/db/db.server';
 import { featuresForPerson } from '~/services/features/features.server';
-import { resumableSession, type Resumable } from './mfa.server';
+import { resumableSession, type Resumable } from '~/services/account/mfa.server';
 import { clock } from '~/lib/clock.server';
 
 export async function resumableFromRequest(db: Db, request: Request, now = clock.now()): Promise<Resumable | null> {
