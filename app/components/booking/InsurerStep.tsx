@@ -10,7 +10,6 @@ import { Form, Link } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { AppointmentDetails } from '~/components/appointments/AppointmentDetails';
 import { useTranslation } from '~/i18n/react';
-import type { AppointmentView } from '~/models/appointments/appointment';
 import {
   INSURERS,
   type InsuranceSummaryView,
@@ -18,7 +17,6 @@ import {
   type InsurerPostRefusal,
   type InsurerStepView,
   type InsurerSubStep,
-  type Reimbursement,
 } from '~/models/booking/insurance';
 
 export type { InsuranceSummaryView, InsurerStepView };

@@ -64,7 +64,7 @@ import {
   type SlotForReservation,
 } from '~/services/booking/reservation.server';
 import { NO_PAYER_FACTS, PAYER_PAGES, payerOf, payerOfPage, type Payer, type PayerFacts } from '~/services/booking/payers/index.server';
-import { readReceipt, receiptHeader } from '~/services/booking/reservation-receipt.server';
+import { readReceipt, receiptHeader } from './reservation-receipt.server';
 import { parseSlotId } from '~/services/booking/reservation-rules';
 import { getDb } from '~/services/db/db.server';
 import { refreshGuardianships } from '~/services/population-register/population-register.server';

@@ -22,7 +22,7 @@ import { recordEvent } from '~/services/analytics/analytics.server';
 import type { Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
 import { captureServerError } from '~/services/observability/sentry.server';
-import type { InsuranceCallFields } from './payers/payer';
+import type { InsuranceCallFields } from './payers/payer.server';
 import { payerOf, type Payer, type PayerKey, type PersonRow } from './payers/index.server';
 import { guardianBooksFor } from './reservation-flow-rules';
 import { bindingConsentRequired, namesMatch } from './reservation-rules';

@@ -7,7 +7,7 @@
  */
 import type { BrandKey } from '~/brands';
 import { CONCEPT_CODES } from '~/brands/insurance-concepts';
-import type { ConceptResult, DcpState, Insurer, InsurerPostRefusal, InsurerSubStep, OpState, PermitReturnStatus, Reimbursement } from '~/models/booking/insurance';
+import type { DcpState, Insurer, InsurerPostRefusal, InsurerSubStep, OpState, PermitReturnStatus, Reimbursement } from '~/models/booking/insurance';
 
 export type { InsurerPostRefusal, InsurerSubStep };
 import { ageOn } from '~/services/booking/reservation-flow-rules';

@@ -5,12 +5,12 @@
  */
 import { insurancePayer } from './insurance.server';
 import { occupationalPayer } from './occupational.server';
-import type { Payer } from './payer';
+import type { Payer } from './payer.server';
 import type { PayerKey } from './payer-rules';
 import { selfPayer } from './self.server';
 
-export type { Payer, PayerBooking, PayerFacts, PersonRow, SlotRow } from './payer';
-export { NO_PAYER_FACTS } from './payer';
+export type { Payer, PayerBooking, PayerFacts, PersonRow, SlotRow } from './payer.server';
+export { NO_PAYER_FACTS } from './payer.server';
 export * from './payer-rules';
 export { occupationalTerms } from './occupational.server';
 

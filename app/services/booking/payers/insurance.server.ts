@@ -13,7 +13,7 @@ import { insurerOfConcept, knownConceptCodes } from '../insurance/insurance-rule
 import { insurerAdapter } from '../insurance/insurers.server';
 import { insuranceFacts } from '../insurance/reserve-step.server';
 import { isCreditworthy } from '../reservation-rules';
-import { NO_PAYER_FACTS, type Payer } from './payer';
+import { NO_PAYER_FACTS, type Payer } from './payer.server';
 
 const DESCRIPTION_MAX = 500;
 

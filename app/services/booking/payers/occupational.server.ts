@@ -6,7 +6,7 @@
 import type { Db } from '~/services/db/db.server';
 import type { ConfirmationKind } from '../occupational-rules';
 import { accessOf, confirmationFor, contractOf } from '../occupational.server';
-import { NO_PAYER_FACTS, WITHOUT_BOOKING_DATA, type Payer } from './payer';
+import { NO_PAYER_FACTS, WITHOUT_BOOKING_DATA, type Payer } from './payer.server';
 
 /**
  * What the person's occupational agreement says about booking this specialty: no agreement, no

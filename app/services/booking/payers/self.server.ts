@@ -4,7 +4,7 @@
  */
 import { priceFor } from '~/models/booking/price-list';
 import { isCreditworthy } from '../reservation-rules';
-import { NO_PAYER_FACTS, WITHOUT_BOOKING_DATA, type Payer } from './payer';
+import { NO_PAYER_FACTS, WITHOUT_BOOKING_DATA, type Payer } from './payer.server';
 
 export const selfPayer: Payer = {
   key: 'self',
