@@ -26,15 +26,14 @@ export function payerOfPage(page: string | undefined): PayerKey {
   return PAYER_KEYS.find((key) => PAYER_PAGES[key].search === page || PAYER_PAGES[key].reserve === page) ?? 'self';
 }
 
-/**
- * The payer of a JSON search call (spec 3 §7): `isOccupationalHealthcare=true` the agreement
- * (also with `isInsuranceCustomer=true`: the agreement pays first), `isInsuranceCustomer=true`
- * an insurer, else the private customer.
- */
-export function payerOfSearchParams(params: URLSearchParams): PayerKey {
-  if (params.get('isOccupationalHealthcare') === 'true') return 'occupational';
-  return params.get('isInsuranceCustomer') === 'true' ? 'insurance' : 'self';
+/** The payer a JSON call asks for by its flags: the agreement pays first, then an insurer, else the customer. */
+export function payerOfFlags(flags: { occupational: boolean; insurance: boolean }): PayerKey {
+  return flags.occupational ? 'occupational' : flags.insurance ? 'insurance' : 'self';
 }
+
+/** The payer of a JSON search call (spec 3 §7): `isOccupationalHealthcare=true`, `isInsuranceCustomer=true`. */
+export const payerOfSearchParams = (params: URLSearchParams): PayerKey =>
+  payerOfFlags({ occupational: params.get('isOccupationalHealthcare') === 'true', insurance: params.get('isInsuranceCustomer') === 'true' });
 
 /** What a payer lets a person search. */
 export type SearchScope =
