@@ -67,7 +67,7 @@ const KIND_NAMES: Record<string, Localized> = KINDS;
 export const kindNames = (kindId: string): Localized => KIND_NAMES[kindId] ?? { fi: kindId, sv: kindId, en: kindId };
 
 /** The free time shown on the reserve page, in the appointment page's shape. */
-export function slotPreview(row: SlotWithPlace, policy: Payer, lang: Language): AppointmentView {
+export function slotPreview(row: SlotWithPlace, payer: Payer, lang: Language): AppointmentView {
   const { slot, clinic } = row;
   const end = new Date(slot.startAt.getTime() + slot.durationMinutes * 60_000);
   return {
@@ -86,7 +86,7 @@ export function slotPreview(row: SlotWithPlace, policy: Payer, lang: Language): 
     isRemote: slot.isRemote,
     isCovidTest: slot.kindId === 'KOR',
     locationType: slot.locationType,
-    payerType: policy.payerType,
+    payerType: payer.payerType,
     clinic: {
       name: clinic.name,
       streetAddress: clinic.streetAddress,
@@ -95,7 +95,7 @@ export function slotPreview(row: SlotWithPlace, policy: Payer, lang: Language): 
       arrivalInfo: clinic.arrivalInfo ? clinic.arrivalInfo[lang] : null,
     },
     practitioner: { name: `${row.practitioner.firstName} ${row.practitioner.lastName}`, title: row.practitioner.title[lang] },
-    price: priceView(policy.price(slot), lang),
+    price: priceView(payer.price(slot), lang),
     roomLocation: null,
     checkInStatus: 'statusNotAvailable',
     mayCancel: false,
@@ -130,15 +130,15 @@ export async function getSlotForReservation(
 ): Promise<SlotForReservation> {
   const now = options.now ?? clock.now();
   const settings = options.settings ?? reservationSettings();
-  const policy = payerOf(options.payer);
+  const payer = payerOf(options.payer);
   const row = await findSlot(db, slotId);
-  if (!row || !isOpenFor(row.slot, policy, now)) return { state: 'notFound' };
+  if (!row || !isOpenFor(row.slot, payer, now)) return { state: 'notFound' };
   if (await isTaken(db, slotId)) return { state: 'reserved' };
   return {
     state: 'open',
-    requiresAuth: row.slot.requiresAuth || policy.requiresAuthentication,
+    requiresAuth: row.slot.requiresAuth || payer.requiresAuthentication,
     bindingRequired: bindingConsentRequired(row.slot.startAt, now, settings.bindingConsentHours),
-    preview: slotPreview(row, policy, lang),
+    preview: slotPreview(row, payer, lang),
     specialtyId: row.slot.specialtyId,
     forChildren: CHILD_SPECIALTY_IDS.includes(row.slot.specialtyId),
   };
