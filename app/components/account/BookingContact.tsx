@@ -7,7 +7,7 @@
  */
 import { getInputProps, type FieldMetadata } from '@conform-to/react';
 import { useMessageText } from '~/i18n/react';
-import type { ContactValues } from '~/models/account/my-information';
+import type { ContactValues } from '~/models/contact';
 import * as s from '~/styles/booking.css';
 import * as ui from '~/styles/ui.css';
 import { ContactSummary } from './ContactEditor';

@@ -22,8 +22,8 @@ import {
   invalidFields,
   normalizePhoneForDisplay,
   type ContactField,
-  type ContactValues,
 } from '~/models/account/my-information';
+import type { ContactValues } from '~/models/contact';
 import * as s from '~/styles/booking.css';
 import * as ui from '~/styles/ui.css';
 

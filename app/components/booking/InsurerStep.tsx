@@ -10,33 +10,18 @@ import { Form, Link } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { AppointmentDetails } from '~/components/appointments/AppointmentDetails';
 import { useTranslation } from '~/i18n/react';
-import type { AppointmentView } from '~/models/appointments/appointment';
-import { INSURERS, type Insurer, type Reimbursement } from '~/models/booking/insurance';
-import type { InsurerPostRefusal, InsurerSubStep } from '~/services/booking/insurance/insurance-rules';
+import {
+  INSURERS,
+  type InsuranceSummaryView,
+  type Insurer,
+  type InsurerPostRefusal,
+  type InsurerStepView,
+  type InsurerSubStep,
+} from '~/models/booking/insurance';
+
+export type { InsuranceSummaryView, InsurerStepView };
 import * as s from '~/styles/booking.css';
 import * as ui from '~/styles/ui.css';
-
-/** A permit as the page shows it (validTo already d.M.yyyy). */
-export interface PermitView {
-  contentHash: string;
-  symptom: string;
-  bodyPart: string;
-  validTo: string;
-}
-
-export interface InsurerStepView {
-  kind: 'insurer';
-  preview: AppointmentView;
-  sub: Exclude<InsurerSubStep, { step: 'complete' }>;
-  insurer: Insurer | null;
-  reimbursementOptions: { value: Reimbursement; disabled: boolean }[];
-  permits: PermitView[] | null;
-  pohjola: { hasInsurance: boolean } | 'error' | null;
-  /** The appointment's date, d.M.yyyy (the Pohjola check's date). */
-  slotDate: string;
-  /** The navigation that applies for a permit at the insurer and comes back here. */
-  applyHref: string;
-}
 
 function Post({ intent, label, primary = false }: { intent: string; label: string; primary?: boolean }) {
   return (
@@ -232,15 +217,6 @@ function OpVerification({ view, state }: { view: InsurerStepView; state: Extract
       <Post intent="op-dismiss" label={t('insurance.op.dismiss')} />
     </>
   );
-}
-
-/** What the booking form shows of a complete insurer choice. */
-export interface InsuranceSummaryView {
-  insurer: Insurer;
-  reimbursement: Reimbursement | null;
-  permit: PermitView | null;
-  underage: boolean;
-  op: 'found' | 'canceled' | null;
 }
 
 /** Above the booking form: the declared insurer (with the permit or verification) and how to change it. */

@@ -18,7 +18,7 @@ import { usePortalEnv } from '~/components/portal-env';
 import type { Language } from '~/i18n/config';
 import { BookingContact } from '~/components/account/BookingContact';
 import type { AppointmentView } from '~/models/appointments/appointment';
-import type { ContactValues } from '~/models/account/my-information';
+import type { ContactValues } from '~/models/contact';
 import { anonymousReservationSchema, userReservationSchema } from '~/models/booking/reservation-schemas';
 import { pagePath } from '~/route-table';
 import type { ReserveFailure } from '~/services/booking/reservation-flow-rules';

@@ -36,8 +36,6 @@ export type ContactFields = z.infer<typeof contactSchema>;
 export const CONTACT_FIELDS = ['streetAddress', 'zipCode', 'postOffice', 'phoneNumber', 'emailAddress', 'language'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 
-// The person-to-contact mapping is one, in app/models/contact.ts; booking's reserve page still imports it from here.
-export { contactValuesOf, type ContactValues } from '../contact';
 
 /** The patient as my information shows it (spec 2 §3 "Patient"). */
 export interface PatientView {

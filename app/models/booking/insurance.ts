@@ -1,8 +1,10 @@
 /**
  * Insurance customers' booking (spec 3 §3, §4): the insurers, the reimbursement choices and the
  * states of the insurers' sub-flows, as stored in `insurance_choices` and sent by the API.
- * Client-safe value lists (the schema's check constraints use them too).
+ * Client-safe value lists (the schema's check constraints use them too), and the insurer
+ * step's views.
  */
+import type { AppointmentView } from '~/models/appointments/appointment';
 
 /** The insurers a customer may declare (spec 3 §3), in the spec's order. */
 export const INSURERS = [
@@ -68,3 +70,55 @@ export interface DirectCompensationPermit {
 
 export const isInsurer = (value: unknown): value is Insurer => (INSURERS as readonly unknown[]).includes(value);
 export const isReimbursement = (value: unknown): value is Reimbursement => (REIMBURSEMENTS as readonly unknown[]).includes(value);
+
+/** Why a post of the insurer step was refused (shown with the step; nothing changed). */
+export type InsurerPostRefusal =
+  | 'insurerRequired'
+  | 'reimbursementRequired'
+  | 'reimbursementUnavailable'
+  | 'consentRequired'
+  | 'permitRequired'
+  | `concept.${Exclude<ConceptResult, 'Success'>}`;
+
+/** The insurers with their own sub-flow; choosing any other is enough (spec 3 §3). */
+/** Where in the insurer step a choice is: the sub-form to show, or complete (then the booking form). */
+export type InsurerSubStep =
+  | { step: 'chooseInsurer' }
+  | { step: 'ifReimbursement' }
+  | { step: 'lahitapiola'; state: Exclude<DcpState, 'success' | 'underageCustomer'> }
+  | { step: 'opVerification'; state: Exclude<OpState, 'found' | 'canceled'> }
+  | { step: 'complete' };
+
+// The insurer step as the reserve page shows it (app/components/booking/InsurerStep.tsx).
+
+/** A permit as the page shows it (validTo already d.M.yyyy). */
+export interface PermitView {
+  contentHash: string;
+  symptom: string;
+  bodyPart: string;
+  validTo: string;
+}
+
+export interface InsurerStepView {
+  kind: 'insurer';
+  preview: AppointmentView;
+  sub: Exclude<InsurerSubStep, { step: 'complete' }>;
+  insurer: Insurer | null;
+  reimbursementOptions: { value: Reimbursement; disabled: boolean }[];
+  permits: PermitView[] | null;
+  pohjola: { hasInsurance: boolean } | 'error' | null;
+  /** The appointment's date, d.M.yyyy (the Pohjola check's date). */
+  slotDate: string;
+  /** The navigation that applies for a permit at the insurer and comes back here. */
+  applyHref: string;
+}
+
+/** What the booking form shows of a complete insurer choice. */
+export interface InsuranceSummaryView {
+  insurer: Insurer;
+  reimbursement: Reimbursement | null;
+  permit: PermitView | null;
+  underage: boolean;
+  op: 'found' | 'canceled' | null;
+}
+

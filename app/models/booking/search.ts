@@ -1,9 +1,43 @@
 /**
  * The appointment search's results and form options as the pages and the JSON API get them
- * (client-safe types; app/services/booking/search.server.ts produces them).
+ * (client-safe types; app/services/booking/search.server.ts produces them), and the search's
+ * filter (its rules are in app/services/booking/search-rules.ts).
  */
-import type { LocationType } from '../appointments/appointment-types';
-import type { SearchFilter, SearchRuleData } from '~/services/booking/search-rules';
+import type { LocationType, PayerType } from '../appointments/appointment-types';
+
+/** The times of day the list is split by (spec 3 §5). */
+export const TIMES_OF_DAY = ['all', 'morning', 'afternoon', 'evening'] as const;
+export type TimeOfDay = (typeof TIMES_OF_DAY)[number];
+
+/** The free times of one payer type (the private customers', the agreement's, the insurers'). */
+export type SearchPayerType = PayerType;
+
+/** One search (spec 3 §3 filter value, plus the list's paging and time of day). */
+export interface SearchFilter {
+  /** The list day (Helsinki YYYY-MM-DD); never before today. */
+  startDate: string;
+  /** Last day of the list window (JSON calls only); null = the start date alone. */
+  endDate: string | null;
+  clinicIds: string[];
+  /** A municipality selects all of its clinics. */
+  municipalities: string[];
+  practitionerIds: string[];
+  specialtyIds: string[];
+  includeRemote: boolean;
+  time: TimeOfDay;
+  offset: number;
+  payerType: SearchPayerType;
+}
+
+/** What the rules need to know about the reference data. */
+export interface SearchRuleData {
+  /** Specialties that are typically remote (`specialties.is_remote_type`: PSY, ENDO, GYN, NNA, GRG). */
+  remoteSpecialtyIds: readonly string[];
+  /** Remote clinics (REMOTE_CLINIC_IDS and any clinic marked remote). */
+  remoteClinicIds: readonly string[];
+  /** Clinic id → municipality. */
+  clinicMunicipality: Readonly<Record<string, string>>;
+}
 
 /** One free time, in the shape of the spec's appointment list item (spec 3 §3). */
 export interface AvailableAppointment {

@@ -34,7 +34,7 @@ import { authContext, portalContext, requestInfoContext, type Auth } from '~/con
 import type { Language } from '~/i18n/config';
 import { invariantResponse, pageTitle } from '~/lib/http/page.server';
 import type { AppointmentView } from '~/models/appointments/appointment';
-import { contactValuesOf } from '~/models/account/my-information';
+import { contactValuesOf } from '~/models/contact';
 import { encodeSaveAction } from '~/models/save-action';
 import { anonymousReservationSchema, userReservationSchema } from '~/models/booking/reservation-schemas';
 import { pagePath, type PageKey } from '~/route-table';
@@ -56,31 +56,21 @@ import {
 import {
   getSlotForReservation,
   guardianFacts,
-  occupationalTerms,
-  payerIneligibility,
   reservationSettings,
   reserveAnonymously,
   reserveAsUser,
   reserveForWard,
   type GuardianFacts,
-  type ReservationPayer,
   type ReservationResult,
   type SlotForReservation,
 } from '~/services/booking/reservation.server';
-import { readReceipt, receiptHeader } from '~/services/booking/reservation-receipt.server';
+import { NO_PAYER_FACTS, PAYER_PAGES, payerOf, payerOfPage, type Payer, type PayerFacts } from '~/services/booking/payers/index.server';
+import { readReceipt, receiptHeader } from './reservation-receipt.server';
 import { parseSlotId } from '~/services/booking/reservation-rules';
 import { getDb } from '~/services/db/db.server';
 import { refreshGuardianships } from '~/services/people/population-register/population-register.server';
-import type { Insurer } from '~/models/booking/insurance';
-import {
-  declaredInsurer,
-  insuranceFacts,
-  insurerStepPost,
-  type InsuranceFacts,
-  type InsuranceSummaryView,
-  type InsurerStepView,
-} from '~/services/booking/insurance/reserve-step.server';
-import type { InsurerPostRefusal } from '~/services/booking/insurance/insurance-rules';
+import type { InsuranceSummaryView, Insurer, InsurerPostRefusal, InsurerStepView } from '~/models/booking/insurance';
+import { declaredInsurer, insurerStepPost } from '~/services/booking/insurance/reserve-step.server';
 import type { Route } from './+types/reserve';
 
 /** Marks the return from strong identification (recorded once, then dropped from the address). */
@@ -142,29 +132,16 @@ function stepLocation(step: ReserveStep, lang: Language, here: string, url: URL)
   }
 }
 
-/** The occupational variant of the page pays with the employer's agreement; the insurance one with an insurer. */
-function payerOf(page: PageKey | undefined): { payer: ReservationPayer; pageKey: 'reserve' | 'occupationalReserve' | 'insuranceReserve' } {
-  if (page === 'insuranceReserve') return { payer: 'insurance', pageKey: page };
-  return page === 'occupationalReserve' ? { payer: 'occupational', pageKey: page } : { payer: 'self', pageKey: 'reserve' };
+/** The page's payer (the occupational and insurance variants of the page) and its reserve page. */
+function pagePayer(page: PageKey | undefined): { payer: Payer; pageKey: (typeof PAYER_PAGES)[keyof typeof PAYER_PAGES]['reserve'] } {
+  const payer = payerOf(payerOfPage(page));
+  return { payer, pageKey: PAYER_PAGES[payer.key].reserve };
 }
 
-type OccupationalState = NonNullable<ReserveFacts['visitor']>['occupational'];
-
-/** What the person's agreement says about the slot's specialty (occupational payer only). */
-async function occupationalStateOf(db: Awaited<ReturnType<typeof getDb>>, payer: ReservationPayer, auth: Auth | null, slot: SlotForReservation | null) {
-  const none = { state: undefined as OccupationalState, confirmation: null, covered: true, specialContract: false };
-  if (payer !== 'occupational' || !auth || slot?.state !== 'open') return none;
-  const terms = await occupationalTerms(db, auth.person.id, slot.specialtyId);
-  switch (terms.type) {
-    case 'ok':
-      return { ...none, state: 'ok' as OccupationalState, confirmation: terms.confirmation };
-    case 'notCovered':
-      return { ...none, state: 'ok' as OccupationalState, covered: false };
-    case 'noWebReservation':
-      return { ...none, state: terms.type as OccupationalState, specialContract: terms.specialContract };
-    case 'noOccupationalHealthcare':
-      return { ...none, state: terms.type as OccupationalState };
-  }
+/** What the payer says of a logged-in visitor and an open slot (the agreement, the insurer choice). */
+async function payerFactsOf(db: Awaited<ReturnType<typeof getDb>>, payer: Payer, auth: Auth | null, slot: SlotForReservation | null, slotId: number, brand: ReserveFacts['brand']) {
+  if (!auth || slot?.state !== 'open') return NO_PAYER_FACTS;
+  return payer.reservationFacts(db, auth.person, { id: slotId, specialtyId: slot.specialtyId }, brand);
 }
 
 /**
@@ -189,17 +166,16 @@ async function guardianOf(
   return guardianFacts(db, auth.person.id, wardId);
 }
 
-/** The facts of the flow from the slot, the receipt and who is asking. */
+/** The facts of the flow from the slot, the receipt, who is asking and what the payer says. */
 function factsOf(
   slot: SlotForReservation | null,
   receipt: boolean,
   auth: Auth | null,
   brand: ReserveFacts['brand'],
   url: URL,
-  payer: ReservationPayer,
-  occupational: OccupationalState,
+  payer: Payer,
+  terms: PayerFacts,
   guardian: (GuardianFacts & { registerUnavailable?: boolean }) | null,
-  insurance: InsuranceFacts | null = null,
 ): ReserveFacts {
   return {
     slot:
@@ -208,18 +184,18 @@ function factsOf(
         : { state: 'open', requiresAuth: slot.requiresAuth, forChildren: slot.forChildren },
     receipt,
     brand,
-    payer,
+    payer: payer.key,
     choice: url.searchParams.get(CHOICE_PARAM),
     visitor: auth
       ? {
           isPatient: auth.person.isPatient,
           patientDataConsentGiven: auth.person.patientDataConsentUpdatedAt !== null,
-          eligible: payerIneligibility(auth.person, payer) === null,
-          occupational,
+          eligible: payer.ineligibility(auth.person) === null,
+          occupational: terms.occupational,
           guardian: guardian
             ? { youngWards: guardian.wards.length, chosen: guardian.chosen, registerUnavailable: guardian.registerUnavailable }
             : undefined,
-          insurance: insurance ? (insurance.complete ? 'complete' : 'incomplete') : undefined,
+          insurance: terms.insurance ? (terms.insurance.complete ? 'complete' : 'incomplete') : undefined,
         }
       : null,
   };
@@ -231,7 +207,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const settings = reservationSettings();
   const slotId = parseSlotId(params.slotId);
-  const { payer, pageKey } = payerOf(match?.key);
+  const { payer, pageKey } = pagePayer(match?.key);
   const here = pagePath(pageKey, lang, { slotId: params.slotId });
   const db = await getDb();
   const page = (view: View, status = 200) =>
@@ -243,7 +219,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         cancellationLimitHours: settings.cancellationLimitHours,
         bindingConsentHours: settings.bindingConsentHours,
         view,
-        occupational: payer === 'occupational',
+        occupational: payer.key === 'occupational',
       },
       { status },
     );
@@ -264,14 +240,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       : await getAnonymousAppointment(db, receipt.code, lang);
   }
   const live = booked && !booked.cancelledBy ? booked : null;
-  let slot = live ? null : await getSlotForReservation(db, slotId, lang, { settings, payer });
-  const terms = await occupationalStateOf(db, payer, auth, slot);
+  let slot = live ? null : await getSlotForReservation(db, slotId, lang, { settings, payer: payer.key });
+  const terms = await payerFactsOf(db, payer, auth, slot, slotId, brand);
   // A time of a specialty the agreement does not cover is not this person's to book.
   if (!terms.covered) slot = { state: 'notFound' };
 
   const guardian = await guardianOf(db, auth, url, slot?.state === 'open' && live === null);
-  const insurance = payer === 'insurance' && auth && slot?.state === 'open' ? await insuranceFacts(db, auth.person, slotId, brand) : null;
-  const step = reserveStep(factsOf(slot, live !== null, auth, brand, url, payer, terms.state, guardian, insurance));
+  const { insurance } = terms;
+  const step = reserveStep(factsOf(slot, live !== null, auth, brand, url, payer, terms, guardian));
   switch (step.step) {
     case 'success':
       return page({ kind: 'success', appointment: live!, anonymous: !auth, insurer: await declaredInsurer(db, live!.id) });
@@ -335,7 +311,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const slotId = parseSlotId(params.slotId);
   invariantResponse(slotId);
-  const { payer, pageKey } = payerOf(match?.key);
+  const { payer, pageKey } = pagePayer(match?.key);
   const here = pagePath(pageKey, lang, { slotId: params.slotId });
   const db = await getDb();
   const formData = await request.formData();
@@ -346,12 +322,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirect(identificationPath(lang, here), 303);
   }
 
-  let slot = await getSlotForReservation(db, slotId, lang, { payer });
-  const terms = await occupationalStateOf(db, payer, auth, slot);
+  let slot = await getSlotForReservation(db, slotId, lang, { payer: payer.key });
+  const terms = await payerFactsOf(db, payer, auth, slot, slotId, brand);
   if (!terms.covered) slot = { state: 'notFound' };
   const guardian = await guardianOf(db, auth, url);
-  const insurance = payer === 'insurance' && auth && slot.state === 'open' ? await insuranceFacts(db, auth.person, slotId, brand) : null;
-  const step = reserveStep(factsOf(slot, false, auth, brand, url, payer, terms.state, guardian, insurance));
+  const { insurance } = terms;
+  const step = reserveStep(factsOf(slot, false, auth, brand, url, payer, terms, guardian));
   // The insurer step's posts (also from the form: remove the permit, change the insurer).
   if (insurance && auth && slot.state === 'open' && (step.step === 'insurer' || step.step === 'form')) {
     const posted = await insurerStepPost(db, auth.person, formData, { brand, slotId, isRemote: slot.preview.isRemote });
@@ -368,7 +344,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (step.step !== 'form') return answer(stepOnPost(step), () => undefined);
   // (reserveStep answers "form" only for an open slot; this narrows the type.)
   if (slot.state !== 'open') return answer(stepOnPost({ step: 'reserved' }), () => undefined);
-  const reservationContext = { lang, brand, inApp, origin: context.get(requestInfoContext).origin, payer };
+  const reservationContext = { lang, brand, inApp, origin: context.get(requestInfoContext).origin, payer: payer.key };
 
   const schema = auth
     ? userReservationSchema({ bindingRequired: slot.bindingRequired, confirmation: terms.confirmation })

@@ -55,8 +55,15 @@ import {
   searchFormOptions,
 } from '~/services/booking/search.server';
 import { recordEvent } from '~/services/analytics/analytics.server';
-import { contractSpecialtyFilter, OCCUPATIONAL_ONLY_SPECIALTY_IDS } from '~/services/booking/occupational-rules';
-import { accessOf, contractOf } from '~/services/booking/occupational.server';
+import { payerOf } from '~/services/booking/payers/index.server';
+import {
+  offersSpecialty,
+  PAYER_PAGES,
+  payerOfPage,
+  scopedFilter,
+  scopedSearch,
+  type PayerSearchPage,
+} from '~/services/booking/payers/payer-rules';
 import { getDb } from '~/services/db/db.server';
 import * as s from '~/styles/booking-search.css';
 import * as ui from '~/styles/ui.css';
@@ -98,43 +105,32 @@ function pageResult(result: SearchResult, lang: Language) {
 }
 type PageResult = ReturnType<typeof pageResult>;
 
-type ListKey = 'privateSearch' | 'occupationalSearch' | 'insuranceSearch';
+type ListKey = PayerSearchPage;
+
+const LIST_TITLES = { privateSearch: 'search.listTitle', occupationalSearch: 'occupational.listTitle', insuranceSearch: 'insurance.listTitle' } as const satisfies Record<ListKey, string>;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang, page: match } = context.get(portalContext);
-  const list: ListKey = match?.key === 'occupationalSearch' || match?.key === 'insuranceSearch' ? match.key : 'privateSearch';
-  const occupational = list === 'occupationalSearch';
-  const insurance = list === 'insuranceSearch';
+  const payer = payerOf(payerOfPage(match?.key));
+  const list: ListKey = PAYER_PAGES[payer.key].search;
+  const insurance = payer.key === 'insurance';
   const url = new URL(request.url);
   const now = clock.now();
   const today = helsinkiDate(now);
-  const title = pageTitle(context, occupational ? 'occupational.listTitle' : insurance ? 'insurance.listTitle' : 'search.listTitle');
+  const title = pageTitle(context, LIST_TITLES[list]);
   const db = await getDb();
   const failed = () => data({ ok: false as const, list, title, retry: `${url.pathname}${url.search}` }, { status: 503 });
 
-  // Occupational health: the person's agreement decides whether and what they may book.
-  let covered: string[] | null = null;
-  let employer: string | null = null;
-  if (occupational) {
-    const auth = context.get(authContext);
-    invariantAuth(auth);
-    const contract = await orFailure('occupational contract', () => contractOf(db, auth.person.id));
-    if (contract === undefined) return failed();
-    const access = accessOf(contract);
-    if (access.state === 'noOccupationalHealthcare') await recordEvent(db, 'authenticationFailure', { reason: 'noOccupationalHealthcare' });
-    if (!contract || access.state !== 'ok') {
-      return data({
-        ok: 'refused' as const,
-        list,
-        title,
-        lang,
-        reason: access.state === 'ok' ? ('noOccupationalHealthcare' as const) : access.state,
-        specialContract: access.state === 'noWebReservation' && access.specialContract,
-      });
-    }
-    covered = [...contract.specialties.keys()];
-    employer = contract.employerName;
+  // The payer decides whether and what the person may search (occupational: their agreement).
+  const scope = await orFailure('occupational contract', () => payer.searchScope(db, context.get(authContext)?.person ?? null));
+  if (scope === undefined) return failed();
+  if (scope.type === 'refused') {
+    // The route table's access rule lets only logged-in users to the lists that need them.
+    if (scope.reason === 'requiresAuthentication') throw new Response('Not found', { status: 404 });
+    if (scope.reason === 'noOccupationalHealthcare') await recordEvent(db, 'authenticationFailure', { reason: 'noOccupationalHealthcare' });
+    return data({ ok: 'refused' as const, list, title, lang, reason: scope.reason, specialContract: scope.specialContract });
   }
+  const { employer } = scope;
 
   const ref = await orFailure('reference data', () => referenceData(db));
   if (!ref) return failed();
@@ -144,7 +140,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const prev = url.searchParams.get('prev');
   if (prev !== null) filter = applyFilterChange(parseSearchParams(new URLSearchParams(prev), today), filter, ref);
   // Specialties outside the agreement drop out of the address.
-  if (covered) filter = { ...filter, specialtyIds: filter.specialtyIds.filter((id) => covered.includes(id)) };
+  filter = scopedFilter(scope, filter);
   // The practitioner name search rides along with the search, outside its canonical form.
   const practitionerName = practitionerNameOf(url.searchParams);
   const canonical = toSearchParams(filter, today);
@@ -155,24 +151,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(pagePath(list, lang, {}, canonical));
   }
 
-  if (covered?.length === 0) {
-    return data({ ok: 'refused' as const, list, title, lang, reason: 'noSpecialties' as const, specialContract: false });
-  }
-  // The search itself: on occupational free times of the covered specialties when occupational.
-  const query: SearchFilter = covered
-    ? { ...filter, payerType: 'occupationalHealthCare', specialtyIds: contractSpecialtyFilter(filter.specialtyIds, covered) }
-    : insurance
-      ? { ...filter, payerType: 'insurance' }
-      : filter;
+  // The search itself, in the payer's scope (occupational: its free times of the covered specialties).
+  const query = scopedSearch(scope, filter);
+  if (!query) return data({ ok: 'refused' as const, list, title, lang, reason: 'noSpecialties' as const, specialContract: false });
   const [result, dates, found] = await Promise.all([
     orFailure('search', () => searchAppointments(db, query, lang, { now, cumulative: true })),
     orFailure('available dates', () => availableDates(db, query, calendarRange(query.startDate), { now })),
-    orFailure('form options', () => searchFormOptions(db, covered ? { ...filter, specialtyIds: query.specialtyIds } : filter, lang, { practitionerName })),
+    orFailure('form options', () => searchFormOptions(db, scope.covered ? { ...filter, specialtyIds: query.specialtyIds } : filter, lang, { practitionerName })),
   ]);
   if (!found) return failed();
-  // The agreement's specialties on the occupational list; the private list leaves out the occupational-only ones.
-  const offered = (id: string) => (covered ? covered.includes(id) : !OCCUPATIONAL_ONLY_SPECIALTY_IDS.includes(id));
-  const options = { ...found, specialties: found.specialties.filter((sp) => offered(sp.id)) };
+  // The agreement's specialties on the occupational list; the other lists leave out the occupational-only ones.
+  const options = { ...found, specialties: found.specialties.filter((sp) => offersSpecialty(scope, sp.id)) };
   // The chosen specialties' reservation info (the spec's cmsContent), above the insurance list's results.
   const t = serverT(context);
   const reservationInfo = insurance
@@ -184,16 +173,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-function invariantAuth<T>(auth: T | null): asserts auth is T {
-  // The route table's access rule lets only logged-in users here.
-  if (!auth) throw new Response('Not found', { status: 404 });
-}
-
 export default function AppointmentSearch({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const occupational = loaderData.list === 'occupationalSearch';
   const insurance = loaderData.list === 'insuranceSearch';
-  const heading = occupational ? t('occupational.listTitle') : insurance ? t('insurance.listTitle') : t('search.listTitle');
+  const heading = t(LIST_TITLES[loaderData.list]);
   if (loaderData.ok === false) {
     return (
       <>
@@ -216,7 +200,7 @@ export default function AppointmentSearch({ loaderData }: Route.ComponentProps) 
     );
   }
   const { lang, today, filter, result, dates, options, list, employer, reservationInfo } = loaderData;
-  const reservePage = occupational ? 'occupationalReserve' : insurance ? 'insuranceReserve' : 'reserve';
+  const reservePage = PAYER_PAGES[payerOfPage(loaderData.list)].reserve;
   const lastDay = addDays(today, MAX_DAYS_AHEAD);
   const pathFor = (f: SearchFilter) => pagePath(list, lang, {}, toSearchParams(f, today));
   // Links change one thing and start the list from its first page.

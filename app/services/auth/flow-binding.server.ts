@@ -12,12 +12,6 @@ import { constantTimeEqual, sha256 } from '~/lib/crypto.server';
 
 export { FLOW_BINDING_TTL_SECONDS } from '~/models/auth/flow-binding';
 
-/**
- * @deprecated The cookie is HTTP glue in `~/lib/http/flow-binding.server`; this re-export stays
- * only until `services/booking/insurance/insurance-api.server.ts` imports from there.
- */
-export { bindFlowToBrowser, clearFlowBinding, readFlowBinding } from '~/lib/http/flow-binding.server';
-
 /** True when the browser's binding value belongs to the flow that stored `bindingHash`. */
 export function flowBindingMatches(binding: string | null, bindingHash: string): boolean {
   return binding !== null && constantTimeEqual(sha256(binding), bindingHash);

@@ -13,13 +13,6 @@ import { clock } from '~/lib/clock.server';
 export type SessionRow = typeof sessions.$inferSelect;
 export type PersonRow = typeof persons.$inferSelect;
 
-/**
- * @deprecated The cookie is HTTP glue in `~/lib/http/session-cookie.server`; these re-exports
- * stay only until `services/booking/reservation-receipt.server.ts` (secureCookies) and
- * `services/account/reauth.server.ts` (readSessionToken) import from there.
- */
-export { readSessionToken, secureCookies } from '~/lib/http/session-cookie.server';
-
 export interface SessionTimeouts {
   idleMs: number;
   absoluteMs: number;

@@ -184,26 +184,24 @@ export function stepOnPost(step: Exclude<ReserveStep, { step: 'form' }>): Reserv
   }
 }
 
+/** Why the reservation service booked nothing (one list for the service and the flow). */
+export type ReservationFailure =
+  | 'appointmentNotAvailable'
+  | 'tooManyReservations'
+  | 'requiresAuthentication'
+  | 'noPatient'
+  | 'patientDataConsentRequired'
+  | 'notCreditworthy'
+  | 'noOccupationalHealthcare'
+  | 'noWebReservation'
+  | 'wardNotAllowed'
+  | 'wardNotReady'
+  | 'insuranceIncomplete'
+  | 'treatmentChainCreationFailed'
+  | 'unknownError';
+
 /** The reservation service's result types (`ReservationResult['type']`). */
-export type ReservationOutcome =
-  | { type: 'success' }
-  | { type: 'validation'; fields: Record<string, string[]> }
-  | {
-      type:
-        | 'appointmentNotAvailable'
-        | 'tooManyReservations'
-        | 'requiresAuthentication'
-        | 'noPatient'
-        | 'patientDataConsentRequired'
-        | 'notCreditworthy'
-        | 'noOccupationalHealthcare'
-        | 'noWebReservation'
-        | 'wardNotAllowed'
-        | 'wardNotReady'
-        | 'insuranceIncomplete'
-        | 'treatmentChainCreationFailed'
-        | 'unknownError';
-    };
+export type ReservationOutcome = { type: 'success' } | { type: 'validation'; fields: Record<string, string[]> } | { type: ReservationFailure };
 
 /**
  * Maps the service's result onto the flow: success shows the confirmation; a step the service

@@ -7,7 +7,9 @@
  * server applies to a plain form submission.
  */
 import { addDays, addMonth, daysBetween, isDate, isoWeekday } from '~/lib/dates';
-import type { PayerType } from '~/models/appointments/appointment-types';
+import { TIMES_OF_DAY, type SearchFilter, type SearchPayerType, type SearchRuleData, type TimeOfDay } from '~/models/booking/search';
+
+export { TIMES_OF_DAY, type SearchFilter, type SearchPayerType, type SearchRuleData, type TimeOfDay };
 
 /**
  * Up to this many practitioners are sent with the form for the browser to choose from; with more
@@ -52,8 +54,6 @@ export const ALTERNATIVES = 5;
 /** At most this many values of one repeated query parameter are read. */
 const MAX_VALUES = 50;
 
-export const TIMES_OF_DAY = ['all', 'morning', 'afternoon', 'evening'] as const;
-export type TimeOfDay = (typeof TIMES_OF_DAY)[number];
 
 /**
  * Time-of-day windows in Helsinki local time, inclusive at both ends (spec 3 §5: "inclusive
@@ -80,26 +80,6 @@ export function matchesTimeOfDay(time: TimeOfDay, hour: number, minute: number):
   const { from, to } = timeOfDayMinutes(time);
   const t = hour * 60 + minute;
   return t >= from && t <= to;
-}
-
-/** Who pays: private customers now; occupational and insurance searches are later payer types. */
-export type SearchPayerType = PayerType;
-
-/** One search (spec 3 §3 filter value, plus the list's paging and time of day). */
-export interface SearchFilter {
-  /** The list day (Helsinki YYYY-MM-DD); never before today. */
-  startDate: string;
-  /** Last day of the list window (JSON calls only); null = the start date alone. */
-  endDate: string | null;
-  clinicIds: string[];
-  /** A municipality selects all of its clinics. */
-  municipalities: string[];
-  practitionerIds: string[];
-  specialtyIds: string[];
-  includeRemote: boolean;
-  time: TimeOfDay;
-  offset: number;
-  payerType: SearchPayerType;
 }
 
 export function defaultFilter(today: string): SearchFilter {
@@ -222,16 +202,6 @@ export function sameQuery(a: URLSearchParams, b: URLSearchParams): boolean {
 
 /** Remote clinics (spec 3 §9). The clinic register's `is_remote` flag adds any new ones. */
 export const REMOTE_CLINIC_IDS = ['RMT', 'CHA', 'OS', 'NRMT'] as const;
-
-/** What the rules need to know about the reference data. */
-export interface SearchRuleData {
-  /** Specialties that are typically remote (`specialties.is_remote_type`: PSY, ENDO, GYN, NNA, GRG). */
-  remoteSpecialtyIds: readonly string[];
-  /** Remote clinics (REMOTE_CLINIC_IDS and any clinic marked remote). */
-  remoteClinicIds: readonly string[];
-  /** Clinic id → municipality. */
-  clinicMunicipality: Readonly<Record<string, string>>;
-}
 
 const added = (before: readonly string[], after: readonly string[]) => after.filter((v) => !before.includes(v));
 

@@ -2,13 +2,13 @@
  * Insurance customers' booking on a real database (issue 13, ADR 0022): concepts
  * (InsertPatientConcept), the insurer step's choice for a free time, what an insurance
  * reservation stores (insurer, concept, permit, the staff's Finnish description) and that a
- * refused treatment chain books nothing; the permit application round trip (one-use state,
- * browser binding) with the built-in test insurer; and the gateway protocol (INSURERS=http)
- * against a local fake HTTP server.
+ * refused treatment chain books nothing (asked before the booking transaction, ADR 0025); the
+ * permit application round trip (one-use state, browser binding) with the built-in test
+ * insurer; and the gateway protocol (INSURERS=http) against a local fake HTTP server.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClinic, createPerson, createPractitioner, createSlot, createSpecialty } from '~db/factories';
 import { appointmentInsurance, appointments, insuranceChoices, outbox, patientConcepts, persons } from '~db/schema';
@@ -27,7 +27,9 @@ import {
 } from '~/services/booking/insurance/insurance.server';
 import { completeTestApplication, createTestInsurerCustomer, findTestApplication, testInsurer } from '~/services/booking/insurance/test-insurer.server';
 import { clock, dayAhead, today } from '../../fixtures/clock';
-import { databaseKinds, withTestDatabase } from '../../fixtures/db';
+import { databaseKinds, postgresUrlFor, testDatabaseUrl, withPostgresClient, withTestDatabase } from '../../fixtures/db';
+
+const APPOINTMENT_ID_SEQUENCE = 'appointments_id_seq';
 
 const DAY = 86_400_000;
 const ctx = (extra: Partial<ReservationContext> = {}): ReservationContext => ({
@@ -164,6 +166,51 @@ describe.each(databaseKinds())('insurance booking on %s', (kind) => {
     const [row] = await t.db.select().from(appointments).where(eq(appointments.slotId, free.id));
     const [insurance] = await t.db.select().from(appointmentInsurance).where(eq(appointmentInsurance.appointmentId, row!.id));
     expect(insurance).toMatchObject({ insurer: 'LAHITAPIOLA', dcpContentHash: good.contentHash });
+  });
+
+  // ADR 0025: the insurer is asked before the booking's transaction, never while it holds the person's row lock.
+  it('asks the insurer for the treatment chain before the booking transaction: a refusal inserts nothing and waits for no lock', async () => {
+    const person = await customer(t.db);
+    await createTestInsurerCustomer(t.db, person.identityCode, {
+      insurer: 'LAHITAPIOLA',
+      validFrom: date(-10),
+      validTo: date(300),
+      permits: [{ symptom: 'Polvikipu', bodyPart: 'Polvi', validTo: date(60), failsTreatmentChain: true }],
+    });
+    const free = await slot(t.db);
+    const adapter = testInsurer(t.db);
+    const step = { brand: 'general' as const, slotId: free.id, isRemote: false };
+    await insurerPost(t.db, adapter, person, 'insurer-choose', form({ insurer: 'LAHITAPIOLA' }), step);
+    await insurerPost(t.db, adapter, person, 'lt-consent', form({ consent: 'on' }), step);
+    const permits = await adapter.lahiTapiolaPermits(person);
+    if (permits.type !== 'success') throw new Error('permits');
+    await insurerPost(t.db, adapter, person, 'lt-select', form({ permit: permits.permits[0]!.contentHash }), step);
+
+    // The appointment id sequence moves on any insert, even one rolled back: it does not move.
+    const sequence = async () => {
+      const result = (await t.db.execute(sql.raw(`select last_value::text as value, is_called as called from ${APPOINTMENT_ID_SEQUENCE}`))) as unknown as { rows: unknown[] };
+      return result.rows[0];
+    };
+    const before = await sequence();
+    expect(await reserveAsUser(t.db, { person }, { slotId: free.id, ...FIELDS }, ctx())).toEqual({ type: 'treatmentChainCreationFailed' });
+    expect(await sequence()).toEqual(before);
+
+    // PostgreSQL: another connection holds the person's row; the refusal still comes at once.
+    const url = testDatabaseUrl();
+    if (kind !== 'postgres' || !url) return;
+    await withPostgresClient(postgresUrlFor(url, t.database.location), async (client) => {
+      await client.query('begin');
+      await client.query('select id from persons where id = $1 for update', [person.id]);
+      try {
+        const answer = await Promise.race([
+          reserveAsUser(t.db, { person }, { slotId: free.id, ...FIELDS }, ctx()),
+          new Promise((resolve) => setTimeout(() => resolve('waited for the lock'), 3_000)),
+        ]);
+        expect(answer).toEqual({ type: 'treatmentChainCreationFailed' });
+      } finally {
+        await client.query('rollback');
+      }
+    });
   });
 
   it('LähiTapiola: not found, underage set automatically; OP verification states', async () => {

@@ -13,6 +13,7 @@
  */
 import { portalContext, requestInfoContext } from '~/context';
 import { json, methodNotAllowed, readBody, requireApiAuth } from '~/lib/http/api.server';
+import { payerOfFlags } from '~/services/booking/payers/payer-rules';
 import { reserveAsUser } from '~/services/booking/reservation.server';
 import { parseSlotId } from '~/services/booking/reservation-rules';
 import { getDb } from '~/services/db/db.server';
@@ -45,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       brand,
       inApp,
       origin: context.get(requestInfoContext).origin,
-      payer: checkbox(body.isOccupationalHealthcare) ? 'occupational' : insurance ? 'insurance' : 'self',
+      payer: payerOfFlags({ occupational: checkbox(body.isOccupationalHealthcare), insurance }),
     },
   );
   return reservationAnswer(result);

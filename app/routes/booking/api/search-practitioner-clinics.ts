@@ -4,7 +4,7 @@
  * Answers {clinicIds}; 404 {clinicIds: []} for an unknown practitioner.
  */
 import { json } from '~/lib/http/api.server';
-import { idParam } from '~/services/booking/search-api.server';
+import { idParam } from './search-api.server';
 import { orFailure, practitionerClinics } from '~/services/booking/search.server';
 import { getDb } from '~/services/db/db.server';
 import type { Route } from './+types/search-practitioner-clinics';

@@ -5,7 +5,7 @@
  * info shown above the results, or null); 404 {type: 'notFound'} for an unknown id.
  */
 import { json } from '~/lib/http/api.server';
-import { apiLanguage, idParam } from '~/services/booking/search-api.server';
+import { apiLanguage, idParam } from './search-api.server';
 import { orFailure, specialtyInfo } from '~/services/booking/search.server';
 import { getDb } from '~/services/db/db.server';
 import type { Route } from './+types/search-specialty';

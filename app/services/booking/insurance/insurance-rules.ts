@@ -7,7 +7,9 @@
  */
 import type { BrandKey } from '~/brands';
 import { CONCEPT_CODES } from '~/brands/insurance-concepts';
-import type { ConceptResult, DcpState, Insurer, OpState, PermitReturnStatus, Reimbursement } from '~/models/booking/insurance';
+import type { DcpState, Insurer, InsurerPostRefusal, InsurerSubStep, OpState, PermitReturnStatus, Reimbursement } from '~/models/booking/insurance';
+
+export type { InsurerPostRefusal, InsurerSubStep };
 import { AGE_OF_MAJORITY, ageOn } from '~/models/person';
 
 /** The concept code of an insurer's choice on a brand, or null when it has none. */
@@ -17,6 +19,9 @@ export function conceptCodeFor(brand: BrandKey, insurer: Insurer, reimbursement:
 
 /** The codes the brand knows (InsertPatientConcept answers conceptNotFound for others). */
 export const knownConceptCodes = (brand: BrandKey): string[] => [...new Set(CONCEPT_CODES[brand].map((c) => c.code))];
+
+/** The insurer a booking's concept code records (null for a code the brand does not know). */
+export const insurerOfConcept = (brand: BrandKey, code: string): Insurer | null => CONCEPT_CODES[brand].find((c) => c.code === code)?.insurer ?? null;
 
 /** Direct reimbursement (IF's USE_REIMBURSEMENT): the insurer pays us directly. */
 export const DIRECT_REIMBURSEMENT_CODES: readonly string[] = ['90157'];
@@ -49,16 +54,6 @@ export function reimbursementRefusal(
   return null;
 }
 
-/** Why a post of the insurer step was refused (shown with the step; nothing changed). */
-export type InsurerPostRefusal =
-  | 'insurerRequired'
-  | 'reimbursementRequired'
-  | 'reimbursementUnavailable'
-  | 'consentRequired'
-  | 'permitRequired'
-  | `concept.${Exclude<ConceptResult, 'Success'>}`;
-
-/** The insurers with their own sub-flow; choosing any other is enough (spec 3 §3). */
 export type InsurerFlow = 'if' | 'lahitapiola' | 'op' | 'declared';
 export function flowOf(insurer: Insurer): InsurerFlow {
   switch (insurer) {
@@ -91,14 +86,6 @@ export const EMPTY_CHOICE: ChoiceFacts = {
   dcpPermitHash: null,
   opState: 'undefined',
 };
-
-/** Where in the insurer step a choice is: the sub-form to show, or complete (then the booking form). */
-export type InsurerSubStep =
-  | { step: 'chooseInsurer' }
-  | { step: 'ifReimbursement' }
-  | { step: 'lahitapiola'; state: Exclude<DcpState, 'success' | 'underageCustomer'> }
-  | { step: 'opVerification'; state: Exclude<OpState, 'found' | 'canceled'> }
-  | { step: 'complete' };
 
 /**
  * The sub-step of a choice (spec 3 §5): the insurer must be one listed; IF needs a recorded
@@ -137,10 +124,9 @@ export function dcpStateForReturn(status: PermitReturnStatus): 'success' | 'deni
   }
 }
 
-/** Age of majority: a younger customer without a guardian gets `underageCustomer` (spec 3 §4). */
-export const ADULT_AGE = AGE_OF_MAJORITY;
+/** Under the age of majority and without a guardian on the session: `underageCustomer` (spec 3 §4). */
 export const isUnderageCustomer = (birthDate: string, today: string, guardianOnSession: boolean): boolean =>
-  !guardianOnSession && ageOn(birthDate, today) < ADULT_AGE;
+  !guardianOnSession && ageOn(birthDate, today) < AGE_OF_MAJORITY;
 
 /** The policy check's outcome as the flow's state (spec 3 §4). */
 export function dcpStateForPolicyCheck(

@@ -8,11 +8,10 @@
 import { eq } from 'drizzle-orm';
 import { appointmentInsurance, type persons } from '~db/schema';
 import type { BrandKey } from '~/brands';
-import type { InsuranceSummaryView, InsurerStepView, PermitView } from '~/components/booking/InsurerStep';
 import type { Language } from '~/i18n/config';
 import { helsinkiDate } from '~/lib/format';
 import type { AppointmentView } from '~/models/appointments/appointment';
-import type { DirectCompensationPermit, Insurer } from '~/models/booking/insurance';
+import type { DirectCompensationPermit, InsuranceSummaryView, Insurer, InsurerStepView, PermitView } from '~/models/booking/insurance';
 import type { Db } from '~/services/db/db.server';
 import { insuranceChoice, insurerPost, insurerStepExtras, isInsurerIntent, type InsurerPostRefusal, type InsurerStepContext } from './insurance.server';
 import { insurerSubStep, permitChannel, permitDate, reimbursementOptions } from './insurance-rules';

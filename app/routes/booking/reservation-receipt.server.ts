@@ -6,7 +6,7 @@
  */
 import { createCookie } from 'react-router';
 import { sessionSecret } from '~/env.server';
-import { secureCookies } from '~/services/auth/session.server';
+import { secureCookies } from '~/lib/http/session-cookie.server';
 
 const RECEIPT_MAX_AGE_SECONDS = 30 * 60;
 

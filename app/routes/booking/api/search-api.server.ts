@@ -1,14 +1,13 @@
-/** Shared pieces of the appointment-search JSON calls (app/routes/booking/api/search-*.ts, spec 3 §7). */
+/** The HTTP side shared by the appointment-search JSON calls (./search-*.ts, spec 3 §7): language, ids, the payer's search, timed answers. */
 import type { RouterContextProvider } from 'react-router';
 import { authContext, portalContext } from '~/context';
 import { isLanguage, type Language } from '~/i18n/config';
 import { fixedT, isTextKey } from '~/i18n/i18n.server';
 import { json } from '~/lib/http/api.server';
 import type { Db } from '~/services/db/db.server';
-import { contractSpecialtyFilter } from './occupational-rules';
-import { accessOf, contractOf } from './occupational.server';
-import type { SearchFilter } from './search-rules';
-import type { AvailableAppointment } from './search.server';
+import { payerOf, payerOfSearchParams, scopedSearch } from '~/services/booking/payers/index.server';
+import type { SearchFilter } from '~/services/booking/search-rules';
+import type { AvailableAppointment } from '~/services/booking/search.server';
 
 /** The `lang` query parameter, else the request's language. */
 export function apiLanguage(url: URL, context: Readonly<RouterContextProvider>): Language {
@@ -23,11 +22,11 @@ export function idParam(url: URL): string | null {
 }
 
 /**
- * The search a call may run: private times, or with `isOccupationalHealthcare=true` the
- * logged-in person's occupational times of the specialties their agreement covers (401 without
- * a session, 403 without an agreement with web reservation; an agreement covering nothing finds
- * nothing), or with `isInsuranceCustomer=true` the times insurers pay for (401 without a session:
- * insurance customers identify strongly).
+ * The search a call may run, as the payer decides it (ADR 0025): private times, or with
+ * `isOccupationalHealthcare=true` the logged-in person's occupational times of the specialties
+ * their agreement covers (401 without a session, 403 without an agreement with web reservation;
+ * an agreement covering nothing finds nothing), or with `isInsuranceCustomer=true` the times
+ * insurers pay for (401 without a session: insurance customers identify strongly).
  */
 export async function payerSearch(
   db: Db,
@@ -35,19 +34,11 @@ export async function payerSearch(
   context: Readonly<RouterContextProvider>,
   filter: SearchFilter,
 ): Promise<{ type: 'ok'; filter: SearchFilter } | { type: 'empty' } | { type: 'refused'; status: 401 | 403; reason: string }> {
-  if (url.searchParams.get('isInsuranceCustomer') === 'true') {
-    if (!context.get(authContext)) return { type: 'refused', status: 401, reason: 'requiresAuthentication' };
-    if (url.searchParams.get('isOccupationalHealthcare') !== 'true') return { type: 'ok', filter: { ...filter, payerType: 'insurance' } };
-  }
-  if (url.searchParams.get('isOccupationalHealthcare') !== 'true') return { type: 'ok', filter };
-  const auth = context.get(authContext);
-  if (!auth) return { type: 'refused', status: 401, reason: 'requiresAuthentication' };
-  const contract = await contractOf(db, auth.person.id);
-  const access = accessOf(contract);
-  if (!contract || access.state !== 'ok') return { type: 'refused', status: 403, reason: access.state };
-  const covered = [...contract.specialties.keys()];
-  if (covered.length === 0) return { type: 'empty' };
-  return { type: 'ok', filter: { ...filter, payerType: 'occupationalHealthCare', specialtyIds: contractSpecialtyFilter(filter.specialtyIds, covered) } };
+  const payer = payerOf(payerOfSearchParams(url.searchParams));
+  const scope = await payer.searchScope(db, context.get(authContext)?.person ?? null);
+  if (scope.type === 'refused') return { type: 'refused', status: scope.reason === 'requiresAuthentication' ? 401 : 403, reason: scope.reason };
+  const query = scopedSearch(scope, filter);
+  return query ? { type: 'ok', filter: query } : { type: 'empty' };
 }
 
 /** A JSON answer with the database time as a Server-Timing entry (visible in browser tools and the bench). */

@@ -1,0 +1,186 @@
+/**
+ * The booking transaction (ADR 0025): the patient's row is locked (`select … for update`) so the
+ * per-person limit counts correctly under concurrency, the appointment is inserted as a
+ * self-contained copy of the slot (time, place, specialty, price estimate), the payer adds its
+ * rows, and the confirmation messages are queued in the outbox. The partial unique index
+ * `appointments_slot_live_idx` lets one live appointment hold a slot: the loser of a race gets a
+ * unique violation, its transaction rolls back whole and it answers `appointmentNotAvailable`.
+ */
+import { and, count, eq, gt, isNull, ne } from 'drizzle-orm';
+import { appointments, persons } from '~db/schema';
+import { brand as brandFacts } from '~/brands';
+import type { Language } from '~/i18n/config';
+import { randomToken, sha256 } from '~/lib/crypto.server';
+import { recordEvent } from '~/services/analytics/analytics.server';
+import { encodeAnonymousCode } from '~/services/appointments/rules';
+import { logAccess } from '~/services/audit/access-log.server';
+import { withTransaction, type Db } from '~/services/db/db.server';
+import { enqueueMessage } from '~/services/outbox/outbox.server';
+import { updateBookingContact } from '~/services/people/people.server';
+import type { Payer, PayerBooking, PersonRow } from '../payers/index.server';
+import { anonymousLink, confirmationMessages } from '../reservation-messages.server';
+import { isUniqueViolation, reservationLimitReached } from '../reservation-rules';
+import type { ReservationSettings } from './settings.server';
+import { isTaken, kindNames, slotPreview, type SlotWithPlace } from './slot.server';
+import type { ReservationResult, ResolvedContext } from './types';
+
+/** Whether the person already holds as many future online reservations as allowed. */
+async function reservationsFull(db: Db, patientId: string, now: Date, settings: ReservationSettings): Promise<boolean> {
+  const [held] = await db
+    .select({ n: count() })
+    .from(appointments)
+    .where(and(eq(appointments.patientId, patientId), isNull(appointments.cancelledAt), gt(appointments.startAt, now), ne(appointments.bookedVia, 'staff')));
+  return reservationLimitReached(Number(held?.n ?? 0), settings.maxFutureReservations);
+}
+
+export interface BookingInput {
+  /** The open slot, as loaded just before (slots do not change; the unique index guards taking it). */
+  slot: SlotWithPlace;
+  patient: PersonRow;
+  /** The logged-in user who books (null when anonymous). */
+  bookedById: string | null;
+  bookedVia: 'web' | 'web-anonymous' | 'in-app';
+  contact: { phone: string; email: string | null };
+  /** Logged-in users confirm their contact details at booking: save changes to the register. */
+  saveContact: boolean;
+  payer: Payer;
+  /** What the payer adds (the insurance row), prepared before. */
+  booking: PayerBooking;
+  /** The language of the confirmation messages. */
+  messageLang: Language;
+}
+
+/** The partial unique index that lets one live appointment hold a slot (db/schema.ts). */
+const SLOT_TAKEN_CONSTRAINT = 'appointments_slot_live_idx';
+
+type BookingOutcome =
+  | Extract<ReservationResult, { type: 'success' }>
+  | { type: 'appointmentNotAvailable' | 'tooManyReservations' | 'treatmentChainCreationFailed' };
+
+/**
+ * Books the slot. The payer's external step (the insurer's treatment chain) runs first, after
+ * a lock-free check that the booking fits (the slot free, the person under the limit), so no
+ * external call waits while the transaction holds the person's row lock (ADR 0025); the
+ * transaction then checks again under the lock and writes only our rows.
+ */
+export async function book(db: Db, input: BookingInput, ctx: ResolvedContext): Promise<BookingOutcome> {
+  const { now, settings } = ctx;
+  const brand = brandFacts(ctx.brand);
+  const { slot } = input.slot;
+  if (await reservationsFull(db, input.patient.id, now, settings)) return { type: 'tooManyReservations' };
+  if (await isTaken(db, slot.id)) return { type: 'appointmentNotAvailable' };
+  const external = await input.payer.beforeTransaction(db, input.booking, input.patient, slot);
+  if (external.type !== 'ok') return external;
+  try {
+    return await withTransaction(db, async (t) => {
+      // Serialises this person's reservations, so the limit below cannot be passed by racing.
+      await t.select({ id: persons.id }).from(persons).where(eq(persons.id, input.patient.id)).for('update');
+      if (await reservationsFull(t, input.patient.id, now, settings)) return { type: 'tooManyReservations' as const };
+
+      const row = input.slot;
+      const token = randomToken(24);
+      const [created] = await t
+        .insert(appointments)
+        .values({
+          patientId: input.patient.id,
+          slotId: slot.id,
+          bookedById: input.bookedById,
+          bookedVia: input.bookedVia,
+          kindId: slot.kindId,
+          kindName: kindNames(slot.kindId),
+          payerType: input.payer.payerType,
+          isSpecificTime: true,
+          startAt: slot.startAt,
+          durationMinutes: slot.durationMinutes,
+          isRemote: slot.isRemote,
+          isCovidTest: slot.kindId === 'KOR',
+          locationType: slot.locationType,
+          clinicId: slot.clinicId,
+          practitionerId: slot.practitionerId,
+          specialtyId: slot.specialtyId,
+          price: input.payer.price(slot),
+          anonymousTokenHash: sha256(token),
+          createdAt: now,
+        })
+        .returning();
+      const appointment = created!;
+      const anonymousCode = encodeAnonymousCode(appointment.id, token);
+      await input.payer.afterInsert(t, input.booking, { id: appointment.id, patientId: input.patient.id, slotId: slot.id });
+
+      if (input.saveContact && (input.patient.phone !== input.contact.phone || input.patient.email !== input.contact.email)) {
+        await updateBookingContact(t, input.patient.id, { phone: input.contact.phone, email: input.contact.email ?? input.patient.email });
+        await logAccess(t, {
+          actorPersonId: input.bookedById,
+          subjectPersonId: input.patient.id,
+          action: 'change',
+          resource: 'person:contact',
+        });
+      }
+      await logAccess(t, {
+        actorPersonId: input.bookedById,
+        subjectPersonId: input.patient.id,
+        action: 'create',
+        resource: input.bookedById ? 'appointment:reservation' : 'appointment:anonymous-reservation',
+        resourceId: String(appointment.id),
+      });
+      await recordEvent(t, 'reservationSuccess', {
+        appointmentId: appointment.id,
+        slotId: slot.id,
+        specialtyId: slot.specialtyId,
+        payerType: input.payer.payerType,
+        anonymous: input.bookedById === null,
+      });
+      const facts = {
+        appointmentId: appointment.id,
+        anonymousCode,
+        startAt: appointment.startAt,
+        durationMinutes: appointment.durationMinutes,
+        createdAt: appointment.createdAt,
+        locationType: appointment.locationType,
+        isRemote: appointment.isRemote,
+        specialtyName: row.specialtyName,
+        clinic: row.clinic,
+      };
+      const messages = await confirmationMessages(facts, input.contact, {
+        lang: input.messageLang,
+        origin: ctx.origin,
+        brand,
+        cancellationLimitHours: settings.cancellationLimitHours,
+        ...input.payer.messageFacts(input.booking),
+      });
+      for (const message of messages) await enqueueMessage(t, message);
+
+      const lang = ctx.lang;
+      const preview = slotPreview(row, input.payer, lang);
+      return {
+        type: 'success' as const,
+        appointmentId: appointment.id,
+        anonymousCode,
+        reservationDetails: {
+          appointmentId: appointment.id,
+          startAt: preview.startAt,
+          endAt: preview.endAt,
+          durationMinutes: preview.durationMinutes,
+          kindId: preview.kindId,
+          kind: preview.kindName,
+          specialty: preview.specialtyName,
+          locationType: preview.locationType,
+          isRemote: preview.isRemote,
+          clinic: {
+            name: preview.clinic.name,
+            streetAddress: preview.clinic.streetAddress,
+            postalCode: preview.clinic.postalCode,
+            postOffice: preview.clinic.postOffice,
+          },
+          practitioner: preview.practitioner,
+          price: preview.price,
+          anonymousLink: anonymousLink(ctx.origin, lang, anonymousCode),
+        },
+      };
+    });
+  } catch (error) {
+    // The loser of a race for the slot: its whole transaction rolled back.
+    if (isUniqueViolation(error, SLOT_TAKEN_CONSTRAINT)) return { type: 'appointmentNotAvailable' };
+    throw error;
+  }
+}
