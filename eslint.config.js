@@ -124,25 +124,6 @@ function crossArea(folder) {
 }
 
 /**
- * TEMPORARY (issue 28): files that break a layer rule today and are being moved in parallel by
- * the payers (booking), people (viewer) and glue (cookies, HTTP) changes. Empty this list after
- * those branches are merged; `npx eslint .` must then pass with it empty.
- */
-const PENDING_ISSUE_28 = [
-  // glue: deprecated re-exports of the cookies for booking and account, until they import app/lib/http.
-  'app/services/auth/flow-binding.server.ts',
-  'app/services/auth/session.server.ts',
-  // payers (booking): the model takes its types from app/models, not from search-rules.
-  'app/models/booking/search.ts',
-  // payers (booking): JSON handlers and view types move to the routes and app/models; the
-  // receipt cookie to app/lib/http.
-  'app/services/booking/insurance/insurance-api.server.ts',
-  'app/services/booking/insurance/reserve-step.server.ts',
-  'app/services/booking/reservation-receipt.server.ts',
-  'app/services/booking/search-api.server.ts',
-];
-
-/**
  * One clock (app/lib/clock.server.ts): every "now" of the server, the seed, the scripts and the
  * tests comes from `clock`, so a whole run can be set to any instant with PORTAL_NOW. The browser
  * gets times relative to the server's (e.g. the session's time left), never its own clock's.
@@ -218,7 +199,7 @@ export default defineConfig(
     // Route modules may import server types for their loaders and actions; their views live here.
     // Components import no route module and, of the services, only their pure *-rules.ts.
     files: ['app/components/**/*.{ts,tsx}'],
-    ignores: [...TESTS, ...PENDING_ISSUE_28],
+    ignores: TESTS,
     rules: { 'no-restricted-imports': restrict(noSeed, noDatabase, noServerModules, noRoutes, noServicesButRules) },
   },
   {
@@ -230,7 +211,7 @@ export default defineConfig(
   {
     // app/models is the bottom layer: no services, components or routes either.
     files: ['app/models/**/*.{ts,tsx}'],
-    ignores: [...TESTS, ...PENDING_ISSUE_28],
+    ignores: TESTS,
     rules: {
       'no-restricted-imports': restrict(noSeed, noDatabase, noServerModules, noNodeBuiltins, noServicesBelow, noComponents, noRoutes),
     },
@@ -252,17 +233,17 @@ export default defineConfig(
   // restrictions it has above: *.server may use the database, *-rules.ts stay pure).
   {
     files: ['app/services/**/*.{ts,tsx}'],
-    ignores: [...TESTS, ...PENDING_ISSUE_28],
+    ignores: TESTS,
     rules: { 'no-restricted-imports': restrict(noSeed, noDatabase, noRoutes, noComponents, noHttpGlue) },
   },
   {
     files: ['app/services/**/*.server.{ts,tsx}'],
-    ignores: [...TESTS, ...PENDING_ISSUE_28],
+    ignores: TESTS,
     rules: { 'no-restricted-imports': restrict(noSeed, noRoutes, noComponents, noHttpGlue) },
   },
   {
     files: ['app/services/**/*-rules.ts', 'app/services/**/rules.ts'],
-    ignores: [...TESTS, ...PENDING_ISSUE_28],
+    ignores: TESTS,
     rules: {
       'no-restricted-imports': restrict(noSeed, noDatabase, noServerModules, noNodeBuiltins, noRoutes, noComponents, noHttpGlue),
     },
@@ -271,7 +252,7 @@ export default defineConfig(
   // its own, so its options do not replace the ones above).
   ...[...Object.values(DOMAIN_AREAS).flat(), ...PLATFORM_SERVICES].map((folder) => ({
     files: [`app/services/${folder}/**/*.{ts,tsx}`],
-    ignores: [...TESTS, ...PENDING_ISSUE_28],
+    ignores: TESTS,
     rules: { '@typescript-eslint/no-restricted-imports': restrict(crossArea(folder)) },
   })),
 );

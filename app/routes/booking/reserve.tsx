@@ -65,7 +65,7 @@ import {
   type SlotForReservation,
 } from '~/services/booking/reservation.server';
 import { NO_PAYER_FACTS, PAYER_PAGES, payerOf, payerOfPage, type Payer, type PayerFacts } from '~/services/booking/payers/index.server';
-import { readReceipt, receiptHeader } from './reservation-receipt.server';
+import { readReceipt, receiptHeader } from '~/lib/http/reservation-receipt.server';
 import { parseSlotId } from '~/services/booking/reservation-rules';
 import { getDb } from '~/services/db/db.server';
 import { refreshGuardianships } from '~/services/people/population-register/population-register.server';

@@ -31,6 +31,7 @@ import { authContext, portalContext } from '~/context';
 import type { Language } from '~/i18n/config';
 import { formatDateTime, formatTime, formatWeekdayDate, helsinkiDate } from '~/lib/format';
 import { pageTitle, serverT } from '~/lib/http/page.server';
+import { notFound } from '~/lib/http/responses';
 import type { AppointmentListItem, AvailableAppointment, SearchResult } from '~/models/booking/search';
 import { pagePath } from '~/route-table';
 import {
@@ -126,7 +127,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (scope === undefined) return failed();
   if (scope.type === 'refused') {
     // The route table's access rule lets only logged-in users to the lists that need them.
-    if (scope.reason === 'requiresAuthentication') throw new Response('Not found', { status: 404 });
+    if (scope.reason === 'requiresAuthentication') throw notFound();
     if (scope.reason === 'noOccupationalHealthcare') await recordEvent(db, 'authenticationFailure', { reason: 'noOccupationalHealthcare' });
     return data({ ok: 'refused' as const, list, title, lang, reason: scope.reason, specialContract: scope.specialContract });
   }

@@ -7,7 +7,9 @@
 import { data, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import { env, isProductionDeployment } from '~/env.server';
+import { env } from '~/env.server';
+import { notFound } from '~/lib/http/responses';
+import { requireNonProduction } from '~/lib/http/test-deployment.server';
 import { useTranslation } from '~/i18n/react';
 import { serverT } from '~/lib/http/page.server';
 import { PERMIT_RETURN_STATUSES, type PermitReturnStatus } from '~/models/booking/insurance';
@@ -18,13 +20,11 @@ import type { Route } from './+types/test-insurer';
 import { clock } from '~/lib/clock.server';
 import { addDays, helsinkiDate } from '~/lib/dates';
 
-const available = () => !isProductionDeployment() && env().INSURERS === 'test';
-
 /** A new permit is valid for three months. */
 const validTo = () => addDays(helsinkiDate(clock.now()), 90);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!available()) throw data({ error: 'notFound' }, { status: 404 });
+  requireNonProduction(env().INSURERS === 'test');
   const id = new URL(request.url).searchParams.get('application') ?? '';
   const application = await findTestApplication(await getDb(), id);
   const open = application && !application.done;
@@ -32,13 +32,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  if (!available()) throw data({ error: 'notFound' }, { status: 404 });
+  requireNonProduction(env().INSURERS === 'test');
   const form = await request.formData();
   const db = await getDb();
   const application = await findTestApplication(db, String(form.get('application') ?? ''));
   const status = String(form.get('status') ?? '');
   if (!application || application.done || !(PERMIT_RETURN_STATUSES as readonly string[]).includes(status)) {
-    throw data({ error: 'notFound' }, { status: 404 });
+    throw notFound();
   }
   const text = (name: string, fallback: string) => String(form.get(name) ?? '').trim().slice(0, 100) || fallback;
   const back = await completeTestApplication(db, application, status as PermitReturnStatus, {

@@ -8,11 +8,12 @@
  * `specialtyIds`. The page exists only with the flag ohc-appointment-search (checked here, so
  * anonymous visitors see the prompt).
  */
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import { brand as brandFacts } from '~/brands';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { authContext, portalContext } from '~/context';
 import { env } from '~/env.server';
+import { notFound } from '~/lib/http/responses';
 import { useTranslation } from '~/i18n/react';
 import { pageTitle } from '~/lib/http/page.server';
 import { pagePath } from '~/route-table';
@@ -32,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang, brand } = context.get(portalContext);
   const auth = context.get(authContext);
   const features = auth?.features ?? evaluateFeatures(env().FEATURES);
-  if (!features['ohc-appointment-search']) throw data({ error: 'notFound' }, { status: 404 });
+  if (!features['ohc-appointment-search']) throw notFound();
   const title = pageTitle(context, 'occupational.vaccination.title');
   const url = new URL(request.url);
   const db = await getDb();

@@ -13,7 +13,7 @@
  */
 import { helsinkiDate } from '~/lib/format';
 import { parseSearchParams } from '~/services/booking/search-rules';
-import { apiLanguage, payerSearch, timedJson, withKindName } from './search-api.server';
+import { apiLanguage, payerSearch, timedJson, withKindName } from '~/lib/http/search-api.server';
 import { findAvailableAppointments, orFailure } from '~/services/booking/search.server';
 import { getDb } from '~/services/db/db.server';
 import type { Route } from './+types/search-appointments';

@@ -7,7 +7,7 @@
  */
 import { helsinkiDate } from '~/lib/format';
 import { calendarRange, parseSearchParams } from '~/services/booking/search-rules';
-import { payerSearch, timedJson } from './search-api.server';
+import { payerSearch, timedJson } from '~/lib/http/search-api.server';
 import { availableDates, orFailure } from '~/services/booking/search.server';
 import { getDb } from '~/services/db/db.server';
 import type { Route } from './+types/search-available-dates';

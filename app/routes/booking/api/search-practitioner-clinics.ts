@@ -4,13 +4,13 @@
  * Answers {clinicIds}; 404 {clinicIds: []} for an unknown practitioner.
  */
 import { json } from '~/lib/http/api.server';
-import { idParam } from './search-api.server';
+import { registerIdParam } from '~/lib/http/search-api.server';
 import { orFailure, practitionerClinics } from '~/services/booking/search.server';
 import { getDb } from '~/services/db/db.server';
 import type { Route } from './+types/search-practitioner-clinics';
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const id = idParam(new URL(request.url));
+  const id = registerIdParam(new URL(request.url));
   if (!id) return json({ clinicIds: [] }, 404);
   const db = await getDb();
   const clinicIds = await orFailure('api practitioner clinics', () => practitionerClinics(db, id));

@@ -16,7 +16,7 @@ export function apiLanguage(url: URL, context: Readonly<RouterContextProvider>):
 }
 
 /** A register id given as `id` (practitioner, specialty), or null when missing or malformed. */
-export function idParam(url: URL): string | null {
+export function registerIdParam(url: URL): string | null {
   const id = url.searchParams.get('id')?.trim() ?? '';
   return /^[A-Za-z0-9_-]{1,40}$/.test(id) ? id : null;
 }
