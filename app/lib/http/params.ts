@@ -3,13 +3,12 @@
  * a row that does not exist (404), before any query, so a malformed id and someone else's id
  * look the same.
  */
+import { isDatabaseId } from '~/models/ids';
 import { notFound } from './responses';
-
-const ID_PATTERN = /^\d{1,15}$/;
 
 /** Whether `value` has the shape of a database id (1–15 digits). */
 export function isIdParam(value: string | null | undefined): value is string {
-  return typeof value === 'string' && ID_PATTERN.test(value);
+  return isDatabaseId(value);
 }
 
 /** The id in `params[name]` as a number; throws notFound() when it is missing or not 1–15 digits. */

@@ -3,6 +3,7 @@
  * consent is needed, the per-person limit, creditworthiness, how an anonymous visitor's names
  * are matched to the patient register, and how a lost race is recognised.
  */
+import { isDatabaseId } from '~/models/ids';
 
 const HOUR_MS = 3_600_000;
 
@@ -74,7 +75,7 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 /** Parses the slot id of a reservation path or payload (a positive integer). */
 export function parseSlotId(value: unknown): number | null {
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  if (!/^\d{1,15}$/.test(text)) return null;
+  if (!isDatabaseId(text)) return null;
   const id = Number(text);
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }

@@ -6,6 +6,7 @@
  * `null` (queries) or a `NotFound` (mutations). Introspection is off in production.
  * docs/decisions/0014-secure-messaging.md
  */
+import { isDatabaseId } from '~/models/ids';
 import {
   buildSchema,
   execute,
@@ -211,7 +212,7 @@ function page(pagination: Pagination | null | undefined, max: number) {
 }
 
 function threadIdOf(value: string): number {
-  if (!/^\d{1,15}$/.test(value)) throw new MessagingNotFoundError();
+  if (!isDatabaseId(value)) throw new MessagingNotFoundError();
   return Number(value);
 }
 
@@ -324,7 +325,7 @@ const root = {
   },
 
   thread: async ({ id }: { id: string }, ctx: MessagingContext) => {
-    if (!/^\d{1,15}$/.test(id)) return null;
+    if (!isDatabaseId(id)) return null;
     const thread = await findThreadFor(ctx.db, { kind: 'customer', personId: ctx.customerId }, Number(id), ctx.now);
     if (!thread) return null;
     const view = await loadThreadView(ctx.db, ctx.customerId, thread, ctx.lang, ctx.now);

@@ -24,7 +24,7 @@ import { expect, test } from '../fixtures';
 const PRACTITIONERS = 1000;
 /** The budget of the first HTML response (gzip level 9, as `npm run bench` measures it). */
 const HTML_GZIP_BUDGET_BYTES = 12 * 1024;
-const ROOT = path.resolve(import.meta.dirname, '../..');
+const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
