@@ -8,7 +8,8 @@ import type { Language } from '~/i18n/config';
 import type { TextKey } from '~/i18n/keys';
 import type { Features } from '~/models/features';
 import type { PageMatch } from '~/route-table';
-import type { PersonRow, SessionRow } from '~/services/auth/session.server';
+import type { SessionRow } from '~/services/auth/session.server';
+import type { PersonRow } from '~/services/people/people.server';
 
 export interface RequestInfo {
   /** CSP nonce for inline scripts of this response. */

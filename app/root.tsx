@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { useTranslation } from '~/i18n/react';
+import { useTranslation, TextNamespaces } from '~/i18n/react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from 'react-router';
 import { AuthenticityTokenProvider } from 'remix-utils/csrf/react';
 import { brand as brandFacts } from '~/brands';
@@ -19,7 +19,6 @@ import { ToastProvider } from '~/components/Toasts';
 import { authContext, flashContext, portalContext } from '~/context';
 import { env } from '~/env.server';
 import { i18nextMiddleware } from '~/i18n/i18n.server';
-import { TextNamespaces } from '~/i18n/react';
 import { ensureAllTexts } from '~/i18n/texts.client';
 import { portalMiddleware, sessionMiddleware } from '~/middleware/portal.server';
 import { languageOfPath, matchPage, PAGES, type Chrome, type PageDefinition } from '~/route-table';

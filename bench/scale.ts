@@ -38,7 +38,7 @@ import type autocannon from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type * as RulesModule from '../app/services/booking/search-rules';
-import type { SearchFilter as Filter } from '../app/services/booking/search-rules';
+import type { SearchFilter as Filter } from '../app/models/booking/search';
 import type * as SearchModule from '../app/services/booking/search.server';
 import { openDatabase, type Db } from '../db/client';
 import { runMigrations } from '../db/migrate';

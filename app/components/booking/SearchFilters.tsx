@@ -15,9 +15,8 @@ import {
   PRACTITIONER_NAME_PARAM,
   selectedFilterCount,
   toSearchParams,
-  type SearchFilter,
 } from '~/services/booking/search-rules';
-import type { SearchFormOptions } from '~/models/booking/search';
+import type { SearchFilter, SearchFormOptions } from '~/models/booking/search';
 import { mediaQuery } from '~/styles/breakpoints';
 import * as s from '~/styles/booking-search.css';
 import * as ui from '~/styles/ui.css';

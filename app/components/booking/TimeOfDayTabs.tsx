@@ -4,7 +4,7 @@
  */
 import { useTranslation } from '~/i18n/react';
 import { Link } from 'react-router';
-import { TIMES_OF_DAY, type TimeOfDay } from '~/services/booking/search-rules';
+import { TIMES_OF_DAY, type TimeOfDay } from '~/models/booking/search';
 import * as s from '~/styles/booking-search.css';
 
 export function TimeOfDayTabs({ current, hrefFor }: { current: TimeOfDay; hrefFor: (time: TimeOfDay) => string }) {

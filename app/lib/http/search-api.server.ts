@@ -6,7 +6,7 @@ import { fixedT, isTextKey } from '~/i18n/i18n.server';
 import { json } from '~/lib/http/api.server';
 import type { Db } from '~/services/db/db.server';
 import { payerOf, payerOfSearchParams, scopedSearch } from '~/services/booking/payers/index.server';
-import type { SearchFilter } from '~/services/booking/search-rules';
+import type { SearchFilter } from '~/models/booking/search';
 import type { AvailableAppointment } from '~/services/booking/search.server';
 
 /** The `lang` query parameter, else the request's language. */

@@ -3,7 +3,7 @@
  * login, returning to `next` afterwards.
  */
 import { useTranslation } from '~/i18n/react';
-import { data, Link } from 'react-router';
+import { data, Link, Form } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import type { RouteHandle } from '~/components/hydration';
 import { authContext, expiredSessionContext, portalContext } from '~/context';
@@ -14,7 +14,6 @@ import { pagePath } from '~/route-table';
 import { lapseSession, revokeSession } from '~/services/auth/session.server';
 import { clearSessionCookie } from '~/lib/http/session-cookie.server';
 import { resumableFromRequest } from '~/lib/http/reauth.server';
-import { Form } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { getDb } from '~/services/db/db.server';
 import * as ui from '~/styles/ui.css';

@@ -53,17 +53,11 @@ import {
   type ReserveFailure,
   type ReserveStep,
 } from '~/services/booking/reservation-flow-rules';
-import {
-  getSlotForReservation,
-  guardianFacts,
-  reservationSettings,
-  reserveAnonymously,
-  reserveAsUser,
-  reserveForWard,
-  type GuardianFacts,
-  type ReservationResult,
-  type SlotForReservation,
-} from '~/services/booking/reservation.server';
+import { guardianFacts, type GuardianFacts } from '~/services/booking/guardian-facts.server';
+import { reserveAnonymously, reserveAsUser, reserveForWard } from '~/services/booking/reservation.server';
+import { reservationSettings } from '~/services/booking/reservation/settings.server';
+import { getSlotForReservation, type SlotForReservation } from '~/services/booking/reservation/slot.server';
+import type { ReservationResult } from '~/services/booking/reservation/types';
 import { NO_PAYER_FACTS, PAYER_PAGES, payerOf, payerOfPage, type Payer, type PayerFacts } from '~/services/booking/payers/index.server';
 import { readReceipt, receiptHeader } from '~/lib/http/reservation-receipt.server';
 import { parseSlotId } from '~/services/booking/reservation-rules';

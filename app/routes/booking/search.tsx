@@ -32,7 +32,7 @@ import type { Language } from '~/i18n/config';
 import { formatDateTime, formatTime, formatWeekdayDate, helsinkiDate } from '~/lib/format';
 import { pageTitle, serverT } from '~/lib/http/page.server';
 import { notFound } from '~/lib/http/responses';
-import type { AppointmentListItem, AvailableAppointment, SearchResult } from '~/models/booking/search';
+import type { AppointmentListItem, AvailableAppointment, SearchFilter, SearchResult } from '~/models/booking/search';
 import { pagePath } from '~/route-table';
 import {
   addDays,
@@ -46,7 +46,6 @@ import {
   practitionerNameOf,
   sameQuery,
   toSearchParams,
-  type SearchFilter,
 } from '~/services/booking/search-rules';
 import {
   availableDates,
@@ -123,10 +122,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const failed = () => data({ ok: false as const, list, title, retry: `${url.pathname}${url.search}` }, { status: 503 });
 
   // The payer decides whether and what the person may search (occupational: their agreement).
-  const scope = await orFailure('occupational contract', () => payer.searchScope(db, context.get(authContext)?.person ?? null));
+  const scope = await orFailure('search scope', () => payer.searchScope(db, context.get(authContext)?.person ?? null));
   if (scope === undefined) return failed();
   if (scope.type === 'refused') {
-    // The route table's access rule lets only logged-in users to the lists that need them.
+    // The route table's access rule lets only logged-in users reach the lists that need them.
     if (scope.reason === 'requiresAuthentication') throw notFound();
     if (scope.reason === 'noOccupationalHealthcare') await recordEvent(db, 'authenticationFailure', { reason: 'noOccupationalHealthcare' });
     return data({ ok: 'refused' as const, list, title, lang, reason: scope.reason, specialContract: scope.specialContract });

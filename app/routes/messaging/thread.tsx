@@ -4,14 +4,13 @@
  * thread with unread messages marks it read. Someone else's thread id is 404. With JS the thread
  * refreshes while visible; without JS a Refresh link reloads it.
  */
-import { useLocation } from 'react-router';
+import { useLocation, Link } from 'react-router';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { Composer } from '~/components/messaging/Composer';
 import { Participants } from '~/components/messaging/Participants';
 import { Timeline } from '~/components/messaging/Timeline';
 import { usePolling } from '~/components/messaging/usePolling';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import { Link } from 'react-router';
 import { portalContext } from '~/context';
 import { env } from '~/env.server';
 import { useTranslation } from '~/i18n/react';

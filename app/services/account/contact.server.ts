@@ -12,9 +12,8 @@ import { fieldErrorsOf } from '~/models/booking/reservation-schemas';
 import { logAccess } from '~/services/audit/access-log.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
 import { currentConsent } from '~/services/account/registration.server';
-import { updateContactDetails } from '~/services/people/people.server';
+import { updateContactDetails, type PersonRow } from '~/services/people/people.server';
 
-type PersonRow = typeof persons.$inferSelect;
 
 export const CONTACT_RESOURCE = 'person:contact';
 

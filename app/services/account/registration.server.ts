@@ -21,10 +21,9 @@ import {
 } from '~/models/booking/reservation-schemas';
 import { logAccess } from '~/services/audit/access-log.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
-import { markPatientDataConsentUpdated, markRegisteredPatient } from '~/services/people/people.server';
+import { markPatientDataConsentUpdated, markRegisteredPatient, type PersonRow } from '~/services/people/people.server';
 import { clock } from '~/lib/clock.server';
 
-type PersonRow = typeof persons.$inferSelect;
 
 export type RegistrationResult =
   | { type: 'success' }

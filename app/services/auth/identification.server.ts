@@ -17,12 +17,13 @@ import { parseIdentityCode } from '~/models/identity-code';
 import { logAccess } from '~/services/audit/access-log.server';
 import { getDb, type Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
-import { upsertPersonFromIdentification } from '~/services/people/people.server';
+import { upsertPersonFromIdentification, type PersonRow } from '~/services/people/people.server';
 import { refreshGuardianships } from '~/services/people/population-register/population-register.server';
-import { flowBindingMatches, FLOW_BINDING_TTL_SECONDS } from './flow-binding.server';
+import { FLOW_BINDING_TTL_SECONDS } from '~/models/auth/flow-binding';
+import { flowBindingMatches } from './flow-binding.server';
 import { IdentificationError, type IdentificationAdapter } from './identification-adapter';
 import { createOidcAdapter } from './oidc-adapter.server';
-import { createSession, type PersonRow } from './session.server';
+import { createSession } from './session.server';
 import { createTestAdapter } from './test-idp.server';
 import { clock } from '~/lib/clock.server';
 

@@ -9,9 +9,9 @@ import { env } from '~/env.server';
 import { randomToken, sha256 } from '~/lib/crypto.server';
 import type { Db } from '~/services/db/db.server';
 import { clock } from '~/lib/clock.server';
+import type { PersonRow } from '~/services/people/people.server';
 
 export type SessionRow = typeof sessions.$inferSelect;
-export type PersonRow = typeof persons.$inferSelect;
 
 export interface SessionTimeouts {
   idleMs: number;

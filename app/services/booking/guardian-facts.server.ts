@@ -7,7 +7,7 @@ import { guardianships, persons } from '~db/schema';
 import { clock } from '~/lib/clock.server';
 import { helsinkiDate } from '~/lib/format';
 import type { Db } from '~/services/db/db.server';
-import type { PersonRow } from './payers/index.server';
+import type { PersonRow } from '~/services/people/people.server';
 import { guardianBooksFor } from '~/models/person';
 
 export interface WardOption {

@@ -1,11 +1,10 @@
 /**
  * Reserving a free appointment time: the entry points behind the reserve page and the JSON
- * routes, for anonymous visitors, logged-in users and guardians booking for their child.
+ * routes, for anonymous visitors, logged-in users and guardians booking for their ward.
  *
  * Each entry point loads the slot (reservation/slot.server.ts), checks who books and for whom,
  * asks the payer (payers/, ADR 0025: eligibility, the agreement's terms, the insurer's data,
  * checked before any lock) and books in one transaction (reservation/transaction.server.ts).
- * The public names of the former single module are re-exported here.
  */
 import { eq, and } from 'drizzle-orm';
 import { guardianships, persons } from '~db/schema';
@@ -23,7 +22,8 @@ import type { Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
 import { captureServerError } from '~/services/observability/sentry.server';
 import type { InsuranceCallFields } from './payers/payer.server';
-import { payerOf, type Payer, type PayerKey, type PersonRow } from './payers/index.server';
+import { payerOf, type Payer, type PayerKey } from './payers/index.server';
+import type { PersonRow } from '~/services/people/people.server';
 import { guardianBooksFor } from '~/models/person';
 import { bindingConsentRequired, namesMatch } from './reservation-rules';
 import { reservationSettings } from './reservation/settings.server';
@@ -31,11 +31,6 @@ import { openSlot } from './reservation/slot.server';
 import { book } from './reservation/transaction.server';
 import type { ReservationContext, ReservationResult, ResolvedContext } from './reservation/types';
 
-export { guardianFacts, type GuardianFacts, type WardOption } from './guardian-facts.server';
-export { occupationalTerms } from './payers/index.server';
-export { reservationSettings, type ReservationSettings } from './reservation/settings.server';
-export { getSlotForReservation, type SlotForReservation } from './reservation/slot.server';
-export type { ReservationContext, ReservationDetails, ReservationFailure, ReservationResult } from './reservation/types';
 /** Who pays (the payer registry's key). */
 export type ReservationPayer = PayerKey;
 

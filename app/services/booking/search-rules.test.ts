@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { SearchFilter, SearchRuleData } from '~/models/booking/search';
 import {
   addDays,
   addMonth,
@@ -16,8 +17,6 @@ import {
   selectedFilterCount,
   timeOfDayMinutes,
   toSearchParams,
-  type SearchFilter,
-  type SearchRuleData,
 } from './search-rules';
 
 const TODAY = '2026-11-23';

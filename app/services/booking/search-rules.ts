@@ -7,9 +7,8 @@
  * server applies to a plain form submission.
  */
 import { addDays, addMonth, daysBetween, isDate, isoWeekday } from '~/lib/dates';
-import { TIMES_OF_DAY, type SearchFilter, type SearchPayerType, type SearchRuleData, type TimeOfDay } from '~/models/booking/search';
+import { TIMES_OF_DAY, type SearchFilter, type SearchRuleData, type TimeOfDay } from '~/models/booking/search';
 
-export { TIMES_OF_DAY, type SearchFilter, type SearchPayerType, type SearchRuleData, type TimeOfDay };
 
 /**
  * Up to this many practitioners are sent with the form for the browser to choose from; with more

@@ -42,14 +42,14 @@ import {
   PAGE_SIZE,
   REMOTE_CLINIC_IDS,
   timeOfDayMinutes,
-  type SearchFilter,
-  type SearchRuleData,
 } from './search-rules';
 import type {
   AvailableAppointment,
   SearchAlternatives,
+  SearchFilter,
   SearchFormOptions,
   SearchResult,
+  SearchRuleData,
   SearchTimings,
 } from '~/models/booking/search';
 import { clock } from '~/lib/clock.server';

@@ -15,7 +15,8 @@ import { appointmentInsurance, appointments, insuranceChoices, outbox, patientCo
 import { CLINICS, SPECIALTIES } from '~db/seed-data';
 import { randomToken, sha256 } from '~/lib/crypto.server';
 import { makeIdentityCode } from '~/models/identity-code';
-import { reserveAsUser, type ReservationContext } from '~/services/booking/reservation.server';
+import { reserveAsUser } from '~/services/booking/reservation.server';
+import type { ReservationContext } from '~/services/booking/reservation/types';
 import type { Db } from '~/services/db/db.server';
 import { httpInsurer } from '~/services/booking/insurance/http-insurer.server';
 import {

@@ -18,15 +18,12 @@ import { accessLog, appointments, occupationalContractSpecialties, outbox, perso
 import { CLINICS, SPECIALTIES } from '~db/seed-data';
 import { makeIdentityCode } from '~/models/identity-code';
 import { contractOf } from '~/services/booking/occupational.server';
-import {
-  getSlotForReservation,
-  guardianFacts,
-  occupationalTerms,
-  reserveAsUser,
-  reserveForWard,
-  type ReservationContext,
-  type ReservationSettings,
-} from '~/services/booking/reservation.server';
+import { guardianFacts } from '~/services/booking/guardian-facts.server';
+import { occupationalTerms } from '~/services/booking/payers/occupational.server';
+import { reserveAsUser, reserveForWard } from '~/services/booking/reservation.server';
+import type { ReservationSettings } from '~/services/booking/reservation/settings.server';
+import { getSlotForReservation } from '~/services/booking/reservation/slot.server';
+import type { ReservationContext } from '~/services/booking/reservation/types';
 import type { Db } from '~/services/db/db.server';
 import { registerPatient } from '~/services/account/registration.server';
 import { databaseKinds, withTestDatabase } from '../../fixtures/db';

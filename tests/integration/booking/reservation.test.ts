@@ -30,13 +30,10 @@ import { priceFor } from '~/models/booking/price-list';
 import { normalizeFinnishPhone } from '~/models/contact';
 import { makeIdentityCode } from '~/models/identity-code';
 import { getAnonymousAppointment } from '~/services/appointments/appointments.server';
-import {
-  getSlotForReservation,
-  reserveAnonymously,
-  reserveAsUser,
-  type ReservationContext,
-  type ReservationSettings,
-} from '~/services/booking/reservation.server';
+import { reserveAnonymously, reserveAsUser } from '~/services/booking/reservation.server';
+import type { ReservationSettings } from '~/services/booking/reservation/settings.server';
+import { getSlotForReservation } from '~/services/booking/reservation/slot.server';
+import type { ReservationContext } from '~/services/booking/reservation/types';
 import type { Db } from '~/services/db/db.server';
 import { currentConsent, giveConsent, registerPatient } from '~/services/account/registration.server';
 import { databaseKinds, withTestDatabase } from '../../fixtures/db';

@@ -21,7 +21,8 @@ import { KINDS } from '~/models/booking/price-list';
 import { prng } from '~db/seed';
 import { generateSlots, helsinkiSlotTime, insertSlots } from '~db/slots';
 import { makeIdentityCode } from '~/models/identity-code';
-import { defaultFilter, type SearchFilter } from '~/services/booking/search-rules';
+import type { SearchFilter } from '~/models/booking/search';
+import { defaultFilter } from '~/services/booking/search-rules';
 import {
   availableDates,
   findAvailableAppointments,

@@ -15,7 +15,9 @@ import { accessLog, guardianships, patientDataConsents, persons, registrations }
 import { CLINICS, SPECIALTIES } from '~db/seed-data';
 import { makeIdentityCode } from '~/models/identity-code';
 import { listAppointments } from '~/services/appointments/appointments.server';
-import { guardianFacts, reserveForWard, type ReservationContext } from '~/services/booking/reservation.server';
+import { guardianFacts } from '~/services/booking/guardian-facts.server';
+import { reserveForWard } from '~/services/booking/reservation.server';
+import type { ReservationContext } from '~/services/booking/reservation/types';
 import { createBuiltinRegister } from '~/services/people/population-register/builtin.server';
 import { PopulationRegisterError, type PopulationRegister } from '~/services/people/population-register/population-register';
 import { refreshGuardianships } from '~/services/people/population-register/population-register.server';

@@ -1,6 +1,6 @@
 /** The JSON answers of the reservation routes: one status per result type. */
 import { json } from '~/lib/http/api.server';
-import type { ReservationResult } from '~/services/booking/reservation.server';
+import type { ReservationResult } from '~/services/booking/reservation/types';
 
 const STATUS: Record<ReservationResult['type'], number> = {
   success: 200,

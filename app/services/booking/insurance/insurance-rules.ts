@@ -7,9 +7,8 @@
  */
 import type { BrandKey } from '~/brands';
 import { CONCEPT_CODES } from '~/brands/insurance-concepts';
-import type { DcpState, Insurer, InsurerPostRefusal, InsurerSubStep, OpState, PermitReturnStatus, Reimbursement } from '~/models/booking/insurance';
+import type { DcpState, Insurer, InsurerSubStep, OpState, PermitReturnStatus, Reimbursement } from '~/models/booking/insurance';
 
-export type { InsurerPostRefusal, InsurerSubStep };
 import { AGE_OF_MAJORITY, ageOn } from '~/models/person';
 
 /** The concept code of an insurer's choice on a brand, or null when it has none. */

@@ -11,9 +11,10 @@ import { insuranceChoices, patientConcepts, persons } from '~db/schema';
 import type { BrandKey } from '~/brands';
 import { randomToken, sha256 } from '~/lib/crypto.server';
 import { helsinkiDate } from '~/lib/format';
-import { isInsurer, isReimbursement, PERMIT_RETURN_STATUSES, type ConceptResult, type DirectCompensationPermit, type Insurer, type PermitReturnStatus } from '~/models/booking/insurance';
+import { isInsurer, isReimbursement, PERMIT_RETURN_STATUSES, type ConceptResult, type DirectCompensationPermit, type Insurer, type InsurerPostRefusal, type PermitReturnStatus } from '~/models/booking/insurance';
 import { logAccess } from '~/services/audit/access-log.server';
-import { flowBindingMatches, FLOW_BINDING_TTL_SECONDS } from '~/services/auth/flow-binding.server';
+import { FLOW_BINDING_TTL_SECONDS } from '~/models/auth/flow-binding';
+import { flowBindingMatches } from '~/services/auth/flow-binding.server';
 import type { Db } from '~/services/db/db.server';
 import type { InsurerAdapter } from './insurer-adapter';
 import {
@@ -28,11 +29,10 @@ import {
   knownConceptCodes,
   reimbursementRefusal,
   type ChoiceFacts,
-  type InsurerPostRefusal,
 } from './insurance-rules';
 import { clock } from '~/lib/clock.server';
+import type { PersonRow } from '~/services/people/people.server';
 
-type PersonRow = typeof persons.$inferSelect;
 type ChoiceRow = typeof insuranceChoices.$inferSelect;
 
 const factsOf = (row: ChoiceRow | undefined | null): ChoiceFacts =>
@@ -131,7 +131,6 @@ export interface InsurerStepContext {
   now?: Date;
 }
 
-export type { InsurerPostRefusal };
 
 export const INSURER_INTENTS = [
   'insurer-choose',

@@ -6,21 +6,20 @@
  * only routes to it.
  */
 import { eq } from 'drizzle-orm';
-import { appointmentInsurance, type persons } from '~db/schema';
+import { appointmentInsurance } from '~db/schema';
 import type { BrandKey } from '~/brands';
 import type { Language } from '~/i18n/config';
 import { helsinkiDate } from '~/lib/format';
 import type { AppointmentView } from '~/models/appointments/appointment';
-import type { DirectCompensationPermit, InsuranceSummaryView, Insurer, InsurerStepView, PermitView } from '~/models/booking/insurance';
+import type { DirectCompensationPermit, InsuranceSummaryView, Insurer, InsurerPostRefusal, InsurerStepView, PermitView } from '~/models/booking/insurance';
 import type { Db } from '~/services/db/db.server';
-import { insuranceChoice, insurerPost, insurerStepExtras, isInsurerIntent, type InsurerPostRefusal, type InsurerStepContext } from './insurance.server';
+import { insuranceChoice, insurerPost, insurerStepExtras, isInsurerIntent, type InsurerStepContext } from './insurance.server';
 import { insurerSubStep, permitChannel, permitDate, reimbursementOptions } from './insurance-rules';
 import { insurerAdapter } from './insurers.server';
 import { clock } from '~/lib/clock.server';
+import type { PersonRow } from '~/services/people/people.server';
 
-export type { InsuranceSummaryView, InsurerStepView };
 
-type PersonRow = typeof persons.$inferSelect;
 
 const permitView = (p: DirectCompensationPermit): PermitView => ({
   contentHash: p.contentHash,

@@ -9,10 +9,9 @@ import type { Payer } from './payer.server';
 import type { PayerKey } from './payer-rules';
 import { selfPayer } from './self.server';
 
-export type { Payer, PayerBooking, PayerFacts, PersonRow, SlotRow } from './payer.server';
+export type { Payer, PayerBooking, PayerFacts, SlotRow } from './payer.server';
 export { NO_PAYER_FACTS } from './payer.server';
 export * from './payer-rules';
-export { occupationalTerms } from './occupational.server';
 
 const PAYERS: Record<PayerKey, Payer> = {
   self: selfPayer,

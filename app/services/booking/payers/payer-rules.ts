@@ -4,7 +4,7 @@
  * ./index.server.ts.
  */
 import { contractSpecialtyFilter, OCCUPATIONAL_ONLY_SPECIALTY_IDS } from '../occupational-rules';
-import type { SearchFilter, SearchPayerType } from '../search-rules';
+import type { SearchFilter, SearchPayerType } from '~/models/booking/search';
 
 /** Who pays: the customer (`self`), their employer's occupational health agreement, or an insurer. */
 export type PayerKey = 'self' | 'occupational' | 'insurance';

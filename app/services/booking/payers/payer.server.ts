@@ -5,7 +5,7 @@
  * payer (self.server.ts, occupational.server.ts, insurance.server.ts), registered in
  * index.server.ts; booking's core calls only the registry.
  */
-import type { appointments, appointmentSlots, persons, PriceEstimate } from '~db/schema';
+import type { appointments, appointmentSlots, PriceEstimate } from '~db/schema';
 import type { BrandKey } from '~/brands';
 import type { Insurer } from '~/models/booking/insurance';
 import type { Db } from '~/services/db/db.server';
@@ -14,8 +14,8 @@ import type { InsuranceFacts } from '../insurance/reserve-step.server';
 import type { ConfirmationKind } from '../occupational-rules';
 import type { ReservationFailure, ReserveFacts } from '../reservation-flow-rules';
 import type { PayerKey, SearchScope } from './payer-rules';
+import type { PersonRow } from '~/services/people/people.server';
 
-export type PersonRow = typeof persons.$inferSelect;
 export type SlotRow = typeof appointmentSlots.$inferSelect;
 /** The value of appointments.payer_type and of appointment_slots.payer_types. */
 export type PayerType = (typeof appointments.$inferInsert)['payerType'] & string;

@@ -6,7 +6,6 @@ import type { PayerKey } from '../payers/payer-rules';
 import type { ReservationFailure } from '../reservation-flow-rules';
 import type { ReservationSettings } from './settings.server';
 
-export type { ReservationFailure };
 
 /** What the confirmation page and the API show of a new reservation. */
 export interface ReservationDetails {
