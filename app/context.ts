@@ -7,7 +7,7 @@ import type { BrandKey } from '~/brands';
 import type { Language } from '~/i18n/config';
 import type { TextKey } from '~/i18n/keys';
 import type { Features } from '~/models/features';
-import type { PageMatch } from '~/route-table';
+import type { PageMatch } from '~/route-match';
 import type { SessionRow } from '~/services/auth/session.server';
 import type { PersonRow } from '~/services/people/people.server';
 

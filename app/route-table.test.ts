@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { languageOfPath, localizePath, matchPage, pageExistsIn, pagePath } from './route-table';
+import { FEATURE_FLAGS, type FeatureFlag, type Features } from '~/models/features';
+import { languageOfPath, pageExistsIn, pagePath, pageRefusal, routePathOf } from './route-table';
 
 describe('route table', () => {
   it('gives each page its path per language', () => {
@@ -16,24 +17,42 @@ describe('route table', () => {
     expect(pagePath('help', 'en')).toBe('/fi/ohjeita');
   });
 
-  it('matches paths, including client data requests', () => {
-    expect(matchPage('/sv/utgatt-session')).toEqual({ key: 'expiredSession', lang: 'sv', params: {} });
-    expect(matchPage('/fi/eula.data')?.key).toBe('eula');
-    expect(matchPage('/fi/')?.key).toBe('front');
-    expect(matchPage('/de/eula')).toBeNull();
-    expect(matchPage('/en/ohjeita')).toBeNull();
+  it("gives React Router's path of each page's route", () => {
+    expect(routePathOf('front', 'fi')).toBe('fi');
+    expect(routePathOf('conversation', 'sv')).toBe('sv/meddelanden/:threadId');
+    expect(routePathOf('help', 'en')).toBeUndefined();
   });
 
-  it('localizes the current page with its query', () => {
-    expect(localizePath('/en/login', '?nextPath=%2Fen', 'fi')).toBe('/fi/kirjaudu?nextPath=%2Fen');
-    expect(localizePath('/fi/katkennut-istunto', '', 'en')).toBe('/en/expired-session');
-    // A page that does not exist in the target language, or an unknown path, leads to its front page.
-    expect(localizePath('/fi/ohjeita', '', 'sv')).toBe('/sv');
-    expect(localizePath('/fi/whatever', '', 'en')).toBe('/en');
-  });
-
-  it('reads the language of a path', () => {
+  it('reads the language of a path as React Router reads the path', () => {
     expect(languageOfPath('/sv/eula')).toBe('sv');
+    expect(languageOfPath('/SV/eula')).toBe('sv');
+    expect(languageOfPath('/S%56/eula')).toBe('sv');
+    expect(languageOfPath('/f%69')).toBe('fi');
     expect(languageOfPath('/oauth/callback')).toBeNull();
+    expect(languageOfPath('/%E0%A4%A/eula')).toBeNull();
+  });
+
+  describe('page access rule', () => {
+    const flags = (...on: FeatureFlag[]) => Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, on.includes(flag)])) as Features;
+    const none = flags();
+    const messaging = flags('customer-messaging-allowed');
+    it('refuses a page the brand lacks before anything else', () => {
+      expect(pageRefusal('conversations', 'children', null)).toBe('notFound');
+      expect(pageRefusal('conversations', 'children', messaging)).toBe('notFound');
+      expect(pageRefusal('childrensChat', 'general', null)).toBe('notFound');
+    });
+    it('sends an anonymous visitor of a user page to log in, flag or not', () => {
+      expect(pageRefusal('appointmentList', 'general', null)).toBe('login');
+      expect(pageRefusal('conversations', 'general', null)).toBe('login');
+    });
+    it('refuses a flagged page unless the flag is on', () => {
+      expect(pageRefusal('conversations', 'general', none)).toBe('notFound');
+      expect(pageRefusal('conversationNew', 'general', messaging)).toBeNull();
+      expect(pageRefusal('sicknessFund', 'general', messaging)).toBe('notFound');
+    });
+    it('lets anyone have a public page', () => {
+      expect(pageRefusal('front', 'children', null)).toBeNull();
+      expect(pageRefusal('appointmentList', 'children', none)).toBeNull();
+    });
   });
 });

@@ -8,12 +8,11 @@
  * language does not exist in that language (e.g. the Finnish-only help page).
  *
  * Ordered by area (shell, auth, appointments, booking, messaging, records, billing, account;
- * docs/decisions/0027). `matchPage` takes the first page that matches, so of two patterns that
- * can match the same path the more specific one comes first (`conversationNew` before
- * `conversation`); React Router ranks its routes by specificity itself.
+ * docs/decisions/0027). Which page a request is for is React Router's decision, never a second
+ * matcher's: see app/route-match.ts (issue 21).
  */
 import type { BrandKey } from '~/brands';
-import type { FeatureFlag } from '~/models/features';
+import type { FeatureFlag, Features } from '~/models/features';
 // Relative import: this module is also loaded by the route config loader, outside Vite's aliases.
 import { LANGUAGES, type Language } from './i18n/config';
 
@@ -457,57 +456,49 @@ export function pagePath(
   return `/${pathLang}${filled ? `/${filled}` : ''}${query ? `?${query.replace(/^\?/, '')}` : ''}`;
 }
 
-export interface PageMatch {
-  key: PageKey;
-  lang: Language;
-  params: Record<string, string>;
-}
-
-const compiled = (Object.keys(PAGES) as PageKey[]).flatMap((key) =>
-  LANGUAGES.flatMap((lang) => {
-    const pattern = (PAGES[key] as PageDefinition).paths[lang];
-    if (pattern === undefined) return [];
-    const names: string[] = [];
-    const source = pattern
-      .split('/')
-      .filter(Boolean)
-      .map((segment) => {
-        if (segment.startsWith(':')) {
-          names.push(segment.slice(1));
-          return '/([^/]+)';
-        }
-        return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
-      })
-      .join('');
-    return [{ key, lang, names, regex: new RegExp(`^/${lang}${source}/?$`) }];
-  }),
-);
-
-/** Finds the page a pathname belongs to (ignores a trailing `.data` of client data requests). */
-export function matchPage(pathname: string): PageMatch | null {
-  const clean = pathname.replace(/\.data$/, '').replace(/\/_root$/, '') || '/';
-  for (const entry of compiled) {
-    const m = entry.regex.exec(clean);
-    if (!m) continue;
-    const params: Record<string, string> = {};
-    entry.names.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1]!)));
-    return { key: entry.key, lang: entry.lang, params };
-  }
-  return null;
-}
-
-/** The language a path belongs to (its first segment), if any. */
-export function languageOfPath(pathname: string): Language | null {
-  const first = pathname.split('/')[1];
-  return (LANGUAGES as readonly string[]).includes(first ?? '') ? (first as Language) : null;
+/** React Router's id of a page's route in a language, e.g. `conversation.fi` (app/routes.ts). */
+export function routeIdOf(key: PageKey, lang: Language): string {
+  return `${key}.${lang}`;
 }
 
 /**
- * The same page in another language, with the same parameters and query. Pages that do not
- * exist in the target language lead to its front page.
+ * React Router's path of a page's route in a language (`fi/viestit/:threadId`; the front page is
+ * `fi`), or undefined when the page does not exist in that language. app/routes.ts builds the
+ * route config with it, and app/route-match.ts reads React Router's matched pattern back with it.
  */
-export function localizePath(pathname: string, search: string, target: Language): string {
-  const match = matchPage(pathname);
-  if (!match || !pageExistsIn(match.key, target)) return pagePath('front', target);
-  return pagePath(match.key, target, match.params, search);
+export function routePathOf(key: PageKey, lang: Language): string | undefined {
+  const path = (PAGES[key] as PageDefinition).paths[lang];
+  if (path === undefined) return undefined;
+  return path ? `${lang}/${path}` : lang;
+}
+
+/** Why a visitor may not have a page: the brand lacks it or its flag is off (404), or it needs a login. */
+export type PageRefusal = 'notFound' | 'login';
+
+/**
+ * The route table's access rule for one page (ADR 0005): the brand must have it, a `user` page
+ * needs a login, a flagged page needs the flag on for the logged-in user; in that order, so a page
+ * the brand lacks is 404 even before login. `features` is null for an anonymous visitor.
+ */
+export function pageRefusal(key: PageKey, brand: BrandKey, features: Readonly<Features> | null): PageRefusal | null {
+  const def = PAGES[key] as PageDefinition;
+  if (def.brands !== undefined && !def.brands.includes(brand)) return 'notFound';
+  if (def.access === 'user' && !features) return 'login';
+  if (def.feature && !(features?.[def.feature] ?? false)) return 'notFound';
+  return null;
+}
+
+/**
+ * The language a path belongs to (its first segment), if any, read as React Router reads paths:
+ * percent-decoded and in any case (`/FI/viestit` and `/f%69/viestit` are Finnish pages).
+ */
+export function languageOfPath(pathname: string): Language | null {
+  let first = pathname.split('/')[1] ?? '';
+  try {
+    first = decodeURIComponent(first);
+  } catch {
+    return null;
+  }
+  first = first.toLowerCase();
+  return (LANGUAGES as readonly string[]).includes(first) ? (first as Language) : null;
 }

@@ -4,14 +4,15 @@
  */
 import { index, route, type RouteConfig } from '@react-router/dev/routes';
 import { LANGUAGES } from './i18n/config';
-import { PAGES, type PageDefinition, type PageKey } from './route-table';
+import { PAGES, routeIdOf, routePathOf, type PageDefinition, type PageKey } from './route-table';
 
+// Ids and paths from the route table's own functions: app/route-match.ts reads React Router's
+// matched route back with them (page access is decided from the route React Router matched).
 const pageRoutes = LANGUAGES.flatMap((lang) => [
   ...(Object.keys(PAGES) as PageKey[]).flatMap((key) => {
-    const page = PAGES[key] as PageDefinition;
-    const path = page.paths[lang];
+    const path = routePathOf(key, lang);
     if (path === undefined) return [];
-    return [route(path ? `${lang}/${path}` : lang, page.file, { id: `${key}.${lang}` })];
+    return [route(path, (PAGES[key] as PageDefinition).file, { id: routeIdOf(key, lang) })];
   }),
   route(`${lang}/*`, 'routes/shell/not-found.tsx', { id: `notFound.${lang}` }),
 ]);

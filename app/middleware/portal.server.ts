@@ -15,7 +15,8 @@ import {
 import { env } from '~/env.server';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '~/i18n/config';
 import { getLocale, languageCookie } from '~/i18n/i18n.server';
-import { matchPage, pageDefinition, pagePath, type PageDefinition } from '~/route-table';
+import { pageOfRoute } from '~/route-match';
+import { languageOfPath, pagePath } from '~/route-table';
 import { lookupSessionContext, touchSession } from '~/services/auth/session.server';
 import { clearSessionCookie, readSessionToken } from '~/lib/http/session-cookie.server';
 import { getDb } from '~/services/db/db.server';
@@ -25,7 +26,7 @@ import { logger } from '~/services/observability/logger.server';
 import { anonymousCsrf, CsrfFailure, isMutation, verifyCsrf } from '~/lib/http/csrf.server';
 import { hitRateLimit } from '~/services/security/rate-limit.server';
 import { inAppCookie } from '~/lib/http/in-app-cookie.server';
-import { notFound } from '~/lib/http/responses';
+import { enforcePageAccess } from '~/lib/http/page-access.server';
 
 const TEN_MINUTES = 600;
 
@@ -47,8 +48,13 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   return response;
 };
 
-export const portalMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const url = new URL(request.url);
+/**
+ * `url` is React Router's normalized URL (no `.data` suffix, no `_routes`); `pattern` and `params`
+ * name the route React Router matched, so page access is decided for the route that will run,
+ * however the path was spelled (case, percent-encoding, trailing slashes; issue 21).
+ */
+export const portalMiddleware: MiddlewareFunction<Response> = async ({ request, context, url, pattern, params }, next) => {
+  const page = pageOfRoute(pattern, params);
   const lang = getLocale(context);
   const language: Language = isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
   const auth = context.get(authContext);
@@ -70,10 +76,9 @@ export const portalMiddleware: MiddlewareFunction<Response> = async ({ request, 
   if (isMutation(request)) {
     const expired = context.get(expiredSessionContext);
     // SMS-code re-identification (ADR 0012) is for exactly these visitors: its posts go on.
-    const resuming = ['smsAuthentication'].includes(matchPage(url.pathname)?.key ?? '') || url.pathname === '/api/pin';
+    const resuming = page?.key === 'smsAuthentication' || pattern.replace(/^\/+/, '') === 'api/pin';
     if (!auth && expired && !resuming) {
-      const back = url.pathname.replace(/\.data$/, '');
-      throw redirect(pagePath('expiredSession', language, {}, new URLSearchParams({ next: back })), 303);
+      throw redirect(pagePath('expiredSession', language, {}, new URLSearchParams({ next: url.pathname })), 303);
     }
     if (!auth) {
       const db = await getDb();
@@ -96,20 +101,7 @@ export const portalMiddleware: MiddlewareFunction<Response> = async ({ request, 
     }
   }
 
-  const page = matchPage(url.pathname);
-  if (page) {
-    const def = pageDefinition(page.key) as PageDefinition;
-    const brandLacksPage = def.brands !== undefined && !def.brands.includes(e.BRAND);
-    if (brandLacksPage) throw notFound();
-    if (def.access === 'user' && !auth) {
-      const back = `${url.pathname.replace(/\.data$/, '')}${url.search}`;
-      if (context.get(expiredSessionContext)) {
-        throw redirect(pagePath('expiredSession', language, {}, new URLSearchParams({ next: back })));
-      }
-      throw redirect(pagePath('login', language, {}, new URLSearchParams({ nextPath: back })));
-    }
-    if (def.feature && !(auth?.features[def.feature] ?? false)) throw notFound();
-  }
+  if (page) enforcePageAccess(page.key, { brand: e.BRAND, language, features: auth?.features ?? null, expired: context.get(expiredSessionContext) !== null }, url);
 
   const inApp = auth?.session.scope === 'inAppBooking' || (await inAppCookie.parse(request.headers.get('Cookie'))) === '1';
   context.set(portalContext, { lang: language, brand: e.BRAND, page, csrfToken, inApp });
@@ -124,8 +116,8 @@ export const portalMiddleware: MiddlewareFunction<Response> = async ({ request, 
   if (flash && !setsFlash && response.status < 300) {
     response.headers.append('Set-Cookie', await clearFlashHeader());
   }
-  const pathLang = url.pathname.split('/')[1];
-  if (isLanguage(pathLang) && (await languageCookie.parse(request.headers.get('Cookie'))) !== pathLang) {
+  const pathLang = languageOfPath(url.pathname);
+  if (pathLang && (await languageCookie.parse(request.headers.get('Cookie'))) !== pathLang) {
     response.headers.append('Set-Cookie', await languageCookie.serialize(pathLang));
   }
   // Pages may hold personal data and carry per-visitor tokens: never store them in any cache.

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import type { Brand } from '~/brands';
 import type { Language } from '~/i18n/config';
 import { pageExistsIn, pagePath } from '~/route-table';
+import { matchPage } from '~/route-match';
 import * as s from '~/styles/shell.css';
 import * as ui from '~/styles/ui.css';
 import { LanguagePicker } from './LanguagePicker';
@@ -28,8 +29,7 @@ export function Header({
 }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const loginPath = pagePath('login', lang);
-  const onLoginPage = location.pathname === loginPath;
+  const onLoginPage = matchPage(location.pathname)?.key === 'login';
   const name = user ? `${user.firstName} ${user.lastName}`.trim() : '';
   return (
     <header className={`${s.header} ${occupational ? s.headerOccupational : ''}`}>

@@ -1,7 +1,7 @@
 import { useTranslation } from '~/i18n/react';
 import { useLocation } from 'react-router';
 import { LANGUAGES, type Language } from '~/i18n/config';
-import { localizePath } from '~/route-table';
+import { localizePath } from '~/route-match';
 import * as s from '~/styles/shell.css';
 
 /** Plain links to the same page in the other languages (same ids and query); no JS needed. */

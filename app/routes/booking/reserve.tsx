@@ -33,11 +33,14 @@ import { ReservationUnavailable } from '~/components/booking/ReservationUnavaila
 import { authContext, portalContext, requestInfoContext, type Auth } from '~/context';
 import type { Language } from '~/i18n/config';
 import { invariantResponse, pageTitle } from '~/lib/http/page.server';
+import { requirePage } from '~/lib/http/page-access.server';
 import type { AppointmentView } from '~/models/appointments/appointment';
 import { contactValuesOf } from '~/models/contact';
 import { encodeSaveAction } from '~/models/save-action';
 import { anonymousReservationSchema, userReservationSchema } from '~/models/booking/reservation-schemas';
-import { pagePath, type PageKey } from '~/route-table';
+import { pagePath } from '~/route-table';
+import type { PageMatch } from '~/route-match';
+import { notFound } from '~/lib/http/responses';
 import { recordEvent } from '~/services/analytics/analytics.server';
 import { getAnonymousAppointment, getAppointments } from '~/services/appointments/appointments.server';
 import { viewerOf } from '~/services/people/viewer.server';
@@ -126,9 +129,14 @@ function stepLocation(step: ReserveStep, lang: Language, here: string, url: URL)
   }
 }
 
-/** The page's payer (the occupational and insurance variants of the page) and its reserve page. */
-function pagePayer(page: PageKey | undefined): { payer: Payer; pageKey: (typeof PAYER_PAGES)[keyof typeof PAYER_PAGES]['reserve'] } {
-  const payer = payerOf(payerOfPage(page));
+/**
+ * The page's payer (the occupational and insurance variants of the page) and its reserve page,
+ * whose own rule (the occupational page's flag, brand and login) the loader and action check
+ * again. No page matched: no reservation at all.
+ */
+function pagePayer(match: PageMatch | null): { payer: Payer; pageKey: (typeof PAYER_PAGES)[keyof typeof PAYER_PAGES]['reserve'] } {
+  if (!match) throw notFound();
+  const payer = payerOf(payerOfPage(match.key));
   return { payer, pageKey: PAYER_PAGES[payer.key].reserve };
 }
 
@@ -195,13 +203,14 @@ function factsOf(
   };
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context, url: routedUrl }: Route.LoaderArgs) {
   const { lang, brand, inApp, page: match } = context.get(portalContext);
+  const { payer, pageKey } = pagePayer(match);
+  requirePage({ context, url: routedUrl }, pageKey);
   const auth = context.get(authContext);
   const url = new URL(request.url);
   const settings = reservationSettings();
   const slotId = parseSlotId(params.slotId);
-  const { payer, pageKey } = pagePayer(match?.key);
   const here = pagePath(pageKey, lang, { slotId: params.slotId });
   const db = await getDb();
   const page = (view: View, status = 200) =>
@@ -299,13 +308,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, params, context, url: routedUrl }: Route.ActionArgs) {
   const { lang, brand, inApp, page: match } = context.get(portalContext);
+  const { payer, pageKey } = pagePayer(match);
+  requirePage({ context, url: routedUrl }, pageKey);
   const auth = context.get(authContext);
   const url = new URL(request.url);
   const slotId = parseSlotId(params.slotId);
   invariantResponse(slotId);
-  const { payer, pageKey } = pagePayer(match?.key);
   const here = pagePath(pageKey, lang, { slotId: params.slotId });
   const db = await getDb();
   const formData = await request.formData();

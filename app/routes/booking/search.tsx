@@ -31,6 +31,7 @@ import { authContext, portalContext } from '~/context';
 import type { Language } from '~/i18n/config';
 import { formatDateTime, formatTime, formatWeekdayDate, helsinkiDate } from '~/lib/format';
 import { pageTitle, serverT } from '~/lib/http/page.server';
+import { requirePage } from '~/lib/http/page-access.server';
 import { notFound } from '~/lib/http/responses';
 import type { AppointmentListItem, AvailableAppointment, SearchFilter, SearchResult } from '~/models/booking/search';
 import { pagePath } from '~/route-table';
@@ -109,10 +110,14 @@ type ListKey = PayerSearchPage;
 
 const LIST_TITLES = { privateSearch: 'search.listTitle', occupationalSearch: 'occupational.listTitle', insuranceSearch: 'insurance.listTitle' } as const satisfies Record<ListKey, string>;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url: routedUrl }: Route.LoaderArgs) {
   const { lang, page: match } = context.get(portalContext);
-  const payer = payerOf(payerOfPage(match?.key));
+  // One module, three lists: the payer is the matched page's (none matched: no list at all), and
+  // its list's own rule (the occupational list's flag, brand and login) is checked again here.
+  if (!match) throw notFound();
+  const payer = payerOf(payerOfPage(match.key));
   const list: ListKey = PAYER_PAGES[payer.key].search;
+  requirePage({ context, url: routedUrl }, list);
   const insurance = payer.key === 'insurance';
   const url = new URL(request.url);
   const now = clock.now();

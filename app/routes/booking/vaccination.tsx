@@ -16,6 +16,7 @@ import { env } from '~/env.server';
 import { notFound } from '~/lib/http/responses';
 import { useTranslation } from '~/i18n/react';
 import { pageTitle } from '~/lib/http/page.server';
+import { requirePage } from '~/lib/http/page-access.server';
 import { pagePath } from '~/route-table';
 import {
   INFLUENZA_SPECIALTY_IDS,
@@ -29,7 +30,8 @@ import { evaluateFeatures } from '~/services/features/features.server';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/vaccination';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url: routedUrl }: Route.LoaderArgs) {
+  requirePage({ context, url: routedUrl }, 'occupationalVaccination');
   const { lang, brand } = context.get(portalContext);
   const auth = context.get(authContext);
   const features = auth?.features ?? evaluateFeatures(env().FEATURES);

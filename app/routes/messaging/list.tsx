@@ -13,6 +13,7 @@ import { env } from '~/env.server';
 import { useTranslation } from '~/i18n/react';
 import { formatDateTime } from '~/lib/format';
 import { pageTitle, requireAuth } from '~/lib/http/page.server';
+import { requirePage } from '~/lib/http/page-access.server';
 import { THREAD_LIST_POLL_MS } from '~/models/messaging/messaging';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
@@ -23,7 +24,8 @@ import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/list';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  requirePage({ context, url }, 'conversations');
   const auth = requireAuth(context);
   const { lang } = context.get(portalContext);
   const title = pageTitle(context, 'messaging.listTitle');

@@ -15,6 +15,7 @@ import { env } from '~/env.server';
 import { useTranslation } from '~/i18n/react';
 import { readMessageForm, sendMessageForm } from '~/lib/http/messaging-form.server';
 import { pageTitle, requireAuth } from '~/lib/http/page.server';
+import { requirePage } from '~/lib/http/page-access.server';
 import { SUBJECT_MAX_LENGTH } from '~/models/messaging/messaging';
 import { newThreadSchema } from '~/models/messaging/schemas';
 import { pagePath } from '~/route-table';
@@ -27,7 +28,8 @@ import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/new';
 import { FieldError } from '~/components/forms/FieldError';
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requirePage({ context, url }, 'conversationNew');
   const auth = requireAuth(context);
   const { lang } = context.get(portalContext);
   const title = pageTitle(context, 'messaging.newThread.title');
@@ -47,7 +49,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, url }: Route.ActionArgs) {
+  requirePage({ context, url }, 'conversationNew');
   const auth = requireAuth(context);
   const { lang } = context.get(portalContext);
   invariantNotMaintenance();

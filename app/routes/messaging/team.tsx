@@ -9,6 +9,7 @@ import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { authContext, portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
 import { invariantResponse, pageTitle, requireAuth } from '~/lib/http/page.server';
+import { requirePage } from '~/lib/http/page-access.server';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
 import { careTeamOf } from '~/services/messaging/care-team.server';
@@ -18,7 +19,8 @@ import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/team';
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requirePage({ context, url }, 'occupationalTeam');
   const auth = requireAuth(context);
   const { lang, brand } = context.get(portalContext);
   const team = await careTeamOf(await getDb(), auth.person.id);

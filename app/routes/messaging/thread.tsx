@@ -16,6 +16,7 @@ import { env } from '~/env.server';
 import { useTranslation } from '~/i18n/react';
 import { readMessageForm, sendMessageForm } from '~/lib/http/messaging-form.server';
 import { invariantResponse, requireAuth, titleWith, serverT } from '~/lib/http/page.server';
+import { requirePage } from '~/lib/http/page-access.server';
 import { THREAD_POLL_MS } from '~/models/messaging/messaging';
 import { composerSchema } from '~/models/messaging/schemas';
 import { pagePath } from '~/route-table';
@@ -30,7 +31,8 @@ import type { Route } from './+types/thread';
 import { notFound } from '~/lib/http/responses';
 import { numericId } from '~/lib/http/params';
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
+  requirePage({ context, url }, 'conversation');
   const auth = requireAuth(context);
   const { lang } = context.get(portalContext);
   const t = serverT(context);
@@ -50,7 +52,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, params, context, url }: Route.ActionArgs) {
+  requirePage({ context, url }, 'conversation');
   const auth = requireAuth(context);
   const { lang } = context.get(portalContext);
   const threadId = numericId(params.threadId);

@@ -7,6 +7,7 @@ import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { Pager, PersonSwitch } from '~/components/records/RecordNav';
 import { useTranslation } from '~/i18n/react';
 import { pageTitle } from '~/lib/http/page.server';
+import { requirePage } from '~/lib/http/page-access.server';
 import { recordRequest } from '~/lib/http/records-page.server';
 import { getDb } from '~/services/db/db.server';
 import { listCertificates } from '~/services/records/records.server';
@@ -14,7 +15,8 @@ import * as s from '~/styles/records.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/certificates';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  requirePage({ context, url }, 'certificates');
   const { viewer, person, lang, page, choices } = recordRequest(context, request);
   const list = await listCertificates(await getDb(), viewer, person, lang, page);
   return { title: pageTitle(context, 'records.certificates.title'), lang, choices, list };

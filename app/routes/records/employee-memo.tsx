@@ -8,6 +8,7 @@ import { Pager } from '~/components/records/RecordNav';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
 import { invariantResponse, pageTitle, requireAuth } from '~/lib/http/page.server';
+import { requirePage } from '~/lib/http/page-access.server';
 import { getDb } from '~/services/db/db.server';
 import { listEmployeeMemos } from '~/services/records/employee-memo.server';
 import { pageNumber } from '~/services/records/records.server';
@@ -15,7 +16,8 @@ import * as s from '~/styles/records.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/employee-memo';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  requirePage({ context, url }, 'employeeMemo');
   const auth = requireAuth(context);
   invariantResponse(auth.person.occupationalContractId);
   const { lang } = context.get(portalContext);

@@ -15,6 +15,7 @@ import { env } from '~/env.server';
 import { useMessageText, useTranslation } from '~/i18n/react';
 import type { Language } from '~/i18n/config';
 import { pageTitle, requireAuth, titleWith } from '~/lib/http/page.server';
+import { requirePage } from '~/lib/http/page-access.server';
 import { answersSchema, type Question, type QuestionnaireAnswers, type QuestionnaireDefinition } from '~/models/records/questionnaire';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
@@ -31,7 +32,8 @@ function idOf(param: string) {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
+  requirePage({ context, url }, 'questionnaire');
   const auth = requireAuth(context);
   const { lang } = context.get(portalContext);
   if (env().QUESTIONNAIRES === 'maintenance') return { state: 'maintenance' as const, title: pageTitle(context, 'records.questionnaires.title'), lang };
@@ -41,7 +43,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { state: 'ok' as const, title: titleWith(context, q.definition.title[lang]), lang, questionnaire: q };
 }
 
-export async function action({ params, request, context }: Route.ActionArgs) {
+export async function action({ params, request, context, url }: Route.ActionArgs) {
+  requirePage({ context, url }, 'questionnaire');
   const auth = requireAuth(context);
   const { lang } = context.get(portalContext);
   if (env().QUESTIONNAIRES === 'maintenance') throw new Response(null, { status: 503 });

@@ -9,6 +9,7 @@ import { Pager, PersonSwitch } from '~/components/records/RecordNav';
 import { env } from '~/env.server';
 import { useTranslation } from '~/i18n/react';
 import { pageTitle } from '~/lib/http/page.server';
+import { requirePage } from '~/lib/http/page-access.server';
 import { recordRequest } from '~/lib/http/records-page.server';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
@@ -18,7 +19,8 @@ import * as s from '~/styles/records.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/questionnaires';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  requirePage({ context, url }, 'questionnaires');
   const { viewer, person, lang, page, choices } = recordRequest(context, request);
   const title = pageTitle(context, 'records.questionnaires.title');
   if (env().QUESTIONNAIRES === 'maintenance') return { title, lang, choices, lists: null };

@@ -10,13 +10,15 @@ import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
 import { formatMoney } from '~/lib/format';
 import { invariantResponse, pageTitle, requireAuth } from '~/lib/http/page.server';
+import { requirePage } from '~/lib/http/page-access.server';
 import { SICKNESS_FUND_RULES as R, SICKNESS_FUND_TABS, sicknessFundTab } from '~/models/records/sickness-fund';
 import { pagePath } from '~/route-table';
 import * as s from '~/styles/records.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/sickness-fund';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  requirePage({ context, url }, 'sicknessFund');
   const auth = requireAuth(context);
   invariantResponse(auth.features['is-finnair-sickness-fund-member']);
   const { lang } = context.get(portalContext);

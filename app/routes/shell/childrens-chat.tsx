@@ -13,6 +13,7 @@ import { usePortalEnv } from '~/components/portal-env';
 import { authContext } from '~/context';
 import { env } from '~/env.server';
 import { pageTitle } from '~/lib/http/page.server';
+import { requirePage } from '~/lib/http/page-access.server';
 import { evaluateFeatures } from '~/services/features/features.server';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/childrens-chat';
@@ -20,7 +21,8 @@ import { notFound } from '~/lib/http/responses';
 
 const PAYMENT_INTENT = /^pi_[A-Za-z0-9_]{1,100}$/;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  requirePage({ context, url }, 'childrensChat');
   const auth = context.get(authContext);
   const features = auth?.features ?? evaluateFeatures(env().FEATURES);
   if (!features.pikkutsatti) throw notFound();
