@@ -47,6 +47,9 @@ const server = (brand: 'general' | 'children', port: number, features: string) =
     RATE_LIMIT_ANONYMOUS_POSTS_PER_10_MIN: '1000',
     RATE_LIMIT_ANON_CHECK_IN_PER_10_MIN: '1000',
     RATE_LIMIT_SMS_CODES_PER_10_MIN: '1000',
+    // The demo persons post from many tests at once; the per-person message and upload limits
+    // keep their defaults (tests/e2e/messaging/rate-limits.spec.ts reaches the message limit).
+    RATE_LIMIT_PERSON_POSTS_PER_10_MIN: '10000',
   },
 });
 

@@ -64,3 +64,10 @@ export type FlashMessage = {
 };
 
 export const flashContext = createContext<FlashMessage | null>(null);
+
+/**
+ * Seconds until a per-person rate limit lets this request's person try again, when something
+ * refused it (429). A page's answer is rendered by React Router, which drops the refusal's own
+ * headers, so the session middleware copies this into `Retry-After`.
+ */
+export const retryAfterContext = createContext<number | null>(null);

@@ -62,6 +62,24 @@ export const envSchema = z
 
     RATE_LIMIT_IDENTIFICATION_PER_10_MIN: positiveInt.default(30),
     RATE_LIMIT_ANONYMOUS_POSTS_PER_10_MIN: positiveInt.default(60),
+    /**
+     * Per-person limits on logged-in mutations (issue 21): every POST/PUT/PATCH/DELETE of a
+     * logged-in person (pages, APIs, GraphQL, uploads) per 10 minutes; a customer's messages
+     * (new conversations and replies, pages and the API) per hour; the files a person uploads
+     * (message attachments, Kela card images) per hour.
+     */
+    RATE_LIMIT_PERSON_POSTS_PER_10_MIN: positiveInt.default(300),
+    RATE_LIMIT_MESSAGES_PER_HOUR: positiveInt.default(20),
+    RATE_LIMIT_UPLOADS_PER_HOUR: positiveInt.default(60),
+    /**
+     * The customer messaging API's documents (issue 21): characters, parser tokens, aliases,
+     * field selections (each use of a fragment counted) and nesting depth of one operation.
+     */
+    GRAPHQL_MAX_DOCUMENT_CHARS: positiveInt.default(20_000),
+    GRAPHQL_MAX_TOKENS: positiveInt.default(1000),
+    GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(0).default(15),
+    GRAPHQL_MAX_FIELDS: positiveInt.default(200),
+    GRAPHQL_MAX_DEPTH: positiveInt.default(8),
 
     /** Online cancellation is allowed until this many hours before the start. */
     CANCELLATION_LIMIT_HOURS: z.coerce.number().int().min(0).default(24),

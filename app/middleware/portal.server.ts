@@ -10,6 +10,7 @@ import {
   flashContext,
   portalContext,
   requestInfoContext,
+  retryAfterContext,
   type Auth,
 } from '~/context';
 import { env } from '~/env.server';
@@ -27,6 +28,7 @@ import { anonymousCsrf, CsrfFailure, isMutation, verifyCsrf } from '~/lib/http/c
 import { hitRateLimit } from '~/services/security/rate-limit.server';
 import { inAppCookie } from '~/lib/http/in-app-cookie.server';
 import { enforcePageAccess } from '~/lib/http/page-access.server';
+import { limitPersonPosts } from '~/lib/http/person-limits.server';
 
 const TEN_MINUTES = 600;
 
@@ -45,6 +47,9 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   }
   const response = await next();
   if (clearCookie) response.headers.append('Set-Cookie', await clearSessionCookie());
+  // A page refused by a per-person limit (the portal middleware or an action) says when to retry.
+  const retryAfter = context.get(retryAfterContext);
+  if (retryAfter !== null && response.status === 429) response.headers.set('Retry-After', String(retryAfter));
   return response;
 };
 
@@ -99,6 +104,9 @@ export const portalMiddleware: MiddlewareFunction<Response> = async ({ request, 
       logger.warn({ reason: error.reason, path: url.pathname }, 'csrf check failed');
       throw data({ error: 'forbidden' }, { status: 403 });
     }
+    // Per-person limit on a logged-in person's mutations (issue 21), after CSRF: a forged post
+    // cannot use up someone's allowance.
+    if (auth) await limitPersonPosts(await getDb(), auth.person.id, url.pathname, context);
   }
 
   if (page) enforcePageAccess(page.key, { brand: e.BRAND, language, features: auth?.features ?? null, expired: context.get(expiredSessionContext) !== null }, url);

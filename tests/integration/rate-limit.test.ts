@@ -43,6 +43,14 @@ describe.each(databaseKinds())('rate limits on %s', (kind) => {
     expect(await hitRateLimit(t.db, key, 2, 60, at(121))).toMatchObject({ allowed: true, count: 1 });
   });
 
+  it('counts several hits at once (the files of one upload), also when a new window starts', async () => {
+    const key = 'uploads:person-1';
+    expect(await hitRateLimit(t.db, key, 5, 60, at(0), 2)).toEqual({ allowed: true, count: 2, retryAfterSeconds: 60 });
+    expect(await hitRateLimit(t.db, key, 5, 60, at(1), 3)).toMatchObject({ allowed: true, count: 5 });
+    expect(await hitRateLimit(t.db, key, 5, 60, at(2), 2)).toMatchObject({ allowed: false, count: 7 });
+    expect(await hitRateLimit(t.db, key, 5, 60, at(61), 4)).toEqual({ allowed: true, count: 4, retryAfterSeconds: 60 });
+  });
+
   it('stores keys hashed, never the raw key', async () => {
     const key = 'login:203.0.113.99';
     await hitRateLimit(t.db, key, 5, 60, T0);

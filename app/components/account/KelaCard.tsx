@@ -102,7 +102,10 @@ export function KelaCard({
       headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrfToken },
       body: JSON.stringify({ mimetypes: { front: files.front.type, back: files.back.type } }),
     }).catch(() => null);
-    if (!init?.ok) return fail(init?.status === 415 || init?.status === 400 ? 'myInformation.kela.invalidType' : 'myInformation.kela.addFailed');
+    if (!init?.ok) {
+      const status = init?.status;
+      return fail(status === 415 || status === 400 ? 'myInformation.kela.invalidType' : status === 429 ? 'myInformation.kela.tooManyUploads' : 'myInformation.kela.addFailed');
+    }
     const targets = (await init.json()) as { front: UploadTarget; back: UploadTarget; token: string };
     const results = await Promise.all(
       SIDES.map((side) =>

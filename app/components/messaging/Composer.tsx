@@ -80,6 +80,7 @@ export function Composer({
   lastResult,
   fileErrors = [],
   sendError = false,
+  tooMany = null,
   labelKey = 'messaging.composer.label',
   sendKey = 'messaging.composer.send',
   action,
@@ -89,6 +90,8 @@ export function Composer({
   lastResult?: SubmissionResult<string[]> | null;
   fileErrors?: FileError[];
   sendError?: boolean;
+  /** Over the per-person limit of messages or uploads: the text to show and the minutes to wait. */
+  tooMany?: { key: TextKey; minutes: number } | null;
   labelKey?: TextKey;
   sendKey?: TextKey;
   action?: string;
@@ -133,6 +136,11 @@ export function Composer({
       {sendError ? (
         <p className={ui.fieldError} role="alert">
           {t('messaging.composer.sendError')}
+        </p>
+      ) : null}
+      {tooMany ? (
+        <p className={ui.fieldError} role="alert">
+          {t(tooMany.key, { minutes: tooMany.minutes })}
         </p>
       ) : null}
       <div className={ui.buttonRow}>

@@ -81,6 +81,7 @@ const en = {
     tooLarge: 'The image file is too large. The largest allowed size is 10 MB.',
     missingFiles: 'Choose an image of both sides of the card.',
     addFailed: 'Failed to add the image',
+    tooManyUploads: 'You have sent many files in a short time. You can add the images at the latest in an hour.',
     loadFailed: 'Failed to retrieve the Kela card information',
   },
   consent: {
@@ -207,6 +208,7 @@ const fi: MyInformationTexts = {
     tooLarge: 'Kuvatiedosto on liian suuri. Suurin sallittu koko on 10 Mt.',
     missingFiles: 'Valitse kuva kortin molemmista puolista.',
     addFailed: 'Kuvan lisääminen epäonnistui',
+    tooManyUploads: 'Olet lähettänyt lyhyessä ajassa monta tiedostoa. Voit lisätä kuvat viimeistään tunnin kuluttua.',
     loadFailed: 'Kela-kortin tietojen hakeminen epäonnistui',
   },
   consent: {
@@ -331,6 +333,7 @@ const sv: MyInformationTexts = {
     tooLarge: 'Bildfilen är för stor. Den största tillåtna storleken är 10 MB.',
     missingFiles: 'Välj en bild av båda sidorna av kortet.',
     addFailed: 'Det gick inte att lägga till bilden',
+    tooManyUploads: 'Du har skickat många filer på kort tid. Du kan lägga till bilderna senast om en timme.',
     loadFailed: 'Det gick inte att hämta uppgifterna om FPA-kortet',
   },
   consent: {

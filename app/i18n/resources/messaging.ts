@@ -77,6 +77,8 @@ const en = {
     attachmentType: '{{name}}: this file type cannot be attached.',
     attachmentContent: '{{name}}: the file’s content does not match its type, so it was not attached.',
     attachmentInvalid: 'An attachment could not be added. Please choose the files again.',
+    tooManyMessages: 'You have sent many messages in a short time. You can send the next one in about {{minutes}} min. Your text is kept in the form.',
+    tooManyUploads: 'The attachments cannot be added now: you have sent many files in a short time. Try again in about {{minutes}} min. Your text is kept in the form.',
   },
   notification: {
     subject: 'New message',
@@ -214,6 +216,8 @@ const fi: MessagingTexts = {
     attachmentType: '{{name}}: tätä tiedostotyyppiä ei voi liittää.',
     attachmentContent: '{{name}}: tiedoston sisältö ei vastaa sen tyyppiä, joten sitä ei liitetty.',
     attachmentInvalid: 'Liitettä ei voitu lisätä. Valitse tiedostot uudelleen.',
+    tooManyMessages: 'Olet lähettänyt lyhyessä ajassa monta viestiä. Voit lähettää seuraavan noin {{minutes}} min kuluttua. Kirjoittamasi teksti on tallessa lomakkeella.',
+    tooManyUploads: 'Liitteitä ei voi nyt lisätä, koska olet lähettänyt lyhyessä ajassa monta tiedostoa. Yritä uudelleen noin {{minutes}} min kuluttua. Kirjoittamasi teksti on tallessa lomakkeella.',
   },
   notification: {
     subject: 'Uusi viesti',
@@ -349,6 +353,8 @@ const sv: MessagingTexts = {
     attachmentType: '{{name}}: den här filtypen kan inte bifogas.',
     attachmentContent: '{{name}}: filens innehåll motsvarar inte dess typ, så den bifogades inte.',
     attachmentInvalid: 'En bilaga kunde inte läggas till. Välj filerna på nytt.',
+    tooManyMessages: 'Du har skickat många meddelanden på kort tid. Du kan skicka nästa om cirka {{minutes}} min. Texten du skrev finns kvar i formuläret.',
+    tooManyUploads: 'Bilagorna kan inte läggas till nu, eftersom du har skickat många filer på kort tid. Försök igen om cirka {{minutes}} min. Texten du skrev finns kvar i formuläret.',
   },
   notification: {
     subject: 'Nytt meddelande',

@@ -5,11 +5,12 @@
  * The body is refused (413) above a hard ceiling before it is parsed; under it the files' own
  * limits are checked by the schema and the services, so the typed text comes back with the
  * error. A resent form (double click, a retry after a timeout) finds the message it already
- * sent; files kept for a message that is then refused are deleted again.
+ * sent; files kept for a message that is then refused are deleted again. A customer over their
+ * per-person limit of messages or uploads gets 429 with the form kept and nothing stored.
  */
 import type { Submission, SubmissionResult } from '@conform-to/dom';
 import { parseWithZod } from '@conform-to/zod';
-import { data, redirect } from 'react-router';
+import { data, redirect, type RouterContextProvider } from 'react-router';
 import type { z } from 'zod';
 import { MAX_TOTAL_ATTACHMENT_BYTES } from '~/models/messaging/messaging';
 import type { AttachmentInput } from '~/services/messaging/attachments.server';
@@ -17,6 +18,8 @@ import type { Db } from '~/services/db/db.server';
 import { messageByIdempotencyKey } from '~/services/messaging/threads.server';
 import { discardUploads, storeMessageFiles, type FileRefusal } from '~/services/messaging/uploads.server';
 import type { AccessCheck } from '~/services/storage/storage.server';
+import { hitPersonLimit } from '~/services/security/person-limits.server';
+import { noteRetryAfter, retryAfterHeader, retryAfterMinutes } from './person-limits.server';
 
 /** Twice the attachment limit: room for a too-large selection to be answered with the form kept. */
 export const MAX_MESSAGE_FORM_BYTES = 2 * MAX_TOTAL_ATTACHMENT_BYTES + 1024 * 1024;
@@ -34,9 +37,19 @@ interface MessageFormValue {
   attachments: File[];
 }
 
-/** The 400 answer of a message form: the reply, the refused files and the page's "failed" flag. */
-function answer<F extends string>(flag: F, result: SubmissionResult, fileErrors: FileRefusal[], failed: boolean) {
-  return data({ result, fileErrors, ...({ [flag]: failed } as Record<F, boolean>) }, { status: 400 });
+/** Over a per-person limit: which text the page shows, and in how many minutes it may try again. */
+export interface TooMany {
+  key: 'messaging.errors.tooManyMessages' | 'messaging.errors.tooManyUploads';
+  minutes: number;
+}
+
+/**
+ * The 400 answer of a message form: the reply, the refused files and the page's "failed" flag;
+ * over a per-person limit the 429 answer (with Retry-After) with the same form kept.
+ */
+function answer<F extends string>(flag: F, result: SubmissionResult, fileErrors: FileRefusal[], failed: boolean, tooMany?: { key: TooMany['key']; retryAfterSeconds: number }) {
+  const body = { result, fileErrors, ...({ [flag]: failed } as Record<F, boolean>), tooMany: tooMany ? { key: tooMany.key, minutes: retryAfterMinutes(tooMany.retryAfterSeconds) } : null };
+  return tooMany ? data(body, { status: 429, headers: retryAfterHeader(tooMany.retryAfterSeconds) }) : data(body, { status: 400 });
 }
 
 export interface SendMessageOptions<V, Result extends { ok: boolean }, F extends string> {
@@ -46,6 +59,13 @@ export interface SendMessageOptions<V, Result extends { ok: boolean }, F extends
   userId: string;
   /** Whose files the attachments are: the thread's customer. */
   ownerId: string;
+  /**
+   * The customer's per-person limits on messages and uploads apply (the pages and the API share
+   * the count). Professionals answer many customers: only the general per-person limit.
+   */
+  customerLimits: boolean;
+  /** The request's context: a 429 answer's Retry-After goes through it (noteRetryAfter). */
+  context?: Readonly<RouterContextProvider>;
   /** How the files' owner is checked (the staff's access to the thread); the default otherwise. */
   canAccess?: AccessCheck;
   /** Where a form that was already sent goes: its thread. */
@@ -71,6 +91,19 @@ export async function sendMessageForm<V extends MessageFormValue, Result extends
   const value = submission.value;
   const again = await messageByIdempotencyKey(db, o.userId, value.idempotencyKey);
   if (again) throw redirect(o.alreadySent(again), 303);
+  if (o.customerLimits) {
+    // Counted before anything is kept: over a limit, nothing is stored and the text comes back.
+    const tooMany = (key: TooMany['key'], retryAfterSeconds: number) => {
+      if (o.context) noteRetryAfter(o.context, retryAfterSeconds);
+      return answer(o.failedFlag, submission.reply(), [], false, { key, retryAfterSeconds });
+    };
+    const messages = await hitPersonLimit(db, 'messages', o.userId);
+    if (!messages.allowed) return tooMany('messaging.errors.tooManyMessages', messages.retryAfterSeconds);
+    if (value.attachments.length) {
+      const uploads = await hitPersonLimit(db, 'uploads', o.userId, { amount: value.attachments.length });
+      if (!uploads.allowed) return tooMany('messaging.errors.tooManyUploads', uploads.retryAfterSeconds);
+    }
+  }
   const stored = await storeMessageFiles(db, { files: value.attachments, ownerId: o.ownerId, userId: o.userId, canAccess: o.canAccess });
   if (!stored.ok) {
     return answer(

@@ -35,6 +35,7 @@ import { getDb } from '~/services/db/db.server';
 import { redirectWithFlash } from '~/lib/http/flash.server';
 import { getPatient, updateContact } from '~/services/account/contact.server';
 import { getGuardians, isMinor, saveGuardians } from '~/services/account/guardians.server';
+import { noteRetryAfter, retryAfterHeader } from '~/lib/http/person-limits.server';
 import { getKelaCard, storeKelaCard, type KelaFile } from '~/services/account/kela-card.server';
 import {
   cancelOnboarding,
@@ -174,6 +175,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     };
     const result = await storeKelaCard(db, storage(), auth, { front: await file('front'), back: await file('back') });
     if (result.type === 'success') return redirectWithFlash(`${reloadBasic}#kela-card`, { type: 'success', key: 'myInformation.kela.saved' });
+    if (result.type === 'too-many-uploads') {
+      noteRetryAfter(context, result.retryAfterSeconds);
+      return data<ActionData>({ intent: 'kela', error: 'myInformation.kela.tooManyUploads' }, { status: 429, headers: retryAfterHeader(result.retryAfterSeconds) });
+    }
     await recordEvent(db, 'kelaImageError', { reason: result.type });
     const error = ({ missing: 'myInformation.kela.missingFiles', 'invalid-image': 'myInformation.kela.invalidType', 'too-large': 'myInformation.kela.tooLarge' } as const)[result.type];
     return data<ActionData>({ intent: 'kela', error }, { status: result.type === 'too-large' ? 413 : 400 });

@@ -60,6 +60,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   return sendMessageForm(db, submission, {
     failedFlag: 'failed',
     userId: auth.person.id,
+    customerLimits: true,
+    context,
     ownerId: auth.person.id,
     alreadySent: (again) => conversation(again.threadId),
     send: ({ recipientId, subject, text, idempotencyKey }, attachments) =>
@@ -117,6 +119,11 @@ export default function NewConversation({ loaderData, actionData }: Route.Compon
                 <strong>{t('messaging.newThread.failure')}</strong>
               </p>
               <p>{t('messaging.newThread.failureDetail')}</p>
+            </div>
+          ) : null}
+          {actionData?.tooMany ? (
+            <div className={`${ui.alertBox} ${ui.alert.error}`} role="alert">
+              <p>{t(actionData.tooMany.key, { minutes: actionData.tooMany.minutes })}</p>
             </div>
           ) : null}
           <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>

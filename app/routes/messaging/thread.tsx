@@ -66,6 +66,8 @@ export async function action({ request, params, context, url }: Route.ActionArgs
   return sendMessageForm(db, submission, {
     failedFlag: 'sendError',
     userId: auth.person.id,
+    customerLimits: true,
+    context,
     ownerId: auth.person.id,
     alreadySent: () => back,
     send: ({ text, idempotencyKey }, attachments) => sendCustomerMessage(db, { customerId: auth.person.id, threadId: thread.id, text, attachments, idempotencyKey }),
@@ -116,6 +118,7 @@ export default function Conversation({ loaderData, actionData }: Route.Component
           lastResult={actionData?.result}
           fileErrors={actionData?.fileErrors}
           sendError={actionData?.sendError}
+          tooMany={actionData?.tooMany}
         />
       </section>
       <p className={s.muted}>{t('messaging.responseTime')}</p>

@@ -2,7 +2,8 @@
  * Kela card images (spec 2 §3, §4 "Kela card image slot", §7 /api/kela-card*), kept by the
  * storage service (docs/decisions/0011-file-storage.md). Both sides are saved together or not at
  * all: any refusal deletes both new objects and keeps the old pair. Replacing the pair deletes
- * the old objects. Only JPEG and PNG, judged by the bytes (IMAGE_UPLOAD_POLICY, ≤ 10 MiB).
+ * the old objects. Only JPEG and PNG, judged by the bytes (IMAGE_UPLOAD_POLICY, ≤ 10 MiB). Both
+ * images count toward the person's limit of uploaded files (RATE_LIMIT_UPLOADS_PER_HOUR).
  */
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -10,6 +11,7 @@ import { kelaCards } from '~db/schema';
 import { constantTimeEqual } from '~/lib/crypto.server';
 import { logAccess } from '~/services/audit/access-log.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
+import { hitPersonLimit } from '~/services/security/person-limits.server';
 import { IMAGE_UPLOAD_POLICY } from '~/services/storage/content-type-rules';
 import {
   deleteObject,
@@ -53,7 +55,19 @@ function tokenMac(store: Storage, userId: string, frontId: string, backId: strin
 
 export type InitKelaResult =
   | { type: 'success'; front: UploadTarget; back: UploadTarget; token: string }
-  | { type: 'invalid-mimetype' };
+  | { type: 'invalid-mimetype' }
+  | TooManyUploads;
+
+/** Over the person's limit of uploaded files (two per card): nothing is created. */
+export interface TooManyUploads {
+  type: 'too-many-uploads';
+  retryAfterSeconds: number;
+}
+
+async function uploadsAllowed(db: Db, auth: Actor, now: Date): Promise<TooManyUploads | null> {
+  const limit = await hitPersonLimit(db, 'uploads', auth.person.id, { amount: KELA_SIDES.length, now });
+  return limit.allowed ? null : { type: 'too-many-uploads', retryAfterSeconds: limit.retryAfterSeconds };
+}
 
 /** POST /api/kela-card/init-upload: two upload URLs and the token that finishes both. */
 export async function initKelaUpload(
@@ -63,6 +77,8 @@ export async function initKelaUpload(
   mimetypes: { front?: unknown; back?: unknown },
   now = clock.now(),
 ): Promise<InitKelaResult> {
+  const tooMany = await uploadsAllowed(db, auth, now);
+  if (tooMany) return tooMany;
   const ids: string[] = [];
   const targets: UploadTarget[] = [];
   for (const side of KELA_SIDES) {
@@ -136,7 +152,8 @@ export type StoreKelaResult =
   | { type: 'success' }
   | { type: 'missing' }
   | { type: 'invalid-image' }
-  | { type: 'too-large' };
+  | { type: 'too-large' }
+  | TooManyUploads;
 
 /** The plain form (no JS): both files in one multipart post, checked and saved together. */
 export async function storeKelaCard(
@@ -147,6 +164,8 @@ export async function storeKelaCard(
   now = clock.now(),
 ): Promise<StoreKelaResult> {
   if (!files.front?.bytes.byteLength || !files.back?.bytes.byteLength) return { type: 'missing' };
+  const tooMany = await uploadsAllowed(db, auth, now);
+  if (tooMany) return tooMany;
   const stored: string[] = [];
   for (const side of KELA_SIDES) {
     const file = files[side]!;

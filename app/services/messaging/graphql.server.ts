@@ -4,20 +4,24 @@
  * document, bad input) are `ValidationError`s that the route answers with 400 and
  * `{ error: { type: 'ValidationError', details: [...] } }` (spec 1 §8); someone else's thread is
  * `null` (queries) or a `NotFound` (mutations). Introspection is off in production.
+ * A document over a limit (length, tokens, aliases, fields, depth; a mutation selects one field:
+ * app/services/security/graphql-limit-rules.ts) is a ValidationError with a `code`, refused
+ * before the schema's rules and execution; a customer over their hourly messages or uploads
+ * gets `TooManyRequests` (429) and nothing is created.
  * docs/decisions/0014-secure-messaging.md
  */
 import { isDatabaseId } from '~/models/ids';
 import {
   buildSchema,
   execute,
-  type GraphQLError,
   NoSchemaIntrospectionCustomRule,
-  parse,
   specifiedRules,
   validate,
-  type DocumentNode,
   type ExecutionResult,
 } from 'graphql';
+import { env } from '~/env.server';
+import { documentLimitsRule, parseWithinLimits, type GraphqlLimitCode, type GraphqlLimits } from '~/services/security/graphql-limit-rules';
+import { hitPersonLimit, type PersonLimit } from '~/services/security/person-limits.server';
 import type { Language } from '~/i18n/config';
 import { isValidSubject, MAX_ATTACHMENTS_PER_MESSAGE, MESSAGE_MAX_LENGTH, SUBJECT_MAX_LENGTH, THREAD_TYPES, type ThreadView } from '~/models/messaging/messaging';
 import { pagePath } from '~/route-table';
@@ -37,7 +41,7 @@ import {
   sendCustomerMessage,
   THREAD_RESOURCE,
 } from './conversations.server';
-import { createThreadWithMessage } from './threads.server';
+import { createThreadWithMessage, messageByIdempotencyKey } from './threads.server';
 
 export const typeDefs = /* GraphQL */ `
   scalar DateTime
@@ -181,6 +185,19 @@ export class MessagingValidationError extends Error {
   constructor(readonly details: string[]) {
     super(details.join('; '));
   }
+}
+
+/** Over the customer's per-person limit of messages or uploads: answered 429 with Retry-After. */
+export class MessagingRateLimitedError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('rate limited');
+  }
+}
+
+/** Counts `amount` against the customer's limit of this kind; over it, nothing more happens. */
+async function withinLimit(ctx: MessagingContext, kind: Exclude<PersonLimit, 'posts'>, amount = 1) {
+  const limit = await hitPersonLimit(ctx.db, kind, ctx.customerId, { amount, now: ctx.now });
+  if (!limit.allowed) throw new MessagingRateLimitedError(limit.retryAfterSeconds);
 }
 
 /** Someone else's (or no) thread, attachment or invitation: answered 404. */
@@ -339,6 +356,7 @@ const root = {
   createAttachmentUpload: async ({ fileName, contentType }: { fileName: string; contentType?: string | null }, ctx: MessagingContext) => {
     const type = attachmentType(fileName, contentType);
     if (!type.ok) throw new MessagingValidationError([`attachment ${fileName}: ${type.problem}`]);
+    await withinLimit(ctx, 'uploads');
     const init = await initUpload(
       ctx.db,
       storage(),
@@ -370,11 +388,17 @@ const root = {
     if (args.type !== 'Customer') details.push(`type: customers start ${THREAD_TYPES[0]} threads only`);
     if (args.participantIds.length === 0) details.push('participantIds: at least one');
     if (args.participantIds.length > 1 && !args.separateThreadPerParticipant) details.push('participantIds: one recipient per thread');
+    // One thread per recipient: the same recipient twice would be a second copy of the thread.
+    if (new Set(args.participantIds).size !== args.participantIds.length) details.push('participantIds: each recipient once');
     if (details.length) throw new MessagingValidationError(details);
     const message = messageInput(args.firstMessage);
     const team = await careTeamOf(ctx.db, ctx.customerId, ctx.now);
     for (const id of args.participantIds) {
       if (!chooseRecipient(team, id)) throw new MessagingValidationError([`participantIds: ${id} is not in your care team`]);
+    }
+    // A resent request (its key already used) creates nothing and is not counted again.
+    if (!(args.idempotencyKey && (await messageByIdempotencyKey(ctx.db, ctx.customerId, `${args.idempotencyKey}:0`)))) {
+      await withinLimit(ctx, 'messages', args.participantIds.length);
     }
     await finishUploads(ctx, message.attachments);
     const urls: string[] = [];
@@ -399,6 +423,7 @@ const root = {
     const threadId = threadIdOf(args.threadId);
     const message = messageInput(args.message);
     if (!(await findThreadFor(ctx.db, { kind: 'customer', personId: ctx.customerId }, threadId, ctx.now))) throw new MessagingNotFoundError();
+    if (!(args.idempotencyKey && (await messageByIdempotencyKey(ctx.db, ctx.customerId, args.idempotencyKey)))) await withinLimit(ctx, 'messages');
     await finishUploads(ctx, message.attachments);
     const sent = await sendCustomerMessage(ctx.db, {
       customerId: ctx.customerId,
@@ -434,29 +459,52 @@ const root = {
 
 export type MessagingApiAnswer =
   | { status: 200; body: ExecutionResult }
-  | { status: 400; body: { error: { type: 'ValidationError'; details: string[] } } }
-  | { status: 404; body: { error: { type: 'NotFound' } } };
+  | { status: 400; body: { error: { type: 'ValidationError'; code?: GraphqlLimitCode; details: string[] } } }
+  | { status: 404; body: { error: { type: 'NotFound' } } }
+  | { status: 429; body: { error: { type: 'TooManyRequests'; retryAfterSeconds: number } } };
 
-/** Runs one GraphQL request for the customer; the status and body the route answers with. */
+/** The document limits of this deployment (GRAPHQL_* variables). */
+export function graphqlLimits(): GraphqlLimits {
+  const e = env();
+  return {
+    maxDocumentChars: e.GRAPHQL_MAX_DOCUMENT_CHARS,
+    maxTokens: e.GRAPHQL_MAX_TOKENS,
+    maxAliases: e.GRAPHQL_MAX_ALIASES,
+    maxFields: e.GRAPHQL_MAX_FIELDS,
+    maxDepth: e.GRAPHQL_MAX_DEPTH,
+  };
+}
+
+/** Without introspection the schema stays unlisted: no "Did you mean …?" hints either. */
+const withoutSuggestions = (message: string) => message.replace(/ Did you mean .*\?$/, '');
+
+/**
+ * Runs one GraphQL request for the customer; the status and body the route answers with. The
+ * document's limits are checked first (length, tokens, then aliases, fields, depth and one
+ * mutation field), so a costly document is refused before the schema's rules and execution.
+ */
 export async function runMessagingQuery(
   ctx: MessagingContext,
   request: { query: unknown; variables?: unknown; operationName?: unknown },
-  options: { introspection: boolean },
+  options: { introspection: boolean; limits?: Partial<GraphqlLimits> },
 ): Promise<MessagingApiAnswer> {
-  const invalid = (details: string[]): MessagingApiAnswer => ({ status: 400, body: { error: { type: 'ValidationError', details } } });
-  if (typeof request.query !== 'string' || request.query.length > 20_000) return invalid(['query: a GraphQL document is required']);
+  const invalid = (details: string[], code?: GraphqlLimitCode): MessagingApiAnswer => ({
+    status: 400,
+    body: { error: { type: 'ValidationError', ...(code ? { code } : {}), details } },
+  });
+  const limits = { ...graphqlLimits(), ...options.limits };
+  if (typeof request.query !== 'string') return invalid(['query: a GraphQL document is required']);
   if (request.variables !== undefined && request.variables !== null && (typeof request.variables !== 'object' || Array.isArray(request.variables))) {
     return invalid(['variables: an object']);
   }
-  let document: DocumentNode;
-  try {
-    document = parse(request.query);
-  } catch (error) {
-    return invalid([(error as GraphQLError).message]);
-  }
+  const parsed = parseWithinLimits(request.query, limits);
+  if (!parsed.ok) return 'refusal' in parsed ? invalid([parsed.refusal.message], parsed.refusal.code) : invalid([parsed.syntaxError]);
+  const { document } = parsed;
+  const tooCostly = validate(schema, document, [documentLimitsRule(limits, { skipIntrospection: options.introspection })]);
+  if (tooCostly.length) return invalid(tooCostly.map((e) => e.message), tooCostly[0]!.extensions.code as GraphqlLimitCode);
   const rules = options.introspection ? specifiedRules : [...specifiedRules, NoSchemaIntrospectionCustomRule];
   const errors = validate(schema, document, rules);
-  if (errors.length) return invalid(errors.map((e) => e.message));
+  if (errors.length) return invalid(errors.map((e) => (options.introspection ? e.message : withoutSuggestions(e.message))));
   const result = await execute({
     schema,
     document,
@@ -472,6 +520,8 @@ export async function runMessagingQuery(
   const coercion = (result.errors ?? []).filter((e) => !e.originalError && !e.path);
   if (coercion.length) return invalid(coercion.map((e) => e.message));
   if (originals.some((e) => e instanceof MessagingNotFoundError)) return { status: 404, body: { error: { type: 'NotFound' } } };
+  const limited = originals.find((e): e is MessagingRateLimitedError => e instanceof MessagingRateLimitedError);
+  if (limited) return { status: 429, body: { error: { type: 'TooManyRequests', retryAfterSeconds: limited.retryAfterSeconds } } };
   if (originals.some((e) => e !== undefined)) throw originals.find((e) => e !== undefined);
   return { status: 200, body: result };
 }

@@ -15,8 +15,9 @@ export interface RateLimitResult {
 }
 
 /**
- * Counts one hit for `key` and tells whether it is within `limit` per `windowSeconds`.
- * Keys are hashed, so client addresses are not stored in the clear.
+ * Counts one hit (or `amount` hits, e.g. the files of one upload) for `key` and tells whether
+ * the window's count is within `limit` per `windowSeconds`. Keys are hashed, so client
+ * addresses are not stored in the clear.
  */
 export async function hitRateLimit(
   db: Db,
@@ -24,20 +25,21 @@ export async function hitRateLimit(
   limit: number,
   windowSeconds: number,
   now = clock.now(),
+  amount = 1,
 ): Promise<RateLimitResult> {
   const windowStartCutoff = new Date(now.getTime() - windowSeconds * 1000);
   const [row] = await db
     .insert(rateLimits)
-    .values({ key: sha256(key), windowStart: now, count: 1 })
+    .values({ key: sha256(key), windowStart: now, count: amount })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`case when ${rateLimits.windowStart} <= ${windowStartCutoff.toISOString()}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
+        count: sql`case when ${rateLimits.windowStart} <= ${windowStartCutoff.toISOString()}::timestamptz then ${amount}::integer else ${rateLimits.count} + ${amount}::integer end`,
         windowStart: sql`case when ${rateLimits.windowStart} <= ${windowStartCutoff.toISOString()}::timestamptz then ${now.toISOString()}::timestamptz else ${rateLimits.windowStart} end`,
       },
     })
     .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
-  const count = row?.count ?? 1;
+  const count = row?.count ?? amount;
   const windowEnds = (row?.windowStart ?? now).getTime() + windowSeconds * 1000;
   return {
     allowed: count <= limit,

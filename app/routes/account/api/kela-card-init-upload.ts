@@ -2,8 +2,10 @@
  * POST /api/kela-card/init-upload?csrfToken=… {mimetypes: {front, back}} (spec 2 §7): two
  * upload targets (PUT within 120 s) and the token that finishes both. Only image/jpeg and
  * image/png are accepted (415 otherwise); the bytes are checked when the upload is finished.
+ * Over the person's limit of uploaded files: 429 {type: 'too-many-requests'} with Retry-After.
  */
 import { json, methodNotAllowed, readBody, requireApiAuth } from '~/lib/http/api.server';
+import { apiTooManyRequests } from '~/lib/http/person-limits.server';
 import { recordEvent } from '~/services/analytics/analytics.server';
 import { getDb } from '~/services/db/db.server';
 import { initKelaUpload } from '~/services/account/kela-card.server';
@@ -18,6 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const mimetypes = (body.mimetypes && typeof body.mimetypes === 'object' ? body.mimetypes : {}) as { front?: unknown; back?: unknown };
   const db = await getDb();
   const result = await initKelaUpload(db, storage(), auth, mimetypes);
+  if (result.type === 'too-many-uploads') return apiTooManyRequests(result.retryAfterSeconds);
   if (result.type !== 'success') {
     await recordEvent(db, 'kelaImageError', { reason: result.type });
     return json(result, 415);

@@ -2,12 +2,16 @@
  * POST /api/customer-messaging — the customer messaging GraphQL API (spec 1 §7). Session auth
  * (401 without one), the portal's CSRF/Origin checks (every POST; send X-CSRF-Token), the
  * customer-messaging-allowed flag and the brand (404 otherwise), maintenance (503). Validation
- * errors are 400 `{ error: { type: 'ValidationError', details } }`; introspection is off in
- * production. Answers are personal and never cached.
+ * errors are 400 `{ error: { type: 'ValidationError', details } }`, with a `code` when the
+ * document is over a limit (GRAPHQL_*: length, tokens, aliases, fields, depth, one mutation
+ * field); over the person's limit of messages or uploads is 429 `{ error: { type:
+ * 'TooManyRequests' } }` with Retry-After. Introspection is off in production. Answers are
+ * personal and never cached.
  */
 import { portalContext } from '~/context';
 import { env, isProductionDeployment } from '~/env.server';
 import { json, methodNotAllowed, requireApiAuth } from '~/lib/http/api.server';
+import { graphqlTooManyRequests } from '~/lib/http/person-limits.server';
 import { getDb } from '~/services/db/db.server';
 import { runMessagingQuery } from '~/services/messaging/graphql.server';
 import type { Route } from './+types/customer-messaging';
@@ -33,5 +37,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     body as { query: unknown; variables?: unknown; operationName?: unknown },
     { introspection: !isProductionDeployment() },
   );
+  if (answer.status === 429) return graphqlTooManyRequests(answer.body.error.retryAfterSeconds);
   return json(answer.body, answer.status);
 }

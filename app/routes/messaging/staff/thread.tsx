@@ -76,6 +76,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return sendMessageForm(db, submission, {
       failedFlag: 'sendError',
       userId: me,
+      customerLimits: false,
       ownerId: thread.customerPersonId,
       canAccess,
       alreadySent: () => back,
@@ -188,6 +189,7 @@ export default function StaffThread({ loaderData, actionData }: Route.ComponentP
             lastResult={actionData?.result}
             fileErrors={actionData?.fileErrors}
             sendError={actionData?.sendError}
+            tooMany={actionData?.tooMany}
             labelKey="messaging.staff.replyLabel"
             sendKey="messaging.staff.reply"
           />
