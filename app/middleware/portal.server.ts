@@ -27,6 +27,7 @@ import { hitRateLimit } from '~/services/security/rate-limit.server';
 import { inAppCookie } from '~/lib/http/in-app-cookie.server';
 import { notFound } from '~/lib/http/responses';
 import { TEST_BANK_PATH } from '~/services/billing/test-provider.server';
+import { isPollRequest } from '~/lib/polling';
 
 const TEN_MINUTES = 600;
 
@@ -35,7 +36,8 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const lookup = await lookupSessionContext(db, await readSessionToken(request));
   let clearCookie = false;
   if (lookup.status === 'active') {
-    const session = await touchSession(db, lookup.row);
+    // A page's poll is not activity: it must not keep an unattended session alive (issue 21).
+    const session = isPollRequest(request) ? lookup.row : await touchSession(db, lookup.row);
     const features = evaluateFeatures(env().FEATURES, lookup.featureOverrides);
     const auth: Auth = { session, person: lookup.person, wards: lookup.wards, features };
     context.set(authContext, auth);
