@@ -132,6 +132,10 @@ export const envSchema = z
     PAYMENT_RECONCILE_AFTER_MINUTES: positiveInt.default(15),
     /** How often the reconciliation job runs. */
     PAYMENT_RECONCILE_INTERVAL_MINUTES: positiveInt.default(5),
+    /** The pay page shows an invoice's open payment again (same payer, browser and language) for this long after its creation. */
+    PAYMENT_REUSE_MINUTES: positiveInt.default(15),
+    /** Provider callbacks (GET /api/payments/callback) per client address within 10 minutes. */
+    RATE_LIMIT_PAYMENT_CALLBACKS_PER_10_MIN: positiveInt.default(600),
     /** The test provider sends its callback this long after the payment (0: before redirecting back)… */
     TEST_PAYMENTS_CALLBACK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
     /** …this many times, as the real one may. */

@@ -111,6 +111,16 @@ export async function addRegisterFamily(
   }
 }
 
+/** Test support: a session's last activity `ms` earlier, its idle expiry moving back as much. */
+export async function backdateSessionActivity(db: Db, idHash: string, ms: number) {
+  const [row] = await db.select().from(schema.sessions).where(eq(schema.sessions.idHash, idHash));
+  if (!row) return;
+  await db
+    .update(schema.sessions)
+    .set({ lastSeenAt: new Date(row.lastSeenAt.getTime() - ms), idleExpiresAt: new Date(row.idleExpiresAt.getTime() - ms) })
+    .where(eq(schema.sessions.idHash, idHash));
+}
+
 export async function setFeatureOverride(db: Db, personId: string, flag: string, enabled: boolean) {
   await db
     .insert(featureOverrides)

@@ -78,6 +78,9 @@ export const PAYMENT_STATUSES = ['created', 'pending', 'settled', 'failed', 'can
  * One online payment attempt. `stamp` is ours (unique per merchant), `transactionId` the
  * provider's. At most one settled payment per invoice (`payments_settled_idx`): settling locks
  * the payment and the invoice rows and marks the invoice paid in the same transaction.
+ * At most one open (`created`, not yet reported on) payment per invoice
+ * (`payments_one_open_idx`): the pay page shows it again instead of creating another, and a
+ * new one supersedes it (issue 21).
  * `browserBindingHash` ties the provider's redirect back to the browser that started it.
  */
 export const payments = pgTable(
@@ -99,6 +102,8 @@ export const payments = pgTable(
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('created'),
     /** The provider's answer to create-payment: where each payment method's form posts. */
     providers: jsonb('providers').$type<{ id: string; name: string; url: string; svg: string; parameters: { name: string; value: string }[] }[]>(),
+    /** The provider's terms text of this payment (shown again when the open payment is reused). */
+    terms: text('terms'),
     /** The provider (bank, card) the customer used, as the provider reported it. */
     method: text('method'),
     failureReason: text('failure_reason'),
@@ -110,8 +115,12 @@ export const payments = pgTable(
   },
   (t) => [
     uniqueIndex('payments_settled_idx').on(t.invoiceId).where(sql`${t.status} = 'settled'`),
+    uniqueIndex('payments_one_open_idx').on(t.invoiceId).where(sql`${t.status} = 'created'`),
     index('payments_invoice_idx').on(t.invoiceId, t.createdAt),
-    index('payments_open_idx').on(t.createdAt).where(sql`${t.status} in ('created', 'pending')`),
+    // What reconciliation asks the provider about: unfinished payments, superseded ones included.
+    index('payments_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('created', 'pending') or (${t.status} = 'cancelled' and ${t.failureReason} = 'superseded')`),
     check('payments_amount_check', sql`${t.amountCents} > 0`),
     check('payments_settled_check', sql`(${t.status} = 'settled') = (${t.settledAt} is not null)`),
   ],

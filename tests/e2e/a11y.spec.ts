@@ -47,6 +47,7 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
   logout: [loggedIn('logout')],
   expiredSession: [
     anonymous('expiredSession'),
+    { ...loggedIn('expiredSession'), name: 'session still active' },
     only('SMS code offered', async (page, lang) => {
       await patientWithSmsLogin(page, lang);
       await page.request.get('/dev/test-fixtures/session?lapse=idle');

@@ -1,50 +1,51 @@
 /**
  * Session timed out (minimal header, no menu or footer): explains the logout and offers bank
  * login, returning to `next` afterwards.
+ *
+ * A GET never ends or changes a session (issue 21: a link or an image elsewhere would log the
+ * user out, "logout CSRF"). The browser's timer ends it with a POST here carrying the session's
+ * CSRF token (components/shell/SessionTimer) and then opens this page. Opened while the session
+ * is still active (the back button after logging in again, a link), the page asks instead: the
+ * log-out confirmation, whose form posts to the log-out page, and Cancel back to `next`.
  */
 import { useTranslation } from '~/i18n/react';
-import { data, Link, Form } from 'react-router';
+import { data, Link, Form, redirect } from 'react-router';
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import type { RouteHandle } from '~/components/hydration';
 import { authContext, expiredSessionContext, portalContext } from '~/context';
 import { env } from '~/env.server';
+import type { Language } from '~/i18n/config';
 import { pageTitle } from '~/lib/http/page.server';
 import { safeRedirectPath } from '~/lib/http/safe-redirect';
 import { pagePath } from '~/route-table';
 import { lapseSession, revokeSession } from '~/services/auth/session.server';
 import { clearSessionCookie } from '~/lib/http/session-cookie.server';
 import { resumableFromRequest } from '~/lib/http/reauth.server';
-import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { getDb } from '~/services/db/db.server';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/expired-session';
 
-/**
- * The browser's timer can fire a moment before the server's clock: arriving here ends the
- * session too, before any loader (the root's included) sees it.
- */
-export const middleware: Route.MiddlewareFunction[] = [
-  async ({ context }, next) => {
-    const auth = context.get(authContext);
-    if (auth) {
-      // An idle lapse stays resumable with an SMS code (ADR 0012); the absolute limit does not.
-      const { idleExpiresAt, absoluteExpiresAt } = auth.session;
-      const idle = idleExpiresAt < absoluteExpiresAt;
-      if (idle) await lapseSession(await getDb(), auth.session.idHash);
-      else await revokeSession(await getDb(), auth.session.idHash);
-      context.set(expiredSessionContext, idle ? 'idle' : 'absolute');
-      context.set(authContext, null);
-    }
-    return next();
-  },
-];
-
 /** Plain HTML for anonymous visitors: nothing on the page needs JS (ADR 0009). */
 export const handle: RouteHandle = { hydrate: 'logged-in' };
 
+function nextOf(request: Request, lang: Language): string {
+  return safeRedirectPath(new URL(request.url).searchParams.get('next'), pagePath('front', lang));
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang } = context.get(portalContext);
-  const next = safeRedirectPath(new URL(request.url).searchParams.get('next'), pagePath('front', lang));
+  const next = nextOf(request, lang);
+  if (context.get(authContext)) {
+    // Still logged in: nothing changes here; the user decides.
+    return data({
+      title: pageTitle(context, 'logout.title'),
+      state: 'active' as const,
+      lang,
+      next,
+      logoutPath: pagePath('logout', lang),
+    });
+  }
   const reason = context.get(expiredSessionContext) ?? 'absolute';
   const e = env();
   const idle = reason === 'idle';
@@ -54,6 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       title: pageTitle(context, 'session.expiredTitle'),
+      state: 'ended' as const,
       lang,
       next,
       idle,
@@ -66,12 +68,50 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
+/**
+ * The browser's timer at expiry (a POST with the session's CSRF token, checked by the root
+ * middleware): ends the session as the timeout it is, then shows this page. The timer may fire
+ * a moment before the server's clock, so an active session ends here too. An idle lapse stays
+ * resumable with an SMS code (ADR 0012); the absolute limit does not. Without a session (it had
+ * already expired) the root middleware has answered with this page before.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { lang } = context.get(portalContext);
+  const auth = context.get(authContext);
+  if (auth) {
+    const { idleExpiresAt, absoluteExpiresAt, idHash } = auth.session;
+    const db = await getDb();
+    if (idleExpiresAt < absoluteExpiresAt) await lapseSession(db, idHash);
+    else await revokeSession(db, idHash);
+  }
+  return redirect(pagePath('expiredSession', lang, {}, new URLSearchParams({ next: nextOf(request, lang) })), 303);
+}
+
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
 export default function ExpiredSession({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  if (loaderData.state === 'active') {
+    return (
+      <section className={ui.card}>
+        <h1>{t('logout.title')}</h1>
+        <p>{t('logout.question')}</p>
+        <Form method="post" action={loaderData.logoutPath} reloadDocument>
+          <AuthenticityTokenInput name="csrf" />
+          <div className={ui.buttonRow}>
+            <button type="submit" className={ui.button.primary}>
+              {t('logout.confirm')}
+            </button>
+            <Link className={ui.button.secondary} to={loaderData.next}>
+              {t('logout.cancel')}
+            </Link>
+          </div>
+        </Form>
+      </section>
+    );
+  }
   const { lang, next, idle, count, unit } = loaderData;
   const unitText = t(`session.unit.${unit}`, { count });
   return (

@@ -9,9 +9,14 @@
  * to the provider's URL with the same POST (works without JS); if not, the page reloads with
  * the invoice's state. The page binds the payment to this browser (flow binding, ADR 0018), so
  * the provider's return completes only here.
+ *
+ * The 307 repeats the form's body at the provider, so the body holds the provider's fields and
+ * nothing of ours (issue 21): our payment and method ids and the session's CSRF token travel in
+ * the form's action URL (`csrfToken`, which the CSRF check reads as for API calls, ADR 0004),
+ * which the redirect does not carry on; the provider's Referer is our origin only.
  */
 import { data, Link, redirect } from 'react-router';
-import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext, requestInfoContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
@@ -29,9 +34,11 @@ import { notFound } from '~/lib/http/responses';
 
 const INVOICE_NUMBER = /^\d{1,20}$/;
 const PAYMENT_ID = /^[0-9a-f-]{36}$/;
-/** Our own fields on a method's form (the rest are the provider's). */
+/** Our own parameters of a method's form, in its action URL (its body is the provider's fields only). */
 const PAYMENT_FIELD = 'portal-payment';
 const METHOD_FIELD = 'portal-method';
+/** The session's CSRF token in the action URL: the query parameter the CSRF check reads (ADR 0004). */
+const CSRF_QUERY = 'csrfToken';
 
 /** My information with a saveAction that returns here once the e-mail is saved (spec 2 §3 go-to-invoice-page). */
 function myInformationHref(lang: Parameters<typeof pagePath>[1], invoiceNumber: string): string {
@@ -75,7 +82,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         : result,
     myInformationHref: myInformationHref(lang, params.number),
     backHref: pagePath('invoices', lang),
-    retryHref: pagePath('invoicePayment', lang, { number: params.number }),
+    payHref: pagePath('invoicePayment', lang, { number: params.number }),
   };
   return data(payload, result.type === 'ready' ? { headers: { 'Set-Cookie': binding.setCookie } } : undefined);
 }
@@ -84,9 +91,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const auth = requireAuth(context);
   const { lang } = context.get(portalContext);
   invariantResponse(INVOICE_NUMBER.test(params.number));
-  const form = await request.formData();
-  const paymentId = String(form.get(PAYMENT_FIELD) ?? '');
-  const methodId = String(form.get(METHOD_FIELD) ?? '');
+  // Our parameters are in the URL; the body (the provider's fields) is not ours to read.
+  const query = new URL(request.url).searchParams;
+  const paymentId = query.get(PAYMENT_FIELD) ?? '';
+  const methodId = query.get(METHOD_FIELD) ?? '';
   const reload = redirect(pagePath('invoicePayment', lang, { number: params.number }), 303);
   if (!PAYMENT_ID.test(paymentId) || !methodId) return reload;
   const result = await goToProvider(await getDb(), viewerOf(auth), { invoiceNumber: params.number, paymentId, methodId });
@@ -96,15 +104,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case 'notOpen':
       return reload;
     case 'redirect':
-      // 307: the browser repeats the same POST (the provider's hidden fields) at the provider.
+      // 307: the browser repeats the same POST (the provider's hidden fields only) at the provider.
       return redirect(result.url, 307);
   }
 }
 
 export default function PayInvoice({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { result, myInformationHref: infoHref, backHref, retryHref } = loaderData;
+  const csrfToken = useAuthenticityToken();
+  const { result, myInformationHref: infoHref, backHref, payHref } = loaderData;
   const invoice = result.invoice;
+  const methodAction = (paymentId: string, methodId: string) =>
+    `${payHref}?${new URLSearchParams({ [PAYMENT_FIELD]: paymentId, [METHOD_FIELD]: methodId, [CSRF_QUERY]: csrfToken })}`;
   return (
     <section className={ui.card}>
       <h1>{t('invoices.pay.title')}</h1>
@@ -124,11 +135,8 @@ export default function PayInvoice({ loaderData }: Route.ComponentProps) {
           <ul className={ui.providerGrid} aria-labelledby="methods-title">
             {result.methods.map((method) => (
               <li key={method.id}>
-                {/* A plain form (no client routing): the answer is a 307 to the provider. */}
-                <form method="post">
-                  <AuthenticityTokenInput name="csrf" />
-                  <input type="hidden" name={PAYMENT_FIELD} value={result.paymentId} />
-                  <input type="hidden" name={METHOD_FIELD} value={method.id} />
+                {/* A plain form (no client routing): the answer is a 307 to the provider, which gets this body. */}
+                <form method="post" action={methodAction(result.paymentId, method.id)}>
                   {method.parameters.map((p) => (
                     <input key={p.name} type="hidden" name={p.name} value={p.value} />
                   ))}
@@ -172,7 +180,7 @@ export default function PayInvoice({ loaderData }: Route.ComponentProps) {
       {result.type === 'providerError' ? (
         <div className={`${ui.alertBox} ${ui.alert.error}`} role="alert">
           <p>{t('invoices.pay.providerError')}</p>
-          <a className={ui.button.primary} href={retryHref}>
+          <a className={ui.button.primary} href={payHref}>
             {t('invoices.pay.tryAgain')}
           </a>
         </div>

@@ -7,10 +7,10 @@
  * front page; fail → the interrupted notice with sum, number, status and try again;
  * pending/delayed → nothing yet but a refresh (with JS, the page checks again by itself).
  */
-import { useEffect } from 'react';
-import { data, Link, redirect, useRevalidator } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { usePolling } from '~/components/usePolling';
 import { portalContext, requestInfoContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
 import { invariantResponse, pageTitle, requireAuth } from '~/lib/http/page.server';
@@ -71,15 +71,9 @@ export default function PaymentResult({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { result, frontHref, retryHref, refreshHref } = loaderData;
   const hydrated = useHydrated();
-  const revalidator = useRevalidator();
   const pending = result?.outcome === 'pending';
-  useEffect(() => {
-    if (!pending) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === 'idle') void revalidator.revalidate();
-    }, POLL_MS);
-    return () => clearInterval(timer);
-  }, [pending, revalidator]);
+  // A poll, not the user's activity: it does not keep the session alive (issue 21).
+  usePolling(POLL_MS, pending);
 
   if (!result) {
     return (

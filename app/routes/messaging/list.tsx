@@ -6,7 +6,7 @@
 import { Link, useLocation } from 'react-router';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { Announcements } from '~/components/messaging/Announcements';
-import { usePolling } from '~/components/messaging/usePolling';
+import { usePolling } from '~/components/usePolling';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import { env } from '~/env.server';

@@ -9,7 +9,7 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 import { Composer } from '~/components/messaging/Composer';
 import { Participants } from '~/components/messaging/Participants';
 import { Timeline } from '~/components/messaging/Timeline';
-import { usePolling } from '~/components/messaging/usePolling';
+import { usePolling } from '~/components/usePolling';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import { env } from '~/env.server';

@@ -12,7 +12,7 @@
  * times: after the first, the payment is final and later reports change nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNotNull, lte, gte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte, gte, or, sql } from 'drizzle-orm';
 import { invoices, paymentEvents, payments } from '~db/schema';
 import { env } from '~/env.server';
 import type { Language } from '~/i18n/config';
@@ -25,6 +25,7 @@ import { withTransaction, type Db } from '~/services/db/db.server';
 import { canBePaidOnline } from '~/services/billing/invoice-rules';
 import { findVisibleInvoice, type InvoiceRow } from '~/services/billing/invoices.server';
 import { logger } from '~/services/observability/logger.server';
+import { hitRateLimit } from '~/services/security/rate-limit.server';
 import {
   createPaytrailClient,
   PaymentProviderError,
@@ -140,9 +141,55 @@ function allowedMethodUrl(url: string, origin: string): boolean {
   }
 }
 
+/** What makes an open payment the one to show again: same invoice sum, payer, browser, language and provider. */
+interface ReuseKey {
+  startedById: string;
+  browserBindingHash: string;
+  language: Language;
+  adapter: PaymentClient['kind'];
+  amountCents: number;
+}
+
+/**
+ * Whether the invoice's open payment may be shown again on the pay page (instead of creating
+ * another one at the provider on every load): nobody has reported on it yet, the provider's
+ * answer is stored, it was started by the same payer in the same browser (its redirect must
+ * come back there) in the same language for the invoice's current sum, and it is younger than
+ * PAYMENT_REUSE_MINUTES.
+ */
+function reusable(row: PaymentRow, key: ReuseKey, now: Date): boolean {
+  return (
+    row.status === 'created' &&
+    row.transactionId !== null &&
+    row.providers !== null &&
+    row.terms !== null &&
+    row.startedById === key.startedById &&
+    row.browserBindingHash === key.browserBindingHash &&
+    row.language === key.language &&
+    row.adapter === key.adapter &&
+    row.amountCents === key.amountCents &&
+    now.getTime() - row.createdAt.getTime() < env().PAYMENT_REUSE_MINUTES * 60_000
+  );
+}
+
+function readyView(view: PayInvoiceView, row: PaymentRow): Extract<PreparePaymentResult, { type: 'ready' }> {
+  return { type: 'ready', invoice: view, paymentId: row.id, terms: row.terms ?? '', methods: row.providers ?? [] };
+}
+
+/** Attempts to record a new open payment when concurrent loads of the same invoice keep superseding each other. */
+const RECORD_ATTEMPTS = 5;
+
 /**
  * The pay page's load: the invoice (own or a ward's), and when it is open and the payer has a
- * valid e-mail, a new payment at the provider with its payment methods (spec 2 §4).
+ * valid e-mail, its open payment at the provider with the payment methods (spec 2 §4).
+ *
+ * One open payment per invoice (issue 21): a reload in the same browser shows the same payment
+ * again (see `reusable`) rather than creating one at the provider per page view. Otherwise a new
+ * payment is created at the provider first (no row is held open during the network call) and
+ * then recorded in one short transaction that supersedes the invoice's previous open payment
+ * (`cancelled`/`superseded`; if it is paid anyway, the provider's report still settles it). The
+ * partial unique index `payments_one_open_idx` keeps one open payment per invoice: a concurrent
+ * load that recorded one first wins, and this load shows that one when it is reusable.
  */
 export async function preparePayment(
   db: Db,
@@ -168,22 +215,33 @@ export async function preparePayment(
   const email = input.payer.email?.trim() ?? '';
   if (!isValidEmail(email)) return { type: 'emailRequired', invoice: view };
 
+  const key: ReuseKey = {
+    startedById: input.viewer.personId,
+    browserBindingHash: input.browserBindingHash,
+    language: input.lang,
+    adapter: client.kind,
+    amountCents: invoice.sumCents,
+  };
+  const openOf = (q: Db) => q.select().from(payments).where(and(eq(payments.invoiceId, invoice.id), eq(payments.status, 'created')));
+  const [open] = await openOf(db);
+  if (open && reusable(open, key, now)) return readyView(view, open);
+
   const stamp = randomUUID();
-  const [payment] = await db
-    .insert(payments)
-    .values({
-      invoiceId: invoice.id,
-      startedById: input.viewer.personId,
-      stamp,
-      reference: invoice.invoiceNumber,
-      amountCents: invoice.sumCents,
-      adapter: client.kind,
-      language: input.lang,
-      browserBindingHash: input.browserBindingHash,
-    })
-    .returning();
+  const base = {
+    invoiceId: invoice.id,
+    startedById: input.viewer.personId,
+    stamp,
+    reference: invoice.invoiceNumber,
+    amountCents: invoice.sumCents,
+    adapter: client.kind,
+    language: input.lang,
+    browserBindingHash: input.browserBindingHash,
+    createdAt: now,
+    updatedAt: now,
+  };
+  let created: Awaited<ReturnType<PaymentClient['createPayment']>>;
   try {
-    const created = await client.createPayment({
+    created = await client.createPayment({
       stamp,
       reference: invoice.invoiceNumber,
       amount: invoice.sumCents,
@@ -195,19 +253,35 @@ export async function preparePayment(
       redirectUrls: { success: input.returnUrl, cancel: input.returnUrl },
       callbackUrls: { success: input.callbackUrl, cancel: input.callbackUrl },
     });
-    const methods = created.providers.filter((p) => allowedMethodUrl(p.url, input.origin));
-    await db
-      .update(payments)
-      .set({ transactionId: created.transactionId, providers: methods, updatedAt: now })
-      .where(eq(payments.id, payment!.id));
-    await db.insert(paymentEvents).values({ paymentId: payment!.id, via: 'create', providerStatus: 'new', signatureValid: true, outcome: 'created' });
-    return { type: 'ready', invoice: view, paymentId: payment!.id, terms: created.terms, methods };
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
-    logger.error({ err: error, paymentId: payment!.id }, 'payment creation failed');
-    await db.update(payments).set({ status: 'failed', failureReason: 'create-failed', updatedAt: now }).where(eq(payments.id, payment!.id));
+    const [failed] = await db.insert(payments).values({ ...base, status: 'failed', failureReason: 'create-failed' }).returning({ id: payments.id });
+    logger.error({ err: error, paymentId: failed!.id }, 'payment creation failed');
     return { type: 'providerError', invoice: view };
   }
+  const methods = created.providers.filter((p) => allowedMethodUrl(p.url, input.origin));
+
+  for (let attempt = 0; attempt < RECORD_ATTEMPTS; attempt++) {
+    const recorded = await withTransaction(db, async (tx) => {
+      const [current] = await openOf(tx).for('update');
+      // A concurrent load of this browser recorded one first: show that one (ours is never offered).
+      if (current && reusable(current, key, now)) return current;
+      if (current) {
+        await tx.update(payments).set({ status: 'cancelled', failureReason: 'superseded', updatedAt: now }).where(eq(payments.id, current.id));
+      }
+      const [row] = await tx
+        .insert(payments)
+        .values({ ...base, transactionId: created.transactionId, providers: methods, terms: created.terms })
+        .onConflictDoNothing({ target: payments.invoiceId, where: sql`status = 'created'` })
+        .returning();
+      // Another load's open payment was committed meanwhile: look again.
+      if (!row) return null;
+      await tx.insert(paymentEvents).values({ paymentId: row.id, via: 'create', providerStatus: 'new', signatureValid: true, outcome: 'created' });
+      return row;
+    });
+    if (recorded) return readyView(view, recorded);
+  }
+  throw new Error('could not record the open payment of an invoice: concurrent pay page loads kept superseding it');
 }
 
 export type GoToProviderResult = { type: 'redirect'; url: string } | { type: 'notOpen' } | { type: 'invoiceNotFound' };
@@ -361,9 +435,13 @@ export async function applyProviderStatus(
   });
 }
 
+/** Reports refused for their signature since this process started (logged with each refusal, a counter for alerts). */
+let invalidSignatureCount = 0;
+
 /**
  * A redirect or callback from the provider: nothing is believed before the signature checks
- * out. A bad signature (or another merchant's) changes nothing and is logged.
+ * out. A bad signature (or another merchant's) changes nothing, writes nothing and is logged
+ * without any of its parameters.
  */
 export async function handleProviderReturn(
   db: Db,
@@ -374,8 +452,9 @@ export async function handleProviderReturn(
 ): Promise<{ result: ApplyResult; payment: PaymentRow | null }> {
   const checkout = client.verifyReturn(params);
   if (!checkout) {
-    logger.warn({ via }, 'payment report with an invalid signature refused');
-    await db.insert(paymentEvents).values({ paymentId: null, via, providerStatus: null, signatureValid: false, outcome: 'invalidSignature' });
+    // Nothing is written for an unsigned report (issue 21): anyone can send them, as many as they like.
+    invalidSignatureCount += 1;
+    logger.warn({ via, invalidSignatures: invalidSignatureCount }, 'payment report with an invalid signature refused');
     return { result: 'invalidSignature', payment: null };
   }
   const status = checkout['checkout-status'] as ProviderStatus;
@@ -399,6 +478,31 @@ export async function handleProviderReturn(
     now,
   );
   return { result, payment };
+}
+
+const CALLBACK_WINDOW_SECONDS = 600;
+
+/**
+ * The provider's server-to-server callback (`GET /api/payments/callback`, no session: the
+ * signature is its authentication). Rate-limited per client address first
+ * (RATE_LIMIT_PAYMENT_CALLBACKS_PER_10_MIN): over the limit nothing else is done, not even the
+ * signature check. Otherwise as `handleProviderReturn`.
+ */
+export async function receivePaymentCallback(
+  db: Db,
+  client: PaymentClient,
+  input: { params: URLSearchParams; clientIp: string; limit?: number; now?: Date },
+): Promise<{ result: ApplyResult } | { result: 'rateLimited'; retryAfterSeconds: number }> {
+  const now = input.now ?? clock.now();
+  const max = input.limit ?? env().RATE_LIMIT_PAYMENT_CALLBACKS_PER_10_MIN;
+  const limit = await hitRateLimit(db, `payment-callback:${input.clientIp}`, max, CALLBACK_WINDOW_SECONDS, now);
+  if (!limit.allowed) {
+    // Once per address and window, so that a flood does not flood the log too.
+    if (limit.count === max + 1) logger.warn({ via: 'callback' }, 'payment callbacks over the rate limit refused');
+    return { result: 'rateLimited', retryAfterSeconds: limit.retryAfterSeconds };
+  }
+  const { result } = await handleProviderReturn(db, client, input.params, 'callback', now);
+  return { result };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -469,8 +573,8 @@ export interface ReconcileSummary {
 
 /**
  * Asks the provider for the status of every payment still without a final answer
- * `afterMinutes` after its creation (a lost callback, a delayed bank) and applies it as a
- * callback would. Payments the customer never finished expire after a day. One function for
+ * `afterMinutes` after its creation (a lost callback, a delayed bank; superseded ones too) and
+ * applies it as a callback would. Payments the customer never finished expire after a day. One function for
  * both schedulers (pg-boss on PostgreSQL, a timer on the embedded database).
  */
 export async function reconcilePayments(
@@ -479,12 +583,14 @@ export async function reconcilePayments(
   { now = clock.now(), afterMinutes = env().PAYMENT_RECONCILE_AFTER_MINUTES, limit = 100 } = {},
 ): Promise<ReconcileSummary> {
   const summary: ReconcileSummary = { checked: 0, settled: 0, failed: 0, expired: 0, errors: 0 };
+  // A superseded payment (see preparePayment) may still have been paid on a bank page left open.
+  const unfinished = or(inArray(payments.status, ['created', 'pending']), and(eq(payments.status, 'cancelled'), eq(payments.failureReason, 'superseded')));
   const open = await db
     .select()
     .from(payments)
     .where(
       and(
-        inArray(payments.status, ['created', 'pending']),
+        unfinished,
         isNotNull(payments.transactionId),
         eq(payments.adapter, client.kind),
         lte(payments.createdAt, new Date(now.getTime() - afterMinutes * 60_000)),
@@ -503,7 +609,7 @@ export async function reconcilePayments(
           await db
             .update(payments)
             .set({ status: 'cancelled', failureReason: 'expired', updatedAt: now })
-            .where(and(eq(payments.id, payment.id), inArray(payments.status, ['created', 'pending'])));
+            .where(and(eq(payments.id, payment.id), unfinished));
           await db.insert(paymentEvents).values({ paymentId: payment.id, via: 'reconcile', providerStatus: 'new', signatureValid: true, outcome: 'expired' });
           summary.expired += 1;
         }

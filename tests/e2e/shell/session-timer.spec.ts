@@ -1,5 +1,9 @@
 import { expect, login, test } from '../fixtures';
 
+interface RouterWindow {
+  __reactRouterDataRouter: { state: { revalidation: string; loaderData: Record<string, { sessionExpiresInMs: number } | undefined> } };
+}
+
 test('with JS, warnings come 90 and 30 s before expiry and then the timed-out page', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'js', 'the browser timer is a JavaScript enhancement');
   await page.clock.install();
@@ -19,4 +23,32 @@ test('with JS, warnings come 90 and 30 s before expiry and then the timed-out pa
   // The server ended the session too.
   await page.goto('/fi/ohjeita');
   await expect(page).toHaveURL(/\/fi\/kirjaudu/);
+});
+
+test('with JS, a page that polls does not keep an unattended session alive: the warning comes when the idle time ends', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'js', 'pages poll only with JavaScript (without it they have a Refresh link)');
+  await page.clock.install();
+  const customer = (await (await page.request.get('/dev/test-fixtures/messaging')).json()) as { identityCode: string };
+  await login(page, { identityCode: customer.identityCode });
+  await page.goto('/en/conversations');
+  await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+
+  // Ten minutes without activity by the server's clock: 20 of the 30 minutes are left.
+  expect((await page.request.get('/dev/test-fixtures/session?idleMinutes=10')).ok()).toBeTruthy();
+  // The list polls every 2 minutes; the server does not count a poll as activity (the poll says it is one).
+  const polled = page.waitForResponse((r) => new URL(r.url()).pathname === '/en/conversations.data');
+  await page.clock.fastForward('02:00');
+  const poll = await polled;
+  // What the server said after the poll: at most the 20 minutes (a poll counted as activity
+  // would have restarted the 30).
+  await expect.poll(() => page.evaluate(() => (window as unknown as RouterWindow).__reactRouterDataRouter.state.revalidation)).toBe('idle');
+  const left = await page.evaluate(() => (window as unknown as RouterWindow).__reactRouterDataRouter.state.loaderData['root']!.sessionExpiresInMs);
+  expect(left).toBeLessThanOrEqual(20 * 60_000);
+  expect(left).toBeGreaterThan(19 * 60_000);
+  expect(poll.request().headers()['x-portal-poll']).toBe('1');
+  // So the 90-second warning comes 18½ minutes after the poll, not 28½. (A real moment for the
+  // timer to restart from the new value first.)
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+  await page.clock.fastForward('18:31');
+  await expect(page.getByText('Save pending changes. Your session will expire in 90 seconds.')).toBeVisible();
 });

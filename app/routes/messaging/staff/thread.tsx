@@ -11,7 +11,7 @@ import { Composer } from '~/components/messaging/Composer';
 import { Participants } from '~/components/messaging/Participants';
 import { StaffNav } from '~/components/messaging/StaffNav';
 import { Timeline } from '~/components/messaging/Timeline';
-import { usePolling } from '~/components/messaging/usePolling';
+import { usePolling } from '~/components/usePolling';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext, requestInfoContext } from '~/context';
 import { env } from '~/env.server';
