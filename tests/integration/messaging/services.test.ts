@@ -276,10 +276,21 @@ describe.each(databaseKinds())('messaging services on %s', (kind) => {
     });
 
     it('uploads an attachment, starts a thread with it and sends a message, idempotently', async () => {
-      const upload = await runMessagingQuery(ctx(), { query: 'mutation { createAttachmentUpload(fileName: "kuva.png", contentType: "image/png") { key url method headers { name value } } }' }, { introspection: false });
+      const uploadOf = (byteSize: number) =>
+        runMessagingQuery(ctx(), { query: `mutation { createAttachmentUpload(fileName: "kuva.png", contentType: "image/png", byteSize: ${byteSize}) { key url method headers { name value } } }` }, { introspection: false });
+      // Over the combined limit, or without a size: no URL.
+      expect(await uploadOf(9_437_185)).toMatchObject({ status: 400, body: { error: { type: 'ValidationError' } } });
+      expect((await runMessagingQuery(ctx(), { query: 'mutation { createAttachmentUpload(fileName: "kuva.png", contentType: "image/png") { key } }' }, { introspection: false })).status).toBe(400);
+      const upload = await uploadOf(PNG.byteLength);
       expect(upload.status).toBe(200);
       const target = (upload.body as { data: { createAttachmentUpload: { key: string; url: string } } }).data.createAttachmentUpload;
       const token = target.url.split('/').pop();
+      // The URL takes the declared size and no more.
+      const bigger = Buffer.concat([Buffer.from(PNG), Buffer.alloc(1)]);
+      expect(await acceptUpload(t.db, storage(), { token, userId: w.customer.id, contentType: 'image/png', contentLength: String(bigger.byteLength), body: new Response(bigger).body })).toEqual({
+        ok: false,
+        reason: 'too-large',
+      });
       const put = await acceptUpload(t.db, storage(), { token, userId: w.customer.id, contentType: 'image/png', contentLength: String(PNG.byteLength), body: new Response(Buffer.from(PNG)).body });
       expect(put.ok).toBe(true);
       const key = randomUUID();
