@@ -14,7 +14,7 @@ import type { PersonRow } from '~/services/people/people.server';
 export interface RequestInfo {
   /** CSP nonce for inline scripts of this response. */
   nonce: string;
-  /** Client address (honours X-Forwarded-For only when TRUST_PROXY is on). */
+  /** Client address: X-Forwarded-For counts only for the proxies TRUST_PROXY trusts (a hop count or their addresses). */
   clientIp: string;
   /** Our own origin as the browser sees it, e.g. https://oma.example.fi. */
   origin: string;

@@ -3,6 +3,7 @@
  * start-up. A bad value stops the server with a message naming the variable. The browser gets
  * only what `publicEnv()` returns.
  */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parsePortalNow, portalNowProblem } from '~/lib/clock.server';
 import { FEATURE_FLAGS } from '~/models/features';
@@ -23,6 +24,47 @@ const flagList = z
   )
   .pipe(z.array(z.enum(FEATURE_FLAGS)));
 
+/** proxy-addr's names for address ranges (Express 'trust proxy'). */
+const PROXY_ADDR_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_ADDR_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which reverse proxies' X-Forwarded-For entries count (Express 'trust proxy'): none (`false`),
+ * the last N hops, or the listed proxy addresses/CIDRs. Never every hop: with `true` any client
+ * chooses the address each per-address limit counts by sending its own X-Forwarded-For.
+ */
+const trustProxy = z.string().transform((raw, ctx): false | number | string[] => {
+  const value = raw.trim();
+  if (/^true$/i.test(value)) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        '"true" would trust every hop, so any client could choose its own address (X-Forwarded-For) for the rate limits; ' +
+        'give the number of proxies in front of the portal (e.g. 1) or their addresses/CIDRs (e.g. 10.0.0.0/8,loopback)',
+    });
+    return z.NEVER;
+  }
+  if (value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+  if (entries.length === 0 || !entries.every(isProxyAddress)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be false, a hop count (e.g. 1) or a comma-separated list of proxy addresses/CIDRs (e.g. 10.0.0.0/8,loopback)',
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -32,7 +74,7 @@ export const envSchema = z
     HOST: z.string().default('0.0.0.0'),
     /** Public origin, e.g. https://oma.example.fi; used for OIDC redirect URIs and Origin checks. */
     PUBLIC_ORIGIN: z.string().url().optional(),
-    TRUST_PROXY: bool.default('false'),
+    TRUST_PROXY: trustProxy.default('false'),
     /**
      * Outside production: the instant the app's clock starts at (ISO 8601 with an offset), from
      * which it runs at normal speed (app/lib/clock.server.ts). Production refuses it.

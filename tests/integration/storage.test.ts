@@ -2,8 +2,9 @@
  * The storage service on a real database: the init-upload → PUT → finish-upload protocol and
  * signed downloads, through the resource routes' handlers (embedded storage) and against an
  * in-process S3-compatible server (S3 storage). Who may upload and download (owner, guardian,
- * nobody else), expired and tampered URLs, wrong content types, oversize files, magic-byte
- * mismatches, the cleanup of unfinished uploads and the access log.
+ * nobody else), expired and tampered URLs, wrong content types, oversize files (the size declared
+ * at init bounds the PUT; the bucket refuses a body of another size), magic-byte mismatches, the
+ * cleanup of unfinished uploads and the access log.
  */
 import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { and, eq } from 'drizzle-orm';
@@ -116,11 +117,18 @@ describe.each(databaseKinds())('embedded storage on %s', (kind) => {
     ]);
   });
 
-  async function init(who: Person, owner: Person, contentType: string, policy: UploadPolicy = IMAGE_UPLOAD_POLICY, now = clock.now()) {
+  async function init(
+    who: Person,
+    owner: Person,
+    contentType: string,
+    policy: UploadPolicy = IMAGE_UPLOAD_POLICY,
+    now = clock.now(),
+    byteSize = policy.maxBytes,
+  ) {
     const result = await initUpload(
       t.db,
       store,
-      { ownerId: owner.id, userId: who.id, purpose: 'kela-card-front', contentType, fileName: 'Kela kortti.jpg', policy },
+      { ownerId: owner.id, userId: who.id, purpose: 'kela-card-front', contentType, fileName: 'Kela kortti.jpg', byteSize, policy },
       now,
     );
     if (!result.ok) throw new Error(`init-upload refused: ${result.reason}`);
@@ -170,7 +178,7 @@ describe.each(databaseKinds())('embedded storage on %s', (kind) => {
   });
 
   it("lets a guardian upload and download the ward's file, and nobody else", async () => {
-    expect(await initUpload(t.db, store, { ownerId: eino.id, userId: stranger.id, purpose: 'kela-card-back', contentType: 'image/png', policy: IMAGE_UPLOAD_POLICY })).toEqual({
+    expect(await initUpload(t.db, store, { ownerId: eino.id, userId: stranger.id, purpose: 'kela-card-back', contentType: 'image/png', byteSize: PNG.length, policy: IMAGE_UPLOAD_POLICY })).toEqual({
       ok: false,
       reason: 'not-found',
     });
@@ -246,7 +254,7 @@ describe.each(databaseKinds())('embedded storage on %s', (kind) => {
     expect(response.status).toBe(415);
     expect(await response.json()).toEqual({ type: 'wrong-content-type' });
     expect(
-      await initUpload(t.db, store, { ownerId: aino.id, userId: aino.id, purpose: 'kela-card-front', contentType: 'application/pdf', policy: IMAGE_UPLOAD_POLICY }),
+      await initUpload(t.db, store, { ownerId: aino.id, userId: aino.id, purpose: 'kela-card-front', contentType: 'application/pdf', byteSize: PDF.length, policy: IMAGE_UPLOAD_POLICY }),
     ).toEqual({ ok: false, reason: 'type-not-allowed' });
   });
 
@@ -283,6 +291,28 @@ describe.each(databaseKinds())('embedded storage on %s', (kind) => {
     const small = JPEG.slice(0, 200);
     expect((await uploadResponse(t.db, store, putRequest(fits.upload.url, fits.upload.headers, stream(small)), ainoAuth, tokenOf(fits.upload.url))).status).toBe(200);
     expect(await finishUpload(t.db, store, { objectId: fits.objectId, userId: aino.id })).toMatchObject({ ok: true, object: { byteSize: 200 } });
+  });
+
+  it('binds the upload URL to the declared size: a bigger body is refused (413), a declared size over the limit at init', async () => {
+    const declared = await init(aino, aino, 'image/png', IMAGE_UPLOAD_POLICY, clock.now(), PNG.length);
+    const bigger = new Uint8Array(PNG.length + 1);
+    bigger.set(PNG);
+    for (const body of [bigger, stream(bigger)]) {
+      const response = await uploadResponse(t.db, store, putRequest(declared.upload.url, declared.upload.headers, body), ainoAuth, tokenOf(declared.upload.url));
+      expect(response.status).toBe(413);
+      expect(await response.json()).toEqual({ type: 'too-large' });
+      expect(await row(t.db, declared.objectId)).toMatchObject({ status: 'pending', data: null });
+    }
+    expect((await uploadResponse(t.db, store, putRequest(declared.upload.url, declared.upload.headers, PNG), ainoAuth, tokenOf(declared.upload.url))).status).toBe(200);
+
+    const base = { ownerId: aino.id, userId: aino.id, purpose: 'kela-card-front', contentType: 'image/png', policy: IMAGE_UPLOAD_POLICY };
+    const count = async () => (await t.db.select().from(storedObjects).where(eq(storedObjects.ownerPersonId, aino.id))).length;
+    const before = await count();
+    expect(await initUpload(t.db, store, { ...base, byteSize: IMAGE_UPLOAD_POLICY.maxBytes + 1 })).toEqual({ ok: false, reason: 'too-large' });
+    for (const byteSize of [0, -1, 1.5, Number.NaN, undefined as unknown as number]) {
+      expect(await initUpload(t.db, store, { ...base, byteSize }), String(byteSize)).toEqual({ ok: false, reason: 'invalid-size' });
+    }
+    expect(await count()).toBe(before);
   });
 
   it('cleans up uploads not finished in time, also when the next upload starts; finished ones stay', async () => {
@@ -379,7 +409,7 @@ describe.each(databaseKinds())('S3 storage on %s', (kind) => {
   }
 
   async function upload(contentType: string, content: Uint8Array<ArrayBuffer>, policy: UploadPolicy = IMAGE_UPLOAD_POLICY, now = clock.now()) {
-    const started = await initUpload(t.db, store, { ownerId: aino.id, userId: aino.id, purpose: 'kela-card-front', contentType, policy }, now);
+    const started = await initUpload(t.db, store, { ownerId: aino.id, userId: aino.id, purpose: 'kela-card-front', contentType, byteSize: content.length, policy }, now);
     if (!started.ok) throw new Error(started.reason);
     expect(started.upload.url.startsWith(`${s3.settings.endpoint}/${s3.settings.bucket}/objects/${started.objectId}?`)).toBe(true);
     const target = clientUpload(started.upload, ainoAuth.session.csrfToken);
@@ -420,14 +450,35 @@ describe.each(databaseKinds())('S3 storage on %s', (kind) => {
     expect(await row(t.db, pdf.objectId)).toBeNull();
     expect(await inBucket(pdf.objectId)).toBe(false);
 
-    const big = await upload('image/jpeg', JPEG, { allowedContentTypes: ['image/jpeg'], maxBytes: 100 });
-    expect(await finishUpload(t.db, store, { objectId: big.objectId, userId: aino.id })).toEqual({ ok: false, reason: 'too-large' });
-    expect(await row(t.db, big.objectId)).toBeNull();
-    expect(await inBucket(big.objectId)).toBe(false);
+    // A file larger than the policy allows gets no URL at all.
+    const policy = { allowedContentTypes: ['image/jpeg' as const], maxBytes: 100 };
+    expect(await initUpload(t.db, store, { ownerId: aino.id, userId: aino.id, purpose: 'kela-card-front', contentType: 'image/jpeg', byteSize: JPEG.length, policy })).toEqual({
+      ok: false,
+      reason: 'too-large',
+    });
+  });
+
+  it('the bucket refuses a body bigger or smaller than the size the URL was signed for, and one of unknown length (403)', async () => {
+    const started = await initUpload(t.db, store, { ownerId: aino.id, userId: aino.id, purpose: 'kela-card-front', contentType: 'image/png', byteSize: PNG.length, policy: IMAGE_UPLOAD_POLICY });
+    if (!started.ok) throw new Error(started.reason);
+    const bigger = new Uint8Array(PNG.length * 50);
+    bigger.set(PNG);
+    const tooBig = await fetch(started.upload.url, { method: 'PUT', headers: started.upload.headers, body: bigger });
+    expect(tooBig.status).toBe(403);
+    expect(await inBucket(started.objectId)).toBe(false);
+    const smaller = await fetch(started.upload.url, { method: 'PUT', headers: started.upload.headers, body: PNG.slice(0, 100) });
+    expect(smaller.status).toBe(403);
+    const chunked = await fetch(started.upload.url, { method: 'PUT', headers: started.upload.headers, body: stream(bigger), duplex: 'half' } as RequestInit);
+    expect(chunked.status).toBe(403);
+    expect(await inBucket(started.objectId)).toBe(false);
+    expect(await finishUpload(t.db, store, { objectId: started.objectId, userId: aino.id })).toEqual({ ok: false, reason: 'not-uploaded' });
+    // The declared size goes through.
+    expect((await fetch(started.upload.url, { method: 'PUT', headers: started.upload.headers, body: PNG })).status).toBe(200);
+    expect(await finishUpload(t.db, store, { objectId: started.objectId, userId: aino.id })).toMatchObject({ ok: true, object: { byteSize: PNG.length } });
   });
 
   it('the bucket refuses a presigned PUT with another Content-Type or a changed signature (403)', async () => {
-    const started = await initUpload(t.db, store, { ownerId: aino.id, userId: aino.id, purpose: 'kela-card-front', contentType: 'image/png', policy: IMAGE_UPLOAD_POLICY });
+    const started = await initUpload(t.db, store, { ownerId: aino.id, userId: aino.id, purpose: 'kela-card-front', contentType: 'image/png', byteSize: PNG.length, policy: IMAGE_UPLOAD_POLICY });
     if (!started.ok) throw new Error(started.reason);
     const otherType = await fetch(started.upload.url, { method: 'PUT', headers: { 'Content-Type': 'text/html' }, body: PNG });
     expect(otherType.status).toBe(403);
@@ -445,7 +496,7 @@ describe.each(databaseKinds())('S3 storage on %s', (kind) => {
 
   it('refuses an expired presigned PUT and finishing what never arrived', async () => {
     const longAgo = new Date(clock.nowMs() - 10 * 60 * SECOND);
-    const started = await initUpload(t.db, store, { ownerId: aino.id, userId: aino.id, purpose: 'kela-card-front', contentType: 'image/png', policy: IMAGE_UPLOAD_POLICY }, longAgo);
+    const started = await initUpload(t.db, store, { ownerId: aino.id, userId: aino.id, purpose: 'kela-card-front', contentType: 'image/png', byteSize: PNG.length, policy: IMAGE_UPLOAD_POLICY }, longAgo);
     if (!started.ok) throw new Error(started.reason);
     const put = await fetch(started.upload.url, { method: 'PUT', headers: started.upload.headers, body: PNG });
     expect(put.status).toBe(403);
@@ -454,7 +505,7 @@ describe.each(databaseKinds())('S3 storage on %s', (kind) => {
 
   it('cleans up unfinished uploads in the bucket too', async () => {
     const longAgo = new Date(clock.nowMs() - (120 + FINISH_GRACE_SECONDS + 60) * SECOND);
-    const started = await initUpload(t.db, store, { ownerId: aino.id, userId: aino.id, purpose: 'kela-card-front', contentType: 'image/png', policy: IMAGE_UPLOAD_POLICY }, longAgo);
+    const started = await initUpload(t.db, store, { ownerId: aino.id, userId: aino.id, purpose: 'kela-card-front', contentType: 'image/png', byteSize: PNG.length, policy: IMAGE_UPLOAD_POLICY }, longAgo);
     if (!started.ok) throw new Error(started.reason);
     // The bytes arrived (here through the SDK) but finish-upload never came.
     await store.adapter.write(t.db, (await row(t.db, started.objectId))!, PNG);

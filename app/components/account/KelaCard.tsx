@@ -100,11 +100,20 @@ export function KelaCard({
     const init = await fetch(`/api/kela-card/init-upload?${query}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrfToken },
-      body: JSON.stringify({ mimetypes: { front: files.front.type, back: files.back.type } }),
+      // Each upload URL takes a file of the size given here, and no bigger (ADR 0011).
+      body: JSON.stringify({ mimetypes: { front: files.front.type, back: files.back.type }, sizes: { front: files.front.size, back: files.back.size } }),
     }).catch(() => null);
     if (!init?.ok) {
       const status = init?.status;
-      return fail(status === 415 || status === 400 ? 'myInformation.kela.invalidType' : status === 429 ? 'myInformation.kela.tooManyUploads' : 'myInformation.kela.addFailed');
+      return fail(
+        status === 413
+          ? 'myInformation.kela.tooLarge'
+          : status === 415 || status === 400
+            ? 'myInformation.kela.invalidType'
+            : status === 429
+              ? 'myInformation.kela.tooManyUploads'
+              : 'myInformation.kela.addFailed',
+      );
     }
     const targets = (await init.json()) as { front: UploadTarget; back: UploadTarget; token: string };
     const results = await Promise.all(

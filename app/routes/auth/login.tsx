@@ -14,7 +14,7 @@ import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/login';
 
 /** The failures the identification return reports (`?error=`), each with a text `login.*`. */
-const LOGIN_ERRORS = ['cancelled', 'failed'] as const;
+const LOGIN_ERRORS = ['cancelled', 'failed', 'wrongMethod'] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang } = context.get(portalContext);

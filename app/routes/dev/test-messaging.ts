@@ -3,7 +3,8 @@
  * the demo contract (the demo care team), with the messaging flags on and two threads: one with
  * an unread reply from the doctor, one assigned to the absent nurse. Each e2e test gets its own,
  * so tests running in parallel (JS on and off) do not read each other's threads.
- * GET /dev/test-fixtures/messaging → {identityCode, phone, unreadThreadId, absentThreadId}
+ * GET /dev/test-fixtures/messaging → {identityCode, phone, unreadThreadId, absentThreadId,
+ * outsiderId}; outsiderId: an active professional outside the demo care team (the triage nurse).
  */
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -28,6 +29,7 @@ export async function loader(_args: Route.LoaderArgs) {
     (await db.select({ id: persons.id }).from(persons).where(eq(persons.identityCode, code)).limit(1))[0]!.id;
   const leena = await proId(DEMO_PROFESSIONALS.leena.identityCode);
   const sari = await proId(DEMO_PROFESSIONALS.sari.identityCode);
+  const outsiderId = await proId(DEMO_PROFESSIONALS.tiina.identityCode);
   let customer;
   for (;;) {
     const identityCode = makeIdentityCode(`${1960 + randomInt(40)}-0${1 + randomInt(9)}-1${randomInt(10)}`, 2 + randomInt(897));
@@ -64,5 +66,5 @@ export async function loader(_args: Route.LoaderArgs) {
   });
   if (!absent.ok) return json({ error: absent.reason }, 500);
   await assignThread(db, { me: sari, threadId: absent.threadId, assigneeId: sari, now: new Date(now - 2 * 60 * 60_000) });
-  return json({ identityCode: customer.identityCode, phone: customer.phone, unreadThreadId: unread.threadId, absentThreadId: absent.threadId });
+  return json({ identityCode: customer.identityCode, phone: customer.phone, unreadThreadId: unread.threadId, absentThreadId: absent.threadId, outsiderId });
 }

@@ -55,7 +55,7 @@ function tokenMac(store: Storage, userId: string, frontId: string, backId: strin
 
 export type InitKelaResult =
   | { type: 'success'; front: UploadTarget; back: UploadTarget; token: string }
-  | { type: 'invalid-mimetype' }
+  | { type: 'invalid-mimetype' | 'invalid-size' | 'too-large' }
   | TooManyUploads;
 
 /** Over the person's limit of uploaded files (two per card): nothing is created. */
@@ -69,12 +69,16 @@ async function uploadsAllowed(db: Db, auth: Actor, now: Date): Promise<TooManyUp
   return limit.allowed ? null : { type: 'too-many-uploads', retryAfterSeconds: limit.retryAfterSeconds };
 }
 
-/** POST /api/kela-card/init-upload: two upload URLs and the token that finishes both. */
+/**
+ * POST /api/kela-card/init-upload: two upload URLs and the token that finishes both. Each URL
+ * takes the image of the size given for its side (`sizes`, bytes, at most 10 MiB) and no more.
+ */
 export async function initKelaUpload(
   db: Db,
   store: Storage,
   auth: Actor,
   mimetypes: { front?: unknown; back?: unknown },
+  sizes: { front?: unknown; back?: unknown },
   now = clock.now(),
 ): Promise<InitKelaResult> {
   const tooMany = await uploadsAllowed(db, auth, now);
@@ -83,18 +87,26 @@ export async function initKelaUpload(
   const targets: UploadTarget[] = [];
   for (const side of KELA_SIDES) {
     const contentType = mimetypes[side];
+    const byteSize = sizes[side];
     const init =
       typeof contentType === 'string'
         ? await initUpload(
             db,
             store,
-            { ownerId: auth.person.id, userId: auth.person.id, purpose: `kela-card-${side}`, contentType, policy: IMAGE_UPLOAD_POLICY },
+            {
+              ownerId: auth.person.id,
+              userId: auth.person.id,
+              purpose: `kela-card-${side}`,
+              contentType,
+              byteSize: typeof byteSize === 'number' ? byteSize : Number.NaN,
+              policy: IMAGE_UPLOAD_POLICY,
+            },
             now,
           )
-        : ({ ok: false } as const);
+        : ({ ok: false, reason: 'type-not-allowed' } as const);
     if (!init.ok) {
       for (const id of ids) await deleteObject(db, store, { objectId: id, userId: auth.person.id });
-      return { type: 'invalid-mimetype' };
+      return { type: init.reason === 'invalid-size' || init.reason === 'too-large' ? init.reason : 'invalid-mimetype' };
     }
     ids.push(init.objectId);
     targets.push(init.upload);

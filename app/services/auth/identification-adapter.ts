@@ -41,11 +41,18 @@ export interface IdentificationAdapter {
    */
   complete(
     callbackUrl: URL,
-    expected: { state: string; nonce: string; codeVerifier: string; redirectUri: string },
+    expected: {
+      state: string;
+      nonce: string;
+      codeVerifier: string;
+      redirectUri: string;
+      /** The method asked for (`acr_values`, the flow's provider); the ID token's `acr` must be this. */
+      acr: string;
+    },
   ): Promise<IdentifiedPerson>;
 }
 
-export type IdentificationErrorCode = 'cancelled' | 'state_mismatch' | 'protocol' | 'no_identity_code';
+export type IdentificationErrorCode = 'cancelled' | 'state_mismatch' | 'protocol' | 'no_identity_code' | 'acr_mismatch';
 
 export class IdentificationError extends Error {
   // Declared explicitly (not as a constructor parameter property) so the file

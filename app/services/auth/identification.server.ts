@@ -90,7 +90,8 @@ export async function startIdentification(
 
 export type IdentificationOutcome =
   | { ok: true; token: string; person: PersonRow; language: Language; nextPath: string }
-  | { ok: false; reason: 'cancelled' | 'failed'; language: Language | null; nextPath: string | null };
+  /** wrongMethod: the provider identified the person by another method (acr) than the one chosen. */
+  | { ok: false; reason: 'cancelled' | 'failed' | 'wrongMethod'; language: Language | null; nextPath: string | null };
 
 /**
  * Finishes an identification: consumes the flow, checks that this is the browser that started it
@@ -133,11 +134,13 @@ export async function completeIdentification(
       nonce: flow.nonce,
       codeVerifier: flow.codeVerifier,
       redirectUri: callbackUri(origin),
+      acr: flow.provider,
     });
   } catch (error) {
-    const cancelled = error instanceof IdentificationError && error.code === 'cancelled';
-    if (!cancelled) logger.warn({ code: error instanceof IdentificationError ? error.code : 'unexpected' }, 'identification failed');
-    return { ok: false, reason: cancelled ? 'cancelled' : 'failed', language: flow.language, nextPath: flow.nextPath };
+    const code = error instanceof IdentificationError ? error.code : 'unexpected';
+    if (code !== 'cancelled') logger.warn({ code }, 'identification failed');
+    const reason = code === 'cancelled' ? 'cancelled' : code === 'acr_mismatch' ? 'wrongMethod' : 'failed';
+    return { ok: false, reason, language: flow.language, nextPath: flow.nextPath };
   }
 
   const person = await findOrCreatePerson(db, identified);

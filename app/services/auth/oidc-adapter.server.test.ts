@@ -49,7 +49,7 @@ function newStart(overrides: Partial<IdentificationStart> = {}): IdentificationS
 }
 
 function expectedOf(start: IdentificationStart) {
-  return { state: start.state, nonce: start.nonce, codeVerifier: start.codeVerifier, redirectUri: start.redirectUri };
+  return { state: start.state, nonce: start.nonce, codeVerifier: start.codeVerifier, redirectUri: start.redirectUri, acr: start.provider };
 }
 
 /** Runs the browser part of the flow and returns what the callback route would receive. */
@@ -185,6 +185,20 @@ describe('createOidcAdapter: completion', () => {
     const { start, callbackUrl } = await identify();
     const error = await expectIdentificationError(adapter.complete(callbackUrl, expectedOf(start)), 'protocol');
     expect(error.message).toContain('"nonce"');
+  });
+
+  it('rejects an ID token whose acr is not the method asked for (acr_mismatch), before reading the person', async () => {
+    for (const acr of ['fi-nordea', 'http://ftn.ficora.fi/2017/loa3', null]) {
+      provider.reset();
+      provider.tamper = { acr };
+      const { start, callbackUrl } = await identify(adapter, newStart({ provider: 'fi-op' }));
+      await expectIdentificationError(adapter.complete(callbackUrl, expectedOf(start)), 'acr_mismatch');
+      expect(provider.authorizeRequests[0]!.get('acr_values')).toBe('fi-op');
+    }
+  });
+
+  it('refuses to start without a chosen method', async () => {
+    await expectIdentificationError(adapter.authorizationUrl(newStart({ provider: '' })), 'protocol');
   });
 
   it('rejects a completion with the wrong expected nonce', async () => {

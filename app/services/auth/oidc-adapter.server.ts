@@ -5,7 +5,10 @@
  *
  * Flow: authorization code + PKCE (S256) + state + nonce. The broker's bank /
  * Mobiilivarmenne selection is preselected with `acr_values` (e.g. 'fi-op',
- * 'fi-nordea'), the UI language with `ui_locales`.
+ * 'fi-nordea'), the UI language with `ui_locales`. The ID token's `acr` claim must
+ * be exactly the method asked for: a token of another method (or an FTN level
+ * instead of the method, or none) is refused, so nobody is logged in by a means
+ * weaker than, or other than, the one chosen.
  *
  * Privacy: the identity code (henkilötunnus) is personal data. It never
  * appears in an error message, an error cause or a log line produced here;
@@ -114,7 +117,8 @@ export function createOidcAdapter(config: OidcAdapterConfig): IdentificationAdap
         response_mode: 'query',
         ui_locales: start.language,
       };
-      if (start.provider) parameters.acr_values = start.provider;
+      if (!start.provider) throw new IdentificationError('protocol', 'No identification method was chosen');
+      parameters.acr_values = start.provider;
       try {
         return oidc.buildAuthorizationUrl(configuration, parameters);
       } catch (error) {
@@ -172,11 +176,17 @@ export function createOidcAdapter(config: OidcAdapterConfig): IdentificationAdap
         throw new IdentificationError('protocol', 'Token response did not contain an ID token');
       }
 
+      // 4. The method used must be the one asked for (OIDC Core 3.1.2.1 makes acr_values a
+      //    voluntary request: a broker may answer with another method or level).
+      if (!expected.acr || claims.acr !== expected.acr) {
+        throw new IdentificationError('acr_mismatch', 'ID token "acr" is not the identification method asked for');
+      }
+
       let identityCode = readIdentityCode(claims, config.identityCodeClaim);
       let firstName = readName(claims, 'given_name');
       let lastName = readName(claims, 'family_name');
 
-      // 4. Some brokers only release the identity code from userinfo.
+      // 5. Some brokers only release the identity code from userinfo.
       if (identityCode === undefined) {
         if (!configuration.serverMetadata().userinfo_endpoint) {
           throw new IdentificationError('no_identity_code', 'ID token did not contain the identity code claim');

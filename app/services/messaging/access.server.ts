@@ -3,7 +3,7 @@
  * (professionalsWithAccess: the care team when the thread was created, participants, the
  * assignee, and today's substitutes of an absent assignee). Everyone else gets nothing (404).
  */
-import { and, eq, exists, or, sql } from 'drizzle-orm';
+import { and, eq, exists, or, sql, type SQLWrapper } from 'drizzle-orm';
 import {
   messagingAttachments,
   messagingMessages,
@@ -37,8 +37,8 @@ export async function professionalOf(db: Db, personId: string) {
   return row ?? null;
 }
 
-/** SQL: the professional may open thread `threadId` (a column or value) today. */
-export function professionalAccessCondition(professionalId: string, threadId: typeof messagingThreads.id, today: string) {
+/** SQL: the professional (an id or a column) may open thread `threadId` (a column or value) today. */
+export function professionalAccessCondition(professionalId: string | SQLWrapper, threadId: number | SQLWrapper, today: string) {
   return or(
     exists(
       sql`(select 1 from ${messagingThreadAccess} where ${messagingThreadAccess.threadId} = ${threadId} and ${messagingThreadAccess.professionalId} = ${professionalId})`,

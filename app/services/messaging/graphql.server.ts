@@ -162,8 +162,8 @@ export const typeDefs = /* GraphQL */ `
   }
 
   type Mutation {
-    "The upload URL is bound to the file's type (ADR 0011), so the file's name and type are given."
-    createAttachmentUpload(fileName: String!, contentType: String): AttachmentUpload!
+    "The upload URL is bound to the file's type and size (ADR 0011), so the file's name, type and size in bytes are given."
+    createAttachmentUpload(fileName: String!, contentType: String, byteSize: Int!): AttachmentUpload!
     sendMessageInNewThread(
       title: String!
       type: ThreadType!
@@ -353,14 +353,17 @@ const root = {
 
   attachmentDownloadUrl: async ({ id }: { id: string }, ctx: MessagingContext) => attachmentDownloadUrl(ctx.db, ctx.customerId, id, ctx.now),
 
-  createAttachmentUpload: async ({ fileName, contentType }: { fileName: string; contentType?: string | null }, ctx: MessagingContext) => {
+  createAttachmentUpload: async (
+    { fileName, contentType, byteSize }: { fileName: string; contentType?: string | null; byteSize: number },
+    ctx: MessagingContext,
+  ) => {
     const type = attachmentType(fileName, contentType);
     if (!type.ok) throw new MessagingValidationError([`attachment ${fileName}: ${type.problem}`]);
     await withinLimit(ctx, 'uploads');
     const init = await initUpload(
       ctx.db,
       storage(),
-      { ownerId: ctx.customerId, userId: ctx.customerId, purpose: MESSAGE_ATTACHMENT_PURPOSE, contentType: type.contentType, fileName, policy: ATTACHMENT_UPLOAD_POLICY },
+      { ownerId: ctx.customerId, userId: ctx.customerId, purpose: MESSAGE_ATTACHMENT_PURPOSE, contentType: type.contentType, fileName, byteSize, policy: ATTACHMENT_UPLOAD_POLICY },
       ctx.now,
     );
     if (!init.ok) throw new MessagingValidationError([`attachment ${fileName}: ${init.reason}`]);

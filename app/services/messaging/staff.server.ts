@@ -5,7 +5,7 @@
  * a reason, and absences with substitutes. A professional sees only threads they have access to
  * (access.server.ts); anything else is `not-found`.
  */
-import { and, asc, eq, gte, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   messagingMessages,
   messagingReadStatuses,
@@ -13,6 +13,7 @@ import {
   messagingThreadAssignments,
   messagingThreadParticipants,
   messagingThreads,
+  occupationalCareTeam,
   persons,
   professionalAbsences,
   professionals,
@@ -22,7 +23,8 @@ import { helsinkiDate } from '~/lib/dates';
 import { THREAD_CATEGORIES, THREADS_PER_PAGE, type ThreadCategory, type ThreadView } from '~/models/messaging/messaging';
 import { logAccess } from '~/services/audit/access-log.server';
 import type { Db } from '~/services/db/db.server';
-import { findThreadFor, professionalOf } from './access.server';
+import { findThreadFor, professionalAccessCondition, type ThreadRow } from './access.server';
+import { careTeamOf, teamAccessIds, triageProfessionalIds } from './care-team.server';
 import type { AttachmentInput } from './attachments.server';
 import { loadThreadView, markThreadRead, THREAD_RESOURCE } from './conversations.server';
 import { notifyCustomerOfReply } from './notifications.server';
@@ -184,8 +186,34 @@ export async function listCategory(
 export interface StaffThread {
   view: ThreadView;
   customerId: string;
-  /** Colleagues the thread can be assigned to (active professionals with access, and me). */
+  /** Whom the thread can be assigned to: its care team (`assignableProfessionals`). */
   assignable: { id: string; name: string }[];
+}
+
+/**
+ * The thread's care team, whom it may be assigned to: the active professionals who may open it
+ * today (the team it was written to, its participants, its assignee and today's substitute of
+ * an absent assignee; ADR 0014) and the customer's care team as it is now, with today's
+ * substitutes of absent members (or, for a customer without a team, the triage professionals),
+ * so that a member who joined later can be given an old thread. Nobody else.
+ */
+export async function assignableProfessionals(db: Db, thread: ThreadRow, now = clock.now()) {
+  const team = await careTeamOf(db, thread.customerPersonId, now);
+  const teamIds = team ? teamAccessIds(team) : await triageProfessionalIds(db);
+  const rows = await db
+    .select({ id: professionals.personId, firstName: professionals.firstName, lastName: professionals.lastName })
+    .from(professionals)
+    .where(
+      and(
+        eq(professionals.active, true),
+        or(
+          professionalAccessCondition(professionals.personId, thread.id, helsinkiDate(now)),
+          teamIds.length ? inArray(professionals.personId, teamIds) : sql`false`,
+        ),
+      ),
+    )
+    .orderBy(asc(professionals.lastName), asc(professionals.firstName));
+  return rows.map((p) => ({ id: p.id, name: `${p.firstName} ${p.lastName}` }));
 }
 
 /** A professional opens a thread: read status, professionals' timestamp, access log. */
@@ -202,23 +230,11 @@ export async function openStaffThread(db: Db, me: string, threadId: number, lang
     resource: THREAD_RESOURCE,
     resourceId: String(thread.id),
   });
-  const assignable = await db
-    .selectDistinct({ id: professionals.personId, firstName: professionals.firstName, lastName: professionals.lastName })
-    .from(professionals)
-    .leftJoin(
-      messagingThreadAccess,
-      and(eq(messagingThreadAccess.professionalId, professionals.personId), eq(messagingThreadAccess.threadId, thread.id)),
-    )
-    .where(and(eq(professionals.active, true), sql`(${messagingThreadAccess.threadId} is not null or ${professionals.personId} = ${me})`))
-    .orderBy(asc(professionals.lastName), asc(professionals.firstName));
-  return {
-    view,
-    customerId: thread.customerPersonId,
-    assignable: assignable.map((p) => ({ id: p.id, name: `${p.firstName} ${p.lastName}` })),
-  };
+  return { view, customerId: thread.customerPersonId, assignable: await assignableProfessionals(db, thread, now) };
 }
 
-export type StaffActionResult = { ok: true } | { ok: false; reason: 'not-found' | 'invalid' };
+/** not-in-care-team: an assignee or substitute outside the care team (nothing is stored). */
+export type StaffActionResult = { ok: true } | { ok: false; reason: 'not-found' | 'invalid' | 'not-in-care-team' };
 
 /** A professional's reply: a participant from now on; the customer gets a notice (no content). */
 export async function replyAsProfessional(
@@ -264,7 +280,7 @@ export async function replyAsProfessional(
   });
 }
 
-/** Assigns the thread (the current assignment only) to an active professional. */
+/** Assigns the thread (the current assignment only) to a member of its care team (`assignableProfessionals`). */
 export async function assignThread(
   db: Db,
   input: { me: string; threadId: number; assigneeId: string; now?: Date },
@@ -272,7 +288,8 @@ export async function assignThread(
   const now = input.now ?? clock.now();
   const thread = await findThreadFor(db, { kind: 'professional', personId: input.me }, input.threadId, now);
   if (!thread) return { ok: false, reason: 'not-found' };
-  if (!(await professionalOf(db, input.assigneeId))) return { ok: false, reason: 'invalid' };
+  const team = await assignableProfessionals(db, thread, now);
+  if (!team.some((p) => p.id === input.assigneeId)) return { ok: false, reason: 'not-in-care-team' };
   await db.transaction(async (tx) => {
     await tx
       .insert(messagingThreadAssignments)
@@ -355,12 +372,28 @@ export async function listMyAbsences(db: Db, me: string, now = clock.now()): Pro
   }));
 }
 
-/** Colleagues who can substitute (every other active professional). */
+/**
+ * Colleagues who can substitute for `me`: the other active members of my care teams (the
+ * employer contracts I am on), and, when I am a triage professional, the other triage
+ * professionals (who share the threads of customers without a team). Nobody else.
+ */
 export async function colleagues(db: Db, me: string) {
+  const t = occupationalCareTeam;
+  const myContracts = sql`(select ${t.contractId} from ${t} where ${t.professionalId} = ${me})`;
+  const [mine] = await db.select({ triage: professionals.triage }).from(professionals).where(eq(professionals.personId, me)).limit(1);
   const rows = await db
     .select({ id: professionals.personId, firstName: professionals.firstName, lastName: professionals.lastName, title: professionals.title })
     .from(professionals)
-    .where(and(eq(professionals.active, true), ne(professionals.personId, me)))
+    .where(
+      and(
+        eq(professionals.active, true),
+        ne(professionals.personId, me),
+        or(
+          sql`exists (select 1 from ${t} where ${t.professionalId} = ${professionals.personId} and ${t.contractId} in ${myContracts})`,
+          mine?.triage ? eq(professionals.triage, true) : sql`false`,
+        ),
+      ),
+    )
     .orderBy(asc(professionals.lastName), asc(professionals.firstName));
   return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`, title: r.title }));
 }
@@ -372,11 +405,8 @@ export async function recordAbsence(
   if (input.endDate < input.startDate) return { ok: false, reason: 'invalid' };
   const substituteIds = [...new Set(input.substituteIds)].filter((id) => id !== input.me);
   if (substituteIds.length) {
-    const found = await db
-      .select({ id: professionals.personId })
-      .from(professionals)
-      .where(and(inArray(professionals.personId, substituteIds), eq(professionals.active, true)));
-    if (found.length !== substituteIds.length) return { ok: false, reason: 'invalid' };
+    const eligible = new Set((await colleagues(db, input.me)).map((c) => c.id));
+    if (!substituteIds.every((id) => eligible.has(id))) return { ok: false, reason: 'not-in-care-team' };
   }
   await db.insert(professionalAbsences).values({
     professionalId: input.me,

@@ -1,8 +1,8 @@
 /**
  * The presigned PUT of the S3 adapter, checked by recomputing AWS Signature V4 independently
- * (the in-process S3 server of the integration tests does not verify V4 signatures): the
- * signature covers the content type, the URL expires with the upload window, and no checksum
- * of an empty body is baked in.
+ * (the in-process S3 server of the integration tests verifies them too): the signature covers
+ * the content type and the declared size (Content-Length), the URL expires with the upload
+ * window, and no checksum of an empty body is baked in.
  */
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -61,13 +61,13 @@ function expectedSignature(url: URL, method: string, headers: Record<string, str
 }
 
 describe('S3 presigned upload URL', () => {
-  it('signs the content type, expires with the upload window and PUTs to the object key', async () => {
+  it('signs the content type and the declared size, expires with the upload window and PUTs to the object key', async () => {
     const target = await adapter.uploadTarget(object, object.uploadedById!, Buffer.alloc(32), NOW);
     const url = new URL(target.url);
     expect(target.method).toBe('PUT');
     expect(target.headers).toEqual({ 'Content-Type': 'image/png' });
     expect(url.pathname).toBe(`/portal-files/objects/${object.id}`);
-    expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-type;host');
+    expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
     // Signed on the bucket's (wall) clock: the same instant unless PORTAL_NOW moved the app's.
     const signedAt = clock.toWall(NOW).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
     expect(url.searchParams.get('X-Amz-Date')).toBe(signedAt);
@@ -76,11 +76,14 @@ describe('S3 presigned upload URL', () => {
     expect([...url.searchParams.keys()].filter((k) => k.toLowerCase().includes('checksum'))).toEqual([]);
 
     const signature = url.searchParams.get('X-Amz-Signature');
-    expect(expectedSignature(url, 'PUT', { 'Content-Type': 'image/png' })).toBe(signature);
-    // The same URL with another content type, another key or another method no longer matches.
-    expect(expectedSignature(url, 'PUT', { 'Content-Type': 'image/jpeg' })).not.toBe(signature);
-    expect(expectedSignature(url, 'PUT', { 'Content-Type': 'text/html' })).not.toBe(signature);
-    expect(expectedSignature(url, 'GET', { 'Content-Type': 'image/png' })).not.toBe(signature);
+    const sent = { 'Content-Type': 'image/png', 'Content-Length': String(object.maxBytes) };
+    expect(expectedSignature(url, 'PUT', sent)).toBe(signature);
+    // The same URL with another content type, another size, another key or another method no longer matches.
+    expect(expectedSignature(url, 'PUT', { ...sent, 'Content-Type': 'image/jpeg' })).not.toBe(signature);
+    expect(expectedSignature(url, 'PUT', { ...sent, 'Content-Type': 'text/html' })).not.toBe(signature);
+    expect(expectedSignature(url, 'PUT', { ...sent, 'Content-Length': String(object.maxBytes + 1) })).not.toBe(signature);
+    expect(expectedSignature(url, 'PUT', { 'Content-Type': 'image/png' })).not.toBe(signature);
+    expect(expectedSignature(url, 'GET', sent)).not.toBe(signature);
   });
 
   it('gives only the time left of the upload window', async () => {

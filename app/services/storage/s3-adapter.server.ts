@@ -1,7 +1,7 @@
 /**
  * The S3 storage (STORAGE=s3): the bytes live in an S3-compatible bucket under
  * `objects/<object id>`; the browser PUTs them straight to the bucket through a presigned URL
- * whose signature covers the content type, and downloads are redirected (after our own signed
+ * whose signature covers the content type and the size declared at init, and downloads are redirected (after our own signed
  * URL and session check) to a presigned GET that sets the content type, disposition and
  * caching of the answer. See docs/decisions/0011-file-storage.md.
  */
@@ -60,13 +60,15 @@ export function createS3Adapter(settings: S3Settings): StorageAdapter & { client
 
     async uploadTarget(object: ObjectMeta, _userId: string, _key: Buffer, now: Date) {
       const expiresIn = Math.max(1, Math.floor((object.expiresAt.getTime() - now.getTime()) / 1000));
-      const command = new PutObjectCommand({ Bucket, Key: s3Key(object), ContentType: object.contentType });
+      // The declared size (initUpload keeps it as the object's maxBytes) is signed as the
+      // Content-Length: the bucket refuses a body of any other size, or of unknown length.
+      const command = new PutObjectCommand({ Bucket, Key: s3Key(object), ContentType: object.contentType, ContentLength: object.maxBytes });
       const url = await getSignedUrl(client, command, {
         expiresIn,
         // The bucket checks the expiry against its own (wall) clock.
         signingDate: clock.toWall(now),
-        // Keep the content type a signed header: a PUT with any other type is refused.
-        signableHeaders: new Set(['content-type']),
+        // Keep the content type and length signed headers: a PUT with another type or size is refused.
+        signableHeaders: new Set(['content-type', 'content-length']),
       });
       return { method: 'PUT' as const, url, headers: { 'Content-Type': object.contentType } };
     },

@@ -5,8 +5,9 @@
  *
  * Protocol (spec 2 §7, init-upload → PUT → finish-upload):
  *  1. `initUpload` creates a pending row (owner, purpose, declared content type, allow-list,
- *     size limit, expiry) and answers a URL to PUT the bytes to, valid for 120 s and bound to
- *     the one object, content type and user.
+ *     declared size, expiry) and answers a URL to PUT the bytes to, valid for 120 s and bound to
+ *     the one object, content type, size and user (a bigger body is refused: by our route, or by
+ *     the bucket, whose signature covers the Content-Length).
  *  2. The browser PUTs the bytes: to `/files/upload/:token` (embedded, checked by `acceptUpload`)
  *     or to the bucket (S3, a presigned URL).
  *  3. `finishUpload` checks what arrived (size, magic bytes) and marks the object complete.
@@ -150,12 +151,20 @@ export interface InitUploadInput {
   /** The content type the browser declares; must be in the policy's allow-list. */
   contentType: string;
   fileName?: string | null;
+  /**
+   * The file's size in bytes, which the browser knows before sending it; at most the policy's
+   * limit. It is the object's `maxBytes`: our upload route refuses a longer body, and the S3
+   * URL signs it as the Content-Length, so the bucket refuses a body of any other size.
+   */
+  byteSize: number;
   policy: UploadPolicy;
 }
 
+export type InitUploadRefusal = 'type-not-allowed' | 'not-found' | 'invalid-size' | 'too-large';
+
 export type InitUploadResult =
   | { ok: true; objectId: string; upload: UploadTarget; expiresAt: Date }
-  | { ok: false; reason: 'type-not-allowed' | 'not-found' };
+  | { ok: false; reason: InitUploadRefusal };
 
 export async function initUpload(
   db: Db,
@@ -172,6 +181,8 @@ export async function initUpload(
   if (!isKnownContentType(contentType) || !input.policy.allowedContentTypes.includes(contentType)) {
     return { ok: false, reason: 'type-not-allowed' };
   }
+  if (!Number.isSafeInteger(input.byteSize) || input.byteSize < 1) return { ok: false, reason: 'invalid-size' };
+  if (input.byteSize > input.policy.maxBytes) return { ok: false, reason: 'too-large' };
   const expiresAt = new Date((seconds(now) + URL_LIFETIME_SECONDS) * 1000);
   const [object] = await db
     .insert(storedObjects)
@@ -181,7 +192,7 @@ export async function initUpload(
       purpose: input.purpose,
       contentType,
       allowedContentTypes: [...input.policy.allowedContentTypes],
-      maxBytes: input.policy.maxBytes,
+      maxBytes: input.byteSize,
       fileName: input.fileName ? safeFileName(input.fileName, contentType, input.purpose) : null,
       backend: store.adapter.backend,
       expiresAt,
@@ -315,7 +326,7 @@ export async function finishUpload(
   return done ? { ok: true, object: done } : { ok: true, object: (await findObject(db, object.id)) ?? object };
 }
 
-export interface StoreUploadInput extends Omit<InitUploadInput, 'contentType'> {
+export interface StoreUploadInput extends Omit<InitUploadInput, 'contentType' | 'byteSize'> {
   /** The form part's declared type; empty or application/octet-stream: judged by the bytes. */
   contentType: string;
   bytes: Uint8Array;
@@ -339,8 +350,9 @@ export async function storeUpload(
   const contentType = declared === '' || declared === 'application/octet-stream' ? (sniffContentType(input.bytes) ?? '') : declared;
   const content = checkContent(contentType, input.policy.allowedContentTypes, input.bytes.subarray(0, SNIFF_BYTES));
   if (!content.ok) return { ok: false, reason: content.reason };
-  const init = await initUpload(db, store, { ...input, contentType }, now, access);
-  if (!init.ok) return init;
+  const init = await initUpload(db, store, { ...input, contentType, byteSize: input.bytes.byteLength }, now, access);
+  // ('invalid-size' is an empty file, which the content check above has already refused.)
+  if (!init.ok) return { ok: false, reason: init.reason === 'invalid-size' ? 'content-mismatch' : init.reason };
   const object = (await findObject(db, init.objectId))!;
   await db.transaction(async (tx) => {
     await tx

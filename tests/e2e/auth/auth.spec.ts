@@ -39,6 +39,19 @@ test.describe('strong identification', () => {
     await expect(page.getByRole('alert')).toHaveText('Tunnistautuminen keskeytettiin.');
   });
 
+  test('an identification made by another method than the one chosen is explained in each language', async ({ page }) => {
+    // The callback sends a refused ID token's acr (tests/integration/auth/identification.test.ts) here.
+    for (const [path, text] of [
+      ['/fi/kirjaudu?error=wrongMethod', 'Tunnistautumista ei tehty valitsemallasi tunnistustavalla. Valitse tunnistustapa ja yritä uudelleen.'],
+      ['/sv/logga-in?error=wrongMethod', 'Identifieringen gjordes inte med den metod du valde. Välj identifieringsmetod och försök igen.'],
+      ['/en/login?error=wrongMethod', 'The identification was not made with the method you chose. Choose your identification method and try again.'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('alert')).toHaveText(text);
+      await expect(page.getByRole('link', { name: 'OP', exact: true })).toBeVisible();
+    }
+  });
+
   test('a foreign next address lands on the front page', async ({ page }) => {
     await page.goto('/oauth/authenticate?lang=en&next=https%3A%2F%2Fevil.example%2Fsteal&acr_values=fi-op');
     await page.getByLabel('Personal identity code').fill(DEMO_PERSONS.aino.identityCode);

@@ -5,12 +5,15 @@
  * finds it unassigned, assigns it to herself and replies; the customer gets the outbox notice
  * (never the content) and sees the reply under today; a too-large selection and an executable
  * renamed .pdf are refused with the spec's texts; the absent nurse's notice; stored XSS payloads
- * show as text; Aino has no messaging entry and gets 404 on someone else's thread.
+ * show as text; Aino has no messaging entry and gets 404 on someone else's thread; a thread is
+ * assigned, and a substitute named, only within the care team (a forged choice is refused with
+ * a translated error and nothing is stored).
  */
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import texts from '../../../app/i18n/resources/messaging';
 import { DEMO_PROFESSIONALS } from '../../../db/seed-messaging';
+import { addDays, helsinkiDate } from '../../../app/lib/dates';
 import { expect, login, test } from '../fixtures';
 import { BASE_URL } from '../urls';
 import { clock } from '../../fixtures/clock';
@@ -22,6 +25,8 @@ interface MessagingFixture {
   phone: string;
   unreadThreadId: number;
   absentThreadId: number;
+  /** An active professional outside the demo care team. */
+  outsiderId: string;
 }
 
 async function fixture(page: Page): Promise<MessagingFixture> {
@@ -141,6 +146,45 @@ test.describe('secure messaging', () => {
     await expect(page.getByLabel(fi.composer.label, { exact: true })).toHaveValue(text);
     // Nothing was sent.
     await expect(page.locator('li[id^="message-"]').filter({ hasText: text })).toHaveCount(0);
+  });
+
+  test('assigns a conversation, and names a substitute, only within the care team', async ({ page, browser, javaScriptEnabled }) => {
+    const data = await fixture(page);
+    const context = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled });
+    const pro = await context.newPage();
+    await login(pro, { identityCode: DEMO_PROFESSIONALS.olli.identityCode }, { lang: 'fi' });
+    // The form offers only the team; the request is forged to name someone outside it instead.
+    let chosen = '';
+    await pro.route('**/henkilokunta/**', async (route) => {
+      const request = route.request();
+      if (request.method() !== 'POST' || !chosen) return route.continue();
+      return route.continue({ postData: (request.postData() ?? '').replaceAll(chosen, data.outsiderId) });
+    });
+
+    const threadPage = `/fi/henkilokunta/viestit/${data.unreadThreadId}`;
+    await pro.goto(threadPage);
+    const assignee = pro.getByLabel(fi.staff.assignTo, { exact: true });
+    await expect(assignee.locator('option', { hasText: 'Tiina Toivonen' })).toHaveCount(0);
+    chosen = (await assignee.locator('option', { hasText: 'Leena Lahtinen' }).getAttribute('value'))!;
+    await assignee.selectOption({ label: 'Leena Lahtinen' });
+    await pro.getByRole('button', { name: fi.staff.assign, exact: true }).click();
+    await expect(pro.getByRole('alert').filter({ hasText: fi.staff.assigneeNotInTeam })).toBeVisible();
+    await pro.goto(threadPage);
+    await expect(pro.getByText(`${fi.staff.assignee}: ${fi.staff.unassigned}`)).toBeVisible();
+
+    await pro.goto('/fi/henkilokunta/poissaolot');
+    const substitutes = pro.getByRole('group', { name: fi.staff.substitutes });
+    await expect(substitutes.getByRole('checkbox')).toHaveCount(4); // Leena, Hanna, Sari, Maija
+    await expect(substitutes.getByText('Tiina Toivonen')).toHaveCount(0);
+    const start = addDays(helsinkiDate(clock.now()), 60);
+    await pro.getByLabel(fi.staff.absenceStart, { exact: true }).fill(start);
+    await pro.getByLabel(fi.staff.absenceEnd, { exact: true }).fill(addDays(start, 2));
+    await substitutes.getByRole('checkbox', { name: /Leena Lahtinen/ }).check();
+    await pro.getByRole('button', { name: fi.staff.addAbsence }).click();
+    await expect(pro.getByText(fi.staff.substituteNotInTeam)).toBeVisible();
+    await pro.goto('/fi/henkilokunta/poissaolot');
+    await expect(pro.getByText(fi.staff.noAbsences)).toBeVisible();
+    await context.close();
   });
 
   test("shows the absent nurse's notice in her thread", async ({ page }) => {

@@ -365,7 +365,11 @@ describe.each(databaseKinds())('my information on %s', (kind) => {
     it('direct upload: both images or none (init-upload → PUT → finish-upload)', async () => {
       const who = await person(t.db);
       const auth = await authOf(t.db, who);
-      expect((await initKelaUpload(t.db, store, auth, { front: 'image/jpeg', back: 'application/pdf' })).type).toBe('invalid-mimetype');
+      const sizes = { front: JPEG.length, back: PNG.length };
+      expect((await initKelaUpload(t.db, store, auth, { front: 'image/jpeg', back: 'application/pdf' }, sizes)).type).toBe('invalid-mimetype');
+      // Each URL is bound to its image's size: none given, or over 10 MiB, gives no URL.
+      expect((await initKelaUpload(t.db, store, auth, { front: 'image/jpeg', back: 'image/png' }, {})).type).toBe('invalid-size');
+      expect((await initKelaUpload(t.db, store, auth, { front: 'image/jpeg', back: 'image/png' }, { ...sizes, back: 10 * 1024 * 1024 + 1 })).type).toBe('too-large');
       expect(await objectsOf(who)).toEqual([]);
 
       const put = async (target: { url: string; headers: Record<string, string> }, body: Uint8Array<ArrayBuffer>) => {
@@ -374,14 +378,14 @@ describe.each(databaseKinds())('my information on %s', (kind) => {
         return uploadResponse(t.db, store, request, auth, upload.url.split('/').pop());
       };
 
-      const bad = await initKelaUpload(t.db, store, auth, { front: 'image/jpeg', back: 'image/png' });
+      const bad = await initKelaUpload(t.db, store, auth, { front: 'image/jpeg', back: 'image/png' }, { front: JPEG.length, back: PDF.length });
       if (bad.type !== 'success') throw new Error('init refused');
       expect((await put(bad.front, JPEG)).status).toBe(200);
       expect((await put(bad.back, PDF)).status).toBe(415);
       expect(await finishKelaUpload(t.db, store, auth, bad.token)).toBe(false);
       expect(await objectsOf(who)).toEqual([]);
 
-      const good = await initKelaUpload(t.db, store, auth, { front: 'image/jpeg', back: 'image/png' });
+      const good = await initKelaUpload(t.db, store, auth, { front: 'image/jpeg', back: 'image/png' }, sizes);
       if (good.type !== 'success') throw new Error('init refused');
       expect((await put(good.front, JPEG)).status).toBe(200);
       expect((await put(good.back, PNG)).status).toBe(200);

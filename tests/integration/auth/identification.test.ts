@@ -1,5 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_PERSONS } from '~db/seed-data';
 import { REGISTER_DEMO_PERSONS } from '~db/seed-population-register';
 import { accessLog, guardianships, identificationFlows, persons, sessions, testIdpCodes } from '~db/schema';
@@ -7,6 +7,7 @@ import type { Language } from '~/i18n/config';
 import { randomToken, sha256 } from '~/lib/crypto.server';
 import { makeIdentityCode } from '~/models/identity-code';
 import type { IdentificationAdapter } from '~/services/auth/identification-adapter';
+import { createOidcAdapter } from '~/services/auth/oidc-adapter.server';
 import {
   completeIdentification,
   startIdentification,
@@ -22,6 +23,7 @@ import {
 } from '~/services/auth/test-idp.server';
 import { logger } from '~/services/observability/logger.server';
 import { databaseKinds, withTestDatabase } from '../../fixtures/db';
+import { DEFAULT_IDENTITY_CLAIMS, simulateUserAtAuthorizationEndpoint, startFakeOidcProvider, type FakeOidcProvider } from '../../fixtures/fake-oidc-provider';
 
 const ORIGIN = 'http://portal.test';
 /** The flow-binding cookie value of the browser that starts the flows in these tests. */
@@ -349,5 +351,60 @@ describe.each(databaseKinds())('strong identification on %s', (kind) => {
     }
     const [after] = await t.db.select({ n: count() }).from(testIdpCodes);
     expect(after?.n).toBe(before?.n);
+  });
+  describe('through an OIDC broker: the ID token must carry the method asked for (acr)', () => {
+    let broker: FakeOidcProvider;
+    let oidcAdapter: IdentificationAdapter;
+    beforeAll(async () => {
+      broker = await startFakeOidcProvider({ clientId: 'portal', clientSecret: 'broker-client-secret' });
+      oidcAdapter = createOidcAdapter({
+        issuer: broker.issuer,
+        clientId: 'portal',
+        clientSecret: 'broker-client-secret',
+        identityCodeClaim: 'hetu',
+        allowHttp: true,
+      });
+    });
+    afterAll(() => broker.close());
+    beforeEach(() => broker.reset());
+
+    /** The person picks `provider` on the login page and identifies at the broker. */
+    async function identifyWith(provider: string) {
+      const url = await startIdentification(
+        t.db,
+        { provider, language: 'en', nextPath: '/en/', inApp: false, origin: ORIGIN, browserBindingHash: sha256(BROWSER) },
+        oidcAdapter,
+      );
+      const callback = await simulateUserAtAuthorizationEndpoint(url);
+      return completeIdentification(t.db, callback, ORIGIN, BROWSER, oidcAdapter);
+    }
+
+    const counts = async () => ({
+      sessions: (await t.db.select({ n: count() }).from(sessions))[0]?.n,
+      logins: (await t.db.select({ n: count() }).from(accessLog).where(eq(accessLog.action, 'login')))[0]?.n,
+    });
+
+    it('asks for the chosen method and logs in when the ID token carries it', async () => {
+      const outcome = expectOk(await identifyWith('fi-nordea'));
+      expect(broker.authorizeRequests.at(-1)?.get('acr_values')).toBe('fi-nordea');
+      expect(outcome.person.identityCode).toBe(DEFAULT_IDENTITY_CLAIMS.hetu);
+      const session = await lookupSession(t.db, outcome.token);
+      expect(session.status === 'active' && session.row.identityProvider).toBe('fi-nordea');
+    });
+
+    it.each([
+      ['another bank than the one chosen', 'fi-nordea'],
+      ['an FTN level instead of the method', 'http://ftn.ficora.fi/2017/loa2'],
+      ['no acr at all', null],
+    ])('refuses an ID token with %s (acr %s): a translated error, nobody logged in', async (_label, acr) => {
+      const warn = vi.spyOn(logger, 'warn').mockImplementation(() => undefined);
+      broker.tamper.acr = acr;
+      const before = await counts();
+      // The login page shows login.wrongMethod (fi, sv, en) for this reason.
+      expect(await identifyWith('fi-op')).toEqual({ ok: false, reason: 'wrongMethod', language: 'en', nextPath: '/en/' });
+      expect(broker.authorizeRequests.at(-1)?.get('acr_values')).toBe('fi-op');
+      expect(await counts()).toEqual(before);
+      expect(warn).toHaveBeenCalledWith({ code: 'acr_mismatch' }, 'identification failed');
+    });
   });
 });

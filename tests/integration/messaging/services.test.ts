@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addCareTeam, createAbsence, createOccupationalContract, createPerson, createProfessional, localized } from '~db/factories';
-import { accessLog, messagingReadStatuses, messagingThreads, outbox } from '~db/schema';
+import { accessLog, messagingReadStatuses, messagingThreadAccess, messagingThreadAssignments, messagingThreads, occupationalCareTeam, outbox, professionalAbsences } from '~db/schema';
 import { addDays, helsinkiDate } from '~/lib/dates';
 import { makeIdentityCode } from '~/models/identity-code';
 import type { Db } from '~/services/db/db.server';
@@ -27,7 +27,17 @@ import {
 } from '~/services/messaging/conversations.server';
 import { runMessagingQuery } from '~/services/messaging/graphql.server';
 import { isThreadRead } from '~/services/messaging/read-rules';
-import { assignThread, categoryCounts, deleteMessage, listCategory, openStaffThread, replyAsProfessional, setThreadActive } from '~/services/messaging/staff.server';
+import {
+  assignThread,
+  categoryCounts,
+  colleagues,
+  deleteMessage,
+  listCategory,
+  openStaffThread,
+  recordAbsence,
+  replyAsProfessional,
+  setThreadActive,
+} from '~/services/messaging/staff.server';
 import { createThreadWithMessage } from '~/services/messaging/threads.server';
 import { storeMessageFiles } from '~/services/messaging/uploads.server';
 import { acceptUpload, storage } from '~/services/storage/storage.server';
@@ -162,6 +172,72 @@ describe.each(databaseKinds())('messaging services on %s', (kind) => {
     expect(await inCategory(w.doctor.personId, 'assignedToMe')).toBe(true);
   });
 
+  it('assigns a thread only within its care team: anyone else is refused and nothing is stored', async () => {
+    const v = await world(t.db);
+    const now = clock.now();
+    const created = await createThreadWithMessage(t.db, { customerPersonId: v.customer.id, title: 'Tiimi', text: 'Kysymys', now });
+    if (!created.ok) throw new Error(created.reason);
+    const id = created.threadId;
+    const stored = async () => ({
+      assignment: await t.db.select().from(messagingThreadAssignments).where(eq(messagingThreadAssignments.threadId, id)),
+      access: (await t.db.select().from(messagingThreadAccess).where(eq(messagingThreadAccess.threadId, id))).map((a) => a.professionalId).sort(),
+      changes: await t.db.select().from(accessLog).where(and(eq(accessLog.resourceId, String(id)), eq(accessLog.action, 'change'))),
+    });
+    const before = await stored();
+
+    // Someone outside the team (another active professional), a customer, or nobody at all.
+    for (const assigneeId of [v.outsider.personId, v.substitute.personId, v.other.id, randomUUID()]) {
+      expect(await assignThread(t.db, { me: v.nurse.personId, threadId: id, assigneeId, now }), assigneeId).toEqual({ ok: false, reason: 'not-in-care-team' });
+    }
+    expect(await stored()).toEqual(before);
+    expect(await findThreadFor(t.db, { kind: 'professional', personId: v.outsider.personId }, id, now)).toBeNull();
+
+    // The list the page offers is the same rule: the team, not the others.
+    const opened = await openStaffThread(t.db, v.nurse.personId, id, 'fi', now);
+    expect(opened?.assignable.map((p) => p.id).sort()).toEqual([v.doctor.personId, v.nurse.personId].sort());
+
+    expect(await assignThread(t.db, { me: v.nurse.personId, threadId: id, assigneeId: v.doctor.personId, now })).toEqual({ ok: true });
+    expect((await stored()).assignment).toEqual([expect.objectContaining({ assigneeId: v.doctor.personId, assignedById: v.nurse.personId })]);
+
+    // A member who joined the team after the thread was written is in the team now.
+    const newcomer = await createProfessional(t.db, { identityCode: code('1975-05-05'), firstName: 'Uusi', lastName: 'Jäsen', title: localized('Lääkäri', 'Läkare', 'Doctor'), professionalType: 'Doctor' });
+    await t.db.insert(occupationalCareTeam).values({ contractId: v.contract.id, professionalId: newcomer.personId, position: 5 });
+    expect(await assignThread(t.db, { me: v.nurse.personId, threadId: id, assigneeId: newcomer.personId, now })).toEqual({ ok: true });
+
+    // Today's substitute of the absent assignee stands in for the team and may take the thread.
+    const today = helsinkiDate(now);
+    await createAbsence(t.db, { professionalId: newcomer.personId, startDate: addDays(today, -1), endDate: addDays(today, 1), substituteIds: [v.substitute.personId] });
+    expect(await assignThread(t.db, { me: v.substitute.personId, threadId: id, assigneeId: v.substitute.personId, now })).toEqual({ ok: true });
+    // …but not hand it to someone outside.
+    expect(await assignThread(t.db, { me: v.substitute.personId, threadId: id, assigneeId: v.outsider.personId, now })).toEqual({ ok: false, reason: 'not-in-care-team' });
+  });
+
+  it('names as substitutes only members of the absent professional’s care team', async () => {
+    const v = await world(t.db);
+    const today = helsinkiDate(clock.now());
+    const absence = { me: v.nurse.personId, startDate: addDays(today, 1), endDate: addDays(today, 3), internalMessage: null };
+    const absencesOf = (id: string) => t.db.select().from(professionalAbsences).where(eq(professionalAbsences.professionalId, id));
+
+    expect((await colleagues(t.db, v.nurse.personId)).map((c) => c.id)).toEqual([v.doctor.personId]);
+    for (const substituteIds of [[v.outsider.personId], [v.doctor.personId, v.substitute.personId], [v.customer.id], [randomUUID()]]) {
+      expect(await recordAbsence(t.db, { ...absence, substituteIds }), substituteIds.join()).toEqual({ ok: false, reason: 'not-in-care-team' });
+    }
+    expect(await absencesOf(v.nurse.personId)).toEqual([]);
+
+    expect(await recordAbsence(t.db, { ...absence, substituteIds: [v.doctor.personId] })).toEqual({ ok: true });
+    expect(await recordAbsence(t.db, { ...absence, substituteIds: [] })).toEqual({ ok: true });
+    expect((await absencesOf(v.nurse.personId)).map((a) => a.substituteIds)).toEqual([[v.doctor.personId], []]);
+
+    // Triage professionals (threads of customers without a team) stand in for each other.
+    const triage = (lastName: string) =>
+      createProfessional(t.db, { identityCode: code('1980-08-08'), firstName: 'Triage', lastName, title: localized('Sairaanhoitaja', 'Sjukskötare', 'Nurse'), professionalType: 'Nurse', triage: true });
+    const [first, second] = [await triage('Yksi'), await triage('Kaksi')];
+    expect((await colleagues(t.db, first.personId)).map((c) => c.id)).toContain(second.personId);
+    expect((await colleagues(t.db, first.personId)).map((c) => c.id)).not.toContain(v.doctor.personId);
+    expect(await recordAbsence(t.db, { ...absence, me: first.personId, substituteIds: [second.personId] })).toEqual({ ok: true });
+    expect(await recordAbsence(t.db, { ...absence, me: first.personId, substituteIds: [v.doctor.personId] })).toEqual({ ok: false, reason: 'not-in-care-team' });
+  });
+
   it('a reply notifies the customer through the outbox without the content; reading is logged; delete keeps who and when', async () => {
     const created = await createThreadWithMessage(t.db, { customerPersonId: w.customer.id, title: 'Ilmoitus', text: 'Kysymys' });
     if (!created.ok) throw new Error(created.reason);
@@ -276,10 +352,21 @@ describe.each(databaseKinds())('messaging services on %s', (kind) => {
     });
 
     it('uploads an attachment, starts a thread with it and sends a message, idempotently', async () => {
-      const upload = await runMessagingQuery(ctx(), { query: 'mutation { createAttachmentUpload(fileName: "kuva.png", contentType: "image/png") { key url method headers { name value } } }' }, { introspection: false });
+      const uploadOf = (byteSize: number) =>
+        runMessagingQuery(ctx(), { query: `mutation { createAttachmentUpload(fileName: "kuva.png", contentType: "image/png", byteSize: ${byteSize}) { key url method headers { name value } } }` }, { introspection: false });
+      // Over the combined limit, or without a size: no URL.
+      expect(await uploadOf(9_437_185)).toMatchObject({ status: 400, body: { error: { type: 'ValidationError' } } });
+      expect((await runMessagingQuery(ctx(), { query: 'mutation { createAttachmentUpload(fileName: "kuva.png", contentType: "image/png") { key } }' }, { introspection: false })).status).toBe(400);
+      const upload = await uploadOf(PNG.byteLength);
       expect(upload.status).toBe(200);
       const target = (upload.body as { data: { createAttachmentUpload: { key: string; url: string } } }).data.createAttachmentUpload;
       const token = target.url.split('/').pop();
+      // The URL takes the declared size and no more.
+      const bigger = Buffer.concat([Buffer.from(PNG), Buffer.alloc(1)]);
+      expect(await acceptUpload(t.db, storage(), { token, userId: w.customer.id, contentType: 'image/png', contentLength: String(bigger.byteLength), body: new Response(bigger).body })).toEqual({
+        ok: false,
+        reason: 'too-large',
+      });
       const put = await acceptUpload(t.db, storage(), { token, userId: w.customer.id, contentType: 'image/png', contentLength: String(PNG.byteLength), body: new Response(Buffer.from(PNG)).body });
       expect(put.ok).toBe(true);
       const key = randomUUID();

@@ -17,6 +17,7 @@ const en = {
     },
     cancelled: 'Identification was cancelled.',
     failed: 'Identification failed. Please try again.',
+    wrongMethod: 'The identification was not made with the method you chose. Choose your identification method and try again.',
   },
   testIdp: {
     title: 'Test identification service',

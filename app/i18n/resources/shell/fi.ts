@@ -9,6 +9,7 @@ const fi: PageTexts = {
     providers: { mobile: 'Mobiilivarmenne' },
     cancelled: 'Tunnistautuminen keskeytettiin.',
     failed: 'Tunnistautuminen epäonnistui. Yritä uudelleen.',
+    wrongMethod: 'Tunnistautumista ei tehty valitsemallasi tunnistustavalla. Valitse tunnistustapa ja yritä uudelleen.',
   },
   testIdp: {
     title: 'Testitunnistuspalvelu',

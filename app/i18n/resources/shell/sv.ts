@@ -9,6 +9,7 @@ const sv: PageTexts = {
     providers: { mobile: 'Mobilcertifikat' },
     cancelled: 'Identifieringen avbröts.',
     failed: 'Identifieringen misslyckades. Försök igen.',
+    wrongMethod: 'Identifieringen gjordes inte med den metod du valde. Välj identifieringsmetod och försök igen.',
   },
   testIdp: {
     title: 'Testidentifieringstjänst',

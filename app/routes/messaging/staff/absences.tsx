@@ -1,6 +1,7 @@
 /**
  * A professional records absences (Helsinki dates, inclusive) with substitutes in order of
- * preference. While absent, customers see the notice in threads assigned to them, new threads
+ * preference, chosen among the members of their care teams (anyone else: a translated error,
+ * nothing stored). While absent, customers see the notice in threads assigned to them, new threads
  * go to the substitute, and the substitute sees the threads under "Substitutions".
  */
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
@@ -68,7 +69,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: absenceSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   const result = await recordAbsence(db, { me, ...submission.value });
-  if (!result.ok) return data({ result: submission.reply({ fieldErrors: { substituteIds: ['messaging.staff.absenceDates'] } }) }, { status: 400 });
+  if (!result.ok) {
+    const error: TextKey = result.reason === 'not-in-care-team' ? 'messaging.staff.substituteNotInTeam' : 'messaging.staff.absenceDates';
+    return data({ result: submission.reply({ fieldErrors: { substituteIds: [error] } }) }, { status: 400 });
+  }
   throw redirect(pagePath('staffAbsences', lang), 303);
 }
 

@@ -1,8 +1,9 @@
 /**
  * A professional's view of a thread: the timeline (deleted messages with who, when and why),
  * participants, the assignee; actions as plain forms: reply (with attachments), assign to me or
- * to a colleague, close or reopen, delete a message with a reason. Reading sets the read status
- * and the professionals' timestamp and is written to the access log. Without access: 404.
+ * to a member of the thread's care team (anyone else: a translated error, nothing stored), close
+ * or reopen, delete a message with a reason. Reading sets the read status and the
+ * professionals' timestamp and is written to the access log. Without access: 404.
  */
 import { data, Form, Link, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
@@ -15,6 +16,7 @@ import { usePolling } from '~/components/usePolling';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext, requestInfoContext } from '~/context';
 import { env } from '~/env.server';
+import type { TextKey } from '~/i18n/keys';
 import { useTranslation } from '~/i18n/react';
 import { readMessageForm, sendMessageForm } from '~/lib/http/messaging-form.server';
 import { invariantResponse, serverT, titleWith } from '~/lib/http/page.server';
@@ -99,6 +101,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         : input.intent === 'close' || input.intent === 'reopen'
           ? await setThreadActive(db, { me, threadId: thread.id, active: input.intent === 'reopen' })
           : await deleteMessage(db, { me, threadId: thread.id, messageId: input.messageId, reason: input.reason });
+  if (!result.ok && result.reason === 'not-in-care-team') {
+    const assignError: TextKey = 'messaging.staff.assigneeNotInTeam';
+    return data({ assignError }, { status: 400 });
+  }
   if (!result.ok) throw data({ error: result.reason }, { status: result.reason === 'not-found' ? 404 : 400 });
   throw redirect(back, 303);
 }
@@ -107,6 +113,8 @@ export default function StaffThread({ loaderData, actionData }: Route.ComponentP
   const { t } = useTranslation();
   usePolling(THREAD_POLL_MS);
   const { lang, thread, groups, assignable, idempotencyKey, me, name } = loaderData;
+  const assignError = actionData && 'assignError' in actionData ? actionData.assignError : null;
+  const sent = actionData && 'result' in actionData ? actionData : undefined;
   const csrf = <AuthenticityTokenInput name="csrf" />;
   return (
     <>
@@ -143,7 +151,15 @@ export default function StaffThread({ loaderData, actionData }: Route.ComponentP
           <label className={ui.label} htmlFor="assigneeId">
             {t('messaging.staff.assignTo')}
           </label>
-          <select id="assigneeId" name="assigneeId" className={ui.input} defaultValue={thread.assignee?.id ?? ''} required>
+          <select
+            id="assigneeId"
+            name="assigneeId"
+            className={ui.input}
+            defaultValue={thread.assignee?.id ?? ''}
+            required
+            aria-invalid={assignError ? true : undefined}
+            aria-describedby={assignError ? 'assignee-error' : undefined}
+          >
             <option value="">–</option>
             {assignable.map((p) => (
               <option key={p.id} value={p.id}>
@@ -154,6 +170,11 @@ export default function StaffThread({ loaderData, actionData }: Route.ComponentP
           <button className={ui.button.secondary} type="submit">
             {t('messaging.staff.assign')}
           </button>
+          {assignError ? (
+            <p className={ui.fieldError} id="assignee-error" role="alert">
+              {t(assignError)}
+            </p>
+          ) : null}
         </Form>
       </section>
       <section aria-label={t('messaging.thread.messages')}>
@@ -186,10 +207,10 @@ export default function StaffThread({ loaderData, actionData }: Route.ComponentP
           <Composer
             key={idempotencyKey}
             idempotencyKey={idempotencyKey}
-            lastResult={actionData?.result}
-            fileErrors={actionData?.fileErrors}
-            sendError={actionData?.sendError}
-            tooMany={actionData?.tooMany}
+            lastResult={sent?.result}
+            fileErrors={sent?.fileErrors}
+            sendError={sent?.sendError}
+            tooMany={sent?.tooMany}
             labelKey="messaging.staff.replyLabel"
             sendKey="messaging.staff.reply"
           />
