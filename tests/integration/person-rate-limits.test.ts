@@ -146,15 +146,15 @@ describe.each(databaseKinds())('per-person rate limits on %s', (kind) => {
   it('the files a person uploads per hour: attachment uploads by the API, and Kela card images, then 429 with nothing created', async () => {
     const limit = env().RATE_LIMIT_UPLOADS_PER_HOUR;
     const customer = await w.customer();
-    const upload = 'mutation { createAttachmentUpload(fileName: "kuva.png", contentType: "image/png") { key } }';
+    const upload = 'mutation { createAttachmentUpload(fileName: "kuva.png", contentType: "image/png", byteSize: 1024) { key } }';
     for (let i = 0; i < limit - 2; i++) expect((await api(customer.person.id, upload)).status).toBe(200);
     const store: Storage = { adapter: createEmbeddedAdapter(), key: deriveSigningKey('integration-test-session-secret-0123456789', true) };
     const auth = { person: { id: customer.person.id } };
     // The last two files of the hour: one Kela card (front and back).
-    expect((await initKelaUpload(t.db, store, auth, { front: 'image/jpeg', back: 'image/png' })).type).toBe('success');
+    expect((await initKelaUpload(t.db, store, auth, { front: 'image/jpeg', back: 'image/png' }, { front: 1024, back: 1024 })).type).toBe('success');
     const objects = await objectsOf(customer.person.id);
     expect(await api(customer.person.id, upload)).toMatchObject({ status: 429, body: { error: { type: 'TooManyRequests' } } });
-    expect(await initKelaUpload(t.db, store, auth, { front: 'image/jpeg', back: 'image/png' })).toMatchObject({ type: 'too-many-uploads', retryAfterSeconds: expect.any(Number) });
+    expect(await initKelaUpload(t.db, store, auth, { front: 'image/jpeg', back: 'image/png' }, { front: 1024, back: 1024 })).toMatchObject({ type: 'too-many-uploads', retryAfterSeconds: expect.any(Number) });
     const files = { front: { contentType: 'image/jpeg', fileName: 'front.jpg', bytes: JPEG }, back: { contentType: 'image/png', fileName: 'back.png', bytes: PNG } };
     expect(await storeKelaCard(t.db, store, auth, files)).toMatchObject({ type: 'too-many-uploads' });
     expect(await objectsOf(customer.person.id)).toBe(objects);
