@@ -13,7 +13,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
-import express, { type Request, type Response } from 'express';
+import express, { type NextFunction, type Request, type Response } from 'express';
 import type { ServerBuild } from 'react-router';
 import type { RequestInfo } from './app/context';
 import { parseEnv, type Env } from './app/env.server';
@@ -154,6 +154,17 @@ export async function createServer(env: Env) {
     const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild;
     app.all('*', createRequestHandler({ build, getLoadContext: loadContextFor(build) }));
   }
+  // An error that reached Express (outside React Router's own handling): logged and reported
+  // without its message, and answered with a bare 500. Express's default handler would print the
+  // whole stack, whose first line is the message: a database error's holds what the user typed.
+  const { logger } = await import('./app/services/observability/logger.server');
+  const { captureServerError } = await import('./app/services/observability/sentry.server');
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    logger.error({ err: error, method: req.method, path: req.path }, 'request failed');
+    captureServerError(error);
+    if (res.headersSent) req.socket.destroy();
+    else res.status(500).type('text/plain').send('Internal Server Error');
+  });
   return app;
 }
 

@@ -9,8 +9,23 @@
  * the command states: `npm start` passes --demo, which means DEPLOYMENT_ENV=development (test
  * identification, test payments, /dev/outbox, demo data) unless DEPLOYMENT_ENV is set.
  */
+import { fatalLine } from '../app/services/observability/safe-error';
+
 process.env.NODE_ENV ??= process.argv.includes('--dev') ? 'development' : 'production';
 if (process.argv.includes('--demo') && !process.env.DEPLOYMENT_ENV) process.env.DEPLOYMENT_ENV = 'development';
+
+// A failure nothing caught (also a failed start-up step) stops the process as Node.js would, but
+// is written without its message: Node prints an error whole, and a database error's message and
+// properties hold the query's parameters, i.e. what a user typed (issue 21).
+for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+  process.on(event, (error: unknown) => {
+    process.stderr.write(fatalLine(event === 'uncaughtException' ? 'uncaught exception' : 'unhandled rejection', error));
+    const flushed = process.env.SENTRY_DSN
+      ? import('../app/services/observability/sentry.server').then((m) => m.flushServerErrorReports()).catch(() => undefined)
+      : Promise.resolve();
+    void flushed.finally(() => process.exit(1));
+  });
+}
 
 // Node.js 24 (ADR 0001): the project brings its own (node_modules/.bin/node), which npm's
 // scripts run first; started some other way on an older Node, say how to start it instead.

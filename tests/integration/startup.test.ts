@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -182,6 +182,32 @@ describe('a production start (scripts/start.ts)', () => {
     expect(result.stderr).toMatch(new RegExp(`^  ${variable}: .*production`, 'm'));
     expect(result.status).toBe(1);
     expect(result.databaseOpened).toBe(false);
+  });
+});
+
+describe('a start that fails', () => {
+  const root = path.resolve(import.meta.dirname, '../..');
+
+  it('writes the error without its message (which may quote anything), and stops', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-start-'));
+    // A data directory under a file: opening the database fails, the error's message names the path.
+    const blocker = path.join(dir, 'Masennus itsetuhoisia SENTINEL5b2d');
+    writeFileSync(blocker, '');
+    try {
+      const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--demo'], {
+        cwd: root,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, PGLITE_DATA_DIR: path.join(blocker, 'pglite'), PORT: '1' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(result.status).toBe(1);
+      expect(result.stderr + result.stdout).not.toMatch(/SENTINEL5b2d|Masennus|itsetuhoisia/);
+      const line = JSON.parse(result.stderr.trim().split('\n').at(-1)!) as { msg: string; err: { code: string; syscall: string; stack: string } };
+      expect(line).toMatchObject({ msg: 'uncaught exception', err: { code: 'ENOTDIR', syscall: 'mkdir' } });
+      expect(line.err.stack).toMatch(/^at /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
