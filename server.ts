@@ -7,6 +7,7 @@
  * seeds the database.
  */
 import { randomBytes } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
@@ -155,15 +156,22 @@ export async function createServer(env: Env) {
     app.all('*', createRequestHandler({ build, getLoadContext: loadContextFor(build) }));
   }
   // An error that reached Express (outside React Router's own handling): logged and reported
-  // without its message, and answered with a bare 500. Express's default handler would print the
-  // whole stack, whose first line is the message: a database error's holds what the user typed.
+  // without its message, and answered with its status (as Express would: `status` 4xx/5xx, else
+  // 500) and a bare text. Express's default handler would print the whole stack, whose first
+  // line is the message: a database error's holds what the user typed (issue 21).
   const { logger } = await import('./app/services/observability/logger.server');
   const { captureServerError } = await import('./app/services/observability/sentry.server');
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    logger.error({ err: error, method: req.method, path: req.path }, 'request failed');
-    captureServerError(error);
+    const given = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
+    const status = typeof given === 'number' && given >= 400 && given <= 599 ? given : 500;
+    if (status >= 500) {
+      logger.error({ err: error, method: req.method, path: req.path, status }, 'request failed');
+      captureServerError(error);
+    } else {
+      logger.warn({ err: error, method: req.method, path: req.path, status }, 'request refused');
+    }
     if (res.headersSent) req.socket.destroy();
-    else res.status(500).type('text/plain').send('Internal Server Error');
+    else res.status(status).type('text/plain').send(STATUS_CODES[status] ?? 'Error');
   });
   return app;
 }

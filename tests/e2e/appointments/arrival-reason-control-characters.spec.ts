@@ -7,6 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -116,6 +117,20 @@ test.describe('a control character in the reason for the visit', () => {
 
     await page.goto(here);
     await expect(page.getByLabel('Tell us briefly why you are coming')).toHaveValue('');
+
+    // An error outside React Router's handling (a Host header that makes no URL) reaches the
+    // server's own error handler: a bare 500, logged without the request's query.
+    const port = new URL(origin).port;
+    const bare = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.get({ host: '127.0.0.1', port, path: `/fi?reason=${encodeURIComponent(REASON)}`, headers: { Host: 'a b' } }, (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+      request.on('error', reject);
+    });
+    expect(bare).toEqual({ status: 500, body: 'Internal Server Error' });
+    await expect.poll(() => output.join('')).toContain('"code":"ERR_INVALID_URL"');
 
     // Everything the server wrote (its start-up line shows that the output is read).
     const written = output.join('');
