@@ -26,6 +26,10 @@ describe('log scrubbing', () => {
     const out = JSON.stringify(scrub({ err: new Error('Failed query: params: masennus'), list: [new TypeError('masennus')] }));
     expect(out).not.toContain('masennus');
     expect(out).toContain('"type":"TypeError"');
+    // A library's plain error object is one too.
+    expect(JSON.stringify(scrub({ reason: { name: 'DatabaseError', message: 'masennus', stack: 'DatabaseError: masennus\n    at x (y:1:1)', code: '22021' } }))).toBe(
+      '{"reason":{"type":"DatabaseError","code":"22021","stack":"at x (y:1:1)"}}',
+    );
   });
 });
 

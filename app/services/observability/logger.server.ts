@@ -11,7 +11,7 @@
  */
 import pino from 'pino';
 import { env } from '~/env.server';
-import { safeError } from './safe-error';
+import { isErrorLike, safeError } from './safe-error';
 
 const IDENTITY_CODE = /\b\d{6}[-+A-FU-Y]\d{3}[0-9A-Y]\b/gi;
 const PHONE = /(?:\+358|\b0)[\s-]?\d(?:[\s-]?\d){5,11}\b/g;
@@ -31,7 +31,7 @@ export function scrubText(value: string): string {
 export function scrub(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return scrubText(value);
   if (depth > 6 || value === null || typeof value !== 'object') return value;
-  if (value instanceof Error) return safeError(value);
+  if (isErrorLike(value)) return safeError(value);
   if (Array.isArray(value)) return value.map((v) => scrub(v, depth + 1));
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrub(v, depth + 1)]));
 }
@@ -46,8 +46,8 @@ export function createLogger(destination?: pino.DestinationStream, level = env()
       censor: '[redacted]',
     },
     serializers: {
-      err: (value: unknown) => (value instanceof Error ? safeError(value) : value),
-      error: (value: unknown) => (value instanceof Error ? safeError(value) : value),
+      err: (value: unknown) => (isErrorLike(value) ? safeError(value) : value),
+      error: (value: unknown) => (isErrorLike(value) ? safeError(value) : value),
     },
     formatters: {
       log: (record) => scrub(record) as Record<string, unknown>,

@@ -74,6 +74,13 @@ export function stackFrames(stack: unknown, message: unknown): string | undefine
   return frames.length ? frames.join('\n') : undefined;
 }
 
+/** An Error, or what looks like one (another realm's, a library's plain object with a message and a stack). */
+export function isErrorLike(value: unknown): value is { message: unknown; stack?: unknown } {
+  if (value instanceof Error) return true;
+  const v = value as { message?: unknown; stack?: unknown } | null;
+  return typeof v === 'object' && v !== null && typeof v.message === 'string' && typeof v.stack === 'string';
+}
+
 /** Describes any thrown value without its text (see the module comment). */
 export function safeError(error: unknown, depth = 0): SafeError {
   if (error === null || typeof error !== 'object') {
