@@ -7,13 +7,14 @@
  * seeds the database.
  */
 import { randomBytes } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
-import express, { type Request, type Response } from 'express';
+import express, { type NextFunction, type Request, type Response } from 'express';
 import type { ServerBuild } from 'react-router';
 import type { RequestInfo } from './app/context';
 import { parseEnv, type Env } from './app/env.server';
@@ -154,6 +155,24 @@ export async function createServer(env: Env) {
     const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild;
     app.all('*', createRequestHandler({ build, getLoadContext: loadContextFor(build) }));
   }
+  // An error that reached Express (outside React Router's own handling): logged and reported
+  // without its message, and answered with its status (as Express would: `status` 4xx/5xx, else
+  // 500) and a bare text. Express's default handler would print the whole stack, whose first
+  // line is the message: a database error's holds what the user typed (issue 21).
+  const { logger } = await import('./app/services/observability/logger.server');
+  const { captureServerError } = await import('./app/services/observability/sentry.server');
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const given = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
+    const status = typeof given === 'number' && given >= 400 && given <= 599 ? given : 500;
+    if (status >= 500) {
+      logger.error({ err: error, method: req.method, path: req.path, status }, 'request failed');
+      captureServerError(error);
+    } else {
+      logger.warn({ err: error, method: req.method, path: req.path, status }, 'request refused');
+    }
+    if (res.headersSent) req.socket.destroy();
+    else res.status(status).type('text/plain').send(STATUS_CODES[status] ?? 'Error');
+  });
   return app;
 }
 

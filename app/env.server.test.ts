@@ -19,6 +19,49 @@ describe('environment', () => {
     expect(() => parseEnv({ DEPLOYMENT_ENV: 'production' })).toThrow(/SESSION_SECRET[\s\S]*IDENTIFICATION[\s\S]*PUBLIC_ORIGIN/);
   });
 
+  it('takes a production build (NODE_ENV=production) without DEPLOYMENT_ENV for production, and says so', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(
+      /^DEPLOYMENT_ENV is not set: with NODE_ENV=production this is a production start[\s\S]*npm start[\s\S]*SESSION_SECRET: required in production/,
+    );
+    // The demo says so itself; outside a production build development stays the default.
+    expect(parseEnv({ NODE_ENV: 'production', DEPLOYMENT_ENV: 'development' }).DEPLOYMENT_ENV).toBe('development');
+    expect(parseEnv({ NODE_ENV: 'test' }).DEPLOYMENT_ENV).toBe('development');
+    // An explicit production start with a missing setting gets no assumption line.
+    expect(() => parseEnv({ NODE_ENV: 'production', DEPLOYMENT_ENV: 'production' })).toThrow(/^Invalid environment configuration:/);
+  });
+
+  it("refuses Paytrail's public test merchants in production only", () => {
+    const production = {
+      DEPLOYMENT_ENV: 'production',
+      SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
+      PUBLIC_ORIGIN: 'https://oma.example.fi',
+      IDENTIFICATION: 'oidc',
+      OIDC_ISSUER: 'https://broker.example.fi',
+      OIDC_CLIENT_ID: 'portal',
+      OIDC_CLIENT_SECRET: 'client-secret',
+      PAYMENTS: 'paytrail',
+      PAYTRAIL_MERCHANT_ID: '123456',
+      PAYTRAIL_SECRET: 'a-merchant-secret-of-our-own',
+      POPULATION_REGISTER: 'vtj',
+      VTJ_XROAD_URL: 'https://xroad-ss.example.fi/',
+      VTJ_XROAD_CLIENT: 'FI/COM/1234567-8/portal',
+      VTJ_USERNAME: 'portal',
+      VTJ_PASSWORD: 'vtj-secret',
+      INSURERS: 'http',
+      INSURER_GATEWAY_URL: 'https://insurers.example.fi/',
+      INSURER_GATEWAY_CLIENT_ID: 'portal',
+      INSURER_GATEWAY_API_KEY: 'insurer-gateway-api-key',
+    };
+    expect(parseEnv(production).PAYTRAIL_MERCHANT_ID).toBe('123456');
+    for (const merchantId of ['375917', '695861', '695874']) {
+      expect(() => parseEnv({ ...production, PAYTRAIL_MERCHANT_ID: merchantId })).toThrow(/PAYTRAIL_MERCHANT_ID: must be our own merchant/);
+      expect(parseEnv({ ...production, DEPLOYMENT_ENV: 'test', PAYTRAIL_MERCHANT_ID: merchantId }).PAYTRAIL_MERCHANT_ID).toBe(merchantId);
+    }
+    for (const secret of ['SAIPPUAKAUPPIAS', 'MONISAIPPUAKAUPPIAS']) {
+      expect(() => parseEnv({ ...production, PAYTRAIL_SECRET: secret })).toThrow(/PAYTRAIL_SECRET: must not be a published Paytrail test secret/);
+    }
+  });
+
   it('pays with the test provider by default, never in production, and needs Paytrail credentials', () => {
     expect(parseEnv({})).toMatchObject({ PAYMENTS: 'test', ONLINE_PAYMENT_DAYS: 4, TEST_PAYMENTS_CALLBACK_REPEAT: 2 });
     expect(() => parseEnv({ DEPLOYMENT_ENV: 'production' })).toThrow(/PAYMENTS: must be "paytrail" in production/);

@@ -68,7 +68,12 @@ const trustProxy = z.string().transform((raw, ctx): false | number | string[] =>
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    /** Which deployment this is. Production turns off the test identification and the dev outbox. */
+    /**
+     * Which deployment this is. Production turns off the test identification and the dev outbox
+     * and refuses every test adapter. Unset, it is `production` whenever NODE_ENV=production
+     * (`parseEnv`), so a forgotten variable fails closed; the demo says `development` itself
+     * (`npm start` passes `--demo` to scripts/start.ts).
+     */
     DEPLOYMENT_ENV: z.enum(['development', 'test', 'production']).default('development'),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
@@ -291,6 +296,16 @@ export const envSchema = z
     if (env.PAYMENTS !== 'paytrail') {
       ctx.addIssue({ code: 'custom', path: ['PAYMENTS'], message: 'must be "paytrail" in production (the test provider pays nothing)' });
     }
+    if (env.PAYTRAIL_MERCHANT_ID && PAYTRAIL_TEST_ACCOUNTS.some((a) => a.merchantId === env.PAYTRAIL_MERCHANT_ID)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYTRAIL_MERCHANT_ID'],
+        message: "must be our own merchant in production, not one of Paytrail's public test merchants",
+      });
+    }
+    if (env.PAYTRAIL_SECRET && PAYTRAIL_TEST_ACCOUNTS.some((a) => a.secret === env.PAYTRAIL_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: ['PAYTRAIL_SECRET'], message: "must not be a published Paytrail test secret in production" });
+    }
   })
   .superRefine((env, ctx) => {
     if (env.IDENTIFICATION !== 'oidc') return;
@@ -301,14 +316,35 @@ export const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
+/**
+ * Paytrail's published test accounts (docs.paytrail.com, "Test credentials"): the normal
+ * merchant, the shop-in-shop aggregate merchant and its sub-merchant. Anyone may use them, so
+ * production refuses them; the built-in test provider signs with the first (ADR 0018).
+ */
+export const PAYTRAIL_TEST_ACCOUNTS = [
+  { merchantId: '375917', secret: 'SAIPPUAKAUPPIAS' },
+  { merchantId: '695861', secret: 'MONISAIPPUAKAUPPIAS' },
+  { merchantId: '695874', secret: null },
+] as const;
+
 /** Parses an environment; throws an Error whose message names every bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Empty strings count as unset, so `FOO= npm start` behaves like leaving FOO out.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  // Fails closed: a production build (NODE_ENV=production) is a production deployment unless it
+  // says otherwise, so a forgotten DEPLOYMENT_ENV cannot serve the test bank or seed demo data.
+  const assumedProduction = cleaned.NODE_ENV === 'production' && cleaned.DEPLOYMENT_ENV === undefined;
+  if (assumedProduction) cleaned.DEPLOYMENT_ENV = 'production';
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
-    throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
+    const assumption = assumedProduction
+      ? [
+          'DEPLOYMENT_ENV is not set: with NODE_ENV=production this is a production start, which needs the settings below.',
+          'To run the demo instead, use `npm start` (or scripts/start.ts --demo), which sets DEPLOYMENT_ENV=development.',
+        ]
+      : [];
+    throw new Error([...assumption, 'Invalid environment configuration:', ...lines].join('\n'));
   }
   return result.data;
 }

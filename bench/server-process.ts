@@ -54,6 +54,9 @@ export function startServer(options: StartOptions): ServerProcess {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of PORTAL_ENV_KEYS) delete env[key];
   Object.assign(env, {
+    // The demo deployment (test identification, demo data), as `npm start`; a production build
+    // is otherwise a production deployment (app/env.server.ts).
+    DEPLOYMENT_ENV: 'development',
     // The tests' servers share the tests' clock (PORTAL_NOW); the benchmark runs on the wall clock.
     ...clock.env(),
     ...options.env,

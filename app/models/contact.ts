@@ -6,6 +6,7 @@
  * All functions trim surrounding whitespace before checking.
  */
 import type { Language } from '~/i18n/config';
+import { hasControlCharacters } from './text';
 
 /** Characters allowed in a phone number as typed: an optional leading `+`, digits, spaces and dashes. */
 const PHONE_INPUT = /^\+?[\d\s-]+$/;
@@ -66,7 +67,7 @@ export const EMAIL_MAX_LENGTH = 254;
 export function isValidEmail(input: string): boolean {
   const value = input.trim();
   if (value.length === 0 || value.length > EMAIL_MAX_LENGTH) return false;
-  if (/\s/.test(value)) return false;
+  if (/\s/.test(value) || hasControlCharacters(value)) return false;
 
   const parts = value.split('@');
   if (parts.length !== 2) return false;

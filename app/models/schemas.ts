@@ -14,6 +14,7 @@ import type { TextKey } from '~/i18n/keys';
 
 import { isValidEmail, isValidPostalCode, normalizeFinnishPhone } from './contact';
 import { isValidIdentityCode } from './identity-code';
+import { hasControlCharacters, type TextRules } from './text';
 
 export const VALIDATION_MESSAGES = {
   required: 'validation.required',
@@ -22,7 +23,26 @@ export const VALIDATION_MESSAGES = {
   email: 'validation.email',
   postalCode: 'validation.postalCode',
   maxLength: 'validation.maxLength',
+  controlCharacters: 'validation.controlCharacters',
 } as const satisfies Record<string, TextKey>;
+
+/**
+ * The one rule of every free-text field (names, addresses, messages, the reason for the visit,
+ * renewal and questionnaire answers, staff notes): no control characters (NUL …; see ./text.ts),
+ * refused with a translated message (`message`, a text key; pages that translate within their
+ * own namespace pass theirs). The identity code, phone, e-mail and postal code schemas refuse
+ * them by their format. `tests`: app/models/free-text.test.ts puts a NUL into every string field
+ * of every exported schema.
+ *
+ * A refinement at the end of the field's chain, not a `.regex()`: conform would render a regex
+ * as the input's `pattern` attribute.
+ */
+export function refuseControlCharacters<T extends z.ZodTypeAny>(
+  schema: T,
+  { multiline = false, message = VALIDATION_MESSAGES.controlCharacters }: TextRules & { message?: string } = {},
+): z.ZodEffects<T, z.output<T>, z.input<T>> {
+  return schema.refine((value: unknown) => typeof value !== 'string' || !hasControlCharacters(value, { multiline }), { message });
+}
 
 export const IDENTITY_CODE_MAX_LENGTH = 11;
 /** Generous limit on the typed form (digits plus spaces/dashes). */

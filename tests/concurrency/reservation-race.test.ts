@@ -12,9 +12,6 @@
  * missing). Each visitor first opens the reserve page on its server for the anonymous CSRF
  * cookie and token, as a browser would.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq, gt, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,18 +23,13 @@ import { findForm } from '../../bench/html';
 import { send } from '../../bench/http';
 import { loginDemoPerson } from '../../bench/login';
 import { findFreePort, startServer, type ServerProcess } from '../../bench/server-process';
+import { ensureBuild } from '../fixtures/build';
 import { createTestDatabase, postgresUrlFor, testDatabaseUrl, type TestDatabase } from '../fixtures/db';
 import { clock } from '../fixtures/clock';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const VISITORS = 100;
 const READY_TIMEOUT_MS = 120_000;
-
-function ensureBuild() {
-  const buildDir = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build');
-  if (existsSync(path.join(buildDir, 'server/index.js'))) return;
-  execFileSync('npx', ['react-router', 'build'], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } });
-}
 
 interface Visitor {
   server: ServerProcess;
@@ -56,7 +48,7 @@ describe.skipIf(!testDatabaseUrl())('one free time, 100 concurrent reservations,
   const visitors: Visitor[] = [];
 
   beforeAll(async () => {
-    ensureBuild();
+    ensureBuild(ROOT);
     database = await createTestDatabase('postgres');
     const env = {
       DATABASE_URL: postgresUrlFor(testDatabaseUrl()!, database.location),
@@ -175,7 +167,7 @@ describe.skipIf(!testDatabaseUrl())('one occupational free time, 100 concurrent 
   const employees: { server: ServerProcess; jar: CookieJar; token: string; phone: string }[] = [];
 
   beforeAll(async () => {
-    ensureBuild();
+    ensureBuild(ROOT);
     database = await createTestDatabase('postgres');
     const env = {
       DATABASE_URL: postgresUrlFor(testDatabaseUrl()!, database.location),

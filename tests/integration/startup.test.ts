@@ -1,5 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
@@ -8,6 +10,7 @@ import { appointments, appointmentSlots, clinics, persons, practitioners } from 
 import { parseEnv } from '~/env.server';
 import type { Db } from '~/services/db/db.server';
 import { prepareDatabase } from '../../scripts/prepare-database';
+import { ensureBuild } from '../fixtures/build';
 import { countAppliedMigrations, databaseKinds, withTestDatabase } from '../fixtures/db';
 
 /** A complete, valid production configuration (what a production start is given). */
@@ -20,8 +23,9 @@ const PRODUCTION_SETTINGS = {
   OIDC_CLIENT_ID: 'portal',
   OIDC_CLIENT_SECRET: 'client-secret',
   PAYMENTS: 'paytrail',
-  PAYTRAIL_MERCHANT_ID: '375917',
-  PAYTRAIL_SECRET: 'merchant-secret',
+  // A merchant of its own: production refuses Paytrail's public test merchants (ADR 0018).
+  PAYTRAIL_MERCHANT_ID: '123456',
+  PAYTRAIL_SECRET: 'a-merchant-secret-of-our-own',
   POPULATION_REGISTER: 'vtj',
   VTJ_XROAD_URL: 'https://xroad-ss.example.fi/',
   VTJ_XROAD_CLIENT: 'FI/COM/1234567-8/portal',
@@ -125,3 +129,152 @@ describe('the runtime (ADR 0001)', () => {
     expect(result.status).toBe(1);
   });
 });
+
+/**
+ * Configuration fails closed (issue 21): the real start script, spawned as an operator would
+ * start it. A refused start exits before it opens a database, so the data directory it was
+ * given is never created.
+ */
+describe('a production start (scripts/start.ts)', () => {
+  const root = path.resolve(import.meta.dirname, '../..');
+
+  function start(variables: Record<string, string>, args: string[] = []) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-start-'));
+    const dataDir = path.join(dir, 'pglite');
+    try {
+      const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts', ...args], {
+        cwd: root,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, PGLITE_DATA_DIR: dataDir, PORT: '1', ...variables },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      return { status: result.status, stderr: result.stderr, stdout: result.stdout, databaseOpened: existsSync(dataDir) };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it.each([
+    ['NODE_ENV=production and nothing else', { NODE_ENV: 'production' }],
+    ['no variable at all (the script defaults to NODE_ENV=production)', {}],
+  ])('with %s refuses, naming what is missing', (_name, variables) => {
+    const result = start(variables);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('DEPLOYMENT_ENV is not set: with NODE_ENV=production this is a production start');
+    expect(result.stderr).toContain('npm start');
+    for (const missing of ['SESSION_SECRET', 'PUBLIC_ORIGIN', 'IDENTIFICATION', 'PAYMENTS', 'INSURERS', 'POPULATION_REGISTER']) {
+      expect(result.stderr).toMatch(new RegExp(`^  ${missing}: `, 'm'));
+    }
+    expect(result.stdout).not.toContain('listening');
+    expect(result.databaseOpened).toBe(false);
+  });
+
+  it.each([
+    ['the test identification', { IDENTIFICATION: 'test' }, 'IDENTIFICATION'],
+    ['the test payment provider', { PAYMENTS: 'test' }, 'PAYMENTS'],
+    ['the test insurer', { INSURERS: 'test' }, 'INSURERS'],
+    ['the built-in population register', { POPULATION_REGISTER: 'builtin' }, 'POPULATION_REGISTER'],
+    ["Paytrail's public test merchant", { PAYTRAIL_MERCHANT_ID: '375917', PAYTRAIL_SECRET: 'SAIPPUAKAUPPIAS' }, 'PAYTRAIL_MERCHANT_ID'],
+    ["Paytrail's public test secret with another id", { PAYTRAIL_SECRET: 'SAIPPUAKAUPPIAS' }, 'PAYTRAIL_SECRET'],
+    ["Paytrail's shop-in-shop test merchant", { PAYTRAIL_MERCHANT_ID: '695861', PAYTRAIL_SECRET: 'MONISAIPPUAKAUPPIAS' }, 'PAYTRAIL_MERCHANT_ID'],
+  ])('in production refuses %s', (_name, adapter, variable) => {
+    const result = start({ NODE_ENV: 'production', ...PRODUCTION_SETTINGS, ...adapter });
+    expect(result.stderr).toMatch(new RegExp(`^  ${variable}: .*production`, 'm'));
+    expect(result.status).toBe(1);
+    expect(result.databaseOpened).toBe(false);
+  });
+});
+
+describe('a start that fails', () => {
+  const root = path.resolve(import.meta.dirname, '../..');
+
+  it('writes the error without its message (which may quote anything), and stops', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-start-'));
+    // A data directory under a file: opening the database fails, the error's message names the path.
+    const blocker = path.join(dir, 'Masennus itsetuhoisia SENTINEL5b2d');
+    writeFileSync(blocker, '');
+    try {
+      const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--demo'], {
+        cwd: root,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, PGLITE_DATA_DIR: path.join(blocker, 'pglite'), PORT: '1' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(result.status).toBe(1);
+      expect(result.stderr + result.stdout).not.toMatch(/SENTINEL5b2d|Masennus|itsetuhoisia/);
+      const line = JSON.parse(result.stderr.trim().split('\n').at(-1)!) as { msg: string; err: { code: string; syscall: string; stack: string } };
+      expect(line).toMatchObject({ msg: 'uncaught exception', err: { code: 'ENOTDIR', syscall: 'mkdir' } });
+      expect(line.err.stack).toMatch(/^at /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/**
+ * `npm install && npm start` runs the demo on a fresh clone (README): the npm script states the
+ * demo (`--demo`), which the start script turns into DEPLOYMENT_ENV=development. Started with
+ * no other variable, it migrates, seeds, serves, and offers the test bank and the outbox.
+ */
+describe('the demo start (npm start)', () => {
+  const root = path.resolve(import.meta.dirname, '../..');
+
+  it('builds and runs the start script with --demo', () => {
+    const scripts = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.start).toBe('npm run build && tsx scripts/start.ts --demo');
+    expect(scripts.serve).toBe('tsx scripts/start.ts');
+  });
+
+  it('with no variable serves the demo: seeded, test identification, outbox', { timeout: 300_000 }, async () => {
+    ensureBuild(root);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-demo-'));
+    const port = await freePort();
+    const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--demo'], {
+      cwd: root,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', PGLITE_DATA_DIR: path.join(dir, 'pglite'), LOG_LEVEL: 'warn' },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    try {
+      const origin = `http://127.0.0.1:${port}`;
+      await waitFor(async () => (server.exitCode === null ? (await fetch(`${origin}/readyz`).catch(() => null))?.ok === true : 'stopped'), output);
+      expect(server.exitCode, output).toBeNull();
+      expect(output).toContain('Database ready (pglite, demo data seeded)');
+      expect(output).toContain('Demo (DEPLOYMENT_ENV=development)');
+      expect((await fetch(`${origin}/dev/outbox`)).status).toBe(200);
+      const bank = await fetch(`${origin}/oauth/authenticate?${new URLSearchParams({ lang: 'en', next: '/en', acr_values: 'fi-op' })}`);
+      expect(bank.status).toBe(200);
+      expect(await bank.text()).toContain('name="identityCode"');
+    } finally {
+      if (server.exitCode === null && server.pid) {
+        const exited = new Promise((resolve) => server.once('exit', resolve));
+        process.kill(-server.pid, 'SIGTERM');
+        await exited;
+      }
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+async function freePort(): Promise<number> {
+  const listener = createServer().listen(0, '127.0.0.1');
+  await once(listener, 'listening');
+  const address = listener.address();
+  listener.close();
+  if (!address || typeof address === 'string') throw new Error('no free port');
+  return address.port;
+}
+
+/** Polls until `ready` answers true (or 'stopped'); two minutes at most. */
+async function waitFor(ready: () => Promise<boolean | 'stopped'>, output: string) {
+  const deadline = performance.now() + 120_000;
+  for (;;) {
+    const answer = await ready();
+    if (answer === true || answer === 'stopped') return;
+    if (performance.now() > deadline) throw new Error(`the server did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

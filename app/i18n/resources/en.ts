@@ -206,6 +206,7 @@ const en = {
     email: 'Check email address',
     postalCode: 'Zipcode length should be 5 and can only contain numbers',
     maxLength: 'The text is too long',
+    controlCharacters: 'Remove the invisible control characters from the text',
     checkFields: 'Check {{fields}}',
   },
 };

@@ -202,6 +202,7 @@ const fi: CoreResource = {
     email: 'Tarkista sähköpostiosoite',
     postalCode: 'Postinumerossa tulee olla 5 numeroa',
     maxLength: 'Teksti on liian pitkä',
+    controlCharacters: 'Poista tekstistä näkymättömät ohjausmerkit',
     checkFields: 'Tarkista {{fields}}',
   },
 };

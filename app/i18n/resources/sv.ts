@@ -202,6 +202,7 @@ const sv: CoreResource = {
     email: 'Kontrollera e-postadressen',
     postalCode: 'Postnumret ska bestå av 5 siffror',
     maxLength: 'Texten är för lång',
+    controlCharacters: 'Ta bort de osynliga styrtecknen ur texten',
     checkFields: 'Kontrollera {{fields}}',
   },
 };

@@ -8,7 +8,7 @@ import { isValidEmail, normalizeFinnishPhone } from '../contact';
 import { LANGUAGES } from '~/i18n/config';
 import type { TextKey } from '~/i18n/keys';
 import { streetAddressSchema, postOfficeSchema } from '../booking/reservation-schemas';
-import { emailSchema, finnishPhoneSchema, postalCodeSchema, VALIDATION_MESSAGES } from '../schemas';
+import { emailSchema, finnishPhoneSchema, postalCodeSchema, refuseControlCharacters, VALIDATION_MESSAGES } from '../schemas';
 
 /** The contact form's phone field: at most 15 characters as typed (spec 2 §5, §9). */
 export const CONTACT_PHONE_MAX = 15;
@@ -85,14 +85,16 @@ export const GUARDIAN_LIMITS = { name: 40, phone: 20, emailAddress: 100, streetA
 const maxMessage = (n: number) => `myInformation.validation.max${n}`;
 
 function limitedText(max: number) {
-  return z
-    .string({ required_error: VALIDATION_MESSAGES.required })
-    .trim()
-    .min(1, { message: VALIDATION_MESSAGES.required })
-    .max(max, { message: maxMessage(max) });
+  return refuseControlCharacters(
+    z
+      .string({ required_error: VALIDATION_MESSAGES.required })
+      .trim()
+      .min(1, { message: VALIDATION_MESSAGES.required })
+      .max(max, { message: maxMessage(max) }),
+  );
 }
 
-const optionalText = (max: number) => z.string().trim().max(max, { message: maxMessage(max) }).optional();
+const optionalText = (max: number) => refuseControlCharacters(z.string().trim().max(max, { message: maxMessage(max) })).optional();
 
 export const guardianSchema = z
   .object({
@@ -106,7 +108,7 @@ export const guardianSchema = z
       .refine(isValidEmail, { message: VALIDATION_MESSAGES.email }),
     isGuardianHasSameAddress: z.boolean().optional().default(false),
     streetAddress: optionalText(GUARDIAN_LIMITS.streetAddress),
-    zipCode: z.string().trim().optional(),
+    zipCode: refuseControlCharacters(z.string().trim()).optional(),
     postOffice: optionalText(GUARDIAN_LIMITS.postOffice),
   })
   .superRefine((value, ctx) => {

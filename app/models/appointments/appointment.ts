@@ -1,3 +1,6 @@
+/** The reason for the visit: at most this many characters (its schema: ./schemas.ts). */
+export const ARRIVAL_REASON_MAX = 300;
+
 /** What the browser gets of an appointment (already in the page language; times as ISO). */
 export type LocationType =
   | 'physicalLocation'

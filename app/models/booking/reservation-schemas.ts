@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { TextKey } from '~/i18n/keys';
-import { emailSchema, identityCodeSchema, phoneSchema, postalCodeSchema, VALIDATION_MESSAGES } from '../schemas';
+import { emailSchema, identityCodeSchema, phoneSchema, postalCodeSchema, refuseControlCharacters, VALIDATION_MESSAGES } from '../schemas';
 
 export const RESERVATION_MESSAGES = {
   terms: 'reservation.validation.terms',
@@ -22,14 +22,16 @@ export const STREET_ADDRESS_MAX = 30;
 export const POST_OFFICE_MIN = 2;
 export const POST_OFFICE_MAX = 30;
 
-/** A required, trimmed text of `min`–`max` characters with one message for a wrong length. */
+/** A required, trimmed text of `min`–`max` characters with one message for a wrong length; no control characters. */
 function lengthText(min: number, max: number, message: string) {
-  return z
-    .string({ required_error: VALIDATION_MESSAGES.required })
-    .trim()
-    .min(1, { message: VALIDATION_MESSAGES.required })
-    .min(min, { message })
-    .max(max, { message });
+  return refuseControlCharacters(
+    z
+      .string({ required_error: VALIDATION_MESSAGES.required })
+      .trim()
+      .min(1, { message: VALIDATION_MESSAGES.required })
+      .min(min, { message })
+      .max(max, { message }),
+  );
 }
 
 /** First or last name: required, at most 50 characters. */

@@ -3,6 +3,7 @@
  * the server. Client-safe, and free of zod so that pages showing messages without a form (the
  * front page's summaries) do not load it; the form schemas live in messaging-schemas.ts.
  */
+import { hasControlCharacters } from '../text';
 
 export const PROFESSIONAL_TYPES = ['Doctor', 'Nurse', 'Physiotherapist', 'Psychologist'] as const;
 export type ProfessionalType = (typeof PROFESSIONAL_TYPES)[number];
@@ -38,7 +39,7 @@ export function hasContent(text: string, attachmentCount: number): boolean {
 
 export function isValidSubject(value: string): boolean {
   const trimmed = value.trim();
-  return trimmed.length > 0 && trimmed.length <= SUBJECT_MAX_LENGTH;
+  return trimmed.length > 0 && trimmed.length <= SUBJECT_MAX_LENGTH && !hasControlCharacters(trimmed);
 }
 
 /** How long the open conversation waits between refreshes while it is visible (JS only). */

@@ -4,7 +4,10 @@
  */
 import { z } from 'zod';
 import type { TextKey } from '~/i18n/keys';
+import { refuseControlCharacters } from '../schemas';
+import { hasControlCharacters } from '../text';
 import {
+  DELETE_REASON_MAX_LENGTH,
   hasContent,
   MAX_ATTACHMENTS_PER_MESSAGE,
   MAX_TOTAL_ATTACHMENT_BYTES,
@@ -20,19 +23,25 @@ const MESSAGES = {
   messageRequired: 'messaging.errors.messageRequired',
   attachmentTooMany: 'messaging.errors.attachmentTooMany',
   attachmentTooLarge: 'messaging.errors.attachmentTooLarge',
+  attachmentName: 'messaging.errors.attachmentName',
   recipientRequired: 'messaging.errors.recipientRequired',
 } as const satisfies Record<string, TextKey>;
 
 /** A form's one-time key (a random UUID written into the form when it is rendered). */
 export const idempotencyKeySchema = z.string().uuid();
 
-const subject = z
-  .string({ required_error: MESSAGES.subjectRequired })
-  .trim()
-  .min(1, MESSAGES.subjectRequired)
-  .max(SUBJECT_MAX_LENGTH, MESSAGES.subjectTooLong);
+const subject = refuseControlCharacters(
+  z.string({ required_error: MESSAGES.subjectRequired }).trim().min(1, MESSAGES.subjectRequired).max(SUBJECT_MAX_LENGTH, MESSAGES.subjectTooLong),
+);
 
-const text = z.string().trim().max(MESSAGE_MAX_LENGTH, MESSAGES.messageTooLong).default('');
+const text = refuseControlCharacters(z.string().trim().max(MESSAGE_MAX_LENGTH, MESSAGES.messageTooLong), { multiline: true }).default('');
+
+/** A professional's reason for deleting a message (one line, shown to the care team). */
+export const deleteReasonSchema = refuseControlCharacters(z.string().trim().min(1).max(DELETE_REASON_MAX_LENGTH));
+
+/** The note an absent professional leaves for colleagues (one line). */
+export const ABSENCE_NOTE_MAX_LENGTH = 500;
+export const absenceNoteSchema = refuseControlCharacters(z.string().trim().max(ABSENCE_NOTE_MAX_LENGTH)).optional();
 
 /** The files of a form's file input (an input with nothing chosen sends one empty file). */
 export const fileListSchema = z
@@ -47,6 +56,10 @@ export const fileListSchema = z
 function refineMessage(value: { text: string; attachments: File[] }, ctx: z.RefinementCtx) {
   if (!hasContent(value.text, value.attachments.length)) {
     ctx.addIssue({ code: 'custom', path: ['text'], message: MESSAGES.messageRequired });
+  }
+  // A file's name is stored and shown like text (a NUL could not be stored at all).
+  if (value.attachments.some((file) => hasControlCharacters(file.name))) {
+    ctx.addIssue({ code: 'custom', path: ['attachments'], message: MESSAGES.attachmentName });
   }
   if (value.attachments.length > MAX_ATTACHMENTS_PER_MESSAGE) {
     ctx.addIssue({ code: 'custom', path: ['attachments'], message: MESSAGES.attachmentTooMany });

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { RecordsTexts } from '~/i18n/resources/records/records';
+import { refuseControlCharacters } from '../schemas';
 
 type Texts = { fi: string; sv: string; en: string };
 
@@ -45,7 +46,12 @@ export type QuestionnaireAnswers = Record<string, string | string[] | number>;
 
 /** What the schema's messages are keyed by (translated by the page: `records.questionnaires.errors.*`). */
 type QuestionnaireError = keyof RecordsTexts['questionnaires']['errors'];
-export const QUESTIONNAIRE_ERRORS = { required: 'required', tooLong: 'tooLong', invalid: 'invalid' } as const satisfies Record<string, QuestionnaireError>;
+export const QUESTIONNAIRE_ERRORS = {
+  required: 'required',
+  tooLong: 'tooLong',
+  invalid: 'invalid',
+  controlCharacters: 'controlCharacters',
+} as const satisfies Record<string, QuestionnaireError>;
 
 /** Validates a definition read from storage (a broken definition is a server error, not user input). */
 export const definitionSchema: z.ZodType<QuestionnaireDefinition> = z.lazy(() => {
@@ -78,11 +84,12 @@ export const definitionSchema: z.ZodType<QuestionnaireDefinition> = z.lazy(() =>
 });
 
 function questionSchema(q: Question): z.ZodTypeAny {
-  const { required: req, tooLong, invalid } = QUESTIONNAIRE_ERRORS;
+  const { required: req, tooLong, invalid, controlCharacters } = QUESTIONNAIRE_ERRORS;
   switch (q.type) {
     case 'text': {
       const s = z.string({ required_error: req }).trim().max(q.maxLength, tooLong);
-      return q.required ? s.min(1, req) : s.optional();
+      const rules = { multiline: true, message: controlCharacters };
+      return q.required ? refuseControlCharacters(s.min(1, req), rules) : refuseControlCharacters(s, rules).optional();
     }
     case 'single': {
       const values = q.options.map((o) => o.value);

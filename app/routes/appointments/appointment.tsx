@@ -22,7 +22,9 @@ import { useToasts } from '~/components/Toasts';
 import { portalContext } from '~/context';
 import { sentByScript } from '~/lib/intent';
 import { pageTitle, requireAuth, titleWith } from '~/lib/http/page.server';
-import type { AppointmentView, CheckInResult } from '~/models/appointments/appointment';
+import { ARRIVAL_REASON_MAX, type AppointmentView, type CheckInResult } from '~/models/appointments/appointment';
+import { arrivalReasonSchema } from '~/models/appointments/schemas';
+import { hasControlCharacters } from '~/models/text';
 import { pagePath } from '~/route-table';
 import {
   acceptConfidentiality,
@@ -31,7 +33,7 @@ import {
   saveArrivalReason,
 } from '~/services/appointments/appointments.server';
 import { viewerOf } from '~/services/people/viewer.server';
-import { ARRIVAL_REASON_MAX, parseAppointmentIds } from '~/services/appointments/rules';
+import { parseAppointmentIds } from '~/services/appointments/rules';
 import { getDb } from '~/services/db/db.server';
 import { redirectWithFlash } from '~/lib/http/flash.server';
 import * as s from '~/styles/appointments.css';
@@ -43,11 +45,7 @@ const appointmentId = z.coerce.number().int().positive();
 const ArrivalReasonSchema = z.object({
   intent: z.literal('arrivalReason'),
   appointmentId,
-  arrivalReason: z
-    .string({ required_error: 'validation.required' satisfies TextKey })
-    .trim()
-    .min(1, 'validation.required' satisfies TextKey)
-    .max(ARRIVAL_REASON_MAX, 'appointments.arrivalReason.overLimit' satisfies TextKey),
+  arrivalReason: arrivalReasonSchema,
 });
 
 const ActionSchema = z.discriminatedUnion('intent', [
@@ -275,6 +273,7 @@ function refusal(result: SubmissionResult<string[]> | undefined) {
 /** What the server's schema would say about a reason, shown again as the visitor corrects it. */
 function arrivalReasonError(value: string): TextKey | undefined {
   if (value.trim().length === 0) return 'validation.required';
+  if (hasControlCharacters(value, { multiline: true })) return 'validation.controlCharacters';
   return value.trim().length > ARRIVAL_REASON_MAX ? 'appointments.arrivalReason.overLimit' : undefined;
 }
 

@@ -11,18 +11,19 @@ import { env } from '~/env.server';
 import type { Language } from '~/i18n/config';
 import { constantTimeEqual, sha256 } from '~/lib/crypto.server';
 import { formatDateTime, formatMoney, formatTime, helsinkiDate } from '~/lib/format';
-import type {
-  AppointmentView,
-  ArrivalReasonResult,
-  CancelResult,
-  CheckInResult,
+import {
+  ARRIVAL_REASON_MAX,
+  type AppointmentView,
+  type ArrivalReasonResult,
+  type CancelResult,
+  type CheckInResult,
 } from '~/models/appointments/appointment';
+import { hasControlCharacters } from '~/models/text';
 import { recordEvent } from '~/services/analytics/analytics.server';
 import { logAccess, logAccesses } from '~/services/audit/access-log.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
 import { hitRateLimit, peekRateLimit } from '~/services/security/rate-limit.server';
 import {
-  ARRIVAL_REASON_MAX,
   ARRIVAL_REASON_PREFIX,
   cancellationCheck,
   checkInStatus,
@@ -262,7 +263,7 @@ export async function saveArrivalReason(
   now = clock.now(),
 ): Promise<ArrivalReasonResult> {
   const reason = text.trim();
-  if (reason.length === 0 || [...reason].length > ARRIVAL_REASON_MAX) return 'invalid';
+  if (reason.length === 0 || [...reason].length > ARRIVAL_REASON_MAX || hasControlCharacters(reason, { multiline: true })) return 'invalid';
   const row = await findVisible(db, viewer, id);
   if (!row || row.appointment.cancelledAt || row.appointment.isRemote) return 'notFound';
   await withTransaction(db, async (t) => {

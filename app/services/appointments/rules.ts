@@ -75,7 +75,6 @@ export { encodeAnonymousCode, parseAnonymousCode } from '~/models/appointments/a
 
 /** The arrival reason is saved with this fixed Finnish prefix ("the customer's own arrival reason"). */
 export const ARRIVAL_REASON_PREFIX = 'Asiakkaan itse kirjoittama tulosyy: ';
-export const ARRIVAL_REASON_MAX = 300;
 
 /** Parses a comma-joined id list of the appointment page path ("12,13"). */
 export function parseAppointmentIds(value: string): number[] | null {

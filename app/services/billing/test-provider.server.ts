@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { testProviderPayments } from '~db/schema';
+import { PAYTRAIL_TEST_ACCOUNTS } from '~/env.server';
 import { constantTimeEqual } from '~/lib/crypto.server';
 import { TEST_BANK_OUTCOMES, type TestBankOutcome } from '~/models/billing/invoice';
 import type { Db } from '~/services/db/db.server';
@@ -22,8 +23,8 @@ import type { ProviderStatus } from './paytrail-client.server';
 /** Where the fake banks' forms post (a page of this server, outside the route table). */
 export const TEST_BANK_PATH = '/test-payments/pay';
 
-/** Paytrail's public test merchant: the defaults of PAYMENTS=test. */
-export const TEST_MERCHANT = { merchantId: '375917', secret: 'SAIPPUAKAUPPIAS' } as const;
+/** Paytrail's public test merchant (refused in production, env.server): the defaults of PAYMENTS=test. */
+export const TEST_MERCHANT = PAYTRAIL_TEST_ACCOUNTS[0];
 
 const BANKS = [
   { id: 'osuuspankki', name: 'OP', colour: '#ff6a10' },

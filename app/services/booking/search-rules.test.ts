@@ -236,5 +236,6 @@ describe('the folded filters and the practitioner name search', () => {
     expect(practitionerNameOf(new URLSearchParams('practitionerName=%20%20Timo%20%20Aalto%20'))).toBe('Timo Aalto');
     expect(practitionerNameOf(new URLSearchParams(''))).toBe('');
     expect(practitionerNameOf(new URLSearchParams(`practitionerName=${'a'.repeat(100)}`))).toHaveLength(60);
+    expect(practitionerNameOf(new URLSearchParams('practitionerName=Aal%00to%0B%7F%C2%85'))).toBe('Aalto');
   });
 });

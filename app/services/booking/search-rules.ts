@@ -8,6 +8,7 @@
  */
 import { addDays, addMonth, daysBetween, isDate, isoWeekday } from '~/lib/dates';
 import { TIMES_OF_DAY, type SearchFilter, type SearchRuleData, type TimeOfDay } from '~/models/booking/search';
+import { withoutControlCharacters } from '~/models/text';
 
 
 /**
@@ -31,9 +32,13 @@ export function selectedFilterCount(filter: SearchFilter): number {
   );
 }
 
-/** The practitioner name search's text from the address: trimmed, at most 60 characters. */
+/**
+ * The practitioner name search's text from the address: without control characters (a search
+ * keeps nothing, so they are dropped rather than refused; models/text.ts), spaces collapsed,
+ * trimmed, at most 60 characters.
+ */
 export function practitionerNameOf(params: URLSearchParams): string {
-  return (params.get(PRACTITIONER_NAME_PARAM) ?? '').replace(/\s+/g, ' ').trim().slice(0, 60);
+  return withoutControlCharacters(params.get(PRACTITIONER_NAME_PARAM) ?? '').replace(/\s+/g, ' ').trim().slice(0, 60);
 }
 
 /** Results per page; "show more" appears when exactly this many came back (spec 3 §9). */

@@ -23,6 +23,7 @@ import { env } from '~/env.server';
 import { documentLimitsRule, parseWithinLimits, type GraphqlLimitCode, type GraphqlLimits } from '~/services/security/graphql-limit-rules';
 import { hitPersonLimit, type PersonLimit } from '~/services/security/person-limits.server';
 import type { Language } from '~/i18n/config';
+import { hasControlCharacters } from '~/models/text';
 import { isValidSubject, MAX_ATTACHMENTS_PER_MESSAGE, MESSAGE_MAX_LENGTH, SUBJECT_MAX_LENGTH, THREAD_TYPES, type ThreadView } from '~/models/messaging/messaging';
 import { pagePath } from '~/route-table';
 import type { Db } from '~/services/db/db.server';
@@ -287,6 +288,9 @@ function messageInput(input: { content?: string | null; attachments?: { key: str
   const details: string[] = [];
   if (content.length === 0 && attachments.length === 0) details.push('message: content or an attachment is required');
   if (content.length > MESSAGE_MAX_LENGTH) details.push(`message: content is at most ${MESSAGE_MAX_LENGTH} characters`);
+  if (hasControlCharacters(content, { multiline: true }) || attachments.some((a) => a.fileName && hasControlCharacters(a.fileName))) {
+    details.push('message: control characters are not allowed');
+  }
   if (attachments.length > MAX_ATTACHMENTS_PER_MESSAGE) details.push(`message: at most ${MAX_ATTACHMENTS_PER_MESSAGE} attachments`);
   if (attachments.some((a) => !/^[0-9a-f-]{36}$/i.test(a.key))) details.push('message: attachment key is not an upload key');
   if ((input.questionnaireInvitations ?? []).length) details.push('message: questionnaire invitations are sent by professionals only');
@@ -387,7 +391,7 @@ const root = {
     ctx: MessagingContext,
   ) => {
     const details: string[] = [];
-    if (!isValidSubject(args.title)) details.push(`title: 1–${SUBJECT_MAX_LENGTH} characters`);
+    if (!isValidSubject(args.title)) details.push(`title: 1–${SUBJECT_MAX_LENGTH} characters, no control characters`);
     if (args.type !== 'Customer') details.push(`type: customers start ${THREAD_TYPES[0]} threads only`);
     if (args.participantIds.length === 0) details.push('participantIds: at least one');
     if (args.participantIds.length > 1 && !args.separateThreadPerParticipant) details.push('participantIds: one recipient per thread');

@@ -15,4 +15,21 @@ describe('log scrubbing', () => {
     expect(out).not.toContain('030911A914H');
     expect(out).not.toContain('280270-9479');
   });
+
+  it('cuts the query strings of URLs and paths in any string', () => {
+    expect(scrubText('GET https://oma.example.fi/fi/haku?q=masennus#x failed')).toBe('GET https://oma.example.fi/fi/haku failed');
+    expect(scrubText('/fi/viestit?text=masennus')).toBe('/fi/viestit');
+    expect(scrubText('path "/fi/x?y=1" and a question? yes')).toBe('path "/fi/x" and a question? yes');
+  });
+
+  it('logs an error without its message, wherever it sits', () => {
+    const out = JSON.stringify(scrub({ err: new Error('Failed query: params: masennus'), list: [new TypeError('masennus')] }));
+    expect(out).not.toContain('masennus');
+    expect(out).toContain('"type":"TypeError"');
+    // A library's plain error object is one too.
+    expect(JSON.stringify(scrub({ reason: { name: 'DatabaseError', message: 'masennus', stack: 'DatabaseError: masennus\n    at x (y:1:1)', code: '22021' } }))).toBe(
+      '{"reason":{"type":"DatabaseError","code":"22021","stack":"at x (y:1:1)"}}',
+    );
+  });
 });
+

@@ -1,43 +1,77 @@
 /**
  * The project logger (pino, JSON lines). Personal identity codes, phone numbers and e-mail
- * addresses are masked in every string of every log record, and known secret fields are
- * removed, so a careless `logger.info({ body })` cannot leak them.
+ * addresses are masked in every string of every log record, URLs lose their query strings, and
+ * known secret fields are removed, so a careless `logger.info({ body })` cannot leak them.
+ *
+ * Errors are logged safe by construction (./safe-error.ts, issue 21): wherever an error sits in
+ * a record it is replaced by its class, codes and stack frames, never its message (a database
+ * error's message carries the query's parameters, i.e. what the user typed). A record's message
+ * is the literal the code passes: pino would otherwise take an error's message for it, and
+ * format arguments (`%s`) are dropped.
  */
 import pino from 'pino';
 import { env } from '~/env.server';
+import { isErrorLike, safeError } from './safe-error';
 
 const IDENTITY_CODE = /\b\d{6}[-+A-FU-Y]\d{3}[0-9A-Y]\b/gi;
 const PHONE = /(?:\+358|\b0)[\s-]?\d(?:[\s-]?\d){5,11}\b/g;
 const EMAIL = /\b[^\s@"'<>]+@[^\s@"'<>]+\.[a-z]{2,}\b/gi;
+/** An absolute URL's or a path's query string (and fragment). */
+const URL_QUERY = /(\b[a-z][a-z\d+.-]*:\/\/[^\s?#"'<>]*|(?:^|(?<=[\s"'(=]))\/[^\s?#"'<>]*)[?#][^\s"'<>]*/gi;
 
 export function scrubText(value: string): string {
-  return value.replace(IDENTITY_CODE, '[identity-code]').replace(EMAIL, '[email]').replace(PHONE, '[phone]');
+  return value
+    .replace(URL_QUERY, '$1')
+    .replace(IDENTITY_CODE, '[identity-code]')
+    .replace(EMAIL, '[email]')
+    .replace(PHONE, '[phone]');
 }
 
-/** Deep-copies a value with every string scrubbed (bounded depth). */
+/** Deep-copies a value with every string scrubbed and every error made safe (bounded depth). */
 export function scrub(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return scrubText(value);
   if (depth > 6 || value === null || typeof value !== 'object') return value;
-  if (value instanceof Error) {
-    return { type: value.name, message: scrubText(value.message), stack: value.stack && scrubText(value.stack) };
-  }
+  if (isErrorLike(value)) return safeError(value);
   if (Array.isArray(value)) return value.map((v) => scrub(v, depth + 1));
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrub(v, depth + 1)]));
 }
 
-export const logger = pino({
-  level: env().LOG_LEVEL,
-  base: { service: 'patient-portal' },
-  redact: {
-    paths: ['identityCode', '*.identityCode', 'ssn', '*.ssn', 'password', 'cookie', '*.cookie', 'headers.cookie', 'body', '*.body'],
-    censor: '[redacted]',
-  },
-  formatters: {
-    log: (record) => scrub(record) as Record<string, unknown>,
-  },
-  hooks: {
-    logMethod(args, method) {
-      method.apply(this, args.map((a) => (typeof a === 'string' ? scrubText(a) : a)) as Parameters<typeof method>);
+/** The logger's options; `createLogger` with another destination is how the tests read its lines. */
+export function createLogger(destination?: pino.DestinationStream, level = env().LOG_LEVEL) {
+  const options: pino.LoggerOptions = {
+    level,
+    base: { service: 'patient-portal' },
+    redact: {
+      paths: ['identityCode', '*.identityCode', 'ssn', '*.ssn', 'password', 'cookie', '*.cookie', 'headers.cookie', 'body', '*.body'],
+      censor: '[redacted]',
     },
-  },
-});
+    serializers: {
+      err: (value: unknown) => (isErrorLike(value) ? safeError(value) : value),
+      error: (value: unknown) => (isErrorLike(value) ? safeError(value) : value),
+    },
+    formatters: {
+      log: (record) => scrub(record) as Record<string, unknown>,
+    },
+    hooks: {
+      logMethod(args, method) {
+        const [first, second] = args as unknown[];
+        const message = typeof second === 'string' ? scrubText(second) : undefined;
+        if (first instanceof Error) {
+          // pino would log `first.message` as the message.
+          method.apply(this, [{ err: first }, message ?? 'error'] as unknown as Parameters<typeof method>);
+        } else if (typeof first === 'object' && first !== null) {
+          const record = first as Record<string, unknown>;
+          // Given `{ err }` and no message, pino would log the error's message as the message.
+          const fallback = record.err !== undefined || record.error !== undefined ? 'error' : undefined;
+          const chosen = message ?? fallback;
+          method.apply(this, (chosen === undefined ? [first] : [first, chosen]) as unknown as Parameters<typeof method>);
+        } else {
+          method.apply(this, [typeof first === 'string' ? scrubText(first) : first] as unknown as Parameters<typeof method>);
+        }
+      },
+    },
+  };
+  return destination ? pino(options, destination) : pino(options);
+}
+
+export const logger = createLogger();

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import type { Language } from '~/i18n/config';
+import { refuseControlCharacters } from '~/models/schemas';
 import type { RecordsTexts } from '~/i18n/resources/records/records';
 import { pagePath } from '~/route-table';
 
@@ -45,10 +46,14 @@ export const renewalField = {
 type RenewalError = keyof RecordsTexts['renewal']['errors'];
 const REQUIRED = 'required' satisfies RenewalError;
 const TOO_LONG = 'tooLong' satisfies RenewalError;
+const CONTROL_CHARACTERS = { multiline: true, message: 'controlCharacters' satisfies RenewalError };
 
-const text = () => z.string({ required_error: REQUIRED }).trim().min(1, REQUIRED).max(RENEWAL_TEXT_MAX, TOO_LONG);
+const text = () => refuseControlCharacters(z.string({ required_error: REQUIRED }).trim().min(1, REQUIRED).max(RENEWAL_TEXT_MAX, TOO_LONG), CONTROL_CHARACTERS);
 const optionalText = () =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(RENEWAL_TEXT_MAX, TOO_LONG).optional());
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    refuseControlCharacters(z.string().trim().max(RENEWAL_TEXT_MAX, TOO_LONG), CONTROL_CHARACTERS).optional(),
+  );
 const yesNo = () => z.enum(['yes', 'no'], { errorMap: () => ({ message: REQUIRED }) });
 
 /** The renewal form's schema for these prescriptions (follow-ups required by the answers). */

@@ -160,6 +160,10 @@ describe.each(databaseKinds())('appointments on %s', (kind) => {
     const p = await person(t.db);
     const a = await book(t.db, p.id, 24 * 60);
     expect(await saveArrivalReason(t.db, viewer(p.id), a.appointment.id, 'x'.repeat(301), NOW)).toBe('invalid');
+    // Control characters (issue 21): refused before the database, which cannot store a NUL.
+    for (const text of ['Kurkku\u0000kipu', 'Kurkku\u0007kipu', 'Kurkku\ud800kipu']) {
+      expect(await saveArrivalReason(t.db, viewer(p.id), a.appointment.id, text, NOW)).toBe('invalid');
+    }
     expect(await saveArrivalReason(t.db, viewer(p.id), a.appointment.id, '  Kurkkukipu  ', NOW)).toBe('success');
     const [row] = await t.db.select().from(appointments).where(eq(appointments.id, a.appointment.id));
     expect(row!.arrivalReason).toBe(`${ARRIVAL_REASON_PREFIX}Kurkkukipu`);

@@ -345,6 +345,18 @@ describe.each(databaseKinds())('messaging services on %s', (kind) => {
       expect((await runMessagingQuery(ctx(), { query: 42 }, { introspection: false })).status).toBe(400);
     });
 
+    it('refuses control characters in the title and the message before anything is stored (issue 21)', async () => {
+      const query = 'mutation M($title: String!, $content: String, $to: [ID!]!) { sendMessageInNewThread(title: $title, type: Customer, participantIds: $to, firstMessage: {content: $content}) }';
+      const to = [w.doctor.personId];
+      const title = await runMessagingQuery(ctx(), { query, variables: { title: 'Kysy\u0000mys', content: 'Hei', to } }, { introspection: false });
+      expect(title).toMatchObject({ status: 400, body: { error: { type: 'ValidationError', details: [expect.stringContaining('no control characters')] } } });
+      const content = await runMessagingQuery(ctx(), { query, variables: { title: 'Kysymys', content: 'Hei\u0000', to } }, { introspection: false });
+      expect(content).toMatchObject({ status: 400, body: { error: { type: 'ValidationError', details: ['message: control characters are not allowed'] } } });
+      // Line breaks and tabs are text.
+      const fine = await runMessagingQuery(ctx(), { query, variables: { title: 'Kysymys', content: 'Hei,\r\n\tkiitos', to } }, { introspection: false });
+      expect(fine.status).toBe(200);
+    });
+
     it('refuses introspection in production and allows it elsewhere', async () => {
       const query = '{ __schema { queryType { name } } }';
       expect((await runMessagingQuery(ctx(), { query }, { introspection: false })).status).toBe(400);

@@ -53,7 +53,7 @@ const en = {
     notRenewable: '{{medicine}} cannot be renewed online.',
     notFound: 'The prescriptions were not found.',
     backToList: 'Back to prescriptions',
-    errors: { required: 'Required', tooLong: 'The text is too long' },
+    errors: { required: 'Required', tooLong: 'The text is too long', controlCharacters: 'Remove the invisible control characters from the text' },
   },
   lab: {
     title: 'Laboratory',
@@ -123,7 +123,7 @@ const en = {
     readOnly: 'You answered this questionnaire on {{date}}. The answers can no longer be changed.',
     noAnswer: 'No answer',
     optional: '(optional)',
-    errors: { required: 'Required', tooLong: 'The text is too long', invalid: 'Choose one of the options' },
+    errors: { required: 'Required', tooLong: 'The text is too long', invalid: 'Choose one of the options', controlCharacters: 'Remove the invisible control characters from the text' },
     backToList: 'Back to questionnaires',
   },
   vaccinations: {
@@ -215,7 +215,7 @@ const fi: RecordsTexts = {
     notRenewable: 'Lääkettä {{medicine}} ei voi uusia verkossa.',
     notFound: 'Reseptejä ei löytynyt.',
     backToList: 'Takaisin resepteihin',
-    errors: { required: 'Pakollinen', tooLong: 'Teksti on liian pitkä' },
+    errors: { required: 'Pakollinen', tooLong: 'Teksti on liian pitkä', controlCharacters: 'Poista tekstistä näkymättömät ohjausmerkit' },
   },
   lab: {
     title: 'Laboratorio',
@@ -285,7 +285,7 @@ const fi: RecordsTexts = {
     readOnly: 'Vastasit tähän kyselyyn {{date}}. Vastauksia ei voi enää muuttaa.',
     noAnswer: 'Ei vastausta',
     optional: '(vapaaehtoinen)',
-    errors: { required: 'Pakollinen', tooLong: 'Teksti on liian pitkä', invalid: 'Valitse jokin vaihtoehdoista' },
+    errors: { required: 'Pakollinen', tooLong: 'Teksti on liian pitkä', invalid: 'Valitse jokin vaihtoehdoista', controlCharacters: 'Poista tekstistä näkymättömät ohjausmerkit' },
     backToList: 'Takaisin kyselyihin',
   },
   vaccinations: {
@@ -375,7 +375,7 @@ const sv: RecordsTexts = {
     notRenewable: '{{medicine}} kan inte förnyas på nätet.',
     notFound: 'Recepten hittades inte.',
     backToList: 'Tillbaka till recepten',
-    errors: { required: 'Obligatorisk', tooLong: 'Texten är för lång' },
+    errors: { required: 'Obligatorisk', tooLong: 'Texten är för lång', controlCharacters: 'Ta bort de osynliga styrtecknen ur texten' },
   },
   lab: {
     title: 'Laboratorium',
@@ -445,7 +445,7 @@ const sv: RecordsTexts = {
     readOnly: 'Du besvarade enkäten {{date}}. Svaren kan inte längre ändras.',
     noAnswer: 'Inget svar',
     optional: '(frivillig)',
-    errors: { required: 'Obligatorisk', tooLong: 'Texten är för lång', invalid: 'Välj ett av alternativen' },
+    errors: { required: 'Obligatorisk', tooLong: 'Texten är för lång', invalid: 'Välj ett av alternativen', controlCharacters: 'Ta bort de osynliga styrtecknen ur texten' },
     backToList: 'Tillbaka till enkäterna',
   },
   vaccinations: {

@@ -5,6 +5,7 @@
  */
 import { portalContext } from '~/context';
 import { json, methodNotAllowed, readBody, requireApiAuth } from '~/lib/http/api.server';
+import { hasControlCharacters } from '~/models/text';
 import { getDb } from '~/services/db/db.server';
 import { insertPatientConcept } from '~/services/booking/insurance/insurance.server';
 import type { Route } from './+types/insurance-concepts';
@@ -16,7 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const auth = requireApiAuth(context);
   const body = await readBody(request);
   const code = typeof body.code === 'string' ? body.code.trim() : '';
-  const type = code && code.length <= 20 ? await insertPatientConcept(await getDb(), context.get(portalContext).brand, auth.person.id, code) : 'conceptNotFound';
+  const type = code && code.length <= 20 && !hasControlCharacters(code) ? await insertPatientConcept(await getDb(), context.get(portalContext).brand, auth.person.id, code) : 'conceptNotFound';
   return json({ type }, STATUS[type]);
 }
 

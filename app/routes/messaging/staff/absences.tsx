@@ -17,6 +17,7 @@ import { useTranslation } from '~/i18n/react';
 import { isDate } from '~/lib/dates';
 import { pageTitle } from '~/lib/http/page.server';
 import { requireProfessional } from '~/lib/http/staff.server';
+import { absenceNoteSchema } from '~/models/messaging/schemas';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
 import { colleagues, listMyAbsences, recordAbsence, removeAbsence } from '~/services/messaging/staff.server';
@@ -37,7 +38,7 @@ const absenceSchema = z
     startDate: date,
     endDate: date,
     substituteIds: z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.string().uuid())),
-    internalMessage: z.string().trim().max(500).optional(),
+    internalMessage: absenceNoteSchema,
   })
   .refine((v) => v.endDate >= v.startDate, { path: ['endDate'], message: 'messaging.staff.absenceDates' satisfies TextKey });
 
@@ -148,6 +149,7 @@ export default function Absences({ loaderData, actionData }: Route.ComponentProp
               {t('messaging.staff.internalMessage')}
             </label>
             <input {...getInputProps(fields.internalMessage, { type: 'text' })} key={fields.internalMessage.key} className={ui.input} />
+            <FieldError meta={fields.internalMessage} />
           </div>
           <button className={ui.button.primary} type="submit">
             {t('messaging.staff.addAbsence')}

@@ -22,7 +22,7 @@ import { readMessageForm, sendMessageForm } from '~/lib/http/messaging-form.serv
 import { invariantResponse, serverT, titleWith } from '~/lib/http/page.server';
 import { requireProfessional } from '~/lib/http/staff.server';
 import { DELETE_REASON_MAX_LENGTH, THREAD_POLL_MS } from '~/models/messaging/messaging';
-import { composerSchema } from '~/models/messaging/schemas';
+import { composerSchema, deleteReasonSchema } from '~/models/messaging/schemas';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
 import { findThreadFor } from '~/services/messaging/access.server';
@@ -39,7 +39,7 @@ const actionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('assign'), assigneeId: z.string().uuid() }),
   z.object({ intent: z.literal('close') }),
   z.object({ intent: z.literal('reopen') }),
-  z.object({ intent: z.literal('delete'), messageId: z.coerce.number().int().positive(), reason: z.string().trim().min(1).max(DELETE_REASON_MAX_LENGTH) }),
+  z.object({ intent: z.literal('delete'), messageId: z.coerce.number().int().positive(), reason: deleteReasonSchema }),
 ]);
 
 export async function loader({ params, context }: Route.LoaderArgs) {
