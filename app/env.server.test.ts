@@ -35,6 +35,7 @@ describe('environment', () => {
       DEPLOYMENT_ENV: 'production',
       SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
       PUBLIC_ORIGIN: 'https://oma.example.fi',
+      DATABASE_URL: 'postgres://portal@db.example.fi:5432/portal',
       IDENTIFICATION: 'oidc',
       OIDC_ISSUER: 'https://broker.example.fi',
       OIDC_CLIENT_ID: 'portal',
@@ -53,6 +54,10 @@ describe('environment', () => {
       INSURER_GATEWAY_API_KEY: 'insurer-gateway-api-key',
     };
     expect(parseEnv(production).PAYTRAIL_MERCHANT_ID).toBe('123456');
+    // Production runs PostgreSQL: the embedded PGlite is refused there (and only there).
+    const { DATABASE_URL: _database, ...embedded } = production;
+    expect(() => parseEnv(embedded)).toThrow(/DATABASE_URL: required in production/);
+    expect(parseEnv({ ...embedded, DEPLOYMENT_ENV: 'test' }).DATABASE_URL).toBeUndefined();
     for (const merchantId of ['375917', '695861', '695874']) {
       expect(() => parseEnv({ ...production, PAYTRAIL_MERCHANT_ID: merchantId })).toThrow(/PAYTRAIL_MERCHANT_ID: must be our own merchant/);
       expect(parseEnv({ ...production, DEPLOYMENT_ENV: 'test', PAYTRAIL_MERCHANT_ID: merchantId }).PAYTRAIL_MERCHANT_ID).toBe(merchantId);

@@ -283,6 +283,13 @@ export const envSchema = z
     if (!env.PUBLIC_ORIGIN) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_ORIGIN'], message: 'required in production' });
     }
+    if (!env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_URL'],
+        message: 'required in production (the embedded PGlite is one process with its data on local disk; production runs PostgreSQL, ADR 0002)',
+      });
+    }
     if (env.POPULATION_REGISTER !== 'vtj') {
       ctx.addIssue({
         code: 'custom',

@@ -18,6 +18,7 @@ const PRODUCTION_SETTINGS = {
   DEPLOYMENT_ENV: 'production',
   SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
   PUBLIC_ORIGIN: 'https://oma.example.fi',
+  DATABASE_URL: 'postgres://portal@db.example.fi:5432/portal',
   IDENTIFICATION: 'oidc',
   OIDC_ISSUER: 'https://broker.example.fi',
   OIDC_CLIENT_ID: 'portal',
@@ -162,7 +163,7 @@ describe('a production start (scripts/start.ts)', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('DEPLOYMENT_ENV is not set: with NODE_ENV=production this is a production start');
     expect(result.stderr).toContain('npm start');
-    for (const missing of ['SESSION_SECRET', 'PUBLIC_ORIGIN', 'IDENTIFICATION', 'PAYMENTS', 'INSURERS', 'POPULATION_REGISTER']) {
+    for (const missing of ['SESSION_SECRET', 'PUBLIC_ORIGIN', 'DATABASE_URL', 'IDENTIFICATION', 'PAYMENTS', 'INSURERS', 'POPULATION_REGISTER']) {
       expect(result.stderr).toMatch(new RegExp(`^  ${missing}: `, 'm'));
     }
     expect(result.stdout).not.toContain('listening');
