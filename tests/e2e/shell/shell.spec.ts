@@ -1,4 +1,5 @@
 import { expect, login, test } from '../fixtures';
+import { BASE_URL, CHILDREN_URL } from '../urls';
 
 test.describe('languages', () => {
   test('/ redirects to the preferred language', async ({ browser, baseURL }) => {
@@ -124,6 +125,19 @@ test.describe('in-app scope', () => {
     await expect(page.getByRole('heading', { name: 'Hei, Aino!' })).toBeVisible();
     await expect(page.getByRole('banner')).toHaveCount(0);
     await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  });
+
+  test('a link from another site does not switch a session into the in-app layout', async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, 'the other site navigates by script');
+    await login(page, 'aino', { lang: 'fi' });
+    // The children's server is another site (127.0.0.1, not localhost): its page sends the browser here.
+    await page.goto(`${CHILDREN_URL}/fi/eula`);
+    await page.evaluate((url) => (window.location.href = url), `${BASE_URL}/fi/in-app?next=%2Ffi`);
+    await expect(page).toHaveURL(/\/fi$/);
+    await expect(page.getByRole('heading', { name: 'Hei, Aino!' })).toBeVisible();
+    await expect(page.getByRole('banner')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('banner')).toBeVisible();
   });
 
   test('a foreign next from the app falls back to the front page', async ({ page }) => {
