@@ -2,16 +2,25 @@
  * POST /api/customer-messaging — the customer messaging GraphQL API (spec 1 §7). Session auth
  * (401 without one), the portal's CSRF/Origin checks (every POST; send X-CSRF-Token), the
  * customer-messaging-allowed flag and the brand (404 otherwise), maintenance (503). Validation
- * errors are 400 `{ error: { type: 'ValidationError', details } }`; introspection is off in
- * production. Answers are personal and never cached.
+ * errors are 400 `{ error: { type: 'ValidationError', details } }`; a body over
+ * REQUEST_BODY_MAX_BYTES is a 413 `{ type: 'tooLarge' }` (from server.ts, or here as it is read);
+ * introspection is off in production. Answers are personal and never cached.
  */
 import { portalContext } from '~/context';
 import { env, isProductionDeployment } from '~/env.server';
-import { json, methodNotAllowed, requireApiAuth } from '~/lib/http/api.server';
+import { json, methodNotAllowed, readTextBody, requireApiAuth } from '~/lib/http/api.server';
 import { getDb } from '~/services/db/db.server';
 import { runMessagingQuery } from '~/services/messaging/graphql.server';
 import type { Route } from './+types/customer-messaging';
 import { clock } from '~/lib/clock.server';
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
 
 export function loader() {
   return methodNotAllowed('POST');
@@ -26,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!(request.headers.get('Content-Type') ?? '').includes('application/json')) {
     return json({ error: { type: 'ValidationError', details: ['Content-Type: application/json'] } }, 400);
   }
-  const body: unknown = await request.json().catch(() => null);
+  const body = parseJson(await readTextBody(request));
   if (!body || typeof body !== 'object') return json({ error: { type: 'ValidationError', details: ['body: a JSON object'] } }, 400);
   const answer = await runMessagingQuery(
     { db: await getDb(), customerId: auth.person.id, lang, now: clock.now() },
