@@ -26,6 +26,8 @@ import { anonymousCsrf, CsrfFailure, isMutation, verifyCsrf } from '~/lib/http/c
 import { hitRateLimit } from '~/services/security/rate-limit.server';
 import { inAppCookie } from '~/lib/http/in-app-cookie.server';
 import { notFound } from '~/lib/http/responses';
+import { json } from '~/lib/http/api.server';
+import { answersJson, TOO_LARGE_MARKER } from '~/lib/http/body-limit.server';
 
 const TEN_MINUTES = 600;
 
@@ -60,6 +62,13 @@ export const portalMiddleware: MiddlewareFunction<Response> = async ({ request, 
   let csrfCookie: string | null = null;
   if (auth) csrfToken = auth.session.csrfToken;
   else [csrfToken, csrfCookie] = await anonymousCsrf.commitToken(request);
+
+  // server.ts turns a request whose body is over its limit into a GET with this marker.
+  if (request.headers.get(TOO_LARGE_MARKER)) {
+    logger.warn({ reason: 'body-too-large' }, 'request refused');
+    if (answersJson(url.pathname)) throw json({ type: 'tooLarge' }, 413);
+    throw data({ error: 'tooLarge' }, { status: 413 });
+  }
 
   // server.ts turns cross-origin mutations into GETs with this marker (see FORBIDDEN_MARKER).
   if (request.headers.get('x-portal-forbidden')) {
