@@ -18,6 +18,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { ServerBuild } from 'react-router';
 import type { RequestInfo } from './app/context';
 import { parseEnv, type Env } from './app/env.server';
+import { answerExpectContinue, limitRequestBodies, type BodyLimits } from './app/lib/http/body-limit.server';
 import { s3PublicOrigin } from './app/services/storage/s3-origin';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -57,6 +58,8 @@ export function contentSecurityPolicy(nonce: string, env: Env, dev: boolean): st
     .map(([name, values]) => [name, ...values].join(' '))
     .join('; ');
 }
+
+const bodyLimits = (env: Env): BodyLimits => ({ maxBytes: env.REQUEST_BODY_MAX_BYTES, uploadMaxBytes: env.UPLOAD_BODY_MAX_BYTES });
 
 export async function createServer(env: Env) {
   const dev = env.NODE_ENV !== 'production';
@@ -100,6 +103,10 @@ export async function createServer(env: Env) {
     }
     next();
   });
+
+  // Request bodies are limited before anything reads them: over the limit the app answers 413
+  // (app/lib/http/body-limit.server.ts). Before the cross-origin check, which sees the GET.
+  app.use(limitRequestBodies(bodyLimits(env)));
 
   const originOf = (req: Request) => env.PUBLIC_ORIGIN ?? `${req.protocol}://${req.get('host')}`;
 
@@ -190,6 +197,9 @@ export async function main() {
   const server = app.listen(env.PORT, env.HOST, () => {
     process.stdout.write(`Patient portal (${env.BRAND} brand, Node.js ${process.version}) listening on http://localhost:${env.PORT}\n`);
   });
+  // A client that asks before sending its body (`Expect: 100-continue`) is told to go on only
+  // when the length it declares is within the limit; otherwise it gets the 413 without sending it.
+  answerExpectContinue(server, bodyLimits(env));
   // Idle keep-alive connections stay open longer than a reverse proxy's or client's pool keeps
   // them (Node's 5 s default lets a reused connection be reset mid-request: ECONNRESET / 502).
   server.keepAliveTimeout = 65_000;

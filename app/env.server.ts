@@ -128,6 +128,19 @@ export const envSchema = z
     GRAPHQL_MAX_FIELDS: positiveInt.default(200),
     GRAPHQL_MAX_DEPTH: positiveInt.default(8),
 
+    /**
+     * Request body limits (server.ts, before anything reads a body; over it: 413): every form and
+     * JSON body (1 MiB, nginx's default client_max_body_size; the largest legitimate form, a
+     * questionnaire, is a few hundred KB at worst)…
+     */
+    REQUEST_BODY_MAX_BYTES: z.coerce.number().int().min(64 * 1024).default(1024 * 1024),
+    /**
+     * …and a multipart post to a page that uploads files, or a PUT to the embedded storage (25 MiB:
+     * the Kela card's two 10 MiB images, with room for a too-large message selection to be answered
+     * with the form kept).
+     */
+    UPLOAD_BODY_MAX_BYTES: z.coerce.number().int().min(64 * 1024).default(25 * 1024 * 1024),
+
     /** Online cancellation is allowed until this many hours before the start. */
     CANCELLATION_LIMIT_HOURS: z.coerce.number().int().min(0).default(24),
     /** Wrong last-four attempts that lock one appointment's anonymous check-in… */

@@ -1,5 +1,5 @@
 /**
- * One look for every failure, translated: 404, 403, 429 and the generic
+ * One look for every failure, translated: 404, 403, 413, 429 and the generic
  * "Apologies! Something went wrong..." view with a try-again link (a plain link, so it works
  * without JS).
  */
@@ -9,9 +9,10 @@ import { languageOfPath, pagePath } from '~/route-table';
 import * as ui from '~/styles/ui.css';
 
 /** Translation keys of the views by status; anything else is the generic error. */
-const VIEWS: Record<number, 'errors.notFound' | 'errors.forbidden' | 'errors.tooManyRequests'> = {
+const VIEWS: Record<number, 'errors.notFound' | 'errors.forbidden' | 'errors.tooLarge' | 'errors.tooManyRequests'> = {
   404: 'errors.notFound',
   403: 'errors.forbidden',
+  413: 'errors.tooLarge',
   429: 'errors.tooManyRequests',
 };
 

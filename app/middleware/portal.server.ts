@@ -31,6 +31,8 @@ import { enforcePageAccess } from '~/lib/http/page-access.server';
 import { limitPersonPosts } from '~/lib/http/person-limits.server';
 import { TEST_BANK_PATH } from '~/services/billing/test-provider.server';
 import { isPollRequest } from '~/lib/polling';
+import { json } from '~/lib/http/api.server';
+import { answersJson, TOO_LARGE_MARKER } from '~/lib/http/body-limit.server';
 
 const TEN_MINUTES = 600;
 
@@ -74,6 +76,13 @@ export const portalMiddleware: MiddlewareFunction<Response> = async ({ request, 
   let csrfCookie: string | null = null;
   if (auth) csrfToken = auth.session.csrfToken;
   else [csrfToken, csrfCookie] = await anonymousCsrf.commitToken(request);
+
+  // server.ts turns a request whose body is over its limit into a GET with this marker.
+  if (request.headers.get(TOO_LARGE_MARKER)) {
+    logger.warn({ reason: 'body-too-large' }, 'request refused');
+    if (answersJson(url.pathname)) throw json({ type: 'tooLarge' }, 413);
+    throw data({ error: 'tooLarge' }, { status: 413 });
+  }
 
   // server.ts turns cross-origin mutations into GETs with this marker (see FORBIDDEN_MARKER).
   if (request.headers.get('x-portal-forbidden')) {

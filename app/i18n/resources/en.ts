@@ -197,6 +197,10 @@ const en = {
       title: 'The request could not be verified',
       text: 'For your security the request was refused. Reload the page and try again.',
     },
+    tooLarge: {
+      title: 'The submission was too large',
+      text: 'What you sent is larger than the service accepts, so it was not saved. Go back, choose smaller files or shorten the text, and try again.',
+    },
     tooManyRequests: { title: 'Too many attempts', text: 'Please wait a few minutes and try again.' },
   },
   validation: {

@@ -193,6 +193,10 @@ const fi: CoreResource = {
       title: 'Pyyntöä ei voitu varmentaa',
       text: 'Turvallisuutesi vuoksi pyyntö hylättiin. Lataa sivu uudelleen ja yritä uudestaan.',
     },
+    tooLarge: {
+      title: 'Lähetys oli liian suuri',
+      text: 'Lähettämäsi tiedot ovat suuremmat kuin palvelu ottaa vastaan, joten niitä ei tallennettu. Palaa takaisin, valitse pienemmät tiedostot tai lyhennä tekstiä ja yritä uudelleen.',
+    },
     tooManyRequests: { title: 'Liian monta yritystä', text: 'Odota muutama minuutti ja yritä uudelleen.' },
   },
   validation: {

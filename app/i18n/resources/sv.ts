@@ -193,6 +193,10 @@ const sv: CoreResource = {
       title: 'Begäran kunde inte verifieras',
       text: 'För din säkerhet avvisades begäran. Ladda om sidan och försök igen.',
     },
+    tooLarge: {
+      title: 'Det du skickade var för stort',
+      text: 'Det du skickade är större än tjänsten tar emot, så det sparades inte. Gå tillbaka, välj mindre filer eller korta ner texten och försök igen.',
+    },
     tooManyRequests: { title: 'För många försök', text: 'Vänta några minuter och försök igen.' },
   },
   validation: {

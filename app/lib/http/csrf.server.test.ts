@@ -91,3 +91,66 @@ describe('anonymous CSRF (signed double-submit cookie)', () => {
     expect(await failure(post(cookie, { csrf: token }, { origin: 'https://evil.example' }))).toBe('origin');
   });
 });
+
+describe('the form token is read as a stream, never the whole body', () => {
+  const KiB = 1024;
+  const MiB = 1024 * KiB;
+
+  /** A multipart post whose file part is `fileBytes` of filler from a generator; counts what was pulled. */
+  function upload(cookie: string, fields: { before?: Record<string, string>; after?: Record<string, string> }, fileBytes: number) {
+    const encoder = new TextEncoder();
+    const parts = (values: Record<string, string> = {}) =>
+      Object.entries(values)
+        .map(([name, value]) => `--b\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+        .join('');
+    function* pieces(): Generator<Uint8Array> {
+      yield encoder.encode(`${parts(fields.before)}--b\r\nContent-Disposition: form-data; name="attachments"; filename="iso.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+      const filler = new Uint8Array(64 * KiB).fill(0x20);
+      for (let left = fileBytes; left > 0; left -= filler.byteLength) yield filler.subarray(0, Math.min(left, filler.byteLength));
+      yield encoder.encode(`\r\n${parts(fields.after)}--b--\r\n`);
+    }
+    const source = pieces();
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = source.next();
+        if (next.done) return controller.close();
+        pulled += next.value.byteLength;
+        controller.enqueue(next.value);
+      },
+    });
+    const request = new Request(`${ORIGIN}/fi/viestit/uusi`, {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=b', origin: ORIGIN, cookie },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    return { request, pulled: () => pulled };
+  }
+
+  it('accepts the token of an upload after reading its first fields, not its 100 MiB file', async () => {
+    const { token, cookie } = await issue();
+    const { request, pulled } = upload(cookie, { before: { csrf: token } }, 100 * MiB);
+    expect(await failure(request)).toBeNull();
+    expect(pulled()).toBeLessThan(512 * KiB);
+  });
+
+  it('refuses an upload without a token after reading at most REQUEST_BODY_MAX_BYTES of it', async () => {
+    const { token, cookie } = await issue();
+    const none = upload(cookie, {}, 100 * MiB);
+    expect(await failure(none.request)).toBe('missing token');
+    expect(none.pulled()).toBeLessThan(MiB + 512 * KiB);
+    // A token placed after a large file is not looked for that far.
+    const late = upload(cookie, { after: { csrf: token } }, 5 * MiB);
+    expect(await failure(late.request)).toBe('missing token');
+    expect(late.pulled()).toBeLessThan(MiB + 512 * KiB);
+  });
+
+  it('leaves the whole body to the action', async () => {
+    const { token, cookie } = await issue();
+    const request = post(cookie, { csrf: token, text: 'Hyvää päivää' });
+    expect(await failure(request)).toBeNull();
+    expect(Object.fromEntries(await request.formData())).toEqual({ csrf: token, text: 'Hyvää päivää' });
+  });
+});
+

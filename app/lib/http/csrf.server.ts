@@ -15,8 +15,9 @@
  */
 import { createHmac } from 'node:crypto';
 import { createCookie } from 'react-router';
-import { sessionSecret } from '~/env.server';
+import { env, sessionSecret } from '~/env.server';
 import { constantTimeEqual, randomToken } from '~/lib/crypto.server';
+import { findFormField } from './form-stream.server';
 import { secureCookies } from './session-cookie.server';
 
 export const CSRF_FIELD = 'csrf';
@@ -78,17 +79,18 @@ export function isMutation(request: Request): boolean {
   return MUTATING.has(request.method.toUpperCase());
 }
 
+/**
+ * The token the request carries: the header, the query or the form's field. The field is read
+ * from a copy of the body as a stream, at most REQUEST_BODY_MAX_BYTES of it, stopping at the
+ * field (the portal's forms carry it first, before any file), so an upload without a token is
+ * refused after a few bytes of it; the body is never buffered whole.
+ */
 async function providedToken(request: Request): Promise<string | null> {
   const header = request.headers.get('X-CSRF-Token');
   if (header) return header;
   const query = new URL(request.url).searchParams.get('csrfToken');
   if (query) return query;
-  const type = request.headers.get('Content-Type') ?? '';
-  if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
-    const value = (await request.clone().formData()).get(CSRF_FIELD);
-    return typeof value === 'string' ? value : null;
-  }
-  return null;
+  return findFormField(request, CSRF_FIELD, env().REQUEST_BODY_MAX_BYTES);
 }
 
 /** Throws CsrfFailure unless the request is same-origin and carries the right token. */

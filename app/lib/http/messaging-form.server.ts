@@ -2,17 +2,19 @@
  * Route glue of the messaging pages that send a message (new conversation, thread, staff
  * thread): reading the multipart form and the send action they share.
  *
- * The body is refused (413) above a hard ceiling before it is parsed; under it the files' own
- * limits are checked by the schema and the services, so the typed text comes back with the
- * error. A resent form (double click, a retry after a timeout) finds the message it already
- * sent; files kept for a message that is then refused are deleted again. A customer over their
- * per-person limit of messages or uploads gets 429 with the form kept and nothing stored.
+ * The body is limited before it reaches the page (UPLOAD_BODY_MAX_BYTES, server.ts: over it the
+ * 413 page) and read here as a stream (app/lib/http/form-stream.server.ts) within the files'
+ * own limits: a selection over them is not kept but answered with the form, its typed text and
+ * the translated error, as the schema answers it when the browser checks it first. A resent
+ * form (double click, a retry after a timeout) finds the message it already sent; files kept
+ * for a message that is then refused are deleted again. A customer over their per-person limit
+ * of messages or uploads gets 429 with the form kept and nothing stored.
  */
 import type { Submission, SubmissionResult } from '@conform-to/dom';
 import { parseWithZod } from '@conform-to/zod';
 import { data, redirect, type RouterContextProvider } from 'react-router';
 import type { z } from 'zod';
-import { MAX_TOTAL_ATTACHMENT_BYTES } from '~/models/messaging/messaging';
+import { MAX_ATTACHMENTS_PER_MESSAGE, MAX_TOTAL_ATTACHMENT_BYTES } from '~/models/messaging/messaging';
 import type { AttachmentInput } from '~/services/messaging/attachments.server';
 import type { Db } from '~/services/db/db.server';
 import { messageByIdempotencyKey } from '~/services/messaging/threads.server';
@@ -20,15 +22,42 @@ import { discardUploads, storeMessageFiles, type FileRefusal } from '~/services/
 import type { AccessCheck } from '~/services/storage/storage.server';
 import { hitPersonLimit } from '~/services/security/person-limits.server';
 import { noteRetryAfter, retryAfterHeader, retryAfterMinutes } from './person-limits.server';
+import { MalformedForm, readMultipartForm, type MultipartLimits } from './form-stream.server';
 
-/** Twice the attachment limit: room for a too-large selection to be answered with the form kept. */
-export const MAX_MESSAGE_FORM_BYTES = 2 * MAX_TOTAL_ATTACHMENT_BYTES + 1024 * 1024;
+/**
+ * A message form's multipart body: its few fields (the longest, the text, is at most
+ * MESSAGE_MAX_LENGTH characters, under a third of 64 KiB in UTF-8: a longer value is cut and
+ * still too long for the schema) and its files, each and together within the selection's limit.
+ */
+export const MESSAGE_FORM_LIMITS: MultipartLimits = {
+  maxFieldBytes: 64 * 1024,
+  maxFields: 20,
+  maxFiles: MAX_ATTACHMENTS_PER_MESSAGE,
+  maxFileBytes: MAX_TOTAL_ATTACHMENT_BYTES,
+  maxTotalFileBytes: MAX_TOTAL_ATTACHMENT_BYTES,
+};
 
-export async function readMessageForm<S extends z.ZodTypeAny>(request: Request, schema: S) {
-  const length = Number(request.headers.get('Content-Length') ?? '0');
-  if (Number.isFinite(length) && length > MAX_MESSAGE_FORM_BYTES) throw data({ error: 'tooLarge' }, { status: 413 });
-  const formData = await request.formData();
-  return { formData, submission: parseWithZod(formData, { schema }) };
+/** A message form as read: the form, its submission, and whether its files were over their limit. */
+export interface MessageForm<S extends z.ZodTypeAny> {
+  formData: FormData;
+  submission: Submission<z.input<S>, string[], z.output<S>>;
+  /** The files were over their limit and not kept (the form holds empty files with their names). */
+  filesOverLimit: boolean;
+}
+
+export async function readMessageForm<S extends z.ZodTypeAny>(request: Request, schema: S): Promise<MessageForm<S>> {
+  // The staff thread's other forms (assign, close, delete) are urlencoded, within the small limit.
+  if (!/^multipart\/form-data/i.test(request.headers.get('Content-Type') ?? '')) {
+    const formData = await request.formData();
+    return { formData, submission: parseWithZod(formData, { schema }), filesOverLimit: false };
+  }
+  try {
+    const { formData, filesOverLimit } = await readMultipartForm(request, MESSAGE_FORM_LIMITS);
+    return { formData, submission: parseWithZod(formData, { schema }), filesOverLimit };
+  } catch (error) {
+    if (error instanceof MalformedForm) throw data({ error: 'badRequest' }, { status: 400 });
+    throw error;
+  }
 }
 
 /** What every message form carries besides its text. */
@@ -84,9 +113,13 @@ export interface SendMessageOptions<V, Result extends { ok: boolean }, F extends
 /** The send action of a message form after readMessageForm: a 400 answer to return, or a thrown redirect. */
 export async function sendMessageForm<V extends MessageFormValue, Result extends { ok: boolean }, F extends string>(
   db: Db,
-  submission: Submission<unknown, string[], V>,
+  form: { submission: Submission<unknown, string[], V>; filesOverLimit: boolean },
   o: SendMessageOptions<V, Result, F>,
 ) {
+  const { submission } = form;
+  if (form.filesOverLimit) {
+    return answer(o.failedFlag, submission.reply({ fieldErrors: { attachments: ['messaging.errors.attachmentTooLarge'] } }), [], false);
+  }
   if (submission.status !== 'success') return answer(o.failedFlag, submission.reply(), [], false);
   const value = submission.value;
   const again = await messageByIdempotencyKey(db, o.userId, value.idempotencyKey);

@@ -46,14 +46,26 @@ import {
   verifyOnboarding,
 } from '~/services/account/mfa.server';
 import { consentFieldsFor, giveConsent } from '~/services/account/registration.server';
+import { IMAGE_UPLOAD_POLICY } from '~/services/storage/content-type-rules';
 import { storage } from '~/services/storage/storage.server';
+import { MalformedForm, readMultipartForm, type MultipartLimits } from '~/lib/http/form-stream.server';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/my-information';
 import { clock } from '~/lib/clock.server';
 import { notFound } from '~/lib/http/responses';
 
-/** The largest multipart post the Kela form may send: two images of 10 MiB and the fields. */
-const MAX_KELA_POST_BYTES = 2 * 10 * 1024 * 1024 + 64 * 1024;
+/**
+ * The Kela form's multipart body (without JS), read as a stream: its two images, each within
+ * the image policy's limit, and a few short fields (the CSRF token, the intent). The body as a
+ * whole is limited by UPLOAD_BODY_MAX_BYTES (server.ts).
+ */
+const KELA_FORM_LIMITS: MultipartLimits = {
+  maxFieldBytes: 4096,
+  maxFields: 10,
+  maxFiles: 2,
+  maxFileBytes: IMAGE_UPLOAD_POLICY.maxBytes,
+  maxTotalFileBytes: 2 * IMAGE_UPLOAD_POLICY.maxBytes,
+};
 
 function pageState(request: Request) {
   const url = new URL(request.url);
@@ -163,11 +175,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const reloadBasic = selfPath(lang, saveActionQuery);
 
   if ((request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data')) {
-    if (Number(request.headers.get('Content-Length') ?? '0') > MAX_KELA_POST_BYTES) {
+    const read = await readMultipartForm(request, KELA_FORM_LIMITS).catch((error: unknown) => {
+      if (error instanceof MalformedForm) throw data({ error: 'badRequest' }, { status: 400 });
+      throw error;
+    });
+    if (read.filesOverLimit) {
       await recordEvent(db, 'kelaImageError', { reason: 'too-large' });
       return data<ActionData>({ intent: 'kela', error: 'myInformation.kela.tooLarge' }, { status: 413 });
     }
-    const form = await request.formData();
+    const form = read.formData;
     const file = async (name: string): Promise<KelaFile | undefined> => {
       const value = form.get(name);
       if (!(value instanceof File) || value.size === 0) return undefined;

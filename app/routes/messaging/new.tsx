@@ -55,9 +55,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const { lang } = context.get(portalContext);
   invariantNotMaintenance();
   const db = await getDb();
-  const { submission } = await readMessageForm(request, newThreadSchema);
+  const form = await readMessageForm(request, newThreadSchema);
+  const { submission } = form;
   const conversation = (threadId: number) => pagePath('conversation', lang, { threadId: String(threadId) });
-  return sendMessageForm(db, submission, {
+  return sendMessageForm(db, form, {
     failedFlag: 'failed',
     userId: auth.person.id,
     customerLimits: true,

@@ -62,8 +62,7 @@ export async function action({ request, params, context, url }: Route.ActionArgs
   const thread = await findThreadFor(db, { kind: 'customer', personId: auth.person.id }, threadId);
   invariantResponse(thread);
   const back = pagePath('conversation', lang, { threadId: String(thread.id) });
-  const { submission } = await readMessageForm(request, composerSchema);
-  return sendMessageForm(db, submission, {
+  return sendMessageForm(db, await readMessageForm(request, composerSchema), {
     failedFlag: 'sendError',
     userId: auth.person.id,
     customerLimits: true,

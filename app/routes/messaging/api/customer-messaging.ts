@@ -5,17 +5,26 @@
  * errors are 400 `{ error: { type: 'ValidationError', details } }`, with a `code` when the
  * document is over a limit (GRAPHQL_*: length, tokens, aliases, fields, depth, one mutation
  * field); over the person's limit of messages or uploads is 429 `{ error: { type:
- * 'TooManyRequests' } }` with Retry-After. Introspection is off in production. Answers are
+ * 'TooManyRequests' } }` with Retry-After; a body over REQUEST_BODY_MAX_BYTES is a 413 `{ type:
+ * 'tooLarge' }` (from server.ts, or here as it is read). Introspection is off in production. Answers are
  * personal and never cached.
  */
 import { portalContext } from '~/context';
 import { env, isProductionDeployment } from '~/env.server';
-import { json, methodNotAllowed, requireApiAuth } from '~/lib/http/api.server';
+import { json, methodNotAllowed, readTextBody, requireApiAuth } from '~/lib/http/api.server';
 import { graphqlTooManyRequests } from '~/lib/http/person-limits.server';
 import { getDb } from '~/services/db/db.server';
 import { runMessagingQuery } from '~/services/messaging/graphql.server';
 import type { Route } from './+types/customer-messaging';
 import { clock } from '~/lib/clock.server';
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
 
 export function loader() {
   return methodNotAllowed('POST');
@@ -30,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!(request.headers.get('Content-Type') ?? '').includes('application/json')) {
     return json({ error: { type: 'ValidationError', details: ['Content-Type: application/json'] } }, 400);
   }
-  const body: unknown = await request.json().catch(() => null);
+  const body = parseJson(await readTextBody(request));
   if (!body || typeof body !== 'object') return json({ error: { type: 'ValidationError', details: ['body: a JSON object'] } }, 400);
   const answer = await runMessagingQuery(
     { db: await getDb(), customerId: auth.person.id, lang, now: clock.now() },

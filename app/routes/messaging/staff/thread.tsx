@@ -71,11 +71,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const thread = await findThreadFor(db, { kind: 'professional', personId: me }, threadId);
   invariantResponse(thread);
   const back = pagePath('staffThread', lang, { threadId: String(thread.id) });
-  const { formData, submission } = await readMessageForm(request, composerSchema);
+  const form = await readMessageForm(request, composerSchema);
+  const { formData } = form;
   if (formData.get('intent') === 'send') {
     const canAccess = attachmentAccess(async () => (await findThreadFor(db, { kind: 'professional', personId: me }, thread.id)) !== null);
     const origin = env().PUBLIC_ORIGIN ?? context.get(requestInfoContext).origin;
-    return sendMessageForm(db, submission, {
+    return sendMessageForm(db, form, {
       failedFlag: 'sendError',
       userId: me,
       customerLimits: false,
