@@ -73,7 +73,7 @@ describe.each(databaseKinds())('per-person rate limits on %s', (kind) => {
     form.set('idempotencyKey', randomUUID());
     form.set('text', text);
     for (const file of files) form.append('attachments', file);
-    return parseWithZod(form, { schema: composerSchema });
+    return { submission: parseWithZod(form, { schema: composerSchema }), filesOverLimit: false };
   }
   const pageSend = (customer: { person: { id: string }; threadId: number }, text: string, files: File[] = [], context = new RouterContextProvider()) =>
     sendMessageForm(t.db, composer(text, files), {

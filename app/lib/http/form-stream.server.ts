@@ -16,7 +16,11 @@
  */
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
-import busboy, { type Busboy, type FieldInfo, type FileInfo, type FileStream } from 'busboy';
+import type { Readable } from 'node:stream';
+import busboy, { type Busboy, type FieldInfo, type FileInfo } from 'busboy';
+
+/** A file's stream as busboy hands it over (`truncated` once it passed the per-file limit). */
+type FileStream = Readable & { truncated?: boolean };
 
 const isFormType = (type: string) => /^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type.trim());
 
