@@ -172,6 +172,20 @@ export default defineConfig(
     rules: { 'no-console': 'off' },
   },
   {
+    // A bare `location` (or `history`, `name` …) is the browser's global, which the type check
+    // accepts: on the server it is a ReferenceError at render. Browser code says `window.…`.
+    files: ['app/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['location', 'history', 'name', 'status', 'event', 'origin', 'top', 'parent', 'self', 'close', 'open', 'length'].map((name) => ({
+          name,
+          message: `the browser's global: say window.${name} in browser-only code, or use the value React Router or the request gives`,
+        })),
+      ],
+    },
+  },
+  {
     // The benchmark measures wall-clock durations of its own and runs its servers on the wall clock.
     files: ['app/**/*.{ts,tsx}', 'db/**/*.ts', 'scripts/**/*.ts', 'tests/**/*.ts', 'server.ts', '*.config.ts'],
     rules: { 'no-restricted-syntax': noWallClock },

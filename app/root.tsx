@@ -21,7 +21,7 @@ import { env } from '~/env.server';
 import { i18nextMiddleware } from '~/i18n/i18n.server';
 import { ensureAllTexts } from '~/i18n/texts.client';
 import { portalMiddleware, sessionMiddleware } from '~/middleware/portal.server';
-import { matchPage } from '~/route-match';
+import { pageOfMatches } from '~/route-match';
 import { languageOfPath, PAGES, type Chrome, type PageDefinition } from '~/route-table';
 import { clock } from '~/lib/clock.server';
 import { sessionExpiresAt } from '~/services/auth/session.server';
@@ -93,7 +93,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const matches = useMatches();
 
   const lang = data?.lang ?? languageOfPath(location.pathname) ?? 'fi';
-  const page = matchPage(location.pathname);
+  const page = pageOfMatches(matches);
   const definition = page ? (PAGES[page.key] as PageDefinition) : null;
   const chrome: Chrome = definition?.chrome ?? 'full';
   const user = data?.user ?? null;

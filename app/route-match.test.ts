@@ -2,13 +2,15 @@
  * The page of a request is React Router's decision (issue 21): the route config of app/routes.ts
  * is given to React Router's own static handler, the one the server runtime uses, and for every
  * page in every language, under every spelling React Router accepts (case, percent-encoding,
- * trailing slashes), the page that `pageOfRoute` reads from the pattern a middleware receives, and
- * the page `matchPage` finds for the path, are the page of the route React Router matched.
+ * trailing slashes), the page that `pageOfRoute` reads from the pattern a middleware receives, the
+ * page `pageOfMatches` reads from the matches a component gets, and the page `matchPage` finds for
+ * the path, are the page of the route React Router matched.
  */
 import { createStaticHandler, RouterContextProvider, type MiddlewareFunction, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '~/i18n/config';
-import { localizePath, matchPage, pageOfRoute, type PageMatch } from '~/route-match';
+import { localizePath, pageOfMatches, pageOfRoute, type PageMatch } from '~/route-match';
+import { matchPage } from '~/route-match.server';
 import { PAGES, pagePath, routeIdOf, routePathOf, type PageKey } from '~/route-table';
 import routeConfig from '~/routes';
 
@@ -38,13 +40,14 @@ const handler = createStaticHandler([
 
 /** The route React Router matches for a path (its leaf id) and the pattern and params its middleware gets. */
 async function routed(path: string) {
-  const leaf = handler.match(path)?.at(-1);
+  const matches = handler.match(path) ?? [];
+  const leaf = matches.at(-1);
   seen = null;
   await handler.query(new Request(`http://portal.invalid${path}`), {
     requestContext: new RouterContextProvider(),
     generateMiddlewareResponse: async () => new Response('the middleware answers first', { status: 500 }),
   });
-  return { id: leaf?.route.id, pattern: seen!.pattern, params: seen!.params };
+  return { id: leaf?.route.id, pattern: seen!.pattern, params: seen!.params, matches: matches.map((m) => ({ id: m.route.id, params: m.params })) };
 }
 
 const hex = (char: string) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`;
@@ -84,6 +87,7 @@ describe('the page of a request is the route React Router matched', () => {
       const route = await routed(variant);
       expect(route.id, variant).toBe(routeIdOf(key, lang));
       expect(pageOfRoute(route.pattern, route.params), variant).toEqual(expected);
+      expect(pageOfMatches(route.matches), variant).toEqual(expected);
       expect(matchPage(variant), variant).toEqual(expected);
     }
   });
@@ -107,6 +111,7 @@ describe('the page of a request is the route React Router matched', () => {
     for (const path of ['/', '/api/pin', '/API/PIN', '/healthz', '/fi/whatever', '/FI/Whatever', '/de/eula', '/en/ohjeita', '/oauth/callback']) {
       const route = await routed(path);
       expect(pageOfRoute(route.pattern, route.params), path).toBeNull();
+      expect(pageOfMatches(route.matches), path).toBeNull();
       expect(matchPage(path), path).toBeNull();
     }
     expect((await routed('/API/Pin')).pattern.replace(/^\/+/, '')).toBe('api/pin');
@@ -135,15 +140,15 @@ describe('the page of a request is the route React Router matched', () => {
 
 describe('localizePath', () => {
   it('localizes the current page with its query', () => {
-    expect(localizePath('/en/login', '?nextPath=%2Fen', 'fi')).toBe('/fi/kirjaudu?nextPath=%2Fen');
-    expect(localizePath('/fi/katkennut-istunto', '', 'en')).toBe('/en/expired-session');
+    expect(localizePath(matchPage('/en/login'), '?nextPath=%2Fen', 'fi')).toBe('/fi/kirjaudu?nextPath=%2Fen');
+    expect(localizePath(matchPage('/fi/katkennut-istunto'), '', 'en')).toBe('/en/expired-session');
     // A page that does not exist in the target language, or an unknown path, leads to its front page.
-    expect(localizePath('/fi/ohjeita', '', 'sv')).toBe('/sv');
-    expect(localizePath('/fi/whatever', '', 'en')).toBe('/en');
+    expect(localizePath(matchPage('/fi/ohjeita'), '', 'sv')).toBe('/sv');
+    expect(localizePath(matchPage('/fi/whatever'), '', 'en')).toBe('/en');
   });
 
   it('localizes any spelling React Router serves as the page', () => {
-    expect(localizePath('/FI/Viestit/12', '', 'sv')).toBe('/sv/meddelanden/12');
-    expect(localizePath('/fi/viesti%74//', '?a=1', 'en')).toBe('/en/conversations?a=1');
+    expect(localizePath(matchPage('/FI/Viestit/12'), '', 'sv')).toBe('/sv/meddelanden/12');
+    expect(localizePath(matchPage('/fi/viesti%74//'), '?a=1', 'en')).toBe('/en/conversations?a=1');
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Which page a request or a path is for, decided by React Router and never by a second matcher
- * (issue 21, docs/decisions/0005). React Router matches case-insensitively, on the
+ * (issue 21, docs/decisions/0028). React Router matches case-insensitively, on the
  * percent-decoded path, with any number of trailing slashes, ranks static segments before
  * parameters, and serves `.data` requests for the same routes; a matcher of our own that differs
  * in any of these lets `/fi/Viestit` past a check that `/fi/viestit` gets.
@@ -8,14 +8,16 @@
  * - `pageOfRoute`: the page of the route React Router matched, from the `pattern` and `params`
  *   it gives every middleware, loader and action. The root middleware decides page access with
  *   it.
- * - `matchPage`: for code that has only a path (the layout and the language picker read the
- *   browser's location; a return address in a query): React Router's own matcher (the static
- *   handler's, which the server runtime matches requests with, routes ranked once) over the
- *   table's routes, with the same ids and paths app/routes.ts gives it.
+ * - `pageOfMatches`: the page of the routes React Router matched for what is rendered, from
+ *   `useMatches()` (route ids are `<key>.<lang>`, app/routes.ts): the layout, the header and the
+ *   language picker.
+ * - `matchPage` (route-match.server.ts): for server code that has only a path (a return address
+ *   in a query): React Router's own matcher over `pageRoutes`.
  *
- * Client-safe.
+ * Client-safe and light: React Router's static handler, which `matchPage` needs, stays out of
+ * the browser's bundle.
  */
-import { createStaticHandler, type Params, type RouteObject } from 'react-router';
+import type { Params, RouteObject } from 'react-router';
 import { LANGUAGES, type Language } from '~/i18n/config';
 import { PAGES, pageExistsIn, pagePath, routeIdOf, routePathOf, type PageKey } from '~/route-table';
 
@@ -33,7 +35,7 @@ const normalizePattern = (pattern: string) => pattern.replace(/^\/+/, '');
 const byPattern = new Map<string, Page>();
 const byId = new Map<string, Page>();
 /** The page routes as app/routes.ts declares them, and each language's not-found route. */
-const routes: RouteObject[] = [];
+export const pageRoutes: RouteObject[] = [];
 for (const lang of LANGUAGES) {
   for (const key of Object.keys(PAGES) as PageKey[]) {
     const path = routePathOf(key, lang);
@@ -41,12 +43,10 @@ for (const lang of LANGUAGES) {
     const id = routeIdOf(key, lang);
     byPattern.set(normalizePattern(path), { key, lang });
     byId.set(id, { key, lang });
-    routes.push({ id, path });
+    pageRoutes.push({ id, path });
   }
-  routes.push({ id: `notFound.${lang}`, path: `${lang}/*` });
+  pageRoutes.push({ id: `notFound.${lang}`, path: `${lang}/*` });
 }
-// Ranks the routes once (`matchRoutes` would flatten and rank them again on every call).
-const matcher = createStaticHandler(routes);
 
 function definedParams(params: Params): Record<string, string> {
   const result: Record<string, string> = {};
@@ -63,24 +63,25 @@ export function pageOfRoute(pattern: string, params: Params): PageMatch | null {
   return page ? { ...page, params: definedParams(params) } : null;
 }
 
-/** The path React Router routes a request by (its single-fetch `.data` suffix removed, as it does). */
-function routedPath(pathname: string): string {
-  return pathname.endsWith('/_.data') ? pathname.slice(0, -'_.data'.length) : pathname.replace(/\.data$/, '');
-}
-
-/** The page React Router routes a path to (e.g. the browser's location), or null. */
-export function matchPage(pathname: string): PageMatch | null {
-  const leaf = matcher.match(routedPath(pathname))?.at(-1);
-  const page = leaf?.route.id === undefined ? undefined : byId.get(leaf.route.id);
-  return leaf && page ? { ...page, params: definedParams(leaf.params) } : null;
+/**
+ * The page of the deepest matched route that is a page's (by its id, with the params React
+ * Router decoded): `useMatches()` in a component, the static handler's matches on the server.
+ * Null when no page matched (not found, resource routes).
+ */
+export function pageOfMatches(matches: readonly { id: string; params: Params }[]): PageMatch | null {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const match = matches[i]!;
+    const page = byId.get(match.id);
+    if (page) return { ...page, params: definedParams(match.params) };
+  }
+  return null;
 }
 
 /**
  * The same page in another language, with the same parameters and query. Pages that do not
- * exist in the target language lead to its front page.
+ * exist in the target language (and no page) lead to its front page.
  */
-export function localizePath(pathname: string, search: string, target: Language): string {
-  const match = matchPage(pathname);
+export function localizePath(match: PageMatch | null, search: string, target: Language): string {
   if (!match || !pageExistsIn(match.key, target)) return pagePath('front', target);
   return pagePath(match.key, target, match.params, search);
 }

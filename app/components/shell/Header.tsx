@@ -1,9 +1,9 @@
 import { useTranslation } from '~/i18n/react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useMatches } from 'react-router';
 import type { Brand } from '~/brands';
 import type { Language } from '~/i18n/config';
 import { pageExistsIn, pagePath } from '~/route-table';
-import { matchPage } from '~/route-match';
+import { pageOfMatches } from '~/route-match';
 import * as s from '~/styles/shell.css';
 import * as ui from '~/styles/ui.css';
 import { LanguagePicker } from './LanguagePicker';
@@ -29,7 +29,7 @@ export function Header({
 }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const onLoginPage = matchPage(location.pathname)?.key === 'login';
+  const onLoginPage = pageOfMatches(useMatches())?.key === 'login';
   const name = user ? `${user.firstName} ${user.lastName}`.trim() : '';
   return (
     <header className={`${s.header} ${occupational ? s.headerOccupational : ''}`}>

@@ -1,13 +1,14 @@
 import { useTranslation } from '~/i18n/react';
-import { useLocation } from 'react-router';
+import { useLocation, useMatches } from 'react-router';
 import { LANGUAGES, type Language } from '~/i18n/config';
-import { localizePath } from '~/route-match';
+import { localizePath, pageOfMatches } from '~/route-match';
 import * as s from '~/styles/shell.css';
 
 /** Plain links to the same page in the other languages (same ids and query); no JS needed. */
 export function LanguagePicker({ current }: { current: Language }) {
   const { t } = useTranslation();
   const location = useLocation();
+  const page = pageOfMatches(useMatches());
   return (
     <nav aria-label={t('language.label')}>
       <ul className={s.languages}>
@@ -22,7 +23,7 @@ export function LanguagePicker({ current }: { current: Language }) {
             <li key={lang}>
               {/* A document navigation: the new language's texts come with the page. */}
               <a
-                href={localizePath(location.pathname, location.search, lang)}
+                href={localizePath(page, location.search, lang)}
                 hrefLang={lang}
                 lang={lang}
                 aria-label={t('language.switchTo', { language: t(`language.${lang}`) })}

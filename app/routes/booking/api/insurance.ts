@@ -14,7 +14,7 @@ import { authContext, portalContext, requestInfoContext } from '~/context';
 import { isLanguage } from '~/i18n/config';
 import { json, requireApiAuth } from '~/lib/http/api.server';
 import { safeRedirectPath } from '~/lib/http/safe-redirect';
-import { matchPage } from '~/route-match';
+import { matchPage } from '~/route-match.server';
 import { pagePath } from '~/route-table';
 import { logAccess } from '~/services/audit/access-log.server';
 import { bindFlowToBrowser, clearFlowBinding, readFlowBinding } from '~/lib/http/flow-binding.server';
