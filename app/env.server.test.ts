@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from './env.server';
+import { PRODUCTION_SETTINGS } from '../tests/fixtures/production-settings';
 
 describe('environment', () => {
   it('has working defaults for a new developer', () => {
@@ -31,28 +32,7 @@ describe('environment', () => {
   });
 
   it("refuses Paytrail's public test merchants in production only", () => {
-    const production = {
-      DEPLOYMENT_ENV: 'production',
-      SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
-      PUBLIC_ORIGIN: 'https://oma.example.fi',
-      DATABASE_URL: 'postgres://portal@db.example.fi:5432/portal',
-      IDENTIFICATION: 'oidc',
-      OIDC_ISSUER: 'https://broker.example.fi',
-      OIDC_CLIENT_ID: 'portal',
-      OIDC_CLIENT_SECRET: 'client-secret',
-      PAYMENTS: 'paytrail',
-      PAYTRAIL_MERCHANT_ID: '123456',
-      PAYTRAIL_SECRET: 'a-merchant-secret-of-our-own',
-      POPULATION_REGISTER: 'vtj',
-      VTJ_XROAD_URL: 'https://xroad-ss.example.fi/',
-      VTJ_XROAD_CLIENT: 'FI/COM/1234567-8/portal',
-      VTJ_USERNAME: 'portal',
-      VTJ_PASSWORD: 'vtj-secret',
-      INSURERS: 'http',
-      INSURER_GATEWAY_URL: 'https://insurers.example.fi/',
-      INSURER_GATEWAY_CLIENT_ID: 'portal',
-      INSURER_GATEWAY_API_KEY: 'insurer-gateway-api-key',
-    };
+    const production = PRODUCTION_SETTINGS;
     expect(parseEnv(production).PAYTRAIL_MERCHANT_ID).toBe('123456');
     // Production runs PostgreSQL: the embedded PGlite is refused there (and only there).
     const { DATABASE_URL: _database, ...embedded } = production;

@@ -12,31 +12,8 @@ import type { Db } from '~/services/db/db.server';
 import { prepareDatabase } from '../../scripts/prepare-database';
 import { ensureBuild } from '../fixtures/build';
 import { countAppliedMigrations, databaseKinds, withTestDatabase } from '../fixtures/db';
+import { PRODUCTION_SETTINGS } from '../fixtures/production-settings';
 
-/** A complete, valid production configuration (what a production start is given). */
-const PRODUCTION_SETTINGS = {
-  DEPLOYMENT_ENV: 'production',
-  SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
-  PUBLIC_ORIGIN: 'https://oma.example.fi',
-  DATABASE_URL: 'postgres://portal@db.example.fi:5432/portal',
-  IDENTIFICATION: 'oidc',
-  OIDC_ISSUER: 'https://broker.example.fi',
-  OIDC_CLIENT_ID: 'portal',
-  OIDC_CLIENT_SECRET: 'client-secret',
-  PAYMENTS: 'paytrail',
-  // A merchant of its own: production refuses Paytrail's public test merchants (ADR 0018).
-  PAYTRAIL_MERCHANT_ID: '123456',
-  PAYTRAIL_SECRET: 'a-merchant-secret-of-our-own',
-  POPULATION_REGISTER: 'vtj',
-  VTJ_XROAD_URL: 'https://xroad-ss.example.fi/',
-  VTJ_XROAD_CLIENT: 'FI/COM/1234567-8/portal',
-  VTJ_USERNAME: 'portal',
-  VTJ_PASSWORD: 'vtj-secret',
-  INSURERS: 'http',
-  INSURER_GATEWAY_URL: 'https://insurers.example.fi/',
-  INSURER_GATEWAY_CLIENT_ID: 'portal',
-  INSURER_GATEWAY_API_KEY: 'insurer-gateway-api-key',
-};
 const productionEnv = parseEnv({ NODE_ENV: 'production', ...PRODUCTION_SETTINGS });
 
 async function rowCounts(db: Db) {

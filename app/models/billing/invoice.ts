@@ -86,3 +86,6 @@ export function paymentMessageOf(reason: string | null | undefined): PaymentMess
 /** What the tester can choose on the built-in test payment provider's bank page. */
 export const TEST_BANK_OUTCOMES = ['pay', 'cancel', 'card-declined', 'insufficient-funds', 'delayed'] as const;
 export type TestBankOutcome = (typeof TEST_BANK_OUTCOMES)[number];
+
+/** An invoice number as it appears in paths and references: digits only. */
+export const INVOICE_NUMBER = /^\d{1,20}$/;

@@ -15,12 +15,13 @@ import { pagePath } from '~/route-table';
 import * as styles from '~/styles/billing.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/notification-landing';
+import { INVOICE_NUMBER } from '~/models/billing/invoice';
 
 const LANGUAGE_NAMES = { fi: 'Suomeksi', sv: 'På svenska', en: 'In English' } as const;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { lang } = context.get(portalContext);
-  invariantResponse(/^\d{1,20}$/.test(params.number));
+  invariantResponse(INVOICE_NUMBER.test(params.number));
   const payPath = pagePath('invoicePayment', lang, { number: params.number });
   // Logged in already: straight to the pay page; otherwise through login, back to it.
   const continueHref = context.get(authContext) ? payPath : pagePath('login', lang, {}, new URLSearchParams({ nextPath: payPath }));

@@ -18,21 +18,21 @@
 import { data, Link, redirect } from 'react-router';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import { portalContext, requestInfoContext } from '~/context';
+import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
 import { invariantResponse, pageTitle, requireAuth } from '~/lib/http/page.server';
 import { encodeSaveAction } from '~/models/save-action';
 import { pagePath } from '~/route-table';
 import { viewerOf } from '~/services/people/viewer.server';
-import { bindFlowToBrowser } from '~/lib/http/flow-binding.server';
 import { getDb } from '~/services/db/db.server';
-import { goToProvider, paymentClient, preparePayment } from '~/services/billing/payments.server';
+import { goToProvider } from '~/services/billing/payments.server';
 import * as styles from '~/styles/billing.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/pay';
 import { notFound } from '~/lib/http/responses';
+import { startInvoicePayment } from '~/lib/http/payment.server';
+import { INVOICE_NUMBER } from '~/models/billing/invoice';
 
-const INVOICE_NUMBER = /^\d{1,20}$/;
 const PAYMENT_ID = /^[0-9a-f-]{36}$/;
 /** Our own parameters of a method's form, in its action URL (its body is the provider's fields only). */
 const PAYMENT_FIELD = 'portal-payment';
@@ -59,20 +59,8 @@ function plainText(html: string): string {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const auth = requireAuth(context);
   const { lang } = context.get(portalContext);
-  const { origin } = context.get(requestInfoContext);
   invariantResponse(INVOICE_NUMBER.test(params.number));
-  const db = await getDb();
-  const binding = await bindFlowToBrowser(request);
-  const result = await preparePayment(db, paymentClient(db, origin), {
-    viewer: viewerOf(auth),
-    payer: { email: auth.person.email, firstName: auth.person.firstName, lastName: auth.person.lastName },
-    invoiceNumber: params.number,
-    lang,
-    origin,
-    returnUrl: `${origin}${pagePath('paymentResult', lang, { number: params.number })}`,
-    callbackUrl: `${origin}/api/payments/callback`,
-    browserBindingHash: binding.bindingHash,
-  });
+  const { result, setCookie } = await startInvoicePayment(request, context, auth, params.number);
   invariantResponse(result.type !== 'invoiceNotFound');
   const payload = {
     title: pageTitle(context, 'invoices.pay.title'),
@@ -84,7 +72,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     backHref: pagePath('invoices', lang),
     payHref: pagePath('invoicePayment', lang, { number: params.number }),
   };
-  return data(payload, result.type === 'ready' ? { headers: { 'Set-Cookie': binding.setCookie } } : undefined);
+  return data(payload, result.type === 'ready' ? { headers: { 'Set-Cookie': setCookie } } : undefined);
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -24,6 +24,7 @@ import { handleProviderReturn, paymentByStamp, paymentClient, paymentResult } fr
 import * as styles from '~/styles/billing.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/payment-result';
+import { INVOICE_NUMBER } from '~/models/billing/invoice';
 
 const POLL_MS = 3000;
 
@@ -31,7 +32,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const auth = requireAuth(context);
   const { lang } = context.get(portalContext);
   const { origin } = context.get(requestInfoContext);
-  invariantResponse(/^\d{1,20}$/.test(params.number));
+  invariantResponse(INVOICE_NUMBER.test(params.number));
   const db = await getDb();
   const url = new URL(request.url);
   const title = pageTitle(context, 'invoices.result.title');

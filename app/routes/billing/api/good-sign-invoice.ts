@@ -8,11 +8,12 @@ import { viewerOf } from '~/services/people/viewer.server';
 import { getDb } from '~/services/db/db.server';
 import { invoiceForPayment } from '~/services/billing/payments.server';
 import type { Route } from './+types/good-sign-invoice';
+import { INVOICE_NUMBER } from '~/models/billing/invoice';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = requireApiAuth(context);
   const number = new URL(request.url).searchParams.get('invoiceNumber') ?? '';
-  if (!/^\d{1,20}$/.test(number)) return json({ type: 'invoiceNotFound' }, 404);
+  if (!INVOICE_NUMBER.test(number)) return json({ type: 'invoiceNotFound' }, 404);
   const found = await invoiceForPayment(await getDb(), viewerOf(auth), number, context.get(portalContext).lang);
   if (!found) return json({ type: 'invoiceNotFound' }, 404);
   return json({ invoice: { ...found.view, id: found.invoice.id, status: found.invoice.status, sumCents: found.invoice.sumCents } });

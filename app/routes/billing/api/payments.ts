@@ -6,17 +6,13 @@
  */
 import { data } from 'react-router';
 import { z } from 'zod';
-import { portalContext, requestInfoContext } from '~/context';
 import { json, methodNotAllowed, readBody, requireApiAuth } from '~/lib/http/api.server';
-import { pagePath } from '~/route-table';
 import { viewerOf } from '~/services/people/viewer.server';
-import { bindFlowToBrowser } from '~/lib/http/flow-binding.server';
 import { getDb } from '~/services/db/db.server';
 import { findVisibleInvoice } from '~/services/billing/invoices.server';
-import { paymentClient, preparePayment } from '~/services/billing/payments.server';
 import type { Route } from './+types/payments';
-
-const INVOICE_NUMBER = /^\d{1,20}$/;
+import { startInvoicePayment } from '~/lib/http/payment.server';
+import { INVOICE_NUMBER } from '~/models/billing/invoice';
 
 const createSchema = z.object({
   reference: z.string().regex(INVOICE_NUMBER),
@@ -33,23 +29,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const auth = requireApiAuth(context);
   const parsed = createSchema.safeParse(await readBody(request));
   if (!parsed.success) return json({ type: 'validation' }, 400);
-  const { lang } = context.get(portalContext);
-  const { origin } = context.get(requestInfoContext);
-  const db = await getDb();
-  const invoice = await findVisibleInvoice(db, viewerOf(auth), { invoiceNumber: parsed.data.reference });
+  const invoice = await findVisibleInvoice(await getDb(), viewerOf(auth), { invoiceNumber: parsed.data.reference });
   if (!invoice) return json({ type: 'invoiceNotFound' }, 404);
   if (parsed.data.amount !== undefined && parsed.data.amount !== invoice.sumCents) return json({ type: 'invoiceSumNotValid' }, 400);
-  const binding = await bindFlowToBrowser(request);
-  const result = await preparePayment(db, paymentClient(db, origin), {
-    viewer: viewerOf(auth),
-    payer: { email: auth.person.email, firstName: auth.person.firstName, lastName: auth.person.lastName },
-    invoiceNumber: invoice.invoiceNumber,
-    lang,
-    origin,
-    returnUrl: `${origin}${pagePath('paymentResult', lang, { number: invoice.invoiceNumber })}`,
-    callbackUrl: `${origin}/api/payments/callback`,
-    browserBindingHash: binding.bindingHash,
-  });
+  const { result, setCookie } = await startInvoicePayment(request, context, auth, invoice.invoiceNumber);
   switch (result.type) {
     case 'invoiceNotFound':
       return json({ type: 'invoiceNotFound' }, 404);
@@ -66,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           terms: result.terms,
           providers: result.methods.map((m) => ({ name: m.name, id: m.id, url: m.url, svg: m.svg, parameters: m.parameters })),
         },
-        { headers: { 'Set-Cookie': binding.setCookie, 'Cache-Control': 'no-store' } },
+        { headers: { 'Set-Cookie': setCookie, 'Cache-Control': 'no-store' } },
       );
   }
 }
