@@ -13,6 +13,7 @@ import {
 import { NonceContext } from '~/components/nonce';
 import { StyleSheetsContext, type StyleSheetReader } from '~/components/PageStyles';
 import { PortalEnvContext } from '~/components/portal-env';
+import { pageScript } from '~/components/shell/page-script.server';
 import { env } from '~/env.server';
 import { requestInfoContext, type RequestInfo } from '~/context';
 import { isLanguage } from '~/i18n/config';
@@ -82,6 +83,18 @@ export default function handleRequest(
   const language = getInstance(loadContext).language;
   const lang = isLanguage(language) ? language : 'fi';
   const translation = recordingTranslation(lang);
+  // The page script (session timer, in-app bridge, plain pages' enhancements) from the root
+  // loader's data; an error page without it still gets the script, without the session part.
+  const root = routerContext.staticHandlerContext.loaderData['root'] as
+    | { sessionExpiresInMs: number | null; csrfToken: string; inApp: boolean }
+    | undefined;
+  const script = pageScript({
+    lang,
+    t: translation.t,
+    sessionExpiresInMs: root?.sessionExpiresInMs ?? null,
+    csrfToken: root?.csrfToken ?? '',
+    inApp: root?.inApp ?? false,
+  });
   // Bots and JS-less clients get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get('user-agent')) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
 
@@ -99,6 +112,7 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        bootstrapScriptContent: script,
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();

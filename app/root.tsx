@@ -8,7 +8,6 @@ import { Header } from '~/components/shell/Header';
 import { SideNav } from '~/components/shell/SideNav';
 import { FlashMessage } from '~/components/FlashMessage';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import { InAppBridge } from '~/components/shell/InAppBridge';
 import { PageStyles } from '~/components/PageStyles';
 import { hydrates } from '~/components/hydration';
 import { buildNavigation } from '~/components/shell/navigation';
@@ -28,6 +27,7 @@ import { sessionExpiresAt } from '~/services/auth/session.server';
 import { navigationUnreadCount } from '~/services/messaging/conversations.server';
 import '~/styles/global.css';
 import { themeClass } from '~/styles/theme.css';
+import * as shell from '~/styles/shell.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/root';
 
@@ -97,9 +97,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const definition = page ? (PAGES[page.key] as PageDefinition) : null;
   const chrome: Chrome = definition?.chrome ?? 'full';
   const user = data?.user ?? null;
-  // A route may be served as plain HTML (no React, no router): see components/hydration.ts.
-  // The session timer (logged in) and the in-app link bridge need JS wherever they are shown.
-  const hydrate = hydrates(matches, Boolean(user) || Boolean(data?.inApp));
+  // Plain HTML unless the page asks for React (components/hydration.ts, ADR 0009).
+  const hydrate = hydrates(matches);
   const showHeader = !data?.inApp && chrome !== 'bare';
   const showFooter = !data?.inApp && (chrome === 'full' || chrome === 'wide');
   const showSideNav = Boolean(user) && chrome === 'full';
@@ -146,8 +145,9 @@ export function Layout({ children }: { children: ReactNode }) {
               </div>
               {showFooter ? <Footer brand={brand} lang={lang} /> : null}
             </div>
-            {data?.sessionExpiresInMs != null ? <SessionTimer expiresInMs={data.sessionExpiresInMs} lang={lang} /> : null}
-            {data?.inApp ? <InAppBridge /> : null}
+            {/* The page script's toasts (session warnings); React never renders into it. */}
+            <div className={shell.toastRegion} role="status" aria-live="polite" data-page-toasts="" data-toast-class={shell.toast} />
+            <SessionTimer expiresInMs={data?.sessionExpiresInMs ?? null} />
           </ToastProvider>
         </AuthenticityTokenProvider>
         {hydrate ? <ScrollRestoration nonce={nonce} /> : null}

@@ -7,7 +7,8 @@ import { usePortalEnv } from './portal-env';
 
 /**
  * Server-rendered flash message in a status region: visible with and without JS. With JS a
- * message with a duration (e.g. "appointment cancelled", 15 s) disappears after it.
+ * message with a duration (e.g. "appointment cancelled", 15 s) disappears after it: on a
+ * hydrated page by React, on a plain page by the page script (`data-flash-ms`).
  */
 export function FlashMessage({ flash }: { flash: Flash | null }) {
   const { t } = useTranslation();
@@ -23,7 +24,7 @@ export function FlashMessage({ flash }: { flash: Flash | null }) {
   return (
     <div role="status" aria-live="polite">
       {flash && !hidden ? (
-        <p className={`${ui.alertBox} ${ui.alert[flash.type]}`} data-flash={flash.key}>
+        <p className={`${ui.alertBox} ${ui.alert[flash.type]}`} data-flash={flash.key} data-flash-ms={flash.durationMs}>
           {t(flash.key, flash.values)}
           {flash.withPhone ? (
             <>

@@ -3,8 +3,8 @@
  * three take digits, the last a digit or a check character; input is upper-cased. Without JS
  * they are four fields of one form with a submit button. With JS (the page is not hydrated, see
  * `SSN_END_PART_SCRIPT`) focus moves forward after a character, Backspace in an empty box moves
- * back, and the form submits when all four are filled; the form's button marked `data-pending`
- * then shows its pending text.
+ * back, and the form submits when all four are filled; the page script then shows the form's
+ * `data-pending` button text (components/shell/page-script.server.ts).
  */
 import { useTranslation } from '~/i18n/react';
 import { useNonce } from '~/components/nonce';
@@ -35,7 +35,6 @@ i.addEventListener('keydown',function(e){
 if(e.key==='Backspace'&&!i.value&&n>0){e.preventDefault();b[n-1].value='';b[n-1].focus();}
 });
 });
-f.addEventListener('submit',function(){var s=f.querySelector('[data-pending]');if(s){s.disabled=true;s.textContent=s.getAttribute('data-pending');}});
 })();`;
 
 export function SsnEndPartInput({ errorId, invalid }: { errorId?: string; invalid: boolean }) {

@@ -19,7 +19,11 @@ import { getDb } from '~/services/db/db.server';
 import { redirectWithFlash } from '~/lib/http/flash.server';
 import { consentFieldsFor, currentConsent, giveConsent, wardOfGuardian } from '~/services/account/registration.server';
 import * as ui from '~/styles/ui.css';
+import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/consent';
+
+/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
+export const handle: RouteHandle = { hydrate: true };
 
 /** The ward of `?ward=` (the guardian's registered ward of 11 or younger), or null for one's own consent. */
 async function wardOf(request: Request, context: Route.LoaderArgs['context']) {

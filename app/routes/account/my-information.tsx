@@ -50,7 +50,11 @@ import { IMAGE_UPLOAD_POLICY } from '~/services/storage/content-type-rules';
 import { storage } from '~/services/storage/storage.server';
 import { MalformedForm, readMultipartForm, type MultipartLimits } from '~/lib/http/form-stream.server';
 import * as ui from '~/styles/ui.css';
+import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/my-information';
+
+/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
+export const handle: RouteHandle = { hydrate: true };
 import { clock } from '~/lib/clock.server';
 import { notFound } from '~/lib/http/responses';
 

@@ -31,7 +31,11 @@ import {
 } from '~/services/account/registration.server';
 import * as s from '~/styles/booking.css';
 import * as ui from '~/styles/ui.css';
+import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/register';
+
+/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
+export const handle: RouteHandle = { hydrate: true };
 import { notFound } from '~/lib/http/responses';
 
 /** The child registration's ward (`?ward=`): the guardian's own ward of 11 or younger, else 404. */

@@ -22,7 +22,11 @@ import { redirectWithFlash } from '~/lib/http/flash.server';
 import { openReauthChallenge, sendReauthCode, verifyReauthCode } from '~/services/account/mfa.server';
 import { resumableFromRequest } from '~/lib/http/reauth.server';
 import * as ui from '~/styles/ui.css';
+import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/sms-authentication';
+
+/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
+export const handle: RouteHandle = { hydrate: true };
 import { SmsCodeField } from '~/components/forms/SmsCodeField';
 
 function nextOf(request: Request, lang: 'fi' | 'sv' | 'en'): string {

@@ -11,7 +11,11 @@ import { listAppointments } from '~/services/appointments/appointments.server';
 import { viewerOf } from '~/services/people/viewer.server';
 import { getDb } from '~/services/db/db.server';
 import * as ui from '~/styles/ui.css';
+import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/list';
+
+/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
+export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const auth = requireAuth(context);

@@ -4,7 +4,7 @@
  *
  * A GET never ends or changes a session (issue 21: a link or an image elsewhere would log the
  * user out, "logout CSRF"). The browser's timer ends it with a POST here carrying the session's
- * CSRF token (components/shell/SessionTimer) and then opens this page. Opened while the session
+ * CSRF token (the page script, components/shell/page-script.server.ts) and then opens this page. Opened while the session
  * is still active (the back button after logging in again, a link), the page asks instead: the
  * log-out confirmation, whose form posts to the log-out page, and Cancel back to `next`.
  */
@@ -26,8 +26,8 @@ import { getDb } from '~/services/db/db.server';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/expired-session';
 
-/** Plain HTML for anonymous visitors: nothing on the page needs JS (ADR 0009). */
-export const handle: RouteHandle = { hydrate: 'logged-in' };
+/** Plain HTML: links and forms only (ADR 0009). */
+export const handle: RouteHandle = { hydrate: false };
 
 function nextOf(request: Request, lang: Language): string {
   return safeRedirectPath(new URL(request.url).searchParams.get('next'), pagePath('front', lang));

@@ -11,7 +11,11 @@ import { safeRedirectPath } from '~/lib/http/safe-redirect';
 import { IDENTITY_PROVIDERS } from '~/models/identity-providers';
 import { pagePath } from '~/route-table';
 import * as ui from '~/styles/ui.css';
+import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/login';
+
+/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
+export const handle: RouteHandle = { hydrate: true };
 
 /** The failures the identification return reports (`?error=`), each with a text `login.*`. */
 const LOGIN_ERRORS = ['cancelled', 'failed', 'wrongMethod'] as const;

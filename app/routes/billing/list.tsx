@@ -17,7 +17,11 @@ import { pageNumber } from '~/services/billing/invoice-rules';
 import { listInvoices } from '~/services/billing/invoices.server';
 import * as styles from '~/styles/billing.css';
 import * as ui from '~/styles/ui.css';
+import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/list';
+
+/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
+export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = requireAuth(context);

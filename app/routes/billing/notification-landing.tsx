@@ -14,7 +14,11 @@ import { invariantResponse, pageTitle } from '~/lib/http/page.server';
 import { pagePath } from '~/route-table';
 import * as styles from '~/styles/billing.css';
 import * as ui from '~/styles/ui.css';
+import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/notification-landing';
+
+/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
+export const handle: RouteHandle = { hydrate: true };
 import { INVOICE_NUMBER } from '~/models/billing/invoice';
 
 const LANGUAGE_NAMES = { fi: 'Suomeksi', sv: 'På svenska', en: 'In English' } as const;

@@ -13,7 +13,11 @@ import { getDb } from '~/services/db/db.server';
 import { listPayableVisits } from '~/services/billing/visit-payment.server';
 import * as styles from '~/styles/billing.css';
 import * as ui from '~/styles/ui.css';
+import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/pay-visit';
+
+/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
+export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const auth = requireAuth(context);

@@ -23,7 +23,11 @@ import { logger } from '~/services/observability/logger.server';
 import { handleProviderReturn, paymentByStamp, paymentClient, paymentResult } from '~/services/billing/payments.server';
 import * as styles from '~/styles/billing.css';
 import * as ui from '~/styles/ui.css';
+import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/payment-result';
+
+/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
+export const handle: RouteHandle = { hydrate: true };
 import { INVOICE_NUMBER } from '~/models/billing/invoice';
 
 const POLL_MS = 3000;

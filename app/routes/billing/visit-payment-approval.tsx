@@ -15,7 +15,11 @@ import { getDb } from '~/services/db/db.server';
 import { approveVisitPayment, getPayableVisit } from '~/services/billing/visit-payment.server';
 import * as styles from '~/styles/billing.css';
 import * as ui from '~/styles/ui.css';
+import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/visit-payment-approval';
+
+/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
+export const handle: RouteHandle = { hydrate: true };
 import { notFound } from '~/lib/http/responses';
 import { idParam } from '~/lib/http/params';
 

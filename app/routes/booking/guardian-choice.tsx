@@ -24,7 +24,11 @@ import { CHOICE_PARAM } from '~/services/booking/reservation-flow-rules';
 import { getDb } from '~/services/db/db.server';
 import * as s from '~/styles/booking.css';
 import * as ui from '~/styles/ui.css';
+import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/guardian-choice';
+
+/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
+export const handle: RouteHandle = { hydrate: true };
 
 /** How long the error stays with JavaScript (spec 3 §8: 20 s). */
 const ERROR_MS = 20_000;

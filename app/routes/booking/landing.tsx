@@ -25,7 +25,8 @@ import * as s from '~/styles/booking-search.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/landing';
 
-export const handle: RouteHandle = { hydrate: 'logged-in' };
+/** Plain HTML: links and forms only (ADR 0009). */
+export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang, brand } = context.get(portalContext);

@@ -68,7 +68,11 @@ import {
 import { getDb } from '~/services/db/db.server';
 import * as s from '~/styles/booking-search.css';
 import * as ui from '~/styles/ui.css';
+import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/search';
+
+/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
+export const handle: RouteHandle = { hydrate: true };
 import { clock } from '~/lib/clock.server';
 
 /** One free time as the page's lists show it (the first HTML carries nothing the page does not use). */

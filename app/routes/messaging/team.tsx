@@ -17,7 +17,11 @@ import { messagesInNavigation } from '~/services/messaging/conversations.server'
 import { formatPeriod } from '~/services/messaging/view-rules';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
+import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/team';
+
+/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
+export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   requirePage({ context, url }, 'occupationalTeam');

@@ -27,7 +27,11 @@ import { formatTimeline } from '~/services/messaging/view-rules';
 import { logger } from '~/services/observability/logger.server';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
+import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/thread';
+
+/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
+export const handle: RouteHandle = { hydrate: true };
 import { notFound } from '~/lib/http/responses';
 import { numericId } from '~/lib/http/params';
 

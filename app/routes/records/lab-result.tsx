@@ -16,7 +16,11 @@ import { getDb } from '~/services/db/db.server';
 import { getLabDay, type LabTestView } from '~/services/records/records.server';
 import * as s from '~/styles/records.css';
 import * as ui from '~/styles/ui.css';
+import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/lab-result';
+
+/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
+export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { viewer, person, lang, choices } = recordRequest(context, request);

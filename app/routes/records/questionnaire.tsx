@@ -24,7 +24,11 @@ import { recordViewerOf } from '~/services/people/viewer.server';
 import { answerQuestionnaire, getQuestionnaire } from '~/services/records/questionnaires.server';
 import * as s from '~/styles/records.css';
 import * as ui from '~/styles/ui.css';
+import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/questionnaire';
+
+/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
+export const handle: RouteHandle = { hydrate: true };
 import { notFound } from '~/lib/http/responses';
 
 function idOf(param: string) {

@@ -24,7 +24,11 @@ import { getPrescriptions } from '~/services/records/records.server';
 import { pendingFor, requestRenewal } from '~/services/records/renewal.server';
 import { isRenewalComplete, parseRenewalIds, RENEWAL_TEXT_MAX, renewalField, renewalPath, renewalSchema } from '~/services/records/renewal-rules';
 import * as ui from '~/styles/ui.css';
+import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/renewal';
+
+/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
+export const handle: RouteHandle = { hydrate: true };
 import { notFound } from '~/lib/http/responses';
 
 async function load(context: Route.LoaderArgs['context'], idsParam: string) {

@@ -14,7 +14,11 @@ import { recordViewerOf } from '~/services/people/viewer.server';
 import { getVisit } from '~/services/records/records.server';
 import * as s from '~/styles/records.css';
 import * as ui from '~/styles/ui.css';
+import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/visit';
+
+/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
+export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const auth = requireAuth(context);

@@ -16,7 +16,11 @@ import { pageTitle } from '~/lib/http/page.server';
 import { requirePage } from '~/lib/http/page-access.server';
 import { evaluateFeatures } from '~/services/features/features.server';
 import * as ui from '~/styles/ui.css';
+import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/childrens-chat';
+
+/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
+export const handle: RouteHandle = { hydrate: true };
 import { notFound } from '~/lib/http/responses';
 
 const PAYMENT_INTENT = /^pi_[A-Za-z0-9_]{1,100}$/;

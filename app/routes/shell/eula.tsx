@@ -8,8 +8,8 @@ import { fixedT } from '~/i18n/i18n.server';
 import { pageTitle } from '~/lib/http/page.server';
 import type { Route } from './+types/eula';
 
-/** Plain HTML for anonymous visitors: nothing on the page needs JS (ADR 0009). */
-export const handle: RouteHandle = { hydrate: 'logged-in' };
+/** Plain HTML: links and forms only (ADR 0009). */
+export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { lang, brand: brandKey } = context.get(portalContext);

@@ -24,8 +24,8 @@ import type { Route } from './+types/front';
 
 const FRONT_PAGE_APPOINTMENTS = 3;
 
-/** Plain HTML for anonymous visitors: nothing on the page needs JS (ADR 0009). */
-export const handle: RouteHandle = { hydrate: 'logged-in' };
+/** Plain HTML: links and forms only (ADR 0009). */
+export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const auth = context.get(authContext);

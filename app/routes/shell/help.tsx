@@ -9,7 +9,11 @@ import { usePortalEnv } from '~/components/portal-env';
 import { portalContext } from '~/context';
 import { pageTitle, requireAuth } from '~/lib/http/page.server';
 import * as ui from '~/styles/ui.css';
+import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/help';
+
+/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
+export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const auth = requireAuth(context);

@@ -15,7 +15,11 @@ import { pagePath } from '~/route-table';
 import { setSessionScope } from '~/services/auth/session.server';
 import { getDb } from '~/services/db/db.server';
 import { inAppCookie } from '~/lib/http/in-app-cookie.server';
+import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/in-app';
+
+/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
+export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang } = context.get(portalContext);

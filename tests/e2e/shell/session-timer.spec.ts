@@ -4,12 +4,14 @@ interface RouterWindow {
   __reactRouterDataRouter: { state: { revalidation: string; loaderData: Record<string, { sessionExpiresInMs: number } | undefined> } };
 }
 
-test('with JS, warnings come 90 and 30 s before expiry and then the timed-out page', async ({ page }, testInfo) => {
+test('with JS, warnings come 90 and 30 s before expiry and then the timed-out page, on a plain page', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'js', 'the browser timer is a JavaScript enhancement');
   await page.clock.install();
   await login(page, 'aino');
   await page.goto('/en');
   await expect(page.getByRole('heading', { name: 'Hello, Aino!' })).toBeVisible();
+  // A plain page (no React): the page script keeps the time (ADR 0009).
+  await expect(page.locator('html[data-static]')).toHaveCount(1);
 
   // The default idle timeout is 30 minutes.
   await page.clock.fastForward('28:31');

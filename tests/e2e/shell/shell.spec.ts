@@ -140,6 +140,26 @@ test.describe('in-app scope', () => {
     await expect(page.getByRole('banner')).toBeVisible();
   });
 
+  test('in the app, an external https link goes to the app on a plain page; our own links stay', async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, 'the link bridge is the page script');
+    // What the mobile app's web view provides.
+    await page.addInitScript(() => {
+      const sent: string[] = [];
+      Object.assign(window, { sentToApp: sent, ReactNativeWebView: { postMessage: (message: string) => sent.push(message) } });
+    });
+    await page.goto('/fi/in-app?next=%2Ffi%2Feula');
+    await expect(page.locator('html[data-static]')).toHaveCount(1);
+    await page.evaluate(() => {
+      const link = Object.assign(document.createElement('a'), { href: 'https://www.kela.fi/', textContent: 'Kela' });
+      document.querySelector('main')!.append(link);
+    });
+    await page.getByRole('link', { name: 'Kela' }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { sentToApp: string[] }).sentToApp)).toEqual([
+      JSON.stringify({ type: 'openExternalUrl', url: 'https://www.kela.fi/' }),
+    ]);
+    await expect(page).toHaveURL(/\/fi\/eula$/);
+  });
+
   test('a foreign next from the app falls back to the front page', async ({ page }) => {
     await page.goto('/en/in-app?next=https%3A%2F%2Fevil.example');
     await expect(page).toHaveURL(/\/en$/);

@@ -17,7 +17,11 @@ import { getDb } from '~/services/db/db.server';
 import { categoryCounts, listCategory } from '~/services/messaging/staff.server';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
+import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/list';
+
+/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
+export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { me, professional } = await requireProfessional(context);

@@ -1,0 +1,215 @@
+/**
+ * The one script every page gets, hydrated or not (ADR 0009): small, framework-free, inlined by
+ * entry.server.tsx as React's `bootstrapScriptContent` (nonce'd, outside React's tree, so a
+ * hydrated page's React never sees it and the browser bundle never carries it).
+ *
+ * On every page:
+ * - **Session timer** (logged in, spec 2 §4): a toast 90 and 30 s before the session expires, and
+ *   at expiry a POST ending the session (with its CSRF token; a GET never ends one, issue 21),
+ *   then the timed-out page with `next` set to where the user was. The server sends the time
+ *   left, so a browser whose clock is off still times it right. A hydrated page restarts it after
+ *   each client navigation (`window.portalPage.session(ms)`, components/shell/SessionTimer).
+ * - **In-app link bridge**: inside the mobile app's web view, external https links go to the
+ *   native app (`ReactNativeWebView.postMessage`), which opens them in the system browser.
+ *
+ * On plain pages (`<html data-static>`; a hydrated page's React does these itself):
+ * - **Flash expiry**: an element with `data-flash-ms` is hidden after that many milliseconds.
+ * - **Pending submit**: a submitted form's `data-pending` button shows that text and is disabled
+ *   (after the submission has read it); a second submit of the same form is ignored.
+ * - **Auto-submit**: a change in a `form[data-auto-submit]` submits it.
+ * - **Polling**: an element with an id and `data-poll-ms` is refreshed from the same URL every
+ *   so often while the page is visible (and when it becomes visible again), the request marked
+ *   `X-Portal-Poll: 1` so it does not count as the user's activity (lib/polling). The server's
+ *   new render of the element replaces it; if that render has no `data-poll-ms` (the payment is
+ *   settled, the list failed) polling stops. A failed or redirected request stops it too.
+ *
+ * The browser code is `portalPage` below, sent as its own source text (`String(portalPage)`): it
+ * must not refer to anything outside itself (tested: page-script.server.test.ts), and it is kept
+ * small and plain (no optional chaining), as the page-weight budget counts it.
+ */
+import { pagePath } from '~/route-table';
+import type { Language } from '~/i18n/config';
+import type { TFunction } from '~/i18n/translate';
+import { POLL_HEADER } from '~/lib/polling';
+
+export const SESSION_WARNINGS_SECONDS = [90, 30] as const;
+
+/** What the browser code needs from the server, as JSON. */
+export interface PageScriptConfig {
+  session: null | {
+    /** Milliseconds until the session expires, by the server's clock. */
+    ms: number;
+    warnings: { seconds: number; text: string }[];
+    /** The timed-out page (without `next`). */
+    endPath: string;
+    csrfToken: string;
+  };
+  inApp: boolean;
+  pollHeader: string;
+}
+
+/** The browser side. Runs once per document; `c` is its PageScriptConfig. */
+function portalPage(c: PageScriptConfig): void {
+  const w = window;
+  const d = document;
+  const api: { session?: (ms: number | null) => void } = ((w as unknown as { portalPage: object }).portalPage = {});
+  const staticPage = d.documentElement.hasAttribute('data-static');
+
+  function toast(text: string, ms: number): void {
+    const region = d.querySelector('[data-page-toasts]');
+    if (!region) return;
+    const el = d.createElement('div');
+    el.className = region.getAttribute('data-toast-class') || '';
+    el.textContent = text;
+    region.appendChild(el);
+    setTimeout(function () {
+      el.remove();
+    }, ms);
+  }
+
+  // Session timer.
+  let timers: number[] = [];
+  api.session = function (ms) {
+    timers.forEach(function (t) {
+      w.clearTimeout(t);
+    });
+    timers = [];
+    const s = c.session;
+    if (!s || ms === null) return;
+    s.warnings.forEach(function (x) {
+      const at = ms - x.seconds * 1000;
+      if (at > 0) timers.push(w.setTimeout(toast, at, x.text, 10000));
+    });
+    timers.push(
+      w.setTimeout(function () {
+        const target = s!.endPath + '?next=' + encodeURIComponent(w.location.pathname + w.location.search);
+        const go = function () {
+          w.location.assign(target);
+        };
+        fetch(target, { method: 'POST', headers: { 'X-CSRF-Token': s!.csrfToken }, redirect: 'manual', credentials: 'same-origin' }).then(go, go);
+      }, Math.max(0, ms)),
+    );
+  };
+  if (c.session) api.session(c.session.ms);
+
+  // In-app link bridge.
+  if (c.inApp) {
+    d.addEventListener('click', function (e) {
+      const bridge = (w as unknown as { ReactNativeWebView?: { postMessage(m: string): void } }).ReactNativeWebView;
+      const a = e.target instanceof Element ? e.target.closest('a[href]') : null;
+      if (!bridge || e.defaultPrevented || !(a instanceof HTMLAnchorElement)) return;
+      const url = new URL(a.href, w.location.href);
+      if (url.protocol !== 'https:' || url.origin === w.location.origin) return;
+      e.preventDefault();
+      bridge.postMessage(JSON.stringify({ type: 'openExternalUrl', url: url.href }));
+    });
+  }
+
+  if (!staticPage) return;
+
+  // Pending submit, once per form.
+  d.addEventListener('submit', function (e) {
+    const f = e.target as HTMLFormElement;
+    if (f.hasAttribute('data-submitting')) {
+      e.preventDefault();
+      return;
+    }
+    const b = (e.submitter && e.submitter.hasAttribute('data-pending') ? e.submitter : f.querySelector('[data-pending]')) as HTMLButtonElement | null;
+    if (!b) return;
+    f.setAttribute('data-submitting', '');
+    setTimeout(function () {
+      b!.setAttribute('data-label', b!.textContent || '');
+      b!.disabled = true;
+      b!.textContent = b!.getAttribute('data-pending');
+    });
+  });
+  // Back to this page from the next one (the back-forward cache keeps it as it was): usable again.
+  w.addEventListener('pageshow', function (e) {
+    if (!e.persisted) return;
+    [].forEach.call(d.querySelectorAll('form[data-submitting]'), function (f: HTMLFormElement) {
+      f.removeAttribute('data-submitting');
+      [].forEach.call(f.querySelectorAll('[data-label]'), function (b: HTMLButtonElement) {
+        b.disabled = false;
+        b.textContent = b.getAttribute('data-label');
+        b.removeAttribute('data-label');
+      });
+    });
+  });
+
+  // Auto-submit.
+  d.addEventListener('change', function (e) {
+    const f = e.target instanceof Element ? e.target.closest('form[data-auto-submit]') : null;
+    if (f instanceof HTMLFormElement) f.requestSubmit();
+  });
+
+  function start(): void {
+    // Flash expiry.
+    [].forEach.call(d.querySelectorAll('[data-flash-ms]'), function (el: HTMLElement) {
+      setTimeout(function () {
+        el.hidden = true;
+      }, Number(el.getAttribute('data-flash-ms')));
+    });
+    // Polling.
+    [].forEach.call(d.querySelectorAll('[data-poll-ms][id]'), function (region: HTMLElement) {
+      const id = region.id;
+      const every = Number(region.getAttribute('data-poll-ms'));
+      let last = performance.now();
+      let timer = 0;
+      const stop = function () {
+        w.clearInterval(timer);
+        d.removeEventListener('visibilitychange', onVisible);
+      };
+      const tick = function () {
+        if (d.visibilityState !== 'visible') return;
+        last = performance.now();
+        const headers: Record<string, string> = {};
+        headers[c.pollHeader] = '1';
+        fetch(w.location.href, { headers: headers, credentials: 'same-origin' })
+          .then(function (r) {
+            if (!r.ok || r.redirected) throw r;
+            return r.text();
+          })
+          .then(function (html) {
+            const next = new DOMParser().parseFromString(html, 'text/html').getElementById(id);
+            const current = d.getElementById(id);
+            if (!next || !current) throw next;
+            current.replaceWith(next);
+            if (!next.hasAttribute('data-poll-ms')) stop();
+          })
+          .catch(stop);
+      };
+      function onVisible(): void {
+        if (d.visibilityState === 'visible' && performance.now() - last >= every) tick();
+      }
+      timer = w.setInterval(tick, every);
+      d.addEventListener('visibilitychange', onVisible);
+    });
+  }
+  if (d.readyState === 'loading') d.addEventListener('DOMContentLoaded', start);
+  else start();
+}
+
+/** The script for one response. */
+export function pageScript(options: {
+  lang: Language;
+  t: TFunction;
+  sessionExpiresInMs: number | null;
+  csrfToken: string;
+  inApp: boolean;
+}): string {
+  const config: PageScriptConfig = {
+    session:
+      options.sessionExpiresInMs === null
+        ? null
+        : {
+            ms: options.sessionExpiresInMs,
+            warnings: SESSION_WARNINGS_SECONDS.map((seconds) => ({ seconds, text: options.t('session.warning', { seconds }) })),
+            endPath: pagePath('expiredSession', options.lang),
+            csrfToken: options.csrfToken,
+          },
+    inApp: options.inApp,
+    pollHeader: POLL_HEADER,
+  };
+  // `<` escaped so no text in the JSON can close the script element.
+  return `(${String(portalPage)})(${JSON.stringify(config).replace(/</g, '\\u003c')});`;
+}
