@@ -17,6 +17,9 @@
  * - **Pending submit**: a submitted form's `data-pending` button shows that text and is disabled
  *   (after the submission has read it); a second submit of the same form is ignored.
  * - **Auto-submit**: a change in a `form[data-auto-submit]` submits it.
+ * - **Valid before submit**: a `data-needs-valid` button is disabled while its form fails its
+ *   native constraints (the zod schema's, through conform's `getZodConstraint`); without JS it
+ *   stays enabled and the server answers with the same errors.
  * - **Polling**: an element with an id and `data-poll-ms` is refreshed from the same URL every
  *   so often while the page is visible (and when it becomes visible again), the request marked
  *   `X-Portal-Poll: 1` so it does not count as the user's activity (lib/polling). The server's
@@ -142,7 +145,24 @@ function portalPage(c: PageScriptConfig): void {
     if (f instanceof HTMLFormElement) f.requestSubmit();
   });
 
+  // Buttons enabled only while their form passes its (zod-derived) native constraints.
+  function checkValid(f: HTMLFormElement): void {
+    const ok = f.checkValidity();
+    [].forEach.call(f.querySelectorAll('[data-needs-valid]'), function (b: HTMLButtonElement) {
+      b.disabled = !ok;
+    });
+  }
+  function onEdit(e: Event): void {
+    const f = e.target instanceof Element ? e.target.closest('form') : null;
+    if (f && f.querySelector('[data-needs-valid]')) checkValid(f);
+  }
+  d.addEventListener('input', onEdit);
+  d.addEventListener('change', onEdit);
+
   function start(): void {
+    [].forEach.call(d.querySelectorAll('form'), function (f: HTMLFormElement) {
+      if (f.querySelector('[data-needs-valid]')) checkValid(f);
+    });
     // Flash expiry.
     [].forEach.call(d.querySelectorAll('[data-flash-ms]'), function (el: HTMLElement) {
       setTimeout(function () {
