@@ -1,11 +1,13 @@
 /**
  * A destructive action behind a confirmation: without JS the link opens the confirmation page
- * (which posts); with JS the same question opens as a dialog whose form posts to that page.
+ * (which posts); with JS the same question opens as a dialog whose form posts to that page. The
+ * dialog is in the HTML (closed, so unseen without JS): a hydrated page opens it from React, a
+ * plain page from the page script (`data-dialog`, components/shell/page-script.server.ts).
+ * Cancel closes it natively (`formmethod="dialog"`).
  */
 import { useId, useRef, type ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { useHydrated } from 'remix-utils/use-hydrated';
 import * as ui from '~/styles/ui.css';
 
 export function ConfirmLink({
@@ -29,13 +31,14 @@ export function ConfirmLink({
   reloadDocument?: boolean;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const hydrated = useHydrated();
-  const titleId = useId();
+  const id = useId();
+  const titleId = `${id}-title`;
   return (
     <>
       <Link
         to={to}
         className={className}
+        data-dialog={id}
         onClick={(event) => {
           if (!dialog.current) return;
           event.preventDefault();
@@ -44,25 +47,33 @@ export function ConfirmLink({
       >
         {label}
       </Link>
-      {hydrated ? (
-        <dialog ref={dialog} aria-labelledby={titleId}>
-          <h2 id={titleId}>{question}</h2>
-          <Form method="post" action={to} reloadDocument={reloadDocument} onSubmit={() => dialog.current?.close()}>
-            <AuthenticityTokenInput name="csrf" />
-            {Object.entries(hidden ?? {}).map(([name, value]) => (
-              <input key={name} type="hidden" name={name} value={value} />
-            ))}
-            <div className={ui.buttonRow}>
-              <button type="submit" className={ui.button.primary}>
-                {confirmLabel}
-              </button>
-              <button type="button" className={ui.button.secondary} onClick={() => dialog.current?.close()}>
-                {cancelLabel}
-              </button>
-            </div>
-          </Form>
-        </dialog>
-      ) : null}
+      <dialog ref={dialog} id={id} aria-labelledby={titleId}>
+        <h2 id={titleId}>{question}</h2>
+        <Form
+          method="post"
+          action={to}
+          reloadDocument={reloadDocument}
+          onSubmit={(event) => {
+            const cancel = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('formmethod') === 'dialog';
+            // Cancel closes the dialog (natively on a plain page); only the confirmation posts.
+            if (cancel) event.preventDefault();
+            dialog.current?.close();
+          }}
+        >
+          <AuthenticityTokenInput name="csrf" />
+          {Object.entries(hidden ?? {}).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <div className={ui.buttonRow}>
+            <button type="submit" className={ui.button.primary}>
+              {confirmLabel}
+            </button>
+            <button type="submit" formMethod="dialog" formNoValidate className={ui.button.secondary}>
+              {cancelLabel}
+            </button>
+          </div>
+        </Form>
+      </dialog>
     </>
   );
 }

@@ -14,6 +14,7 @@
  *
  * On plain pages (`<html data-static>`; a hydrated page's React does these itself):
  * - **Flash expiry**: an element with `data-flash-ms` is hidden after that many milliseconds.
+ * - **Confirmation dialogs**: a link with `data-dialog` opens that `<dialog>` (components/ConfirmLink).
  * - **Pending submit**: a submitted form's `data-pending` button shows that text and is disabled
  *   (after the submission has read it); a second submit of the same form is ignored.
  * - **Auto-submit**: a change in a `form[data-auto-submit]` submits it.
@@ -137,6 +138,15 @@ function portalPage(c: PageScriptConfig): void {
         b.removeAttribute('data-label');
       });
     });
+  });
+
+  // A confirmation link opens its dialog (components/ConfirmLink); without JS it opens the page.
+  d.addEventListener('click', function (e) {
+    const a = e.target instanceof Element ? e.target.closest('a[data-dialog]') : null;
+    const dialog = a ? d.getElementById(a.getAttribute('data-dialog') || '') : null;
+    if (!(dialog instanceof HTMLDialogElement) || !dialog.showModal) return;
+    e.preventDefault();
+    dialog.showModal();
   });
 
   // Auto-submit.

@@ -41,7 +41,7 @@ import * as ui from '~/styles/ui.css';
 import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/appointment';
 
-/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
+/** Hydrated: the cancel confirmation dialog, the arrival reason's counter and save without reload, check-in toasts (ADR 0009). */
 export const handle: RouteHandle = { hydrate: true };
 
 const appointmentId = z.coerce.number().int().positive();

@@ -22,8 +22,8 @@ import * as ui from '~/styles/ui.css';
 import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/cancel';
 
-/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
-export const handle: RouteHandle = { hydrate: true };
+/** Plain HTML: the cancel confirmation page (without JS; with JS the appointment page's dialog) is one form (ADR 0009). */
+export const handle: RouteHandle = { hydrate: false };
 import { notFound } from '~/lib/http/responses';
 
 /** The appointment-cancelled message stays 15 s with JS (spec 2 §9). */

@@ -14,8 +14,8 @@ import * as ui from '~/styles/ui.css';
 import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/login';
 
-/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
-export const handle: RouteHandle = { hydrate: true };
+/** Plain HTML: identification and PIN are form posts and redirects (ADR 0009). */
+export const handle: RouteHandle = { hydrate: false };
 
 /** The failures the identification return reports (`?error=`), each with a text `login.*`. */
 const LOGIN_ERRORS = ['cancelled', 'failed', 'wrongMethod'] as const;

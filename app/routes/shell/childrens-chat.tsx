@@ -19,8 +19,8 @@ import * as ui from '~/styles/ui.css';
 import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/childrens-chat';
 
-/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
-export const handle: RouteHandle = { hydrate: true };
+/** Plain HTML: where the chat moved (the mobile app) and how to get it (ADR 0009). */
+export const handle: RouteHandle = { hydrate: false };
 import { notFound } from '~/lib/http/responses';
 
 const PAYMENT_INTENT = /^pi_[A-Za-z0-9_]{1,100}$/;

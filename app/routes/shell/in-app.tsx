@@ -18,8 +18,8 @@ import { inAppCookie } from '~/lib/http/in-app-cookie.server';
 import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/in-app';
 
-/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
-export const handle: RouteHandle = { hydrate: true };
+/** Plain HTML: a redirect into the app's layout (ADR 0009). */
+export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang } = context.get(portalContext);

@@ -131,7 +131,7 @@ test.describe('log out', () => {
       await dialog.getByRole('button', { name: 'Log out' }).click();
     } else {
       await expect(page).toHaveURL(/\/en\/logout$/);
-      await expect(page.getByText('Do you want to log out?')).toBeVisible();
+      await expect(page.getByRole('main').getByText('Do you want to log out?')).toBeVisible();
       await page.getByRole('main').getByRole('button', { name: 'Log out' }).click();
     }
     await expect(page).toHaveURL(/\/en$/);
