@@ -33,7 +33,11 @@ export const ssnBox = style({
   fontSize: '1.5rem',
   textTransform: 'uppercase',
 });
-export const counter = style({ fontSize: vars.font.size.small, color: vars.color.textMuted });
-export const counterOver = style({ color: vars.color.danger, fontWeight: 700 });
+/** A character counter; `data-over` (the server's render, then the page script) when past the limit. */
+export const counter = style({
+  fontSize: vars.font.size.small,
+  color: vars.color.textMuted,
+  selectors: { '&[data-over]': { color: vars.color.danger, fontWeight: 700 } },
+});
 export const textarea = style({ minHeight: '6rem', resize: 'vertical' });
 export const checkIn = style({ margin: `${vars.space.m} 0` });

@@ -18,6 +18,9 @@
  * - **Pending submit**: a submitted form's `data-pending` button shows that text and is disabled
  *   (after the submission has read it); a second submit of the same form is ignored.
  * - **Auto-submit**: a change in a `form[data-auto-submit]` submits it.
+ * - **Character counters**: a textarea with `data-count-in` (the counter's id), `data-count-max`,
+ *   `data-count-text` (with `{count}`) and `data-count-over` keeps its counter's text, marks it
+ *   `data-over` past the limit and is then invalid (so a `data-needs-valid` button is disabled).
  * - **Valid before submit**: a `data-needs-valid` button is disabled while its form fails its
  *   native constraints (the zod schema's, through conform's `getZodConstraint`); without JS it
  *   stays enabled and the server answers with the same errors.
@@ -153,6 +156,22 @@ function portalPage(c: PageScriptConfig): void {
   d.addEventListener('change', function (e) {
     const f = e.target instanceof Element ? e.target.closest('form[data-auto-submit]') : null;
     if (f instanceof HTMLFormElement) f.requestSubmit();
+  });
+
+  // Character counters: a textarea's count in its counter element, past the limit an invalid field.
+  function count(field: HTMLTextAreaElement): void {
+    const counter = d.getElementById(field.getAttribute('data-count-in') || '');
+    if (!counter) return;
+    const n = Array.from(field.value).length;
+    const over = n > Number(field.getAttribute('data-count-max'));
+    const overText = field.getAttribute('data-count-over') || '';
+    counter.textContent = (field.getAttribute('data-count-text') || '').replace('{count}', String(n)) + (over ? ' – ' + overText : '');
+    counter.toggleAttribute('data-over', over);
+    field.setCustomValidity(over ? overText : '');
+    if (over) field.setAttribute('aria-invalid', 'true');
+  }
+  d.addEventListener('input', function (e) {
+    if (e.target instanceof HTMLTextAreaElement && e.target.hasAttribute('data-count-in')) count(e.target);
   });
 
   // Buttons enabled only while their form passes its (zod-derived) native constraints.

@@ -1,30 +1,25 @@
 /**
  * The appointment page: one or several appointments (comma-joined ids) with details, price,
  * check-in, the consent-needed panel, the reason for the visit, cancel and calendar links.
- * Every action is a plain form post answered with a redirect; JS adds the cancel dialog, the
- * character counter and toasts for the reason. The reason is validated on the server only (the
- * zod schema below; conform's reply carries the error and the typed text back), so neither zod
- * nor conform ships to the browser: the counter is plain React state (ADR 0009).
+ * Every action is a plain form post answered with a redirect and a flash message. The page is
+ * plain HTML; with JS the page script opens the cancel dialog and counts the reason's characters
+ * (ADR 0009). The reason is validated on the server (the zod schema below; conform's reply
+ * carries the error and the typed text back).
  */
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import { useEffect, useState } from 'react';
 import type { TextKey } from '~/i18n/keys';
 import { useMessageText, useTranslation } from '~/i18n/react';
-import { data, Form, Link, redirect, useFetcher, useSearchParams } from 'react-router';
+import { data, Form, Link, redirect, useSearchParams } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
 import { AppointmentDetails, appointmentTitle } from '~/components/appointments/AppointmentDetails';
 import { ConfirmLink } from '~/components/ConfirmLink';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import { JsMarker } from '~/components/JsMarker';
-import { useToasts } from '~/components/Toasts';
 import { portalContext } from '~/context';
-import { sentByScript } from '~/lib/intent';
 import { pageTitle, requireAuth, titleWith } from '~/lib/http/page.server';
 import { ARRIVAL_REASON_MAX, type AppointmentView, type CheckInResult } from '~/models/appointments/appointment';
 import { arrivalReasonSchema } from '~/models/appointments/schemas';
-import { hasControlCharacters } from '~/models/text';
 import { pagePath } from '~/route-table';
 import {
   acceptConfidentiality,
@@ -41,8 +36,8 @@ import * as ui from '~/styles/ui.css';
 import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/appointment';
 
-/** Hydrated: the cancel confirmation dialog, the arrival reason's counter and save without reload, check-in toasts (ADR 0009). */
-export const handle: RouteHandle = { hydrate: true };
+/** Plain HTML: forms that post and redirect; the page script opens the cancel dialog and counts characters (ADR 0009). */
+export const handle: RouteHandle = { hydrate: false };
 
 const appointmentId = z.coerce.number().int().positive();
 
@@ -88,7 +83,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return refusedPost(formData, here, submission.reply());
   const db = await getDb();
   const viewer = viewerOf(auth);
-  const { intent, appointmentId: id } = submission.value;
+  const { appointmentId: id } = submission.value;
 
   switch (submission.value.intent) {
     case 'checkIn': {
@@ -105,7 +100,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     case 'arrivalReason': {
       const result = await saveArrivalReason(db, viewer, id, submission.value.arrivalReason);
-      if (sentByScript(formData)) return data({ intent, appointmentId: id, result: submission.reply(), saved: result === 'success' });
       return redirectWithFlash(
         here,
         result === 'success'
@@ -274,65 +268,25 @@ function refusal(result: SubmissionResult<string[]> | undefined) {
   return { error: result?.error?.arrivalReason?.[0], value: typeof value === 'string' ? value : undefined };
 }
 
-/** What the server's schema would say about a reason, shown again as the visitor corrects it. */
-function arrivalReasonError(value: string): TextKey | undefined {
-  if (value.trim().length === 0) return 'validation.required';
-  if (hasControlCharacters(value, { multiline: true })) return 'validation.controlCharacters';
-  return value.trim().length > ARRIVAL_REASON_MAX ? 'appointments.arrivalReason.overLimit' : undefined;
-}
-
 function ArrivalReason({ appointment: a, lastResult }: { appointment: AppointmentView; lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation();
   const messageText = useMessageText();
-  const fetcher = useFetcher<typeof action>();
-  const { show } = useToasts();
   const formId = `arrival-${a.id}`;
   const fieldId = `${formId}-arrivalReason`;
   const errorId = `${fieldId}-error`;
-  const result = fetcher.data?.intent === 'arrivalReason' ? fetcher.data.result : lastResult;
-  const refused = refusal(result);
-  // After a refused post (no JS) the submitted text comes back, not the saved one.
-  const initialValue = refusal(lastResult).value ?? a.arrivalReason ?? '';
-  // Counts the saved text, as the server renders it: a refused over-long text (no JS) must not
-  // render the save button disabled, or the visitor could not send the corrected text.
-  const [length, setLength] = useState([...(a.arrivalReason ?? '')].length);
-  // The server's error, replaced as the visitor edits (as conform's revalidation on input did)
-  // and taken afresh from each new answer.
-  const [shown, setShown] = useState({ result, error: refused.error });
-  if (shown.result !== result) setShown({ result, error: refused.error });
-  const error = shown.result === result ? shown.error : refused.error;
-  const setError = (next: string | undefined) => setShown({ result, error: next });
-  const saved = fetcher.data && 'saved' in fetcher.data ? fetcher.data.saved : null;
-  useEffect(() => {
-    if (fetcher.state !== 'idle' || saved === null) return;
-    show(
-      saved
-        ? { id: formId, type: 'success', text: t('appointments.arrivalReason.saved'), durationMs: 5000 }
-        : { id: formId, type: 'error', text: t('appointments.arrivalReason.failed'), durationMs: 5000 },
-    );
-  }, [fetcher.state, saved, show, t, formId]);
-
-  const over = length > ARRIVAL_REASON_MAX;
-  const describedBy = [`${fieldId}-hint`, `${fieldId}-counter`, error ? errorId : ''].filter(Boolean).join(' ');
+  const counterId = `${fieldId}-counter`;
+  const refused = refusal(lastResult);
+  // After a refused post the submitted text comes back, not the saved one.
+  const value = refused.value ?? a.arrivalReason ?? '';
+  const length = [...value].length;
+  // Past the limit the counter says so, unless the server's error already does.
+  const over = length > ARRIVAL_REASON_MAX && !refused.error;
+  const describedBy = [`${fieldId}-hint`, counterId, refused.error ? errorId : ''].filter(Boolean).join(' ');
   return (
     <section aria-labelledby={`${formId}-title`}>
       <h2 id={`${formId}-title`}>{t('appointments.arrivalReason.title')}</h2>
-      <fetcher.Form
-        method="post"
-        id={formId}
-        onSubmit={(event) => {
-          // An empty reason is refused here as the server would refuse it, without a request.
-          const value = new FormData(event.currentTarget).get('arrivalReason');
-          const refusedHere = arrivalReasonError(typeof value === 'string' ? value : '');
-          if (refusedHere) {
-            event.preventDefault();
-            setError(refusedHere);
-            document.getElementById(fieldId)?.focus();
-          }
-        }}
-      >
+      <Form method="post" id={formId}>
         <AuthenticityTokenInput name="csrf" />
-        <JsMarker />
         <input type="hidden" name="appointmentId" value={a.id} />
         <input type="hidden" name="intent" value="arrivalReason" />
         <div className={ui.field}>
@@ -342,37 +296,41 @@ function ArrivalReason({ appointment: a, lastResult }: { appointment: Appointmen
           <span className={ui.hint} id={`${fieldId}-hint`}>
             {t('appointments.arrivalReason.hint', { max: ARRIVAL_REASON_MAX })}
           </span>
-          {/* No maxLength: typing past the limit shows the message instead of silently cutting. */}
+          {/* No maxLength: typing past the limit shows the message instead of silently cutting;
+              the page script keeps the counter and refuses to submit over the limit. */}
           <textarea
             id={fieldId}
             name="arrivalReason"
-            defaultValue={initialValue}
+            defaultValue={value}
             className={`${ui.input} ${s.textarea}`}
-            aria-invalid={error || over ? true : undefined}
+            aria-invalid={refused.error || over ? true : undefined}
             aria-describedby={describedBy}
-            onInput={(event) => {
-              const value = event.currentTarget.value;
-              setLength([...value].length);
-              if (error) setError(arrivalReasonError(value));
-            }}
+            data-count-in={counterId}
+            data-count-max={ARRIVAL_REASON_MAX}
+            data-count-text={countTemplate(t('appointments.arrivalReason.counter', { count: COUNT_SLOT, max: ARRIVAL_REASON_MAX }))}
+            data-count-over={t('appointments.arrivalReason.overLimit')}
           />
-          <span id={`${fieldId}-counter`} className={`${s.counter} ${over ? s.counterOver : ''}`} aria-live="polite">
+          <span id={counterId} className={s.counter} data-over={over ? '' : undefined} aria-live="polite">
             {t('appointments.arrivalReason.counter', { count: length, max: ARRIVAL_REASON_MAX })}
             {over ? ` – ${t('appointments.arrivalReason.overLimit')}` : null}
           </span>
-          {error ? (
+          {refused.error ? (
             <span id={errorId} className={ui.fieldError}>
-              {messageText(error, { max: ARRIVAL_REASON_MAX })}
+              {messageText(refused.error, { max: ARRIVAL_REASON_MAX })}
             </span>
           ) : null}
         </div>
-        <button type="submit" className={ui.button.primary} disabled={over || fetcher.state !== 'idle'}>
+        <button type="submit" className={ui.button.primary} data-needs-valid="">
           {t('appointments.arrivalReason.save')}
         </button>
-      </fetcher.Form>
+      </Form>
     </section>
   );
 }
+
+/** The counter's text with `{count}` where the number goes, for the page script. */
+const COUNT_SLOT = 987_654_321;
+const countTemplate = (text: string) => text.replace(String(COUNT_SLOT), '{count}');
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
