@@ -8,17 +8,6 @@
 import type { Language } from '~/i18n/config';
 import { hasControlCharacters } from './text';
 
-/** Characters allowed in a phone number as typed: an optional leading `+`, digits, spaces and dashes. */
-const PHONE_INPUT = /^\+?[\d\s-]+$/;
-
-/**
- * National significant number after +358: a non-zero first digit (the
- * prefix: 4x / 50 mobile, 1x / 2 / 3 / 5 / 6 / 8 / 9 landline areas) and
- * 4–11 more digits, i.e. 5–12 digits in total. This is deliberately simpler
- * than the full numbering plan.
- */
-const FINNISH_NSN = /^[1-9]\d{4,11}$/;
-
 /**
  * Normalises a Finnish phone number to the international form `+358…`, or
  * returns null when it is not a valid Finnish number.
@@ -30,8 +19,18 @@ const FINNISH_NSN = /^[1-9]\d{4,11}$/;
  * - The zero must not be kept after the country code: `+358 040…` is rejected.
  *
  * Examples: `040 123 4567` → `+358401234567`, `09 1234567` → `+35891234567`.
+ *
+ * Allowed as typed: an optional leading `+`, digits, spaces and dashes. The national significant
+ * number after +358 has a non-zero first digit (the prefix: 4x / 50 mobile, 1x / 2 / 3 / 5 / 6 /
+ * 8 / 9 landline areas) and 4–11 more digits, i.e. 5–12 digits in total: deliberately simpler
+ * than the full numbering plan.
+ *
+ * Self-contained (no reference outside its body): my information's plain page sends its source
+ * text to the browser (components/account/ContactEditor, the phone normalised on leaving it).
  */
 export function normalizeFinnishPhone(input: string): string | null {
+  const PHONE_INPUT = /^\+?[\d\s-]+$/;
+  const FINNISH_NSN = /^[1-9]\d{4,11}$/;
   const trimmed = input.trim();
   if (!PHONE_INPUT.test(trimmed)) return null;
 

@@ -10,7 +10,7 @@ import { useMessageText } from '~/i18n/react';
 import type { ContactValues } from '~/models/contact';
 import * as s from '~/styles/booking.css';
 import * as ui from '~/styles/ui.css';
-import { ContactSummary } from './ContactEditor';
+import { ContactSummary } from './ContactSummary';
 
 export function BookingContact({
   contact,

@@ -1,19 +1,20 @@
 /**
  * The patient data consent form (spec 2 §4), on the consent page and on the permissions tab of
  * my information: the first time, the privacy statement and its confirmation; then the choices
- * of the brand. The submit button is disabled after the first click and, with JS, until the
- * form is valid.
+ * of the brand. The submit button is disabled after the first click (`data-pending`) and, with
+ * JS, until the form passes its native constraints (`data-needs-valid`: the read confirmation is
+ * `required` the first time, from the schema through `constraint`). On a plain page the page
+ * script does both; under React (after a client navigation) `submitting` and the form's native
+ * validity do. Without JS the button stays enabled and the server answers with the schema's
+ * errors. No zod in the browser.
  */
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { useMemo } from 'react';
 import { Form } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import type { z } from 'zod';
-import { CheckboxField, ErrorSummary } from '~/components/forms/FormFields';
-import { useFormValidity } from '~/components/forms/useFormValidity';
+import { CheckboxField, ErrorSummary, type FieldConstraints } from '~/components/forms/FormFields';
+import { useNativeValidity } from '~/components/forms/useNativeValidity';
 import { useTranslation } from '~/i18n/react';
-import { consentSchema, type ConsentField } from '~/models/booking/reservation-schemas';
+import type { ConsentFields, ConsentField } from '~/models/booking/reservation-schemas';
 import * as s from '~/styles/booking.css';
 import * as ui from '~/styles/ui.css';
 
@@ -33,21 +34,28 @@ export interface ConsentFormProps {
   privacyHeading: 'h2' | 'h3';
   /** An error summary above the form when the submission failed. */
   errorSummary?: boolean;
+  /**
+   * The schema's native constraints (`getZodConstraint(consentSchema({ firstTime }))`, computed by
+   * the loader): without them the server alone checks the form.
+   */
+  constraint?: FieldConstraints;
 }
 
-export function ConsentForm({ id, firstTime, fields: choices, defaultValue, lastResult, submitting, intent, privacyHeading: PrivacyHeading, errorSummary = false }: ConsentFormProps) {
+export function ConsentForm({
+  id,
+  firstTime,
+  fields: choices,
+  defaultValue,
+  lastResult,
+  submitting,
+  intent,
+  privacyHeading: PrivacyHeading,
+  errorSummary = false,
+  constraint,
+}: ConsentFormProps) {
   const { t } = useTranslation();
-  const schema = useMemo(() => consentSchema({ firstTime }), [firstTime]);
-  const [form, fields] = useForm<z.input<ReturnType<typeof consentSchema>>>({
-    id,
-    lastResult,
-    constraint: getZodConstraint(schema),
-    defaultValue,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
-  const { ref: formRef, valid: formValid, check: checkValidity } = useFormValidity(schema);
+  const [form, fields] = useForm<Partial<Record<keyof ConsentFields, boolean>>>({ id, lastResult, constraint, defaultValue });
+  const { ref: formRef, valid: formValid, check: checkValidity } = useNativeValidity();
   return (
     <>
       {errorSummary && form.status === 'error' ? (
@@ -68,7 +76,15 @@ export function ConsentForm({ id, firstTime, fields: choices, defaultValue, last
             <CheckboxField key={name} meta={fields[name]} label={t(`reservation.consent.${name}`)} />
           ))}
         </fieldset>
-        <button type="submit" name={intent ? 'intent' : undefined} value={intent} className={ui.button.primary} disabled={submitting || formValid === false}>
+        <button
+          type="submit"
+          name={intent ? 'intent' : undefined}
+          value={intent}
+          className={ui.button.primary}
+          disabled={submitting || formValid === false}
+          data-needs-valid=""
+          data-pending={t('reservation.consent.saving')}
+        >
           {submitting ? t('reservation.consent.saving') : t('reservation.consent.save')}
         </button>
       </Form>

@@ -1,33 +1,33 @@
 /**
  * The contact info editor (spec 2 §4 "Contact form", spec 3 §4 "Contact info editor"): a
- * read-only view with an edit link, and the edit form (names read-only; street, postal code,
- * post office, phone, e-mail, message language). Editing is a real address (`?edit=contact`), so
- * without JS edit and cancel are links and saving is a plain post; with JS conform validates in
- * the browser, the phone is normalised on leaving the field and save stays disabled while saving
- * or while a field has an error. The booking form shows the same read-only view.
+ * read-only view with an edit link (ContactSummary), and the edit form (names read-only; street,
+ * postal code, post office, phone, e-mail, message language). Editing is a real address
+ * (`?edit=contact`), so edit and cancel are links and saving is a plain post; the server checks
+ * the schema and answers with the errors and what was typed.
+ *
+ * The inputs carry the schema's native constraints (`constraint`, from the loader's
+ * `getZodConstraint`). With JS, save stays disabled while a field fails them and while saving
+ * (`data-needs-valid`, `data-pending`: the page script on the plain page, React after a client
+ * navigation), and the phone is normalised on leaving the field (`PHONE_BLUR_SCRIPT` on the plain
+ * page, `onBlur` under React). No zod in the browser.
  */
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form, Link, useNavigation } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { useHydrated } from 'remix-utils/use-hydrated';
-import type { z } from 'zod';
-import { TextField } from '~/components/forms/FormFields';
+import { TextField, type FieldConstraints } from '~/components/forms/FormFields';
+import { useNativeValidity } from '~/components/forms/useNativeValidity';
+import { useNonce } from '~/components/nonce';
 import { LANGUAGES } from '~/i18n/config';
 import type { TextKey } from '~/i18n/keys';
 import { useTranslation } from '~/i18n/react';
-import {
-  CONTACT_FIELDS,
-  contactSchema,
-  invalidFields,
-  normalizePhoneForDisplay,
-  type ContactField,
-} from '~/models/account/my-information';
 import type { ContactValues } from '~/models/contact';
+import { CONTACT_FIELDS, invalidFields, normalizePhoneForDisplay, type ContactField } from '~/models/account/my-information-fields';
 import * as s from '~/styles/booking.css';
 import * as ui from '~/styles/ui.css';
+import { PHONE_BLUR_SCRIPT } from './phone-blur';
 
 export type { ContactValues };
+export { ContactSummary } from './ContactSummary';
 
 const LABEL: Record<ContactField, TextKey> = {
   streetAddress: 'myInformation.contact.streetAddress',
@@ -38,64 +38,28 @@ const LABEL: Record<ContactField, TextKey> = {
   language: 'myInformation.contact.language',
 };
 
-/** The saved contact details, read-only, with a link to edit them. */
-export function ContactSummary({ contact, editHref, headingLevel = 2 }: { contact: ContactValues; editHref: string; headingLevel?: 2 | 3 }) {
-  const { t } = useTranslation();
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const shown = (value: string) => value || t('myInformation.contact.notGiven');
-  return (
-    <section aria-labelledby="contact-summary-title">
-      <Heading id="contact-summary-title">{t('myInformation.contact.title')}</Heading>
-      <dl className={s.contactList}>
-        <dt>{t('myInformation.contact.name')}</dt>
-        <dd>{`${contact.firstName} ${contact.lastName}`}</dd>
-        <dt>{t('myInformation.contact.streetAddress')}</dt>
-        <dd>{shown(contact.streetAddress)}</dd>
-        <dt>{t('myInformation.contact.zipCode')}</dt>
-        <dd>{shown(contact.zipCode)}</dd>
-        <dt>{t('myInformation.contact.postOffice')}</dt>
-        <dd>{shown(contact.postOffice)}</dd>
-        <dt>{t('myInformation.contact.phoneNumber')}</dt>
-        <dd>{shown(contact.phoneNumber)}</dd>
-        <dt>{t('myInformation.contact.emailAddress')}</dt>
-        <dd>{shown(contact.emailAddress)}</dd>
-        <dt>{t('myInformation.contact.language')}</dt>
-        <dd>{t(`language.${contact.language}`)}</dd>
-      </dl>
-      <Link to={editHref} className={ui.button.secondary}>
-        {t('myInformation.contact.edit')}
-      </Link>
-    </section>
-  );
-}
-
 /** The edit form. `failed`: the save failed for another reason than the input (spec 3 §8). */
 export function ContactForm({
   contact,
   lastResult,
   cancelHref,
   failed,
+  constraint,
 }: {
   contact: ContactValues;
   lastResult: SubmissionResult<string[]> | undefined;
   cancelHref: string;
   failed: boolean;
+  /** The contact schema's native constraints (`getZodConstraint(contactSchema)`, by the loader). */
+  constraint: FieldConstraints;
 }) {
   const { t } = useTranslation();
+  const nonce = useNonce();
   const navigation = useNavigation();
-  const [form, fields] = useForm<z.input<typeof contactSchema>>({
-    id: 'contact',
-    lastResult,
-    constraint: getZodConstraint(contactSchema),
-    defaultValue: contact,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
+  const [form, fields] = useForm<ContactValues>({ id: 'contact', lastResult, constraint, defaultValue: contact });
+  const { ref, valid, check } = useNativeValidity();
   const saving = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'contact';
   const invalid = invalidFields(CONTACT_FIELDS, form.allErrors);
-  // With JS the errors follow the typing, so save waits for them; without JS it never does.
-  const hydrated = useHydrated();
   const { key: languageKey, ...languageProps } = getSelectProps(fields.language);
   return (
     <section aria-labelledby="contact-form-title">
@@ -117,7 +81,7 @@ export function ContactForm({
         <dt>{t('myInformation.contact.lastName')}</dt>
         <dd>{contact.lastName}</dd>
       </dl>
-      <Form method="post" {...getFormProps(form)} noValidate>
+      <Form method="post" {...getFormProps(form)} ref={ref} onChange={check} noValidate>
         <AuthenticityTokenInput name="csrf" />
         <div className={s.formGrid}>
           <TextField meta={fields.streetAddress} label={t(LABEL.streetAddress)} autoComplete="street-address" className={s.wide} />
@@ -152,7 +116,15 @@ export function ContactForm({
           </div>
         </div>
         <div className={ui.buttonRow}>
-          <button type="submit" name="intent" value="contact" className={ui.button.primary} disabled={saving || (hydrated && invalid.length > 0)}>
+          <button
+            type="submit"
+            name="intent"
+            value="contact"
+            className={ui.button.primary}
+            disabled={saving || valid === false}
+            data-needs-valid=""
+            data-pending={t('myInformation.contact.saving')}
+          >
             {saving ? t('myInformation.contact.saving') : t('myInformation.contact.save')}
           </button>
           <Link to={cancelHref} className={ui.button.secondary}>
@@ -160,6 +132,7 @@ export function ContactForm({
           </Link>
         </div>
       </Form>
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: PHONE_BLUR_SCRIPT }} />
     </section>
   );
 }

@@ -1,20 +1,19 @@
 /**
  * Guardians of a minor (spec 2 §3, §5): at most two, each with name, phone, e-mail and an
- * address unless "same address" is ticked. Adding and removing are conform's list intents on
- * ordinary submit buttons, so they work without JS (the server answers the changed list); with
- * JS they happen at once and the address fields hide when "same address" is ticked. Saving posts
- * the whole list (intent guardians). The page keys the form by the saved list, so a save starts a
- * fresh form with the stored (normalised) values.
+ * address unless "same address" is ticked (then the address fields hide: CSS, with JS or
+ * without). Adding and removing are conform's list intents on ordinary submit buttons, answered
+ * by the server with the changed list (a plain post, on the plain page and under React alike).
+ * Saving posts the whole list (intent guardians); the server checks the schema, the inputs carry
+ * its native constraints (`constraint`, from the loader). The page keys the form by the saved
+ * list, so a save starts a fresh form with the stored (normalised) values. No zod in the browser.
  */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form, useNavigation } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { useHydrated } from 'remix-utils/use-hydrated';
-import type { z } from 'zod';
-import { CheckboxField, TextField } from '~/components/forms/FormFields';
+import { CheckboxField, TextField, type FieldConstraints } from '~/components/forms/FormFields';
 import { useTranslation } from '~/i18n/react';
-import { guardiansSchema, MAX_GUARDIANS, type GuardianView } from '~/models/account/my-information';
+import { MAX_GUARDIANS, type GuardianView } from '~/models/account/my-information-fields';
+import * as a from '~/styles/account.css';
 import * as s from '~/styles/booking.css';
 import * as ui from '~/styles/ui.css';
 
@@ -23,27 +22,25 @@ export function GuardianForm({
   guardians,
   prefilledName,
   lastResult,
+  constraint,
 }: {
   ward: { id: string; name: string };
   guardians: GuardianView[];
   /** The first guardian's name when the list is empty: the user's last name and first names. */
   prefilledName: string;
   lastResult: SubmissionResult<string[]> | undefined;
+  /** The guardians schema's native constraints (`getZodConstraint(guardiansSchema)`, by the loader). */
+  constraint: FieldConstraints;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useForm<z.input<typeof guardiansSchema>>({
+  const [form, fields] = useForm<{ wardId: string; guardians: GuardianView[] }>({
     id: `guardians-${ward.id}`,
     lastResult,
-    constraint: getZodConstraint(guardiansSchema),
+    constraint,
     defaultValue: { wardId: ward.id, guardians },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: guardiansSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   const list = fields.guardians.getFieldList();
-  // Without JS the address fields stay visible (the server ignores them when "same address" is ticked).
-  const hydrated = useHydrated();
   const saving = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'guardians';
   const titleId = `guardians-title-${ward.id}`;
   return (
@@ -56,7 +53,6 @@ export function GuardianForm({
         {list.length === 0 ? <p>{t('myInformation.guardians.none')}</p> : null}
         {list.map((item, index) => {
           const g = item.getFieldset();
-          const same = g.isGuardianHasSameAddress.value === 'on' || g.isGuardianHasSameAddress.value === 'true';
           const legendId = `${item.id}-legend`;
           return (
             <fieldset key={item.key} className={s.fieldset} aria-labelledby={legendId}>
@@ -69,14 +65,16 @@ export function GuardianForm({
                 <TextField meta={g.emailAddress} label={t('myInformation.guardians.emailAddress')} type="email" autoComplete="off" />
               </div>
               <CheckboxField meta={g.isGuardianHasSameAddress} label={t('myInformation.guardians.sameAddress')} />
-              {hydrated && same ? null : (
-                <div className={s.formGrid}>
-                  <TextField meta={g.streetAddress} label={t('myInformation.guardians.streetAddress')} autoComplete="off" className={s.wide} />
-                  <TextField meta={g.zipCode} label={t('myInformation.guardians.zipCode')} autoComplete="off" inputMode="numeric" />
-                  <TextField meta={g.postOffice} label={t('myInformation.guardians.postOffice')} autoComplete="off" />
-                </div>
-              )}
-              <button className={ui.button.secondary} {...form.remove.getButtonProps({ name: fields.guardians.name, index })}>
+              <div className={`${s.formGrid} ${a.guardianAddress}`}>
+                <TextField meta={g.streetAddress} label={t('myInformation.guardians.streetAddress')} autoComplete="off" className={s.wide} />
+                <TextField meta={g.zipCode} label={t('myInformation.guardians.zipCode')} autoComplete="off" inputMode="numeric" />
+                <TextField meta={g.postOffice} label={t('myInformation.guardians.postOffice')} autoComplete="off" />
+              </div>
+              <button
+                className={ui.button.secondary}
+                {...form.remove.getButtonProps({ name: fields.guardians.name, index })}
+                data-pending={t('myInformation.guardians.remove', { n: index + 1 })}
+              >
                 {t('myInformation.guardians.remove', { n: index + 1 })}
               </button>
             </fieldset>
@@ -90,12 +88,20 @@ export function GuardianForm({
                 name: fields.guardians.name,
                 defaultValue: { name: list.length === 0 ? prefilledName : '', isGuardianHasSameAddress: true },
               })}
+              data-pending={t('myInformation.guardians.add')}
             >
               {t('myInformation.guardians.add')}
             </button>
           ) : null}
-          <button type="submit" name="intent" value="guardians" className={ui.button.primary} disabled={saving}>
-            {t('myInformation.guardians.save')}
+          <button
+            type="submit"
+            name="intent"
+            value="guardians"
+            className={ui.button.primary}
+            disabled={saving}
+            data-pending={t('myInformation.contact.saving')}
+          >
+            {saving ? t('myInformation.contact.saving') : t('myInformation.guardians.save')}
           </button>
         </div>
       </Form>

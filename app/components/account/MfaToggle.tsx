@@ -1,7 +1,8 @@
 /**
  * The SMS login toggle (spec 2 §4): disabled → enabling (a code was sent) → enabled → disabled.
  * Every step is a plain form post to the page (intents mfa-start, mfa-verify, mfa-cancel,
- * mfa-disable), so it works without JS.
+ * mfa-disable), so it works without JS. With JS a sent form's button is disabled (a second
+ * click sends nothing): `data-pending` on the plain page, the navigation's state under React.
  */
 import { Form, useNavigation } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
@@ -36,7 +37,7 @@ export function MfaToggle({ view, mayChange, error }: { view: MfaView; mayChange
           {mayChange ? (
             <Form method="post">
               <AuthenticityTokenInput name="csrf" />
-              <button type="submit" name="intent" value="mfa-disable" className={ui.button.secondary} disabled={busy}>
+              <button type="submit" name="intent" value="mfa-disable" data-pending={t('myInformation.mfa.disable')} className={ui.button.secondary} disabled={busy}>
                 {t('myInformation.mfa.disable')}
               </button>
             </Form>
@@ -54,7 +55,7 @@ export function MfaToggle({ view, mayChange, error }: { view: MfaView; mayChange
             </label>
             <input id="mfa-phone" name="phone" type="tel" autoComplete="tel" className={ui.input} defaultValue={view.phone} required maxLength={15} />
           </div>
-          <button type="submit" name="intent" value="mfa-start" className={ui.button.primary} disabled={busy}>
+          <button type="submit" name="intent" value="mfa-start" data-pending={t('myInformation.mfa.enable')} className={ui.button.primary} disabled={busy}>
             {t('myInformation.mfa.enable')}
           </button>
         </Form>
@@ -65,10 +66,10 @@ export function MfaToggle({ view, mayChange, error }: { view: MfaView; mayChange
           <p>{t('myInformation.mfa.enabling', { phone: view.phone })}</p>
           <SmsCodeField id="mfa-code" label={t('myInformation.mfa.code')} hint={t('myInformation.mfa.codeHint')} />
           <div className={ui.buttonRow}>
-            <button type="submit" name="intent" value="mfa-verify" className={ui.button.primary} disabled={busy}>
+            <button type="submit" name="intent" value="mfa-verify" data-pending={t('myInformation.mfa.confirm')} className={ui.button.primary} disabled={busy}>
               {t('myInformation.mfa.confirm')}
             </button>
-            <button type="submit" name="intent" value="mfa-cancel" className={ui.button.secondary} formNoValidate disabled={busy}>
+            <button type="submit" name="intent" value="mfa-cancel" data-pending={t('myInformation.mfa.cancel')} className={ui.button.secondary} formNoValidate disabled={busy}>
               {t('myInformation.mfa.cancel')}
             </button>
           </div>

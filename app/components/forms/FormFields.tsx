@@ -2,15 +2,23 @@
  * Form controls of the reservation, registration and consent forms, on conform's field
  * metadata: a visible label, an optional hint, the error as text (its i18n key translated) tied
  * to the control with aria-describedby, and aria-invalid. Errors come from conform in the browser
- * and from the action's reply without JS, so both look the same.
+ * and from the action's reply without JS, so both look the same. The controls carry the form's
+ * native constraints (required, minLength, maxLength…) when its `useForm` has a `constraint`.
  */
-import { getInputProps, type FieldMetadata } from '@conform-to/react';
+import { getInputProps, type FieldMetadata, type useForm } from '@conform-to/react';
 import type { HTMLAttributes, ReactNode } from 'react';
 import { useMessageText, useTranslation } from '~/i18n/react';
 import * as s from '~/styles/booking.css';
 import * as ui from '~/styles/ui.css';
 
 type TextType = 'text' | 'tel' | 'email';
+
+/**
+ * A form's native constraints per field, as conform's `getZodConstraint(schema)` gives them. A
+ * loader computes them on the server and the page passes them to `useForm({ constraint })`, so
+ * the inputs carry the schema's limits as HTML attributes without zod in the browser (ADR 0009).
+ */
+export type FieldConstraints = NonNullable<NonNullable<Parameters<typeof useForm>[0]>['constraint']>;
 
 function describedBy(...ids: (string | false | undefined)[]): string | undefined {
   return ids.filter(Boolean).join(' ') || undefined;

@@ -1,27 +1,29 @@
 /**
  * My information (spec 2 §3–§5, spec 3 §5): the contact form's schema, the guardian limits and
- * the SMS code format, shared by the forms (conform, in the browser too) and the services (the
- * authority). Error messages are i18n keys. Pure and client-safe.
+ * the SMS code format, used by the actions and the services (the authority) and, through
+ * conform's `getZodConstraint`, by the loaders for the forms' native constraints. Error messages
+ * are i18n keys. Pure. The zod-free constants the forms use in the browser live in
+ * ./my-information-fields.ts (re-exported here).
  */
 import { z } from 'zod';
-import { isValidEmail, normalizeFinnishPhone } from '../contact';
+import { isValidEmail } from '../contact';
 import { LANGUAGES } from '~/i18n/config';
 import type { TextKey } from '~/i18n/keys';
 import { streetAddressSchema, postOfficeSchema } from '../booking/reservation-schemas';
 import { emailSchema, finnishPhoneSchema, postalCodeSchema, refuseControlCharacters, VALIDATION_MESSAGES } from '../schemas';
+import { CONTACT_PHONE_MAX, GUARDIAN_LIMITS, MAX_GUARDIANS } from './my-information-fields';
 
-/** The contact form's phone field: at most 15 characters as typed (spec 2 §5, §9). */
-export const CONTACT_PHONE_MAX = 15;
-/** The contact form's e-mail field: at most 78 characters. */
-export const CONTACT_EMAIL_MAX = 78;
-
-/**
- * What the phone field shows after leaving it (spec 2 §5: "normalised on blur"): a valid Finnish
- * number in the `+358…` form without spaces; anything else as typed, so nothing is lost.
- */
-export function normalizePhoneForDisplay(value: string): string {
-  return normalizeFinnishPhone(value) ?? value;
-}
+export {
+  CONTACT_EMAIL_MAX,
+  CONTACT_FIELDS,
+  CONTACT_PHONE_MAX,
+  GUARDIAN_LIMITS,
+  invalidFields,
+  MAX_GUARDIANS,
+  normalizePhoneForDisplay,
+  type ContactField,
+  type GuardianView,
+} from './my-information-fields';
 
 export const contactSchema = z.object({
   streetAddress: streetAddressSchema,
@@ -33,9 +35,6 @@ export const contactSchema = z.object({
 });
 
 export type ContactFields = z.infer<typeof contactSchema>;
-export const CONTACT_FIELDS = ['streetAddress', 'zipCode', 'postOffice', 'phoneNumber', 'emailAddress', 'language'] as const;
-export type ContactField = (typeof CONTACT_FIELDS)[number];
-
 
 /** The patient as my information shows it (spec 2 §3 "Patient"). */
 export interface PatientView {
@@ -49,12 +48,6 @@ export interface PatientView {
   patientDataConsentFormUpdated: string | null;
 }
 
-/** The fields of a refused form in display order: the error line names them (spec 2 §5 "Check {field names}"). */
-export function invalidFields<F extends string>(order: readonly F[], errors: Record<string, unknown> | undefined): F[] {
-  if (!errors) return [];
-  return order.filter((name) => Array.isArray(errors[name]) && (errors[name] as unknown[]).length > 0);
-}
-
 /** SMS codes are four digits (spec 2 §7 "array of 4 digits"). */
 export const SMS_CODE_LENGTH = 4;
 
@@ -66,20 +59,6 @@ export const smsCodeSchema = z
 
 // ---------------------------------------------------------------------------------------------
 // Guardians of a minor (spec 2 §3 "Guardian", §5)
-
-export const MAX_GUARDIANS = 2;
-
-/** A guardian entered for a minor's record, as the form shows and edits them (empty, not null, when missing). */
-export interface GuardianView {
-  name: string;
-  phone: string;
-  emailAddress: string;
-  isGuardianHasSameAddress: boolean;
-  streetAddress: string;
-  zipCode: string;
-  postOffice: string;
-}
-export const GUARDIAN_LIMITS = { name: 40, phone: 20, emailAddress: 100, streetAddress: 30, postOffice: 30 } as const;
 
 /** "Maximum character length is {n}" as an i18n key per limit (zod messages are keys). */
 const maxMessage = (n: number) => `myInformation.validation.max${n}`;

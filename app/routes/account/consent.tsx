@@ -6,7 +6,7 @@
  * guardian gives the consent for their registered ward of 11 or younger (ADR 0023); someone
  * else's or an older child is 404, an unregistered one registers first (the child details).
  */
-import { parseWithZod } from '@conform-to/zod';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { useTranslation } from '~/i18n/react';
 import { data, redirect, useNavigation } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
@@ -22,8 +22,8 @@ import * as ui from '~/styles/ui.css';
 import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/consent';
 
-/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
-export const handle: RouteHandle = { hydrate: true };
+/** Plain HTML: one plain form; the save button waits for the read confirmation (`data-needs-valid`) and shows its pending text by the page script (ADR 0009). */
+export const handle: RouteHandle = { hydrate: false };
 
 /** The ward of `?ward=` (the guardian's registered ward of 11 or younger), or null for one's own consent. */
 async function wardOf(request: Request, context: Route.LoaderArgs['context']) {
@@ -49,11 +49,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const consent = await currentConsent(await getDb(), subject.id);
   const fields = consentFieldsFor(brand);
   const wardName = forWard ? `${forWard.ward.firstName} ${forWard.ward.lastName}`.trim() : null;
+  const firstTime = subject.patientDataConsentUpdatedAt === null;
   return {
     title: wardName ? titleWith(context, serverT(context)('reservation.consent.childTitle', { name: wardName })) : pageTitle(context, 'reservation.consent.title'),
     wardName,
-    firstTime: subject.patientDataConsentUpdatedAt === null,
+    firstTime,
     fields,
+    // The form's native constraints from its schema (no zod in the browser, ADR 0009).
+    constraint: getZodConstraint(consentSchema({ firstTime })),
     defaults: Object.fromEntries(fields.map((name) => [name, consent?.[name] ?? false])) as Partial<Record<ConsentField, boolean>>,
   };
 }
@@ -89,6 +92,7 @@ export default function PatientDataConsent({ loaderData, actionData }: Route.Com
         submitting={navigation.state === 'submitting'}
         privacyHeading="h2"
         errorSummary
+        constraint={loaderData.constraint}
       />
     </section>
   );

@@ -6,11 +6,14 @@
  * successful contact or consent save leads; an unknown or malformed one is ignored.
  *
  * Every change is a plain form post with an `intent` and a redirect after it, so the page works
- * without JS; JS adds client validation, phone normalisation on blur and the Kela upload with
- * progress.
+ * without JS; the server checks every form with its zod schema and answers with the errors and
+ * what was typed. The page is plain HTML (ADR 0009): the forms carry the schemas' native
+ * constraints (`getZodConstraint`, computed here), and JS adds what needs no React — pending and
+ * "valid before save" buttons (the page script), the phone normalised on blur and the Kela upload
+ * with progress (the components' inline scripts).
  */
 import { type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { data, Link, redirect, useNavigation } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { LogoutControl } from '~/components/shell/LogoutControl';
@@ -53,8 +56,8 @@ import * as ui from '~/styles/ui.css';
 import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/my-information';
 
-/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
-export const handle: RouteHandle = { hydrate: true };
+/** Plain HTML: tab links and plain forms; pending/valid buttons by the page script, phone normalising and the Kela upload progress by small inline scripts (ADR 0009). */
+export const handle: RouteHandle = { hydrate: false };
 import { clock } from '~/lib/clock.server';
 import { notFound } from '~/lib/http/responses';
 
@@ -153,6 +156,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     images,
     wards,
     prefilledGuardianName: prefilledGuardianName(auth.person),
+    // The forms' native constraints from their schemas (no zod in the browser, ADR 0009).
+    constraints: {
+      contact: getZodConstraint(contactSchema),
+      guardians: getZodConstraint(guardiansSchema),
+      consent: getZodConstraint(consentSchema({ firstTime: patient.patientDataConsentFormUpdated === null })),
+    },
     consent: {
       fields,
       firstTime: patient.patientDataConsentFormUpdated === null,
@@ -287,9 +296,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 function ConsentTab({
   consent,
+  constraint,
   lastResult,
 }: {
   consent: Route.ComponentProps['loaderData']['consent'];
+  constraint: Route.ComponentProps['loaderData']['constraints']['consent'];
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation();
@@ -309,6 +320,7 @@ function ConsentTab({
         submitting={submitting}
         intent="consent"
         privacyHeading="h3"
+        constraint={constraint}
       />
     </section>
   );
@@ -344,6 +356,7 @@ export default function MyInformation({ loaderData, actionData }: Route.Componen
                 lastResult={action?.intent === 'contact' ? action.result : undefined}
                 failed={action?.intent === 'contact' && action.failed}
                 cancelHref={tabPath('basic')}
+                constraint={loaderData.constraints.contact}
               />
             ) : (
               <ContactSummary contact={loaderData.contact} editHref={tabPath('basic', { edit: 'contact' })} />
@@ -362,6 +375,7 @@ export default function MyInformation({ loaderData, actionData }: Route.Componen
                 guardians={ward.guardians}
                 prefilledName={loaderData.prefilledGuardianName}
                 lastResult={action?.intent === 'guardians' && action.wardId === ward.id ? action.result : undefined}
+                constraint={loaderData.constraints.guardians}
               />
             </div>
           ))}
@@ -370,6 +384,7 @@ export default function MyInformation({ loaderData, actionData }: Route.Componen
               images={loaderData.images}
               changing={loaderData.kelaChanging}
               changeHref={`${tabPath('basic', { kela: 'change' })}#kela-card`}
+              savedHref={`${tabPath('basic')}#kela-card`}
               csrfToken={loaderData.csrfToken}
               error={action?.intent === 'kela' ? action.error : null}
             />
@@ -377,7 +392,11 @@ export default function MyInformation({ loaderData, actionData }: Route.Componen
         </>
       ) : (
         <div className={ui.card}>
-          <ConsentTab consent={loaderData.consent} lastResult={action?.intent === 'consent' ? action.result : undefined} />
+          <ConsentTab
+            consent={loaderData.consent}
+            constraint={loaderData.constraints.consent}
+            lastResult={action?.intent === 'consent' ? action.result : undefined}
+          />
         </div>
       )}
       <div className={ui.buttonRow}>

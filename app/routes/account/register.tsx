@@ -8,6 +8,10 @@
  * of 11 or younger under the title "Child details" — the identity code from the population
  * register, the child's names and address, the guardian's phone and e-mail prefilled, all
  * editable; someone else's or an older child is 404, a registered one goes on to `next`.
+ *
+ * Plain HTML (ADR 0009): the inputs carry the schema's native constraints (computed by the
+ * loader, so no zod in the browser), the action checks the schema and answers with the errors
+ * and what was typed; the page script shows the button's pending text.
  */
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
@@ -34,8 +38,8 @@ import * as ui from '~/styles/ui.css';
 import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/register';
 
-/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
-export const handle: RouteHandle = { hydrate: true };
+/** Plain HTML: one plain form with the schema's native constraints, checked by the server; the pending button by the page script (ADR 0009). */
+export const handle: RouteHandle = { hydrate: false };
 import { notFound } from '~/lib/http/responses';
 
 /** The child registration's ward (`?ward=`): the guardian's own ward of 11 or younger, else 404. */
@@ -58,6 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       forWard: true,
       identityCode: forWard.ward.identityCode,
       defaults: wardRegistrationDefaults(forWard.auth.person, forWard.ward),
+      constraint: getZodConstraint(registrationSchema),
     };
   }
   const auth = requireNoPatient(context, request);
@@ -66,6 +71,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     forWard: false,
     identityCode: auth.person.identityCode,
     defaults: registrationDefaults(auth.person),
+    // The form's native constraints from its schema (no zod in the browser, ADR 0009).
+    constraint: getZodConstraint(registrationSchema),
   };
 }
 
@@ -108,11 +115,8 @@ export default function Registration({ loaderData, actionData }: Route.Component
   const [form, fields] = useForm({
     id: 'registration',
     lastResult: actionData?.result,
-    constraint: getZodConstraint(registrationSchema),
+    constraint: loaderData.constraint,
     defaultValue: loaderData.defaults,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registrationSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   const submitting = navigation.state === 'submitting';
   const labelled = [
@@ -162,7 +166,7 @@ export default function Registration({ loaderData, actionData }: Route.Component
           />
           <TextField meta={fields.emailAddress} label={t('reservation.registration.emailAddress')} type="email" autoComplete="email" />
         </div>
-        <button type="submit" className={ui.button.primary} disabled={submitting}>
+        <button type="submit" className={ui.button.primary} disabled={submitting} data-pending={t('reservation.registration.saving')}>
           {submitting ? t('reservation.registration.saving') : t('reservation.registration.submit')}
         </button>
       </Form>

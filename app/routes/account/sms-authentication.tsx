@@ -25,8 +25,8 @@ import * as ui from '~/styles/ui.css';
 import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/sms-authentication';
 
-/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
-export const handle: RouteHandle = { hydrate: true };
+/** Plain HTML: two plain forms (order a code, type it), their buttons disabled once sent by the page script (ADR 0009). */
+export const handle: RouteHandle = { hydrate: false };
 import { SmsCodeField } from '~/components/forms/SmsCodeField';
 
 function nextOf(request: Request, lang: 'fi' | 'sv' | 'en'): string {
@@ -127,14 +127,20 @@ export default function SmsAuthentication({ loaderData }: Route.ComponentProps) 
               <AuthenticityTokenInput name="csrf" />
               <p role="status">{t('myInformation.sms.sent')}</p>
               <SmsCodeField id="sms-code" label={t('myInformation.sms.code')} hint={t('myInformation.sms.codeHint')} />
-              <button type="submit" name="intent" value="verify" className={ui.button.primary}>
+              <button type="submit" name="intent" value="verify" className={ui.button.primary} data-pending={t('myInformation.sms.submit')}>
                 {t('myInformation.sms.submit')}
               </button>
             </Form>
           ) : null}
           <Form method="post" reloadDocument>
             <AuthenticityTokenInput name="csrf" />
-            <button type="submit" name="intent" value="send" className={codeSent ? ui.button.secondary : ui.button.primary}>
+            <button
+              type="submit"
+              name="intent"
+              value="send"
+              className={codeSent ? ui.button.secondary : ui.button.primary}
+              data-pending={codeSent ? t('myInformation.sms.orderAgain') : t('myInformation.sms.order')}
+            >
               {codeSent ? t('myInformation.sms.orderAgain') : t('myInformation.sms.order')}
             </button>
           </Form>

@@ -1,7 +1,10 @@
 /**
  * My information (issue 9), with JavaScript on and off: contact details, consents, SMS login,
  * SMS-code re-identification after an idle timeout, and Kela card images. Each test uses its own
- * fresh patient, so tests never share per-person state.
+ * fresh patient, so tests never share per-person state. The pages are plain HTML (issue 25, ADR
+ * 0009): the server checks the forms, and with JS the page script and the components' small
+ * scripts add the enhanced behaviour checked here (save waiting for the native constraints, the
+ * phone normalised on blur, the Kela upload states).
  */
 import { csrfToken, expect, freshSlot, login, test } from '../fixtures';
 import { freshPatient, lastCodeTo, patientWithSmsLogin } from './my-information-helpers';
@@ -19,12 +22,18 @@ test('contact details: bad input gets its message without losing what was typed;
 }) => {
   await freshPatient(page, 'en', '', { consent: true });
   await page.goto(PAGE);
+  await expect(page.locator('html[data-static]'), 'my information is plain HTML').toHaveCount(1);
   await page.getByRole('link', { name: 'Edit contact information' }).click();
+  const save = page.getByRole('button', { name: 'Save', exact: true });
+  // A required field left empty: with JS save waits for it (the schema's native constraints).
+  await page.getByLabel('Street address').fill('');
+  if (javaScriptEnabled) await expect(save).toBeDisabled();
+  else await expect(save).toBeEnabled();
   await page.getByLabel('Street address').fill('Uusikatu 5');
+  await expect(save).toBeEnabled();
   await page.getByLabel('Postal code').fill('0025');
   await page.getByLabel('Phone number', { exact: true }).fill('12345');
-  if (javaScriptEnabled) await page.getByLabel('E-mail').focus();
-  else await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await save.click();
   await expect(page.getByText('Zipcode length should be 5 and can only contain numbers')).toBeVisible();
   await expect(page.getByText('Please provide a valid phone number (for example +358401234567)')).toBeVisible();
   await expect(page.getByText('Check Postal code, Phone number')).toBeVisible();
@@ -47,15 +56,26 @@ test('contact details: bad input gets its message without losing what was typed;
   await expect(page.getByText('Uusikatu 5')).toBeVisible();
 });
 
-test('consents are saved and shown on reload', async ({ page }) => {
+test('consents are saved and shown on reload', async ({ page, javaScriptEnabled }) => {
   await freshPatient(page);
   await page.goto(`${PAGE}?tab=consent`);
   await expect(page.getByRole('heading', { name: 'Permissions and agreements', level: 2 })).toBeVisible();
   // The side navigation's entry shows the patient's name (spec 1 §2).
   await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'My information Iida Testinen' })).toBeVisible();
   await page.getByLabel('You may send me news and offers by e-mail.').check();
+  // The first time the read confirmation gates saving (spec 2 §4): with JS the button waits for
+  // it; without JS the server refuses and says why, keeping the ticked choice.
+  const save = page.getByRole('button', { name: 'Save', exact: true });
+  if (javaScriptEnabled) {
+    await expect(save).toBeDisabled();
+  } else {
+    await save.click();
+    await expect(page.getByText('Confirm that you have read the privacy statement')).toBeVisible();
+    await expect(page.getByLabel('You may send me news and offers by e-mail.')).toBeChecked();
+  }
   await page.getByLabel('I have read the privacy statement').check();
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(save).toBeEnabled();
+  await save.click();
   await expect(page.getByText('Your permissions have been saved.')).toBeVisible();
   await page.goto(`${PAGE}?tab=consent`);
   await expect(page.getByLabel('You may send me news and offers by e-mail.')).toBeChecked();
@@ -113,9 +133,23 @@ test('five wrong SMS codes log out', async ({ page }) => {
 test('Kela card: a JPEG and a PNG are saved, a PDF renamed .png is refused, and nobody else can fetch the images', async ({
   page,
   browser,
+  javaScriptEnabled,
 }) => {
   await freshPatient(page);
   await page.goto(PAGE);
+  if (javaScriptEnabled) {
+    // The slots (spec 2 §4): save only when both images are ready; a file that is not a JPEG or
+    // PNG is an error at once, before anything is sent.
+    const save = page.getByRole('button', { name: 'Save images' });
+    await expect(page.locator('#kela-front-status')).toHaveText('No image');
+    await expect(save).toBeDisabled();
+    await page.getByLabel('Front side').setInputFiles({ name: 'front.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await expect(page.locator('#kela-front-status')).toHaveText('Failed');
+    await expect(page.getByText('The image file does not meet the requirements. Allowed file formats: JPEG, PNG')).toBeVisible();
+    await page.getByLabel('Back side').setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.locator('#kela-back-status')).toHaveText('Ready to upload');
+    await expect(save).toBeDisabled();
+  }
   await page.getByLabel('Front side').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: PDF });
   await page.getByLabel('Back side').setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: PNG });
   await page.getByRole('button', { name: 'Save images' }).click();
@@ -125,7 +159,10 @@ test('Kela card: a JPEG and a PNG are saved, a PDF renamed .png is refused, and 
   await page.goto(PAGE);
   await page.getByLabel('Front side').setInputFiles({ name: 'front.jpg', mimeType: 'image/jpeg', buffer: JPEG });
   await page.getByLabel('Back side').setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: PNG });
+  // With JS the images go straight to their upload URLs (with progress), then the page loads again.
+  const finished = javaScriptEnabled ? page.waitForResponse((response) => response.url().includes('/api/kela-card/finish-upload')) : null;
   await page.getByRole('button', { name: 'Save images' }).click();
+  if (finished) expect((await finished).ok()).toBe(true);
   await expect(page.getByRole('img', { name: 'Kela card, Front side' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Kela card, Back side' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Change images' })).toBeVisible();
@@ -151,7 +188,10 @@ test('a guardian adds and removes a guardian for their child', async ({ page }) 
   await expect(section.getByLabel('Name')).toHaveValue('Testinen Iida');
   await section.getByLabel('Phone number').fill('040 111 2233');
   await section.getByLabel('E-mail').fill('iida@example.fi');
+  // The address fields show only without "same address" (CSS: with JS and without).
+  await expect(section.getByLabel('Street address')).toBeHidden();
   await section.getByLabel('Same address as the child').uncheck();
+  await expect(section.getByLabel('Street address')).toBeVisible();
   await section.getByLabel('Street address').fill('Toinen katu 2');
   await section.getByLabel('Postal code').fill('12');
   await section.getByLabel('Post office').fill('Espoo');
