@@ -110,7 +110,7 @@ function scenarioFailures(result: ScenarioResult, expectText: string | undefined
   }
   if (pageWeight.jsOverBudget) {
     failures.push(
-      `${name}: JavaScript ${kb(pageWeight.js.gzipBytes)} gzipped (${pageWeight.js.count} files) is over the budget of ${kb(pageWeight.jsBudgetBytes)}`,
+      `${name}: ${pageWeight.plain ? 'plain page' : 'hydrated page'}: JavaScript ${kb(pageWeight.js.gzipBytes)} in ${pageWeight.js.count} files and ${kb(pageWeight.inlineJs.gzipBytes)} inline (gzipped) is over its budget of ${kb(pageWeight.jsBudgetBytes)}${pageWeight.plain && pageWeight.js.count > 0 ? ' (a plain page loads no script file)' : ''}`,
     );
   }
   return failures;
