@@ -47,7 +47,7 @@ const RESULT_MESSAGES: Partial<Record<CheckInResult | 'rateLimited', { type: 'su
   checkInOnlyAtReception: { type: 'error', key: 'appointments.checkIn.onlyAtReception' },
 };
 
-/** Plain HTML: the door check-in's boxes have their own small script (SsnEndPartInput, ADR 0009). */
+/** Plain HTML: the door check-in's boxes have their own small inline script, SsnEndPartInput (ADR 0009). */
 export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ params, context }: Route.LoaderArgs) {

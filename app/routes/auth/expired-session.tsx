@@ -26,7 +26,7 @@ import { getDb } from '~/services/db/db.server';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/expired-session';
 
-/** Plain HTML: links and forms only (ADR 0009). */
+/** Plain HTML: an explanation, a login link and, still logged in, the log-out form (ADR 0009). */
 export const handle: RouteHandle = { hydrate: false };
 
 function nextOf(request: Request, lang: Language): string {

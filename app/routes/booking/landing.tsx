@@ -25,7 +25,7 @@ import * as s from '~/styles/booking-search.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/landing';
 
-/** Plain HTML: links and forms only (ADR 0009). */
+/** Plain HTML: links to the booking paths (ADR 0009). */
 export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request, context }: Route.LoaderArgs) {

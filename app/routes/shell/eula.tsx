@@ -8,7 +8,7 @@ import { fixedT } from '~/i18n/i18n.server';
 import { pageTitle } from '~/lib/http/page.server';
 import type { Route } from './+types/eula';
 
-/** Plain HTML: links and forms only (ADR 0009). */
+/** Plain HTML: the terms of use, text only (ADR 0009). */
 export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -24,7 +24,7 @@ import type { Route } from './+types/front';
 
 const FRONT_PAGE_APPOINTMENTS = 3;
 
-/** Plain HTML: links and forms only (ADR 0009). */
+/** Plain HTML: the greeting and boxes of links (appointments, messages, records, invoices) (ADR 0009). */
 export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ context }: Route.LoaderArgs) {
