@@ -310,6 +310,11 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
       await payAtTestBank(page, lang, (await invoiceFixture(page, 'aino')).invoiceNumber, 'card-declined');
       return page.url();
     }),
+    only('bank confirms later (pending, polled)', async (page, lang) => {
+      await login(page, 'aino', { lang });
+      await payAtTestBank(page, lang, (await invoiceFixture(page, 'aino')).invoiceNumber, 'delayed');
+      return page.url();
+    }),
   ],
   invoiceNotificationLanding: [only('', async (_page, lang) => pagePath('invoiceNotificationLanding', lang, { number: '2026010' }))],
   payVisit: [

@@ -1,8 +1,9 @@
 /**
  * Form controls of the renewal and questionnaire forms: a visible label (or legend), the error
- * as text tied to the control with aria-describedby, aria-invalid. Errors come from conform in
- * the browser and from the action's reply without JS, so both look the same. `errorText`
- * translates the schema's message keys.
+ * as text tied to the control with aria-describedby, aria-invalid, and the schema's native
+ * constraints (conform's `getZodConstraint`: required, minLength, maxLength). Errors come from
+ * the action's reply (conform's `lastResult`) on the plain page, and from conform in the browser
+ * after a client navigation, so both look the same.
  */
 import type { ReactNode } from 'react';
 import * as s from '~/styles/records.css';
@@ -15,7 +16,17 @@ interface Base {
   required?: boolean;
 }
 
-export function TextArea({ name, id, label, error, defaultValue, maxLength, required, readOnly }: Base & { label: ReactNode; defaultValue?: string; maxLength?: number; readOnly?: boolean }) {
+export function TextArea({
+  name,
+  id,
+  label,
+  error,
+  defaultValue,
+  minLength,
+  maxLength,
+  required,
+  readOnly,
+}: Base & { label: ReactNode; defaultValue?: string; minLength?: number; maxLength?: number; readOnly?: boolean }) {
   const errorId = `${id}-error`;
   return (
     <div className={ui.field}>
@@ -28,6 +39,7 @@ export function TextArea({ name, id, label, error, defaultValue, maxLength, requ
         className={ui.input}
         rows={3}
         defaultValue={defaultValue}
+        minLength={minLength}
         maxLength={maxLength}
         required={required}
         readOnly={readOnly}

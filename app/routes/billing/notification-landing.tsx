@@ -17,8 +17,8 @@ import * as ui from '~/styles/ui.css';
 import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/notification-landing';
 
-/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
-export const handle: RouteHandle = { hydrate: true };
+/** Plain HTML: links to login and to the other languages (ADR 0009). */
+export const handle: RouteHandle = { hydrate: false };
 import { INVOICE_NUMBER } from '~/models/billing/invoice';
 
 const LANGUAGE_NAMES = { fi: 'Suomeksi', sv: 'På svenska', en: 'In English' } as const;

@@ -31,8 +31,8 @@ import * as ui from '~/styles/ui.css';
 import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/pay';
 
-/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
-export const handle: RouteHandle = { hydrate: true };
+/** Plain HTML: each payment method is a plain form posting here, then a 307 to the provider (ADR 0009). */
+export const handle: RouteHandle = { hydrate: false };
 import { notFound } from '~/lib/http/responses';
 import { startInvoicePayment } from '~/lib/http/payment.server';
 import { INVOICE_NUMBER } from '~/models/billing/invoice';

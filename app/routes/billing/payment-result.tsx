@@ -6,11 +6,20 @@
  * payment's as stored (the callback may have settled it first): ok → success with a link to the
  * front page; fail → the interrupted notice with sum, number, status and try again;
  * pending/delayed → nothing yet but a refresh (with JS, the page checks again by itself).
+ *
+ * A plain page (ADR 0009): while the payment is pending the outcome region has `data-poll-ms`,
+ * and the page script fetches the page again every so often (marked as a poll, so it does not
+ * keep the session alive) and puts the server's new region in its place; the settled region has
+ * no `data-poll-ms`, so polling stops there. A paid visit's invoice ends on the visit's success
+ * page: a document load is redirected there, while a poll (which cannot follow a redirect) gets
+ * the success region with a link to the appointment. After a client navigation React polls
+ * the same way (usePolling).
  */
 import { data, Link, redirect } from 'react-router';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { usePolling } from '~/components/usePolling';
+import { isPollRequest } from '~/lib/polling';
 import { portalContext, requestInfoContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
 import { invariantResponse, pageTitle, requireAuth } from '~/lib/http/page.server';
@@ -26,8 +35,8 @@ import * as ui from '~/styles/ui.css';
 import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/payment-result';
 
-/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
-export const handle: RouteHandle = { hydrate: true };
+/** Plain HTML: links only; while pending, the page script polls the outcome region (`data-poll-ms`) (ADR 0009). */
+export const handle: RouteHandle = { hydrate: false };
 import { INVOICE_NUMBER } from '~/models/billing/invoice';
 
 const POLL_MS = 3000;
@@ -54,7 +63,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (!signed || !payment || !sameBrowser) {
       // Nothing changes: a forged or someone else's redirect (the callback settles real payments).
       logger.warn({ signed: Boolean(signed), known: Boolean(payment), sameBrowser }, 'payment redirect not accepted');
-      return data({ title, state: 'unverified' as const, result: null, ...links }, { status: 400 });
+      return data({ title, state: 'unverified' as const, result: null, appointmentHref: null, ...links }, { status: 400 });
     }
     await handleProviderReturn(db, client, url.searchParams, 'redirect');
     throw redirect(pagePath('paymentResult', lang, { number: params.number }, new URLSearchParams({ payment: payment.id })), {
@@ -65,16 +74,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   const result = await paymentResult(db, viewerOf(auth), params.number, url.searchParams.get('payment') ?? '', lang);
   invariantResponse(result);
-  // A paid visit ends on its own success page.
-  if (result.outcome === 'ok' && result.appointmentId !== null) {
+  // A paid visit ends on its own success page (a poll gets the success region, with a link).
+  const visitPaid = result.outcome === 'ok' && result.appointmentId !== null;
+  if (visitPaid && !isPollRequest(request)) {
     throw redirect(pagePath('visitPaymentSuccess', lang, { id: String(result.appointmentId) }));
   }
-  return { title, state: 'known' as const, result, ...links };
+  const appointmentHref = visitPaid ? pagePath('appointment', lang, { ids: String(result.appointmentId) }) : null;
+  return { title, state: 'known' as const, result, appointmentHref, ...links };
 }
 
 export default function PaymentResult({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { result, frontHref, retryHref, refreshHref } = loaderData;
+  const { result, frontHref, retryHref, refreshHref, appointmentHref } = loaderData;
   const hydrated = useHydrated();
   const pending = result?.outcome === 'pending';
   // A poll, not the user's activity: it does not keep the session alive (issue 21).
@@ -92,16 +103,45 @@ export default function PaymentResult({ loaderData }: Route.ComponentProps) {
     );
   }
   return (
-    <section className={ui.card} data-outcome={result.outcome}>
+    <section className={ui.card}>
       <h1>{t('invoices.result.title')}</h1>
+      {/* The live region stays; the polled region inside it is replaced, so the outcome is announced. */}
+      <div aria-live="polite">
+        <div id="payment-outcome" data-outcome={result.outcome} data-poll-ms={pending ? POLL_MS : undefined}>
+          <Outcome result={result} links={{ frontHref, retryHref, refreshHref, appointmentHref }} showRefresh={!hydrated} />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Outcome({
+  result,
+  links,
+  showRefresh,
+}: {
+  result: NonNullable<Route.ComponentProps['loaderData']['result']>;
+  links: { frontHref: string; retryHref: string; refreshHref: string; appointmentHref: string | null };
+  showRefresh: boolean;
+}) {
+  const { t } = useTranslation();
+  const { frontHref, retryHref, refreshHref, appointmentHref } = links;
+  return (
+    <>
       {result.outcome === 'ok' ? (
         <>
           <p className={`${ui.alertBox} ${ui.alert.success}`} role="status">
             {t('invoices.result.success', { number: result.invoiceNumber })}
           </p>
-          <Link className={ui.button.primary} to={frontHref}>
-            {t('invoices.result.frontPage')}
-          </Link>
+          {appointmentHref ? (
+            <Link className={ui.button.primary} to={appointmentHref}>
+              {t('invoices.visit.toAppointment')}
+            </Link>
+          ) : (
+            <Link className={ui.button.primary} to={frontHref}>
+              {t('invoices.result.frontPage')}
+            </Link>
+          )}
         </>
       ) : null}
       {result.outcome === 'fail' ? (
@@ -127,13 +167,13 @@ export default function PaymentResult({ loaderData }: Route.ComponentProps) {
           )}
         </>
       ) : null}
-      {pending ? (
+      {result.outcome === 'pending' ? (
         <>
-          <p role="status">{t('invoices.result.pending')}</p>
-          {hydrated ? null : <a href={refreshHref}>{t('invoices.result.refresh')}</a>}
+          <p>{t('invoices.result.pending')}</p>
+          {showRefresh ? <a href={refreshHref}>{t('invoices.result.refresh')}</a> : null}
         </>
       ) : null}
-    </section>
+    </>
   );
 }
 

@@ -16,8 +16,8 @@ import * as ui from '~/styles/ui.css';
 import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/summary';
 
-/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
-export const handle: RouteHandle = { hydrate: true };
+/** Plain HTML: one read-only invoice summary with its PDF link (ADR 0009). */
+export const handle: RouteHandle = { hydrate: false };
 import { idParam } from '~/lib/http/params';
 
 export async function loader({ params, context }: Route.LoaderArgs) {

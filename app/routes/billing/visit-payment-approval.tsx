@@ -18,8 +18,8 @@ import * as ui from '~/styles/ui.css';
 import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/visit-payment-approval';
 
-/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
-export const handle: RouteHandle = { hydrate: true };
+/** Plain HTML: one plain form; the page script shows its pending text and ignores a second approval (ADR 0009). */
+export const handle: RouteHandle = { hydrate: false };
 import { notFound } from '~/lib/http/responses';
 import { idParam } from '~/lib/http/params';
 
@@ -72,7 +72,7 @@ export default function VisitPaymentApproval({ loaderData }: Route.ComponentProp
       <Form method="post">
         <AuthenticityTokenInput name="csrf" />
         <div className={ui.buttonRow}>
-          <button type="submit" className={ui.button.primary}>
+          <button type="submit" className={ui.button.primary} data-pending={t('invoices.visit.approving')}>
             {t('invoices.visit.approve')}
           </button>
           <Link className={ui.button.secondary} to={backHref}>

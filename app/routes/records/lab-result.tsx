@@ -19,8 +19,8 @@ import * as ui from '~/styles/ui.css';
 import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/lab-result';
 
-/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
-export const handle: RouteHandle = { hydrate: true };
+/** Plain HTML: a read-only results table; the person switch is links (ADR 0009). */
+export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { viewer, person, lang, choices } = recordRequest(context, request);

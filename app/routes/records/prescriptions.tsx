@@ -2,12 +2,14 @@
  * Prescriptions (spec 3 §2, §4): medicine, strength, issued date, package and treatment, dosage
  * and use; non-renewable ones marked. With renewal on, renewable ones have checkboxes and the
  * form goes to the renewal page; "select all renewable" and "clear" are submit buttons without
- * JS (the server answers with the selection) and act in place with JS.
+ * JS (the server answers with the selection) and act in place with JS (a small inline script on
+ * the plain page, the same in React after a client navigation).
  */
-import { useState } from 'react';
+import type { MouseEvent } from 'react';
 import { data, Form, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { useNonce } from '~/components/nonce';
 import { Pager, PersonSwitch, personQuery } from '~/components/records/RecordNav';
 import { env } from '~/env.server';
 import { useTranslation } from '~/i18n/react';
@@ -22,8 +24,30 @@ import * as ui from '~/styles/ui.css';
 import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/prescriptions';
 
-/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
-export const handle: RouteHandle = { hydrate: true };
+/** Plain HTML: a list and a plain form; "select all" and "clear" act in place by a small inline script (ADR 0009). */
+export const handle: RouteHandle = { hydrate: false };
+
+/**
+ * "Select all renewable" and "clear" in place, without a round trip: the form's own script on
+ * the plain page (no framework). Without JS they submit, and the server answers with the selection.
+ */
+const SELECTION_SCRIPT = `(function(){
+var s=document.currentScript,f=s&&s.closest('form');if(!f)return;
+f.addEventListener('click',function(e){
+var b=e.target instanceof Element?e.target.closest('button[name=intent]'):null;
+if(!b||(b.value!=='selectAll'&&b.value!=='clear'))return;
+e.preventDefault();
+[].forEach.call(f.querySelectorAll('input[type=checkbox][name=id]'),function(c){c.checked=b.value==='selectAll';});
+});
+})();`;
+
+/** The same in React (a client navigation renders this page with React, where inline scripts do not run). */
+function selectInPlace(e: MouseEvent<HTMLButtonElement>, checked: boolean) {
+  e.preventDefault();
+  e.currentTarget.form?.querySelectorAll<HTMLInputElement>('input[type=checkbox][name=id]').forEach((box) => {
+    box.checked = checked;
+  });
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, person, lang, page, choices } = recordRequest(context, request);
@@ -51,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(renewalPath(lang, ids), 303);
 }
 
-function Prescription({ p, selectable, checked, onToggle }: { p: PrescriptionView; selectable: boolean; checked: boolean; onToggle: (id: number) => void }) {
+function Prescription({ p, selectable, checked }: { p: PrescriptionView; selectable: boolean; checked: boolean }) {
   const { t } = useTranslation();
   const headingId = `prescription-${p.id}`;
   return (
@@ -62,7 +86,7 @@ function Prescription({ p, selectable, checked, onToggle }: { p: PrescriptionVie
       {selectable ? (
         p.isRenewable ? (
           <label>
-            <input type="checkbox" name="id" value={p.id} checked={checked} onChange={() => onToggle(p.id)} />{' '}
+            <input type="checkbox" name="id" value={p.id} defaultChecked={checked} />{' '}
             {t('records.prescriptions.select', { medicine: p.medicineName })}
           </label>
         ) : null
@@ -98,21 +122,14 @@ function Prescription({ p, selectable, checked, onToggle }: { p: PrescriptionVie
 
 export default function Prescriptions({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { list, renewal, choices } = loaderData;
-  const [selected, setSelected] = useState<Set<number>>(() => new Set(loaderData.selected));
-  const toggle = (id: number) =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const nonce = useNonce();
+  const { list, renewal, choices, selected } = loaderData;
   const renewable = list.items.filter((p) => p.isRenewable);
   const selectable = renewal && renewable.length > 0;
   const items = (
     <ul className={s.items}>
       {list.items.map((p) => (
-        <Prescription key={p.id} p={p} selectable={selectable} checked={selected.has(p.id)} onToggle={toggle} />
+        <Prescription key={p.id} p={p} selectable={selectable} checked={selected.includes(p.id)} />
       ))}
     </ul>
   );
@@ -135,10 +152,7 @@ export default function Prescriptions({ loaderData, actionData }: Route.Componen
               name="intent"
               value="selectAll"
               className={ui.button.secondary}
-              onClick={(e) => {
-                e.preventDefault();
-                setSelected(new Set(renewable.map((p) => p.id)));
-              }}
+              onClick={(e) => selectInPlace(e, true)}
             >
               {t('records.prescriptions.selectAll')}
             </button>
@@ -147,10 +161,7 @@ export default function Prescriptions({ loaderData, actionData }: Route.Componen
               name="intent"
               value="clear"
               className={ui.button.secondary}
-              onClick={(e) => {
-                e.preventDefault();
-                setSelected(new Set());
-              }}
+              onClick={(e) => selectInPlace(e, false)}
             >
               {t('records.prescriptions.clear')}
             </button>
@@ -159,6 +170,7 @@ export default function Prescriptions({ loaderData, actionData }: Route.Componen
           <button type="submit" name="intent" value="renew" className={ui.button.primary}>
             {t('records.prescriptions.renew')}
           </button>
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SELECTION_SCRIPT }} />
         </Form>
       ) : (
         items

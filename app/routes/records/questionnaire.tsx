@@ -3,6 +3,11 @@
  * and multiple choice, scale) and validated with the zod schema built from it on both sides;
  * completing saves the answers through answerQuestionnaire; an answered questionnaire is shown
  * read-only with its answers. States: maintenance, not found ("Questionnaire was not found."), ok.
+ *
+ * A plain page (ADR 0009): the inputs carry the schema's native constraints (`getZodConstraint`);
+ * the form does not stop on them (`noValidate`), so a send with missing answers gets the
+ * server's errors as text next to each question, in the page's language, with JS or without.
+ * The page script shows the button's `data-pending` text and ignores a second send.
  */
 import { useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
@@ -27,8 +32,8 @@ import * as ui from '~/styles/ui.css';
 import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/questionnaire';
 
-/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
-export const handle: RouteHandle = { hydrate: true };
+/** Plain HTML: a plain form with the schema's native constraints; the server answers with its errors (ADR 0009). */
+export const handle: RouteHandle = { hydrate: false };
 import { notFound } from '~/lib/http/responses';
 
 function idOf(param: string) {
@@ -115,6 +120,7 @@ function Editable({ id, definition, lang, actionData }: { id: number; definition
     return key ? messageText(`records.questionnaires.errors.${key}`) : undefined;
   };
   const initial = (name: string) => fields[name]?.initialValue as string | string[] | undefined;
+  const required = (name: string) => fields[name]?.required;
   const label = (q: Question) => (q.required ? q.label[lang] : `${q.label[lang]} ${t('records.questionnaires.optional')}`);
   return (
     <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate>
@@ -129,7 +135,17 @@ function Editable({ id, definition, lang, actionData }: { id: number; definition
         switch (q.type) {
           case 'text':
             return (
-              <TextArea key={q.id} id={fieldId} name={q.id} label={label(q)} error={err(q.id)} defaultValue={initial(q.id) as string | undefined} maxLength={q.maxLength} required={q.required} />
+              <TextArea
+                key={q.id}
+                id={fieldId}
+                name={q.id}
+                label={label(q)}
+                error={err(q.id)}
+                defaultValue={initial(q.id) as string | undefined}
+                minLength={fields[q.id]?.minLength}
+                maxLength={fields[q.id]?.maxLength}
+                required={required(q.id)}
+              />
             );
           case 'single':
           case 'multiple':
@@ -143,7 +159,7 @@ function Editable({ id, definition, lang, actionData }: { id: number; definition
                 options={q.options.map((o) => ({ value: o.value, label: o.label[lang] }))}
                 defaultValue={initial(q.id)}
                 multiple={q.type === 'multiple'}
-                required={q.required}
+                required={required(q.id)}
               />
             );
           case 'scale':
@@ -156,13 +172,13 @@ function Editable({ id, definition, lang, actionData }: { id: number; definition
                 error={err(q.id)}
                 options={Array.from({ length: q.max - q.min + 1 }, (_, i) => ({ value: String(q.min + i), label: String(q.min + i) }))}
                 defaultValue={initial(q.id)}
-                required={q.required}
+                required={required(q.id)}
               />
             );
         }
       })}
-      <button type="submit" className={ui.button.primary} disabled={navigation.state === 'submitting'}>
-        {t('records.questionnaires.submit')}
+      <button type="submit" className={ui.button.primary} disabled={navigation.state === 'submitting'} data-pending={t('records.questionnaires.sending')}>
+        {navigation.state === 'submitting' ? t('records.questionnaires.sending') : t('records.questionnaires.submit')}
       </button>
     </Form>
   );

@@ -5,6 +5,13 @@
  * waits for that and the hint says so; the server applies the same schema. States: form →
  * sending → sent (success box) or failed (message, answers kept); maintenance shows the spec's
  * offline message. One pending request per prescription.
+ *
+ * A plain page (ADR 0009): the inputs carry the schema's native constraints (`getZodConstraint`),
+ * the page script keeps the `data-needs-valid` button disabled while the form fails them and
+ * shows `data-pending` on sending; the form's small inline script (`FOLLOW_UP_SCRIPT`) shows a
+ * follow-up question only for the answer that asks for it, makes it required then, and shows
+ * the hint. Without JS every follow-up shows and the server answers with the same errors. After
+ * a client navigation React renders the page and does the same with its own state.
  */
 import { useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
@@ -12,6 +19,7 @@ import { useEffect, useState } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { useNonce } from '~/components/nonce';
 import { Choices, TextArea } from '~/components/records/Fields';
 import { portalContext } from '~/context';
 import { env } from '~/env.server';
@@ -22,14 +30,40 @@ import { getDb } from '~/services/db/db.server';
 import { recordViewerOf } from '~/services/people/viewer.server';
 import { getPrescriptions } from '~/services/records/records.server';
 import { pendingFor, requestRenewal } from '~/services/records/renewal.server';
-import { isRenewalComplete, parseRenewalIds, RENEWAL_TEXT_MAX, renewalField, renewalPath, renewalSchema } from '~/services/records/renewal-rules';
+import { isRenewalComplete, parseRenewalIds, renewalField, renewalPath, renewalSchema } from '~/services/records/renewal-rules';
 import * as ui from '~/styles/ui.css';
 import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/renewal';
 
-/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
-export const handle: RouteHandle = { hydrate: true };
+/** Plain HTML: a plain form with the schema's native constraints; its follow-up questions have a small inline script (ADR 0009). */
+export const handle: RouteHandle = { hydrate: false };
 import { notFound } from '~/lib/http/responses';
+
+const HINT_ID = 'renewal-hint';
+
+/**
+ * The follow-ups on the plain page (no framework): a `data-when="<question>=<answer>"` block shows
+ * only while that answer is chosen, and its text is required then (disabled otherwise, so it is
+ * neither checked nor sent); the hint shows while the form fails its constraints. It runs before
+ * the page script's own `input`/`change` listener (on the document), which then sees the new
+ * constraints and enables or disables the `data-needs-valid` button.
+ */
+const FOLLOW_UP_SCRIPT = `(function(){
+var s=document.currentScript,f=s&&s.closest('form');if(!f)return;
+var h=document.getElementById('${HINT_ID}'),b=f.querySelector('[data-needs-valid]');
+function u(){
+[].forEach.call(f.querySelectorAll('[data-when]'),function(w){
+var k=w.getAttribute('data-when').split('='),c=f.querySelector('input[name="'+k[0]+'"]:checked'),on=!!c&&c.value===k[1];
+w.hidden=!on;
+[].forEach.call(w.querySelectorAll('textarea'),function(x){x.required=on;x.disabled=!on;});
+});
+var ok=f.checkValidity();
+if(h)h.hidden=ok;
+if(b){if(ok)b.removeAttribute('aria-describedby');else b.setAttribute('aria-describedby','${HINT_ID}');}
+}
+f.addEventListener('input',u);f.addEventListener('change',u);
+document.addEventListener('DOMContentLoaded',u);addEventListener('pageshow',u);u();
+})();`;
 
 async function load(context: Route.LoaderArgs['context'], idsParam: string) {
   const auth = requireAuth(context);
@@ -125,6 +159,7 @@ type FormData = Extract<Route.ComponentProps['loaderData'], { state: 'form' }>;
 
 function RenewalForm({ data: d, actionData, back }: { data: FormData; actionData: Route.ComponentProps['actionData']; back: React.ReactNode }) {
   const { t } = useTranslation();
+  const nonce = useNonce();
   const messageText = useMessageText();
   const navigation = useNavigation();
   const ids = d.prescriptions.map((p) => p.id);
@@ -137,7 +172,8 @@ function RenewalForm({ data: d, actionData, back }: { data: FormData; actionData
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
-  // With JS: the answers so far decide the follow-ups shown and whether sending is possible.
+  // React (after a client navigation): the answers so far decide the follow-ups shown and
+  // whether sending is possible. On the plain page (server render) `answers` stays null.
   const [answers, setAnswers] = useState<Record<string, string> | null>(null);
   const readAnswers = (el: HTMLFormElement) => setAnswers(Object.fromEntries(new window.FormData(el)) as Record<string, string>);
   useEffect(() => {
@@ -155,6 +191,11 @@ function RenewalForm({ data: d, actionData, back }: { data: FormData; actionData
   const initial = (name: string) => {
     const value = fields[name]?.initialValue;
     return typeof value === 'string' ? value : undefined;
+  };
+  /** A text question: its name, error, value back from the server and the schema's native constraints. */
+  const textProps = (name: string) => {
+    const field = fields[name];
+    return { name, error: err(name), defaultValue: initial(name), required: field?.required, minLength: field?.minLength, maxLength: field?.maxLength };
   };
   const blocked = [...d.pending.map((m) => t('records.renewal.alreadyPending', { medicine: m })), ...d.notRenewable.map((m) => t('records.renewal.notRenewable', { medicine: m }))];
   if (blocked.length) {
@@ -176,6 +217,9 @@ function RenewalForm({ data: d, actionData, back }: { data: FormData; actionData
     { value: 'no', label: t('records.renewal.no') },
   ];
   const show = (name: string, when: string) => answers === null || answers[name] === when;
+  /** A follow-up question: always in the server's HTML (the inline script hides it), in React only when asked. */
+  const followUp = (name: string, when: string, question: React.ReactNode) =>
+    show(name, when) ? <div data-when={`${name}=${when}`}>{question}</div> : null;
   return (
     <section className={ui.card} aria-labelledby="renewal-title">
       <h1 id="renewal-title">{t('records.renewal.title')}</h1>
@@ -205,15 +249,7 @@ function RenewalForm({ data: d, actionData, back }: { data: FormData; actionData
         onChange={(e) => readAnswers(e.currentTarget)}
       >
         <AuthenticityTokenInput name="csrf" />
-        <TextArea
-          id="renewal-general"
-          name={renewalField.general}
-          label={t('records.renewal.general')}
-          error={err(renewalField.general)}
-          defaultValue={initial(renewalField.general)}
-          maxLength={RENEWAL_TEXT_MAX}
-          required
-        />
+        <TextArea id="renewal-general" label={t('records.renewal.general')} {...textProps(renewalField.general)} />
         {d.prescriptions.map((p) => (
           <fieldset key={p.id} className={ui.card}>
             <legend>
@@ -221,15 +257,7 @@ function RenewalForm({ data: d, actionData, back }: { data: FormData; actionData
                 {p.medicineName} {p.strength}
               </strong>
             </legend>
-            <TextArea
-              id={`renewal-reason-${p.id}`}
-              name={renewalField.reason(p.id)}
-              label={t('records.renewal.reason')}
-              error={err(renewalField.reason(p.id))}
-              defaultValue={initial(renewalField.reason(p.id))}
-              maxLength={RENEWAL_TEXT_MAX}
-              required
-            />
+            <TextArea id={`renewal-reason-${p.id}`} label={t('records.renewal.reason')} {...textProps(renewalField.reason(p.id))} />
             <Choices
               id={`renewal-finished-${p.id}`}
               name={renewalField.finished(p.id)}
@@ -237,18 +265,13 @@ function RenewalForm({ data: d, actionData, back }: { data: FormData; actionData
               options={yesNo}
               error={err(renewalField.finished(p.id))}
               defaultValue={initial(renewalField.finished(p.id))}
-              required
+              required={fields[renewalField.finished(p.id)]?.required}
             />
-            {show(renewalField.finished(p.id), 'no') ? (
-              <TextArea
-                id={`renewal-amount-${p.id}`}
-                name={renewalField.amountLeft(p.id)}
-                label={t('records.renewal.amountLeft')}
-                error={err(renewalField.amountLeft(p.id))}
-                defaultValue={initial(renewalField.amountLeft(p.id))}
-                maxLength={RENEWAL_TEXT_MAX}
-              />
-            ) : null}
+            {followUp(
+              renewalField.finished(p.id),
+              'no',
+              <TextArea id={`renewal-amount-${p.id}`} label={t('records.renewal.amountLeft')} {...textProps(renewalField.amountLeft(p.id))} />,
+            )}
             <Choices
               id={`renewal-side-effects-${p.id}`}
               name={renewalField.sideEffects(p.id)}
@@ -256,28 +279,30 @@ function RenewalForm({ data: d, actionData, back }: { data: FormData; actionData
               options={yesNo}
               error={err(renewalField.sideEffects(p.id))}
               defaultValue={initial(renewalField.sideEffects(p.id))}
-              required
+              required={fields[renewalField.sideEffects(p.id)]?.required}
             />
-            {show(renewalField.sideEffects(p.id), 'yes') ? (
-              <TextArea
-                id={`renewal-side-effects-text-${p.id}`}
-                name={renewalField.sideEffectsText(p.id)}
-                label={t('records.renewal.sideEffectsText')}
-                error={err(renewalField.sideEffectsText(p.id))}
-                defaultValue={initial(renewalField.sideEffectsText(p.id))}
-                maxLength={RENEWAL_TEXT_MAX}
-              />
-            ) : null}
+            {followUp(
+              renewalField.sideEffects(p.id),
+              'yes',
+              <TextArea id={`renewal-side-effects-text-${p.id}`} label={t('records.renewal.sideEffectsText')} {...textProps(renewalField.sideEffectsText(p.id))} />,
+            )}
           </fieldset>
         ))}
-        {!complete ? (
-          <p id="renewal-hint" className={ui.hint}>
-            {t('records.renewal.fillAllFirst')}
-          </p>
-        ) : null}
-        <button type="submit" className={ui.button.primary} disabled={submitting} aria-disabled={!complete || undefined} aria-describedby={!complete ? 'renewal-hint' : undefined}>
+        <p id={HINT_ID} className={ui.hint} hidden={complete}>
+          {t('records.renewal.fillAllFirst')}
+        </p>
+        <button
+          type="submit"
+          className={ui.button.primary}
+          disabled={submitting}
+          aria-disabled={!complete || undefined}
+          aria-describedby={!complete ? HINT_ID : undefined}
+          data-needs-valid=""
+          data-pending={t('records.renewal.sending')}
+        >
           {submitting ? t('records.renewal.sending') : t('records.renewal.send')}
         </button>
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: FOLLOW_UP_SCRIPT }} />
       </Form>
       {back}
     </section>

@@ -10,8 +10,8 @@ import type { Language } from '../../../app/i18n/config';
 import invoiceTexts from '../../../app/i18n/resources/billing';
 import { pagePath } from '../../../app/route-table';
 import { DEMO_INVOICES } from '../../../db/seed-invoices';
-import { bookFixture, csrfToken, expect, login, test } from '../fixtures';
-import { inspectInvoice, invoiceFixture, payAtTestBank } from './invoice-fixtures';
+import { bookFixture, csrfToken, expect, jsEnabled, login, test } from '../fixtures';
+import { bankConfirms, inspectInvoice, invoiceFixture, payAtTestBank, recordProviderReturn } from './invoice-fixtures';
 
 const en = invoiceTexts.en;
 const fi = invoiceTexts.fi;
@@ -194,6 +194,37 @@ test.describe('invoices and receipts', () => {
     expect((await page.request.get(`/api/invoices/${invoice.id}/pdf`)).status()).toBe(404);
   });
 
+  test('the bank confirms later: the result page waits, then shows the invoice paid (polling with JS, Refresh without)', async ({ page }, testInfo) => {
+    await login(page, 'aino');
+    const invoice = await invoiceFixture(page, 'aino');
+    const resultPath = pagePath('paymentResult', 'en', { number: invoice.invoiceNumber });
+    const returned = recordProviderReturn(page, 'en', invoice.invoiceNumber);
+    await payAtTestBank(page, 'en', invoice.invoiceNumber, 'delayed');
+    await expect(page.getByText(en.result.pending)).toBeVisible();
+    const outcome = page.locator('#payment-outcome');
+    await expect(outcome).toHaveAttribute('data-outcome', 'pending');
+    await expect(outcome).toHaveAttribute('data-poll-ms', /^\d+$/);
+    const js = jsEnabled(testInfo.project.name);
+    if (js) {
+      // The page script asks again, marked as a poll (it does not keep the session alive), and
+      // changes nothing while the payment is still pending.
+      const poll = await page.waitForRequest((request) => new URL(request.url()).pathname === resultPath && request.headers()['x-portal-poll'] === '1');
+      expect(poll.method()).toBe('GET');
+      await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+    }
+
+    await bankConfirms(page, returned());
+
+    if (!js) await page.getByRole('link', { name: en.result.refresh }).click();
+    await expect(page.getByText(en.result.success.replace('{{number}}', invoice.invoiceNumber))).toBeVisible({ timeout: 10_000 });
+    await expect(outcome).toHaveAttribute('data-outcome', 'ok');
+    await expect(outcome).not.toHaveAttribute('data-poll-ms');
+    await expect(page.getByRole('link', { name: en.result.frontPage })).toBeVisible();
+    // With JS the region was replaced in place: the same document, no reload.
+    if (js) expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+    expect((await inspectInvoice(page, invoice.invoiceNumber)).status).toBe('paid');
+  });
+
   test('a forged return from the provider changes nothing', async ({ page }) => {
     await login(page, 'aino');
     const invoice = await invoiceFixture(page, 'aino');
@@ -210,6 +241,29 @@ test.describe('invoices and receipts', () => {
     await expect(page.getByRole('alert')).toContainText(en.result.wrongBrowser);
     expect((await page.request.get(`/api/payments/callback?${forged}`)).status()).toBe(400);
     expect((await inspectInvoice(page, invoice.invoiceNumber)).status).toBe('open');
+  });
+});
+
+test.describe('plain HTML (ADR 0009)', () => {
+  test('the invoice pages are plain HTML: no script is loaded, with JavaScript or without', async ({ page }) => {
+    const invoice = await invoiceFixture(page, 'aino');
+    await login(page, 'aino');
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    const paths = [
+      pagePath('invoices', 'en'),
+      pagePath('invoiceSummary', 'en', { id: String(invoice.id) }),
+      pagePath('invoicePayment', 'en', { number: invoice.invoiceNumber }),
+      pagePath('payVisit', 'en'),
+      pagePath('invoiceNotificationLanding', 'en', { number: invoice.invoiceNumber }),
+    ];
+    for (const path of paths) {
+      await page.goto(path);
+      await expect(page.locator('html'), path).toHaveAttribute('data-static', 'true');
+    }
+    expect(scripts).toEqual([]);
   });
 });
 
@@ -233,6 +287,29 @@ test.describe('pay a visit', () => {
     await expect(page.locator(`li[data-appointment="${visit.id}"]`)).toHaveCount(0);
     await page.goto(pagePath('visitPaymentApproval', 'en', { id: String(visit.id) }));
     await expect(page).toHaveURL(new RegExp(`${success}$`));
+  });
+
+  test('the bank confirms a visit’s fee later: with JS the waiting result page says paid and links to the visit; without, Refresh leads to the success page', async ({ page }, testInfo) => {
+    await login(page, 'aino');
+    const visit = await bookFixture(page, 'aino', 2 * 60, { locationType: 'videoAppointment' });
+    await page.goto(pagePath('visitPaymentApproval', 'en', { id: String(visit.id) }));
+    await page.getByRole('button', { name: en.visit.approve }).click();
+    await expect(page.getByRole('heading', { level: 1, name: en.pay.title })).toBeVisible();
+    const number = /\/(\d+)$/.exec(new URL(page.url()).pathname)![1]!;
+    const returned = recordProviderReturn(page, 'en', number);
+    await payAtTestBank(page, 'en', number, 'delayed');
+    await expect(page.getByText(en.result.pending)).toBeVisible();
+    await bankConfirms(page, returned());
+    if (jsEnabled(testInfo.project.name)) {
+      // A poll cannot follow the redirect to the success page: the region says paid, with the visit's link.
+      await expect(page.getByText(en.result.success.replace('{{number}}', number))).toBeVisible({ timeout: 10_000 });
+      await page.getByRole('link', { name: en.visit.toAppointment }).click();
+      await expect(page).toHaveURL(new RegExp(`${pagePath('appointment', 'en', { ids: String(visit.id) })}$`));
+    } else {
+      await page.getByRole('link', { name: en.result.refresh }).click();
+      await expect(page).toHaveURL(new RegExp(`${pagePath('visitPaymentSuccess', 'en', { id: String(visit.id) })}$`));
+      await expect(page.getByRole('heading', { level: 1, name: en.visit.successTitle })).toBeVisible();
+    }
   });
 });
 

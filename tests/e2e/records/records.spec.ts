@@ -42,6 +42,11 @@ test.describe('prescriptions and renewal', () => {
     await second.getByLabel('Why do you need the renewal?').fill('Still needed');
     await second.getByRole('group', { name: 'Is the medicine finished?' }).getByLabel('No').check();
     await second.getByRole('group', { name: 'Have you had side effects?' }).getByLabel('No').check();
+    // A follow-up shows for the answer that asks for it (with JS; without JS every one shows).
+    const amountLeft = 'How much medicine is left and when will it run out?';
+    await expect(second.getByLabel(amountLeft)).toBeVisible();
+    await expect(first.getByLabel(amountLeft)).toBeVisible({ visible: !jsEnabled(testInfo.project.name) });
+    await expect(first.getByLabel('Describe the side effects')).toBeVisible({ visible: !jsEnabled(testInfo.project.name) });
     // "No" needs the amount left: with JS sending waits for it, without JS the server refuses;
     // either way the hint shows and nothing typed is lost.
     if (jsEnabled(testInfo.project.name)) {
@@ -60,6 +65,21 @@ test.describe('prescriptions and renewal', () => {
     await page.goto(`/en/prescription-renewal/${fixture.prescriptionIds[0]}`);
     await expect(page.getByText(`A renewal request for ${a} is already being processed.`)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Send renewal request' })).toHaveCount(0);
+  });
+
+  test('"select all renewable" and "clear": in place with JS, answered by the server without', async ({ page }, testInfo) => {
+    await login(page, 'aino');
+    const fixture = await recordFixture(page);
+    await page.goto('/en/prescriptions');
+    const boxes = fixture.medicines.map((medicine) => page.getByLabel(`Select ${medicine} for renewal`));
+    await page.getByRole('button', { name: 'Select all renewable' }).click();
+    for (const box of boxes) await expect(box).toBeChecked();
+    await expect(page).toHaveURL(jsEnabled(testInfo.project.name) ? /\/en\/prescriptions$/ : /\/en\/prescriptions\?select=all$/);
+    await page.getByRole('button', { name: 'Clear selection' }).click();
+    for (const box of boxes) await expect(box).not.toBeChecked();
+    await boxes[1]!.check();
+    await page.getByRole('button', { name: 'Renew selected' }).click();
+    await expect(page).toHaveURL(new RegExp(`/en/prescription-renewal/${fixture.prescriptionIds[1]}$`));
   });
 
   test('the front page links to the renewal when Aino can renew', async ({ page }) => {
@@ -147,6 +167,33 @@ test.describe('questionnaires, certificates and vaccinations', () => {
     await expect(page.getByText('Page 2')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Previous page' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Next page' })).toHaveCount(0);
+  });
+});
+
+test.describe('plain HTML (ADR 0009)', () => {
+  test('the record pages are plain HTML: no script is loaded, with JavaScript or without', async ({ page }) => {
+    await login(page, 'aino');
+    const fixture = await recordFixture(page);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    const paths = [
+      '/en/visits',
+      '/en/laboratory',
+      '/en/imaging',
+      '/en/prescriptions',
+      `/en/prescription-renewal/${[...fixture.prescriptionIds].sort((x, y) => x - y).join(',')}`,
+      '/en/vaccinations',
+      '/en/certificates',
+      '/en/questionnaires',
+      `/en/questionnaires/${fixture.questionnaireId}`,
+    ];
+    for (const path of paths) {
+      await page.goto(path);
+      await expect(page.locator('html'), path).toHaveAttribute('data-static', 'true');
+    }
+    expect(scripts).toEqual([]);
   });
 });
 
