@@ -27,8 +27,9 @@
  * - **Polling**: an element with an id and `data-poll-ms` is refreshed from the same URL every
  *   so often while the page is visible (and when it becomes visible again), the request marked
  *   `X-Portal-Poll: 1` so it does not count as the user's activity (lib/polling). The server's
- *   new render of the element replaces it; if that render has no `data-poll-ms` (the payment is
- *   settled, the list failed) polling stops. A failed or redirected request stops it too.
+ *   new render of the element replaces its content (the element stays, so a live region keeps
+ *   announcing); if that render has no `data-poll-ms` (the payment is settled, the list failed)
+ *   polling stops. A failed request stops it too; a redirected one goes where it leads.
  *
  * The browser code is `portalPage` below, sent as its own source text (`String(portalPage)`): it
  * must not refer to anything outside itself (tested: page-script.server.test.ts), and it is kept
@@ -215,15 +216,26 @@ function portalPage(c: PageScriptConfig): void {
         headers[c.pollHeader] = '1';
         fetch(w.location.href, { headers: headers, credentials: 'same-origin' })
           .then(function (r) {
-            if (!r.ok || r.redirected) throw r;
+            if (!r.ok) throw r;
+            // The page now lives elsewhere (a settled payment's own page; the login page once
+            // the session has ended): go there.
+            if (r.redirected) {
+              stop();
+              w.location.assign(r.url);
+              throw r;
+            }
             return r.text();
           })
           .then(function (html) {
             const next = new DOMParser().parseFromString(html, 'text/html').getElementById(id);
             const current = d.getElementById(id);
             if (!next || !current) throw next;
-            current.replaceWith(next);
-            if (!next.hasAttribute('data-poll-ms')) stop();
+            // The element stays (a live region inside it announces the change); its content is new.
+            current.replaceChildren(...Array.from(next.childNodes));
+            if (!next.hasAttribute('data-poll-ms')) {
+              current.removeAttribute('data-poll-ms');
+              stop();
+            }
           })
           .catch(stop);
       };
