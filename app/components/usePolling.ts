@@ -3,6 +3,11 @@
  * it becomes visible again after the interval). Stops when `enabled` is false (e.g. after a
  * failure, spec 1 §8). Without JS nothing polls: the page shows a Refresh link instead.
  *
+ * This is the React side of polling: a page rendered by React (a hydrated document, or a plain
+ * page reached by a client navigation from one). A plain document is polled by the page script
+ * instead (components/shell/page-script.server.ts), through the region the page marks with an
+ * `id` and `data-poll-ms`; a page that polls does both, with the same interval and stop rule.
+ *
  * A poll is not the user's activity, so it must not extend the session's idle timeout (issue
  * 21): its data request carries `X-Portal-Poll: 1` (~/lib/polling), which the session middleware
  * honours. React Router makes that request itself (one `<path>.data` fetch per revalidation)

@@ -1,7 +1,9 @@
 /**
  * The conversation list (spec 1 §2, §4): announcements, then the customer's threads, ten per
  * page (pages are links), unread ones highlighted, each with its latest message's preview.
- * With JS the list refreshes every 120 s while visible; without JS a Refresh link reloads it.
+ * With JS the list refreshes every 120 s while visible (the page script polls the region
+ * `conversation-list`, ADR 0009); a failure stops it (spec 1 §8), as the failure's render of the
+ * region has no `data-poll-ms`. Without JS a Refresh link reloads the page.
  */
 import { Link, useLocation } from 'react-router';
 import { useHydrated } from 'remix-utils/use-hydrated';
@@ -25,8 +27,8 @@ import * as ui from '~/styles/ui.css';
 import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/list';
 
-/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
-export const handle: RouteHandle = { hydrate: true };
+/** Plain HTML: announcements and a list of links, polled by the page script every 120 s (ADR 0009). */
+export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   requirePage({ context, url }, 'conversations');
@@ -68,72 +70,74 @@ export default function ConversationList({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1>{t('messaging.listTitle')}</h1>
-      {data.maintenance ? (
-        <p className={`${ui.alertBox} ${ui.alert.info}`} role="status">
-          {t('messaging.maintenance')}
-        </p>
-      ) : data.failed ? (
-        <p className={`${ui.alertBox} ${ui.alert.error}`} role="alert">
-          {t('messaging.listFailure')}
-        </p>
-      ) : (
-        <>
-          <Announcements items={data.announcements} />
-          <p>
-            <Link className={ui.button.primary} to={pagePath('conversationNew', lang)}>
-              {t('messaging.newConversation')}
-            </Link>
+      <div id="conversation-list" data-poll-ms={data.maintenance || data.failed ? undefined : THREAD_LIST_POLL_MS}>
+        {data.maintenance ? (
+          <p className={`${ui.alertBox} ${ui.alert.info}`} role="status">
+            {t('messaging.maintenance')}
           </p>
-          <p className={s.muted}>{t('messaging.responseTime')}</p>
-          <section className={ui.card} aria-labelledby="threads-title">
-            <h2 id="threads-title">{t('messaging.listTitle')}</h2>
-            {data.list.items.length === 0 ? (
-              <p>{t('messaging.empty')}</p>
-            ) : (
-              <ul className={s.threadList}>
-                {data.list.items.map((item) => (
-                  <li key={item.id}>
-                    <Link
-                      to={pagePath('conversation', lang, { threadId: String(item.id) })}
-                      className={`${s.threadItem} ${item.unread ? s.threadItemUnread : ''}`}
-                      data-unread={item.unread ? 'true' : undefined}
-                    >
-                      <span className={s.threadTitle}>{item.title || t('messaging.defaultTitle')}</span>
-                      {item.unread ? <span className={s.unreadTag}>{t('messaging.unread')}</span> : null}
-                      <span className={`${s.muted} ${s.block}`}>
-                        {item.lastMessageLabel ? t('messaging.latestAt', { time: item.lastMessageLabel }) : t('messaging.noMessages')}
-                      </span>
-                      {item.preview ? (
-                        <span className={s.block}>
-                          <strong>{item.preview.author.kind === 'self' ? t('messaging.thread.you') : item.preview.author.name}: </strong>
-                          {item.preview.deleted
-                            ? t('messaging.previewDeleted')
-                            : item.preview.text || t('messaging.previewAttachments', { count: item.preview.attachmentCount })}
-                        </span>
-                      ) : null}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            )}
-            {data.list.pageCount > 1 ? (
-              <nav className={s.pager} aria-label={t('messaging.pages')}>
-                {data.list.page > 1 ? (
-                  <Link to={pagePath('conversations', lang, {}, `page=${data.list.page - 1}`)}>{t('messaging.previousPage')}</Link>
-                ) : null}
-                <span>{t('messaging.page', { page: data.list.page, pages: data.list.pageCount })}</span>
-                {data.list.page < data.list.pageCount ? (
-                  <Link to={pagePath('conversations', lang, {}, `page=${data.list.page + 1}`)}>{t('messaging.nextPage')}</Link>
-                ) : null}
-              </nav>
-            ) : null}
-          </section>
-          {hydrated ? null : (
+        ) : data.failed ? (
+          <p className={`${ui.alertBox} ${ui.alert.error}`} role="alert">
+            {t('messaging.listFailure')}
+          </p>
+        ) : (
+          <>
+            <Announcements items={data.announcements} />
             <p>
-              <a href={`${location.pathname}${location.search}`}>{t('messaging.refresh')}</a>
+              <Link className={ui.button.primary} to={pagePath('conversationNew', lang)}>
+                {t('messaging.newConversation')}
+              </Link>
             </p>
-          )}
-        </>
+            <p className={s.muted}>{t('messaging.responseTime')}</p>
+            <section className={ui.card} aria-labelledby="threads-title">
+              <h2 id="threads-title">{t('messaging.listTitle')}</h2>
+              {data.list.items.length === 0 ? (
+                <p>{t('messaging.empty')}</p>
+              ) : (
+                <ul className={s.threadList}>
+                  {data.list.items.map((item) => (
+                    <li key={item.id}>
+                      <Link
+                        to={pagePath('conversation', lang, { threadId: String(item.id) })}
+                        className={`${s.threadItem} ${item.unread ? s.threadItemUnread : ''}`}
+                        data-unread={item.unread ? 'true' : undefined}
+                      >
+                        <span className={s.threadTitle}>{item.title || t('messaging.defaultTitle')}</span>
+                        {item.unread ? <span className={s.unreadTag}>{t('messaging.unread')}</span> : null}
+                        <span className={`${s.muted} ${s.block}`}>
+                          {item.lastMessageLabel ? t('messaging.latestAt', { time: item.lastMessageLabel }) : t('messaging.noMessages')}
+                        </span>
+                        {item.preview ? (
+                          <span className={s.block}>
+                            <strong>{item.preview.author.kind === 'self' ? t('messaging.thread.you') : item.preview.author.name}: </strong>
+                            {item.preview.deleted
+                              ? t('messaging.previewDeleted')
+                              : item.preview.text || t('messaging.previewAttachments', { count: item.preview.attachmentCount })}
+                          </span>
+                        ) : null}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {data.list.pageCount > 1 ? (
+                <nav className={s.pager} aria-label={t('messaging.pages')}>
+                  {data.list.page > 1 ? (
+                    <Link to={pagePath('conversations', lang, {}, `page=${data.list.page - 1}`)}>{t('messaging.previousPage')}</Link>
+                  ) : null}
+                  <span>{t('messaging.page', { page: data.list.page, pages: data.list.pageCount })}</span>
+                  {data.list.page < data.list.pageCount ? (
+                    <Link to={pagePath('conversations', lang, {}, `page=${data.list.page + 1}`)}>{t('messaging.nextPage')}</Link>
+                  ) : null}
+                </nav>
+              ) : null}
+            </section>
+          </>
+        )}
+      </div>
+      {hydrated || data.maintenance ? null : (
+        <p>
+          <a href={`${location.pathname}${location.search}`}>{t('messaging.refresh')}</a>
+        </p>
       )}
     </>
   );

@@ -1,8 +1,10 @@
 /**
  * A new conversation (spec 1 §4): a recipient from the customer's occupational care team (a
  * substitute while the member is absent), a subject (≤ 70), the message and attachments; on
- * success the new thread. Works as a plain multipart form; the form's one-time key makes a
- * double submit create one thread.
+ * success the new thread. A plain page with a plain multipart form (ADR 0009): the schema's
+ * constraints are the fields' native ones (conform's `getZodConstraint`), the attachment field's
+ * own script checks the selection's size, the page script shows the pending button; the form's
+ * one-time key makes a double submit create one thread.
  */
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
@@ -28,8 +30,8 @@ import * as ui from '~/styles/ui.css';
 import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/new';
 
-/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
-export const handle: RouteHandle = { hydrate: true };
+/** Plain HTML: a multipart form with the schema's native constraints; no upload progress, so no React (ADR 0009). */
+export const handle: RouteHandle = { hydrate: false };
 import { FieldError } from '~/components/forms/FieldError';
 
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -91,6 +93,8 @@ export default function NewConversation({ loaderData, actionData }: Route.Compon
     id: loaderData.maintenance ? 'new-thread' : `new-thread-${loaderData.idempotencyKey}`,
     lastResult: actionData?.result,
     constraint: getZodConstraint(newThreadSchema),
+    // The browser checks the constraints on the plain page; React (a client navigation) leaves it to conform.
+    defaultNoValidate: false,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: newThreadSchema }),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
@@ -174,7 +178,7 @@ export default function NewConversation({ loaderData, actionData }: Route.Compon
             </div>
             <AttachmentField meta={fields.attachments} fileErrors={actionData?.fileErrors ?? []} />
             <div className={ui.buttonRow}>
-              <button type="submit" className={ui.button.primary} disabled={sending}>
+              <button type="submit" className={ui.button.primary} disabled={sending} data-pending={t('messaging.composer.sending')}>
                 {sending ? t('messaging.composer.sending') : t('messaging.newThread.send')}
               </button>
             </div>

@@ -20,8 +20,8 @@ import * as ui from '~/styles/ui.css';
 import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/team';
 
-/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
-export const handle: RouteHandle = { hydrate: true };
+/** Plain HTML: read-only lists of the team and a link (ADR 0009). */
+export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   requirePage({ context, url }, 'occupationalTeam');

@@ -1,14 +1,15 @@
 /**
  * One conversation (spec 1 §4): messages grouped by Helsinki day, the assignee's absence notices
  * among them, the participants (a <details> that works without JS) and the composer. Opening a
- * thread with unread messages marks it read. Someone else's thread id is 404. With JS the thread
- * refreshes while visible; without JS a Refresh link reloads it.
+ * thread with unread messages marks it read. Someone else's thread id is 404. With JS the
+ * messages refresh while the page is visible (the page script polls the region `thread-messages`,
+ * ADR 0009; the composer is outside it, so typed text stays); without JS a Refresh link reloads.
  */
 import { useLocation, Link } from 'react-router';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { Composer } from '~/components/messaging/Composer';
 import { Participants } from '~/components/messaging/Participants';
-import { Timeline } from '~/components/messaging/Timeline';
+import { ScrollToLast, Timeline } from '~/components/messaging/Timeline';
 import { usePolling } from '~/components/usePolling';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
@@ -30,8 +31,8 @@ import * as ui from '~/styles/ui.css';
 import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/thread';
 
-/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
-export const handle: RouteHandle = { hydrate: true };
+/** Plain HTML: the messages polled by the page script, the composer (a multipart form) outside them, participants in a <details> (ADR 0009). */
+export const handle: RouteHandle = { hydrate: false };
 import { notFound } from '~/lib/http/responses';
 import { numericId } from '~/lib/http/params';
 
@@ -83,6 +84,9 @@ export async function action({ request, params, context, url }: Route.ActionArgs
   });
 }
 
+/** The part of the page a poll refreshes (the page script, ADR 0009). */
+const MESSAGES_REGION = 'thread-messages';
+
 export default function Conversation({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
@@ -106,9 +110,10 @@ export default function Conversation({ loaderData, actionData }: Route.Component
       </p>
       <h1>{thread.title || t('messaging.defaultTitle')}</h1>
       <Participants participants={thread.participants} />
-      <section aria-label={t('messaging.thread.messages')}>
+      <section aria-label={t('messaging.thread.messages')} id={MESSAGES_REGION} data-poll-ms={THREAD_POLL_MS}>
         <Timeline groups={groups} />
       </section>
+      <ScrollToLast regionId={MESSAGES_REGION} />
       {hydrated ? null : (
         <p>
           <a href={location.pathname}>{t('messaging.refresh')}</a>

@@ -7,14 +7,16 @@
  * renamed .pdf are refused with the spec's texts; the absent nurse's notice; stored XSS payloads
  * show as text; Aino has no messaging entry and gets 404 on someone else's thread; a thread is
  * assigned, and a substitute named, only within the care team (a forged choice is refused with
- * a translated error and nothing is stored).
+ * a translated error and nothing is stored). The pages are plain HTML (ADR 0009): with JS the page
+ * script refreshes the list and the thread's messages (a failed refresh stops it) and never takes
+ * typed text, and the send button waits; a professional deletes a message from its own form.
  */
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import texts from '../../../app/i18n/resources/messaging';
 import { DEMO_PROFESSIONALS } from '../../../db/seed-messaging';
 import { addDays, helsinkiDate } from '../../../app/lib/dates';
-import { expect, login, test } from '../fixtures';
+import { csrfToken, expect, login, test } from '../fixtures';
 import { BASE_URL } from '../urls';
 import { clock } from '../../fixtures/clock';
 
@@ -49,6 +51,16 @@ function todayHeading(): string {
   return `${weekday} ${Number(get('day'))}.${Number(get('month'))}.${get('year')}`;
 }
 
+/** Sends a message to a thread as the page's logged-in customer, through the messaging API. */
+async function sendByApi(page: Page, threadId: number, content: string): Promise<void> {
+  const token = await csrfToken(page);
+  const answer = await page.request.post('/api/customer-messaging', {
+    data: { query: `mutation { sendMessage(threadId: "${threadId}", message: {content: "${content}"}) { id } }` },
+    headers: { 'X-CSRF-Token': token },
+  });
+  expect(answer.status()).toBe(200);
+}
+
 async function professionalPage(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
   const context = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled });
   const page = await context.newPage();
@@ -79,6 +91,9 @@ test.describe('secure messaging', () => {
     const subject = `Kysymys ${randomUUID().slice(0, 8)} <img src=x onerror="window.__xss=1">`;
     const body = 'Hei! <script>window.__xss=1</script> Kuva liitteenä.';
     await page.goto('/fi/viestit/uusi');
+    // The schema's rules are the fields' own (native constraints, also without JS).
+    await expect(page.getByLabel(fi.newThread.subject, { exact: true })).toHaveAttribute('maxlength', '70');
+    await expect(page.getByLabel(fi.newThread.subject, { exact: true })).toHaveAttribute('required', '');
     await page.getByLabel(fi.newThread.recipient, { exact: true }).selectOption({ label: 'Hanna Hakala, Työterveyshoitaja' });
     await page.getByLabel(fi.newThread.subject, { exact: true }).fill(subject.slice(0, 70));
     await page.getByLabel(fi.newThread.message, { exact: true }).fill(body);
@@ -184,6 +199,101 @@ test.describe('secure messaging', () => {
     await expect(pro.getByText(fi.staff.substituteNotInTeam)).toBeVisible();
     await pro.goto('/fi/henkilokunta/poissaolot');
     await expect(pro.getByText(fi.staff.noAbsences)).toBeVisible();
+    await context.close();
+  });
+
+  test('with JS, the list and the thread refresh themselves, keep what is typed, and a failed refresh stops', async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, 'the pages poll with JavaScript (without it they have a Refresh link)');
+    await page.clock.install();
+    const data = await fixture(page);
+    await login(page, { identityCode: data.identityCode }, { lang: 'fi' });
+
+    // The list (a plain page) shows a message sent meanwhile at its next poll, 120 s later.
+    await page.goto('/fi/viestit');
+    await expect(page.locator('html[data-static]')).toHaveCount(1);
+    const item = page.locator(`a[href="/fi/viestit/${data.unreadThreadId}"]`);
+    const first = `Listalle ${randomUUID().slice(0, 8)}`;
+    await sendByApi(page, data.unreadThreadId, first);
+    await expect(item).not.toContainText(first);
+    const polled = page.waitForRequest((r) => new URL(r.url()).pathname === '/fi/viestit' && r.headers()['x-portal-poll'] === '1');
+    await page.clock.fastForward('02:00');
+    await polled;
+    await expect(item).toContainText(first);
+    // A failed poll stops the polling (spec 1 §8): nothing is asked after it.
+    let polls = 0;
+    await page.route('**/fi/viestit', (route) => {
+      polls++;
+      return route.fulfill({ status: 500, body: 'failed' });
+    });
+    await page.clock.fastForward('02:00');
+    await expect.poll(() => polls).toBe(1);
+    await page.clock.fastForward('02:00');
+    await page.clock.fastForward('02:00');
+    await page.waitForTimeout(500);
+    expect(polls).toBe(1);
+    await expect(item).toContainText(first);
+    await page.unroute('**/fi/viestit');
+
+    // The thread refreshes its messages every 30 s; the text being typed stays.
+    await page.goto(`/fi/viestit/${data.unreadThreadId}`);
+    const typed = `Kesken ${randomUUID().slice(0, 8)}`;
+    await page.getByLabel(fi.composer.label, { exact: true }).fill(typed);
+    const second = `Ketjuun ${randomUUID().slice(0, 8)}`;
+    await sendByApi(page, data.unreadThreadId, second);
+    await page.clock.fastForward('00:30');
+    await expect(page.locator('li[id^="message-"]').filter({ hasText: second })).toBeVisible();
+    await expect(page.getByLabel(fi.composer.label, { exact: true })).toHaveValue(typed);
+
+    // Sending: the button says so and is disabled, and a second submit is ignored (the answer is
+    // held back a moment; the page records what it saw in sessionStorage, as the next page replaces it).
+    await page.route(`**/fi/viestit/${data.unreadThreadId}`, async (route) => {
+      if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 1000));
+      return route.continue();
+    });
+    await page.evaluate(() => {
+      let submits = 0;
+      document.addEventListener('submit', (event) => {
+        const form = event.target as HTMLFormElement;
+        const button = form.querySelector('button[type="submit"]') as HTMLButtonElement;
+        submits++;
+        if (submits === 1) setTimeout(() => form.requestSubmit(), 200);
+        else sessionStorage.setItem('pending', JSON.stringify({ text: button.textContent, disabled: button.disabled, secondIgnored: event.defaultPrevented }));
+      });
+    });
+    await page.getByRole('button', { name: fi.composer.send, exact: true }).click();
+    await expect(page.locator('li[id^="message-"]').filter({ hasText: typed })).toHaveCount(1);
+    await expect(page.getByLabel(fi.composer.label, { exact: true })).toHaveValue('');
+    expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('pending')))!)).toEqual({ text: fi.composer.sending, disabled: true, secondIgnored: true });
+  });
+
+  test('a professional deletes a message with a reason in its own form, which a refresh of the messages leaves alone', async ({ page, browser, javaScriptEnabled }) => {
+    const data = await fixture(page);
+    await login(page, { identityCode: data.identityCode }, { lang: 'fi' });
+    const context = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled });
+    const pro = await context.newPage();
+    if (javaScriptEnabled) await pro.clock.install();
+    await login(pro, { identityCode: DEMO_PROFESSIONALS.olli.identityCode }, { lang: 'fi' });
+    const threadPage = `/fi/henkilokunta/viestit/${data.unreadThreadId}`;
+    await pro.goto(threadPage);
+    const message = pro.locator('li[id^="message-"]').filter({ hasText: 'Varaa aika fysioterapeutille.' });
+    await message.getByRole('link', { name: fi.staff.deleteMessage }).click();
+    await expect(pro).toHaveURL(/\?delete=\d+#delete-message$/);
+    const form = pro.getByRole('region', { name: fi.staff.deleteMessage });
+    await expect(form).toContainText('Varaa aika fysioterapeutille.');
+    const reason = `Väärä ketju ${randomUUID().slice(0, 8)}`;
+    await form.getByLabel(fi.staff.deleteReason, { exact: true }).fill(reason);
+    if (javaScriptEnabled) {
+      // The messages refresh every 30 s; the reason being typed stays.
+      const newer = `Uudempi ${randomUUID().slice(0, 8)}`;
+      await sendByApi(page, data.unreadThreadId, newer);
+      await pro.clock.fastForward('00:30');
+      await expect(pro.locator('li[id^="message-"]').filter({ hasText: newer })).toBeVisible();
+      await expect(form.getByLabel(fi.staff.deleteReason, { exact: true })).toHaveValue(reason);
+    }
+    await form.getByRole('button', { name: fi.staff.deleteConfirm, exact: true }).click();
+    await expect(pro).toHaveURL(new RegExp(`${threadPage}$`));
+    await expect(pro.getByText(fi.staff.deletedReason.replace('{{reason}}', reason))).toBeVisible();
+    await expect(pro.getByText('Varaa aika fysioterapeutille.')).toHaveCount(0);
     await context.close();
   });
 

@@ -27,8 +27,8 @@ import * as ui from '~/styles/ui.css';
 import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/absences';
 
-/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
-export const handle: RouteHandle = { hydrate: true };
+/** Plain HTML: a list with remove buttons and a form with the schema's native constraints (ADR 0009). */
+export const handle: RouteHandle = { hydrate: false };
 import { notFound } from '~/lib/http/responses';
 import { FieldError } from '~/components/forms/FieldError';
 
@@ -88,6 +88,8 @@ export default function Absences({ loaderData, actionData }: Route.ComponentProp
     id: 'absence',
     lastResult: actionData?.result,
     constraint: getZodConstraint(absenceSchema),
+    // The browser checks the constraints on the plain page; React (a client navigation) leaves it to conform.
+    defaultNoValidate: false,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: absenceSchema }),
     shouldValidate: 'onSubmit',
   });
@@ -111,7 +113,7 @@ export default function Absences({ loaderData, actionData }: Route.ComponentProp
                 <Form method="post">
                   <AuthenticityTokenInput name="csrf" />
                   <input type="hidden" name="absenceId" value={a.id} />
-                  <button className={ui.button.secondary} type="submit" name="intent" value="remove">
+                  <button className={ui.button.secondary} type="submit" name="intent" value="remove" data-pending={t('messaging.staff.pending')}>
                     {t('messaging.staff.removeAbsence')}
                   </button>
                 </Form>
@@ -155,7 +157,7 @@ export default function Absences({ loaderData, actionData }: Route.ComponentProp
             <input {...getInputProps(fields.internalMessage, { type: 'text' })} key={fields.internalMessage.key} className={ui.input} />
             <FieldError meta={fields.internalMessage} />
           </div>
-          <button className={ui.button.primary} type="submit">
+          <button className={ui.button.primary} type="submit" data-pending={t('messaging.staff.pending')}>
             {t('messaging.staff.addAbsence')}
           </button>
         </Form>

@@ -4,6 +4,11 @@
  * to a member of the thread's care team (anyone else: a translated error, nothing stored), close
  * or reopen, delete a message with a reason. Reading sets the read status and the
  * professionals' timestamp and is written to the access log. Without access: 404.
+ *
+ * A plain page (ADR 0009): the page script polls the messages (the region `thread-messages`)
+ * and shows the pending buttons. Every form is outside the polled region, so a poll never takes
+ * what is being typed: a message's "Delete message" is a link to this page with `?delete=<id>`,
+ * which shows the deletion form (the message, the reason, Delete and Cancel) under the messages.
  */
 import { data, Form, Link, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
@@ -11,7 +16,7 @@ import { z } from 'zod';
 import { Composer } from '~/components/messaging/Composer';
 import { Participants } from '~/components/messaging/Participants';
 import { StaffNav } from '~/components/messaging/StaffNav';
-import { Timeline } from '~/components/messaging/Timeline';
+import { ScrollToLast, Timeline } from '~/components/messaging/Timeline';
 import { usePolling } from '~/components/usePolling';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext, requestInfoContext } from '~/context';
@@ -34,8 +39,8 @@ import * as ui from '~/styles/ui.css';
 import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/thread';
 
-/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
-export const handle: RouteHandle = { hydrate: true };
+/** Plain HTML: the messages polled by the page script, every action a plain form outside them (ADR 0009). */
+export const handle: RouteHandle = { hydrate: false };
 import { numericId } from '~/lib/http/params';
 
 const actionSchema = z.discriminatedUnion('intent', [
@@ -46,7 +51,7 @@ const actionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('delete'), messageId: z.coerce.number().int().positive(), reason: deleteReasonSchema }),
 ]);
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   const { me, professional } = await requireProfessional(context);
   const { lang } = context.get(portalContext);
   const threadId = numericId(params.threadId);
@@ -54,13 +59,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const opened = await openStaffThread(await getDb(), me, threadId, lang);
   invariantResponse(opened);
   const { view, assignable } = opened;
+  const groups = formatTimeline(view.timeline, lang);
+  // The message whose deletion form is open (?delete=<id>): a live message of this thread.
+  const deleteId = numericId(url.searchParams.get('delete'));
+  const deleting =
+    groups.flatMap((g) => g.items).find((item): item is Extract<typeof item, { kind: 'message' }> => item.kind === 'message' && item.id === deleteId && !item.deleted) ??
+    null;
   return {
     title: titleWith(context, view.title || serverT(context)('messaging.defaultTitle')),
     lang,
     me,
     name: `${professional.firstName} ${professional.lastName}`,
     thread: { id: view.id, title: view.title, isActive: view.isActive, participants: view.participants, assignee: view.assignee },
-    groups: formatTimeline(view.timeline, lang),
+    groups,
+    deleting,
     assignable,
     idempotencyKey: crypto.randomUUID(),
   };
@@ -114,13 +126,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   throw redirect(back, 303);
 }
 
+/** The part of the page a poll refreshes (the page script, ADR 0009). */
+const MESSAGES_REGION = 'thread-messages';
+
 export default function StaffThread({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   usePolling(THREAD_POLL_MS);
-  const { lang, thread, groups, assignable, idempotencyKey, me, name } = loaderData;
+  const { lang, thread, groups, deleting, assignable, idempotencyKey, me, name } = loaderData;
   const assignError = actionData && 'assignError' in actionData ? actionData.assignError : null;
   const sent = actionData && 'result' in actionData ? actionData : undefined;
   const csrf = <AuthenticityTokenInput name="csrf" />;
+  const pending = t('messaging.staff.pending');
+  const threadPath = pagePath('staffThread', lang, { threadId: String(thread.id) });
   return (
     <>
       <StaffNav lang={lang} name={name} />
@@ -138,14 +155,14 @@ export default function StaffThread({ loaderData, actionData }: Route.ComponentP
           {thread.assignee?.id !== me ? (
             <Form method="post">
               {csrf}
-              <button className={ui.button.primary} type="submit" name="intent" value="assignToMe">
+              <button className={ui.button.primary} type="submit" name="intent" value="assignToMe" data-pending={pending}>
                 {t('messaging.staff.assignToMe')}
               </button>
             </Form>
           ) : null}
           <Form method="post">
             {csrf}
-            <button className={ui.button.secondary} type="submit" name="intent" value={thread.isActive ? 'close' : 'reopen'}>
+            <button className={ui.button.secondary} type="submit" name="intent" value={thread.isActive ? 'close' : 'reopen'} data-pending={pending}>
               {thread.isActive ? t('messaging.staff.close') : t('messaging.staff.reopen')}
             </button>
           </Form>
@@ -172,7 +189,7 @@ export default function StaffThread({ loaderData, actionData }: Route.ComponentP
               </option>
             ))}
           </select>
-          <button className={ui.button.secondary} type="submit">
+          <button className={ui.button.secondary} type="submit" data-pending={pending}>
             {t('messaging.staff.assign')}
           </button>
           {assignError ? (
@@ -182,31 +199,51 @@ export default function StaffThread({ loaderData, actionData }: Route.ComponentP
           ) : null}
         </Form>
       </section>
-      <section aria-label={t('messaging.thread.messages')}>
+      <section aria-label={t('messaging.thread.messages')} id={MESSAGES_REGION} data-poll-ms={THREAD_POLL_MS}>
         <Timeline
           groups={groups}
           showReason
           actions={(messageId) => (
-            <details>
-              <summary>{t('messaging.staff.deleteMessage')}</summary>
-              <Form method="post">
-                {csrf}
-                <input type="hidden" name="intent" value="delete" />
-                <input type="hidden" name="messageId" value={messageId} />
-                <div className={ui.field}>
-                  <label className={ui.label} htmlFor={`reason-${messageId}`}>
-                    {t('messaging.staff.deleteReason')}
-                  </label>
-                  <input id={`reason-${messageId}`} name="reason" className={ui.input} required maxLength={DELETE_REASON_MAX_LENGTH} />
-                </div>
-                <button className={ui.button.secondary} type="submit">
-                  {t('messaging.staff.deleteConfirm')}
-                </button>
-              </Form>
-            </details>
+            <p>
+              <Link to={`${pagePath('staffThread', lang, { threadId: String(thread.id) }, `delete=${messageId}`)}#delete-message`}>
+                {t('messaging.staff.deleteMessage')}
+              </Link>
+            </p>
           )}
         />
       </section>
+      {deleting ? (
+        <section className={ui.card} id="delete-message" aria-labelledby="delete-message-title">
+          <h2 id="delete-message-title">{t('messaging.staff.deleteMessage')}</h2>
+          <blockquote>
+            <p className={s.muted}>
+              {deleting.author.kind === 'self' ? t('messaging.thread.you') : deleting.author.name} · <time dateTime={deleting.at}>{deleting.time}</time>
+            </p>
+            {deleting.content ? <p className={ui.preWrap}>{deleting.content}</p> : null}
+          </blockquote>
+          <Form method="post" action={threadPath}>
+            {csrf}
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="messageId" value={deleting.id} />
+            <div className={ui.field}>
+              <label className={ui.label} htmlFor="delete-reason">
+                {t('messaging.staff.deleteReason')}
+              </label>
+              <input id="delete-reason" name="reason" className={ui.input} required maxLength={DELETE_REASON_MAX_LENGTH} />
+            </div>
+            <div className={ui.buttonRow}>
+              <button className={ui.button.primary} type="submit" data-pending={pending}>
+                {t('messaging.staff.deleteConfirm')}
+              </button>
+              <Link className={ui.button.secondary} to={threadPath}>
+                {t('messaging.staff.deleteCancel')}
+              </Link>
+            </div>
+          </Form>
+        </section>
+      ) : (
+        <ScrollToLast regionId={MESSAGES_REGION} />
+      )}
       <section className={ui.card}>
         {thread.isActive ? (
           <Composer
@@ -218,6 +255,7 @@ export default function StaffThread({ loaderData, actionData }: Route.ComponentP
             tooMany={sent?.tooMany}
             labelKey="messaging.staff.replyLabel"
             sendKey="messaging.staff.reply"
+            action={threadPath}
           />
         ) : (
           <p className={s.muted}>{t('messaging.staff.closedNotice')}</p>
