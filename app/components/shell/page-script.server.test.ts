@@ -49,6 +49,10 @@ describe('the page script', () => {
     expect(page.assigned).toEqual(['/en/expired-session?next=%2Fen%2Finvoices%3Fpage%3D2']);
   });
 
+  it("writes the time left where a poll of the page reads it (the session's first field)", () => {
+    expect(pageScript({ lang: 'en', t, sessionExpiresInMs: 1234, csrfToken: 'token', inApp: false })).toMatch(/"session":\{"ms":1234,/);
+  });
+
   it('only warns while a warning is still ahead, and a hydrated page can restart it', () => {
     const page = run(pageScript({ lang: 'en', t, sessionExpiresInMs: 60_000, csrfToken: 'token', inApp: false }));
     expect(page.timers.map((timer) => timer.ms)).toEqual([30_000, 60_000]);

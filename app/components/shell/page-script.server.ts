@@ -45,7 +45,7 @@ export const SESSION_WARNINGS_SECONDS = [90, 30] as const;
 /** What the browser code needs from the server, as JSON. */
 export interface PageScriptConfig {
   session: null | {
-    /** Milliseconds until the session expires, by the server's clock. */
+    /** Milliseconds until the session expires, by the server's clock (first: a poll reads it from the HTML). */
     ms: number;
     warnings: { seconds: number; text: string }[];
     /** The timed-out page (without `next`). */
@@ -227,6 +227,11 @@ function portalPage(c: PageScriptConfig): void {
             return r.text();
           })
           .then(function (html) {
+            // The server's time left comes with every answer (this script's config in it): the
+            // timer follows it, so a session that another tab keeps alive does not end here and
+            // one the server idles out is warned about in time.
+            const left = /"session":\{"ms":(\d+)/.exec(html);
+            if (left && api.session) api.session(Number(left[1]));
             const next = new DOMParser().parseFromString(html, 'text/html').getElementById(id);
             const current = d.getElementById(id);
             if (!next || !current) throw next;
