@@ -1,5 +1,5 @@
 /** Header, side navigation, footer and toasts. */
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { mediaQuery } from './breakpoints';
 import { vars } from './theme.css';
 
@@ -50,6 +50,47 @@ export const sideNav = style({
   '@media': { [mediaQuery.smallOnly]: { width: '100%' } },
 });
 export const sideNavList = style({ listStyle: 'none', margin: 0, padding: 0 });
+
+/**
+ * The side navigation's disclosure (issue 25). Phones (≤ 600 px) see its summary, a menu button,
+ * and open it to see the links; wider screens, in browsers that can style a closed disclosure's
+ * content (`::details-content`), see the links as before and no summary. A browser without it
+ * keeps the summary there, so the menu is folded but can be opened (and JS opens it).
+ */
+export const sideNavMenu = style({});
+export const sideNavSummary = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.s,
+  minHeight: '2.75rem',
+  padding: `${vars.space.s} ${vars.space.m}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.small,
+  background: vars.color.surface,
+  color: vars.color.text,
+  fontWeight: 600,
+  cursor: 'pointer',
+  listStyle: 'none',
+  selectors: {
+    '&::-webkit-details-marker': { display: 'none' },
+    // Three bars, drawn with borders (they stay in forced colours) and no glyph to read out.
+    '&::before': {
+      content: '""',
+      width: '1.125rem',
+      height: '0.875rem',
+      borderBlock: '2px solid currentColor',
+      background: 'linear-gradient(currentColor, currentColor) center / 100% 2px no-repeat',
+    },
+    // Open, it is marked like the current page's link.
+    [`${sideNavMenu}[open] > &`]: { marginBottom: vars.space.s, background: vars.color.accent },
+  },
+  '@supports': {
+    'selector(::details-content)': { '@media': { [mediaQuery.abovePhone]: { display: 'none' } } },
+  },
+});
+globalStyle(`${sideNavMenu}::details-content`, {
+  '@media': { [mediaQuery.abovePhone]: { contentVisibility: 'visible', display: 'block' } },
+});
 export const sideNavLink = style({
   display: 'block',
   padding: `${vars.space.s} ${vars.space.m}`,

@@ -11,6 +11,7 @@ const en = {
     skipToContent: 'Skip to content',
     frontPage: 'Front page',
     mainNavigation: 'Main navigation',
+    menu: 'Menu',
     home: 'Home',
     occupationalHealth: 'Occupational healthcare',
     messages: 'Messages',

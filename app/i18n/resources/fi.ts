@@ -7,6 +7,7 @@ const fi: CoreResource = {
     skipToContent: 'Siirry sisältöön',
     frontPage: 'Etusivu',
     mainNavigation: 'Päävalikko',
+    menu: 'Valikko',
     home: 'Etusivu',
     occupationalHealth: 'Työterveyshuolto',
     messages: 'Viestit',

@@ -7,6 +7,7 @@ const sv: CoreResource = {
     skipToContent: 'Hoppa till innehållet',
     frontPage: 'Startsida',
     mainNavigation: 'Huvudmeny',
+    menu: 'Meny',
     home: 'Startsida',
     occupationalHealth: 'Företagshälsovård',
     messages: 'Meddelanden',
