@@ -15,8 +15,7 @@ import { StyleSheetsContext, type StyleSheetReader } from '~/components/PageStyl
 import { PortalEnvContext } from '~/components/portal-env';
 import { env } from '~/env.server';
 import { requestInfoContext, type RequestInfo } from '~/context';
-import { isLanguage } from '~/i18n/config';
-import { getInstance, resources } from '~/i18n/i18n.server';
+import { getLocale, resources } from '~/i18n/i18n.server';
 import { TranslationContext, type Translation } from '~/i18n/react';
 import { SEPARATE_NAMESPACES } from '~/i18n/resources';
 import type { TextKey } from '~/i18n/keys';
@@ -79,8 +78,7 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const { nonce } = loadContext.get(requestInfoContext);
-  const language = getInstance(loadContext).language;
-  const lang = isLanguage(language) ? language : 'fi';
+  const lang = getLocale(loadContext);
   const translation = recordingTranslation(lang);
   // Bots and JS-less clients get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get('user-agent')) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
