@@ -63,15 +63,21 @@ const MORE_PAGES: readonly Scenario[] = [
   { name: 'login', path: '/en/login', auth: 'anonymous', kind: 'page' },
   { name: 'appointment-list', path: '/fi/ajanvaraukset', auth: 'user', kind: 'page' },
   { name: 'cancel', path: '/fi/ajanvaraukset/3/peru', auth: 'user', kind: 'page' },
-  { name: 'my-information', path: '/fi/omat-tiedot', auth: 'user', kind: 'page' },
 ];
+
+/**
+ * The benchmark's pages, as Aino (`login`) sees them. A page whose path the benchmark finds from
+ * the data (a free time, a thread) or that another person is logged in for is left to the lists
+ * above and to the benchmark's own page-weight check.
+ */
+const BENCH_PAGES = SCENARIOS.filter((s) => s.kind === 'page' && !s.resolvePath && !s.identityCode);
 
 const total = (scripts: ScriptWeight[]) => scripts.reduce((sum, script) => sum + script.gzipBytes, 0);
 
 test.describe('JavaScript budget', () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'measures what a browser with JavaScript loads');
 
-  for (const scenario of [...SCENARIOS.filter((s) => s.kind === 'page'), ...MORE_PAGES]) {
+  for (const scenario of [...BENCH_PAGES, ...MORE_PAGES]) {
     test(`${scenario.name} (${scenario.path}) loads at most 120 KB of gzipped JavaScript`, async ({ page }, testInfo) => {
       if (scenario.auth === 'user') await login(page, 'aino', { lang: 'fi' });
       const path = scenario.path.includes(':slotId') ? scenario.path.replace(':slotId', String((await freshSlot(page.request)).slotId)) : scenario.path;
