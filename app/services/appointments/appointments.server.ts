@@ -4,7 +4,7 @@
  * appointments or their wards' (anything else is "not found", so ids are never confirmed).
  * Every view and change is written to the access log.
  */
-import { and, asc, desc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { appointments, clinics, persons, practitioners, specialties, type Localized } from '~db/schema';
 import { env } from '~/env.server';
@@ -22,6 +22,7 @@ import { hasControlCharacters } from '~/models/text';
 import { recordEvent } from '~/services/analytics/analytics.server';
 import { logAccess, logAccesses } from '~/services/audit/access-log.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
+import { prepared } from '~/services/db/prepared.server';
 import { hitRateLimit, peekRateLimit } from '~/services/security/rate-limit.server';
 import {
   ARRIVAL_REASON_PREFIX,
@@ -62,6 +63,24 @@ function baseQuery(db: Db) {
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
+
+/**
+ * The pages' queries, prepared (app/services/db/prepared.server.ts): `personIds` are the viewer's
+ * and their wards' ids (visiblePersonIds).
+ */
+const ofPersons = () => sql`${appointments.patientId} = any(${sql.placeholder('personIds')})`;
+const upcomingQuery = (db: Db) =>
+  baseQuery(db).where(and(ofPersons(), gte(appointments.startAt, sql.placeholder('horizon')))).orderBy(asc(appointments.startAt));
+const pastQuery = (db: Db) =>
+  baseQuery(db)
+    .where(and(ofPersons(), lt(appointments.startAt, sql.placeholder('horizon'))))
+    .orderBy(desc(appointments.startAt))
+    .limit(sql.placeholder('limit'));
+const byIdsQuery = (db: Db) =>
+  baseQuery(db)
+    .where(and(sql`${appointments.id} = any(${sql.placeholder('ids')})`, ofPersons()))
+    .orderBy(asc(appointments.startAt));
+
 
 const pick = (value: Localized | null, lang: Language) => (value ? value[lang] : null);
 
@@ -138,15 +157,12 @@ async function logViews(db: Db, viewer: Viewer | null, rows: Row[]) {
  * cancelled ones among them marked as such by their view).
  */
 export async function listAppointments(db: Db, viewer: Viewer, lang: Language, now = clock.now(), pastLimit = 10) {
-  const mine = inArray(appointments.patientId, visiblePersonIds(viewer));
   // An appointment counts as upcoming until it has ended (longest appointments are a few hours).
   const horizon = new Date(now.getTime() - 4 * 3_600_000);
+  const personIds = visiblePersonIds(viewer);
   const [upcomingRows, pastRows] = await Promise.all([
-    baseQuery(db).where(and(mine, gte(appointments.startAt, horizon))).orderBy(asc(appointments.startAt)),
-    baseQuery(db)
-      .where(and(mine, lt(appointments.startAt, horizon)))
-      .orderBy(desc(appointments.startAt))
-      .limit(pastLimit),
+    prepared(db, 'appointments_upcoming', upcomingQuery).execute({ personIds, horizon }),
+    prepared(db, 'appointments_past', pastQuery).execute({ personIds, horizon, limit: pastLimit }),
   ]);
   const notEnded = upcomingRows.filter(
     (r) => r.appointment.startAt.getTime() + r.appointment.durationMinutes * 60_000 >= now.getTime(),
@@ -164,9 +180,7 @@ export async function listAppointments(db: Db, viewer: Viewer, lang: Language, n
 
 /** The appointments of a comma-joined id list that the viewer may see (others are left out). */
 export async function getAppointments(db: Db, viewer: Viewer, ids: number[], lang: Language, now = clock.now()) {
-  const rows = await baseQuery(db)
-    .where(and(inArray(appointments.id, ids), inArray(appointments.patientId, visiblePersonIds(viewer))))
-    .orderBy(asc(appointments.startAt));
+  const rows = await prepared(db, 'appointments_by_id', byIdsQuery).execute({ ids, personIds: visiblePersonIds(viewer) });
   await logViews(db, viewer, rows);
   return rows.map((r) => toView(r, viewer, lang, now));
 }
