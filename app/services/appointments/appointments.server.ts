@@ -20,9 +20,9 @@ import {
 } from '~/models/appointments/appointment';
 import { hasControlCharacters } from '~/models/text';
 import { recordEvent } from '~/services/analytics/analytics.server';
-import { logAccess, logAccesses } from '~/services/audit/access-log.server';
+import { logAccess, logOrBatch, type AccessLogBatch } from '~/services/audit/access-log.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
-import { prepared } from '~/services/db/prepared.server';
+import { isOneOf, listVariant, placeholderValue, prepared } from '~/services/db/prepared.server';
 import { hitRateLimit, peekRateLimit } from '~/services/security/rate-limit.server';
 import {
   ARRIVAL_REASON_PREFIX,
@@ -66,19 +66,20 @@ type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
 
 /**
  * The pages' queries, prepared (app/services/db/prepared.server.ts): `personIds` are the viewer's
- * and their wards' ids (visiblePersonIds).
+ * and their wards' ids (visiblePersonIds); a query is built for one id or for a list of them.
  */
-const ofPersons = () => sql`${appointments.patientId} = any(${sql.placeholder('personIds')})`;
-const upcomingQuery = (db: Db) =>
-  baseQuery(db).where(and(ofPersons(), gte(appointments.startAt, sql.placeholder('horizon')))).orderBy(asc(appointments.startAt));
-const pastQuery = (db: Db) =>
+const upcomingQuery = (personIds: readonly string[]) => (db: Db) =>
   baseQuery(db)
-    .where(and(ofPersons(), lt(appointments.startAt, sql.placeholder('horizon'))))
+    .where(and(isOneOf(appointments.patientId, 'personIds', personIds), gte(appointments.startAt, sql.placeholder('horizon'))))
+    .orderBy(asc(appointments.startAt));
+const pastQuery = (personIds: readonly string[]) => (db: Db) =>
+  baseQuery(db)
+    .where(and(isOneOf(appointments.patientId, 'personIds', personIds), lt(appointments.startAt, sql.placeholder('horizon'))))
     .orderBy(desc(appointments.startAt))
     .limit(sql.placeholder('limit'));
-const byIdsQuery = (db: Db) =>
+const byIdsQuery = (ids: readonly number[], personIds: readonly string[]) => (db: Db) =>
   baseQuery(db)
-    .where(and(sql`${appointments.id} = any(${sql.placeholder('ids')})`, ofPersons()))
+    .where(and(isOneOf(appointments.id, 'ids', ids), isOneOf(appointments.patientId, 'personIds', personIds)))
     .orderBy(asc(appointments.startAt));
 
 
@@ -138,8 +139,8 @@ export function toView(row: Row, viewer: Viewer | null, lang: Language, now = cl
   };
 }
 
-async function logViews(db: Db, viewer: Viewer | null, rows: Row[]) {
-  await logAccesses(
+async function logViews(db: Db, viewer: Viewer | null, rows: Row[], batch?: AccessLogBatch) {
+  await logOrBatch(
     db,
     rows.map((row) => ({
       actorPersonId: viewer?.personId ?? null,
@@ -148,6 +149,7 @@ async function logViews(db: Db, viewer: Viewer | null, rows: Row[]) {
       resource: viewer ? 'appointment' : 'appointment:anonymous-link',
       resourceId: String(row.appointment.id),
     })),
+    batch,
   );
 }
 
@@ -156,13 +158,18 @@ async function logViews(db: Db, viewer: Viewer | null, rows: Row[]) {
  * cancelled ones that have not yet ended apart from them, and recent past ones (newest first,
  * cancelled ones among them marked as such by their view).
  */
-export async function listAppointments(db: Db, viewer: Viewer, lang: Language, now = clock.now(), pastLimit = 10) {
+/** With `batch`, the views go into it for the caller to write (logAccesses) instead of at once. */
+export async function listAppointments(db: Db, viewer: Viewer, lang: Language, now = clock.now(), pastLimit = 10, batch?: AccessLogBatch) {
   // An appointment counts as upcoming until it has ended (longest appointments are a few hours).
   const horizon = new Date(now.getTime() - 4 * 3_600_000);
   const personIds = visiblePersonIds(viewer);
   const [upcomingRows, pastRows] = await Promise.all([
-    prepared(db, 'appointments_upcoming', upcomingQuery).execute({ personIds, horizon }),
-    prepared(db, 'appointments_past', pastQuery).execute({ personIds, horizon, limit: pastLimit }),
+    prepared(db, `appointments_upcoming_${listVariant(personIds)}`, upcomingQuery(personIds)).execute({ personIds: placeholderValue(personIds), horizon }),
+    prepared(db, `appointments_past_${listVariant(personIds)}`, pastQuery(personIds)).execute({
+      personIds: placeholderValue(personIds),
+      horizon,
+      limit: pastLimit,
+    }),
   ]);
   const notEnded = upcomingRows.filter(
     (r) => r.appointment.startAt.getTime() + r.appointment.durationMinutes * 60_000 >= now.getTime(),
@@ -170,7 +177,7 @@ export async function listAppointments(db: Db, viewer: Viewer, lang: Language, n
   const upcoming = notEnded.filter((r) => !r.appointment.cancelledAt);
   const cancelled = notEnded.filter((r) => r.appointment.cancelledAt);
   const past = [...upcomingRows.filter((r) => !notEnded.includes(r)).reverse(), ...pastRows];
-  await logViews(db, viewer, [...upcoming, ...cancelled, ...past]);
+  await logViews(db, viewer, [...upcoming, ...cancelled, ...past], batch);
   return {
     upcoming: upcoming.map((r) => toView(r, viewer, lang, now)),
     cancelled: cancelled.map((r) => toView(r, viewer, lang, now)),
@@ -180,7 +187,11 @@ export async function listAppointments(db: Db, viewer: Viewer, lang: Language, n
 
 /** The appointments of a comma-joined id list that the viewer may see (others are left out). */
 export async function getAppointments(db: Db, viewer: Viewer, ids: number[], lang: Language, now = clock.now()) {
-  const rows = await prepared(db, 'appointments_by_id', byIdsQuery).execute({ ids, personIds: visiblePersonIds(viewer) });
+  const personIds = visiblePersonIds(viewer);
+  const rows = await prepared(db, `appointments_by_id_${listVariant(ids)}_${listVariant(personIds)}`, byIdsQuery(ids, personIds)).execute({
+    ids: placeholderValue(ids),
+    personIds: placeholderValue(personIds),
+  });
   await logViews(db, viewer, rows);
   return rows.map((r) => toView(r, viewer, lang, now));
 }

@@ -15,6 +15,18 @@ export interface AccessEntry {
   resourceId?: string | null;
 }
 
+/**
+ * Where a service puts its entries when the caller writes them (`logAccesses`) together with
+ * other services' entries of the same page view: one INSERT per page instead of one per box.
+ */
+export type AccessLogBatch = AccessEntry[];
+
+/** Writes the entries now, or (given a batch) leaves them to the batch's owner. */
+export async function logOrBatch(db: Db, entries: readonly AccessEntry[], batch?: AccessLogBatch): Promise<void> {
+  if (batch) batch.push(...entries);
+  else await logAccesses(db, entries);
+}
+
 export async function logAccess(db: Db, entry: AccessEntry): Promise<void> {
   await logAccesses(db, [entry]);
 }

@@ -7,6 +7,7 @@
  *
  * A statement's name is its text's: one name must always stand for the same query.
  */
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from './db.server';
 
 const preparedByDb = new WeakMap<Db, Map<string, unknown>>();
@@ -22,3 +23,20 @@ export function prepared<P>(db: Db, name: string, build: (db: Db) => { prepare(n
   }
   return query;
 }
+
+/**
+ * `column` is one of `values` (a placeholder given `placeholderValue(values)`): `= $n` for a
+ * single value, `= any($n)` for a list. With a list the planner makes a new plan on every call
+ * (its generic plan looks dearer than a plan for the values at hand), and planning cost more than
+ * running these queries; with a single value it keeps one plan per connection. The two forms are
+ * two statements: name them with `listVariant(values)`.
+ */
+export function isOneOf(column: SQLWrapper, placeholder: string, values: readonly unknown[]): SQL {
+  return values.length === 1 ? sql`${column} = ${sql.placeholder(placeholder)}` : sql`${column} = any(${sql.placeholder(placeholder)})`;
+}
+
+/** The value `isOneOf`'s placeholder takes for `values`. */
+export const placeholderValue = <T>(values: readonly T[]): T | readonly T[] => (values.length === 1 ? values[0]! : values);
+
+/** The part of a statement's name that tells `isOneOf`'s two forms apart. */
+export const listVariant = (values: readonly unknown[]): string => (values.length === 1 ? 'one' : 'many');

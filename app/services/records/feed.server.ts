@@ -11,9 +11,9 @@ import type { Language } from '~/i18n/config';
 import type { TFunction } from '~/i18n/translate';
 import { helsinkiDate, helsinkiInstant } from '~/lib/dates';
 import { formatDate } from '~/lib/format';
-import { logAccesses } from '~/services/audit/access-log.server';
+import { logOrBatch, type AccessLogBatch } from '~/services/audit/access-log.server';
 import type { Db } from '~/services/db/db.server';
-import { prepared } from '~/services/db/prepared.server';
+import { isOneOf, listVariant, placeholderValue, prepared } from '~/services/db/prepared.server';
 import { visibleRecordIds, type RecordViewer } from '~/services/people/viewer.server';
 import type { FeedView } from '~/models/records/feed';
 import { pagePath } from '~/route-table';
@@ -30,10 +30,9 @@ const jsonRows = (query: SQL) => sql`coalesce((select json_agg(feed_row) from ($
  * six, and no SQL to build per page view; ADR 0010): each kind's newest `limit` rows of the
  * people `ids`, as a JSON array per kind. The row is the viewer's own person, who always exists.
  */
-function feedQuery(db: Db) {
-  const ids = sql.placeholder('ids');
+const feedQuery = (ids: readonly string[]) => (db: Db) => {
   const limit = sql.placeholder('limit');
-  const patientOf = (column: AnyPgColumn) => sql`${column} = any(${ids})`;
+  const patientOf = (column: AnyPgColumn) => isOneOf(column, 'ids', ids);
   return db
     .select({
       refs: jsonRows(sql`
@@ -69,13 +68,18 @@ function feedQuery(db: Db) {
     })
     .from(persons)
     .where(eq(persons.id, sql.placeholder('actorId')));
-}
+};
 
 export async function listFeed(
   db: Db,
   viewer: RecordViewer,
   lang: Language,
-  { now = clock.now(), limit = FEED_SIZE, certificates = true }: { now?: Date; limit?: number; certificates?: boolean } = {},
+  {
+    now = clock.now(),
+    limit = FEED_SIZE,
+    certificates = true,
+    batch,
+  }: { now?: Date; limit?: number; certificates?: boolean; /** Collects the views for the caller to write. */ batch?: AccessLogBatch } = {},
 ): Promise<FeedItem[]> {
   const ids = visibleRecordIds(viewer);
   const today = helsinkiDate(now);
@@ -94,7 +98,12 @@ export async function listFeed(
   };
   const dayKey = (date: string) => helsinkiInstant(date, 0).toISOString();
 
-  const [found] = await prepared(db, 'records_feed', feedQuery).execute({ actorId: viewer.actorId, ids, limit, certificates });
+  const [found] = await prepared(db, `records_feed_${listVariant(ids)}`, feedQuery(ids)).execute({
+    actorId: viewer.actorId,
+    ids: placeholderValue(ids),
+    limit,
+    certificates,
+  });
   const rows = <T>(value: unknown): T[] => (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as T[];
   const refs = rows<{ id: number; patientId: string; type: 'laboratory' | 'imaging'; title: string; creationDate: string; validUntil: string }>(found?.refs);
   const labDays = rows<{ patientId: string; date: string; count: number }>(found?.labDays);
@@ -184,9 +193,10 @@ export async function listFeed(
     })),
   ];
   const shown = newestFirst(items, limit) as typeof items;
-  await logAccesses(
+  await logOrBatch(
     db,
     shown.map((i) => ({ actorPersonId: viewer.actorId, subjectPersonId: i.patientId, action: 'view' as const, resource: `feed:${i.resource}`, resourceId: i.resourceId })),
+    batch,
   );
   return shown.map(({ patientId: _p, resource: _r, resourceId: _i, ...item }) => item);
 }
