@@ -4,7 +4,7 @@
  * appointments or their wards' (anything else is "not found", so ids are never confirmed).
  * Every view and change is written to the access log.
  */
-import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { appointments, clinics, persons, practitioners, specialties, type Localized } from '~db/schema';
 import { env } from '~/env.server';
@@ -68,15 +68,21 @@ type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
  * The pages' queries, prepared (app/services/db/prepared.server.ts): `personIds` are the viewer's
  * and their wards' ids (visiblePersonIds); a query is built for one id or for a list of them.
  */
-const upcomingQuery = (personIds: readonly string[]) => (db: Db) =>
-  baseQuery(db)
-    .where(and(isOneOf(appointments.patientId, 'personIds', personIds), gte(appointments.startAt, sql.placeholder('horizon'))))
-    .orderBy(asc(appointments.startAt));
-const pastQuery = (personIds: readonly string[]) => (db: Db) =>
-  baseQuery(db)
+/** Upcoming appointments (from `horizon` on) and the `limit` newest before it, in one statement. */
+const listQuery = (personIds: readonly string[]) => (db: Db) => {
+  const recentPast = db
+    .select({ id: appointments.id })
+    .from(appointments)
     .where(and(isOneOf(appointments.patientId, 'personIds', personIds), lt(appointments.startAt, sql.placeholder('horizon'))))
     .orderBy(desc(appointments.startAt))
     .limit(sql.placeholder('limit'));
+  return baseQuery(db).where(
+    and(
+      isOneOf(appointments.patientId, 'personIds', personIds),
+      or(gte(appointments.startAt, sql.placeholder('horizon')), inArray(appointments.id, recentPast)),
+    ),
+  );
+};
 const byIdsQuery = (ids: readonly number[], personIds: readonly string[]) => (db: Db) =>
   baseQuery(db)
     .where(and(isOneOf(appointments.id, 'ids', ids), isOneOf(appointments.patientId, 'personIds', personIds)))
@@ -156,21 +162,21 @@ async function logViews(db: Db, viewer: Viewer | null, rows: Row[], batch?: Acce
 /**
  * The viewer's (and wards') appointments: upcoming ones (live, not ended) soonest first, the
  * cancelled ones that have not yet ended apart from them, and recent past ones (newest first,
- * cancelled ones among them marked as such by their view).
+ * cancelled ones among them marked as such by their view). With `batch`, the views go into it
+ * for the caller to write (logAccesses) instead of at once.
  */
-/** With `batch`, the views go into it for the caller to write (logAccesses) instead of at once. */
 export async function listAppointments(db: Db, viewer: Viewer, lang: Language, now = clock.now(), pastLimit = 10, batch?: AccessLogBatch) {
   // An appointment counts as upcoming until it has ended (longest appointments are a few hours).
   const horizon = new Date(now.getTime() - 4 * 3_600_000);
   const personIds = visiblePersonIds(viewer);
-  const [upcomingRows, pastRows] = await Promise.all([
-    prepared(db, `appointments_upcoming_${listVariant(personIds)}`, upcomingQuery(personIds)).execute({ personIds: placeholderValue(personIds), horizon }),
-    prepared(db, `appointments_past_${listVariant(personIds)}`, pastQuery(personIds)).execute({
-      personIds: placeholderValue(personIds),
-      horizon,
-      limit: pastLimit,
-    }),
-  ]);
+  const rows = await prepared(db, `appointments_list_${listVariant(personIds)}`, listQuery(personIds)).execute({
+    personIds: placeholderValue(personIds),
+    horizon,
+    limit: pastLimit,
+  });
+  const startOf = (r: Row) => r.appointment.startAt.getTime();
+  const upcomingRows = rows.filter((r) => startOf(r) >= horizon.getTime()).sort((a, b) => startOf(a) - startOf(b));
+  const pastRows = rows.filter((r) => startOf(r) < horizon.getTime()).sort((a, b) => startOf(b) - startOf(a));
   const notEnded = upcomingRows.filter(
     (r) => r.appointment.startAt.getTime() + r.appointment.durationMinutes * 60_000 >= now.getTime(),
   );
