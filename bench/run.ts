@@ -1,6 +1,7 @@
 /**
  * `npm run bench [-- options]`: builds the portal for production, starts it on a fresh database,
- * logs the demo person in through the test identification flow and measures every scenario in
+ * logs the demo people the scenarios need in through the test identification flow, finds the
+ * paths that depend on the data (a free time, a thread) and measures every scenario in
  * bench/scenarios.ts: autocannon throughput/latency, and for pages their weight (gzipped first
  * HTML and the JavaScript and CSS they load). Prints a table with the throughput ratios of
  * bench/scenarios.ts (RATIO_GOALS), writes bench/results.json and exits non-zero when the login
@@ -43,7 +44,8 @@ import {
 } from './harness';
 import { BROWSER_HEADERS } from './http';
 import { distribution, runLoad, type LoadResult, type LoadSample } from './load';
-import { loginDemoPerson } from './login';
+import type { CookieJar } from './cookie-jar';
+import { DEMO_PERSON, loginDemoPerson } from './login';
 import { HTML_GZIP_BUDGET_BYTES, JS_GZIP_BUDGET_BYTES, measurePageWeight, type PageWeight } from './page-weight';
 import { renderReport, type BenchResults, type RatioResult, type ScenarioResult } from './report';
 import { BASELINE_SCENARIO, RATIO_GOALS, SCENARIOS, type Scenario } from './scenarios';
@@ -137,14 +139,36 @@ async function benchmark(options: Options, run: Parameters<Parameters<typeof ben
   if (profileDir) await mkdir(profileDir, { recursive: true });
   const server = await startPortal(run, { env: database.env, readyTimeoutMs: 60_000, cpuProfileDir: profileDir });
 
-  progress('logging in the demo person through the test identification');
-  const session = await loginDemoPerson(server.origin);
+  // Each person the scenarios ask for is logged in once (the demo person unless a scenario names another).
+  const sessions = new Map<string, CookieJar>();
+  const sessionOf = async (scenario: Scenario): Promise<CookieJar | null> => {
+    if (scenario.auth !== 'user') return null;
+    const identityCode = scenario.identityCode ?? DEMO_PERSON.identityCode;
+    if (!sessions.has(identityCode)) {
+      progress(`logging in ${identityCode === DEMO_PERSON.identityCode ? 'the demo person' : identityCode} through the test identification`);
+      sessions.set(identityCode, await loginDemoPerson(server.origin, identityCode));
+    }
+    return sessions.get(identityCode)!;
+  };
+  const scenarioSessions = new Map<string, CookieJar | null>();
+  const paths = new Map<string, string>();
+  for (const scenario of options.scenarios) {
+    scenarioSessions.set(scenario.name, await sessionOf(scenario));
+    const path = scenario.resolvePath
+      ? await scenario.resolvePath({ origin: server.origin, session: scenarioSessions.get(scenario.name) ?? null })
+      : scenario.path;
+    if (scenario.resolvePath) progress(`${scenario.name}: measuring ${path}`);
+    paths.set(scenario.name, path);
+  }
 
-  const loadOptions = (scenario: Scenario) => ({
-    url: new URL(scenario.path, server.origin).href,
-    headers: scenario.auth === 'user' ? { ...BROWSER_HEADERS, cookie: session.header() } : { ...BROWSER_HEADERS },
-    connections: options.connections,
-  });
+  const loadOptions = (scenario: Scenario) => {
+    const jar = scenarioSessions.get(scenario.name);
+    return {
+      url: new URL(paths.get(scenario.name)!, server.origin).href,
+      headers: jar ? { ...BROWSER_HEADERS, cookie: jar.header() } : { ...BROWSER_HEADERS },
+      connections: options.connections,
+    };
+  };
 
   // A fresh server is still compiling hot code for several seconds; without this round the
   // first scenario would be measured cold and every ratio would be skewed.
@@ -153,11 +177,8 @@ async function benchmark(options: Options, run: Parameters<Parameters<typeof ben
 
   const weights = new Map<string, PageWeight | null>();
   for (const scenario of options.scenarios) {
-    const url = new URL(scenario.path, server.origin);
-    weights.set(
-      scenario.name,
-      scenario.kind === 'page' ? await measurePageWeight(url, scenario.auth === 'user' ? session : null, scenario.expectText) : null,
-    );
+    const url = new URL(paths.get(scenario.name)!, server.origin);
+    weights.set(scenario.name, scenario.kind === 'page' ? await measurePageWeight(url, scenarioSessions.get(scenario.name) ?? null, scenario.expectText) : null);
   }
 
   const slice = options.durationSeconds / options.rounds;
@@ -165,7 +186,7 @@ async function benchmark(options: Options, run: Parameters<Parameters<typeof ben
   for (let round = 1; round <= options.rounds; round++) {
     for (const scenario of options.scenarios) {
       if (round === 1) await runLoad({ ...loadOptions(scenario), durationSeconds: WARMUP_SECONDS });
-      progress(`round ${round}/${options.rounds}: ${scenario.name}, ${slice} s on ${scenario.path}`);
+      progress(`round ${round}/${options.rounds}: ${scenario.name}, ${slice} s on ${paths.get(scenario.name)}`);
       runs.get(scenario.name)!.push(await runLoad({ ...loadOptions(scenario), durationSeconds: slice }));
     }
   }
@@ -184,7 +205,7 @@ async function benchmark(options: Options, run: Parameters<Parameters<typeof ben
     }
     const result: ScenarioResult = {
       name: scenario.name,
-      path: scenario.path,
+      path: paths.get(scenario.name)!,
       auth: scenario.auth,
       requestsPerSecond: {
         mean: round(mean, 1),

@@ -2,6 +2,10 @@
  * The pages the benchmark measures. Add a page by adding an entry: every scenario gets a
  * throughput/latency run, every page also a page-weight measurement against the budgets.
  */
+import { addDays, helsinkiDate } from '../app/lib/dates';
+import { clock } from '../app/lib/clock.server';
+import type { CookieJar } from './cookie-jar';
+import { send } from './http';
 
 /** Who requests the page: nobody in particular (no cookies) or the logged-in demo person. */
 export type ScenarioAuth = 'anonymous' | 'user';
@@ -16,6 +20,38 @@ export interface Scenario {
   kind: 'page' | 'resource';
   /** Text the page must contain; checked once before measuring (catches e.g. a lost login). */
   expectText?: string;
+  /**
+   * With `auth: 'user'`, whom to log in as: an identity code of the demo data (default: the demo
+   * person, Aino). Each person is logged in once per run.
+   */
+  identityCode?: string;
+  /**
+   * Finds the path to measure when it depends on the data (a free time's id, a thread's id): run
+   * once, after the login and before any load, with the scenario's session. `path` then only
+   * names the page in the report until this has run.
+   */
+  resolvePath?: (context: ScenarioContext) => Promise<string>;
+}
+
+export interface ScenarioContext {
+  origin: string;
+  /** The scenario's logged-in session, or null for anonymous scenarios. */
+  session: CookieJar | null;
+}
+
+/** Mikko, the demo person with an occupational contract: he has conversations with the care team. */
+const MIKKO = '020779-913S';
+
+/** A general-practice search the seed always answers (60 days of free times from the seed on). */
+const SEARCH_QUERY = 'specialtyIds=YLE';
+
+/** The first link of `pattern` in the page at `path` (fetched with the scenario's session). */
+async function firstLink(context: ScenarioContext, path: string, pattern: RegExp): Promise<string> {
+  const response = await send(new URL(path, context.origin), context.session);
+  const html = await response.text();
+  const found = pattern.exec(html)?.[1];
+  if (response.status !== 200 || !found) throw new Error(`no link ${pattern} in ${path} (status ${response.status})`);
+  return found;
 }
 
 /** Every throughput is also reported as a ratio to this scenario's throughput in the same run. */
@@ -37,6 +73,37 @@ export const SCENARIOS: readonly Scenario[] = [
     kind: 'page',
     expectText: 'Ihotaudit – Vastaanottokäynti',
   },
+  // A search that finds free times ("Näytetään 20 vapaata aikaa.").
+  { name: 'search', path: `/fi/ajanvaraus/yksityisasiakas?${SEARCH_QUERY}`, auth: 'anonymous', kind: 'page', expectText: 'vapaata aikaa' },
+  // The reservation form of a free time three days ahead (anonymous: Aino would first be asked
+  // for the patient data consent).
+  {
+    name: 'reserve',
+    path: '/fi/vapaat-ajat/:slotId',
+    auth: 'anonymous',
+    kind: 'page',
+    expectText: 'Hinta-arvio',
+    resolvePath: (context) =>
+      firstLink(
+        context,
+        `/fi/ajanvaraus/yksityisasiakas?${SEARCH_QUERY}&startDate=${addDays(helsinkiDate(clock.now()), 3)}`,
+        /href="(\/fi\/vapaat-ajat\/\d+)"/,
+      ),
+  },
+  { name: 'invoices', path: '/fi/laskut', auth: 'user', kind: 'page', expectText: 'Yleislääkärin vastaanotto' },
+  { name: 'conversations', path: '/fi/viestit', auth: 'user', identityCode: MIKKO, kind: 'page', expectText: 'Selkäkipu' },
+  {
+    name: 'thread',
+    path: '/fi/viestit/:threadId',
+    auth: 'user',
+    identityCode: MIKKO,
+    kind: 'page',
+    expectText: 'Kevyt liikunta auttaa yleensä.',
+    resolvePath: (context) => firstLink(context, '/fi/viestit', /href="(\/fi\/viestit\/\d+)"[^>]*><span[^>]*>Selkäkipu</),
+  },
+  { name: 'prescriptions', path: '/fi/reseptit', auth: 'user', kind: 'page', expectText: 'Amoxin' },
+  { name: 'laboratory', path: '/fi/laboratorio', auth: 'user', kind: 'page', expectText: 'Laboratoriolähete: kolesteroli ja TSH' },
+  { name: 'my-information', path: '/fi/omat-tiedot', auth: 'user', kind: 'page', expectText: 'Mannerheimintie 12 B 7' },
 ];
 
 /**

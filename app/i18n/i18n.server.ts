@@ -1,12 +1,11 @@
 /**
  * Server i18n. The language comes from the path, then the `ui_locales` parameter, the cookie and
- * the Accept-Language header (`detectLanguage`). Each language has one i18next instance,
- * initialised once at start-up and shared by all requests: nothing changes an instance after
- * that (no changeLanguage, resources are bundled), so a request only picks one instead of
- * creating and initialising its own (ADR 0010). remix-i18next 8 offers only a middleware that
- * does the latter, so the detection it used to lend us is here (ADR 0001).
+ * the Accept-Language header (`detectLanguage`). The texts of a language are translated by one
+ * function per language, made once at start-up and shared by all requests (ADR 0010): the
+ * components' translate function (app/i18n/translate.ts), which gives what i18next gives for
+ * every text (translate.test.ts compares them). remix-i18next 8 offers only a middleware that
+ * creates an i18next instance per request, so the detection it used to lend us is here (ADR 0001).
  */
-import { createInstance, type i18n } from 'i18next';
 import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import { languageOfPath } from '~/route-table';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './config';
@@ -18,7 +17,7 @@ import messaging from './resources/messaging';
 import invoices from './resources/billing';
 import type { Resource } from './resources';
 import type { TextKey } from './keys';
-import { hasText, type TFunction } from './translate';
+import { createTranslator, hasText, type TFunction } from './translate';
 import pagesEn from './resources/shell/en';
 import pagesFi from './resources/shell/fi';
 import pagesSv from './resources/shell/sv';
@@ -101,23 +100,14 @@ export async function detectLanguage(request: Request): Promise<Language> {
   return languageOfAcceptHeader(request.headers.get('Accept-Language')) ?? DEFAULT_LANGUAGE;
 }
 
-async function createLanguageInstance(lng: Language): Promise<i18n> {
-  const instance = createInstance({ resources, lng, interpolation: { escapeValue: false }, returnNull: false });
-  await instance.init();
-  return instance;
-}
-
-const instances: Promise<Record<Language, i18n>> = Promise.all(LANGUAGES.map(createLanguageInstance)).then(
-  (list) => Object.fromEntries(LANGUAGES.map((lng, i) => [lng, list[i]!])) as Record<Language, i18n>,
-);
-
 const localeContext = createContext<Language>();
-const i18nextContext = createContext<i18n>();
 
+/**
+ * Sets the request's language. The name is the one remix-i18next's middleware had: it no longer
+ * needs an i18next instance, as the texts are translated by the functions below.
+ */
 export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const lng = await detectLanguage(request);
-  context.set(localeContext, lng);
-  context.set(i18nextContext, (await instances)[lng]);
+  context.set(localeContext, await detectLanguage(request));
   return next();
 };
 
@@ -126,34 +116,30 @@ export function getLocale(context: Readonly<RouterContextProvider>): Language {
   return context.get(localeContext);
 }
 
-/** The i18next instance of the request's language (shared: use getFixedT, never changeLanguage). */
-export function getInstance(context: Readonly<RouterContextProvider>): i18n {
-  return context.get(i18nextContext);
-}
+/**
+ * The translate function of each language, made once: the components' own (app/i18n/translate.ts),
+ * which gives the same text as i18next for every key, with and without values and counts
+ * (translate.test.ts), at a fraction of the cost of i18next's `getFixedT` and `t` (a page's
+ * loaders translate its title and texts on every request; ADR 0010).
+ */
+const translators = Object.fromEntries(
+  LANGUAGES.map((lang) => [lang, createTranslator(resources[lang].translation, lang)]),
+) as Record<Language, TFunction>;
 
 /**
- * i18next's translate function for `lang`, typed as the components' one (app/i18n/translate.ts):
- * only keys with an English text. The one place that casts i18next's function, whose own types
- * accept any string; it takes the same keys and options and gives the same texts (translate.test.ts).
+ * The texts of one language in a request (a loader, an action, a resource route). Any language
+ * may be asked for, not only the request's.
  */
-function typedT(instance: i18n, lang: Language): TFunction {
-  return instance.getFixedT(lang) as unknown as TFunction;
-}
-
-/**
- * The texts of one language in a request (a loader, an action, a resource route): from the
- * request's shared instance, which holds every language.
- */
-export function fixedT(context: Readonly<RouterContextProvider>, lang: Language): TFunction {
-  return typedT(getInstance(context), lang);
+export function fixedT(_context: Readonly<RouterContextProvider>, lang: Language): TFunction {
+  return translators[lang];
 }
 
 /**
  * The texts of one language outside a request (SMS and e-mail to a person in their own language):
- * the same shared instances the pages use.
+ * the same functions the pages use.
  */
 export async function textsIn(lang: Language): Promise<TFunction> {
-  return typedT((await instances)[lang], lang);
+  return translators[lang];
 }
 
 /** Whether a value that arrives as data (a cookie's message key) is a key with an English text. */

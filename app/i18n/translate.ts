@@ -3,8 +3,8 @@
  * render the same text): nested keys ("appointments.checkIn.success"), {{name}} interpolation,
  * plurals by `count` (`key_one` / `key_other`, chosen with Intl.PluralRules), `returnObjects`
  * and `defaultValue`. It is the subset of i18next the texts use, in a few hundred bytes, so the
- * browser does not download i18next (≈ 14 KB gzipped). Loaders, meta and messages still use the
- * server's i18next instance (app/i18n/i18n.server.ts). Client-safe.
+ * browser does not download i18next (≈ 14 KB gzipped). The server's loaders, meta and messages
+ * use it too (app/i18n/i18n.server.ts): it is also much cheaper than i18next's. Client-safe.
  */
 import type { Language } from './config';
 import type { TextKey, TextTree, TextTreeKey } from './keys';

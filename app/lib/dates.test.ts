@@ -40,6 +40,60 @@ describe('Helsinki wall clock', () => {
   });
 });
 
+describe('wall clock for many instants (offsets kept per quarter hour)', () => {
+  const formatters = new Map<string, Intl.DateTimeFormat>();
+  /** The reference: Intl's own reading of every part. */
+  function reference(instant: number, timeZone: string) {
+    let formatter = formatters.get(timeZone);
+    if (!formatter) {
+      formatter = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+        weekday: 'short',
+      });
+      formatters.set(timeZone, formatter);
+    }
+    const parts = Object.fromEntries(formatter.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
+    const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(parts.weekday!) + 1;
+    const n = (name: string) => Number(parts[name]);
+    return { year: n('year'), month: n('month'), day: n('day'), hour: n('hour'), minute: n('minute'), second: n('second'), weekday };
+  }
+
+  /** The instants (ISO) where wallClock and Intl disagree. */
+  function disagreements(zone: string, from: number, until: number, step: number): string[] {
+    const found: string[] = [];
+    for (let instant = from; instant < until; instant += step) {
+      if (JSON.stringify(wallClock(instant, zone)) !== JSON.stringify(reference(instant, zone))) found.push(new Date(instant).toISOString());
+    }
+    return found;
+  }
+
+  // Helsinki, zones with half-hour offsets, one whose clocks move by half an hour, and UTC.
+  for (const zone of ['Europe/Helsinki', 'Asia/Kolkata', 'Australia/Lord_Howe', 'America/St_Johns', 'UTC']) {
+    it(`agrees with Intl in ${zone} over two years`, () => {
+      // A step that is no multiple of a minute visits many seconds-of-the-minute and milliseconds.
+      expect(disagreements(zone, Date.parse('2026-01-01T00:00:00Z'), Date.parse('2028-01-01T00:00:00Z'), 47 * 60_000 + 13_457)).toEqual([]);
+    });
+  }
+
+  it('agrees with Intl on every minute around clock changes, and before 1970', () => {
+    const around = (zone: string, iso: string) => disagreements(zone, Date.parse(iso) - 3_600_000, Date.parse(iso) + 3_600_000, 59_999);
+    expect(around('Europe/Helsinki', '2026-03-29T01:00:00Z')).toEqual([]);
+    expect(around('Europe/Helsinki', '2026-10-25T01:00:00Z')).toEqual([]);
+    // Lord Howe Island moves its clocks by half an hour, at 2:00 local time.
+    expect(around('Australia/Lord_Howe', '2026-04-04T15:00:00Z')).toEqual([]);
+    expect(around('Australia/Lord_Howe', '2026-10-03T15:30:00Z')).toEqual([]);
+    expect(around('Europe/Helsinki', '1950-06-01T00:00:00Z')).toEqual([]);
+    expect(around('Europe/Helsinki', '1921-04-30T22:20:11Z')).toEqual([]);
+  });
+});
+
 describe('Helsinki wall-clock time as an instant', () => {
   it('uses the offset of the day (winter +2, summer +3)', () => {
     expect(helsinkiInstant('2026-03-15', 14, 30).toISOString()).toBe('2026-03-15T12:30:00.000Z');

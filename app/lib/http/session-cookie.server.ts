@@ -4,8 +4,10 @@
  * Also whether cookies are Secure (and `__Host-` prefixed), which every cookie of the portal
  * follows.
  */
+import { createHmac } from 'node:crypto';
 import { createCookie } from 'react-router';
 import { env, isProductionDeployment, sessionSecret } from '~/env.server';
+import { constantTimeEqual } from '~/lib/crypto.server';
 
 /** Secure cookies (and the __Host- prefix) whenever the portal is served over https. */
 export function secureCookies(): boolean {
@@ -22,9 +24,47 @@ export const sessionCookie = createCookie(secureCookies() ? '__Host-portal_sessi
   // No max-age: a browser session cookie. The server-side timeouts decide the lifetime.
 });
 
-/** The session token this browser presents, or null. */
+/**
+ * The value of the cookie `name` in a Cookie header, as React Router's cookies read it (cookie-es):
+ * the first cookie of that name, trimmed, unquoted and percent-decoded.
+ */
+export function cookieValue(header: string | null, name: string): string | null {
+  if (!header) return null;
+  for (const pair of header.split(';')) {
+    const equals = pair.indexOf('=');
+    if (equals < 0 || pair.slice(0, equals).trim() !== name) continue;
+    let value = pair.slice(equals + 1).trim();
+    if (value.length > 1 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+    try {
+      return value.includes('%') ? decodeURIComponent(value) : value;
+    } catch {
+      return value;
+    }
+  }
+  return null;
+}
+
+/**
+ * The session token this browser presents, or null. The cookie is the one `sessionCookie` writes
+ * (React Router's format: base64 of the JSON value, a dot, the unpadded base64 HMAC-SHA256 of it
+ * under the session secret), verified here with one synchronous HMAC: React Router's own parse
+ * imports the key and verifies through WebCrypto on every request, which cost more than the
+ * session's database lookup (ADR 0010).
+ */
 export async function readSessionToken(request: Request): Promise<string | null> {
-  const value: unknown = await sessionCookie.parse(request.headers.get('Cookie'));
+  const cookie = cookieValue(request.headers.get('Cookie'), sessionCookie.name);
+  if (!cookie) return null;
+  const dot = cookie.lastIndexOf('.');
+  if (dot < 0) return null;
+  const data = cookie.slice(0, dot);
+  const expected = createHmac('sha256', sessionSecret()).update(data).digest('base64').replace(/=+$/, '');
+  if (!constantTimeEqual(cookie.slice(dot + 1), expected)) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(data, 'base64').toString('utf8'));
+  } catch {
+    return null;
+  }
   return typeof value === 'string' && value.length > 20 ? value : null;
 }
 

@@ -11,6 +11,7 @@ import { pageTitle, serverT } from '~/lib/http/page.server';
 import type { Language } from '~/i18n/config';
 import { pagePath } from '~/route-table';
 import { listAppointments } from '~/services/appointments/appointments.server';
+import { logAccesses, type AccessLogBatch } from '~/services/audit/access-log.server';
 import { viewerOf, recordViewerOf } from '~/services/people/viewer.server';
 import { getDb } from '~/services/db/db.server';
 import { frontPageSummaries } from '~/services/messaging/conversations.server';
@@ -33,17 +34,20 @@ export async function loader({ context }: Route.LoaderArgs) {
   const title = pageTitle(context, auth ? 'chrome.home' : 'front.titleAnonymous');
   if (!auth) return { title, lang, user: null, upcoming: [], messages: null, feed: null };
   const db = await getDb();
+  // The boxes' views of patient data are written to the access log together, before the page answers.
+  const views: AccessLogBatch = [];
   // Health records (issue 11): the newest record items and, when possible, the renew link.
   const [{ upcoming }, messages, [feed, canRenew]] = await Promise.all([
-    listAppointments(db, viewerOf(auth), lang),
+    listAppointments(db, viewerOf(auth), lang, undefined, undefined, views),
     frontPageSummaries(auth, brand, lang),
     auth.person.isPatient
       ? Promise.all([
-          listFeed(db, recordViewerOf(auth), lang, { certificates: brand === 'general' }),
+          listFeed(db, recordViewerOf(auth), lang, { certificates: brand === 'general', batch: views }),
           env().PRESCRIPTION_RENEWAL === 'on' ? canRenewPrescriptions(db, auth.person.id) : false,
         ])
       : Promise.resolve([[], false] as [FeedItem[], boolean]),
   ]);
+  await logAccesses(db, views);
   return {
     title,
     lang,

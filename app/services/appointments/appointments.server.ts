@@ -4,7 +4,7 @@
  * appointments or their wards' (anything else is "not found", so ids are never confirmed).
  * Every view and change is written to the access log.
  */
-import { and, asc, desc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { appointments, clinics, persons, practitioners, specialties, type Localized } from '~db/schema';
 import { env } from '~/env.server';
@@ -20,8 +20,9 @@ import {
 } from '~/models/appointments/appointment';
 import { hasControlCharacters } from '~/models/text';
 import { recordEvent } from '~/services/analytics/analytics.server';
-import { logAccess, logAccesses } from '~/services/audit/access-log.server';
+import { logAccess, logOrBatch, type AccessLogBatch } from '~/services/audit/access-log.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
+import { isOneOf, listVariant, placeholderValue, prepared } from '~/services/db/prepared.server';
 import { hitRateLimit, peekRateLimit } from '~/services/security/rate-limit.server';
 import {
   ARRIVAL_REASON_PREFIX,
@@ -62,6 +63,31 @@ function baseQuery(db: Db) {
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
+
+/**
+ * The pages' queries, prepared (app/services/db/prepared.server.ts): `personIds` are the viewer's
+ * and their wards' ids (visiblePersonIds); a query is built for one id or for a list of them.
+ */
+/** Upcoming appointments (from `horizon` on) and the `limit` newest before it, in one statement. */
+const listQuery = (personIds: readonly string[]) => (db: Db) => {
+  const recentPast = db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(and(isOneOf(appointments.patientId, 'personIds', personIds), lt(appointments.startAt, sql.placeholder('horizon'))))
+    .orderBy(desc(appointments.startAt))
+    .limit(sql.placeholder('limit'));
+  return baseQuery(db).where(
+    and(
+      isOneOf(appointments.patientId, 'personIds', personIds),
+      or(gte(appointments.startAt, sql.placeholder('horizon')), inArray(appointments.id, recentPast)),
+    ),
+  );
+};
+const byIdsQuery = (ids: readonly number[], personIds: readonly string[]) => (db: Db) =>
+  baseQuery(db)
+    .where(and(isOneOf(appointments.id, 'ids', ids), isOneOf(appointments.patientId, 'personIds', personIds)))
+    .orderBy(asc(appointments.startAt));
+
 
 const pick = (value: Localized | null, lang: Language) => (value ? value[lang] : null);
 
@@ -119,8 +145,8 @@ export function toView(row: Row, viewer: Viewer | null, lang: Language, now = cl
   };
 }
 
-async function logViews(db: Db, viewer: Viewer | null, rows: Row[]) {
-  await logAccesses(
+async function logViews(db: Db, viewer: Viewer | null, rows: Row[], batch?: AccessLogBatch) {
+  await logOrBatch(
     db,
     rows.map((row) => ({
       actorPersonId: viewer?.personId ?? null,
@@ -129,32 +155,35 @@ async function logViews(db: Db, viewer: Viewer | null, rows: Row[]) {
       resource: viewer ? 'appointment' : 'appointment:anonymous-link',
       resourceId: String(row.appointment.id),
     })),
+    batch,
   );
 }
 
 /**
  * The viewer's (and wards') appointments: upcoming ones (live, not ended) soonest first, the
  * cancelled ones that have not yet ended apart from them, and recent past ones (newest first,
- * cancelled ones among them marked as such by their view).
+ * cancelled ones among them marked as such by their view). With `batch`, the views go into it
+ * for the caller to write (logAccesses) instead of at once.
  */
-export async function listAppointments(db: Db, viewer: Viewer, lang: Language, now = clock.now(), pastLimit = 10) {
-  const mine = inArray(appointments.patientId, visiblePersonIds(viewer));
+export async function listAppointments(db: Db, viewer: Viewer, lang: Language, now = clock.now(), pastLimit = 10, batch?: AccessLogBatch) {
   // An appointment counts as upcoming until it has ended (longest appointments are a few hours).
   const horizon = new Date(now.getTime() - 4 * 3_600_000);
-  const [upcomingRows, pastRows] = await Promise.all([
-    baseQuery(db).where(and(mine, gte(appointments.startAt, horizon))).orderBy(asc(appointments.startAt)),
-    baseQuery(db)
-      .where(and(mine, lt(appointments.startAt, horizon)))
-      .orderBy(desc(appointments.startAt))
-      .limit(pastLimit),
-  ]);
+  const personIds = visiblePersonIds(viewer);
+  const rows = await prepared(db, `appointments_list_${listVariant(personIds)}`, listQuery(personIds)).execute({
+    personIds: placeholderValue(personIds),
+    horizon,
+    limit: pastLimit,
+  });
+  const startOf = (r: Row) => r.appointment.startAt.getTime();
+  const upcomingRows = rows.filter((r) => startOf(r) >= horizon.getTime()).sort((a, b) => startOf(a) - startOf(b));
+  const pastRows = rows.filter((r) => startOf(r) < horizon.getTime()).sort((a, b) => startOf(b) - startOf(a));
   const notEnded = upcomingRows.filter(
     (r) => r.appointment.startAt.getTime() + r.appointment.durationMinutes * 60_000 >= now.getTime(),
   );
   const upcoming = notEnded.filter((r) => !r.appointment.cancelledAt);
   const cancelled = notEnded.filter((r) => r.appointment.cancelledAt);
   const past = [...upcomingRows.filter((r) => !notEnded.includes(r)).reverse(), ...pastRows];
-  await logViews(db, viewer, [...upcoming, ...cancelled, ...past]);
+  await logViews(db, viewer, [...upcoming, ...cancelled, ...past], batch);
   return {
     upcoming: upcoming.map((r) => toView(r, viewer, lang, now)),
     cancelled: cancelled.map((r) => toView(r, viewer, lang, now)),
@@ -164,9 +193,11 @@ export async function listAppointments(db: Db, viewer: Viewer, lang: Language, n
 
 /** The appointments of a comma-joined id list that the viewer may see (others are left out). */
 export async function getAppointments(db: Db, viewer: Viewer, ids: number[], lang: Language, now = clock.now()) {
-  const rows = await baseQuery(db)
-    .where(and(inArray(appointments.id, ids), inArray(appointments.patientId, visiblePersonIds(viewer))))
-    .orderBy(asc(appointments.startAt));
+  const personIds = visiblePersonIds(viewer);
+  const rows = await prepared(db, `appointments_by_id_${listVariant(ids)}_${listVariant(personIds)}`, byIdsQuery(ids, personIds)).execute({
+    ids: placeholderValue(ids),
+    personIds: placeholderValue(personIds),
+  });
   await logViews(db, viewer, rows);
   return rows.map((r) => toView(r, viewer, lang, now));
 }

@@ -8,6 +8,7 @@ import { featureOverrides, guardianships, persons, sessions } from '~db/schema';
 import { env } from '~/env.server';
 import { randomToken, sha256 } from '~/lib/crypto.server';
 import type { Db } from '~/services/db/db.server';
+import { prepared } from '~/services/db/prepared.server';
 import { clock } from '~/lib/clock.server';
 import type { PersonRow } from '~/services/people/people.server';
 
@@ -59,12 +60,7 @@ export type SessionLookup =
 
 export async function lookupSession(db: Db, token: string | null, now = clock.now()): Promise<SessionLookup> {
   if (!token) return { status: 'none' };
-  const [found] = await db
-    .select({ session: sessions, person: persons })
-    .from(sessions)
-    .innerJoin(persons, eq(persons.id, sessions.personId))
-    .where(eq(sessions.idHash, sha256(token)))
-    .limit(1);
+  const [found] = await prepared(db, 'session_context', sessionContextQuery).execute({ idHash: sha256(token) });
   if (!found) return { status: 'none' };
   const { session, person } = found;
   if (session.revokedAt) return { status: 'expired', reason: 'revoked', row: session };
@@ -95,14 +91,9 @@ function parsedJson<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
-/**
- * lookupSession plus the person's wards (as listWards) and feature overrides in the same
- * query: one database round trip per page view of a logged-in person instead of three
- * (ADR 0010). The expiry rules are lookupSession's.
- */
-export async function lookupSessionContext(db: Db, token: string | null, now = clock.now()): Promise<SessionContextLookup> {
-  if (!token) return { status: 'none' };
-  const [found] = await db
+/** The session, its person, their wards and feature overrides: one prepared query per page view. */
+function sessionContextQuery(db: Db) {
+  return db
     .select({
       session: sessions,
       person: persons,
@@ -116,8 +107,18 @@ export async function lookupSessionContext(db: Db, token: string | null, now = c
     })
     .from(sessions)
     .innerJoin(persons, eq(persons.id, sessions.personId))
-    .where(eq(sessions.idHash, sha256(token)))
+    .where(eq(sessions.idHash, sql.placeholder('idHash')))
     .limit(1);
+}
+
+/**
+ * lookupSession plus the person's wards (as listWards) and feature overrides in the same
+ * query: one database round trip per page view of a logged-in person instead of three
+ * (ADR 0010). The expiry rules are lookupSession's.
+ */
+export async function lookupSessionContext(db: Db, token: string | null, now = clock.now()): Promise<SessionContextLookup> {
+  if (!token) return { status: 'none' };
+  const [found] = await prepared(db, 'session_context', sessionContextQuery).execute({ idHash: sha256(token) });
   if (!found) return { status: 'none' };
   const { session, person } = found;
   if (session.revokedAt) return { status: 'expired', reason: 'revoked', row: session };
