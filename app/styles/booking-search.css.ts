@@ -23,12 +23,14 @@ export const layout = style({
 });
 
 export const filters = style({ padding: vars.space.m });
+// After a change the page comes back to the changed field (its address's target): with some of
+// what is above it in view, e.g. its group's heading.
+globalStyle(`${filters} :is(input, select)`, { scrollMarginTop: '5rem' });
 
 /**
  * The filters fold into one disclosure ("Search filters (2 selected)"): closed on small and
  * medium screens, so the first free times are on the first screen; on large screens, where the
- * filters sit beside the results, browsers that can style the disclosure's content keep it open
- * (and the page's script opens it too).
+ * filters sit beside the results, browsers that can style the disclosure's content keep it open.
  */
 export const filtersDisclosure = style({});
 export const filtersSummary = style({

@@ -1,4 +1,9 @@
-/** Free times as a list; each links to its reserve page (spec 3 §2). */
+/**
+ * Free times as a list; each links to its reserve page (spec 3 §2). After "show more" the first
+ * new time is where the keyboard and screen-reader user goes on: its link is the target of the
+ * "show more" address (`#first-new-result`), which the browser scrolls to and focuses, with or
+ * without JS (and React focuses it after a client navigation).
+ */
 import type { TFunction } from '~/i18n/translate';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '~/i18n/react';
@@ -16,6 +21,9 @@ export function placeText(a: AppointmentListItem, t: TFunction): string {
   return t('search.results.remote');
 }
 
+/** The fragment of a "show more" address: the first time it adds. */
+export const FIRST_NEW_RESULT_ID = 'first-new-result';
+
 export function AppointmentResults({
   items,
   lang,
@@ -26,7 +34,7 @@ export function AppointmentResults({
   lang: Language;
   /** The reserve page the times link to (the occupational list books on the employer's agreement). */
   reservePage?: 'reserve' | 'occupationalReserve' | 'insuranceReserve';
-  /** After "show more", move focus to the first new result (keyboard and screen-reader users). */
+  /** The index of the first new result after "show more" (0: the first page). */
   focusFrom?: number;
 }) {
   const { t } = useTranslation();
@@ -42,7 +50,12 @@ export function AppointmentResults({
     <ul className={s.resultList} ref={list}>
       {items.map((a, index) => (
         <li key={a.id} className={s.result}>
-          <Link className={s.resultLink} to={pagePath(reservePage, lang, { slotId: String(a.id) })} data-result-index={index}>
+          <Link
+            className={s.resultLink}
+            to={pagePath(reservePage, lang, { slotId: String(a.id) })}
+            id={focusFrom && index === focusFrom ? FIRST_NEW_RESULT_ID : undefined}
+            data-result-index={index}
+          >
             <time className={s.resultTime} dateTime={a.startDate}>
               {a.timeText}
             </time>{' '}

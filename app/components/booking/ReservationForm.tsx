@@ -2,12 +2,16 @@
  * The booking form of the reserve page: the time, then the visitor's details. Anonymous visitors
  * type their identity code, names and contact details and accept the booking terms; logged-in
  * users confirm their saved contact details. A time starting soon also asks the binding consent.
- * Refusals come back with the typed values, the field errors and the failure; with JavaScript
- * conform validates in the browser and the book button stays disabled until the form is valid.
+ * Refusals come back with the typed values, the field errors and the failure (conform's reply,
+ * rendered on the server). The fields carry the schema's constraints as HTML attributes (the
+ * loader's `getZodConstraint`, so no zod in the browser): with JavaScript the page script keeps
+ * the book button disabled until they hold (`data-needs-valid`, spec 3 §5) and while booking
+ * (`data-pending`); what they cannot check (the identity code's checksum, the phone number's
+ * form) and everything without JavaScript, the server answers with the same errors.
  */
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { useMemo, type ReactNode } from 'react';
+import type { getZodConstraint } from '@conform-to/zod';
+import type { ReactNode } from 'react';
 import { useTranslation } from '~/i18n/react';
 import { Form, Link, useNavigation } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
@@ -19,7 +23,7 @@ import type { Language } from '~/i18n/config';
 import { BookingContact } from '~/components/account/BookingContact';
 import type { AppointmentView } from '~/models/appointments/appointment';
 import type { ContactValues } from '~/models/contact';
-import { anonymousReservationSchema, userReservationSchema } from '~/models/booking/reservation-schemas';
+import type { anonymousReservationSchema, userReservationSchema } from '~/models/booking/reservation-schemas';
 import { pagePath } from '~/route-table';
 import type { ReserveFailure } from '~/services/booking/reservation-flow-rules';
 import * as s from '~/styles/booking.css';
@@ -27,14 +31,17 @@ import * as ui from '~/styles/ui.css';
 import { CheckboxField, ErrorSummary, TextField } from '../forms/FormFields';
 import { IdentifyButton } from '../auth/IdentifyButton';
 import { OccupationalConfirmation } from './OccupationalConfirmation';
-import { useFormValidity } from '../forms/useFormValidity';
+
+/** The form schema's constraints as HTML attributes, per field (conform's `getZodConstraint`, on the server). */
+export type FormConstraints = ReturnType<typeof getZodConstraint>;
 
 export type ReservationFormView =
-  | { kind: 'anonymous'; preview: AppointmentView; bindingRequired: boolean }
+  | { kind: 'anonymous'; preview: AppointmentView; bindingRequired: boolean; constraint: FormConstraints }
   | {
       kind: 'user';
       preview: AppointmentView;
       bindingRequired: boolean;
+      constraint: FormConstraints;
       name: string;
       defaults: { phone: string; emailAddress: string };
       /** The saved contact details, shown by the contact info editor (spec 3 §4). */
@@ -71,23 +78,17 @@ export function ReservationForm({
   const anonymous = view.kind === 'anonymous';
   const { bindingRequired } = view;
   const confirmation = view.kind === 'user' ? (view.confirmation ?? null) : null;
-  const schema = useMemo<z.ZodTypeAny>(
-    () => (anonymous ? anonymousReservationSchema({ bindingRequired }) : userReservationSchema({ bindingRequired, confirmation })),
-    [anonymous, bindingRequired, confirmation],
-  );
-  // Typed by the union of the anonymous form's fields and the logged-in one's.
+  // Typed by the union of the anonymous form's fields and the logged-in one's. No client
+  // validation: the server's reply is the one answer (after a client navigation too).
   const [form, fields] = useForm<
     z.input<ReturnType<typeof anonymousReservationSchema>> & z.input<ReturnType<typeof userReservationSchema>>
   >({
     id: 'reservation',
     lastResult,
-    constraint: getZodConstraint(schema),
+    constraint: view.constraint,
     defaultValue: view.kind === 'user' ? view.defaults : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
-  const { ref: formRef, valid: formValid, check: checkValidity } = useFormValidity(schema);
+  // After a client navigation React renders the page; on the plain page the page script does this.
   const submitting = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'reserve';
 
   const labelled = [
@@ -145,7 +146,8 @@ export function ReservationForm({
           ) : null}
           {form.status === 'error' ? <ErrorSummary fields={labelled} /> : null}
 
-          <Form method="post" {...getFormProps(form)} ref={formRef} onChange={checkValidity} noValidate>
+          {/* noValidate: without JS the server's answer shows every error at once (with JS the button waits for validity). */}
+          <Form method="post" {...getFormProps(form)} noValidate>
             <AuthenticityTokenInput name="csrf" />
             <div className={s.formGrid}>
               {anonymous ? (
@@ -189,7 +191,9 @@ export function ReservationForm({
               name="intent"
               value="reserve"
               className={ui.button.primary}
-              disabled={submitting || formValid === false}
+              disabled={submitting}
+              data-needs-valid=""
+              data-pending={t('reservation.form.booking')}
             >
               {submitting ? t('reservation.form.booking') : t('reservation.form.book')}
             </button>

@@ -1,38 +1,19 @@
 /**
- * The search filters: a GET form whose fields are the bookmarkable query of spec 3 §2. Without
- * JS it is submitted with its button; the hidden `prev` field carries the search as it was, so
- * the server can apply the picking rules (spec 3 §5) and redirect to the resulting address.
- * With JS every change applies the same rules at once and replaces the address (a client
- * navigation, which also cancels a search still in flight).
+ * The search filters: a GET form whose fields are the bookmarkable query of spec 3 §2. The
+ * hidden `prev` field carries the search as it was, so the server applies the picking rules
+ * (spec 3 §5) and redirects to the resulting address. Plain HTML (ADR 0009): without JS the
+ * form is submitted with its button; with JS the page script submits it on every change
+ * (`data-auto-submit`), and the page comes back to the changed field (search-filter-ids.ts).
  */
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from '~/i18n/react';
-import { Form, Link, useNavigate } from 'react-router';
-import {
-  applyFilterChange,
-  defaultFilter,
-  isDate,
-  PRACTITIONER_NAME_PARAM,
-  selectedFilterCount,
-  toSearchParams,
-} from '~/services/booking/search-rules';
+import { Link } from 'react-router';
+import { defaultFilter, PRACTITIONER_NAME_PARAM, selectedFilterCount, toSearchParams } from '~/services/booking/search-rules';
 import type { SearchFilter, SearchFormOptions } from '~/models/booking/search';
-import { mediaQuery } from '~/styles/breakpoints';
 import * as s from '~/styles/booking-search.css';
 import * as ui from '~/styles/ui.css';
 import { PractitionerSelect } from './PractitionerSelect';
-
-const largeScreen = mediaQuery.large;
-
-type Apply = (changes: Partial<SearchFilter>) => void;
-
-/** With JS the state matches what large screens show (CSS keeps the filters open there). */
-function openOnLargeScreens(details: HTMLDetailsElement | null) {
-  if (details && window.matchMedia(largeScreen).matches) details.open = true;
-}
-
-const toggle = (values: string[], value: string, on: boolean) =>
-  on ? [...new Set([...values, value])] : values.filter((v) => v !== value);
+import { clinicFieldId, DATE_FIELD_ID, INCLUDE_REMOTE_FIELD_ID, municipalityFieldId, RESULTS_PARAM, specialtyFieldId } from './search-filter-ids';
 
 /** A municipality's display name; unknown ones (new clinics) show their register key capitalised. */
 export function useMunicipalityName() {
@@ -49,41 +30,42 @@ export function SearchFilters({
   lastDay,
   options,
   calendar,
+  listPath,
   pathFor,
 }: {
   filter: SearchFilter;
   today: string;
   lastDay: string;
   options: SearchFormOptions;
+  /** The list's path (without a query): where the form goes. */
+  listPath: string;
   /** The address of a search (the page's path with the search's canonical query). */
   pathFor: (filter: SearchFilter) => string;
   /** The calendar, shown under the date field. */
   calendar: ReactNode;
 }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const applied = toSearchParams(filter, today).toString();
-  // The fields follow the visitor at once; a new result from the server resets them to it.
-  const [draft, setDraft] = useState(filter);
-  const [shown, setShown] = useState(applied);
-  if (shown !== applied) {
-    setShown(applied);
-    setDraft(filter);
-  }
-
-  const apply: Apply = (changes) => {
-    const next = applyFilterChange(draft, { ...draft, ...changes }, options.rules);
-    setDraft(next);
-    void navigate(pathFor(next), { replace: true, preventScrollReset: true });
-  };
-
+  // The search as it is, with the practitioner name searched (so a change of the name is seen as one).
+  const prev = new URLSearchParams(applied);
+  if (options.practitionerName) prev.set(PRACTITIONER_NAME_PARAM, options.practitionerName);
   const selected = selectedFilterCount(filter);
+  const wholeMunicipalities = new Set(filter.municipalities);
   return (
-    <Form method="get" replace preventScrollReset className={`${ui.card} ${s.filters}`} aria-labelledby="filters-title">
-      <input type="hidden" name="prev" value={applied} />
+    // A plain form (also when React renders the page after a client navigation): a document
+    // navigation, keyed by the search so the fields show the server's answer.
+    <form
+      key={prev.toString()}
+      method="get"
+      action={listPath}
+      className={`${ui.card} ${s.filters}`}
+      aria-labelledby="filters-title"
+      data-auto-submit=""
+    >
+      <input type="hidden" name="prev" value={prev.toString()} />
       {filter.time !== 'all' ? <input type="hidden" name="time" value={filter.time} /> : null}
-      {/* Folded on small and medium screens, so the first free times are on the first screen; open on large ones. */}
-      <details className={s.filtersDisclosure} ref={openOnLargeScreens}>
+      {/* Folded on small and medium screens, so the first free times are on the first screen; open on large ones (CSS). */}
+      <details className={s.filtersDisclosure}>
         <summary className={s.filtersSummary}>
           <h2 id="filters-title" className={s.filtersTitle}>
             {t('search.filters.title')}
@@ -92,41 +74,27 @@ export function SearchFilters({
         </summary>
 
         <div className={ui.field}>
-          <label className={ui.label} htmlFor="search-date">
+          <label className={ui.label} htmlFor={DATE_FIELD_ID}>
             {t('search.filters.date')}
           </label>
           <span className={ui.hint} id="search-date-hint">
             {t('search.filters.dateHint')}
           </span>
+          {/* min and max: a half-typed year is out of range, so the auto-submit waits for a real choice. */}
           <input
-            id="search-date"
+            id={DATE_FIELD_ID}
             type="date"
             name="startDate"
             className={ui.input}
             min={today}
             max={lastDay}
-            value={draft.startDate}
+            defaultValue={filter.startDate}
             aria-describedby="search-date-hint"
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              // Typing a year passes through odd dates: search only once the date is a valid choice.
-              if (isDate(value) && value >= today && value <= lastDay) apply({ startDate: value });
-              else setDraft({ ...draft, startDate: value });
-            }}
           />
         </div>
         {calendar}
 
-        <PractitionerSelect
-          options={options}
-          value={draft.practitionerIds[0] ?? ''}
-          onChange={(id) => apply({ practitionerIds: id ? [id] : [] })}
-          onSearch={(name) => {
-            const params = toSearchParams(draft, today);
-            if (name) params.set(PRACTITIONER_NAME_PARAM, name);
-            void navigate(`?${params}`, { replace: true, preventScrollReset: true });
-          }}
-        />
+        <PractitionerSelect options={options} value={filter.practitionerIds[0] ?? ''} />
 
         <fieldset className={s.fieldset}>
           <legend className={s.legend}>{t('search.filters.specialties')}</legend>
@@ -135,12 +103,12 @@ export function SearchFilters({
               <li key={specialty.id}>
                 <label className={s.checkbox}>
                   <input
+                    id={specialtyFieldId(specialty.id)}
                     type="checkbox"
                     className={s.checkboxInput}
                     name="specialtyIds"
                     value={specialty.id}
-                    checked={draft.specialtyIds.includes(specialty.id)}
-                    onChange={(event) => apply({ specialtyIds: toggle(draft.specialtyIds, specialty.id, event.currentTarget.checked) })}
+                    defaultChecked={filter.specialtyIds.includes(specialty.id)}
                   />
                   {specialty.name}
                 </label>
@@ -152,20 +120,25 @@ export function SearchFilters({
         <fieldset className={s.fieldset}>
           <legend className={s.legend}>{t('search.filters.clinics')}</legend>
           {options.clinicGroups.map((group) => (
-            <ClinicGroup key={group.municipality} group={group} draft={draft} apply={apply} />
+            <ClinicGroup
+              key={group.municipality}
+              group={group}
+              whole={group.municipality !== 'remote' && wholeMunicipalities.has(group.municipality)}
+              clinicIds={filter.clinicIds}
+            />
           ))}
         </fieldset>
 
         <div className={ui.field}>
           <label className={s.checkbox}>
             <input
+              id={INCLUDE_REMOTE_FIELD_ID}
               type="checkbox"
               className={s.checkboxInput}
               name="includeRemote"
               value="true"
-              checked={draft.includeRemote}
+              defaultChecked={filter.includeRemote}
               aria-describedby="include-remote-hint"
-              onChange={(event) => apply({ includeRemote: event.currentTarget.checked })}
             />
             {t('search.filters.includeRemote')}
           </label>
@@ -175,7 +148,8 @@ export function SearchFilters({
         </div>
 
         <div className={ui.buttonRow}>
-          <button type="submit" className={ui.button.primary}>
+          {/* Back to the top of the page, not to the changed field: the results begin there. */}
+          <button type="submit" className={ui.button.primary} name={RESULTS_PARAM} value="1">
             {t('search.filters.submit')}
           </button>
           <Link className={ui.button.secondary} to={pathFor({ ...defaultFilter(today), startDate: filter.startDate })} replace preventScrollReset>
@@ -183,45 +157,41 @@ export function SearchFilters({
           </Link>
         </div>
       </details>
-    </Form>
+    </form>
   );
 }
 
 function ClinicGroup({
   group,
-  draft,
-  apply,
+  whole,
+  clinicIds,
 }: {
   group: SearchFormOptions['clinicGroups'][number];
-  draft: SearchFilter;
-  apply: Apply;
+  /** The whole municipality is chosen (its clinics with it). */
+  whole: boolean;
+  clinicIds: string[];
 }) {
   const { t } = useTranslation();
   const municipalityName = useMunicipalityName();
-  const remoteGroup = group.municipality === 'remote';
-  const wholeMunicipality = !remoteGroup && draft.municipalities.includes(group.municipality);
-  const selected = wholeMunicipality ? group.clinics.length : group.clinics.filter((c) => draft.clinicIds.includes(c.id)).length;
-  const [open, setOpen] = useState(selected > 0);
+  const selected = whole ? group.clinics.length : group.clinics.filter((c) => clinicIds.includes(c.id)).length;
   const name = municipalityName(group.municipality);
   return (
-    <details className={s.group} open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details className={s.group} open={selected > 0}>
       <summary className={s.groupSummary}>
         {name}
         {selected ? <span className={s.muted}> ({t('search.filters.selectedCount', { count: selected })})</span> : null}
       </summary>
       <ul className={`${s.checkboxList} ${s.groupBody}`}>
-        {remoteGroup ? null : (
+        {group.municipality === 'remote' ? null : (
           <li>
             <label className={s.checkbox}>
               <input
+                id={municipalityFieldId(group.municipality)}
                 type="checkbox"
                 className={s.checkboxInput}
                 name="municipality"
                 value={group.municipality}
-                checked={wholeMunicipality}
-                onChange={(event) =>
-                  apply({ municipalities: toggle(draft.municipalities, group.municipality, event.currentTarget.checked) })
-                }
+                defaultChecked={whole}
               />
               {t('search.filters.allClinicsIn', { municipality: name })}
             </label>
@@ -232,13 +202,13 @@ function ClinicGroup({
             <label className={s.checkbox}>
               {/* A chosen municipality implies its clinics: shown checked, not sent separately. */}
               <input
+                id={clinicFieldId(clinic.id)}
                 type="checkbox"
                 className={s.checkboxInput}
                 name="clinicIds"
                 value={clinic.id}
-                checked={wholeMunicipality || draft.clinicIds.includes(clinic.id)}
-                disabled={wholeMunicipality}
-                onChange={(event) => apply({ clinicIds: toggle(draft.clinicIds, clinic.id, event.currentTarget.checked) })}
+                defaultChecked={whole || clinicIds.includes(clinic.id)}
+                disabled={whole}
               />
               {clinic.name}
             </label>

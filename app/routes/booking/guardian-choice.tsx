@@ -5,7 +5,7 @@
  * themselves); the choice is recorded (analytics: actor mandate or self) and leads to the safe
  * `next` path with the own-or-child choice (`for=child|self`), which the reserve page's flow
  * continues. `?error=disallowed|unknown` shows the spec's message (with JS it goes after 20 s).
- * A plain form: works without JavaScript.
+ * A plain form on a plain page: works without JavaScript.
  */
 import { parseWithZod } from '@conform-to/zod';
 import { useEffect, useState } from 'react';
@@ -27,10 +27,10 @@ import * as ui from '~/styles/ui.css';
 import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/guardian-choice';
 
-/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
-export const handle: RouteHandle = { hydrate: true };
+/** Plain HTML: a form of two buttons; the page script hides the error after 20 s (`data-flash-ms`, ADR 0009). */
+export const handle: RouteHandle = { hydrate: false };
 
-/** How long the error stays with JavaScript (spec 3 §8: 20 s). */
+/** How long the error stays with JavaScript (spec 3 §8: 20 s): the page script hides it (React after a client navigation). */
 const ERROR_MS = 20_000;
 
 /** Suomi.fi's guidance on acting on behalf of another person, per language. */
@@ -85,7 +85,7 @@ export default function TransactionPath({ loaderData, actionData }: Route.Compon
       <h1 id="transaction-path-title">{t('reservation.transactionPath.title')}</h1>
       <div role="alert">
         {error && showError ? (
-          <div className={`${ui.alertBox} ${ui.alert.error}`}>
+          <div className={`${ui.alertBox} ${ui.alert.error}`} data-flash-ms={ERROR_MS}>
             {error === 'disallowed' ? (
               <p>
                 {t('reservation.transactionPath.disallowed')} <a href={mandateInfo}>{t('reservation.transactionPath.mandateInfo')}</a>

@@ -8,8 +8,8 @@
  * sign-in). The types not yet bookable online are shown with the customer-service number
  * instead of a link that would lead nowhere.
  *
- * Links only: anonymous visitors get plain HTML (no framework JavaScript, ADR 0009); a logged-in
- * or in-app visitor gets the hydrated page for the session timer and the app's link bridge.
+ * Links only: plain HTML for everyone (no framework JavaScript, ADR 0009); the page script keeps
+ * a logged-in visitor's session timer and the app's link bridge.
  */
 import { useTranslation } from '~/i18n/react';
 import { Link } from 'react-router';

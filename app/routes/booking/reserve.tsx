@@ -13,13 +13,15 @@
  * with the reservation receipt (post/redirect/get) and the page shows the confirmation; refusals
  * answer with the form and its values. The same module serves the occupational reserve page
  * (`occupationalReserve`): the employer pays, the person's agreement must allow web reservation
- * and cover the specialty, and the form asks the agreement's confirmation. JavaScript adds client validation and keeps the book
- * button disabled until the form is valid. The insurance reserve page (`insuranceReserve`, ADR
- * 0022) adds the insurer step before the form: its posts (intents `insurer-*`, `if-*`, `lt-*`,
- * `op-*`) change the person's insurer choice for the time and redirect back here.
+ * and cover the specialty, and the form asks the agreement's confirmation. The page is plain
+ * HTML (ADR 0009): the form's fields carry the schema's constraints, and with JavaScript the page
+ * script keeps the book button disabled until they hold. The insurance reserve page
+ * (`insuranceReserve`, ADR 0022) adds the insurer step before the form: its posts (intents
+ * `insurer-*`, `if-*`, `lt-*`, `op-*`) change the person's insurer choice for the time and
+ * redirect back here.
  */
 import { type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { data, redirect } from 'react-router';
 import { z } from 'zod';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
@@ -37,7 +39,7 @@ import { requirePage } from '~/lib/http/page-access.server';
 import type { AppointmentView } from '~/models/appointments/appointment';
 import { contactValuesOf } from '~/models/contact';
 import { encodeSaveAction } from '~/models/save-action';
-import { anonymousReservationSchema, userReservationSchema } from '~/models/booking/reservation-schemas';
+import { anonymousReservationSchema, userReservationSchema, type ReservationFormOptions } from '~/models/booking/reservation-schemas';
 import { pagePath } from '~/route-table';
 import type { PageMatch } from '~/route-match';
 import { notFound } from '~/lib/http/responses';
@@ -71,8 +73,8 @@ import { declaredInsurer, insurerStepPost } from '~/services/booking/insurance/r
 import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/reserve';
 
-/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
-export const handle: RouteHandle = { hydrate: true };
+/** Plain HTML: every step is links and post forms; the book button waits for validity by the page script (ADR 0009). */
+export const handle: RouteHandle = { hydrate: false };
 
 /** Marks the return from strong identification (recorded once, then dropped from the address). */
 const IDENTIFIED_PARAM = 'identified';
@@ -107,6 +109,11 @@ function flowQuery(url?: URL): URLSearchParams {
     if (value) keep.set(name, value);
   }
   return keep;
+}
+
+/** The booking form's schema: the anonymous visitor's, or a logged-in user's (the occupational confirmation). */
+function reservationSchema(anonymous: boolean, options: ReservationFormOptions) {
+  return anonymous ? anonymousReservationSchema(options) : userReservationSchema(options);
 }
 
 /** Where a step that is not shown with the form lives: another page, or this one (with the choice). */
@@ -284,12 +291,14 @@ export async function loader({ request, params, context, url: routedUrl }: Route
       // reserveStep answers "form" only for an open slot.
       if (slot?.state !== 'open') return page({ kind: 'notFound' }, 404);
       if (step.who === 'anonymous' || !auth) {
-        return page({ kind: 'anonymous', preview: slot.preview, bindingRequired: slot.bindingRequired });
+        const constraint = getZodConstraint(reservationSchema(true, { bindingRequired: slot.bindingRequired }));
+        return page({ kind: 'anonymous', preview: slot.preview, bindingRequired: slot.bindingRequired, constraint });
       }
       return page({
         kind: 'user',
         preview: slot.preview,
         bindingRequired: slot.bindingRequired,
+        constraint: getZodConstraint(reservationSchema(false, { bindingRequired: slot.bindingRequired, confirmation: terms.confirmation })),
         name: `${auth.person.firstName} ${auth.person.lastName}`.trim(),
         defaults: { phone: auth.person.phone ?? '', emailAddress: auth.person.email ?? '' },
         // The contact info editor (spec 3 §4): edited on my information, which comes back here.
@@ -354,9 +363,7 @@ export async function action({ request, params, context, url: routedUrl }: Route
   if (slot.state !== 'open') return answer(stepOnPost({ step: 'reserved' }), () => undefined);
   const reservationContext = { lang, brand, inApp, origin: context.get(requestInfoContext).origin, payer: payer.key };
 
-  const schema = auth
-    ? userReservationSchema({ bindingRequired: slot.bindingRequired, confirmation: terms.confirmation })
-    : anonymousReservationSchema({ bindingRequired: slot.bindingRequired });
+  const schema = reservationSchema(!auth, { bindingRequired: slot.bindingRequired, confirmation: terms.confirmation });
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== 'success') return data({ result: submission.reply(), failure: null }, { status: 400 });
 

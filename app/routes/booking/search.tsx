@@ -4,10 +4,11 @@
  * page; "show more", the next days with free times, and alternatives when nothing is found.
  *
  * The address is the search: every filter is a query parameter, so a search can be bookmarked
- * and everything works without JS (the form is a GET form, tabs and days are links). A plain
- * form submission carries the previous search in `prev`; the loader applies the picking rules
- * and redirects to the canonical address. With JS the same rules run in the browser and the
- * list is refetched by a client navigation.
+ * and everything works without JS (the form is a GET form, tabs and days are links). A form
+ * submission carries the previous search in `prev`; the loader applies the picking rules and
+ * redirects to the canonical address, ending in the changed field's id (search-filter-ids.ts),
+ * so the browser returns there. The page is plain HTML (ADR 0009): with JS the page script
+ * submits the filters on every change (`data-auto-submit`); the rules stay on the server.
  *
  * The same module serves the occupational health list (`occupationalSearch`, spec 3 §2, §4):
  * logged in, on the person's employer agreement. Without an agreement it answers
@@ -20,12 +21,13 @@
  */
 import { useTranslation } from '~/i18n/react';
 import { data, Link, redirect, useLocation, useNavigation } from 'react-router';
-import { AppointmentResults } from '~/components/booking/AppointmentResults';
+import { AppointmentResults, FIRST_NEW_RESULT_ID } from '~/components/booking/AppointmentResults';
 import { SearchCalendar } from '~/components/booking/SearchCalendar';
 import { SearchFailure } from '~/components/booking/SearchFailure';
 import { OccupationalRefusal } from '~/components/booking/OccupationalRefusal';
 import { SearchFilters, useMunicipalityName } from '~/components/booking/SearchFilters';
 import { TimeOfDayTabs } from '~/components/booking/TimeOfDayTabs';
+import { changedFieldId, RESULTS_PARAM } from '~/components/booking/search-filter-ids';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { authContext, portalContext } from '~/context';
 import type { Language } from '~/i18n/config';
@@ -66,14 +68,14 @@ import {
   type PayerSearchPage,
 } from '~/services/booking/payers/payer-rules';
 import { getDb } from '~/services/db/db.server';
+import { clock } from '~/lib/clock.server';
 import * as s from '~/styles/booking-search.css';
 import * as ui from '~/styles/ui.css';
 import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/search';
 
-/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
-export const handle: RouteHandle = { hydrate: true };
-import { clock } from '~/lib/clock.server';
+/** Plain HTML: links and a GET filter form, submitted on every change by the page script (ADR 0009). */
+export const handle: RouteHandle = { hydrate: false };
 
 /** One free time as the page's lists show it (the first HTML carries nothing the page does not use). */
 function listItem(a: AvailableAppointment, lang: Language, withDate = false): AppointmentListItem {
@@ -146,18 +148,27 @@ export async function loader({ request, context, url: routedUrl }: Route.LoaderA
 
   // The list shows one day: the JSON call's end date has no meaning here.
   let filter: SearchFilter = normalizeFilter({ ...parseSearchParams(url.searchParams, today), endDate: null }, ref);
-  const prev = url.searchParams.get('prev');
-  if (prev !== null) filter = applyFilterChange(parseSearchParams(new URLSearchParams(prev), today), filter, ref);
-  // Specialties outside the agreement drop out of the address.
-  filter = scopedFilter(scope, filter);
   // The practitioner name search rides along with the search, outside its canonical form.
   const practitionerName = practitionerNameOf(url.searchParams);
+  const prev = url.searchParams.get('prev');
+  // A filter change comes back to the changed field (its id as the address's fragment).
+  let back: string | null = null;
+  if (prev !== null) {
+    const prevParams = new URLSearchParams(prev);
+    const before = parseSearchParams(prevParams, today);
+    if (!url.searchParams.has(RESULTS_PARAM)) {
+      back = changedFieldId({ ...before, practitionerName: practitionerNameOf(prevParams) }, { ...filter, practitionerName });
+    }
+    filter = applyFilterChange(before, filter, ref);
+  }
+  // Specialties outside the agreement drop out of the address.
+  filter = scopedFilter(scope, filter);
   const canonical = toSearchParams(filter, today);
   const asked = new URLSearchParams(url.searchParams);
   asked.delete(PRACTITIONER_NAME_PARAM);
   if (!sameQuery(canonical, asked) || (url.searchParams.has(PRACTITIONER_NAME_PARAM) && !practitionerName)) {
     if (practitionerName) canonical.set(PRACTITIONER_NAME_PARAM, practitionerName);
-    throw redirect(pagePath(list, lang, {}, canonical));
+    throw redirect(`${pagePath(list, lang, {}, canonical)}${back ? `#${back}` : ''}`);
   }
 
   // The search itself, in the payer's scope (occupational: its free times of the covered specialties).
@@ -211,6 +222,7 @@ export default function AppointmentSearch({ loaderData }: Route.ComponentProps) 
   const { lang, today, filter, result, dates, options, list, employer, reservationInfo } = loaderData;
   const reservePage = PAYER_PAGES[payerOfPage(loaderData.list)].reserve;
   const lastDay = addDays(today, MAX_DAYS_AHEAD);
+  const listPath = pagePath(list, lang);
   const pathFor = (f: SearchFilter) => pagePath(list, lang, {}, toSearchParams(f, today));
   // Links change one thing and start the list from its first page.
   const hrefFor = (changes: Partial<SearchFilter>) => pathFor({ ...filter, offset: 0, ...changes });
@@ -232,6 +244,7 @@ export default function AppointmentSearch({ loaderData }: Route.ComponentProps) 
           today={today}
           lastDay={lastDay}
           options={options}
+          listPath={listPath}
           pathFor={pathFor}
           calendar={
             <SearchCalendar
@@ -287,7 +300,7 @@ function Results({ filter, result, lang, hrefFor, clinicNames, reservePage }: Re
           ) : null}
           {result.hasMore ? (
             <p>
-              <Link className={ui.button.secondary} to={hrefFor({ offset: filter.offset + PAGE_SIZE })} replace preventScrollReset>
+              <Link className={ui.button.secondary} to={`${hrefFor({ offset: filter.offset + PAGE_SIZE })}#${FIRST_NEW_RESULT_ID}`} replace preventScrollReset>
                 {t('search.results.showMore')}
               </Link>
             </p>

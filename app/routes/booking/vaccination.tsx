@@ -31,8 +31,8 @@ import * as ui from '~/styles/ui.css';
 import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/vaccination';
 
-/** Hydrated until its area is reviewed for plain HTML (issue 25, ADR 0009). */
-export const handle: RouteHandle = { hydrate: true };
+/** Plain HTML: a state's text and links (ADR 0009). */
+export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request, context, url: routedUrl }: Route.LoaderArgs) {
   requirePage({ context, url: routedUrl }, 'occupationalVaccination');

@@ -156,6 +156,18 @@ test.describe('guardian choice (transaction path)', () => {
     await expect(page).toHaveURL(/\/en\/booking\?for=child$/);
   });
 
+  test('with JS the error goes after 20 seconds (the page script, on the plain page)', async ({ page }, testInfo) => {
+    test.skip(!jsEnabled(testInfo.project.name), 'without JS the error stays');
+    await page.clock.install();
+    await page.goto('/en/transaction-path?error=disallowed&next=%2Fen%2Fbooking');
+    await expect(page.locator('html[data-static]')).toHaveCount(1);
+    const error = page.getByText('You cannot act on behalf of this person.');
+    await page.clock.fastForward('00:19');
+    await expect(error).toBeVisible();
+    await page.clock.fastForward('00:02');
+    await expect(error).toBeHidden();
+  });
+
   test('?error=unknown, and a foreign next falls back to the front page', async ({ page }) => {
     await page.goto('/fi/asiointipolku?error=unknown&next=https%3A%2F%2Fevil.example%2F');
     await expect(page.getByRole('alert')).toContainText('Tapahtui tuntematon virhe.');
