@@ -1,8 +1,6 @@
-import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from '~/i18n/react';
-import { NavLink, useLocation } from 'react-router';
+import { NavLink } from 'react-router';
 import type { Language } from '~/i18n/config';
-import { PHONE_MAX_WIDTH } from '~/styles/phone';
 import * as s from '~/styles/shell.css';
 import { LogoutControl } from './LogoutControl';
 import type { NavEntry, NavLinkItem } from './navigation';
@@ -29,28 +27,16 @@ function Item({ item, userName }: { item: NavLinkItem; userName?: string }) {
  * The side navigation. On phones (≤ 600 px) it is folded into a native disclosure, so the page's
  * heading is on the first screen and the menu opens without JavaScript; the summary carries the
  * unread count. Wider, CSS shows the closed disclosure's content and hides the summary
- * (`::details-content`); a browser without it shows the menu folded but openable, and with JS
- * it is opened there. With JS, after every navigation the menu is as a fresh page shows it.
+ * (`::details-content`); a browser without it shows the menu folded but openable. Every page is
+ * a document load (plain HTML, ADR 0009), so each starts with the menu folded.
  */
 export function SideNav({ entries, lang, userName }: { entries: NavEntry[]; lang: Language; userName?: string }) {
   const { t } = useTranslation();
-  const menu = useRef<HTMLDetailsElement>(null);
-  const hydrated = useRef(false);
-  const { key } = useLocation();
-  // Open wider than a phone (innerWidth is the width media queries measure); on a phone folded
-  // again after every navigation, before the page is painted (but not at hydration: the visitor
-  // may have opened it already).
-  useLayoutEffect(() => {
-    if (!menu.current) return;
-    if (window.innerWidth > PHONE_MAX_WIDTH) menu.current.open = true;
-    else if (hydrated.current) menu.current.open = false;
-    hydrated.current = true;
-  }, [key]);
   let unread = 0;
   for (const entry of entries) for (const item of entry.kind === 'link' ? [entry] : entry.items) unread += item.badge ?? 0;
   return (
     <nav className={s.sideNav} aria-label={t('chrome.mainNavigation')}>
-      <details ref={menu} className={s.sideNavMenu}>
+      <details className={s.sideNavMenu}>
         <summary className={s.sideNavSummary}>
           {t('chrome.menu')}
           {/* The unread messages' count, read out as at the messages link ("Menu 2 unread"). */}

@@ -2,12 +2,11 @@
  * Content first on a phone (issue 25): at 360 × 640 the side navigation is folded behind a menu
  * button (a native disclosure, so it opens without JavaScript), and the page's heading ends on
  * the first screen: the front page, a record list and the invoice list. Opened, the menu shows
- * every link, and each leads to its page, which starts with the menu folded again (with JS too,
- * where the page changes without a load; a menu opened before hydration stays open). On a
+ * every link, and each leads to its page, which starts with the menu folded again. On a
  * desktop the links are shown as before, without opening anything. axe checks the phone layout
  * with the menu closed and open in every language.
  */
-import { test as plainTest, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { LANGUAGES, type Language } from '../../../app/i18n/config';
 import enCore from '../../../app/i18n/resources/en';
 import fiCore from '../../../app/i18n/resources/fi';
@@ -102,33 +101,11 @@ test.describe('on a phone (360 × 640)', () => {
       } else {
         await expect(page).toHaveURL(new RegExp(`${href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        // A client navigation too leaves the menu folded on the next page.
+        // The next page starts with the menu folded.
         if (href !== pagePath('logout', 'fi')) await expect(navLinks(page, 'fi').first()).toBeHidden();
       }
       expect((await page.request.get(href)).status(), href).toBe(200);
     }
-  });
-
-  // (Playwright's own test: the suite's page.goto waits for hydration, which this test holds back.)
-  plainTest('with JS, a menu opened before the page has hydrated stays open', async ({ page, javaScriptEnabled }) => {
-    plainTest.skip(!javaScriptEnabled, 'hydration');
-    await login(page, WHO, { lang: 'fi' });
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
-    await page.goto(pagePath('front', 'fi'), { waitUntil: 'commit' });
-    await menuButton(page, 'fi').click();
-    await expect(navLinks(page, 'fi').first()).toBeVisible();
-    release();
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-    await expect(navLinks(page, 'fi').first()).toBeVisible();
-    // After a navigation it is folded again.
-    await navLinks(page, 'fi').filter({ hasText: fiCore.chrome.invoices }).click();
-    await expect(page).toHaveURL(new RegExp(`${pagePath('invoices', 'fi')}$`));
-    await expect(navLinks(page, 'fi').first()).toBeHidden();
   });
 
   for (const lang of LANGUAGES) {
