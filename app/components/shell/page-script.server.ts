@@ -27,8 +27,8 @@
  * - **Polling**: an element with an id and `data-poll-ms` is refreshed from the same URL every
  *   so often while the page is visible (and when it becomes visible again), the request marked
  *   `X-Portal-Poll: 1` so it does not count as the user's activity (lib/polling). The server's
- *   new render of the element replaces its content (the element stays, so a live region keeps
- *   announcing); if that render has no `data-poll-ms` (the payment is settled, the list failed)
+ *   new render of the element gives it its attributes and content (the element stays, so a live
+ *   region keeps announcing); if that render has no `data-poll-ms` (the payment is settled, the list failed)
  *   polling stops. A failed request stops it too; a redirected one goes where it leads.
  *
  * The browser code is `portalPage` below, sent as its own source text (`String(portalPage)`): it
@@ -235,12 +235,16 @@ function portalPage(c: PageScriptConfig): void {
             const next = new DOMParser().parseFromString(html, 'text/html').getElementById(id);
             const current = d.getElementById(id);
             if (!next || !current) throw next;
-            // The element stays (a live region inside it announces the change); its content is new.
+            // The element stays (a live region inside it announces the change); its attributes
+            // and content become the new render's.
+            Array.from(current.attributes).forEach(function (a) {
+              if (!next.hasAttribute(a.name)) current.removeAttribute(a.name);
+            });
+            Array.from(next.attributes).forEach(function (a) {
+              current.setAttribute(a.name, a.value);
+            });
             current.replaceChildren(...Array.from(next.childNodes));
-            if (!next.hasAttribute('data-poll-ms')) {
-              current.removeAttribute('data-poll-ms');
-              stop();
-            }
+            if (!current.hasAttribute('data-poll-ms')) stop();
           })
           .catch(stop);
       };
