@@ -48,19 +48,40 @@ export function hasText(resource: object, key: string): key is TextKey {
   return typeof lookup(resource as Tree, key) === 'string' || typeof lookup(resource as Tree, `${key}_other`) === 'string';
 }
 
+const lookups = new WeakMap<object, Map<string, unknown>>();
+const pluralRules = new Map<Language, Intl.PluralRules>();
+const LOOKUPS_KEPT = 10_000;
+
+/**
+ * The value at `key` in a language's texts, kept per resource: the texts never change, and a
+ * page asks for the same keys on every render.
+ */
+function lookupKept(resource: object, key: string): unknown {
+  let kept = lookups.get(resource);
+  if (!kept) lookups.set(resource, (kept = new Map()));
+  if (kept.has(key)) return kept.get(key);
+  const value = lookup(resource as Tree, key);
+  if (kept.size >= LOOKUPS_KEPT) kept.clear();
+  kept.set(key, value);
+  return value;
+}
+
 /**
  * A language's lookup over its texts, for any path; a missing key is answered with the key. Only
  * code that handles keys as data uses it untyped (entry.server.tsx records their namespaces);
  * components get it typed as `createTranslator`.
  */
 export function translatorOver(resource: object, lang: Language): (key: string, options?: TranslateOptions) => unknown {
-  const plurals = new Intl.PluralRules(lang);
+  let plurals = pluralRules.get(lang);
+  if (!plurals) pluralRules.set(lang, (plurals = new Intl.PluralRules(lang)));
+  const rules = plurals;
   return (key: string, options: TranslateOptions = {}) => {
     let value: unknown;
-    if (typeof options.count === 'number') value = lookup(resource as Tree, `${key}_${plurals.select(options.count)}`);
-    value ??= lookup(resource as Tree, key);
+    if (typeof options.count === 'number') value = lookupKept(resource, `${key}_${rules.select(options.count)}`);
+    value ??= lookupKept(resource, key);
     if (options.returnObjects && value !== null && typeof value === 'object') return value;
     const text = typeof value === 'string' ? value : (options.defaultValue ?? key);
+    if (!text.includes('{{')) return text;
     return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => (name in options ? String(options[name]) : match));
   };
 }
