@@ -259,6 +259,9 @@ function portalPage(c: PageScriptConfig): void {
   else start();
 }
 
+/** The browser code's text, made once (every response sends it). */
+const PORTAL_PAGE_SOURCE = String(portalPage);
+
 /** The script for one response. */
 export function pageScript(options: {
   lang: Language;
@@ -281,5 +284,5 @@ export function pageScript(options: {
     pollHeader: POLL_HEADER,
   };
   // `<` escaped so no text in the JSON can close the script element.
-  return `(${String(portalPage)})(${JSON.stringify(config).replace(/</g, '\\u003c')});`;
+  return `(${PORTAL_PAGE_SOURCE})(${JSON.stringify(config).replace(/</g, '\\u003c')});`;
 }
