@@ -36,7 +36,12 @@ export const accessLog = pgTable(
   (t) => [index('access_log_subject_idx').on(t.subjectPersonId, t.at)],
 );
 
-/** SMS and e-mail waiting to be (or already) handed to the delivery provider. */
+/**
+ * SMS and e-mail, each row one message to one recipient, delivered by the delivery jobs
+ * (services/outbox): `queued` until a worker claims it, `sent` once the provider accepted it,
+ * `failed` after the last try. The content is never logged; `last_error_class` is a class name
+ * (e.g. `SmtpTemporaryError`), never the provider's text.
+ */
 export const outbox = pgTable(
   'outbox',
   {
@@ -46,10 +51,39 @@ export const outbox = pgTable(
     subject: text('subject'),
     body: text('body').notNull(),
     attachments: jsonb('attachments').$type<{ fileName: string; contentType: string; content: string }[]>(),
+    /** What the message is, for the delivery page and the reminder/notice rules. */
+    kind: text('kind', { enum: ['confirmation', 'reminder', 'loginCode', 'notice', 'other'] })
+      .notNull()
+      .default('other'),
+    /** The brand whose sender name / address it goes out under. */
+    brand: text('brand', { enum: ['general', 'children'] })
+      .notNull()
+      .default('general'),
+    /** The language the message is written in (the e-mail's HTML part and lang attribute). */
+    language: text('language', { enum: ['fi', 'sv', 'en'] })
+      .notNull()
+      .default('fi'),
+    state: text('state', { enum: ['queued', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('queued'),
+    /** Delivery attempts made so far. */
+    tries: integer('tries').notNull().default(0),
+    /** The class of the last failure (never its text: it may quote the message). */
+    lastErrorClass: text('last_error_class'),
+    /** Not before this instant (a retry's backoff); null = at once. */
+    notBefore: timestamp('not_before', { withTimezone: true }),
+    /** The provider's id for the accepted message (SMTP Message-ID, the SMS gateway's id). */
+    providerId: text('provider_id'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('outbox_created_idx').on(t.createdAt)],
+  (t) => [
+    index('outbox_created_idx').on(t.createdAt),
+    index('outbox_pending_idx')
+      .on(t.notBefore, t.id)
+      .where(sql`${t.state} in ('queued', 'sending')`),
+    check('outbox_state_check', sql`${t.state} in ('queued', 'sending', 'sent', 'failed')`),
+  ],
 );
 
 /** Fixed-window counters shared by every app instance (services/security/rate-limit). */
