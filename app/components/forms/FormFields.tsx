@@ -8,10 +8,18 @@
 import { getInputProps, type FieldMetadata, type useForm } from '@conform-to/react';
 import type { HTMLAttributes, ReactNode } from 'react';
 import { useMessageText, useTranslation } from '~/i18n/react';
+import { VALIDATION_MESSAGES } from '~/models/schemas';
 import * as s from '~/styles/booking.css';
 import * as ui from '~/styles/ui.css';
 
 type TextType = 'text' | 'tel' | 'email';
+
+/** What a malformed value of each input type is told, as the server's schemas word it. */
+const INVALID_MESSAGE: Record<TextType, string> = {
+  text: VALIDATION_MESSAGES.maxLength,
+  tel: VALIDATION_MESSAGES.phone,
+  email: VALIDATION_MESSAGES.email,
+};
 
 /**
  * A form's native constraints per field, as conform's `getZodConstraint(schema)` gives them. A
@@ -47,6 +55,14 @@ export function TextField({
   const error = meta.errors?.[0];
   const hintId = hint ? `${meta.id}-hint` : undefined;
   const { key, ...props } = getInputProps(meta, { type, ariaAttributes: false });
+  // Warnings on leaving the field (the page script, spec 3 §5): the server's own texts.
+  const blur = meta.required
+    ? {
+        'data-blur-required': messageText(VALIDATION_MESSAGES.required),
+        'data-blur-invalid': messageText(INVALID_MESSAGE[type]),
+        'data-error-id': meta.errorId,
+      }
+    : {};
   return (
     <div className={className ? `${ui.field} ${className}` : ui.field}>
       <label className={ui.label} htmlFor={meta.id}>
@@ -67,10 +83,11 @@ export function TextField({
         spellCheck={false}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(hintId, error && meta.errorId)}
+        {...blur}
       />
-      {error ? (
-        <span id={meta.errorId} className={ui.fieldError}>
-          {messageText(error)}
+      {error || meta.required ? (
+        <span id={meta.errorId} className={ui.fieldError} hidden={!error}>
+          {error ? messageText(error) : null}
         </span>
       ) : null}
     </div>

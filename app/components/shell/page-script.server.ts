@@ -21,6 +21,10 @@
  * - **Character counters**: a textarea with `data-count-in` (the counter's id), `data-count-max`,
  *   `data-count-text` (with `{count}`) and `data-count-over` keeps its counter's text, marks it
  *   `data-over` past the limit and is then invalid (so a `data-needs-valid` button is disabled).
+ * - **Warnings on leaving a field** (spec 3 §5): an input with `data-blur-required` (and, for a
+ *   typed field, `data-blur-invalid`) shows that text in its error element (`data-error-id`) when
+ *   it is left empty (or malformed by its native constraints), marked `aria-invalid` and tied to
+ *   it with `aria-describedby`; a valid value clears the warning. The same texts the server sends.
  * - **Valid before submit**: a `data-needs-valid` button is disabled while its form fails its
  *   native constraints (the zod schema's, through conform's `getZodConstraint`); without JS it
  *   stays enabled and the server answers with the same errors.
@@ -188,6 +192,31 @@ function portalPage(c: PageScriptConfig): void {
   }
   d.addEventListener('input', onEdit);
   d.addEventListener('change', onEdit);
+
+  // Warnings on leaving a field: the server's texts, from the field's native constraints.
+  d.addEventListener('focusout', function (e) {
+    const input = e.target;
+    if (!(input instanceof HTMLInputElement) || !input.hasAttribute('data-blur-required')) return;
+    const out = d.getElementById(input.getAttribute('data-error-id') || '');
+    if (!out) return;
+    const v = input.validity;
+    const text = v.valueMissing
+      ? input.getAttribute('data-blur-required')
+      : v.valid
+        ? ''
+        : input.getAttribute('data-blur-invalid') || '';
+    out.textContent = text;
+    out.hidden = !text;
+    const ids = (input.getAttribute('aria-describedby') || '').split(' ').filter(function (id) {
+      return id && id !== out.id;
+    });
+    if (text) {
+      input.setAttribute('aria-invalid', 'true');
+      ids.push(out.id);
+    } else input.removeAttribute('aria-invalid');
+    if (ids.length) input.setAttribute('aria-describedby', ids.join(' '));
+    else input.removeAttribute('aria-describedby');
+  });
 
   function start(): void {
     [].forEach.call(d.querySelectorAll('form'), function (f: HTMLFormElement) {

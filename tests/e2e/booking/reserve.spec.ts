@@ -149,6 +149,30 @@ test.describe('anonymous reservation', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Appointment reserved successfully!' })).toBeVisible();
   });
 
+  test('with JS a missing phone or e-mail is told when the field is left, and cleared when given (spec 3 §5)', async ({ page }, testInfo) => {
+    test.skip(!jsEnabled(testInfo.project.name), 'without JS the server answers the post (the test below)');
+    const slot = await freshSlot(page.request, { patient: 'new' });
+    await page.goto(reservePath('en', slot.slotId));
+    const phone = page.getByLabel('Mobile phone number');
+    const email = page.getByLabel('E-mail address');
+    await phone.focus();
+    await email.focus();
+    await expect(phone).toHaveAttribute('aria-invalid', 'true');
+    await expect(phone).toHaveAccessibleDescription(/Required/);
+    await page.getByLabel('First name').focus();
+    await expect(email).toHaveAccessibleDescription('Required');
+    await email.fill('not-an-address');
+    await phone.focus();
+    await expect(email).toHaveAccessibleDescription('Check email address');
+    await email.fill('blur@example.fi');
+    await phone.fill(uniquePhone().typed);
+    await email.focus();
+    await expect(phone).not.toHaveAttribute('aria-invalid');
+    await page.getByLabel('First name').focus();
+    await expect(email).not.toHaveAttribute('aria-invalid');
+    await expect(email).toHaveAccessibleDescription('');
+  });
+
   test('an invalid identity code, phone or e-mail shows its error and keeps the other fields', async ({ page }) => {
     const slot = await freshSlot(page.request, { patient: 'new' });
     const good = {
