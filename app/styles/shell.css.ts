@@ -52,8 +52,8 @@ export const sideNav = style({
 export const sideNavList = style({ listStyle: 'none', margin: 0, padding: 0 });
 
 /**
- * The side navigation's disclosure (issue 25). Phones (≤ 600 px) see its summary, a menu button,
- * and open it to see the links; wider screens, in browsers that can style a closed disclosure's
+ * The side navigation's disclosure (issue 25). Screens up to 800 px wide see its summary, a menu
+ * button, and open it to see the links; wider screens, in browsers that can style a closed disclosure's
  * content (`::details-content`), see the links as before and no summary. A browser without it
  * keeps the summary there, so the menu is folded but can be opened (and JS opens it).
  */
@@ -85,11 +85,11 @@ export const sideNavSummary = style({
     [`${sideNavMenu}[open] > &`]: { marginBottom: vars.space.s, background: vars.color.accent },
   },
   '@supports': {
-    'selector(::details-content)': { '@media': { [mediaQuery.abovePhone]: { display: 'none' } } },
+    'selector(::details-content)': { '@media': { [mediaQuery.large]: { display: 'none' } } },
   },
 });
 globalStyle(`${sideNavMenu}::details-content`, {
-  '@media': { [mediaQuery.abovePhone]: { contentVisibility: 'visible', display: 'block' } },
+  '@media': { [mediaQuery.large]: { contentVisibility: 'visible', display: 'block' } },
 });
 export const sideNavLink = style({
   display: 'block',

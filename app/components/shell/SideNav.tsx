@@ -24,8 +24,9 @@ function Item({ item, userName }: { item: NavLinkItem; userName?: string }) {
 }
 
 /**
- * The side navigation. On phones (≤ 600 px) it is folded into a native disclosure, so the page's
- * heading is on the first screen and the menu opens without JavaScript; the summary carries the
+ * The side navigation. Up to 800 px wide (a phone upright or sideways: where it would stand above
+ * the content) it is folded into a native disclosure, so the page's heading is on the first
+ * screen and the menu opens without JavaScript; the summary carries the
  * unread count. Wider, CSS shows the closed disclosure's content and hides the summary
  * (`::details-content`); a browser without it shows the menu folded but openable. Every page is
  * a document load (plain HTML, ADR 0009), so each starts with the menu folded.

@@ -16,6 +16,8 @@ import { expect, expectNoAxeViolations, login, test } from '../fixtures';
 
 const CORE = { fi: fiCore, sv: svCore, en: enCore } as const;
 const PHONE = { width: 360, height: 640 };
+const SIDEWAYS = { width: 740, height: 360 };
+const headingPagesSideways: PageKey[] = ['front', 'invoices'];
 const DESKTOP = { width: 1280, height: 800 };
 
 const nav = (page: Page, lang: Language) => page.getByRole('navigation', { name: CORE[lang].chrome.mainNavigation });
@@ -122,6 +124,24 @@ test.describe('on a phone (360 × 640)', () => {
       await expectNoAxeViolations(page);
     });
   }
+});
+
+test.describe('on a phone held sideways (740 × 360)', () => {
+  test.use({ viewport: SIDEWAYS });
+
+  test('the navigation is folded too, and the heading ends on the first screen', async ({ page }) => {
+    await login(page, WHO, { lang: 'sv' });
+    for (const key of headingPagesSideways) {
+      await page.goto(pagePath(key, 'sv'));
+      await expect(menuButton(page, 'sv')).toBeVisible();
+      await expect(navLinks(page, 'sv').first()).toBeHidden();
+      const box = await page.getByRole('heading', { level: 1 }).boundingBox();
+      expect(box, `${key}: the h1 is laid out`).not.toBeNull();
+      expect(box!.y + box!.height, `${key}: the h1's bottom edge`).toBeLessThanOrEqual(SIDEWAYS.height);
+    }
+    await menuButton(page, 'sv').click();
+    await expect(navLinks(page, 'sv').first()).toBeVisible();
+  });
 });
 
 test.describe('on a desktop (1280 wide)', () => {
