@@ -7,6 +7,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parsePortalNow, portalNowProblem } from '~/lib/clock.server';
 import { FEATURE_FLAGS } from '~/models/features';
+import { SENDER_NAME_MAX, senderProblem, suggestSenderName } from '~/models/sms/sender';
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
@@ -64,6 +65,41 @@ const trustProxy = z.string().transform((raw, ctx): false | number | string[] =>
   }
   return entries;
 });
+
+/** An SMS sender name or number (app/models/sms/sender.ts); a misfit is refused, never cut. */
+const smsSenderName = z.string().superRefine((value, ctx) => {
+  const problem = senderProblem(value);
+  if (problem) {
+    const suggestion = suggestSenderName(value);
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        `cannot be an SMS sender (${problem}): at most ${SENDER_NAME_MAX} GSM-7 letters, digits, single spaces and - . &, ` +
+        `or a number of at most 15 digits${suggestion && !senderProblem(suggestion) ? `, e.g. "${suggestion}"` : ''}`,
+    });
+  }
+});
+
+/**
+ * SMS (ADR 0030): the gateway needs its credentials; production sends for real, over https.
+ * Called from the schema's refinement (the schema's nesting is read by bench/server-process.ts).
+ */
+function smsSettingsProblems(
+  env: { DEPLOYMENT_ENV: string; SMS: 'test' | 'gatewayapi'; SMS_GATEWAYAPI_URL: string; SMS_GATEWAYAPI_KEY?: string; SMS_GATEWAYAPI_SECRET?: string },
+  ctx: z.RefinementCtx,
+) {
+  if (env.SMS === 'gatewayapi') {
+    for (const key of ['SMS_GATEWAYAPI_KEY', 'SMS_GATEWAYAPI_SECRET'] as const) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when SMS=gatewayapi' });
+    }
+  }
+  if (env.DEPLOYMENT_ENV !== 'production') return;
+  if (env.SMS !== 'gatewayapi') {
+    ctx.addIssue({ code: 'custom', path: ['SMS'], message: 'must be "gatewayapi" in production (the test sender sends nothing)' });
+  } else if (!env.SMS_GATEWAYAPI_URL.startsWith('https://')) {
+    ctx.addIssue({ code: 'custom', path: ['SMS_GATEWAYAPI_URL'], message: 'must be https in production' });
+  }
+}
 
 export const envSchema = z
   .object({
@@ -244,6 +280,22 @@ export const envSchema = z
     VTJ_PRODUCT_CODE: z.string().min(1).default('Huoltaja-Huollettavat'),
     VTJ_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
 
+    // SMS (issue 22, ADR 0030): `test` sends nothing (the outbox row stays readable at
+    // /dev/outbox; never in production), `gatewayapi` GatewayAPI's REST API signed with OAuth 1.0a.
+    SMS: z.enum(['test', 'gatewayapi']).default('test'),
+    /** The send endpoint: gatewayapi.eu for an account on GatewayAPI's EU platform, gatewayapi.com otherwise. */
+    SMS_GATEWAYAPI_URL: z.string().url().default('https://gatewayapi.eu/rest/mtsms'),
+    /** The API key and its secret (OAuth consumer key and secret), with SMS=gatewayapi. */
+    SMS_GATEWAYAPI_KEY: z.string().min(1).optional(),
+    SMS_GATEWAYAPI_SECRET: z.string().min(8).optional(),
+    /** One send request gives up after this many milliseconds (a temporary failure: retried). */
+    SMS_GATEWAYAPI_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    /** Parts (160 GSM-7 / 70 UCS-2 characters, 153 / 67 when split) one SMS may take; longer is refused. */
+    SMS_MAX_SEGMENTS: z.coerce.number().int().min(1).max(255).default(10),
+    /** Sender names overriding the brands' own (≤ 11 GSM-7 letters, digits, spaces; or a number). */
+    SMS_SENDER_GENERAL: smsSenderName.optional(),
+    SMS_SENDER_CHILDREN: smsSenderName.optional(),
+
     SENTRY_DSN: z.string().url().optional(),
     SENTRY_ENVIRONMENT: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -255,6 +307,7 @@ export const envSchema = z
     QUESTIONNAIRES: z.enum(['on', 'maintenance']).default('on'),
   })
   .superRefine((env, ctx) => {
+    smsSettingsProblems(env, ctx);
     if (env.STORAGE === 's3' && !env.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required when STORAGE=s3' });
     }

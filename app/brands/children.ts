@@ -28,5 +28,6 @@ export const children: Brand = {
   // The children's brand publishes its terms of use in Finnish only.
   termsLanguage: 'fi',
   customerTypes: ['private', 'insurance'],
+  smsSender: 'Pikku Kaari',
   themeColor: '#8a1c52',
 };

@@ -27,5 +27,6 @@ export const general: Brand = {
   },
   termsLanguage: null,
   customerTypes: ['private', 'insurance', 'occupational'],
+  smsSender: 'Kaari',
   themeColor: '#0b5a6e',
 };

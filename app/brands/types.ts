@@ -50,6 +50,11 @@ export interface Brand {
   termsLanguage: Language | null;
   /** Customer types offered on the reservation landing page. */
   customerTypes: readonly ('private' | 'insurance' | 'occupational')[];
+  /**
+   * The sender name its SMS show (ADR 0030): at most 11 GSM-7 letters, digits and spaces
+   * (`app/models/sms/sender.ts`); `SMS_SENDER_<BRAND>` overrides it.
+   */
+  smsSender: string;
   /** The browser's theme colour (`<meta name="theme-color">`): the brand colour of its tokens. */
   themeColor: string;
 }
