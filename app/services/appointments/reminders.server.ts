@@ -376,7 +376,7 @@ export interface ScheduledReminderRow {
 }
 
 /** The scheduled reminders, soonest first, with the channels they would go out on now (/dev/outbox). */
-export async function listScheduledReminders(db: Db, limit = 100): Promise<ScheduledReminderRow[]> {
+export async function listScheduledReminders(db: Db, limit = 500): Promise<ScheduledReminderRow[]> {
   const rows = await db
     .select({ appointmentId: appointmentReminders.appointmentId, dueAt: appointmentReminders.dueAt, email: appointmentReminders.email, patientId: appointments.patientId })
     .from(appointmentReminders)
