@@ -100,6 +100,7 @@ const CROSS_AREA_ALLOWED = [
   { from: 'booking', to: 'auth/flow-binding.server', reason: 'The insurer\'s permit round trip is bound to the browser that started it, like the identification flow.' },
   { from: 'booking', to: 'appointments/ics', reason: 'The booking confirmation carries the new appointment\'s calendar entry.' },
   { from: 'booking', to: 'appointments/rules', reason: 'A booking mints the appointment\'s anonymous link code (encodeAnonymousCode).' },
+  { from: 'booking', to: 'appointments/reminders.server', reason: 'A booking schedules the new appointment\'s reminder in its transaction (scheduleReminder, ADR 0031).' },
   { from: 'records', to: 'messaging/threads.server', reason: 'A prescription renewal request is sent as a message thread (ADR 0016).' },
   { from: 'storage', to: 'auth/session.server', reason: 'A guardian may download a ward\'s files: the wards come from the session (listWards).' },
 ];

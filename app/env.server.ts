@@ -190,6 +190,11 @@ export const envSchema = z
     MAX_FUTURE_RESERVATIONS: positiveInt.default(5),
     /** A reservation starting within this many hours needs the binding-reservation consent. */
     BINDING_CONSENT_HOURS: z.coerce.number().int().min(0).default(24),
+    /**
+     * Appointment reminders come this long before the start (whole days as calendar days), never
+     * in the quiet hours 21–08 Helsinki time (ADR 0031).
+     */
+    REMINDER_LEAD_HOURS: positiveInt.max(14 * 24).default(24),
 
     /**
      * Where uploaded files are kept (docs/decisions/0011-file-storage.md): `embedded` in the

@@ -27,6 +27,7 @@ import sicknessFund from './resources/records/sickness-fund';
 import insurance from './resources/booking/insurance';
 import reservation from './resources/booking/reservation';
 import search from './resources/booking/search';
+import reminders from './resources/appointments/reminders';
 import sv from './resources/sv';
 
 /** Remembers the last language used, for the `/` redirect. */
@@ -52,6 +53,7 @@ const all = (core: typeof en, lang: 'fi' | 'sv' | 'en'): Resource => ({
   occupational: bookingMore[lang],
   insurance: insurance[lang],
   sicknessFund: sicknessFund[lang],
+  reminders: reminders[lang],
 });
 
 export const resources = {

@@ -93,3 +93,53 @@ export const appointmentInsurance = pgTable(
   },
   (t) => [check('appointment_insurance_insurer_check', sql`${t.insurer} is null or ${inList(t.insurer, INSURERS)}`)],
 );
+
+/** What a reminder may go out as; a reminder's rows in the outbox are one per channel. */
+export const REMINDER_CHANNELS = ['sms', 'email'] as const;
+/** `scheduled`: waits for its due time; `written`: its messages are in the outbox; `dropped`: none will go. */
+export const REMINDER_STATES = ['scheduled', 'written', 'dropped'] as const;
+/** Why a reminder was dropped (ADR 0031). */
+export const REMINDER_DROP_REASONS = ['insideLead', 'cancelled', 'past', 'refused'] as const;
+
+/**
+ * The appointment reminder schedule (ADR 0031): one row per booked appointment, written in the
+ * booking's transaction. The sweep (services/appointments/reminders.server.ts) claims the due,
+ * scheduled rows, checks the appointment again and writes the outbox rows and `written` in one
+ * transaction. `startAt` is the start the due time was computed for: an appointment whose start
+ * differs has moved and its due time is computed again. The recipient is where the booking's
+ * confirmation went (the booker's contact, in the booker's language and the booking's brand);
+ * `sealedLink` is the anonymous appointment link of the confirmation, encrypted (AES-256-GCM, a
+ * key derived from SESSION_SECRET), because only the code's hash is kept on the appointment.
+ */
+export const appointmentReminders = pgTable(
+  'appointment_reminders',
+  {
+    appointmentId: bigint('appointment_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    state: text('state', { enum: REMINDER_STATES }).notNull().default('scheduled'),
+    dropReason: text('drop_reason', { enum: REMINDER_DROP_REASONS }),
+    brand: text('brand', { enum: ['general', 'children'] }).notNull(),
+    language: text('language', { enum: ['fi', 'sv', 'en'] }).notNull(),
+    phone: text('phone').notNull(),
+    email: text('email'),
+    /** The anonymous appointment link (origin, language path and code) as sent, sealed. */
+    sealedLink: text('sealed_link').notNull(),
+    /** The channels written (set with `written`). */
+    channels: text('channels').array().$type<(typeof REMINDER_CHANNELS)[number][]>(),
+    writtenAt: timestamp('written_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The sweep's "due and scheduled" query: a small partial index, ordered by due time.
+    index('appointment_reminders_due_idx').on(t.dueAt).where(sql`${t.state} = 'scheduled'`),
+    check('appointment_reminders_state_check', sql`${inList(t.state, REMINDER_STATES)}`),
+    check(
+      'appointment_reminders_drop_check',
+      sql`(${t.state} = 'dropped') = (${t.dropReason} is not null) and (${t.dropReason} is null or ${inList(t.dropReason, REMINDER_DROP_REASONS)})`,
+    ),
+    check('appointment_reminders_written_check', sql`(${t.state} = 'written') = (${t.writtenAt} is not null)`),
+  ],
+);

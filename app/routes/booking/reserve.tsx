@@ -32,11 +32,13 @@ import { ReservationForm, type ReservationFormView } from '~/components/booking/
 import { ReservationInterrupted } from '~/components/booking/ReservationInterrupted';
 import { ReservationSuccess } from '~/components/booking/ReservationSuccess';
 import { ReservationUnavailable } from '~/components/booking/ReservationUnavailable';
+import { ReminderNotice } from '~/components/appointments/ReminderNotice';
 import { authContext, portalContext, requestInfoContext, type Auth } from '~/context';
 import type { Language } from '~/i18n/config';
 import { invariantResponse, pageTitle } from '~/lib/http/page.server';
 import { requirePage } from '~/lib/http/page-access.server';
 import type { AppointmentView } from '~/models/appointments/appointment';
+import type { ReminderNoticeView } from '~/models/appointments/reminder';
 import { contactValuesOf } from '~/models/contact';
 import { encodeSaveAction } from '~/models/save-action';
 import { anonymousReservationSchema, userReservationSchema, type ReservationFormOptions } from '~/models/booking/reservation-schemas';
@@ -45,6 +47,7 @@ import type { PageMatch } from '~/route-match';
 import { notFound } from '~/lib/http/responses';
 import { recordEvent } from '~/services/analytics/analytics.server';
 import { getAnonymousAppointment, getAppointments } from '~/services/appointments/appointments.server';
+import { reminderNotice } from '~/services/appointments/reminders.server';
 import { viewerOf } from '~/services/people/viewer.server';
 import {
   answerForResult,
@@ -90,7 +93,7 @@ type View =
   | { kind: 'noWebReservation'; specialContract: boolean }
   | { kind: 'wardChoice'; wards: GuardianFacts['wards'] }
   | { kind: 'noWards' }
-  | { kind: 'success'; appointment: AppointmentView; anonymous: boolean; insurer?: Insurer | null }
+  | { kind: 'success'; appointment: AppointmentView; anonymous: boolean; insurer?: Insurer | null; reminder: ReminderNoticeView | null }
   | InsurerStepView
   | (ReservationFormView & { insurance?: InsuranceSummaryView });
 
@@ -264,7 +267,13 @@ export async function loader({ request, params, context, url: routedUrl }: Route
   const step = reserveStep(factsOf(slot, live !== null, auth, brand, url, payer, terms, guardian));
   switch (step.step) {
     case 'success':
-      return page({ kind: 'success', appointment: live!, anonymous: !auth, insurer: await declaredInsurer(db, live!.id) });
+      return page({
+        kind: 'success',
+        appointment: live!,
+        anonymous: !auth,
+        insurer: await declaredInsurer(db, live!.id),
+        reminder: await reminderNotice(db, live!.id, lang),
+      });
     case 'insurer':
       if (slot?.state !== 'open' || !auth || !insurance) return page({ kind: 'notFound' }, 404);
       return page(await insurance.stepView({ preview: slot.preview, lang, inApp, here }));
@@ -395,7 +404,12 @@ export default function Reserve({ loaderData, actionData }: Route.ComponentProps
           lang={lang}
           inApp={loaderData.inApp}
           hours={loaderData.cancellationLimitHours}
-          extra={view.insurer ? <DeclaredInsurer insurer={view.insurer} /> : null}
+          extra={
+            <>
+              {view.insurer ? <DeclaredInsurer insurer={view.insurer} /> : null}
+              {view.reminder ? <ReminderNotice notice={view.reminder} /> : null}
+            </>
+          }
         />
       );
     case 'insurer':

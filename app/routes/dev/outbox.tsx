@@ -6,12 +6,16 @@ import { formatDateTime } from '~/lib/format';
 import { serverT } from '~/lib/http/page.server';
 import { getDb } from '~/services/db/db.server';
 import { listOutbox } from '~/services/outbox/outbox.server';
+import { ScheduledReminders } from '~/components/appointments/ScheduledReminders';
+import { listScheduledReminders } from '~/services/appointments/reminders.server';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/outbox';
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireNonProduction();
-  const messages = await listOutbox(await getDb());
+  const db = await getDb();
+  const messages = await listOutbox(db);
+  const reminders = (await listScheduledReminders(db)).map((r) => ({ ...r, dueAt: r.dueAt.toISOString() }));
   return {
     title: serverT(context)('outbox.title'),
     messages: messages.map((m) => ({
@@ -23,6 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       createdAt: m.createdAt.toISOString(),
       attachments: (m.attachments ?? []).map((a) => a.fileName),
     })),
+    reminders,
   };
 }
 
@@ -53,6 +58,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
           {m.attachments.length ? <p>{m.attachments.join(', ')}</p> : null}
         </article>
       ))}
+      <ScheduledReminders reminders={loaderData.reminders} />
     </>
   );
 }

@@ -33,6 +33,7 @@ import {
   parseAnonymousCode,
 } from './rules';
 import { clock } from '~/lib/clock.server';
+import { dropReminder } from './reminders.server';
 import { recordConfidentialityAccepted } from '~/services/people/people.server';
 import { visiblePersonIds, type Viewer } from '~/services/people/viewer.server';
 
@@ -221,6 +222,7 @@ export async function cancelAppointment(db: Db, viewer: Viewer, id: number, now 
       .update(appointments)
       .set({ cancelledAt: now, cancelledBy: 'patient' })
       .where(and(eq(appointments.id, id), isNull(appointments.cancelledAt)));
+    await dropReminder(t, id);
     await logAccess(t, {
       actorPersonId: viewer.personId,
       subjectPersonId: row.patient.id,

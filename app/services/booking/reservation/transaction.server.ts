@@ -2,7 +2,7 @@
  * The booking transaction (ADR 0025): the patient's row is locked (`select … for update`) so the
  * per-person limit counts correctly under concurrency, the appointment is inserted as a
  * self-contained copy of the slot (time, place, specialty, price estimate), the payer adds its
- * rows, and the confirmation messages are queued in the outbox. The partial unique index
+ * rows, the confirmation messages are queued in the outbox and the reminder is scheduled (ADR 0031). The partial unique index
  * `appointments_slot_live_idx` lets one live appointment hold a slot: the loser of a race gets a
  * unique violation, its transaction rolls back whole and it answers `appointmentNotAvailable`.
  */
@@ -12,6 +12,7 @@ import { brand as brandFacts } from '~/brands';
 import type { Language } from '~/i18n/config';
 import { randomToken, sha256 } from '~/lib/crypto.server';
 import { recordEvent } from '~/services/analytics/analytics.server';
+import { scheduleReminder } from '~/services/appointments/reminders.server';
 import { encodeAnonymousCode } from '~/services/appointments/rules';
 import { logAccess } from '~/services/audit/access-log.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
@@ -149,6 +150,17 @@ export async function book(db: Db, input: BookingInput, ctx: ResolvedContext): P
         ...input.payer.messageFacts(input.booking),
       });
       for (const message of messages) await enqueueMessage(t, message);
+      // The reminder goes where the confirmation went (ADR 0031).
+      await scheduleReminder(t, appointment.id, {
+        now,
+        recipient: {
+          phone: input.contact.phone,
+          email: input.contact.email,
+          language: input.messageLang,
+          brand: ctx.brand,
+          link: anonymousLink(ctx.origin, input.messageLang, anonymousCode),
+        },
+      });
 
       const lang = ctx.lang;
       const preview = slotPreview(row, input.payer, lang);
