@@ -29,4 +29,5 @@ export const children: Brand = {
   termsLanguage: 'fi',
   customerTypes: ['private', 'insurance'],
   themeColor: '#8a1c52',
+  mailFrom: 'Pikku Kaari <no-reply@pikkukaari.example>',
 };

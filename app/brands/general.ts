@@ -28,4 +28,5 @@ export const general: Brand = {
   termsLanguage: null,
   customerTypes: ['private', 'insurance', 'occupational'],
   themeColor: '#0b5a6e',
+  mailFrom: 'Kaari <no-reply@kaari.example>',
 };

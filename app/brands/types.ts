@@ -52,4 +52,6 @@ export interface Brand {
   customerTypes: readonly ('private' | 'insurance' | 'occupational')[];
   /** The browser's theme colour (`<meta name="theme-color">`): the brand colour of its tokens. */
   themeColor: string;
+  /** The sender of the brand's e-mail (`MAIL_FROM_<BRAND>` overrides it; required in production). */
+  mailFrom: string;
 }

@@ -33,7 +33,7 @@ import { databaseKinds, withTestDatabase } from '../../fixtures/db';
 import { clock } from '../../fixtures/clock';
 
 const MINUTE = 60_000;
-const message = (code: string) => `Code ${code}`;
+const message = { language: 'fi' as const, text: (code: string) => `Code ${code}` };
 let individual = 700;
 
 async function person(db: Db): Promise<Person> {
