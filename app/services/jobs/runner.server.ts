@@ -140,7 +140,14 @@ async function startPgBoss(connectionString: string): Promise<JobRunner> {
       await ensureQueue(queue, options);
       await boss.work(
         queue,
-        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, localConcurrency: options.concurrency ?? 1, batchSize: 1 },
+        {
+          pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+          // With NOTIFY on, pg-boss would otherwise poll only every 30 s, and a delayed job (a
+          // retry's) is announced when it is sent, not when it is due.
+          notifyPollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+          localConcurrency: options.concurrency ?? 1,
+          batchSize: 1,
+        },
         async ([job]) => {
           if (job) await handler(job.data as never);
         },

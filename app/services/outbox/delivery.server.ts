@@ -178,7 +178,9 @@ export async function registerDelivery(runner: JobRunner, getDb: () => Promise<D
       const id = Number(data.id);
       if (!Number.isSafeInteger(id)) return;
       const outcome = await deliverMessage(await getDb(), id, deps);
-      if (outcome.type === 'retry') await runner.send(DELIVER_QUEUE, { id }, { startAfterSeconds: outcome.retryInSeconds });
+      // A second late, so the job never comes before the row's `not_before` (the database's and
+      // this process's clocks may differ by a little); a lost retry job is the sweep's.
+      if (outcome.type === 'retry') await runner.send(DELIVER_QUEUE, { id }, { startAfterSeconds: outcome.retryInSeconds + 1 });
     },
     { concurrency: 4, pollingIntervalSeconds: 1, notify: true },
   );
