@@ -84,7 +84,7 @@ const DOMAIN_AREAS = {
   shell: ['shell'],
   people: ['people'],
 };
-const PLATFORM_SERVICES = ['db', 'audit', 'observability', 'outbox', 'storage', 'security', 'features', 'analytics'];
+const PLATFORM_SERVICES = ['db', 'audit', 'observability', 'outbox', 'jobs', 'storage', 'security', 'features', 'analytics'];
 
 /**
  * The allowed imports of another domain area's service: `from` an area (or a platform service

@@ -204,11 +204,27 @@ export async function main() {
   // them (Node's 5 s default lets a reused connection be reset mid-request: ECONNRESET / 502).
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
-  // Scheduled jobs (ADR 0019): payment reconciliation, on pg-boss with PostgreSQL.
-  const { startPaymentJobs } = await import('./app/services/billing/reconcile-job.server');
+  // The instance's one job runner (ADR 0019, ADR 0029): pg-boss with PostgreSQL, in process on
+  // PGlite. On it: the payment reconciliation, the outbox's delivery and the appointment reminders.
+  const { startJobRunner, setCurrentJobRunner } = await import('./app/services/jobs/runner.server');
+  const { scheduleReconcileJob } = await import('./app/services/billing/reconcile-job.server');
+  const { channelsFor } = await import('./app/services/outbox/channels.server');
+  const { deliverySettings, registerDelivery } = await import('./app/services/outbox/delivery.server');
+  const { scheduleReminderJob } = await import('./app/services/appointments/reminders.server');
   const { getDb } = await import('./app/services/db/db.server');
-  const jobs = await startPaymentJobs(env, getDb);
-  const shutdown = () => server.close(() => void jobs.stop().finally(() => process.exit(0)));
+  const jobs = await startJobRunner(env);
+  const channels = channelsFor(env);
+  await scheduleReconcileJob(jobs, env, getDb);
+  await registerDelivery(jobs, getDb, { channels, settings: deliverySettings(env), senders: env });
+  await scheduleReminderJob(jobs, getDb);
+  setCurrentJobRunner(jobs);
+  const shutdown = () =>
+    server.close(() =>
+      void jobs
+        .stop()
+        .then(() => channels.email.close())
+        .finally(() => process.exit(0)),
+    );
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
 }

@@ -15,6 +15,9 @@ const bool = z
 
 const positiveInt = z.coerce.number().int().positive();
 
+/** An e-mail sender: `address@domain` or `Display Name <address@domain>`. */
+const MAILBOX = /^(?:[^<>@\r\n]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/;
+
 const flagList = z
   .string()
   .transform((s) =>
@@ -101,7 +104,7 @@ function smsSettingsProblems(
   }
 }
 
-export const envSchema = z
+const envObject = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     /**
@@ -285,6 +288,33 @@ export const envSchema = z
     VTJ_PRODUCT_CODE: z.string().min(1).default('Huoltaja-Huollettavat'),
     VTJ_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
 
+    // Message delivery (issue 22, ADR 0029): the outbox's rows go out through these channels.
+    /** E-mail: `test` marks the row sent without sending (read it at /dev/outbox; never in production), `smtp` sends through SMTP_URL. */
+    EMAIL: z.enum(['test', 'smtp']).default('test'),
+    /**
+     * The SMTP server: `smtp://[user:password@]host[:port]` (STARTTLS; required in production) or
+     * `smtps://…` (TLS from the start). No query parameters: TLS is not weakened from the URL.
+     */
+    SMTP_URL: z
+      .string()
+      .url()
+      .refine((value) => /^smtps?:\/\//i.test(value), 'must start with smtp:// or smtps://')
+      .refine((value) => !URL.canParse(value) || new URL(value).search === '', 'must not have query parameters (TLS settings are not taken from the URL)')
+      .optional(),
+    /** Refuse an SMTP server that does not offer STARTTLS (always on in production). */
+    SMTP_REQUIRE_TLS: bool.optional(),
+    /** Connecting, the greeting and each SMTP command give up after this many milliseconds (a temporary failure). */
+    SMTP_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(30_000),
+    /** The sender of each brand's e-mail, e.g. `Kaari <no-reply@kaari.fi>`; default the brand's (app/brands), required in production. */
+    MAIL_FROM_GENERAL: z.string().regex(MAILBOX, 'must be an address or "Name <address>"').optional(),
+    MAIL_FROM_CHILDREN: z.string().regex(MAILBOX, 'must be an address or "Name <address>"').optional(),
+    /** A message is tried at most this many times (temporary failures), then ends `failed`. */
+    OUTBOX_MAX_TRIES: z.coerce.number().int().min(1).max(30).default(8),
+    /** The first retry waits this long, each next one three times longer (±20 %, at most an hour). */
+    OUTBOX_RETRY_BASE_SECONDS: positiveInt.default(30),
+    /** A claimed (`sending`) message whose worker vanished is taken again after this long. */
+    OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(60).max(3600).default(300),
+
     // SMS (issue 22, ADR 0030): `test` sends nothing (the outbox row stays readable at
     // /dev/outbox; never in production), `gatewayapi` GatewayAPI's REST API signed with OAuth 1.0a.
     SMS: z.enum(['test', 'gatewayapi']).default('test'),
@@ -310,9 +340,35 @@ export const envSchema = z
     // questionnaires on or in maintenance ("Surveys are temporarily out of use").
     PRESCRIPTION_RENEWAL: z.enum(['on', 'maintenance', 'off']).default('on'),
     QUESTIONNAIRES: z.enum(['on', 'maintenance']).default('on'),
-  })
+  });
+
+/** Message delivery's settings (issue 22, ADR 0029): checked with the rest; production refuses the test channel as it refuses every test adapter. */
+function checkDelivery(env: z.infer<typeof envObject>, ctx: z.RefinementCtx): void {
+  if (env.EMAIL === 'smtp' && !env.SMTP_URL) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required when EMAIL=smtp' });
+  if (env.OUTBOX_LEASE_SECONDS * 1000 < 3 * env.SMTP_TIMEOUT_MS) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['OUTBOX_LEASE_SECONDS'],
+      message: 'must be at least three SMTP timeouts (SMTP_TIMEOUT_MS), or a slow send could be taken again by another worker',
+    });
+  }
+  if (env.DEPLOYMENT_ENV !== 'production') return;
+  if (env.EMAIL !== 'smtp') {
+    ctx.addIssue({ code: 'custom', path: ['EMAIL'], message: 'must be "smtp" in production (the test channel sends nothing)' });
+  }
+  if (!env.SMTP_URL) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required in production' });
+  if (env.SMTP_REQUIRE_TLS === false) {
+    ctx.addIssue({ code: 'custom', path: ['SMTP_REQUIRE_TLS'], message: 'cannot be turned off in production (e-mail goes over TLS)' });
+  }
+  for (const key of ['MAIL_FROM_GENERAL', 'MAIL_FROM_CHILDREN'] as const) {
+    if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: "required in production (the brand's sender address)" });
+  }
+}
+
+export const envSchema = envObject
   .superRefine((env, ctx) => {
     smsSettingsProblems(env, ctx);
+    checkDelivery(env, ctx);
     if (env.STORAGE === 's3' && !env.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required when STORAGE=s3' });
     }

@@ -30,4 +30,5 @@ export const children: Brand = {
   customerTypes: ['private', 'insurance'],
   smsSender: 'Pikku Kaari',
   themeColor: '#8a1c52',
+  mailFrom: 'Pikku Kaari <no-reply@pikkukaari.example>',
 };

@@ -29,4 +29,5 @@ export const general: Brand = {
   customerTypes: ['private', 'insurance', 'occupational'],
   smsSender: 'Kaari',
   themeColor: '#0b5a6e',
+  mailFrom: 'Kaari <no-reply@kaari.example>',
 };

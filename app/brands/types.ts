@@ -57,4 +57,6 @@ export interface Brand {
   smsSender: string;
   /** The browser's theme colour (`<meta name="theme-color">`): the brand colour of its tokens. */
   themeColor: string;
+  /** The sender of the brand's e-mail (`MAIL_FROM_<BRAND>` overrides it; required in production). */
+  mailFrom: string;
 }

@@ -6,6 +6,8 @@ import { listAccessFor, logAccess, logAccesses } from '~/services/audit/access-l
 import { enqueueMessage, listOutbox } from '~/services/outbox/outbox.server';
 import { databaseKinds, withTestDatabase } from '../fixtures/db';
 
+const WRITTEN = { kind: 'other', brand: 'general', language: 'fi' } as const;
+
 describe.each(databaseKinds())('outbox and access log on %s', (kind) => {
   // One database for both groups: opening one costs more than the tests themselves.
   const t = withTestDatabase(kind);
@@ -14,20 +16,22 @@ describe.each(databaseKinds())('outbox and access log on %s', (kind) => {
     it('enqueues messages and lists them newest first', async () => {
       expect(await listOutbox(t.db)).toEqual([]);
       const first = await enqueueMessage(t.db, {
+        ...WRITTEN,
         channel: 'sms',
         recipient: '+358401234567',
         body: 'Ajanvaraus vahvistettu',
       });
       const second = await enqueueMessage(t.db, {
+        ...WRITTEN,
         channel: 'email',
         recipient: 'aino.virtanen@example.fi',
         subject: 'Vahvistus',
         body: 'Hei Aino',
         attachments: [{ fileName: 'aika.ics', contentType: 'text/calendar', content: 'QkVHSU46VkNBTEVOREFS' }],
       });
-      const third = await enqueueMessage(t.db, { channel: 'sms', recipient: '+358501112233', body: 'Muistutus' });
+      const third = await enqueueMessage(t.db, { ...WRITTEN, channel: 'sms', recipient: '+358501112233', body: 'Muistutus' });
 
-      expect(first).toMatchObject({ channel: 'sms', subject: null, attachments: null, sentAt: null });
+      expect(first).toMatchObject({ channel: 'sms', subject: null, attachments: null, sentAt: null, state: 'queued', tries: 0 });
       expect(first.createdAt).toBeInstanceOf(Date);
       expect(second.attachments).toEqual([
         { fileName: 'aika.ics', contentType: 'text/calendar', content: 'QkVHSU46VkNBTEVOREFS' },
@@ -41,6 +45,7 @@ describe.each(databaseKinds())('outbox and access log on %s', (kind) => {
 
     it('orders by creation time, not by insertion order', async () => {
       const backdated = await enqueueMessage(t.db, {
+        ...WRITTEN,
         channel: 'email',
         recipient: 'old@example.fi',
         body: 'Vanha',

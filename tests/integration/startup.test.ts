@@ -140,7 +140,7 @@ describe('a production start (scripts/start.ts)', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('DEPLOYMENT_ENV is not set: with NODE_ENV=production this is a production start');
     expect(result.stderr).toContain('npm start');
-    for (const missing of ['SESSION_SECRET', 'PUBLIC_ORIGIN', 'DATABASE_URL', 'IDENTIFICATION', 'PAYMENTS', 'INSURERS', 'POPULATION_REGISTER', 'SMS']) {
+    for (const missing of ['SESSION_SECRET', 'PUBLIC_ORIGIN', 'DATABASE_URL', 'IDENTIFICATION', 'PAYMENTS', 'INSURERS', 'POPULATION_REGISTER', 'EMAIL', 'SMTP_URL', 'MAIL_FROM_GENERAL', 'MAIL_FROM_CHILDREN', 'SMS']) {
       expect(result.stderr).toMatch(new RegExp(`^  ${missing}: `, 'm'));
     }
     expect(result.stdout).not.toContain('listening');
@@ -153,6 +153,8 @@ describe('a production start (scripts/start.ts)', () => {
     ['the test insurer', { INSURERS: 'test' }, 'INSURERS'],
     ['the built-in population register', { POPULATION_REGISTER: 'builtin' }, 'POPULATION_REGISTER'],
     ['the test SMS sender', { SMS: 'test' }, 'SMS'],
+    ['the test e-mail channel', { EMAIL: 'test' }, 'EMAIL'],
+    ['turning STARTTLS off', { SMTP_REQUIRE_TLS: 'false' }, 'SMTP_REQUIRE_TLS'],
     ["Paytrail's public test merchant", { PAYTRAIL_MERCHANT_ID: '375917', PAYTRAIL_SECRET: 'SAIPPUAKAUPPIAS' }, 'PAYTRAIL_MERCHANT_ID'],
     ["Paytrail's public test secret with another id", { PAYTRAIL_SECRET: 'SAIPPUAKAUPPIAS' }, 'PAYTRAIL_SECRET'],
     ["Paytrail's shop-in-shop test merchant", { PAYTRAIL_MERCHANT_ID: '695861', PAYTRAIL_SECRET: 'MONISAIPPUAKAUPPIAS' }, 'PAYTRAIL_MERCHANT_ID'],

@@ -256,7 +256,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithFlash(`${reloadBasic}#guardians-title-${wardId}`, { type: 'success', key: 'myInformation.guardians.saved' });
     }
     case 'mfa-start': {
-      const message = (code: string) => t('myInformation.mfa.sms', { code });
+      const message = { language: lang, text: (code: string) => t('myInformation.mfa.sms', { code }) };
       const result = await startOnboarding(db, auth, { phone: formData.get('phone'), clientIp }, message);
       if (result.type === 'code-sent') return redirect(`${reloadBasic}#sms-login`, 303);
       const error = (

@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === 'send') {
     const t = serverT(context);
     const { bindingHash, setCookie } = await bindFlowToBrowser(request);
-    const sent = await sendReauthCode(db, resumable, { bindingHash, clientIp }, (code) => t('myInformation.sms.message', { code }));
+    const sent = await sendReauthCode(db, resumable, { bindingHash, clientIp }, { language: lang, text: (code) => t('myInformation.sms.message', { code }) });
     const headers = new Headers({ 'Set-Cookie': setCookie });
     if (sent.type !== 'code-sent') {
       return redirectWithFlash(self, { type: 'error', key: 'myInformation.sms.tooManyToast' }, headers);

@@ -1,4 +1,8 @@
-/** /dev/outbox: SMS and e-mail the portal has sent, newest first. Absent in production. */
+/**
+ * /dev/outbox: SMS and e-mail the portal has written, newest first, with each one's delivery
+ * state (queued, sending, sent, failed), tries, last error class and sent time (ADR 0029).
+ * Absent in production.
+ */
 import { useTranslation } from '~/i18n/react';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { requireNonProduction } from '~/lib/http/test-deployment.server';
@@ -25,6 +29,13 @@ export async function loader({ context }: Route.LoaderArgs) {
       subject: m.subject,
       body: m.body,
       createdAt: m.createdAt.toISOString(),
+      kind: m.kind,
+      language: m.language,
+      state: m.state,
+      tries: m.tries,
+      lastErrorClass: m.lastErrorClass,
+      notBefore: m.state === 'queued' && m.notBefore ? m.notBefore.toISOString() : null,
+      sentAt: m.sentAt?.toISOString() ?? null,
       attachments: (m.attachments ?? []).map((a) => a.fileName),
     })),
     reminders,
@@ -39,10 +50,36 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
       <p>{t('outbox.intro')}</p>
       {loaderData.messages.length === 0 ? <p>{t('outbox.empty')}</p> : null}
       {loaderData.messages.map((m) => (
-        <article key={m.id} className={ui.card} data-outbox-channel={m.channel}>
+        <article key={m.id} className={ui.card} data-outbox-channel={m.channel} data-outbox-state={m.state}>
           <dl>
             <dt>{t('outbox.channel')}</dt>
             <dd>{m.channel}</dd>
+            <dt>{t('outbox.kind')}</dt>
+            <dd>{m.kind}</dd>
+            <dt>{t('outbox.language')}</dt>
+            <dd>{m.language}</dd>
+            <dt>{t('outbox.state')}</dt>
+            <dd>{t(`outbox.states.${m.state}`)}</dd>
+            <dt>{t('outbox.tries')}</dt>
+            <dd>{m.tries}</dd>
+            {m.lastErrorClass ? (
+              <>
+                <dt>{t('outbox.lastErrorClass')}</dt>
+                <dd>{m.lastErrorClass}</dd>
+              </>
+            ) : null}
+            {m.notBefore ? (
+              <>
+                <dt>{t('outbox.notBefore')}</dt>
+                <dd>{formatDateTime(m.notBefore, i18n.language)}</dd>
+              </>
+            ) : null}
+            {m.sentAt ? (
+              <>
+                <dt>{t('outbox.sentAt')}</dt>
+                <dd>{formatDateTime(m.sentAt, i18n.language)}</dd>
+              </>
+            ) : null}
             <dt>{t('outbox.recipient')}</dt>
             <dd>{m.recipient}</dd>
             {m.subject ? (

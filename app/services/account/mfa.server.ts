@@ -15,10 +15,11 @@ import { env, sessionSecret } from '~/env.server';
 import { constantTimeEqual } from '~/lib/crypto.server';
 import { normalizeFinnishPhone } from '~/models/contact';
 import type { Features } from '~/models/features';
+import type { Language } from '~/i18n/config';
 import { logAccess } from '~/services/audit/access-log.server';
 import { resumeSession, revokeSession, SMS_CODE_PROVIDER, type SessionRow } from '~/services/auth/session.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
-import { enqueueMessage } from '~/services/outbox/outbox.server';
+import { deliverAfterCommit, enqueueMessage, type OutboxRow } from '~/services/outbox/outbox.server';
 import { hitRateLimit } from '~/services/security/rate-limit.server';
 import { challengeStatus, CODE_TTL_MS, lockedAfterWrongTry, mayResumeWithSms, nextAttemptAt } from './sms-code-rules';
 import { clock } from '~/lib/clock.server';
@@ -43,8 +44,11 @@ export type StartOnboardingResult =
   | { type: 'needs-bank-identification' }
   | { type: 'environment-has-mfa-disabled' };
 
-/** The SMS text, in the person's language, with the code in it (from the i18n resources). */
-export type CodeMessage = (code: string) => string;
+/** The SMS with the code in it: its text (from the i18n resources) and the language it is in. */
+export interface CodeMessage {
+  language: Language;
+  text: (code: string) => string;
+}
 
 function codeHash(challengeId: string, code: string): string {
   return createHmac('sha256', sessionSecret()).update(`sms-code:${challengeId}:${code}`).digest('hex');
@@ -76,7 +80,7 @@ async function sendChallenge(
 ): Promise<Date> {
   const code = newCode();
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
-  await withTransaction(db, async (t) => {
+  const sms = await withTransaction(db, async (t): Promise<OutboxRow> => {
     const id = randomUUID();
     await t
       .insert(smsChallenges)
@@ -91,8 +95,17 @@ async function sendChallenge(
         expiresAt,
         createdAt: now,
       });
-    await enqueueMessage(t, { channel: 'sms', recipient: input.phone, body: message(code) });
+    return enqueueMessage(t, {
+      channel: 'sms',
+      kind: 'loginCode',
+      brand: env().BRAND,
+      language: message.language,
+      recipient: input.phone,
+      body: message.text(code),
+    });
   });
+  // A code is awaited by someone at the screen: handed to delivery as soon as it is committed.
+  await deliverAfterCommit([sms]);
   return expiresAt;
 }
 

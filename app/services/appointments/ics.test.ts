@@ -29,6 +29,20 @@ describe('calendar file', () => {
     expect(toIcs({ ...entry, startAt: new Date('2027-10-31T02:30:00Z') })).toContain('DTSTART;TZID=Europe/Helsinki:20271031T043000');
   });
 
+  it('reminds two hours before the start with a display alarm inside the event', () => {
+    const lines = ics.split('\r\n');
+    const begin = lines.indexOf('BEGIN:VALARM');
+    expect(begin).toBeGreaterThan(lines.indexOf('BEGIN:VEVENT'));
+    expect(lines.slice(begin, lines.indexOf('END:VALARM') + 1)).toEqual([
+      'BEGIN:VALARM',
+      'ACTION:DISPLAY',
+      'TRIGGER;RELATED=START:-PT2H',
+      expect.stringMatching(/^DESCRIPTION:.+/),
+      'END:VALARM',
+    ]);
+    expect(lines.indexOf('END:VALARM')).toBeLessThan(lines.indexOf('END:VEVENT'));
+  });
+
   it('escapes text and uses CRLF line ends', () => {
     expect(ics).toContain('LOCATION:Kamppi\\, Urho Kekkosen katu 1\\, 00100 Helsinki');
     expect(ics.split('\r\n').length).toBeGreaterThan(10);

@@ -1,6 +1,7 @@
 /**
  * An appointment as an iCalendar file (RFC 5545) in Europe/Helsinki time. It carries the time,
- * the place and the specialty only: no other health details. `appointmentCalendarEntry` is the
+ * the place and the specialty only: no other health details. Its event has a reminder alarm
+ * (VALARM, `ALARM_BEFORE_START`), so the calendar reminds the patient too (issue 22). `appointmentCalendarEntry` is the
  * one builder of an appointment's entry, for the download and the confirmation e-mail alike.
  */
 import type { Brand } from '~/brands';
@@ -87,6 +88,9 @@ const utc = (d: Date) => `${stamp(d, 'UTC')}Z`;
 
 const HOUR_MS = 3_600_000;
 
+/** The calendar's own reminder: this long before the start (RFC 5545 §3.8.6.3 duration). */
+export const ALARM_BEFORE_START = '-PT2H';
+
 /**
  * DTSTART/DTEND: Helsinki time with its zone, except in the hour the autumn change repeats
  * (03:00–03:59 on the last Sunday of October), where a local time names two instants and
@@ -141,6 +145,12 @@ export function toIcs(entry: CalendarEntry, productId = '-//Patient portal//FI')
     `SUMMARY:${text(entry.summary)}`,
     `LOCATION:${text(entry.location)}`,
     ...(entry.description ? [`DESCRIPTION:${text(entry.description)}`] : []),
+    // RFC 5545 §3.6.6: a display alarm needs ACTION, TRIGGER and DESCRIPTION.
+    'BEGIN:VALARM',
+    'ACTION:DISPLAY',
+    `TRIGGER;RELATED=START:${ALARM_BEFORE_START}`,
+    `DESCRIPTION:${text(entry.summary)}`,
+    'END:VALARM',
     'END:VEVENT',
     'END:VCALENDAR',
   ];

@@ -24,7 +24,9 @@ import { formatDateTime } from '~/lib/format';
 import { maskEmail, maskPhone, type ReminderNoticeView } from '~/models/appointments/reminder';
 import { logAccess } from '~/services/audit/access-log.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
-import { enqueueMessage, type OutboxMessage } from '~/services/outbox/outbox.server';
+import type { JobRunner } from '~/services/jobs/runner.server';
+import { logger } from '~/services/observability/logger.server';
+import { deliverAfterCommit, enqueueMessage, type OutboxMessage, type OutboxRow } from '~/services/outbox/outbox.server';
 import { appointmentCalendarEntry, clinicPlace, toIcs } from './ics';
 import { reminderChannels, reminderPlan, sendDecision, type ReminderChannel, type ReminderPlan } from './reminder-rules';
 
@@ -278,6 +280,7 @@ export async function runReminderSweep(db: Db, options: ReminderSweepOptions = {
         .limit(batchSize)
         .for('update', { of: appointmentReminders, skipLocked: true });
       let changed = 0;
+      const queued: OutboxRow[] = [];
       for (const row of rows) {
         const { reminder, appointment } = row;
         const refusedSms = await refusesBookingSms(t, appointment.patientId);
@@ -315,7 +318,7 @@ export async function runReminderSweep(db: Db, options: ReminderSweepOptions = {
               { ...reminder, link: openLink(reminder.sealedLink) },
               decision.channels,
             );
-            for (const message of messages) await enqueueMessage(t, message);
+            for (const message of messages) queued.push(await enqueueMessage(t, message));
             await logAccess(t, {
               actorPersonId: null,
               subjectPersonId: appointment.patientId,
@@ -330,12 +333,26 @@ export async function runReminderSweep(db: Db, options: ReminderSweepOptions = {
         }
         changed++;
       }
-      return { claimed: rows.length, changed };
+      return { claimed: rows.length, changed, queued };
     });
+    // Handed to delivery once the batch has committed (ADR 0029).
+    await deliverAfterCommit(batch.queued);
     // A short batch was the last; a batch of only waiting reminders (quiet hours) ends the sweep.
     if (batch.claimed < batchSize || batch.changed === 0) break;
   }
   return summary;
+}
+
+/** The reminder sweep's queue on the instance's job runner (ADR 0019, 0029): every minute. */
+export const REMINDER_QUEUE = 'appointment-reminders';
+
+/** Registers the sweep on the job runner: one run per minute across all instances. */
+export async function scheduleReminderJob(runner: JobRunner, getDb: () => Promise<Db>): Promise<void> {
+  await runner.work(REMINDER_QUEUE, async () => {
+    const summary = await runReminderSweep(await getDb());
+    if (summary.written || summary.dropped || summary.rescheduled) logger.info({ ...summary }, 'appointment reminders swept');
+  });
+  await runner.schedule(REMINDER_QUEUE, 1);
 }
 
 // ---------------------------------------------------------------------------------------------

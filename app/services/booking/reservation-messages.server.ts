@@ -70,8 +70,9 @@ export async function confirmationMessages(
   };
   const texts = context.occupational ? 'occupational.message' : 'reservation.message';
   const declared = context.insurer ? t('insurance.message.declared', { insurer: t(`insurance.insurers.${context.insurer}`) }) : null;
+  const written = { kind: 'confirmation', brand: brand.key, language: lang } as const;
   const messages: OutboxMessage[] = [
-    { channel: 'sms', recipient: contact.phone, body: declared ? `${t(`${texts}.sms`, values)} ${declared}` : t(`${texts}.sms`, values) },
+    { ...written, channel: 'sms', recipient: contact.phone, body: declared ? `${t(`${texts}.sms`, values)} ${declared}` : t(`${texts}.sms`, values) },
   ];
   if (contact.email) {
     const ics = toIcs(
@@ -89,6 +90,7 @@ export async function confirmationMessages(
       ),
     );
     messages.push({
+      ...written,
       channel: 'email',
       recipient: contact.email,
       subject: t(`${texts}.emailSubject`, values),

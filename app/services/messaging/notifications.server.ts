@@ -9,28 +9,30 @@ import { persons } from '~db/schema';
 import { textsIn } from '~/i18n/i18n.server';
 import { pagePath } from '~/route-table';
 import type { Db } from '~/services/db/db.server';
-import { enqueueMessage } from '~/services/outbox/outbox.server';
+import { env } from '~/env.server';
+import { enqueueMessage, type OutboxRow } from '~/services/outbox/outbox.server';
 
 
-/** Queues the notice to the customer's phone and e-mail; answers how many were queued. */
-export async function notifyCustomerOfReply(db: Db, input: { customerId: string; origin: string }): Promise<number> {
+/**
+ * Queues the notice to the customer's phone and e-mail (call it inside the transaction that adds
+ * the message); answers the rows, for `deliverAfterCommit` once that transaction has committed.
+ */
+export async function notifyCustomerOfReply(db: Db, input: { customerId: string; origin: string }): Promise<OutboxRow[]> {
   const [customer] = await db
     .select({ phone: persons.phone, email: persons.email, language: persons.language })
     .from(persons)
     .where(eq(persons.id, input.customerId))
     .limit(1);
-  if (!customer) return 0;
+  if (!customer) return [];
   const t = await textsIn(customer.language);
   const link = `${input.origin}${pagePath('conversations', customer.language)}`;
   const body = t('messaging.notification.body', { link });
-  let queued = 0;
-  if (customer.phone) {
-    await enqueueMessage(db, { channel: 'sms', recipient: customer.phone, body });
-    queued += 1;
-  }
+  // The notice goes out under this instance's brand, whose portal the link opens.
+  const written = { kind: 'notice', brand: env().BRAND, language: customer.language } as const;
+  const queued: OutboxRow[] = [];
+  if (customer.phone) queued.push(await enqueueMessage(db, { ...written, channel: 'sms', recipient: customer.phone, body }));
   if (customer.email) {
-    await enqueueMessage(db, { channel: 'email', recipient: customer.email, subject: t('messaging.notification.subject'), body });
-    queued += 1;
+    queued.push(await enqueueMessage(db, { ...written, channel: 'email', recipient: customer.email, subject: t('messaging.notification.subject'), body }));
   }
   return queued;
 }

@@ -28,6 +28,7 @@ import { careTeamOf, teamAccessIds, triageProfessionalIds } from './care-team.se
 import type { AttachmentInput } from './attachments.server';
 import { loadThreadView, markThreadRead, THREAD_RESOURCE } from './conversations.server';
 import { notifyCustomerOfReply } from './notifications.server';
+import { deliverAfterCommit, type OutboxRow } from '~/services/outbox/outbox.server';
 import { appendMessage, grantAccess, type SendResult } from './threads.server';
 import { clock } from '~/lib/clock.server';
 
@@ -252,7 +253,8 @@ export async function replyAsProfessional(
   const now = input.now ?? clock.now();
   const thread = await findThreadFor(db, { kind: 'professional', personId: input.me }, input.threadId, now);
   if (!thread) return { ok: false, reason: 'not-found' };
-  return db.transaction(async (tx) => {
+  const notices: OutboxRow[] = [];
+  const sent = await db.transaction(async (tx) => {
     const result = await appendMessage(tx, {
       threadId: thread.id,
       customerPersonId: thread.customerPersonId,
@@ -268,7 +270,7 @@ export async function replyAsProfessional(
       .values({ threadId: thread.id, professionalId: input.me, addedAt: now })
       .onConflictDoNothing();
     await grantAccess(tx, thread.id, input.me);
-    await notifyCustomerOfReply(tx, { customerId: thread.customerPersonId, origin: input.origin });
+    notices.push(...(await notifyCustomerOfReply(tx, { customerId: thread.customerPersonId, origin: input.origin })));
     await logAccess(tx, {
       actorPersonId: input.me,
       subjectPersonId: thread.customerPersonId,
@@ -278,6 +280,8 @@ export async function replyAsProfessional(
     });
     return result;
   });
+  await deliverAfterCommit(notices);
+  return sent;
 }
 
 /** Assigns the thread (the current assignment only) to a member of its care team (`assignableProfessionals`). */

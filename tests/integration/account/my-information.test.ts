@@ -33,7 +33,7 @@ import { databaseKinds, withTestDatabase } from '../../fixtures/db';
 import { clock } from '../../fixtures/clock';
 
 const MINUTE = 60_000;
-const message = (code: string) => `Code ${code}`;
+const message = { language: 'fi' as const, text: (code: string) => `Code ${code}` };
 let individual = 700;
 
 async function person(db: Db): Promise<Person> {
@@ -48,6 +48,8 @@ async function authOf(db: Db, who: Person, provider = 'test'): Promise<Auth> {
 
 async function lastCode(db: Db, phone: string): Promise<string> {
   const [row] = await db.select().from(outbox).where(eq(outbox.recipient, phone)).orderBy(desc(outbox.id)).limit(1);
+  // A login code, in the language its text is in, under the instance's brand (ADR 0029).
+  expect(row).toMatchObject({ channel: 'sms', kind: 'loginCode', brand: 'general', language: 'fi' });
   return /\d{4}/.exec(row?.body ?? '')![0];
 }
 

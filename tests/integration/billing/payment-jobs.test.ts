@@ -1,6 +1,7 @@
 /**
- * The payment reconciliation job's schedulers (ADR 0019): on PostgreSQL a pg-boss queue on the
- * same database whose worker runs `runReconcileJob`; on PGlite the same function on a timer.
+ * The payment reconciliation job on the instance's job runner (ADR 0019, ADR 0029): on PostgreSQL
+ * a pg-boss queue on the same database whose worker runs `runReconcileJob`; on PGlite the same
+ * function in process on an interval.
  * A delayed payment (the bank confirms after the browser came back, no callback) is settled.
  */
 import { eq } from 'drizzle-orm';
@@ -12,7 +13,8 @@ import { invoices, payments, persons } from '~db/schema';
 import { DEMO_PERSONS } from '~db/seed-data';
 import type { Db } from '~/services/db/db.server';
 import { handleProviderReturn, paymentClient, preparePayment } from '~/services/billing/payments.server';
-import { JOBS_SCHEMA, RECONCILE_QUEUE, runReconcileJob, startPaymentJobs, type PaymentJobs } from '~/services/billing/reconcile-job.server';
+import { RECONCILE_QUEUE, runReconcileJob, scheduleReconcileJob } from '~/services/billing/reconcile-job.server';
+import { JOBS_SCHEMA, startJobRunner, type JobRunner } from '~/services/jobs/runner.server';
 import { completeTestBankPayment, findTestBankPayment, TEST_MERCHANT } from '~/services/billing/test-provider.server';
 import { databaseKinds, postgresUrlFor, testDatabaseUrl, withPostgresClient, withTestDatabase } from '../../fixtures/db';
 import { clock } from '../../fixtures/clock';
@@ -73,8 +75,15 @@ async function statusOf(db: Db, id: number) {
 
 const JOB_SETTINGS = { PAYMENT_RECONCILE_INTERVAL_MINUTES: 5, PUBLIC_ORIGIN: ORIGIN, PORT: 3000 };
 
+/** What server.ts does for the reconciliation: one runner, the job registered on it. */
+async function startPaymentJobs(databaseUrl: string | undefined, db: Db): Promise<JobRunner> {
+  const runner = await startJobRunner({ DATABASE_URL: databaseUrl });
+  await scheduleReconcileJob(runner, JOB_SETTINGS, async () => db);
+  return runner;
+}
+
 /** The reconcile schedule is in place, and a job sent now (not at the next tick) settles the invoice. */
-async function expectScheduledAndSettled(jobs: PaymentJobs, db: Db, invoiceId: number) {
+async function expectScheduledAndSettled(jobs: JobRunner, db: Db, invoiceId: number) {
   expect((await jobs.boss!.getSchedules()).map((schedule) => [schedule.name, schedule.cron])).toContainEqual([RECONCILE_QUEUE, '*/5 * * * *']);
   await jobs.boss!.send(RECONCILE_QUEUE, {});
   const deadline = performance.now() + 20_000;
@@ -92,15 +101,15 @@ describe.each(databaseKinds())('payment reconciliation job on %s', (kind) => {
     expect(await statusOf(t.db, invoice.id)).toBe('paid');
   });
 
-  it(kind === 'postgres' ? 'schedules it with pg-boss on the same database; a worker runs it' : 'runs it on a timer in process', async () => {
+  it(kind === 'postgres' ? 'schedules it with pg-boss on the same database; a worker runs it' : 'runs it in process on an interval', async () => {
     if (kind === 'pglite') {
-      const jobs = await startPaymentJobs({ ...JOB_SETTINGS, DATABASE_URL: undefined }, async () => t.db);
-      expect(jobs.kind).toBe('timer');
+      const jobs = await startPaymentJobs(undefined, t.db);
+      expect(jobs.kind).toBe('in-process');
       await jobs.stop();
       return;
     }
     const invoice = await delayedPayment(t.db);
-    const jobs = await startPaymentJobs({ ...JOB_SETTINGS, DATABASE_URL: postgresUrlFor(testDatabaseUrl()!, t.database.location) }, async () => t.db);
+    const jobs = await startPaymentJobs(postgresUrlFor(testDatabaseUrl()!, t.database.location), t.db);
     try {
       expect(jobs.kind).toBe('pg-boss');
       await expectScheduledAndSettled(jobs, t.db, invoice.id);
@@ -123,7 +132,7 @@ describe.each(databaseKinds())('payment reconciliation job on %s', (kind) => {
     expect(await jobSchemas(url)).toEqual({ names: ['pgboss'], version: null });
 
     const invoice = await delayedPayment(t.db);
-    const jobs = await startPaymentJobs({ ...JOB_SETTINGS, DATABASE_URL: url }, async () => t.db);
+    const jobs = await startPaymentJobs(url, t.db);
     try {
       const found = await jobSchemas(url);
       expect(found.names).toEqual([JOBS_SCHEMA]);
@@ -133,7 +142,7 @@ describe.each(databaseKinds())('payment reconciliation job on %s', (kind) => {
       await jobs.stop();
     }
     // A second start finds nothing to retire and the same schema.
-    const again = await startPaymentJobs({ ...JOB_SETTINGS, DATABASE_URL: url }, async () => t.db);
+    const again = await startPaymentJobs(url, t.db);
     await again.stop();
     expect((await jobSchemas(url)).names).toEqual([JOBS_SCHEMA]);
   }, 60_000);

@@ -262,6 +262,7 @@ describe.each(databaseKinds())('messaging services on %s', (kind) => {
       expect(m.body).toContain('https://portal.test/fi/viestit');
       expect(m.body).not.toContain(secret);
       expect(m.body).not.toContain('Ilmoitus');
+      expect(m).toMatchObject({ kind: 'notice', brand: 'general', language: 'fi', state: 'queued' });
     }
 
     if (!reply.ok) return;

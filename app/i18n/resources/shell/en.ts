@@ -81,6 +81,17 @@ const en = {
     recipient: 'Recipient',
     subject: 'Subject',
     created: 'Created',
+    state: 'State',
+    states: { queued: 'Queued', sending: 'Sending', sent: 'Sent', failed: 'Failed' },
+    tries: 'Tries',
+    lastErrorClass: 'Last error',
+    notBefore: 'Next try',
+    sentAt: 'Sent',
+    kind: 'Kind',
+    language: 'Language',
+    email: {
+      footer: 'This message was sent automatically by {{brand}}. Replies to it are not read.',
+    },
   },
 };
 

@@ -94,6 +94,17 @@ const fi: PageTexts = {
     recipient: 'Vastaanottaja',
     subject: 'Aihe',
     created: 'Luotu',
+    state: 'Tila',
+    states: { queued: 'Jonossa', sending: 'Lähetetään', sent: 'Lähetetty', failed: 'Epäonnistui' },
+    tries: 'Yrityksiä',
+    lastErrorClass: 'Viimeisin virhe',
+    notBefore: 'Seuraava yritys',
+    sentAt: 'Lähetetty',
+    kind: 'Laji',
+    language: 'Kieli',
+    email: {
+      footer: 'Tämän viestin lähetti automaattisesti {{brand}}. Vastauksia tähän viestiin ei lueta.',
+    },
   },
 };
 

@@ -73,6 +73,17 @@ const sv: PageTexts = {
     recipient: 'Mottagare',
     subject: 'Ämne',
     created: 'Skapad',
+    state: 'Status',
+    states: { queued: 'I kö', sending: 'Skickas', sent: 'Skickat', failed: 'Misslyckades' },
+    tries: 'Försök',
+    lastErrorClass: 'Senaste fel',
+    notBefore: 'Nästa försök',
+    sentAt: 'Skickat',
+    kind: 'Typ',
+    language: 'Språk',
+    email: {
+      footer: 'Detta meddelande skickades automatiskt av {{brand}}. Svar på det läses inte.',
+    },
   },
 };
 

@@ -2,7 +2,8 @@
  * The booking transaction (ADR 0025): the patient's row is locked (`select … for update`) so the
  * per-person limit counts correctly under concurrency, the appointment is inserted as a
  * self-contained copy of the slot (time, place, specialty, price estimate), the payer adds its
- * rows, the confirmation messages are queued in the outbox and the reminder is scheduled (ADR 0031). The partial unique index
+ * rows, the confirmation messages are queued in the outbox (and handed to delivery after the
+ * commit, ADR 0029) and the reminder is scheduled (ADR 0031). The partial unique index
  * `appointments_slot_live_idx` lets one live appointment hold a slot: the loser of a race gets a
  * unique violation, its transaction rolls back whole and it answers `appointmentNotAvailable`.
  */
@@ -16,7 +17,7 @@ import { scheduleReminder } from '~/services/appointments/reminders.server';
 import { encodeAnonymousCode } from '~/services/appointments/rules';
 import { logAccess } from '~/services/audit/access-log.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
-import { enqueueMessage } from '~/services/outbox/outbox.server';
+import { deliverAfterCommit, enqueueMessage, type OutboxRow } from '~/services/outbox/outbox.server';
 import { updateBookingContact, type PersonRow } from '~/services/people/people.server';
 import type { Payer, PayerBooking } from '../payers/index.server';
 import { anonymousLink, confirmationMessages } from '../reservation-messages.server';
@@ -72,8 +73,10 @@ export async function book(db: Db, input: BookingInput, ctx: ResolvedContext): P
   if (await isTaken(db, slot.id)) return { type: 'appointmentNotAvailable' };
   const external = await input.payer.beforeTransaction(db, input.booking, input.patient, slot);
   if (external.type !== 'ok') return external;
+  // The confirmation messages written in the transaction, sent once it has committed.
+  const queued: OutboxRow[] = [];
   try {
-    return await withTransaction(db, async (t) => {
+    const outcome = await withTransaction(db, async (t) => {
       // Serialises this person's reservations, so the limit below cannot be passed by racing.
       await t.select({ id: persons.id }).from(persons).where(eq(persons.id, input.patient.id)).for('update');
       if (await reservationsFull(t, input.patient.id, now, settings)) return { type: 'tooManyReservations' as const };
@@ -149,7 +152,7 @@ export async function book(db: Db, input: BookingInput, ctx: ResolvedContext): P
         cancellationLimitHours: settings.cancellationLimitHours,
         ...input.payer.messageFacts(input.booking),
       });
-      for (const message of messages) await enqueueMessage(t, message);
+      for (const message of messages) queued.push(await enqueueMessage(t, message));
       // The reminder goes where the confirmation went (ADR 0031).
       await scheduleReminder(t, appointment.id, {
         now,
@@ -190,6 +193,8 @@ export async function book(db: Db, input: BookingInput, ctx: ResolvedContext): P
         },
       };
     });
+    if (outcome.type === 'success') await deliverAfterCommit(queued);
+    return outcome;
   } catch (error) {
     // The loser of a race for the slot: its whole transaction rolled back.
     if (isUniqueViolation(error, SLOT_TAKEN_CONSTRAINT)) return { type: 'appointmentNotAvailable' };

@@ -1,124 +1,15 @@
 /**
- * The GatewayAPI sender against a local HTTP server (a real socket, no mock of fetch) that checks
- * each request as GatewayAPI documents it (gatewayapi.com/docs/rest.html): `POST /rest/mtsms`, a
- * JSON body, and OAuth 1.0a HMAC-SHA1 whose signature the server recomputes itself from the
- * request it received (RFC 5849 §3.4, written out again here, not imported from the sender),
- * with the timestamp checked against its own wall clock and each nonce accepted once. It answers
- * with the documented shapes: `{"ids": […], "usage": {…}}`, and `{"code", "incident_uuid",
- * "message", "variables"}` with 400/401/403/422/500.
+ * The GatewayAPI sender against a local GatewayAPI (tests/fixtures/sms-gateway.ts: a real socket,
+ * no mock of fetch, which recomputes the OAuth 1.0a signature itself and answers with the
+ * documented shapes).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { once } from 'node:events';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGatewayApiSender, type GatewayApiConfig } from './gatewayapi.server';
 import { SmsPermanentError, SmsTemporaryError, type SmsMessage } from './sms-sender';
-
-const KEY = 'portal-api-key';
-const SECRET = 'portal-api-secret-0123';
-
-interface Received {
-  method: string;
-  path: string;
-  headers: IncomingMessage['headers'];
-  raw: Buffer;
-  body: Record<string, unknown>;
-  oauth: Record<string, string>;
-}
-
-type Reply = { status: number; body?: unknown; text?: string; delayMs?: number };
-
-/** RFC 5849 §3.6 percent-encoding. */
-const enc = (value: string) => encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-
-/** The `Authorization: OAuth …` parameters (§3.5.1), or null when the header is not one. */
-function oauthParams(header: string | undefined): Record<string, string> | null {
-  if (!header?.startsWith('OAuth ')) return null;
-  const params: Record<string, string> = {};
-  for (const part of header.slice('OAuth '.length).split(/,\s*/)) {
-    const match = /^([A-Za-z0-9_%.~-]+)="([^"]*)"$/.exec(part);
-    if (!match) return null;
-    params[decodeURIComponent(match[1]!)] = decodeURIComponent(match[2]!);
-  }
-  return params;
-}
-
-/** The signature GatewayAPI expects for a request (§3.4): method, base URI, query and oauth_*. */
-function expectedSignature(request: IncomingMessage, oauth: Record<string, string>, secret: string): string {
-  const url = new URL(request.url!, `http://${request.headers.host}`);
-  const params = [...url.searchParams.entries(), ...Object.entries(oauth).filter(([name]) => name !== 'oauth_signature' && name !== 'realm')]
-    .map(([name, value]) => [enc(name), enc(value)])
-    .sort(([a, av], [b, bv]) => (a! < b! ? -1 : a! > b! ? 1 : av! < bv! ? -1 : av! > bv! ? 1 : 0))
-    .map(([name, value]) => `${name}=${value}`)
-    .join('&');
-  const base = `${request.method}&${enc(`http://${request.headers.host!.toLowerCase()}${url.pathname}`)}&${enc(params)}`;
-  return createHmac('sha1', `${enc(secret)}&`).update(base).digest('base64');
-}
-
-function apiError(response: ServerResponse, status: number, code: string | null, message: string, variables: string[] = []) {
-  const body = { ...(code ? { code } : {}), incident_uuid: 'd8127429-fa0c-4316-b1f2-e610c3958f43', message, ...(variables.length ? { variables } : {}) };
-  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-}
-
-/** A fake GatewayAPI: checks what it receives, then answers the next scripted reply (or 200). */
-function fakeGatewayApi() {
-  const received: Received[] = [];
-  const replies: Reply[] = [];
-  const nonces = new Set<string>();
-  let nextId = 421332671;
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const raw = Buffer.concat(chunks);
-      const url = new URL(request.url!, `http://${request.headers.host}`);
-      if (request.method !== 'POST' || url.pathname !== '/rest/mtsms') return apiError(response, 404, null, 'Not found');
-      const oauth = oauthParams(request.headers.authorization);
-      if (!oauth) return apiError(response, 401, '0x0222', 'Missing required parameter %1', ['oauth_consumer_key']);
-      if (oauth.oauth_signature_method !== 'HMAC-SHA1') return apiError(response, 401, '0x0221', 'Unsupported signature method %1', [oauth.oauth_signature_method ?? '']);
-      if (oauth.oauth_version !== undefined && oauth.oauth_version !== '1.0') return apiError(response, 401, '0x0220', 'Unsupported parameter %1', ['oauth_version']);
-      if (oauth.oauth_consumer_key !== KEY) return apiError(response, 401, '0x0223', 'Invalid Consumer Key');
-      // GatewayAPI checks the timestamp against its own clock: the wall clock, whatever PORTAL_NOW says.
-      // eslint-disable-next-line no-restricted-syntax
-      const wallSeconds = Date.now() / 1000;
-      if (!/^\d+$/.test(oauth.oauth_timestamp ?? '') || Math.abs(Number(oauth.oauth_timestamp) - wallSeconds) > 300) {
-        return apiError(response, 401, '0x0225', 'Expired timestamp');
-      }
-      const given = Buffer.from(oauth.oauth_signature ?? '');
-      const wanted = Buffer.from(expectedSignature(request, oauth, SECRET));
-      if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) return apiError(response, 401, '0x0224', 'Invalid signature');
-      if (!oauth.oauth_nonce || nonces.has(oauth.oauth_nonce)) return apiError(response, 401, '0x0226', 'Invalid / used nonce');
-      nonces.add(oauth.oauth_nonce);
-
-      if (!/^application\/json\b/.test(request.headers['content-type'] ?? '')) return apiError(response, 422, null, 'Invalid json request body');
-      let body: Record<string, unknown>;
-      try {
-        body = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
-      } catch {
-        return apiError(response, 422, null, 'Invalid json request body');
-      }
-      received.push({ method: request.method, path: url.pathname, headers: request.headers, raw, body, oauth });
-      const recipients = body.recipients as { msisdn: unknown }[] | undefined;
-      if (typeof body.message !== 'string' || !Array.isArray(recipients) || recipients.length === 0) {
-        return apiError(response, 400, '0x0308', 'Invalid Argument');
-      }
-      // A number the network does not know (the fake's stand-in for an invalid recipient).
-      const unknown = recipients.find((r) => String(r.msisdn).startsWith('3584000'));
-      if (unknown) return apiError(response, 400, '0x0308', 'Invalid recipient %1', [String(unknown.msisdn)]);
-
-      const reply = replies.shift() ?? { status: 200, body: { ids: [nextId++], usage: { countries: { FI: 1 }, currency: 'EUR', total_cost: 0.05 } } };
-      const answer = () => {
-        if (response.destroyed) return;
-        response.writeHead(reply.status, { 'content-type': reply.text === undefined ? 'application/json' : 'text/html' });
-        response.end(reply.text ?? JSON.stringify(reply.body ?? {}));
-      };
-      if (reply.delayMs) setTimeout(answer, reply.delayMs);
-      else answer();
-    });
-  });
-  return { server, received, replies };
-}
+import { fakeGatewayApi, KEY, SECRET } from '../../../../tests/fixtures/sms-gateway';
 
 const fake = fakeGatewayApi();
 let config: GatewayApiConfig;
