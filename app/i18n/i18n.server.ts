@@ -28,6 +28,8 @@ import insurance from './resources/booking/insurance';
 import reservation from './resources/booking/reservation';
 import search from './resources/booking/search';
 import sv from './resources/sv';
+import devices from './resources/devices';
+import accessibility from './resources/shell/accessibility';
 
 /** Remembers the last language used, for the `/` redirect. */
 export const languageCookie = createCookie('portal_lang', {
@@ -52,6 +54,8 @@ const all = (core: typeof en, lang: 'fi' | 'sv' | 'en'): Resource => ({
   occupational: bookingMore[lang],
   insurance: insurance[lang],
   sicknessFund: sicknessFund[lang],
+  devices: devices[lang],
+  accessibility: accessibility[lang],
 });
 
 export const resources = {

@@ -18,6 +18,8 @@ import type { SicknessFundTexts } from './records/sickness-fund';
 import type { ReservationTexts } from './booking/reservation';
 import type { MyInformationTexts } from './account';
 import type { SearchTexts } from './booking/search';
+import type { DevicesTexts } from './devices';
+import type { AccessibilityTexts } from './shell/accessibility';
 
 export interface BookingTexts {
   search: SearchTexts;
@@ -35,6 +37,8 @@ export type SeparateTexts = BookingTexts &
     recordsFeed: RecordsFeedTexts;
     sicknessFund: SicknessFundTexts;
     invoices: InvoiceTexts;
+    devices: DevicesTexts;
+    accessibility: AccessibilityTexts;
   };
 
 export type Resource = CoreResource & SeparateTexts;
@@ -51,7 +55,9 @@ type TextModule =
   | 'sicknessFund'
   | 'invoices'
   | 'bookingMore'
-  | 'insurance';
+  | 'insurance'
+  | 'devices'
+  | 'accessibility';
 
 const MODULE_OF = {
   search: 'search',
@@ -70,6 +76,8 @@ const MODULE_OF = {
   occupational: 'bookingMore',
   insurance: 'insurance',
   sicknessFund: 'sicknessFund',
+  devices: 'devices',
+  accessibility: 'accessibility',
 } as const satisfies Record<keyof SeparateTexts, TextModule>;
 
 /** The top-level keys whose texts are loaded separately. */
@@ -122,6 +130,10 @@ async function loadModule(module: TextModule, lang: Language): Promise<Partial<S
       return { insurance: (await import('./booking/insurance')).default[lang] };
     case 'sicknessFund':
       return { sicknessFund: (await import('./records/sickness-fund')).default[lang] };
+    case 'devices':
+      return { devices: (await import('./devices')).default[lang] };
+    case 'accessibility':
+      return { accessibility: (await import('./shell/accessibility')).default[lang] };
   }
 }
 
