@@ -129,7 +129,7 @@ export type AccessibilityTexts = typeof en;
 const fi: AccessibilityTexts = {
   title: 'Saavutettavuusseloste',
   intro:
-    'Tämä saavutettavuusseloste koskee {{brand}}-potilasportaalia ({{origin}}): kirjautumista, ajanvarausta ja varattujen aikojen hallintaa, terveystietoja, viestejä, laskuja ja maksamista sekä omia tietoja.',
+    'Tämä saavutettavuusseloste koskee palveluntarjoajan {{brand}} potilasportaalia ({{origin}}): kirjautumista, ajanvarausta ja varattujen aikojen hallintaa, terveystietoja, viestejä, laskuja ja maksamista sekä omia tietoja.',
   law: 'Digitaalisten palvelujen saavutettavuuden vaatimuksista säädetään laissa digitaalisten palvelujen tarjoamisesta (306/2019), ja niiden tekninen taso on WCAG 2.1 -ohjeiden AA-taso ja eurooppalainen standardi EN 301 549. Portaali on tehty täyttämään ne, ja tämä seloste noudattaa lain mallia.',
   status: {
     heading: 'Portaalin saavutettavuuden tila',
@@ -221,7 +221,7 @@ const fi: AccessibilityTexts = {
   },
   acknowledgement: {
     subject: 'Saimme saavutettavuuspalautteesi – {{brand}}',
-    body: 'Hei,\n\nkiitos palautteestasi {{brand}}-potilasportaalin saavutettavuudesta. Saimme sen {{date}} ja vastaamme sinulle 14 päivän kuluessa.\n\nTämä viesti on lähetetty automaattisesti, älä vastaa siihen. Asiakaspalvelumme tavoitat numerosta {{phone}}.\n\n{{brand}}',
+    body: 'Hei,\n\nkiitos palautteestasi potilasportaalimme ({{brand}}) saavutettavuudesta. Saimme sen {{date}} ja vastaamme sinulle 14 päivän kuluessa.\n\nTämä viesti on lähetetty automaattisesti, älä vastaa siihen. Asiakaspalvelumme tavoitat numerosta {{phone}}.\n\n{{brand}}',
   },
   staff: {
     title: 'Saavutettavuuspalaute',
