@@ -53,6 +53,28 @@ export const PAGES = {
   eula: { file: 'routes/shell/eula.tsx', paths: same('eula'), access: 'public' },
   help: { file: 'routes/shell/help.tsx', paths: { fi: 'ohjeita' }, access: 'user' },
   inApp: { file: 'routes/shell/in-app.tsx', paths: same('in-app'), access: 'public' },
+  /** The accessibility statement (Act 306/2019's model; ADR 0032), on both brands, for anyone. */
+  accessibilityStatement: {
+    file: 'routes/shell/accessibility-statement.tsx',
+    paths: { en: 'accessibility-statement', fi: 'saavutettavuusseloste', sv: 'tillganglighetsutlatande' },
+    access: 'public',
+  },
+  /** The statement's feedback form: no login, works without JS (ADR 0032). */
+  accessibilityFeedback: {
+    file: 'routes/shell/accessibility-feedback.tsx',
+    paths: { en: 'accessibility-statement/feedback', fi: 'saavutettavuusseloste/palaute', sv: 'tillganglighetsutlatande/respons' },
+    access: 'public',
+  },
+  /** Where the feedback form leads after sending. */
+  accessibilityFeedbackReceived: {
+    file: 'routes/shell/accessibility-feedback-received.tsx',
+    paths: {
+      en: 'accessibility-statement/feedback/received',
+      fi: 'saavutettavuusseloste/palaute/vastaanotettu',
+      sv: 'tillganglighetsutlatande/respons/mottagen',
+    },
+    access: 'public',
+  },
   /** Reachable without login (anonymous and payment-intent variants); the page checks the flag pikkutsatti. */
   childrensChat: {
     file: 'routes/shell/childrens-chat.tsx',
@@ -239,6 +261,13 @@ export const PAGES = {
     access: 'user',
     chrome: 'wide',
   },
+  /** Accessibility feedback received from the statement's form (ADR 0032), newest first. */
+  staffAccessibilityFeedback: {
+    file: 'routes/messaging/staff/accessibility-feedback.tsx',
+    paths: { en: 'staff/accessibility-feedback', fi: 'henkilokunta/saavutettavuuspalaute' },
+    access: 'user',
+    chrome: 'wide',
+  },
 
   // ─── Records (issue 11): health records. Detail pages of another person's record answer 404.
   prescriptions: {
@@ -402,6 +431,12 @@ export const PAGES = {
   myInformation: {
     file: 'routes/account/my-information.tsx',
     paths: { en: 'my-information', fi: 'omat-tiedot', sv: 'mina-uppgifter' },
+    access: 'user',
+  },
+  /** My devices (issue 23, ADR 0032): the person's login sessions; end one or all the others. */
+  myDevices: {
+    file: 'routes/account/devices.tsx',
+    paths: { en: 'my-information/devices', fi: 'omat-tiedot/laitteet', sv: 'mina-uppgifter/enheter' },
     access: 'user',
   },
   /** SMS-code re-identification of a lapsed session (no menu, no footer). */

@@ -29,6 +29,8 @@ import reservation from './resources/booking/reservation';
 import search from './resources/booking/search';
 import reminders from './resources/appointments/reminders';
 import sv from './resources/sv';
+import devices from './resources/devices';
+import accessibility from './resources/shell/accessibility';
 
 /** Remembers the last language used, for the `/` redirect. */
 export const languageCookie = createCookie('portal_lang', {
@@ -54,6 +56,8 @@ const all = (core: typeof en, lang: 'fi' | 'sv' | 'en'): Resource => ({
   insurance: insurance[lang],
   sicknessFund: sicknessFund[lang],
   reminders: reminders[lang],
+  devices: devices[lang],
+  accessibility: accessibility[lang],
 });
 
 export const resources = {

@@ -27,7 +27,7 @@ import { logger } from '~/services/observability/logger.server';
 import { anonymousCsrf, CsrfFailure, isMutation, verifyCsrf } from '~/lib/http/csrf.server';
 import { hitRateLimit } from '~/services/security/rate-limit.server';
 import { inAppCookie } from '~/lib/http/in-app-cookie.server';
-import { enforcePageAccess } from '~/lib/http/page-access.server';
+import { enforcePageAccess, timedOut } from '~/lib/http/page-access.server';
 import { limitPersonPosts } from '~/lib/http/person-limits.server';
 import { TEST_BANK_PATH } from '~/services/billing/test-provider.server';
 import { isPollRequest } from '~/lib/polling';
@@ -97,8 +97,12 @@ export const portalMiddleware: MiddlewareFunction<Response> = async ({ request, 
     const expired = context.get(expiredSessionContext);
     // SMS-code re-identification (ADR 0012) is for exactly these visitors: its posts go on.
     const resuming = page?.key === 'smsAuthentication' || pattern.replace(/^\/+/, '') === 'api/pin';
-    if (!auth && expired && !resuming) {
+    if (!auth && timedOut(expired) && !resuming) {
       throw redirect(pagePath('expiredSession', language, {}, new URLSearchParams({ next: url.pathname })), 303);
+    }
+    // A session ended on purpose (another device ended it from "my devices", ADR 0032): log in again.
+    if (!auth && expired === 'revoked') {
+      throw redirect(pagePath('login', language, {}, new URLSearchParams({ nextPath: url.pathname })), 303);
     }
     if (!auth) {
       const db = await getDb();
@@ -124,7 +128,7 @@ export const portalMiddleware: MiddlewareFunction<Response> = async ({ request, 
     if (auth) await limitPersonPosts(await getDb(), auth.person.id, url.pathname, context);
   }
 
-  if (page) enforcePageAccess(page.key, { brand: e.BRAND, language, features: auth?.features ?? null, expired: context.get(expiredSessionContext) !== null }, url);
+  if (page) enforcePageAccess(page.key, { brand: e.BRAND, language, features: auth?.features ?? null, expired: timedOut(context.get(expiredSessionContext)) }, url);
 
   const inApp = auth?.session.scope === 'inAppBooking' || (await inAppCookie.parse(request.headers.get('Cookie'))) === '1';
   context.set(portalContext, { lang: language, brand: e.BRAND, page, csrfToken, inApp });

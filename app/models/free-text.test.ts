@@ -144,6 +144,12 @@ const SAMPLES: Record<string, Sample> = {
   },
   '/app/models/messaging/schemas.ts#deleteReasonSchema': { schema: () => schemaOf('/app/models/messaging/schemas.ts', 'deleteReasonSchema'), valid: ['Väärä potilas'] },
   '/app/models/messaging/schemas.ts#absenceNoteSchema': { schema: () => schemaOf('/app/models/messaging/schemas.ts', 'absenceNoteSchema'), valid: ['Lomalla'] },
+  '/app/models/shell/accessibility-feedback.ts#feedbackSchema': {
+    schema: () => schemaOf('/app/models/shell/accessibility-feedback.ts', 'feedbackSchema'),
+    valid: [{ location: 'Laskut-sivu', description: 'Linkin nimi\nei vastaa tekstiä.', email: 'palaute@example.fi' }],
+    format: ['email'],
+    multiline: ['description'],
+  },
   '/app/models/appointments/schemas.ts#arrivalReasonSchema': {
     schema: () => schemaOf('/app/models/appointments/schemas.ts', 'arrivalReasonSchema'),
     valid: ['Kurkkukipu\nviikon ajan'],

@@ -10,11 +10,17 @@ import { persons } from './people';
 /**
  * Login sessions. The cookie holds a random token; only its SHA-256 is stored here, so a
  * database leak does not hand out sessions. Revoking = setting revoked_at.
+ *
+ * "My devices" (issue 23, ADR 0032) names a session by `public_id` (never by its hash) and shows
+ * the device it was opened on: short labels read from the User-Agent at login
+ * (app/models/auth/device.ts), never the header itself and never an address.
  */
 export const sessions = pgTable(
   'sessions',
   {
     idHash: text('id_hash').primaryKey(),
+    /** What the person's own pages (my devices) call the session: random, says nothing of the token. */
+    publicId: uuid('public_id').notNull().defaultRandom().unique(),
     personId: uuid('person_id')
       .notNull()
       .references(() => persons.id, { onDelete: 'cascade' }),
@@ -27,9 +33,18 @@ export const sessions = pgTable(
     idleExpiresAt: timestamp('idle_expires_at', { withTimezone: true }).notNull(),
     absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The browser's name at login, e.g. "Firefox"; null when not recognised (or before issue 23). */
+    deviceBrowser: text('device_browser'),
+    /** The operating system's name at login, e.g. "Android". */
+    deviceOs: text('device_os'),
+    /** desktop, mobile or tablet. */
+    deviceKind: text('device_kind', { enum: ['desktop', 'mobile', 'tablet'] }),
     createdAt: createdAt(),
   },
-  (t) => [index('sessions_person_idx').on(t.personId)],
+  (t) => [
+    index('sessions_person_idx').on(t.personId),
+    check('sessions_device_kind_check', sql`${t.deviceKind} is null or ${t.deviceKind} in ('desktop', 'mobile', 'tablet')`),
+  ],
 );
 
 /**

@@ -20,6 +20,7 @@ import { invoiceFixture, payAtTestBank } from './billing/invoice-fixtures';
 import { childName, freshFamily } from './account/guardian-fixtures';
 import { firstDayAhead } from '../fixtures/clock';
 import { helsinkiDate } from '../../app/lib/dates';
+import { sendAccessibilityFeedback } from './shell/accessibility-fixtures';
 
 interface AxeCase {
   /** What distinguishes this case from the page's other cases ('' for the only one). */
@@ -41,6 +42,33 @@ const loggedIn = (key: PageKey) =>
 
 const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
   front: [anonymous('front'), { ...loggedIn('front'), name: 'logged in' }],
+  // Accessibility statement and feedback (issue 23, ADR 0032)
+  accessibilityStatement: [
+    anonymous('accessibilityStatement'),
+    only("children's brand", async (_page, lang) => `${CHILDREN_URL}${pagePath('accessibilityStatement', lang)}`),
+  ],
+  accessibilityFeedback: [
+    anonymous('accessibilityFeedback'),
+    only(
+      'field errors',
+      async (_page, lang) => pagePath('accessibilityFeedback', lang),
+      async (page) => {
+        await page.locator('input[name="email"]').fill('not-an-address');
+        // The server's answer: the browser's own constraint check is skipped to reach it.
+        await page.locator('form#accessibility-feedback').evaluate((form: HTMLFormElement) => {
+          form.noValidate = true;
+          form.requestSubmit();
+        });
+        await expect(page.locator('textarea[name="description"]')).toHaveAttribute('aria-invalid', 'true');
+      },
+    ),
+  ],
+  accessibilityFeedbackReceived: [
+    only('', async (page, lang) => {
+      await sendAccessibilityFeedback(page, lang, { email: 'palaute@example.fi' });
+      return page.url();
+    }),
+  ],
   eula: [anonymous('eula')],
   help: [loggedIn('help')],
   login: [anonymous('login'), { ...anonymous('login', 'error=failed'), name: 'identification failed' }],
@@ -346,6 +374,7 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
     }),
   ],
   // My information (issue 9)
+  myDevices: [loggedIn('myDevices')],
   myInformation: [
     loggedIn('myInformation'),
     only('editing contact', async (page, lang) => {
@@ -415,6 +444,13 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
     only('', async (page, lang) => {
       await login(page, { identityCode: DEMO_PROFESSIONALS.hanna.identityCode }, { lang });
       return pagePath('staffAbsences', lang);
+    }),
+  ],
+  staffAccessibilityFeedback: [
+    only('', async (page, lang) => {
+      await sendAccessibilityFeedback(page, lang, { email: 'palaute@example.fi' });
+      await login(page, { identityCode: DEMO_PROFESSIONALS.hanna.identityCode }, { lang });
+      return pagePath('staffAccessibilityFeedback', lang);
     }),
   ],
   // Health records (issue 11): Aino's seeded record; detail pages by the first link of their list.

@@ -1,4 +1,4 @@
-/** The staff area's own small navigation (messages, absences). */
+/** The staff area's own small navigation (messages, absences, accessibility feedback). */
 import { Link } from 'react-router';
 import type { Language } from '~/i18n/config';
 import { useTranslation } from '~/i18n/react';
@@ -15,6 +15,9 @@ export function StaffNav({ lang, name }: { lang: Language; name: string }) {
         </li>
         <li>
           <Link to={pagePath('staffAbsences', lang)}>{t('messaging.staff.absences')}</Link>
+        </li>
+        <li>
+          <Link to={pagePath('staffAccessibilityFeedback', lang)}>{t('accessibility.staff.navLink')}</Link>
         </li>
         <li className={s.muted}>{name}</li>
       </ul>

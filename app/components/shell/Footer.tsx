@@ -42,9 +42,18 @@ export function Footer({ brand, lang }: { brand: Brand; lang: Language }) {
           <p>
             <strong>{brand.name}</strong>
           </p>
-          <Link className={s.footerLink} to={pagePath('eula', lang)}>
-            {t('chrome.termsOfUse')}
-          </Link>
+          <ul>
+            <li>
+              <Link className={s.footerLink} to={pagePath('eula', lang)}>
+                {t('chrome.termsOfUse')}
+              </Link>
+            </li>
+            <li>
+              <Link className={s.footerLink} to={pagePath('accessibilityStatement', lang)}>
+                {t('chrome.accessibilityStatement')}
+              </Link>
+            </li>
+          </ul>
         </div>
       </div>
     </footer>

@@ -27,6 +27,7 @@ const fi: CoreResource = {
     appStore: 'Lataa App Storesta',
     googlePlay: 'Lataa Google Playstä',
     termsOfUse: 'Käyttöehdot',
+    accessibilityStatement: 'Saavutettavuusseloste',
     inAppNotice: 'Avattu mobiilisovelluksesta',
     prescriptions: 'Reseptit',
     laboratory: 'Laboratorio',

@@ -19,6 +19,8 @@ import type { ReservationTexts } from './booking/reservation';
 import type { MyInformationTexts } from './account';
 import type { SearchTexts } from './booking/search';
 import type { ReminderTexts } from './appointments/reminders';
+import type { DevicesTexts } from './devices';
+import type { AccessibilityTexts } from './shell/accessibility';
 
 export interface BookingTexts {
   search: SearchTexts;
@@ -37,6 +39,8 @@ export type SeparateTexts = BookingTexts &
     sicknessFund: SicknessFundTexts;
     invoices: InvoiceTexts;
     reminders: ReminderTexts;
+    devices: DevicesTexts;
+    accessibility: AccessibilityTexts;
   };
 
 export type Resource = CoreResource & SeparateTexts;
@@ -54,7 +58,9 @@ type TextModule =
   | 'invoices'
   | 'bookingMore'
   | 'insurance'
-  | 'reminders';
+  | 'reminders'
+  | 'devices'
+  | 'accessibility';
 
 const MODULE_OF = {
   search: 'search',
@@ -74,6 +80,8 @@ const MODULE_OF = {
   insurance: 'insurance',
   sicknessFund: 'sicknessFund',
   reminders: 'reminders',
+  devices: 'devices',
+  accessibility: 'accessibility',
 } as const satisfies Record<keyof SeparateTexts, TextModule>;
 
 /** The top-level keys whose texts are loaded separately. */
@@ -128,6 +136,10 @@ async function loadModule(module: TextModule, lang: Language): Promise<Partial<S
       return { sicknessFund: (await import('./records/sickness-fund')).default[lang] };
     case 'reminders':
       return { reminders: (await import('./appointments/reminders')).default[lang] };
+    case 'devices':
+      return { devices: (await import('./devices')).default[lang] };
+    case 'accessibility':
+      return { accessibility: (await import('./shell/accessibility')).default[lang] };
   }
 }
 

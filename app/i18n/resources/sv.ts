@@ -27,6 +27,7 @@ const sv: CoreResource = {
     appStore: 'Ladda ner från App Store',
     googlePlay: 'Ladda ner från Google Play',
     termsOfUse: 'Användarvillkor',
+    accessibilityStatement: 'Tillgänglighetsutlåtande',
     inAppNotice: 'Öppnad från mobilappen',
     prescriptions: 'Recept',
     laboratory: 'Laboratorium',

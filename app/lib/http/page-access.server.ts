@@ -22,8 +22,17 @@ export interface PageVisitor {
   language: Language;
   /** The logged-in user's flags; null for an anonymous visitor. */
   features: Readonly<Features> | null;
-  /** The session cookie no longer works (idle, absolute limit, revoked). */
+  /**
+   * The session cookie no longer works because a time limit ended it (idle, absolute): the
+   * timed-out page explains that. A session ended on purpose (log-out, or "my devices" on another
+   * device) is not: its visitor goes to the login page (ADR 0032).
+   */
   expired: boolean;
+}
+
+/** Whether the session ended by a time limit (the timed-out page), as opposed to being ended on purpose or never there. */
+export function timedOut(reason: 'idle' | 'absolute' | 'revoked' | null): boolean {
+  return reason === 'idle' || reason === 'absolute';
 }
 
 /**
@@ -51,7 +60,7 @@ export function requirePage({ context, url }: { context: Readonly<RouterContextP
       brand: env().BRAND,
       language: context.get(portalContext).lang,
       features: context.get(authContext)?.features ?? null,
-      expired: context.get(expiredSessionContext) !== null,
+      expired: timedOut(context.get(expiredSessionContext)),
     },
     url,
   );

@@ -22,6 +22,7 @@ import { GuardianForm } from '~/components/account/GuardianForm';
 import { KelaCard } from '~/components/account/KelaCard';
 import { MfaToggle, type MfaView } from '~/components/account/MfaToggle';
 import { ConsentForm } from '~/components/account/ConsentForm';
+import { DevicesLink } from '~/components/account/DevicesLink';
 import { portalContext, requestInfoContext } from '~/context';
 import { LOCALE, type Language } from '~/i18n/config';
 import type { TextKey } from '~/i18n/keys';
@@ -399,6 +400,7 @@ export default function MyInformation({ loaderData, actionData }: Route.Componen
           />
         </div>
       )}
+      {tab === 'basic' ? <DevicesLink lang={lang} /> : null}
       <div className={ui.buttonRow}>
         <LogoutControl lang={lang} className={ui.button.secondary} />
       </div>

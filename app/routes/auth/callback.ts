@@ -15,6 +15,7 @@ import { completeIdentification } from '~/services/auth/identification.server';
 import { commitSessionCookie } from '~/lib/http/session-cookie.server';
 import { getDb } from '~/services/db/db.server';
 import { inAppCookie } from '~/lib/http/in-app-cookie.server';
+import { parseUserAgent } from '~/models/auth/device';
 import type { Route } from './+types/callback';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -23,6 +24,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     new URL(request.url),
     context.get(requestInfoContext).origin,
     await readFlowBinding(request),
+    undefined,
+    // Only the labels (browser, system, kind) are kept, never the header (ADR 0032).
+    parseUserAgent(request.headers.get('User-Agent')),
   );
   const headers = new Headers({ 'Set-Cookie': await clearFlowBinding() });
   if (!outcome.ok) {

@@ -20,6 +20,7 @@ import { logger } from '~/services/observability/logger.server';
 import { upsertPersonFromIdentification, type PersonRow } from '~/services/people/people.server';
 import { refreshGuardianships } from '~/services/people/population-register/population-register.server';
 import { FLOW_BINDING_TTL_SECONDS } from '~/models/auth/flow-binding';
+import type { DeviceLabel } from '~/models/auth/device';
 import { flowBindingMatches } from './flow-binding.server';
 import { IdentificationError, type IdentificationAdapter } from './identification-adapter';
 import { createOidcAdapter } from './oidc-adapter.server';
@@ -104,6 +105,8 @@ export async function completeIdentification(
   origin: string,
   browserBinding: string | null,
   adapter = identificationAdapter(origin),
+  /** The browser's labels from its User-Agent (app/models/auth/device.ts), for "my devices". */
+  device?: DeviceLabel,
 ): Promise<IdentificationOutcome> {
   const state = callbackUrl.searchParams.get('state');
   if (!state) return { ok: false, reason: 'failed', language: null, nextPath: null };
@@ -152,6 +155,7 @@ export async function completeIdentification(
     personId: person.id,
     identityProvider: flow.provider,
     scope: flow.inApp ? 'inAppBooking' : null,
+    device,
   });
   await logAccess(db, { actorPersonId: person.id, subjectPersonId: person.id, action: 'login', resource: 'session' });
   return { ok: true, token, person, language: flow.language, nextPath: flow.nextPath };

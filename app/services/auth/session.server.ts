@@ -11,6 +11,7 @@ import type { Db } from '~/services/db/db.server';
 import { prepared } from '~/services/db/prepared.server';
 import { clock } from '~/lib/clock.server';
 import type { PersonRow } from '~/services/people/people.server';
+import type { DeviceLabel } from '~/models/auth/device';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -31,7 +32,14 @@ export function sessionExpiresAt(row: Pick<SessionRow, 'idleExpiresAt' | 'absolu
 
 export async function createSession(
   db: Db,
-  input: { personId: string; identityProvider: string; scope?: 'inAppBooking' | null; now?: Date },
+  input: {
+    personId: string;
+    identityProvider: string;
+    scope?: 'inAppBooking' | null;
+    now?: Date;
+    /** The device's labels from the User-Agent at login (app/models/auth/device.ts); "my devices" shows them. */
+    device?: DeviceLabel;
+  },
   timeouts = sessionTimeouts(),
 ): Promise<{ token: string; row: SessionRow }> {
   const now = input.now ?? clock.now();
@@ -48,6 +56,9 @@ export async function createSession(
       lastSeenAt: now,
       idleExpiresAt: new Date(now.getTime() + timeouts.idleMs),
       absoluteExpiresAt: new Date(now.getTime() + timeouts.absoluteMs),
+      deviceBrowser: input.device?.browser ?? null,
+      deviceOs: input.device?.os ?? null,
+      deviceKind: input.device?.kind ?? null,
     })
     .returning();
   return { token, row: row! };
@@ -199,6 +210,10 @@ export async function resumeSession(
       lastSeenAt: now,
       idleExpiresAt: idle < lapsed.absoluteExpiresAt ? idle : lapsed.absoluteExpiresAt,
       absoluteExpiresAt: lapsed.absoluteExpiresAt,
+      // The same browser (the code is bound to it): the same device.
+      deviceBrowser: lapsed.deviceBrowser,
+      deviceOs: lapsed.deviceOs,
+      deviceKind: lapsed.deviceKind,
     })
     .returning();
   await revokeSession(db, lapsed.idHash, now);

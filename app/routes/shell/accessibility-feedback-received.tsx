@@ -1,0 +1,50 @@
+/**
+ * Where the accessibility feedback form leads after sending (issue 23 part 5, ADR 0032): thanks,
+ * and whether an answer comes by e-mail (`answer`: email = acknowledged by e-mail, later = an
+ * address was given but its acknowledgements for today are used up, none = no address). The
+ * query says nothing about the sender or the feedback.
+ */
+import { Link } from 'react-router';
+import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import type { RouteHandle } from '~/components/hydration';
+import { portalContext } from '~/context';
+import { useTranslation } from '~/i18n/react';
+import { pageTitle } from '~/lib/http/page.server';
+import { pagePath } from '~/route-table';
+import * as ui from '~/styles/ui.css';
+import type { Route } from './+types/accessibility-feedback-received';
+
+/** Plain HTML: a confirmation with links (ADR 0009). */
+export const handle: RouteHandle = { hydrate: false };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { lang } = context.get(portalContext);
+  const answer = new URL(request.url).searchParams.get('answer');
+  return {
+    title: pageTitle(context, 'accessibility.feedbackReceived.title'),
+    lang,
+    answer: answer === 'email' || answer === 'none' ? answer : null,
+  };
+}
+
+export default function AccessibilityFeedbackReceived({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { lang, answer } = loaderData;
+  return (
+    <section className={ui.card} aria-labelledby="received-title">
+      <h1 id="received-title">{t('accessibility.feedbackReceived.title')}</h1>
+      <p>{t('accessibility.feedbackReceived.body')}</p>
+      {answer === 'email' ? <p>{t('accessibility.feedbackReceived.withEmail')}</p> : null}
+      {answer === 'none' ? <p>{t('accessibility.feedbackReceived.withoutEmail')}</p> : null}
+      <p>
+        <Link to={pagePath('accessibilityStatement', lang)}>{t('accessibility.feedbackForm.backToStatement')}</Link>
+      </p>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,126 @@
+/**
+ * The accessibility statement (/fi/saavutettavuusseloste, /sv/tillganglighetsutlatande,
+ * /en/accessibility-statement; issue 23 part 5, ADR 0032) on both brands, for anyone: how
+ * accessible the portal is, what is not yet, how it was assessed and when, the feedback form and
+ * customer service, and the supervisory authority. The texts are in their own module
+ * (app/i18n/resources/shell/accessibility.ts); the brand gives its name and phone.
+ */
+import { Link } from 'react-router';
+import { brand } from '~/brands';
+import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import type { RouteHandle } from '~/components/hydration';
+import { portalContext, requestInfoContext } from '~/context';
+import { env } from '~/env.server';
+import { useTranslation } from '~/i18n/react';
+import { formatDate } from '~/lib/format';
+import { pageTitle } from '~/lib/http/page.server';
+import { STATEMENT_PREPARED, STATEMENT_UPDATED } from '~/models/shell/accessibility-statement';
+import { pagePath } from '~/route-table';
+import * as ui from '~/styles/ui.css';
+import type { Route } from './+types/accessibility-statement';
+
+/** Plain HTML: the statement, text and links only (ADR 0009). */
+export const handle: RouteHandle = { hydrate: false };
+
+/** The portal's host name, as the statement names the service (e.g. oma.example.fi). */
+function hostOf(origin: string): string {
+  return URL.canParse(origin) ? new URL(origin).host : origin;
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { lang, brand: brandKey } = context.get(portalContext);
+  const facts = brand(brandKey);
+  return {
+    title: pageTitle(context, 'accessibility.title'),
+    lang,
+    brandName: facts.name,
+    origin: hostOf(env().PUBLIC_ORIGIN ?? context.get(requestInfoContext).origin),
+    phone: { tel: facts.customerService.tel, display: facts.customerService.display, info: facts.customerService.info[lang] },
+    prepared: formatDate(STATEMENT_PREPARED, lang),
+    updated: formatDate(STATEMENT_UPDATED, lang),
+  };
+}
+
+export default function AccessibilityStatement({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { lang, brandName, origin, phone, prepared, updated } = loaderData;
+  const gaps = t('accessibility.gaps.items', { returnObjects: true });
+  const tested = t('accessibility.testing.items', { returnObjects: true });
+  return (
+    <article>
+      <h1>{t('accessibility.title')}</h1>
+      <p>{t('accessibility.intro', { brand: brandName, origin })}</p>
+      <p>{t('accessibility.law')}</p>
+
+      <section aria-labelledby="a11y-status">
+        <h2 id="a11y-status">{t('accessibility.status.heading')}</h2>
+        <p>{t('accessibility.status.body')}</p>
+      </section>
+
+      <section aria-labelledby="a11y-gaps">
+        <h2 id="a11y-gaps">{t('accessibility.gaps.heading')}</h2>
+        <p>{t('accessibility.gaps.intro')}</p>
+        {gaps.map((gap) => (
+          <section key={gap.title} aria-labelledby={`gap-${gap.criteria.replace(/\W+/g, '-')}`}>
+            <h3 id={`gap-${gap.criteria.replace(/\W+/g, '-')}`}>{gap.title}</h3>
+            <p>{gap.body}</p>
+            <p className={ui.hint}>{gap.criteria}</p>
+          </section>
+        ))}
+      </section>
+
+      <section aria-labelledby="a11y-outside">
+        <h2 id="a11y-outside">{t('accessibility.outside.heading')}</h2>
+        <p>{t('accessibility.outside.body')}</p>
+      </section>
+
+      <section aria-labelledby="a11y-testing">
+        <h2 id="a11y-testing">{t('accessibility.testing.heading')}</h2>
+        <ul>
+          {tested.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+        <p>{t('accessibility.testing.notDone')}</p>
+      </section>
+
+      <section aria-labelledby="a11y-prepared">
+        <h2 id="a11y-prepared">{t('accessibility.prepared.heading')}</h2>
+        <p>{t('accessibility.prepared.body', { prepared, updated })}</p>
+      </section>
+
+      <section aria-labelledby="a11y-feedback" className={ui.card}>
+        <h2 id="a11y-feedback">{t('accessibility.feedback.heading')}</h2>
+        <p>{t('accessibility.feedback.body')}</p>
+        <p>
+          <Link className={ui.button.primary} to={pagePath('accessibilityFeedback', lang)}>
+            {t('accessibility.feedback.link')}
+          </Link>
+        </p>
+        <p>
+          {t('accessibility.feedback.phone')} <a href={`tel:${phone.tel}`}>{phone.display}</a> ({phone.info})
+        </p>
+      </section>
+
+      <section aria-labelledby="a11y-authority">
+        <h2 id="a11y-authority">{t('accessibility.authority.heading')}</h2>
+        <p>{t('accessibility.authority.body')}</p>
+        <address>
+          {t('accessibility.authority.name')}
+          <br />
+          <a href="https://www.saavutettavuusvaatimukset.fi/" rel="noopener">
+            {t('accessibility.authority.website')}
+          </a>
+          <br />
+          {t('accessibility.authority.phone')}
+        </address>
+      </section>
+    </article>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
