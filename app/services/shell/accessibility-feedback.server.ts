@@ -17,7 +17,7 @@ import { formatDate } from '~/lib/format';
 import { FEEDBACK_PAGE_SIZE, type FeedbackInput } from '~/models/shell/accessibility-feedback';
 import { withTransaction, type Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
-import { enqueueMessage } from '~/services/outbox/outbox.server';
+import { deliverAfterCommit, enqueueMessage } from '~/services/outbox/outbox.server';
 import { hitRateLimit } from '~/services/security/rate-limit.server';
 
 export type FeedbackRow = typeof accessibilityFeedback.$inferSelect;
@@ -45,11 +45,11 @@ export async function submitFeedback(
       })
       .returning({ id: accessibilityFeedback.id });
     const id = row!.id;
-    if (!input.email) return { id, acknowledged: false };
+    if (!input.email) return { id, acknowledged: false, queued: [] };
     // The form sends mail to any address typed into it: a few acknowledgements per address a day,
     // so it cannot be used to flood someone's mailbox (rate-limit keys are stored hashed).
     const perAddress = await hitRateLimit(tx, `a11y-ack:${input.email.toLowerCase()}`, ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY, DAY_SECONDS, now);
-    if (!perAddress.allowed) return { id, acknowledged: false };
+    if (!perAddress.allowed) return { id, acknowledged: false, queued: [] };
     const t = await textsIn(input.language);
     const facts = brandFacts(input.brand);
     const message = await enqueueMessage(tx, {
@@ -62,11 +62,13 @@ export async function submitFeedback(
       body: t('accessibility.acknowledgement.body', { brand: facts.name, date: formatDate(now, input.language), phone: facts.customerService.display }),
     });
     await tx.update(accessibilityFeedback).set({ acknowledgementId: message.id }).where(eq(accessibilityFeedback.id, id));
-    return { id, acknowledged: true };
+    return { id, acknowledged: true, queued: [message] };
   });
+  // The acknowledgement goes out once the feedback is stored (ADR 0029).
+  await deliverAfterCommit(result.queued);
   // The id and whether an address was given; never the texts or the address.
   logger.info({ event: 'accessibility_feedback', id: result.id, acknowledged: result.acknowledged }, 'accessibility feedback received');
-  return result;
+  return { id: result.id, acknowledged: result.acknowledged };
 }
 
 export interface FeedbackPage {
