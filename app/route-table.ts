@@ -404,6 +404,12 @@ export const PAGES = {
     paths: { en: 'my-information', fi: 'omat-tiedot', sv: 'mina-uppgifter' },
     access: 'user',
   },
+  /** Who has handled my data (issue 23, ADR 0033): the person's access log; a guardian's ward under 12 with ?person=. */
+  accessLog: {
+    file: 'routes/account/access-log.tsx',
+    paths: { en: 'who-has-handled-my-data', fi: 'tietojeni-kasittely', sv: 'behandling-av-mina-uppgifter' },
+    access: 'user',
+  },
   /** SMS-code re-identification of a lapsed session (no menu, no footer). */
   smsAuthentication: {
     file: 'routes/account/sms-authentication.tsx',

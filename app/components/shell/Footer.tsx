@@ -45,6 +45,12 @@ export function Footer({ brand, lang }: { brand: Brand; lang: Language }) {
           <Link className={s.footerLink} to={pagePath('eula', lang)}>
             {t('chrome.termsOfUse')}
           </Link>
+          {/* Who has handled my data (issue 23, ADR 0033). */}
+          <p>
+            <Link className={s.footerLink} to={pagePath('accessLog', lang)}>
+              {t('chrome.accessLog')}
+            </Link>
+          </p>
         </div>
       </div>
     </footer>

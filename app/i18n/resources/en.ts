@@ -31,6 +31,7 @@ const en = {
     appStore: 'Download on the App Store',
     googlePlay: 'Get it on Google Play',
     termsOfUse: 'Terms of use',
+    accessLog: 'Who has handled my data',
     inAppNotice: 'Opened from the mobile app',
     prescriptions: 'Prescriptions',
     laboratory: 'Laboratory',

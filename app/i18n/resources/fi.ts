@@ -27,6 +27,7 @@ const fi: CoreResource = {
     appStore: 'Lataa App Storesta',
     googlePlay: 'Lataa Google Playstä',
     termsOfUse: 'Käyttöehdot',
+    accessLog: 'Tietojeni käsittely',
     inAppNotice: 'Avattu mobiilisovelluksesta',
     prescriptions: 'Reseptit',
     laboratory: 'Laboratorio',

@@ -18,6 +18,7 @@ import type { SicknessFundTexts } from './records/sickness-fund';
 import type { ReservationTexts } from './booking/reservation';
 import type { MyInformationTexts } from './account';
 import type { SearchTexts } from './booking/search';
+import type { AccessLogTexts } from './access-log';
 
 export interface BookingTexts {
   search: SearchTexts;
@@ -35,6 +36,7 @@ export type SeparateTexts = BookingTexts &
     recordsFeed: RecordsFeedTexts;
     sicknessFund: SicknessFundTexts;
     invoices: InvoiceTexts;
+    accessLog: AccessLogTexts;
   };
 
 export type Resource = CoreResource & SeparateTexts;
@@ -51,7 +53,8 @@ type TextModule =
   | 'sicknessFund'
   | 'invoices'
   | 'bookingMore'
-  | 'insurance';
+  | 'insurance'
+  | 'accessLog';
 
 const MODULE_OF = {
   search: 'search',
@@ -70,6 +73,7 @@ const MODULE_OF = {
   occupational: 'bookingMore',
   insurance: 'insurance',
   sicknessFund: 'sicknessFund',
+  accessLog: 'accessLog',
 } as const satisfies Record<keyof SeparateTexts, TextModule>;
 
 /** The top-level keys whose texts are loaded separately. */
@@ -122,6 +126,8 @@ async function loadModule(module: TextModule, lang: Language): Promise<Partial<S
       return { insurance: (await import('./booking/insurance')).default[lang] };
     case 'sicknessFund':
       return { sicknessFund: (await import('./records/sickness-fund')).default[lang] };
+    case 'accessLog':
+      return { accessLog: (await import('./access-log')).default[lang] };
   }
 }
 

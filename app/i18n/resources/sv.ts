@@ -27,6 +27,7 @@ const sv: CoreResource = {
     appStore: 'Ladda ner från App Store',
     googlePlay: 'Ladda ner från Google Play',
     termsOfUse: 'Användarvillkor',
+    accessLog: 'Behandling av mina uppgifter',
     inAppNotice: 'Öppnad från mobilappen',
     prescriptions: 'Recept',
     laboratory: 'Laboratorium',
