@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import texts from '~/i18n/resources/access-log';
 import {
+  ACCESS_LOG_RESOURCE,
   ACCESS_REASONS,
   ACTOR_KINDS,
   RECORD_TYPES,
@@ -72,6 +73,10 @@ describe('what was handled', () => {
     ['something-new', 'other'],
   ])('%s is %s', (resource, type) => {
     expect(recordTypeOf(resource)).toBe(type);
+  });
+
+  it('names the page’s own resource as the partial index’s predicate does (a literal there)', () => {
+    expect(ACCESS_LOG_RESOURCE).toBe('access-log');
   });
 
   it('reads an unknown action as "handled"', () => {

@@ -2,8 +2,9 @@
  * "Who has handled my data" (issue 23, ADR 0033): a person's access-log rows as the page shows
  * them, newest first, paged by keyset on (at, id) over `access_log_subject_idx` — never OFFSET,
  * so the thousandth page costs what the first does. Rows of one act (a list view logs each item
- * shown) are one line with a count. The viewer's own views of this page are logged but not
- * listed (a patient reloading it would otherwise push everything else off the first page).
+ * shown) are one line with a count. The patient's own views of this page are logged but neither
+ * listed nor indexed (reloading it would otherwise push everything else off the first page and
+ * make every load read more); a guardian's views of a ward's page are listed.
  * Who may read whose log is the caller's (the records viewer: oneself and wards under 12).
  */
 import { and, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
@@ -93,7 +94,8 @@ export async function listPatientLog(
     .where(
       and(
         eq(accessLog.subjectPersonId, subject.id),
-        sql`not (${accessLog.resource} = ${ACCESS_LOG_RESOURCE} and ${accessLog.actorPersonId} is not distinct from ${viewerId}::uuid)`,
+        // Word for word the predicate of access_log_subject_idx (a literal, not a parameter).
+        sql`not (${accessLog.resource} = 'access-log' and ${accessLog.actorPersonId} = ${accessLog.subjectPersonId})`,
         filter.from ? gte(accessLog.at, helsinkiInstant(filter.from)) : undefined,
         filter.to ? lt(accessLog.at, helsinkiInstant(addDays(filter.to, 1))) : undefined,
         cursor ? sql`(${accessLog.at}, ${accessLog.id}) < (${cursor.at}::timestamptz, ${cursor.id})` : undefined,
