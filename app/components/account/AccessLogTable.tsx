@@ -51,10 +51,11 @@ export function AccessLogTable({ entries, emptyText }: { entries: readonly Acces
                 <time dateTime={e.at}>{e.atText}</time>
               </td>
               <td className={s.cell}>{whoText(e.who)}</td>
+              {/* One text node: "Katsottu: reseptit (10 kohdetta)" is one string in the HTML too. */}
               <td className={s.cell}>
-                {t(`accessLog.action.${e.action}`)}: {t(`accessLog.type.${e.type}`)}
-                {e.itemText ? ` ${e.itemText}` : ''}
-                {e.count > 1 ? ` (${t('accessLog.count', { count: e.count })})` : ''}
+                {`${t(`accessLog.action.${e.action}`)}: ${t(`accessLog.type.${e.type}`)}${e.itemText ? ` ${e.itemText}` : ''}${
+                  e.count > 1 ? ` (${t('accessLog.count', { count: e.count })})` : ''
+                }`}
               </td>
               <td className={s.cell}>{e.reason ? t(`accessLog.reason.${e.reason}`) : t('accessLog.reason.none')}</td>
             </tr>
