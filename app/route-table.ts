@@ -439,6 +439,12 @@ export const PAGES = {
     paths: { en: 'my-information/devices', fi: 'omat-tiedot/laitteet', sv: 'mina-uppgifter/enheter' },
     access: 'user',
   },
+  /** Who has handled my data (issue 23, ADR 0033): the person's access log; a guardian's ward under 12 with ?person=. */
+  accessLog: {
+    file: 'routes/account/access-log.tsx',
+    paths: { en: 'who-has-handled-my-data', fi: 'tietojeni-kasittely', sv: 'behandling-av-mina-uppgifter' },
+    access: 'user',
+  },
   /** SMS-code re-identification of a lapsed session (no menu, no footer). */
   smsAuthentication: {
     file: 'routes/account/sms-authentication.tsx',

@@ -6,6 +6,7 @@ import { addDays, helsinkiDate } from '../app/lib/dates';
 import { clock } from '../app/lib/clock.server';
 import type { CookieJar } from './cookie-jar';
 import { send } from './http';
+import { addAccessLogHistory } from './access-log-data';
 
 /** Who requests the page: nobody in particular (no cookies) or the logged-in demo person. */
 export type ScenarioAuth = 'anonymous' | 'user';
@@ -31,6 +32,16 @@ export interface Scenario {
    * names the page in the report until this has run.
    */
   resolvePath?: (context: ScenarioContext) => Promise<string>;
+  /**
+   * Adds the data the scenario needs to the database, once, after the server has started (and
+   * seeded it) and before anyone logs in. Scenarios sharing a `prepare` run it once.
+   */
+  prepare?: (context: PrepareContext) => Promise<void>;
+}
+
+export interface PrepareContext {
+  /** The PostgreSQL database the server runs on; null with --pglite (the server holds it alone). */
+  databaseUrl: string | null;
 }
 
 export interface ScenarioContext {
@@ -52,6 +63,12 @@ async function firstLink(context: ScenarioContext, path: string, pattern: RegExp
   const found = pattern.exec(html)?.[1];
   if (response.status !== 200 || !found) throw new Error(`no link ${pattern} in ${path} (status ${response.status})`);
   return found;
+}
+
+/** 10 years of the demo person's access log among millions of others' rows (ADR 0033). */
+async function accessLogHistory(context: PrepareContext): Promise<void> {
+  if (!context.databaseUrl) throw new Error('the access-log scenarios need PostgreSQL (leave out --pglite)');
+  await addAccessLogHistory(context.databaseUrl, '150385-9024');
 }
 
 /** Every throughput is also reported as a ratio to this scenario's throughput in the same run. */
@@ -104,6 +121,21 @@ export const SCENARIOS: readonly Scenario[] = [
   { name: 'prescriptions', path: '/fi/reseptit', auth: 'user', kind: 'page', expectText: 'Amoxin' },
   { name: 'laboratory', path: '/fi/laboratorio', auth: 'user', kind: 'page', expectText: 'Laboratoriolähete: kolesteroli ja TSH' },
   { name: 'my-information', path: '/fi/omat-tiedot', auth: 'user', kind: 'page', expectText: 'Mannerheimintie 12 B 7' },
+  // Who has handled my data, at 10 years of a busy patient's history: the newest page, and a
+  // month five years back (the period filter; keyset, so any page costs the same).
+  { name: 'access-log', path: '/fi/tietojeni-kasittely', auth: 'user', kind: 'page', expectText: 'Katsottu: viestit', prepare: accessLogHistory },
+  {
+    name: 'access-log-period',
+    path: '/fi/tietojeni-kasittely?from=:from&to=:to',
+    auth: 'user',
+    kind: 'page',
+    expectText: 'Katsottu: reseptit',
+    prepare: accessLogHistory,
+    resolvePath: async () => {
+      const from = addDays(helsinkiDate(clock.now()), -5 * 365);
+      return `/fi/tietojeni-kasittely?from=${from}&to=${addDays(from, 30)}`;
+    },
+  },
 ];
 
 /**

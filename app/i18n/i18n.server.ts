@@ -24,6 +24,7 @@ import pagesSv from './resources/shell/sv';
 import records from './resources/records/records';
 import recordsFeed from './resources/records/feed';
 import sicknessFund from './resources/records/sickness-fund';
+import accessLog from './resources/access-log';
 import insurance from './resources/booking/insurance';
 import reservation from './resources/booking/reservation';
 import search from './resources/booking/search';
@@ -58,6 +59,7 @@ const all = (core: typeof en, lang: 'fi' | 'sv' | 'en'): Resource => ({
   reminders: reminders[lang],
   devices: devices[lang],
   accessibility: accessibility[lang],
+  accessLog: accessLog[lang],
 });
 
 export const resources = {

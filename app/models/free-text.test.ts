@@ -150,6 +150,11 @@ const SAMPLES: Record<string, Sample> = {
     format: ['email'],
     multiline: ['description'],
   },
+  '/app/models/audit/access-log-filter.ts#accessLogFilterSchema': {
+    schema: () => schemaOf('/app/models/audit/access-log-filter.ts', 'accessLogFilterSchema'),
+    valid: [{ from: '2026-01-01', to: '2026-01-31' }],
+    format: ['from', 'to'],
+  },
   '/app/models/appointments/schemas.ts#arrivalReasonSchema': {
     schema: () => schemaOf('/app/models/appointments/schemas.ts', 'arrivalReasonSchema'),
     valid: ['Kurkkukipu\nviikon ajan'],

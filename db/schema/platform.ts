@@ -5,7 +5,8 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { clock } from '../../app/lib/clock.server';
-import { createdAt } from './columns';
+import { ACCESS_REASONS, ACTOR_KINDS } from '../../app/models/audit/access-log';
+import { createdAt, inList } from './columns';
 import { persons } from './people';
 
 /** Feature flags switched for one person, over the environment default (services/features). */
@@ -21,19 +22,39 @@ export const featureOverrides = pgTable(
   (t) => [primaryKey({ columns: [t.personId, t.flag] })],
 );
 
-/** Who viewed or changed whose data, and when. Never holds identity codes or free text. */
+/**
+ * Who viewed or changed whose data, and when. Never holds identity codes or free text. The
+ * patient reads their own rows on "who has handled my data" (ADR 0033): newest first by
+ * (at, id), which `access_log_subject_idx` serves for one subject at any length of history (a
+ * partial index: a query by subject must carry its predicate to use it).
+ */
 export const accessLog = pgTable(
   'access_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
     actorPersonId: uuid('actor_person_id'),
+    /**
+     * Who acted (ACTOR_KINDS): a professional's `actor_person_id` is their `professionals.person_id`.
+     * Null only on rows written before issue 23 (their kind is derived when read, ADR 0033).
+     */
+    actorKind: text('actor_kind', { enum: ACTOR_KINDS }),
     subjectPersonId: uuid('subject_person_id'),
     action: text('action').notNull(),
     resource: text('resource').notNull(),
     resourceId: text('resource_id'),
+    /** Why, where the writer knows it (ACCESS_REASONS; a code, never free text). */
+    reason: text('reason', { enum: ACCESS_REASONS }),
   },
-  (t) => [index('access_log_subject_idx').on(t.subjectPersonId, t.at)],
+  (t) => [
+    // The patient's own views of the page are not listed (ADR 0033), nor indexed: reloading it
+    // never makes the next load read more. The query repeats the predicate word for word.
+    index('access_log_subject_idx')
+      .on(t.subjectPersonId, t.at, t.id)
+      .where(sql`not (${t.resource} = 'access-log' and ${t.actorPersonId} = ${t.subjectPersonId})`),
+    check('access_log_actor_kind_check', inList(t.actorKind, ACTOR_KINDS)),
+    check('access_log_reason_check', inList(t.reason, ACCESS_REASONS)),
+  ],
 );
 
 /**

@@ -390,6 +390,21 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
       return pagePath('myInformation', lang);
     }),
   ],
+  // Who has handled my data (issue 23, ADR 0033)
+  accessLog: [
+    loggedIn('accessLog'),
+    only('period with an error', async (page, lang) => {
+      await login(page, 'aino', { lang });
+      return pagePath('accessLog', lang, {}, 'from=2026-02-30&to=2025-01-01');
+    }),
+    only('guardian viewing a child', async (page, lang) => {
+      await login(page, 'laura', { lang });
+      return pagePath('accessLog', lang);
+    }, async (page) => {
+      await page.getByRole('link', { name: 'Eino Nieminen' }).click();
+      await page.getByRole('link', { name: 'Eino Nieminen', exact: true }).and(page.locator('[aria-current="page"]')).waitFor();
+    }),
+  ],
   smsAuthentication: [
     anonymous('smsAuthentication'),
     only('code sent', async (page, lang) => {

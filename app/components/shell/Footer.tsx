@@ -53,6 +53,12 @@ export function Footer({ brand, lang }: { brand: Brand; lang: Language }) {
                 {t('chrome.accessibilityStatement')}
               </Link>
             </li>
+            {/* Who has handled my data (issue 23, ADR 0033). */}
+            <li>
+              <Link className={s.footerLink} to={pagePath('accessLog', lang)}>
+                {t('chrome.accessLog')}
+              </Link>
+            </li>
           </ul>
         </div>
       </div>

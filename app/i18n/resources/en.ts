@@ -32,6 +32,7 @@ const en = {
     googlePlay: 'Get it on Google Play',
     termsOfUse: 'Terms of use',
     accessibilityStatement: 'Accessibility statement',
+    accessLog: 'Who has handled my data',
     inAppNotice: 'Opened from the mobile app',
     prescriptions: 'Prescriptions',
     laboratory: 'Laboratory',

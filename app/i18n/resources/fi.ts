@@ -28,6 +28,7 @@ const fi: CoreResource = {
     googlePlay: 'Lataa Google Playstä',
     termsOfUse: 'Käyttöehdot',
     accessibilityStatement: 'Saavutettavuusseloste',
+    accessLog: 'Tietojeni käsittely',
     inAppNotice: 'Avattu mobiilisovelluksesta',
     prescriptions: 'Reseptit',
     laboratory: 'Laboratorio',

@@ -21,6 +21,7 @@ import type { SearchTexts } from './booking/search';
 import type { ReminderTexts } from './appointments/reminders';
 import type { DevicesTexts } from './devices';
 import type { AccessibilityTexts } from './shell/accessibility';
+import type { AccessLogTexts } from './access-log';
 
 export interface BookingTexts {
   search: SearchTexts;
@@ -41,6 +42,7 @@ export type SeparateTexts = BookingTexts &
     reminders: ReminderTexts;
     devices: DevicesTexts;
     accessibility: AccessibilityTexts;
+    accessLog: AccessLogTexts;
   };
 
 export type Resource = CoreResource & SeparateTexts;
@@ -60,7 +62,8 @@ type TextModule =
   | 'insurance'
   | 'reminders'
   | 'devices'
-  | 'accessibility';
+  | 'accessibility'
+  | 'accessLog';
 
 const MODULE_OF = {
   search: 'search',
@@ -82,6 +85,7 @@ const MODULE_OF = {
   reminders: 'reminders',
   devices: 'devices',
   accessibility: 'accessibility',
+  accessLog: 'accessLog',
 } as const satisfies Record<keyof SeparateTexts, TextModule>;
 
 /** The top-level keys whose texts are loaded separately. */
@@ -140,6 +144,8 @@ async function loadModule(module: TextModule, lang: Language): Promise<Partial<S
       return { devices: (await import('./devices')).default[lang] };
     case 'accessibility':
       return { accessibility: (await import('./shell/accessibility')).default[lang] };
+    case 'accessLog':
+      return { accessLog: (await import('./access-log')).default[lang] };
   }
 }
 

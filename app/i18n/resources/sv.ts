@@ -28,6 +28,7 @@ const sv: CoreResource = {
     googlePlay: 'Ladda ner från Google Play',
     termsOfUse: 'Användarvillkor',
     accessibilityStatement: 'Tillgänglighetsutlåtande',
+    accessLog: 'Behandling av mina uppgifter',
     inAppNotice: 'Öppnad från mobilappen',
     prescriptions: 'Recept',
     laboratory: 'Laboratorium',

@@ -20,6 +20,7 @@ import { LogoutControl } from '~/components/shell/LogoutControl';
 import { ContactForm, ContactSummary, type ContactValues } from '~/components/account/ContactEditor';
 import { GuardianForm } from '~/components/account/GuardianForm';
 import { KelaCard } from '~/components/account/KelaCard';
+import { AccessLogLink } from '~/components/account/AccessLogLink';
 import { MfaToggle, type MfaView } from '~/components/account/MfaToggle';
 import { ConsentForm } from '~/components/account/ConsentForm';
 import { DevicesLink } from '~/components/account/DevicesLink';
@@ -380,6 +381,9 @@ export default function MyInformation({ loaderData, actionData }: Route.Componen
               />
             </div>
           ))}
+          <div className={ui.card}>
+            <AccessLogLink lang={lang} />
+          </div>
           <div className={ui.card}>
             <KelaCard
               images={loaderData.images}

@@ -4,12 +4,12 @@
  */
 import { authContext } from '~/context';
 import { getDb } from '~/services/db/db.server';
-import { attachmentAccess } from '~/services/messaging/attachments.server';
+import { attachmentDownloadAccess } from '~/services/messaging/attachments.server';
 import { downloadResponse } from '~/services/storage/http.server';
 import { storage } from '~/services/storage/storage.server';
 import type { Route } from './+types/message-attachment';
 import { clock } from '~/lib/clock.server';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  return downloadResponse(await getDb(), storage(), context.get(authContext), params.token, clock.now(), { canAccess: attachmentAccess() });
+  return downloadResponse(await getDb(), storage(), context.get(authContext), params.token, clock.now(), attachmentDownloadAccess());
 }

@@ -321,6 +321,8 @@ export async function runReminderSweep(db: Db, options: ReminderSweepOptions = {
             for (const message of messages) queued.push(await enqueueMessage(t, message));
             await logAccess(t, {
               actorPersonId: null,
+              actorKind: 'system',
+              reason: 'care',
               subjectPersonId: appointment.patientId,
               action: 'view',
               resource: 'appointment:reminder',

@@ -3,6 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { accessLog } from '~db/schema';
 import { clock } from '~/lib/clock.server';
 import type { Db } from '~/services/db/db.server';
+import { defaultActorKind, type AccessReason, type ActorKind } from '~/models/audit/access-log';
 
 /** `refused`: a security check turned a request away (no person is named: it may be anyone). */
 export type AccessAction = 'view' | 'change' | 'login' | 'logout' | 'create' | 'refused';
@@ -13,6 +14,13 @@ export interface AccessEntry {
   action: AccessAction;
   resource: string;
   resourceId?: string | null;
+  /**
+   * Who acted (ADR 0033). Omitted: `defaultActorKind` (nobody identified → anonymous, the subject
+   * → patient, anyone else → guardian). Professionals, customer service and jobs always say so.
+   */
+  actorKind?: ActorKind;
+  /** Why, where known (a code). */
+  reason?: AccessReason | null;
 }
 
 /**
@@ -41,12 +49,13 @@ export async function logAccesses(db: Db, entries: readonly AccessEntry[]): Prom
   if (entries.length === 0) return;
   const column = <T>(pick: (entry: AccessEntry) => T) => sql.param(entries.map(pick));
   await db.execute(sql`
-    insert into ${accessLog} (at, actor_person_id, subject_person_id, action, resource, resource_id)
-    select ${clock.now().toISOString()}::timestamptz, e.actor, e.subject, e.action, e.resource, e.resource_id
+    insert into ${accessLog} (at, actor_person_id, actor_kind, subject_person_id, action, resource, resource_id, reason)
+    select ${clock.now().toISOString()}::timestamptz, e.actor, e.actor_kind, e.subject, e.action, e.resource, e.resource_id, e.reason
     from unnest(
-      ${column((e) => e.actorPersonId)}::uuid[], ${column((e) => e.subjectPersonId)}::uuid[], ${column((e) => e.action)}::text[],
-      ${column((e) => e.resource)}::text[], ${column((e) => e.resourceId ?? null)}::text[]
-    ) with ordinality as e(actor, subject, action, resource, resource_id, n)
+      ${column((e) => e.actorPersonId)}::uuid[], ${column((e) => e.actorKind ?? defaultActorKind(e))}::text[],
+      ${column((e) => e.subjectPersonId)}::uuid[], ${column((e) => e.action)}::text[],
+      ${column((e) => e.resource)}::text[], ${column((e) => e.resourceId ?? null)}::text[], ${column((e) => e.reason ?? null)}::text[]
+    ) with ordinality as e(actor, actor_kind, subject, action, resource, resource_id, reason, n)
     order by e.n`);
 }
 

@@ -407,6 +407,8 @@ export async function applyProviderStatus(
           action: 'change',
           resource: 'invoice',
           resourceId: String(invoice.id),
+          // The provider's callback and the reconciling job settle it, not the payer's browser (ADR 0033).
+          ...(via === 'redirect' ? {} : ({ actorKind: 'system', reason: 'billing' } as const)),
         });
         await event('success');
         return 'success';

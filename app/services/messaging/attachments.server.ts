@@ -5,7 +5,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { messagingAttachments, storedObjects } from '~db/schema';
 import type { Db } from '~/services/db/db.server';
-import { mintDownloadUrl, storage, type AccessCheck } from '~/services/storage/storage.server';
+import { mintDownloadUrl, storage, type AccessCheck, type AccessOptions } from '~/services/storage/storage.server';
 import { threadOfAttachment } from './access.server';
 import { MAX_TOTAL_ATTACHMENT_BYTES, MESSAGE_ATTACHMENT_PURPOSE } from './attachment-rules';
 import { clock } from '~/lib/clock.server';
@@ -74,6 +74,11 @@ export function attachmentAccess(threadCheck?: () => Promise<boolean>): AccessCh
     if (target.objectId === null) return threadCheck ? threadCheck() : userId === target.ownerId;
     return (await threadOfAttachment(db, userId, target.objectId)) !== null;
   };
+}
+
+/** Storage options of attachment downloads: a reader other than the customer is a professional handling the thread (ADR 0033). */
+export function attachmentDownloadAccess(): AccessOptions {
+  return { canAccess: attachmentAccess(), otherActor: { actorKind: 'professional', reason: 'message-handling' } };
 }
 
 /** A signed download URL (120 s) of an attachment for a participant; null for anyone else. */

@@ -32,6 +32,9 @@ import { deliverAfterCommit, type OutboxRow } from '~/services/outbox/outbox.ser
 import { appendMessage, grantAccess, type SendResult } from './threads.server';
 import { clock } from '~/lib/clock.server';
 
+/** Every access-log entry of the staff area: a professional, handling the customer's messages (ADR 0033). */
+const BY_PROFESSIONAL = { actorKind: 'professional', reason: 'message-handling' } as const;
+
 export interface StaffThreadRow {
   id: number;
   title: string;
@@ -230,6 +233,7 @@ export async function openStaffThread(db: Db, me: string, threadId: number, lang
     action: 'view',
     resource: THREAD_RESOURCE,
     resourceId: String(thread.id),
+    ...BY_PROFESSIONAL,
   });
   return { view, customerId: thread.customerPersonId, assignable: await assignableProfessionals(db, thread, now) };
 }
@@ -277,6 +281,7 @@ export async function replyAsProfessional(
       action: 'change',
       resource: THREAD_RESOURCE,
       resourceId: String(thread.id),
+      ...BY_PROFESSIONAL,
     });
     return result;
   });
@@ -303,7 +308,7 @@ export async function assignThread(
         set: { assigneeId: input.assigneeId, assignedAt: now, assignedById: input.me },
       });
     await grantAccess(tx, thread.id, input.assigneeId);
-    await logAccess(tx, { actorPersonId: input.me, subjectPersonId: thread.customerPersonId, action: 'change', resource: THREAD_RESOURCE, resourceId: String(thread.id) });
+    await logAccess(tx, { actorPersonId: input.me, subjectPersonId: thread.customerPersonId, action: 'change', resource: THREAD_RESOURCE, resourceId: String(thread.id), ...BY_PROFESSIONAL });
   });
   return { ok: true };
 }
@@ -316,7 +321,7 @@ export async function setThreadActive(
   const thread = await findThreadFor(db, { kind: 'professional', personId: input.me }, input.threadId, input.now);
   if (!thread) return { ok: false, reason: 'not-found' };
   await db.update(messagingThreads).set({ isActive: input.active }).where(eq(messagingThreads.id, thread.id));
-  await logAccess(db, { actorPersonId: input.me, subjectPersonId: thread.customerPersonId, action: 'change', resource: THREAD_RESOURCE, resourceId: String(thread.id) });
+  await logAccess(db, { actorPersonId: input.me, subjectPersonId: thread.customerPersonId, action: 'change', resource: THREAD_RESOURCE, resourceId: String(thread.id), ...BY_PROFESSIONAL });
   return { ok: true };
 }
 
@@ -336,7 +341,7 @@ export async function deleteMessage(
     .where(and(eq(messagingMessages.id, input.messageId), eq(messagingMessages.threadId, thread.id), isNull(messagingMessages.deletedAt)))
     .returning({ id: messagingMessages.id });
   if (deleted.length === 0) return { ok: false, reason: 'not-found' };
-  await logAccess(db, { actorPersonId: input.me, subjectPersonId: thread.customerPersonId, action: 'change', resource: THREAD_RESOURCE, resourceId: String(thread.id) });
+  await logAccess(db, { actorPersonId: input.me, subjectPersonId: thread.customerPersonId, action: 'change', resource: THREAD_RESOURCE, resourceId: String(thread.id), ...BY_PROFESSIONAL });
   return { ok: true };
 }
 

@@ -22,6 +22,7 @@ import { and, eq, getTableColumns, inArray, lt, ne } from 'drizzle-orm';
 import { storedObjects } from '~db/schema';
 import { env, sessionSecret } from '~/env.server';
 import { logAccess } from '~/services/audit/access-log.server';
+import type { AccessReason, ActorKind } from '~/models/audit/access-log';
 import { listWards } from '~/services/auth/session.server';
 import type { Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
@@ -128,6 +129,11 @@ export type AccessCheck = (db: Db, userId: string, target: { ownerId: string; ob
 export interface AccessOptions {
   /** Replaces the owner-or-guardian rule. */
   canAccess?: AccessCheck;
+  /**
+   * Who a user other than the owner is in the access log when `canAccess` lets them in (e.g. a
+   * professional with access to a message thread); default the guardian of the owner-or-guardian rule.
+   */
+  otherActor?: { actorKind: ActorKind; reason?: AccessReason };
 }
 
 const defaultAccess: AccessCheck = (db, userId, target) => canActFor(db, userId, target.ownerId);
@@ -396,7 +402,7 @@ export async function openDownload(
   store: Storage,
   input: { token: string | undefined; userId: string | null },
   now = clock.now(),
-  { canAccess = defaultAccess }: AccessOptions = {},
+  { canAccess = defaultAccess, otherActor }: AccessOptions = {},
 ): Promise<Response | null> {
   const token = parseToken(input.token);
   if (!token || token.action !== 'get' || !input.userId) return null;
@@ -419,6 +425,7 @@ export async function openDownload(
     action: 'view',
     resource: STORED_OBJECT_RESOURCE,
     resourceId: object.id,
+    ...(input.userId === object.ownerPersonId ? {} : otherActor),
   });
   return response;
 }
