@@ -5,7 +5,7 @@
  * unique index `invoices_appointment_idx`), which is then paid through the same payment service
  * as any invoice.
  */
-import { and, asc, eq, gte, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, type SQL } from 'drizzle-orm';
 import { appointments, invoiceRows, invoices, persons } from '~db/schema';
 import type { Language } from '~/i18n/config';
 import { formatDateTime, formatMoney } from '~/lib/format';
