@@ -82,6 +82,8 @@ export default [
   route('dev/test-fixtures/messaging', 'routes/dev/test-messaging.ts'),
   route('dev/test-fixtures/records', 'routes/dev/test-records.ts'),
   route('dev/test-fixtures/insurance', 'routes/dev/test-insurance.ts'),
+  route('dev/test-fixtures/confidential-family', 'routes/dev/test-confidential-family.ts', { id: 'dev.confidentialFamily' }),
+  route('dev/test-fixtures/reminder-sweep', 'routes/dev/test-confidential-family.ts', { id: 'dev.reminderSweep' }),
   ...pageRoutes,
   route('*', 'routes/shell/not-found.tsx', { id: 'notFound' }),
 ] satisfies RouteConfig;

@@ -344,7 +344,8 @@ export async function createInvoice(
     { description, count: 1, unitPriceCents: values.sumCents ?? 5900, date: helsinkiDate(created), vatPermille: 0 },
   ];
   const sumCents = values.sumCents ?? rows.reduce((sum, row) => sum + row.unitPriceCents * (row.count ?? 1), 0);
-  const [owner] = await db.select().from(persons).where(eq(persons.id, values.personId));
+  // The buyer is whom it is addressed to: a guardian paying for a ward (ADR 0034), else the patient.
+  const [owner] = await db.select().from(persons).where(eq(persons.id, values.addresseeId ?? values.personId));
   const [row] = await db
     .insert(invoices)
     .values({

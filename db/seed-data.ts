@@ -143,6 +143,8 @@ export interface DemoAppointment {
   roomLocation?: string;
   selfCheckIn?: boolean;
   cancelledBy?: 'provider';
+  /** Booked online by this demo person (a guardian for a ward); unset: by the clinic. */
+  bookedBy?: 'laura';
 }
 
 const DAY = 24 * 60;
@@ -161,4 +163,13 @@ export const DEMO_APPOINTMENTS: DemoAppointment[] = [
   { person: 'laura', description: 'own visit', startInMinutes: 6 * DAY, kindId: 'VAS', specialtyId: 'GYN', clinicId: 'TI', practitionerId: 'P0033', locationType: 'physicalLocation' },
   { person: 'eino', description: "child's visit (guardian Laura)", startInMinutes: 2 * DAY + 60, kindId: 'VAS', specialtyId: 'LAS', clinicId: 'TI', practitionerId: 'P0013', locationType: 'physicalLocation' },
   { person: 'sanni', description: 'confidentiality form not filled: check-in asks for consent', startInMinutes: 15, kindId: 'VAS', specialtyId: 'YLE', clinicId: 'JP', practitionerId: 'P0002', locationType: 'physicalLocation' },
+  // ADR 0034: Laura booked it, so she sees it until Sanni (15) hides it from her guardian; its invoice (2026011) is addressed to Laura.
+  { person: 'sanni', description: 'psychologist visit booked by her guardian Laura: Sanni can hide it from her', startInMinutes: 3 * DAY + 120, kindId: 'VAS', specialtyId: 'PSY', clinicId: 'JP', practitionerId: 'P0026', locationType: 'physicalLocation', durationMinutes: 45, bookedBy: 'laura' },
 ];
+
+/** The invoice of Sanni's psychologist visit, addressed to her guardian Laura (ADR 0034). */
+export const SANNI_VISIT_INVOICE = {
+  invoiceNumber: '2026011',
+  description: localized('Psykologin vastaanotto, Järvenpää', 'Psykologmottagning, Träskända', 'Psychologist visit, Järvenpää'),
+  sumCents: 9800,
+} as const;

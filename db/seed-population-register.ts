@@ -1,6 +1,6 @@
 /**
  * The built-in population register's demo families (POPULATION_REGISTER=builtin; ADR 0023):
- * Laura–Eino, Jussi–Aada and Veeti, and Hanna–Otto. Otto is known to the register only: he
+ * Laura–Eino and Sanni, Jussi–Aada and Veeti, and Hanna–Otto. Otto is known to the register only: he
  * becomes a person (not a patient) when Hanna identifies, and she registers him as a patient
  * (the child registration) before booking for him.
  */
@@ -34,10 +34,10 @@ const registerPerson = (p: { identityCode: string; firstName: string; lastName: 
 });
 
 export async function seedPopulationRegister(db: Db, now: Date) {
-  const { laura, eino } = DEMO_PERSONS;
+  const { laura, eino, sanni } = DEMO_PERSONS;
   const { jussi, aada, veeti } = PAYER_DEMO_PERSONS;
   const { hanna, otto } = REGISTER_DEMO_PERSONS;
-  await addRegisterFamily(db, registerPerson(laura), [registerPerson(eino)]);
+  await addRegisterFamily(db, registerPerson(laura), [registerPerson(eino), registerPerson(sanni)]);
   await addRegisterFamily(db, registerPerson(jussi), [registerPerson(aada), registerPerson(veeti)]);
   await addRegisterFamily(db, registerPerson(hanna), [registerPerson(otto)]);
   // Hanna is a patient with the patient data consent; Otto is not known to us yet.

@@ -8,6 +8,7 @@ import {
   addGuardianship,
   createAppointment,
   createClinic,
+  createInvoice,
   createOccupationalContract,
   createPerson,
   createPractitioner,
@@ -28,6 +29,7 @@ import {
   DEMO_PERSONS,
   FIRST_NAMES,
   LAST_NAMES,
+  SANNI_VISIT_INVOICE,
   SPECIALTIES,
   TITLES,
   type DemoAppointment,
@@ -91,6 +93,8 @@ export async function seed(db: Db, now = clock.now()): Promise<SeededLink[]> {
       sanni: await createPerson(t, p.sanni),
     };
     await addGuardianship(t, people.laura.id, people.eino.id, 'parent');
+    // Sanni (15) is Laura's ward too: Laura sees only what she booked for her (ADR 0034).
+    await addGuardianship(t, people.laura.id, people.sanni.id, 'parent');
     await createPerson(t, { ...p.pekka, isPatient: false });
     await seedMessaging(t, { contractId: contract.id, mikkoId: people.mikko.id, ainoId: people.aino.id }, now);
     await seedRecords(t, people, now);
@@ -106,8 +110,20 @@ export async function seed(db: Db, now = clock.now()): Promise<SeededLink[]> {
       const { appointment, anonymousCode } = await createAppointment(t, {
         ...appointmentValues(spec, now),
         patientId: personId,
+        ...(spec.bookedBy ? { bookedById: people[spec.bookedBy].id, bookedVia: 'web' as const } : {}),
         anonymousToken: deterministicToken(random),
       });
+      if (spec.person === 'sanni' && spec.bookedBy === 'laura') {
+        await createInvoice(t, {
+          ...SANNI_VISIT_INVOICE,
+          personId,
+          addresseeId: people.laura.id,
+          appointmentId: appointment.id,
+          source: 'CustomerInvoice',
+          status: 'open',
+          creationDate: new Date(now.getTime() - 60_000),
+        });
+      }
       if (spec.startInMinutes > 0 && !spec.cancelledBy) {
         links.push({ person: spec.person, appointmentId: appointment.id, code: anonymousCode, description: spec.description });
       }

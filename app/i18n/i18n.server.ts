@@ -29,6 +29,7 @@ import insurance from './resources/booking/insurance';
 import reservation from './resources/booking/reservation';
 import search from './resources/booking/search';
 import reminders from './resources/appointments/reminders';
+import confidential from './resources/appointments/confidential';
 import sv from './resources/sv';
 import devices from './resources/devices';
 import accessibility from './resources/shell/accessibility';
@@ -60,6 +61,7 @@ const all = (core: typeof en, lang: 'fi' | 'sv' | 'en'): Resource => ({
   devices: devices[lang],
   accessibility: accessibility[lang],
   accessLog: accessLog[lang],
+  confidential: confidential[lang],
 });
 
 export const resources = {

@@ -18,6 +18,9 @@ import { daysInMonth, parseIsoDate } from './identity-code';
  * | `GUARDIAN_BOOKS_UNTIL_AGE`    | 11    | a guardian books for a ward of 11 or younger; from 12 the young  | booking, account (registration)|
  * |                               |       | person logs in themselves (spec 3 §9)                            |                                |
  * | `GUARDIAN_RECORDS_AGE_LIMIT`  | 12    | a guardian sees a ward's health records until the ward turns 12  | records (ADR 0016)             |
+ * | `GUARDIAN_LIMITED_FROM_AGE`   | 12    | from 12 a guardian sees of a ward's appointments and invoices    | appointments, billing          |
+ * |                               |       | only their own bookings and the invoices addressed to them; the  | (viewer module, ADR 0034)      |
+ * |                               |       | ward may hide a visit from their guardians                       |                                |
  */
 export const AGE_OF_MAJORITY = 18;
 /** Wards this old or younger are booked by their guardian; from 12 on they log in themselves (spec 3 §9). */
@@ -61,3 +64,31 @@ export const guardianBooksFor = (birthDate: string, onDate: string): boolean => 
 /** Whether the guardian may see this ward's health records (under 12 on the day, ADR 0016). */
 export const guardianSeesRecords = (wardBirthDate: string, onDate: string): boolean =>
   ageOn(wardBirthDate, onDate) < GUARDIAN_RECORDS_AGE_LIMIT;
+
+/**
+ * From this age a guardian's view of a ward's appointments and invoices is limited (ADR 0034):
+ * the guardian sees the appointments they booked themselves and the invoices addressed to them,
+ * never a visit the ward has hidden; and the ward may hide their visits from their own login.
+ * The same age as the records' limit and the spec's own login (Act 785/1992 §7 and §9).
+ */
+export const GUARDIAN_LIMITED_FROM_AGE = 12;
+
+/**
+ * What a guardian sees of a ward's appointments and invoices on the day (ADR 0034): `all` under
+ * 12 (except confidential visits), `ownBookings` from 12 to 17 (the appointments the guardian
+ * booked and the invoices addressed to them, never a confidential visit), `none` from 18 (no
+ * longer a ward, whatever a stale guardianship row says).
+ */
+export type GuardianScope = 'all' | 'ownBookings' | 'none';
+
+export function guardianScopeOf(wardBirthDate: string, onDate: string): GuardianScope {
+  const age = ageOn(wardBirthDate, onDate);
+  if (age >= AGE_OF_MAJORITY) return 'none';
+  return age < GUARDIAN_LIMITED_FROM_AGE ? 'all' : 'ownBookings';
+}
+
+/** Whether a minor may hide their visits from their guardians from their own login (12–17, ADR 0034). */
+export const mayHideFromGuardians = (birthDate: string, onDate: string): boolean => {
+  const age = ageOn(birthDate, onDate);
+  return age >= GUARDIAN_LIMITED_FROM_AGE && age < AGE_OF_MAJORITY;
+};

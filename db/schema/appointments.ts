@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { LOCATION_TYPES, PAYER_TYPES } from '../../app/models/appointments/appointment-types';
+import { CONFIDENTIAL_BY, LOCATION_TYPES, PAYER_TYPES } from '../../app/models/appointments/appointment-types';
 import { INSURERS, REIMBURSEMENTS } from '../../app/models/booking/insurance';
 import { type Localized, createdAt, inList } from './columns';
 import { persons } from './people';
@@ -12,6 +12,7 @@ import { appointmentSlots, clinics, practitioners, specialties } from './booking
 
 // The value lists live with the models (client-safe); the columns below use them.
 export { LOCATION_TYPES, PAYER_TYPES } from '../../app/models/appointments/appointment-types';
+export { CONFIDENTIAL_BY } from '../../app/models/appointments/appointment-types';
 
 /** Price estimate of a visit, a snapshot taken when it was booked. Amounts in cents. */
 export interface PriceEstimate {
@@ -66,10 +67,24 @@ export const appointments = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelledBy: text('cancelled_by', { enum: ['patient', 'provider'] }),
     anonymousTokenHash: text('anonymous_token_hash').notNull(),
+    /**
+     * Hidden from the patient's guardians (ADR 0034): when, and on whose decision — the minor's
+     * own (`patient`, from their login; they may lift it) or a professional's (`professional`,
+     * from the staff side; only the staff lift it). Null: not confidential. A guardian never
+     * sees a confidential appointment, whatever the ward's age (services/people/viewer.server).
+     */
+    confidentialAt: timestamp('confidential_at', { withTimezone: true }),
+    confidentialBy: text('confidential_by', { enum: CONFIDENTIAL_BY }),
+    /** Who marked it: the minor themself, or the professional's person. */
+    confidentialMarkedById: uuid('confidential_marked_by_id').references(() => persons.id),
     createdAt: createdAt(),
   },
   (t) => [
     index('appointments_patient_start_idx').on(t.patientId, t.startAt),
+    check(
+      'appointments_confidential_check',
+      sql`(${t.confidentialAt} is null) = (${t.confidentialBy} is null) and (${t.confidentialAt} is null) = (${t.confidentialMarkedById} is null) and (${t.confidentialBy} is null or ${inList(t.confidentialBy, CONFIDENTIAL_BY)})`,
+    ),
     check('appointments_duration_check', sql`${t.durationMinutes} > 0`),
     check('appointments_cancel_check', sql`(${t.cancelledAt} is null) = (${t.cancelledBy} is null)`),
     // A slot can be held by one live appointment; cancelling frees it.
@@ -98,8 +113,8 @@ export const appointmentInsurance = pgTable(
 export const REMINDER_CHANNELS = ['sms', 'email'] as const;
 /** `scheduled`: waits for its due time; `written`: its messages are in the outbox; `dropped`: none will go. */
 export const REMINDER_STATES = ['scheduled', 'written', 'dropped'] as const;
-/** Why a reminder was dropped (ADR 0031). */
-export const REMINDER_DROP_REASONS = ['insideLead', 'cancelled', 'past', 'refused'] as const;
+/** Why a reminder was dropped (ADR 0031; `confidential`: ADR 0034, hidden from the guardian who booked it and the minor has no contact). */
+export const REMINDER_DROP_REASONS = ['insideLead', 'cancelled', 'past', 'refused', 'confidential'] as const;
 
 /**
  * The appointment reminder schedule (ADR 0031): one row per booked appointment, written in the

@@ -35,12 +35,22 @@ export const invoices = pgTable(
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     payableOnlineUntil: timestamp('payable_online_until', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * Whom the invoice is addressed to (ADR 0034): the patient, or a guardian paying for a ward.
+     * Null for invoices from before the column: addressed to the patient. A guardian sees a ward
+     * of 12–17's invoice only when it is addressed to them.
+     */
+    addresseeId: uuid('addressee_id').references(() => persons.id),
     buyerName: text('buyer_name').notNull(),
     buyerStreet: text('buyer_street'),
     buyerPostalCode: text('buyer_postal_code'),
     buyerPostOffice: text('buyer_post_office'),
     deliveryMethod: text('delivery_method', { enum: ['EInvoice', 'Email', 'Paper'] }).notNull().default('Email'),
-    /** The remote visit this invoice is for (pay a visit); null for other invoices. */
+    /**
+     * The visit this invoice is for: a paid remote visit (pay a visit), or a visit invoiced by the
+     * clinic; null for other invoices. A confidential visit's invoice hides its service from a
+     * guardian (ADR 0034).
+     */
     appointmentId: bigint('appointment_id', { mode: 'number' }).references(() => appointments.id),
     createdAt: createdAt(),
   },

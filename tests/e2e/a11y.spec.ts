@@ -21,6 +21,7 @@ import { childName, freshFamily } from './account/guardian-fixtures';
 import { firstDayAhead } from '../fixtures/clock';
 import { helsinkiDate } from '../../app/lib/dates';
 import { sendAccessibilityFeedback } from './shell/accessibility-fixtures';
+import { confidentialFamily } from './appointments/confidential-fixtures';
 
 interface AxeCase {
   /** What distinguishes this case from the page's other cases ('' for the only one). */
@@ -89,6 +90,12 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
       await login(page, 'aino', { lang });
       const fixture = await bookFixture(page, 'aino', 2 * 24 * 60);
       return pagePath('appointment', lang, { ids: String(fixture.id) });
+    }),
+    // ADR 0034: a 15-year-old's visit their guardian booked, with the "hide from my guardian" form.
+    only('a minor may hide it from the guardian', async (page, lang) => {
+      const family = await confidentialFamily(page);
+      await login(page, family.teen, { lang });
+      return pagePath('appointment', lang, { ids: String(family.teenVisitId) });
     }),
   ],
   appointmentCancel: [

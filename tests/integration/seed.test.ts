@@ -73,11 +73,13 @@ describe.each(databaseKinds())('seed on %s', (kind) => {
     expect(eino.birthDate).toBe('2018-05-12');
   });
 
-  it('makes Laura the guardian of Eino, and Jussi of Aada and Veeti', async () => {
+  it('makes Laura the guardian of Eino and Sanni (ADR 0034), and Jussi of Aada and Veeti', async () => {
     const laura = await personByCode(t.db, DEMO_PERSONS.laura.identityCode);
     const eino = await personByCode(t.db, DEMO_PERSONS.eino.identityCode);
+    const sanni = await personByCode(t.db, DEMO_PERSONS.sanni.identityCode);
     expect(await listWards(t.db, laura.id)).toEqual([
       { id: eino.id, firstName: 'Eino', lastName: 'Nieminen', birthDate: '2018-05-12' },
+      { id: sanni.id, firstName: 'Sanni', lastName: 'Mäkinen', birthDate: '2011-09-03' },
     ]);
     const aino = await personByCode(t.db, DEMO_PERSONS.aino.identityCode);
     expect(await listWards(t.db, aino.id)).toEqual([]);
@@ -147,7 +149,7 @@ describe.each(databaseKinds())('seed on %s', (kind) => {
     const register = createBuiltinRegister(t.db);
     const names = async (identityCode: string) =>
       (await register.wardsOf({ identityCode, endUserId: 'seed-test' })).map((w) => `${w.firstName} ${w.lastName} (${w.guardianType})`);
-    expect(await names(DEMO_PERSONS.laura.identityCode)).toEqual(['Eino Nieminen (parent)']);
+    expect(await names(DEMO_PERSONS.laura.identityCode)).toEqual(['Sanni Mäkinen (parent)', 'Eino Nieminen (parent)']);
     expect(await names(PAYER_DEMO_PERSONS.jussi.identityCode)).toEqual(['Aada Laine (parent)', 'Veeti Laine (parent)']);
     expect(await names(REGISTER_DEMO_PERSONS.hanna.identityCode)).toEqual(['Otto Virtanen (parent)']);
     expect(await names(DEMO_PERSONS.aino.identityCode)).toEqual([]);

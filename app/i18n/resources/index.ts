@@ -22,6 +22,7 @@ import type { ReminderTexts } from './appointments/reminders';
 import type { DevicesTexts } from './devices';
 import type { AccessibilityTexts } from './shell/accessibility';
 import type { AccessLogTexts } from './access-log';
+import type { ConfidentialTexts } from './appointments/confidential';
 
 export interface BookingTexts {
   search: SearchTexts;
@@ -43,6 +44,7 @@ export type SeparateTexts = BookingTexts &
     devices: DevicesTexts;
     accessibility: AccessibilityTexts;
     accessLog: AccessLogTexts;
+    confidential: ConfidentialTexts;
   };
 
 export type Resource = CoreResource & SeparateTexts;
@@ -63,7 +65,8 @@ type TextModule =
   | 'reminders'
   | 'devices'
   | 'accessibility'
-  | 'accessLog';
+  | 'accessLog'
+  | 'confidential';
 
 const MODULE_OF = {
   search: 'search',
@@ -86,6 +89,7 @@ const MODULE_OF = {
   devices: 'devices',
   accessibility: 'accessibility',
   accessLog: 'accessLog',
+  confidential: 'confidential',
 } as const satisfies Record<keyof SeparateTexts, TextModule>;
 
 /** The top-level keys whose texts are loaded separately. */
@@ -146,6 +150,8 @@ async function loadModule(module: TextModule, lang: Language): Promise<Partial<S
       return { accessibility: (await import('./shell/accessibility')).default[lang] };
     case 'accessLog':
       return { accessLog: (await import('./access-log')).default[lang] };
+    case 'confidential':
+      return { confidential: (await import('./appointments/confidential')).default[lang] };
   }
 }
 

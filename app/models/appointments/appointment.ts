@@ -1,3 +1,4 @@
+import type { ConfidentialControl } from './confidential';
 /** The reason for the visit: at most this many characters (its schema: ./schemas.ts). */
 export const ARRIVAL_REASON_MAX = 300;
 
@@ -62,7 +63,16 @@ export interface AppointmentView {
   arrivalReason: string | null;
   /** The patient must accept the confidentiality terms before checking in. */
   confidentiality: 'ok' | 'notFilled' | 'notFilledAsAdult';
+  /**
+   * What the page offers the patient about their guardians (ADR 0034): hide the visit from them,
+   * show it again, or say that a professional has hidden it; null when nothing (an adult, a
+   * child under 12, or a guardian looking at a ward's appointment).
+   */
+  guardianControl: ConfidentialControl | null;
 }
+
+/** Results of hiding a visit from one's guardians or showing it again (ADR 0034). */
+export type ConfidentialResult = 'hidden' | 'shown' | 'notFound' | 'notAllowed';
 
 /** Results of the spec's CancelAppointment call. */
 export type CancelResult = 'success' | 'appointmentNotFound' | 'deadlineExceeded' | 'unknownError';

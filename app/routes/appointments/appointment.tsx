@@ -26,6 +26,7 @@ import {
   checkIn,
   getAppointments,
   saveArrivalReason,
+  setHiddenFromGuardians,
 } from '~/services/appointments/appointments.server';
 import { viewerOf } from '~/services/people/viewer.server';
 import { parseAppointmentIds } from '~/services/appointments/rules';
@@ -51,6 +52,9 @@ const ActionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('checkIn'), appointmentId }),
   z.object({ intent: z.literal('acceptTerms'), appointmentId }),
   ArrivalReasonSchema,
+  // A minor hides their visit from their guardians, or shows it again (ADR 0034).
+  z.object({ intent: z.literal('hideFromGuardians'), appointmentId }),
+  z.object({ intent: z.literal('showToGuardians'), appointmentId }),
 ]);
 
 const CHECK_IN_MESSAGES: Partial<Record<CheckInResult, TextKey>> = {
@@ -98,6 +102,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const ok = await acceptConfidentiality(db, viewer, id);
       return redirectWithFlash(here, ok ? { type: 'success', key: 'appointments.consent.accepted' } : { type: 'error', key: 'appointments.checkIn.failed' });
     }
+    case 'hideFromGuardians':
+    case 'showToGuardians': {
+      const result = await setHiddenFromGuardians(db, viewer, id, submission.value.intent === 'hideFromGuardians');
+      return redirectWithFlash(
+        here,
+        result === 'hidden'
+          ? { type: 'success', key: 'confidential.flash.hidden' }
+          : result === 'shown'
+            ? { type: 'success', key: 'confidential.flash.shown' }
+            : { type: 'error', key: 'confidential.flash.failed' },
+      );
+    }
     case 'arrivalReason': {
       const result = await saveArrivalReason(db, viewer, id, submission.value.arrivalReason);
       return redirectWithFlash(
@@ -127,6 +143,9 @@ function refusedPost(formData: FormData, here: string, result: SubmissionResult<
     case 'checkIn':
     case 'acceptTerms':
       return redirectWithFlash(here, { type: 'error', key: 'appointments.checkIn.failed' });
+    case 'hideFromGuardians':
+    case 'showToGuardians':
+      return redirectWithFlash(here, { type: 'error', key: 'confidential.flash.failed' });
     default:
       throw data({ error: 'badRequest' }, { status: 400 });
   }
@@ -154,6 +173,7 @@ export default function AppointmentPage({ loaderData, actionData }: Route.Compon
         <article key={a.id} className={ui.card} aria-label={appointmentTitle(a)}>
           <AppointmentDetails appointment={a} showPriceDetails={showPriceDetails} headingLevel={appointments.length === 1 ? 1 : 2} />
           <Actions appointment={a} lang={lang} consentNeeded={consentFor === a.id && a.confidentiality !== 'ok'} actionData={actionData} />
+          <GuardianControl appointment={a} />
         </article>
       ))}
       <p>
@@ -219,6 +239,52 @@ function Actions({
         ) : null}
       </div>
     </>
+  );
+}
+
+/**
+ * A minor's own visit (12–17): hide it from their guardians, or show it again; a visit a
+ * professional has hidden says so (ADR 0034). A plain form that posts and redirects.
+ */
+function GuardianControl({ appointment: a }: { appointment: AppointmentView }) {
+  const { t } = useTranslation();
+  const control = a.guardianControl;
+  if (control === null) return null;
+  const titleId = `guardian-${a.id}`;
+  return (
+    <section aria-labelledby={titleId} data-guardian-control={control}>
+      <h2 id={titleId}>{t('confidential.hide.title')}</h2>
+      {control === 'professional' ? (
+        <p>{t('confidential.professional.text')}</p>
+      ) : (
+        <Form method="post">
+          <AuthenticityTokenInput name="csrf" />
+          <input type="hidden" name="appointmentId" value={a.id} />
+          {control === 'hide' ? (
+            <>
+              <p id={`${titleId}-text`}>{t('confidential.hide.text')}</p>
+              <p id={`${titleId}-reversible`}>{t('confidential.hide.reversible')}</p>
+              <button
+                type="submit"
+                name="intent"
+                value="hideFromGuardians"
+                className={ui.button.secondary}
+                aria-describedby={`${titleId}-text ${titleId}-reversible`}
+              >
+                {t('confidential.hide.button')}
+              </button>
+            </>
+          ) : (
+            <>
+              <p id={`${titleId}-text`}>{t('confidential.show.text')}</p>
+              <button type="submit" name="intent" value="showToGuardians" className={ui.button.secondary} aria-describedby={`${titleId}-text`}>
+                {t('confidential.show.button')}
+              </button>
+            </>
+          )}
+        </Form>
+      )}
+    </section>
   );
 }
 

@@ -9,7 +9,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { appointments, clinics, persons, practitioners, specialties, type Localized } from '~db/schema';
 import { env } from '~/env.server';
 import type { Language } from '~/i18n/config';
-import { constantTimeEqual, sha256 } from '~/lib/crypto.server';
+import { constantTimeEqual, randomToken, sha256 } from '~/lib/crypto.server';
 import { formatDateTime, formatMoney, formatTime, helsinkiDate } from '~/lib/format';
 import {
   ARRIVAL_REASON_MAX,
@@ -17,7 +17,9 @@ import {
   type ArrivalReasonResult,
   type CancelResult,
   type CheckInResult,
+  type ConfidentialResult,
 } from '~/models/appointments/appointment';
+import { confidentialControl } from '~/models/appointments/confidential';
 import { hasControlCharacters } from '~/models/text';
 import { recordEvent } from '~/services/analytics/analytics.server';
 import { logAccess, logOrBatch, type AccessLogBatch } from '~/services/audit/access-log.server';
@@ -29,13 +31,14 @@ import {
   cancellationCheck,
   checkInStatus,
   confidentialityStatus,
+  encodeAnonymousCode,
   mayCancel,
   parseAnonymousCode,
 } from './rules';
 import { clock } from '~/lib/clock.server';
-import { dropReminder } from './reminders.server';
+import { dropReminder, relinkReminder } from './reminders.server';
 import { recordConfidentialityAccepted } from '~/services/people/people.server';
-import { visiblePersonIds, type Viewer } from '~/services/people/viewer.server';
+import { appointmentVisibility, viewerPlaceholders, viewerVariant, type Viewer } from '~/services/people/viewer.server';
 
 
 const patient = alias(persons, 'patient');
@@ -66,27 +69,29 @@ function baseQuery(db: Db) {
 type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
 
 /**
- * The pages' queries, prepared (app/services/db/prepared.server.ts): `personIds` are the viewer's
- * and their wards' ids (visiblePersonIds); a query is built for one id or for a list of them.
+ * The pages' queries, prepared (app/services/db/prepared.server.ts). Whose appointments: the
+ * viewer's condition from the viewer module (`appointmentVisibility`, ADR 0034: own, wards' under
+ * 12, and of wards of 12–17 those the viewer booked, never a confidential one), in one of its two
+ * forms (no wards, wards: `viewerVariant`).
  */
 /** Upcoming appointments (from `horizon` on) and the `limit` newest before it, in one statement. */
-const listQuery = (personIds: readonly string[]) => (db: Db) => {
+const listQuery = (viewer: Viewer) => (db: Db) => {
   const recentPast = db
     .select({ id: appointments.id })
     .from(appointments)
-    .where(and(isOneOf(appointments.patientId, 'personIds', personIds), lt(appointments.startAt, sql.placeholder('horizon'))))
+    .where(and(appointmentVisibility(viewer, 'prepared'), lt(appointments.startAt, sql.placeholder('horizon'))))
     .orderBy(desc(appointments.startAt))
     .limit(sql.placeholder('limit'));
   return baseQuery(db).where(
     and(
-      isOneOf(appointments.patientId, 'personIds', personIds),
+      appointmentVisibility(viewer, 'prepared'),
       or(gte(appointments.startAt, sql.placeholder('horizon')), inArray(appointments.id, recentPast)),
     ),
   );
 };
-const byIdsQuery = (ids: readonly number[], personIds: readonly string[]) => (db: Db) =>
+const byIdsQuery = (ids: readonly number[], viewer: Viewer) => (db: Db) =>
   baseQuery(db)
-    .where(and(isOneOf(appointments.id, 'ids', ids), isOneOf(appointments.patientId, 'personIds', personIds)))
+    .where(and(isOneOf(appointments.id, 'ids', ids), appointmentVisibility(viewer, 'prepared')))
     .orderBy(asc(appointments.startAt));
 
 
@@ -143,6 +148,12 @@ export function toView(row: Row, viewer: Viewer | null, lang: Language, now = cl
       ? a.arrivalReason.slice(ARRIVAL_REASON_PREFIX.length)
       : a.arrivalReason,
     confidentiality: confidentialityStatus(row.patient, now, helsinkiDate),
+    guardianControl: viewer
+      ? confidentialControl(
+          { isOwn: row.patient.id === viewer.personId, patientBirthDate: row.patient.birthDate, confidentialBy: a.confidentialBy },
+          helsinkiDate(now),
+        )
+      : null,
   };
 }
 
@@ -169,9 +180,8 @@ async function logViews(db: Db, viewer: Viewer | null, rows: Row[], batch?: Acce
 export async function listAppointments(db: Db, viewer: Viewer, lang: Language, now = clock.now(), pastLimit = 10, batch?: AccessLogBatch) {
   // An appointment counts as upcoming until it has ended (longest appointments are a few hours).
   const horizon = new Date(now.getTime() - 4 * 3_600_000);
-  const personIds = visiblePersonIds(viewer);
-  const rows = await prepared(db, `appointments_list_${listVariant(personIds)}`, listQuery(personIds)).execute({
-    personIds: placeholderValue(personIds),
+  const rows = await prepared(db, `appointments_list_${viewerVariant(viewer)}`, listQuery(viewer)).execute({
+    ...viewerPlaceholders(viewer),
     horizon,
     limit: pastLimit,
   });
@@ -194,10 +204,9 @@ export async function listAppointments(db: Db, viewer: Viewer, lang: Language, n
 
 /** The appointments of a comma-joined id list that the viewer may see (others are left out). */
 export async function getAppointments(db: Db, viewer: Viewer, ids: number[], lang: Language, now = clock.now()) {
-  const personIds = visiblePersonIds(viewer);
-  const rows = await prepared(db, `appointments_by_id_${listVariant(ids)}_${listVariant(personIds)}`, byIdsQuery(ids, personIds)).execute({
+  const rows = await prepared(db, `appointments_by_id_${listVariant(ids)}_${viewerVariant(viewer)}`, byIdsQuery(ids, viewer)).execute({
     ids: placeholderValue(ids),
-    personIds: placeholderValue(personIds),
+    ...viewerPlaceholders(viewer),
   });
   await logViews(db, viewer, rows);
   return rows.map((r) => toView(r, viewer, lang, now));
@@ -205,7 +214,7 @@ export async function getAppointments(db: Db, viewer: Viewer, ids: number[], lan
 
 async function findVisible(db: Db, viewer: Viewer, id: number) {
   const [row] = await baseQuery(db)
-    .where(and(eq(appointments.id, id), inArray(appointments.patientId, visiblePersonIds(viewer))))
+    .where(and(eq(appointments.id, id), appointmentVisibility(viewer)))
     .limit(1);
   return row ?? null;
 }
@@ -285,6 +294,60 @@ export async function acceptConfidentiality(db: Db, viewer: Viewer, appointmentI
     });
   });
   return true;
+}
+
+/**
+ * A minor (12–17) hides their own visit from their guardians, or shows it again (ADR 0034). Only
+ * the patient, from their own login; a visit a professional has hidden stays hidden. Hiding a
+ * visit someone else booked (a guardian, the clinic, an anonymous booking) also replaces its
+ * anonymous link, so the link in the booker's confirmation stops working; the reminder, which
+ * the sweep now sends to the minor (reminders.server.ts), carries the new one.
+ */
+export async function setHiddenFromGuardians(
+  db: Db,
+  viewer: Viewer,
+  id: number,
+  hide: boolean,
+  now = clock.now(),
+): Promise<ConfidentialResult> {
+  const row = await findVisible(db, viewer, id);
+  if (!row || row.patient.id !== viewer.personId) return 'notFound';
+  const a = row.appointment;
+  const control = confidentialControl({ isOwn: true, patientBirthDate: row.patient.birthDate, confidentialBy: a.confidentialBy }, helsinkiDate(now));
+  if (control === null || control === 'professional') return 'notAllowed';
+  if (hide === (control === 'show')) return hide ? 'hidden' : 'shown';
+  await withTransaction(db, async (t) => {
+    // Never over a professional's decision, even one made since the row was read.
+    const notProfessional = or(isNull(appointments.confidentialBy), eq(appointments.confidentialBy, 'patient'));
+    if (hide) {
+      const rotate = a.bookedById !== row.patient.id;
+      const token = randomToken(24);
+      const updated = await t
+        .update(appointments)
+        .set({
+          confidentialAt: now,
+          confidentialBy: 'patient',
+          confidentialMarkedById: viewer.personId,
+          ...(rotate ? { anonymousTokenHash: sha256(token) } : {}),
+        })
+        .where(and(eq(appointments.id, id), notProfessional))
+        .returning({ id: appointments.id });
+      if (updated.length && rotate) await relinkReminder(t, id, encodeAnonymousCode(id, token));
+    } else {
+      await t
+        .update(appointments)
+        .set({ confidentialAt: null, confidentialBy: null, confidentialMarkedById: null })
+        .where(and(eq(appointments.id, id), eq(appointments.confidentialBy, 'patient')));
+    }
+    await logAccess(t, {
+      actorPersonId: viewer.personId,
+      subjectPersonId: row.patient.id,
+      action: 'change',
+      resource: hide ? 'appointment:hide-from-guardians' : 'appointment:show-to-guardians',
+      resourceId: String(id),
+    });
+  });
+  return hide ? 'hidden' : 'shown';
 }
 
 /** Saves the reason for the visit (max 300 characters), prefixed with the fixed Finnish phrase. */

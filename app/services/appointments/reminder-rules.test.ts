@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { wallClock } from '~/lib/dates';
 import { maskEmail, maskPhone } from '~/models/appointments/reminder';
-import { inQuietHours, outOfQuietHours, reminderChannels, reminderDueAt, reminderPlan, sendDecision } from './reminder-rules';
+import { inQuietHours, outOfQuietHours, reminderChannels, reminderDueAt, reminderPlan, sendDecision, sendTimeRecipient } from './reminder-rules';
 
 const at = (iso: string) => new Date(iso);
 const HOUR = 3_600_000;
@@ -145,5 +145,26 @@ describe('masking the confirmation page\'s contact details', () => {
   it('shows the first character and the domain of an e-mail address', () => {
     expect(maskEmail('aino@example.fi')).toBe('a…@example.fi');
     expect(maskEmail('broken')).toBe('…');
+  });
+});
+
+describe('sendTimeRecipient (ADR 0034)', () => {
+  const booked = { phone: '+358401111111', email: 'guardian@example.fi', language: 'sv' as const };
+  const patient = { phone: '+358402222222', email: 'minor@example.fi', language: 'fi' as const };
+  const at = new Date('2026-11-25T10:00:00Z');
+
+  it('keeps the booking recipient unless the visit is hidden from guardians and someone else booked it', () => {
+    expect(sendTimeRecipient(booked, { patientId: 'm', bookedById: 'g', confidentialAt: null }, patient)).toBe(booked);
+    expect(sendTimeRecipient(booked, { patientId: 'm', bookedById: 'm', confidentialAt: at }, patient)).toBe(booked);
+  });
+
+  it("sends a hidden visit's reminder to the patient's own contact, never to the guardian who booked it", () => {
+    expect(sendTimeRecipient(booked, { patientId: 'm', bookedById: 'g', confidentialAt: at }, patient)).toBe(patient);
+    expect(sendTimeRecipient(booked, { patientId: 'm', bookedById: null, confidentialAt: at }, patient)).toBe(patient);
+    expect(sendTimeRecipient(booked, { patientId: 'm', bookedById: 'g', confidentialAt: at }, { ...patient, phone: null })).toEqual({ ...patient, phone: null });
+  });
+
+  it('drops it when the patient has neither phone nor e-mail', () => {
+    expect(sendTimeRecipient(booked, { patientId: 'm', bookedById: 'g', confidentialAt: at }, { phone: null, email: null, language: 'fi' })).toBeNull();
   });
 });

@@ -109,3 +109,27 @@ export function sendDecision(
   if (channels.length === 0) return { type: 'drop', reason: 'refused' };
   return { type: 'write', channels };
 }
+
+/** Where a reminder goes at send time: a phone (null: no SMS possible), an e-mail, a language. */
+export interface SendRecipient {
+  phone: string | null;
+  email: string | null;
+  language: 'fi' | 'sv' | 'en';
+}
+
+/**
+ * The recipient at send time (ADR 0034, amending ADR 0031): where the confirmation went, unless
+ * the visit has since been hidden from the patient's guardians and someone else booked it (a
+ * guardian, the clinic, an anonymous booking whose contact may be a parent's). Then the reminder
+ * goes to the patient's own saved contact, in their language, or — with neither phone nor e-mail
+ * — not at all (null: dropped as `confidential`). Never to the booker.
+ */
+export function sendTimeRecipient(
+  booked: SendRecipient,
+  appointment: { patientId: string; bookedById: string | null; confidentialAt: Date | null },
+  patient: SendRecipient,
+): SendRecipient | null {
+  if (!appointment.confidentialAt || appointment.bookedById === appointment.patientId) return booked;
+  if (!patient.phone && !patient.email) return null;
+  return patient;
+}

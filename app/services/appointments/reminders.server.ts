@@ -13,7 +13,7 @@
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, lte } from 'drizzle-orm';
-import { appointmentReminders, appointments, clinics, patientDataConsents, specialties } from '~db/schema';
+import { appointmentReminders, appointments, clinics, patientDataConsents, persons, specialties } from '~db/schema';
 import { brand as brandFacts, type BrandKey } from '~/brands';
 import { env, sessionSecret } from '~/env.server';
 import type { Language } from '~/i18n/config';
@@ -28,7 +28,7 @@ import type { JobRunner } from '~/services/jobs/runner.server';
 import { logger } from '~/services/observability/logger.server';
 import { deliverAfterCommit, enqueueMessage, type OutboxMessage, type OutboxRow } from '~/services/outbox/outbox.server';
 import { appointmentCalendarEntry, clinicPlace, toIcs } from './ics';
-import { reminderChannels, reminderPlan, sendDecision, type ReminderChannel, type ReminderPlan } from './reminder-rules';
+import { reminderChannels, reminderPlan, sendDecision, sendTimeRecipient, type ReminderChannel, type ReminderPlan } from './reminder-rules';
 
 // ---------------------------------------------------------------------------------------------
 // The anonymous link, sealed: the appointment keeps only its code's hash, the reminder needs it.
@@ -131,6 +131,25 @@ export async function dropReminder(t: Db, appointmentId: number): Promise<void> 
     .update(appointmentReminders)
     .set({ state: 'dropped', dropReason: 'cancelled' })
     .where(and(eq(appointmentReminders.appointmentId, appointmentId), eq(appointmentReminders.state, 'scheduled')));
+}
+
+/**
+ * ADR 0034: the appointment's anonymous link was replaced (a minor hid a visit someone else
+ * booked, so the booker's link no longer opens it); the reminder carries the new code, in the
+ * same origin and language path. A link that no longer opens (SESSION_SECRET changed) stays as
+ * it is: the reminder then goes without a link, as ADR 0031 says.
+ */
+export async function relinkReminder(t: Db, appointmentId: number, code: string): Promise<void> {
+  const [row] = await t
+    .select({ sealedLink: appointmentReminders.sealedLink })
+    .from(appointmentReminders)
+    .where(eq(appointmentReminders.appointmentId, appointmentId))
+    .limit(1);
+  const link = row ? openLink(row.sealedLink) : null;
+  if (!link) return;
+  const url = new URL(link);
+  url.pathname = url.pathname.replace(/[^/]+$/, code);
+  await t.update(appointmentReminders).set({ sealedLink: sealLink(url.toString()) }).where(eq(appointmentReminders.appointmentId, appointmentId));
 }
 
 /** Whether the patient has refused booking text messages (the latest patient data consent). */
@@ -270,11 +289,14 @@ export async function runReminderSweep(db: Db, options: ReminderSweepOptions = {
           appointment: appointments,
           clinic: { name: clinics.name, streetAddress: clinics.streetAddress, postalCode: clinics.postalCode, postOffice: clinics.postOffice },
           specialtyName: specialties.name,
+          // ADR 0034: the patient's own contact, for a visit hidden from the guardian who booked it.
+          patientContact: { phone: persons.phone, email: persons.email, language: persons.language },
         })
         .from(appointmentReminders)
         .innerJoin(appointments, eq(appointments.id, appointmentReminders.appointmentId))
         .innerJoin(clinics, eq(clinics.id, appointments.clinicId))
         .innerJoin(specialties, eq(specialties.id, appointments.specialtyId))
+        .innerJoin(persons, eq(persons.id, appointments.patientId))
         .where(and(eq(appointmentReminders.state, 'scheduled'), lte(appointmentReminders.dueAt, now)))
         .orderBy(asc(appointmentReminders.dueAt), asc(appointmentReminders.appointmentId))
         .limit(batchSize)
@@ -283,9 +305,20 @@ export async function runReminderSweep(db: Db, options: ReminderSweepOptions = {
       const queued: OutboxRow[] = [];
       for (const row of rows) {
         const { reminder, appointment } = row;
-        const refusedSms = await refusesBookingSms(t, appointment.patientId);
-        const decision = sendDecision(reminder, appointment, { refusedSms, email: reminder.email }, now, leadHours);
         const mine = and(eq(appointmentReminders.appointmentId, reminder.appointmentId), eq(appointmentReminders.state, 'scheduled'));
+        // --- ADR 0034 (issue 23), re-checked at send time: a visit hidden from the patient's
+        // guardians never reminds the guardian (or anyone else) who booked it; the reminder goes
+        // to the patient's own contact, or is dropped when they have none.
+        const recipient = sendTimeRecipient(reminder, appointment, row.patientContact);
+        if (recipient === null) {
+          await t.update(appointmentReminders).set({ state: 'dropped', dropReason: 'confidential' }).where(mine);
+          summary.dropped++;
+          changed++;
+          continue;
+        }
+        // --- end ADR 0034
+        const refusedSms = (await refusesBookingSms(t, appointment.patientId)) || !recipient.phone;
+        const decision = sendDecision(reminder, appointment, { refusedSms, email: recipient.email }, now, leadHours);
         switch (decision.type) {
           case 'wait':
             continue;
@@ -315,7 +348,7 @@ export async function runReminderSweep(db: Db, options: ReminderSweepOptions = {
                 specialtyName: row.specialtyName,
                 clinic: row.clinic,
               },
-              { ...reminder, link: openLink(reminder.sealedLink) },
+              { ...reminder, phone: recipient.phone ?? '', email: recipient.email, language: recipient.language, link: openLink(reminder.sealedLink) },
               decision.channels,
             );
             for (const message of messages) queued.push(await enqueueMessage(t, message));

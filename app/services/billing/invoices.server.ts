@@ -1,21 +1,56 @@
 /**
  * Invoices and receipts: the one service behind the invoices list, the invoice summary, the
- * PDF and the pay page's invoice. A customer sees their own invoices and their wards'; anyone
- * else's id or number is "not found". Every view is written to the access log.
+ * PDF and the pay page's invoice. A customer sees their own invoices and their wards' as the
+ * viewer module says (ADR 0034: a ward of 12–17's only when addressed to them; a confidential
+ * visit's without its service, which is then not even read); anyone else's id or number is "not
+ * found". Every view is written to the access log.
  */
-import { and, count, desc, eq, inArray, asc } from 'drizzle-orm';
-import { invoiceRows, invoices, persons } from '~db/schema';
+import { and, count, desc, eq, asc, getTableColumns, sql } from 'drizzle-orm';
+import { invoiceRows, invoices, persons, type Localized } from '~db/schema';
 import { env } from '~/env.server';
 import type { Language } from '~/i18n/config';
 import { formatDate, formatMoney } from '~/lib/format';
 import type { InvoiceListItem, InvoiceSummaryView } from '~/models/billing/invoice';
-import { visiblePersonIds, type Viewer } from '~/services/people/viewer.server';
+import { textsIn } from '~/i18n/i18n.server';
+import { invoiceServiceHidden, invoiceVisibility, type Viewer } from '~/services/people/viewer.server';
 import { logAccesses } from '~/services/audit/access-log.server';
 import type { Db } from '~/services/db/db.server';
 import { INVOICES_PER_PAGE, invoiceLabel, paymentArea } from './invoice-rules';
 import { clock } from '~/lib/clock.server';
 
-export type InvoiceRow = typeof invoices.$inferSelect;
+/**
+ * An invoice as a viewer may see it: `description` is null (never read from the database) when
+ * its service is hidden from them — a ward's invoice for a visit hidden from guardians (ADR 0034).
+ */
+export type InvoiceRow = Omit<typeof invoices.$inferSelect, 'description'> & { description: Localized | null };
+
+/**
+ * The invoice columns a viewer may read: the description only where the service is not hidden
+ * from them (`invoiceServiceHidden`, the viewer module's condition).
+ */
+function visibleColumns(viewer: Viewer) {
+  return {
+    ...getTableColumns(invoices),
+    description: sql<Localized | null>`case when ${invoiceServiceHidden(viewer)} then null else ${invoices.description} end`.mapWith(invoices.description),
+  };
+}
+
+/** What an invoice (or one of its rows) is for, in `lang`: its own text, or the neutral one when hidden. */
+export async function serviceText(description: Localized | null, lang: Language): Promise<string> {
+  return description ? description[lang] : (await textsIn(lang))('confidential.invoiceService');
+}
+
+/** The rows of a visible invoice; their texts only when the invoice's service is not hidden. */
+async function rowsOf(db: Db, invoice: InvoiceRow) {
+  const rows = await db
+    .select({ ...getTableColumns(invoiceRows), description: invoice.description === null ? sql<Localized | null>`null` : sql<Localized | null>`${invoiceRows.description}`.mapWith(invoiceRows.description) })
+    .from(invoiceRows)
+    .where(eq(invoiceRows.invoiceId, invoice.id))
+    .orderBy(asc(invoiceRows.position));
+  return rows;
+}
+
+export type VisibleInvoiceRow = Awaited<ReturnType<typeof rowsOf>>[number];
 
 /** Links the list and summary rows carry (built by the caller from the route table). */
 export interface InvoiceLinks {
@@ -41,16 +76,15 @@ export async function listInvoices(
   links: InvoiceLinks,
   now = clock.now(),
 ): Promise<InvoicePage> {
-  const owners = visiblePersonIds(viewer);
-  const [totalRow] = await db.select({ n: count() }).from(invoices).where(inArray(invoices.personId, owners));
+  const [totalRow] = await db.select({ n: count() }).from(invoices).where(invoiceVisibility(viewer));
   const total = totalRow?.n ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / INVOICES_PER_PAGE));
   const current = Math.min(page, pageCount);
   const rows = await db
-    .select({ invoice: invoices, firstName: persons.firstName, lastName: persons.lastName })
+    .select({ invoice: visibleColumns(viewer), firstName: persons.firstName, lastName: persons.lastName })
     .from(invoices)
     .innerJoin(persons, eq(persons.id, invoices.personId))
-    .where(inArray(invoices.personId, owners))
+    .where(invoiceVisibility(viewer))
     .orderBy(desc(invoices.creationDate), desc(invoices.id))
     .limit(INVOICES_PER_PAGE)
     .offset((current - 1) * INVOICES_PER_PAGE);
@@ -59,6 +93,7 @@ export async function listInvoices(
     db,
     subjects.map((subject) => ({ actorPersonId: viewer.personId, subjectPersonId: subject, action: 'view' as const, resource: 'invoices' })),
   );
+  const neutral = await serviceText(null, lang);
   return {
     page: current,
     pageCount,
@@ -68,7 +103,7 @@ export async function listInvoices(
       return {
         id: invoice.id,
         invoiceNumber: invoice.invoiceNumber,
-        description: invoice.description[lang],
+        description: invoice.description ? invoice.description[lang] : neutral,
         status: invoice.status,
         label: invoiceLabel(invoice.source, invoice.status),
         paymentArea: area,
@@ -84,17 +119,15 @@ export async function listInvoices(
   };
 }
 
-/** The invoice with this id or number when the viewer may see it (own or a ward's), else null. */
-export async function findVisibleInvoice(db: Db, viewer: Viewer, by: { id: number } | { invoiceNumber: string }) {
+/**
+ * The invoice with this id or number when the viewer may see it (own; a ward's by the viewer
+ * module's rule, ADR 0034), else null; its description only when its service is not hidden.
+ */
+export async function findVisibleInvoice(db: Db, viewer: Viewer, by: { id: number } | { invoiceNumber: string }): Promise<InvoiceRow | null> {
   const [row] = await db
-    .select()
+    .select(visibleColumns(viewer))
     .from(invoices)
-    .where(
-      and(
-        'id' in by ? eq(invoices.id, by.id) : eq(invoices.invoiceNumber, by.invoiceNumber),
-        inArray(invoices.personId, visiblePersonIds(viewer)),
-      ),
-    )
+    .where(and('id' in by ? eq(invoices.id, by.id) : eq(invoices.invoiceNumber, by.invoiceNumber), invoiceVisibility(viewer)))
     .limit(1);
   return row ?? null;
 }
@@ -114,25 +147,27 @@ export async function getInvoiceSummary(
 ): Promise<InvoiceSummaryView | null> {
   const invoice = await findVisibleInvoice(db, viewer, { id });
   if (!invoice) return null;
-  const rows = await db.select().from(invoiceRows).where(eq(invoiceRows.invoiceId, invoice.id)).orderBy(asc(invoiceRows.position));
+  const rows = await rowsOf(db, invoice);
   await logAccesses(db, [
     { actorPersonId: viewer.personId, subjectPersonId: invoice.personId, action: 'view', resource: 'invoice', resourceId: String(invoice.id) },
   ]);
-  return summaryView(invoice, rows, lang, links);
+  return summaryView(invoice, rows, lang, links, await serviceText(null, lang));
 }
 
 export function summaryView(
   invoice: InvoiceRow,
-  rows: (typeof invoiceRows.$inferSelect)[],
+  rows: VisibleInvoiceRow[],
   lang: Language,
   links: Pick<InvoiceLinks, 'pdf'>,
+  /** The neutral text of a hidden service (`serviceText(null, lang)`). */
+  neutral: string,
 ): InvoiceSummaryView {
   return {
     id: invoice.id,
     invoiceNumber: invoice.invoiceNumber,
     label: invoiceLabel(invoice.source, invoice.status),
     status: invoice.status,
-    description: invoice.description[lang],
+    description: invoice.description ? invoice.description[lang] : neutral,
     buyer: {
       name: invoice.buyerName,
       street: invoice.buyerStreet,
@@ -140,7 +175,7 @@ export function summaryView(
       postOffice: invoice.buyerPostOffice,
     },
     rows: rows.map((row) => ({
-      description: row.description[lang],
+      description: row.description ? row.description[lang] : neutral,
       count: row.count,
       unitPrice: formatMoney(row.unitPriceCents, lang),
       date: formatDate(`${row.date}T12:00:00Z`, lang),
@@ -163,7 +198,7 @@ export function summaryView(
 export async function invoiceForPdf(db: Db, viewer: Viewer, id: number) {
   const invoice = await findVisibleInvoice(db, viewer, { id });
   if (!invoice || !invoice.hasPdf || invoice.status === 'notAvailable') return null;
-  const rows = await db.select().from(invoiceRows).where(eq(invoiceRows.invoiceId, invoice.id)).orderBy(asc(invoiceRows.position));
+  const rows = await rowsOf(db, invoice);
   await logAccesses(db, [
     { actorPersonId: viewer.personId, subjectPersonId: invoice.personId, action: 'view', resource: 'invoice-pdf', resourceId: String(invoice.id) },
   ]);

@@ -23,7 +23,7 @@ import type { Viewer } from '~/services/people/viewer.server';
 import { logAccess } from '~/services/audit/access-log.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
 import { canBePaidOnline } from '~/services/billing/invoice-rules';
-import { findVisibleInvoice, type InvoiceRow } from '~/services/billing/invoices.server';
+import { findVisibleInvoice, serviceText, type InvoiceRow } from '~/services/billing/invoices.server';
 import { logger } from '~/services/observability/logger.server';
 import { hitRateLimit } from '~/services/security/rate-limit.server';
 import {
@@ -104,10 +104,10 @@ export type PreparePaymentResult =
       methods: { id: string; name: string; svg: string; url: string; parameters: { name: string; value: string }[] }[];
     };
 
-function payView(invoice: InvoiceRow, lang: Language, now: Date): PayInvoiceView {
+async function payView(invoice: InvoiceRow, lang: Language, now: Date): Promise<PayInvoiceView> {
   return {
     invoiceNumber: invoice.invoiceNumber,
-    description: invoice.description[lang],
+    description: await serviceText(invoice.description, lang),
     sum: formatMoney(invoice.sumCents, lang),
     state: invoice.status === 'paid' ? 'paid' : canBePaidOnline(invoice, now, env().ONLINE_PAYMENT_DAYS) ? 'open' : 'mail',
     paidDate: invoice.paidAt ? formatDate(invoice.paidAt, lang) : null,
@@ -125,7 +125,7 @@ export async function invoiceForPayment(db: Db, viewer: Viewer, invoiceNumber: s
     resource: 'invoice',
     resourceId: String(invoice.id),
   });
-  return { invoice, view: payView(invoice, lang, now) };
+  return { invoice, view: await payView(invoice, lang, now) };
 }
 
 const PROVIDER_LANGUAGE = { fi: 'FI', sv: 'SV', en: 'EN' } as const;

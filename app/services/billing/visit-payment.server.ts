@@ -5,11 +5,11 @@
  * unique index `invoices_appointment_idx`), which is then paid through the same payment service
  * as any invoice.
  */
-import { and, asc, eq, gte, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, type SQL } from 'drizzle-orm';
 import { appointments, invoiceRows, invoices, persons } from '~db/schema';
 import type { Language } from '~/i18n/config';
 import { formatDateTime, formatMoney } from '~/lib/format';
-import { visiblePersonIds, type Viewer } from '~/services/people/viewer.server';
+import { appointmentVisibility, type Viewer } from '~/services/people/viewer.server';
 import { logAccess } from '~/services/audit/access-log.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
 import { clock } from '~/lib/clock.server';
@@ -42,7 +42,7 @@ function visitQuery(db: Db, viewer: Viewer, ...extra: SQL[]) {
     .leftJoin(invoices, eq(invoices.appointmentId, appointments.id))
     .where(
       and(
-        inArray(appointments.patientId, visiblePersonIds(viewer)),
+        appointmentVisibility(viewer),
         eq(appointments.isRemote, true),
         eq(appointments.payerType, 'self'),
         isNull(appointments.cancelledAt),

@@ -2,27 +2,121 @@
  * Who is asking, and whose data they may see: the one viewer module every area's queries use
  * (issue 28, ADR 0026). A logged-in person sees their own data and acts for their wards (the
  * guardianships mirror the population register, ADR 0023): appointments and billing for every
- * ward (`viewerOf`), health records only for wards under 12 (`recordViewerOf`, ADR 0016; a ward
- * of 12 or more logs in personally and their records are theirs alone). The confidentiality
- * rules for minors (issue 23) belong here too, so that no area decides them on its own.
+ * ward under 12 and, for a ward of 12–17, only what the guardian booked or is to pay, never a
+ * visit the ward (or a professional) has made confidential (`viewerOf` and the SQL conditions
+ * below, ADR 0034), health records only for wards under 12 (`recordViewerOf`, ADR 0016; a ward
+ * of 12 or more logs in personally and their records are theirs alone). No area decides these
+ * rules on its own.
  */
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { appointments, invoices } from '~db/schema';
 import type { Auth } from '~/context';
 import { helsinkiDate } from '~/lib/dates';
-import { guardianSeesRecords } from '~/models/person';
+import { guardianScopeOf, guardianSeesRecords } from '~/models/person';
 import { clock } from '~/lib/clock.server';
 
-/** A logged-in person and the wards they act for (appointments, invoices, payments). */
+/**
+ * A logged-in person and the wards they act for (appointments, invoices, payments), split by
+ * what the guardian sees of them (ADR 0034, `guardianScopeOf`): wards under 12 (everything but
+ * confidential visits) and wards of 12–17 (the appointments the guardian booked and the invoices
+ * addressed to them, never a confidential visit). Wards of 18 or more are left out.
+ */
 export interface Viewer {
   personId: string;
-  wardIds: string[];
+  /** Wards under 12. */
+  youngWardIds: string[];
+  /** Wards of 12–17. */
+  olderWardIds: string[];
 }
 
-export function viewerOf(auth: { person: { id: string }; wards: { id: string }[] }): Viewer {
-  return { personId: auth.person.id, wardIds: auth.wards.map((w) => w.id) };
+export function viewerOf(auth: { person: { id: string }; wards: { id: string; birthDate: string }[] }, now = clock.now()): Viewer {
+  const today = helsinkiDate(now);
+  const viewer: Viewer = { personId: auth.person.id, youngWardIds: [], olderWardIds: [] };
+  for (const ward of auth.wards) {
+    const scope = guardianScopeOf(ward.birthDate, today);
+    if (scope === 'all') viewer.youngWardIds.push(ward.id);
+    else if (scope === 'ownBookings') viewer.olderWardIds.push(ward.id);
+  }
+  return viewer;
 }
 
-/** The persons whose appointments and invoices the viewer may see: themselves, then their wards. */
-export const visiblePersonIds = (viewer: Viewer): string[] => [viewer.personId, ...viewer.wardIds];
+/** Whether the viewer acts for any ward (the queries' simpler form when not). */
+export const hasWards = (viewer: Viewer): boolean => viewer.youngWardIds.length + viewer.olderWardIds.length > 0;
+
+/**
+ * The values of a prepared query's viewer placeholders (`appointmentVisibility(viewer, 'prepared')`):
+ * `viewerId`, and with wards `youngWardIds` and `olderWardIds` (arrays, possibly empty).
+ */
+export function viewerPlaceholders(viewer: Viewer): Record<string, string | string[]> {
+  return hasWards(viewer)
+    ? { viewerId: viewer.personId, youngWardIds: viewer.youngWardIds, olderWardIds: viewer.olderWardIds }
+    : { viewerId: viewer.personId };
+}
+
+/** The part of a prepared statement's name that tells the two forms of the viewer condition apart. */
+export const viewerVariant = (viewer: Viewer): string => (hasWards(viewer) ? 'wards' : 'self');
+
+type Mode = 'values' | 'prepared';
+
+/** The viewer's id and ward lists as SQL: bound values, or placeholders of a prepared statement. */
+function params(viewer: Viewer, mode: Mode) {
+  if (mode === 'prepared') {
+    return {
+      self: sql.placeholder('viewerId'),
+      isYoungWard: (column: AnyPgColumn) => sql`${column} = any(${sql.placeholder('youngWardIds')})`,
+      isOlderWard: (column: AnyPgColumn) => sql`${column} = any(${sql.placeholder('olderWardIds')})`,
+    };
+  }
+  const none = sql`false`;
+  return {
+    self: viewer.personId,
+    isYoungWard: (column: AnyPgColumn) => (viewer.youngWardIds.length ? inArray(column, viewer.youngWardIds) : none),
+    isOlderWard: (column: AnyPgColumn) => (viewer.olderWardIds.length ? inArray(column, viewer.olderWardIds) : none),
+  };
+}
+
+/**
+ * SQL: the viewer may see this appointment (ADR 0034) — their own; a ward's that is not
+ * confidential, of a ward under 12 or, from 12 to 17, booked by the viewer. The one place the
+ * rule is written for the database; every appointment query for the viewer (list, by id, JSON,
+ * `.ics`, cancel, check-in, the reason for the visit, pay a visit) uses it, so a hidden
+ * appointment is "not found" like a stranger's. Its twin for one row is `guardianSeesAppointment`
+ * (`app/models/appointments/confidential.ts`).
+ */
+export function appointmentVisibility(viewer: Viewer, mode: Mode = 'values'): SQL {
+  const p = params(viewer, mode);
+  const own = eq(appointments.patientId, p.self as string);
+  if (!hasWards(viewer)) return own;
+  return or(
+    own,
+    and(
+      isNull(appointments.confidentialAt),
+      or(p.isYoungWard(appointments.patientId), and(p.isOlderWard(appointments.patientId), eq(appointments.bookedById, p.self as string))),
+    ),
+  )!;
+}
+
+/**
+ * SQL: the viewer may see this invoice (ADR 0034) — their own; a ward's under 12; a ward's of
+ * 12–17 addressed to the viewer. A confidential visit's invoice is among them when it is the
+ * guardian's to pay, without its service: `invoiceServiceHidden`.
+ */
+export function invoiceVisibility(viewer: Viewer): SQL {
+  const p = params(viewer, 'values');
+  const own = eq(invoices.personId, viewer.personId);
+  if (!hasWards(viewer)) return own;
+  return or(own, p.isYoungWard(invoices.personId ), and(p.isOlderWard(invoices.personId ), eq(invoices.addresseeId, viewer.personId)))!;
+}
+
+/**
+ * SQL (a boolean column): the invoice's service and clinic are hidden from the viewer — it is
+ * someone else's (a ward's) and its visit is confidential. The invoice queries select the
+ * description and rows' texts only where this is false.
+ */
+export function invoiceServiceHidden(viewer: Viewer): SQL<boolean> {
+  return sql<boolean>`(${invoices.personId} <> ${viewer.personId} and exists (select 1 from ${appointments} where ${appointments.id} = ${invoices.appointmentId} and ${appointments.confidentialAt} is not null))`;
+}
 
 /** A person whose records a viewer may read. */
 export interface RecordPerson {

@@ -72,11 +72,11 @@ test.describe('strong identification', () => {
     await expect(page.getByRole('heading', { name: 'You are not yet our patient' })).toBeVisible();
   });
 
-  test('Laura sees that she can act for Eino', async ({ page }) => {
+  test('Laura sees that she can act for Eino and Sanni', async ({ page }) => {
     await login(page, 'laura', { lang: 'sv' });
     await page.goto('/sv');
     await expect(page.getByRole('heading', { name: 'Hej, Laura!' })).toBeVisible();
-    await expect(page.getByText('Som vårdnadshavare kan du också sköta ärenden för: Eino.')).toBeVisible();
+    await expect(page.getByText('Som vårdnadshavare kan du också sköta ärenden för: Eino, Sanni.')).toBeVisible();
   });
 });
 

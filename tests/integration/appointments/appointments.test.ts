@@ -71,7 +71,7 @@ async function book(db: Db, patientId: string, startInMinutes: number, extra: Pa
   return createAppointment(db, { ...values, ...extra, patientId });
 }
 
-const viewer = (personId: string, wardIds: string[] = []): Viewer => ({ personId, wardIds });
+const viewer = (personId: string, youngWardIds: string[] = []): Viewer => ({ personId, youngWardIds, olderWardIds: [] });
 
 describe.each(databaseKinds())('appointments on %s', (kind) => {
   const t = withTestDatabase(kind);

@@ -198,7 +198,7 @@ describe.each(databaseKinds())('appointment reminders on %s', (kind) => {
   it('drops the reminder of a cancelled appointment', async () => {
     const s = await slotAt(t.db, '2026-11-28T12:00:00+02:00');
     const { appointmentId, person, contact } = await bookAsUser(t.db, s.id);
-    expect(await cancelAppointment(t.db, { personId: person.id, wardIds: [] }, appointmentId, NOW)).toBe('success');
+    expect(await cancelAppointment(t.db, { personId: person.id, youngWardIds: [], olderWardIds: [] }, appointmentId, NOW)).toBe('success');
     expect(await reminderOf(t.db, appointmentId)).toMatchObject({ state: 'dropped', dropReason: 'cancelled' });
     await runReminderSweep(t.db, { now: at('2026-11-27T12:00:00+02:00'), ...LEAD });
     expect(await remindersTo(t.db, [contact.phone, contact.email])).toHaveLength(0);

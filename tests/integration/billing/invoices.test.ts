@@ -52,8 +52,8 @@ describe.each(databaseKinds())('invoices and payment on %s', (kind) => {
     ainoPerson = await personId(t.db, 'aino');
     const lauraPerson = await personId(t.db, 'laura');
     const eino = await personId(t.db, 'eino');
-    aino = { personId: ainoPerson.id, wardIds: [] };
-    laura = { personId: lauraPerson.id, wardIds: [eino.id] };
+    aino = { personId: ainoPerson.id, youngWardIds: [], olderWardIds: [] };
+    laura = { personId: lauraPerson.id, youngWardIds: [eino.id], olderWardIds: [] };
   });
 
   /** A fresh open invoice of Aino's, and a payment of it created at the test provider. */
@@ -114,7 +114,7 @@ describe.each(databaseKinds())('invoices and payment on %s', (kind) => {
     const guardian = await listInvoices(t.db, laura, 'sv', 1, links);
     expect(guardian.items.map((i) => [i.invoiceNumber, i.patientName])).toEqual([[DEMO_INVOICES.einoOpen, 'Eino Nieminen']]);
     const logged = await t.db.select().from(accessLog).where(and(eq(accessLog.actorPersonId, laura.personId), eq(accessLog.resource, 'invoices')));
-    expect(logged.map((l) => l.subjectPersonId)).toContain(laura.wardIds[0]);
+    expect(logged.map((l) => l.subjectPersonId)).toContain(laura.youngWardIds[0]);
   });
 
   it("never shows someone else's invoice: summary, PDF and pay page are not found", async () => {
@@ -139,7 +139,7 @@ describe.each(databaseKinds())('invoices and payment on %s', (kind) => {
   it('makes the receipt PDF with the invoice number and summary rows', async () => {
     const paid = await findVisibleInvoice(t.db, aino, { invoiceNumber: DEMO_INVOICES.ainoPaid });
     const found = await invoiceForPdf(t.db, aino, paid!.id);
-    const view = summaryView(found!.invoice, found!.rows, 'fi', links);
+    const view = summaryView(found!.invoice, found!.rows, 'fi', links, 'Terveydenhuollon palvelu');
     expect(view.rows).toHaveLength(2);
     expect(view.sum).toMatch(/^77,90\s€$/);
     const bytes = await renderInvoicePdf(view, { label: 'Kuitti', invoiceNumber: 'Laskun numero', created: 'Päiväys', due: 'Eräpäivä', paid: 'Maksettu', buyer: 'Ostaja', description: 'Kuvaus', count: 'Määrä', unitPrice: 'Hinta', date: 'Päivä', vat: 'ALV', total: 'Yhteensä', credited: 'Hyvittää' }, 'Kaari', 'fi');

@@ -42,7 +42,7 @@ describe.each(databaseKinds())('payment abuse on %s', (kind) => {
       lastName: 'Maksaja',
       email: 'maija.maksaja@example.fi',
     });
-    viewer = { personId: person.id, wardIds: [] };
+    viewer = { personId: person.id, youngWardIds: [], olderWardIds: [] };
   });
 
   async function openInvoice(sumCents = 4990) {

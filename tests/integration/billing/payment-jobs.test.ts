@@ -34,7 +34,7 @@ async function delayedPayment(db: Db) {
   });
   const client = paymentClient(db, ORIGIN);
   const prepared = await preparePayment(db, client, {
-    viewer: { personId: aino!.id, wardIds: [] },
+    viewer: { personId: aino!.id, youngWardIds: [], olderWardIds: [] },
     payer: { email: 'aino.virtanen@example.fi', firstName: 'Aino', lastName: 'Virtanen' },
     invoiceNumber: invoice.invoiceNumber,
     lang: 'fi',

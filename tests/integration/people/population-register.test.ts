@@ -148,11 +148,11 @@ describe.each(databaseKinds())('the child registration and the child appointment
     const booked = await reserveForWard(t.db, { person: guardian }, ward.id, { slotId: slot.id, phone: '+358401231234', emailAddress: 'huoltaja@example.fi' }, ctx);
     expect(booked.type).toBe('success');
     // The guardian sees it under the child's name…
-    const guardianView = await listAppointments(t.db, { personId: guardian.id, wardIds: [ward.id] }, 'fi', NOW);
+    const guardianView = await listAppointments(t.db, { personId: guardian.id, youngWardIds: [ward.id], olderWardIds: [] }, 'fi', NOW);
     expect(guardianView.upcoming.map((a) => a.patientName)).toEqual(['Otso Lapsi']);
     // …and the child, 12 by then and logged in themself, sees the appointment their guardian booked.
     const later = new Date('2026-12-02T08:00:00.000Z');
-    const childView = await listAppointments(t.db, { personId: ward.id, wardIds: [] }, 'fi', later);
+    const childView = await listAppointments(t.db, { personId: ward.id, youngWardIds: [], olderWardIds: [] }, 'fi', later);
     expect([...childView.upcoming, ...childView.past].map((a) => ({ id: a.id, patientName: a.patientName }))).toEqual([
       { id: guardianView.upcoming[0]!.id, patientName: null },
     ]);

@@ -12,7 +12,7 @@ import { pdfResponseHeaders } from '~/lib/pdf.server';
 import { viewerOf } from '~/services/people/viewer.server';
 import { getDb } from '~/services/db/db.server';
 import { invoicePdfFileName, renderInvoicePdf } from '~/services/billing/invoice-pdf.server';
-import { invoiceForPdf, summaryView } from '~/services/billing/invoices.server';
+import { invoiceForPdf, serviceText, summaryView } from '~/services/billing/invoices.server';
 import type { Route } from './+types/invoice-pdf';
 import { isIdParam } from '~/lib/http/params';
 
@@ -23,7 +23,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isIdParam(params.id)) return json({ type: 'notFound' }, 404);
   const found = await invoiceForPdf(await getDb(), viewerOf(auth), Number(params.id));
   if (!found) return json({ type: 'notFound' }, 404);
-  const view = summaryView(found.invoice, found.rows, lang, { pdf: () => '' });
+  const view = summaryView(found.invoice, found.rows, lang, { pdf: () => '' }, await serviceText(null, lang));
   const t = fixedT(context, lang);
   const label = t(`invoices.labels.${view.label}`);
   const brandName = brand(context.get(portalContext).brand).name;

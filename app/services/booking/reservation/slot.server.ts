@@ -105,6 +105,7 @@ export function slotPreview(row: SlotWithPlace, payer: Payer, lang: Language): A
     cancelledBy: null,
     arrivalReason: null,
     confidentiality: 'ok',
+    guardianControl: null,
   };
 }
 

@@ -1,0 +1,9 @@
+ALTER TABLE "appointment_reminders" DROP CONSTRAINT "appointment_reminders_drop_check";--> statement-breakpoint
+ALTER TABLE "appointments" ADD COLUMN "confidential_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "appointments" ADD COLUMN "confidential_by" text;--> statement-breakpoint
+ALTER TABLE "appointments" ADD COLUMN "confidential_marked_by_id" uuid;--> statement-breakpoint
+ALTER TABLE "invoices" ADD COLUMN "addressee_id" uuid;--> statement-breakpoint
+ALTER TABLE "appointments" ADD CONSTRAINT "appointments_confidential_marked_by_id_persons_id_fk" FOREIGN KEY ("confidential_marked_by_id") REFERENCES "public"."persons"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_addressee_id_persons_id_fk" FOREIGN KEY ("addressee_id") REFERENCES "public"."persons"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "appointment_reminders" ADD CONSTRAINT "appointment_reminders_drop_check" CHECK (("appointment_reminders"."state" = 'dropped') = ("appointment_reminders"."drop_reason" is not null) and ("appointment_reminders"."drop_reason" is null or "appointment_reminders"."drop_reason" in ('insideLead', 'cancelled', 'past', 'refused', 'confidential')));--> statement-breakpoint
+ALTER TABLE "appointments" ADD CONSTRAINT "appointments_confidential_check" CHECK (("appointments"."confidential_at" is null) = ("appointments"."confidential_by" is null) and ("appointments"."confidential_at" is null) = ("appointments"."confidential_marked_by_id" is null) and ("appointments"."confidential_by" is null or "appointments"."confidential_by" in ('patient', 'professional')));
