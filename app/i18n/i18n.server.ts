@@ -28,6 +28,7 @@ import insurance from './resources/booking/insurance';
 import reservation from './resources/booking/reservation';
 import search from './resources/booking/search';
 import reminders from './resources/appointments/reminders';
+import dataExport from './resources/records/export';
 import sv from './resources/sv';
 
 /** Remembers the last language used, for the `/` redirect. */
@@ -54,6 +55,7 @@ const all = (core: typeof en, lang: 'fi' | 'sv' | 'en'): Resource => ({
   insurance: insurance[lang],
   sicknessFund: sicknessFund[lang],
   reminders: reminders[lang],
+  dataExport: dataExport[lang],
 });
 
 export const resources = {

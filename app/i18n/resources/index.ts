@@ -19,6 +19,7 @@ import type { ReservationTexts } from './booking/reservation';
 import type { MyInformationTexts } from './account';
 import type { SearchTexts } from './booking/search';
 import type { ReminderTexts } from './appointments/reminders';
+import type { DataExportTexts } from './records/export';
 
 export interface BookingTexts {
   search: SearchTexts;
@@ -37,6 +38,7 @@ export type SeparateTexts = BookingTexts &
     sicknessFund: SicknessFundTexts;
     invoices: InvoiceTexts;
     reminders: ReminderTexts;
+    dataExport: DataExportTexts;
   };
 
 export type Resource = CoreResource & SeparateTexts;
@@ -54,7 +56,8 @@ type TextModule =
   | 'invoices'
   | 'bookingMore'
   | 'insurance'
-  | 'reminders';
+  | 'reminders'
+  | 'dataExport';
 
 const MODULE_OF = {
   search: 'search',
@@ -74,6 +77,7 @@ const MODULE_OF = {
   insurance: 'insurance',
   sicknessFund: 'sicknessFund',
   reminders: 'reminders',
+  dataExport: 'dataExport',
 } as const satisfies Record<keyof SeparateTexts, TextModule>;
 
 /** The top-level keys whose texts are loaded separately. */
@@ -128,6 +132,8 @@ async function loadModule(module: TextModule, lang: Language): Promise<Partial<S
       return { sicknessFund: (await import('./records/sickness-fund')).default[lang] };
     case 'reminders':
       return { reminders: (await import('./appointments/reminders')).default[lang] };
+    case 'dataExport':
+      return { dataExport: (await import('./records/export')).default[lang] };
   }
 }
 
