@@ -5,7 +5,8 @@
  * answers for anyone else or nobody.
  */
 import { readFile } from 'node:fs/promises';
-import { DEMO_PERSONS, expect, login, test } from '../fixtures';
+import { DEMO_PERSONS, expect, login, newIdentityCode, test } from '../fixtures';
+import { EXPORTS_PER_HOUR } from '../../../app/models/records/export';
 import { fhirSchemaErrors } from '../../fixtures/fhir';
 import { readPdf } from '../../fixtures/pdf-text';
 import type { Page } from '@playwright/test';
@@ -18,6 +19,9 @@ async function download(page: Page, linkName: RegExp) {
 type Bundle = { resourceType: string; entry: Array<{ resource: { resourceType: string; identifier?: Array<{ system: string; value: string }> } }> };
 
 test.describe('download my data', () => {
+  // Compiling the 3 MB FHIR schema takes seconds: once per worker, before the tests' own time.
+  test.beforeAll(() => void fhirSchemaErrors({}));
+
   test('Aino finds the page from my information and downloads the PDF and the FHIR file', async ({ page }) => {
     await login(page, 'aino', { lang: 'fi' });
     await page.goto('/fi/omat-tiedot');
@@ -76,5 +80,17 @@ test.describe('download my data', () => {
     expect((await page.request.get('/api/records/export/pdf?person=not-an-id')).status()).toBe(404);
     await page.context().clearCookies();
     expect((await page.request.get('/api/records/export/pdf')).status()).toBe(401);
+  });
+
+  test('past the hourly limit a download leads back to the page with a message', async ({ page }) => {
+    await login(page, { identityCode: newIdentityCode() }, { lang: 'en' });
+    for (let i = 0; i < EXPORTS_PER_HOUR; i++) {
+      expect((await page.request.get('/api/records/export/fhir?lang=en', { maxRedirects: 0 })).status()).toBe(200);
+    }
+    const refused = await page.request.get('/api/records/export/pdf?lang=en', { maxRedirects: 0 });
+    expect(refused.status()).toBe(303);
+    expect(refused.headers()['location']).toBe('/en/my-information/download-my-data');
+    await page.goto('/en/my-information/download-my-data');
+    await expect(page.getByText(/You have downloaded your data many times in a short while\. Try again in \d+ minutes\./)).toBeVisible();
   });
 });

@@ -181,6 +181,17 @@ describe.each(databaseKinds())('download my data on %s', (kind) => {
     expect(ofType(bundle, 'Encounter')).toHaveLength(EXPORT_BATCH + 3);
     expect(ofType(bundle, 'Condition')).toHaveLength(EXPORT_BATCH + 3);
     expect(fhirSchemaErrors(bundle)).toEqual([]);
+
+    // The PDF, drawn while the batches stream in, has them all too, and ends as a PDF does.
+    const patient = (await exportSubject(t.db, recordViewerOf(auth), null))!;
+    const bytes = Buffer.from(
+      await new Response(exportPdfStream({ patient, sources: exportSources(t.db, auth, patient, 'fi'), t: await textsIn('fi'), lang: 'fi', brandName: 'Terveystalo', now: clock.now() })).arrayBuffer(),
+    );
+    expect(bytes.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
+    const pdf = readPdf(bytes);
+    const lines = new Set(pdf.text.split('\n'));
+    for (let j = 0; j < n; j++) expect(lines.has(`Rokote ${j}`), `Rokote ${j}`).toBe(true);
+    expect(pdf.pages).toBeGreaterThan(20);
   });
 
   it('writes one access-log row per export, naming the format', async () => {
