@@ -17,8 +17,11 @@ import {
 } from '~/models/records/export';
 import { referenceRangeText, resultNumberText } from './records-rules';
 
-/** Bytes written but not yet read above which the drawing waits for the reader. */
-const HIGH_WATER_BYTES = 512 * 1024;
+/**
+ * Bytes written but not yet read above which the drawing waits for the reader (PDFKit's output
+ * is compressed: ≈ 30 bytes an item, so this is a few thousand items).
+ */
+const HIGH_WATER_BYTES = 64 * 1024;
 
 export interface ExportPdfOptions {
   patient: ExportPatient;
@@ -28,7 +31,12 @@ export interface ExportPdfOptions {
   brandName: string;
   /** When the export was made (the app's clock). */
   now: Date;
+  /** Written-but-unread bytes above which drawing waits (HIGH_WATER_BYTES; tests use less). */
+  highWaterBytes?: number;
 }
+
+/** The reader went away (the download was cancelled): stop reading the records. */
+class ExportCancelled extends Error {}
 
 /** The PDF as a byte stream; an error while reading the records ends the stream with that error. */
 export function exportPdfStream(options: ExportPdfOptions): ReadableStream<Uint8Array> {
@@ -40,43 +48,49 @@ export function exportPdfStream(options: ExportPdfOptions): ReadableStream<Uint8
     waiting = null;
     resume?.();
   };
-  // The reader took some: go on drawing (pull is called whenever the queue wants more).
-  const backlog = () => doc.readableLength;
-  const drain = () =>
-    new Promise<void>((resolve) => {
-      if (backlog() < HIGH_WATER_BYTES || cancelled) resolve();
-      else waiting = resolve;
-    });
+  // Between batches: wait while much is written and unread; stop if the reader has gone.
+  const drain = async () => {
+    if (!cancelled && doc.readableLength >= (options.highWaterBytes ?? HIGH_WATER_BYTES)) await new Promise<void>((resolve) => (waiting = resolve));
+    if (cancelled) throw new ExportCancelled();
+  };
 
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      doc.on('data', (chunk: Buffer) => {
-        if (!cancelled) controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-        if (controller.desiredSize !== null && controller.desiredSize <= 0) doc.pause();
-      });
-      doc.on('end', () => {
-        if (!cancelled) controller.close();
-      });
-      doc.on('error', (error) => controller.error(error));
-      drawExport(doc, options, drain).then(
-        () => doc.end(),
-        (error: unknown) => {
-          cancelled = true;
-          controller.error(error);
-          doc.end();
-        },
-      );
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        doc.on('data', (chunk: Buffer) => {
+          if (cancelled) return;
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          // The queue is full: let PDFKit's own buffer hold the rest until the reader pulls.
+          if (controller.desiredSize !== null && controller.desiredSize <= 0) doc.pause();
+        });
+        doc.on('end', () => {
+          if (!cancelled) controller.close();
+        });
+        doc.on('error', (error) => {
+          if (!cancelled) controller.error(error);
+        });
+        drawExport(doc, options, drain).then(
+          () => doc.end(),
+          (error: unknown) => {
+            if (!cancelled) controller.error(error);
+            cancelled = true;
+            doc.resume();
+            doc.end();
+          },
+        );
+      },
+      pull() {
+        doc.resume();
+        wake();
+      },
+      cancel() {
+        cancelled = true;
+        doc.resume();
+        wake();
+      },
     },
-    pull() {
-      doc.resume();
-      wake();
-    },
-    cancel() {
-      cancelled = true;
-      doc.resume();
-      wake();
-    },
-  }, { highWaterMark: 16 });
+    { highWaterMark: 16 },
+  );
 }
 
 async function drawExport(doc: PdfDocument, { patient, sources, t, lang, brandName, now }: ExportPdfOptions, drain: () => Promise<void>) {

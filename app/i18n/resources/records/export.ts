@@ -73,7 +73,6 @@ const en = {
     },
     vaccination: { date: 'Date', practitioner: 'Vaccinated by', validUntil: 'Valid until' },
     certificate: { period: 'Period', diagnosis: 'Diagnosis', diagnosisHidden: 'Not shown', issuedBy: 'Issued by', issuedOn: 'Issued on' },
-    page: 'Page {{page}}',
   },
   fhir: {
     labReport: 'Laboratory results',
@@ -156,7 +155,6 @@ const fi: DataExportTexts = {
     },
     vaccination: { date: 'Päivämäärä', practitioner: 'Rokottaja', validUntil: 'Voimassa' },
     certificate: { period: 'Ajalle', diagnosis: 'Diagnoosi', diagnosisHidden: 'Ei näytetä', issuedBy: 'Kirjoittaja', issuedOn: 'Kirjoitettu' },
-    page: 'Sivu {{page}}',
   },
   fhir: {
     labReport: 'Laboratoriotulokset',
@@ -237,7 +235,6 @@ const sv: DataExportTexts = {
     },
     vaccination: { date: 'Datum', practitioner: 'Vaccinerad av', validUntil: 'Giltig till' },
     certificate: { period: 'Period', diagnosis: 'Diagnos', diagnosisHidden: 'Visas inte', issuedBy: 'Utfärdat av', issuedOn: 'Utfärdat' },
-    page: 'Sida {{page}}',
   },
   fhir: {
     labReport: 'Laboratorieresultat',
