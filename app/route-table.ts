@@ -362,6 +362,13 @@ export const PAGES = {
     theme: 'occupational',
   },
 
+  /** "Download my data" (issue 23, ADR 0035): the PDF and FHIR downloads of what the viewer may read, under my information. */
+  dataExport: {
+    file: 'routes/records/data-export.tsx',
+    paths: { en: 'my-information/download-my-data', fi: 'omat-tiedot/lataa-tiedot', sv: 'mina-uppgifter/ladda-ner-uppgifter' },
+    access: 'user',
+  },
+
   // ─── Billing (issue 12): invoices and online payment.
   invoices: {
     file: 'routes/billing/list.tsx',

@@ -48,6 +48,9 @@ export default [
   route('api/customer-messaging', 'routes/messaging/api/customer-messaging.ts'),
   // ─── Records (issue 11): a sick-leave certificate as a PDF.
   route('api/certificates/:id/pdf', 'routes/records/certificate-pdf.ts'),
+  // "Download my data" (issue 23, ADR 0035): every record the viewer may read, streamed.
+  route('api/records/export/pdf', 'routes/records/export-pdf.ts'),
+  route('api/records/export/fhir', 'routes/records/export-fhir.ts'),
   // ─── Billing (issue 12): the invoice PDF, the provider's callback, the payment API.
   route('api/invoices/:id/pdf', 'routes/billing/api/invoice-pdf.ts'),
   route('api/payments/callback', 'routes/billing/api/payment-callback.ts'),

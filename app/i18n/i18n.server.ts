@@ -30,6 +30,7 @@ import reservation from './resources/booking/reservation';
 import search from './resources/booking/search';
 import reminders from './resources/appointments/reminders';
 import confidential from './resources/appointments/confidential';
+import dataExport from './resources/records/export';
 import sv from './resources/sv';
 import devices from './resources/devices';
 import accessibility from './resources/shell/accessibility';
@@ -62,6 +63,7 @@ const all = (core: typeof en, lang: 'fi' | 'sv' | 'en'): Resource => ({
   accessibility: accessibility[lang],
   accessLog: accessLog[lang],
   confidential: confidential[lang],
+  dataExport: dataExport[lang],
 });
 
 export const resources = {

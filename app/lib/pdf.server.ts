@@ -26,8 +26,12 @@ export interface PdfInfo {
   lang?: string;
 }
 
-/** Renders a PDF with the embedded fonts, running `draw` on a fresh A4 document; resolves to its bytes. */
-export function renderPdf(info: PdfInfo, draw: (doc: PdfDocument) => void): Promise<Buffer> {
+/**
+ * A fresh A4 document with the embedded fonts registered; the caller reads its bytes (it is a
+ * Readable stream) and ends it. `renderPdf` collects them; a streamed download passes them on
+ * as they come (ADR 0035).
+ */
+export function createPdfDocument(info: PdfInfo): PdfDocument {
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,
@@ -38,7 +42,12 @@ export function renderPdf(info: PdfInfo, draw: (doc: PdfDocument) => void): Prom
   doc.registerFont(PDF_FONTS.regular, path.join(fontDir, 'DejaVuSans.ttf'));
   doc.registerFont(PDF_FONTS.bold, path.join(fontDir, 'DejaVuSans-Bold.ttf'));
   doc.font(PDF_FONTS.regular);
+  return doc;
+}
 
+/** Renders a PDF with the embedded fonts, running `draw` on a fresh A4 document; resolves to its bytes. */
+export function renderPdf(info: PdfInfo, draw: (doc: PdfDocument) => void): Promise<Buffer> {
+  const doc = createPdfDocument(info);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

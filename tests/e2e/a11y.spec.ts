@@ -500,6 +500,13 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
   questionnaire: [recordDetail('questionnaires', 'questionnaire')],
   vaccinations: [loggedIn('vaccinations')],
   certificates: [loggedIn('certificates')],
+  dataExport: [
+    loggedIn('dataExport'),
+    only('guardian of a ward under 12', async (page, lang) => {
+      await login(page, 'laura', { lang });
+      return pagePath('dataExport', lang);
+    }),
+  ],
   employeeMemo: [
     only('', async (page, lang) => {
       await login(page, 'mikko', { lang });

@@ -23,6 +23,7 @@ import type { DevicesTexts } from './devices';
 import type { AccessibilityTexts } from './shell/accessibility';
 import type { AccessLogTexts } from './access-log';
 import type { ConfidentialTexts } from './appointments/confidential';
+import type { DataExportTexts } from './records/export';
 
 export interface BookingTexts {
   search: SearchTexts;
@@ -45,6 +46,7 @@ export type SeparateTexts = BookingTexts &
     accessibility: AccessibilityTexts;
     accessLog: AccessLogTexts;
     confidential: ConfidentialTexts;
+    dataExport: DataExportTexts;
   };
 
 export type Resource = CoreResource & SeparateTexts;
@@ -66,7 +68,8 @@ type TextModule =
   | 'devices'
   | 'accessibility'
   | 'accessLog'
-  | 'confidential';
+  | 'confidential'
+  | 'dataExport';
 
 const MODULE_OF = {
   search: 'search',
@@ -90,6 +93,7 @@ const MODULE_OF = {
   accessibility: 'accessibility',
   accessLog: 'accessLog',
   confidential: 'confidential',
+  dataExport: 'dataExport',
 } as const satisfies Record<keyof SeparateTexts, TextModule>;
 
 /** The top-level keys whose texts are loaded separately. */
@@ -152,6 +156,8 @@ async function loadModule(module: TextModule, lang: Language): Promise<Partial<S
       return { accessLog: (await import('./access-log')).default[lang] };
     case 'confidential':
       return { confidential: (await import('./appointments/confidential')).default[lang] };
+    case 'dataExport':
+      return { dataExport: (await import('./records/export')).default[lang] };
   }
 }
 

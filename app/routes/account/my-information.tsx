@@ -15,6 +15,7 @@
 import { type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { data, Link, redirect, useNavigation } from 'react-router';
+import { DataExportLink } from '~/components/records/DataExportLink';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { LogoutControl } from '~/components/shell/LogoutControl';
 import { ContactForm, ContactSummary, type ContactValues } from '~/components/account/ContactEditor';
@@ -393,6 +394,9 @@ export default function MyInformation({ loaderData, actionData }: Route.Componen
               csrfToken={loaderData.csrfToken}
               error={action?.intent === 'kela' ? action.error : null}
             />
+          </div>
+          <div className={ui.card}>
+            <DataExportLink lang={lang} />
           </div>
         </>
       ) : (

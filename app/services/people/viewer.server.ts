@@ -106,7 +106,7 @@ export function invoiceVisibility(viewer: Viewer): SQL {
   const p = params(viewer, 'values');
   const own = eq(invoices.personId, viewer.personId);
   if (!hasWards(viewer)) return own;
-  return or(own, p.isYoungWard(invoices.personId ), and(p.isOlderWard(invoices.personId ), eq(invoices.addresseeId, viewer.personId)))!;
+  return or(own, p.isYoungWard(invoices.personId), and(p.isOlderWard(invoices.personId), eq(invoices.addresseeId, viewer.personId)))!;
 }
 
 /**
