@@ -84,7 +84,7 @@ export function ContactForm({
       <Form method="post" {...getFormProps(form)} ref={ref} onChange={check} noValidate>
         <AuthenticityTokenInput name="csrf" />
         <div className={s.formGrid}>
-          <TextField meta={fields.streetAddress} label={t(LABEL.streetAddress)} autoComplete="street-address" className={s.wide} />
+          <TextField meta={fields.streetAddress} label={t(LABEL.streetAddress)} autoComplete="address-line1" className={s.wide} />
           <TextField meta={fields.zipCode} label={t(LABEL.zipCode)} autoComplete="postal-code" inputMode="numeric" />
           <TextField meta={fields.postOffice} label={t(LABEL.postOffice)} autoComplete="address-level2" />
           <div

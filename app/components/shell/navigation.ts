@@ -35,15 +35,14 @@ export interface NavInput {
   unreadMessages?: number;
 }
 
-/** Page keys the navigation knows, including ones later issues add to the route table. */
-type NavPage = PageKey | 'conversations' | 'occupationalTeam' | 'sicknessFund' | 'invoices' | 'myInformation';
+/** A page of the route table the navigation may link to (when its brand, feature and language have it). */
+type NavPage = PageKey;
 
-function available(page: NavPage, input: NavInput): page is PageKey {
-  if (!(page in PAGES)) return false;
-  const def = PAGES[page as PageKey] as PageDefinition;
+function available(page: NavPage, input: NavInput): boolean {
+  const def = PAGES[page] as PageDefinition;
   if (def.brands && !def.brands.includes(input.brand)) return false;
   if (def.feature && !input.features[def.feature]) return false;
-  return pageExistsIn(page as PageKey, input.lang);
+  return pageExistsIn(page, input.lang);
 }
 
 export function buildNavigation(input: NavInput): NavEntry[] {

@@ -42,7 +42,7 @@ const en = {
   },
   area: {
     payOnline: 'Pay online',
-    payOnlineLabel: 'Pay invoice {{number}} online',
+    payOnlineLabel: 'Pay online: invoice {{number}}',
     billingEmail: 'Not available online. Ask our billing: ',
     overdue: 'The due date has passed. A reminder is sent by mail. Questions: ',
     sentByMail: 'The invoice is sent by mail.',
@@ -201,7 +201,7 @@ const fi: InvoiceTexts = {
   },
   area: {
     payOnline: 'Maksa verkossa',
-    payOnlineLabel: 'Maksa lasku {{number}} verkossa',
+    payOnlineLabel: 'Maksa verkossa: lasku {{number}}',
     billingEmail: 'Ei saatavilla verkossa. Kysy laskutuksesta: ',
     overdue: 'Eräpäivä on mennyt. Muistutus lähetetään postitse. Kysymykset: ',
     sentByMail: 'Lasku lähetetään postitse.',
@@ -358,7 +358,7 @@ const sv: InvoiceTexts = {
   },
   area: {
     payOnline: 'Betala på nätet',
-    payOnlineLabel: 'Betala faktura {{number}} på nätet',
+    payOnlineLabel: 'Betala på nätet: faktura {{number}}',
     billingEmail: 'Inte tillgänglig på nätet. Fråga faktureringen: ',
     overdue: 'Förfallodagen har passerat. En påminnelse skickas per post. Frågor: ',
     sentByMail: 'Fakturan skickas per post.',

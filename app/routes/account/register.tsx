@@ -147,7 +147,7 @@ export default function Registration({ loaderData, actionData }: Route.Component
           <TextField
             meta={fields.streetAddress}
             label={t('reservation.registration.streetAddress')}
-            autoComplete={forWard ? 'off' : 'street-address'}
+            autoComplete={forWard ? 'off' : 'address-line1'}
             className={s.wide}
           />
           <TextField

@@ -60,7 +60,7 @@ test.describe('invoices and receipts', () => {
     }
     const open = await showRow(DEMO_INVOICES.ainoOpen);
     await expect(open).toContainText('€77.90');
-    await expect(open.getByRole('link', { name: `Pay invoice ${DEMO_INVOICES.ainoOpen} online` })).toBeVisible();
+    await expect(open.getByRole('link', { name: `Pay online: invoice ${DEMO_INVOICES.ainoOpen}` })).toBeVisible();
     const notAvailable = await showRow(DEMO_INVOICES.ainoNotAvailable);
     await expect(notAvailable.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
     await expect(notAvailable.getByRole('link', { name: /PDF/ })).toHaveCount(0);

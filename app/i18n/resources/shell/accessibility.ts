@@ -27,16 +27,6 @@ const en = {
         criteria: 'WCAG 1.3.1 Info and relationships, 1.3.2 Meaningful sequence',
       },
       {
-        title: 'The invoice list’s payment link',
-        body: 'On the invoice list, the name that assistive technology gives to the link “Pay online” does not begin with its visible text, so speech control does not find it by what it says.',
-        criteria: 'WCAG 2.5.3 Label in name',
-      },
-      {
-        title: 'Street address in contact forms',
-        body: 'The street address field of the contact details and registration forms tells the browser the wrong purpose, so automatic filling may offer a whole address instead of the street address.',
-        criteria: 'WCAG 1.3.5 Identify input purpose',
-      },
-      {
         title: 'Kela card images',
         body: 'When the front image chosen is not a picture and then a valid back image is chosen, the error message about the front disappears, but saving stays disabled without a reason shown.',
         criteria: 'WCAG 3.3.1 Error identification',
@@ -145,16 +135,6 @@ const fi: AccessibilityTexts = {
         criteria: 'WCAG 1.3.1 Informaatio ja suhteet, 1.3.2 Merkitykselliset järjestykset',
       },
       {
-        title: 'Laskulistan maksulinkki',
-        body: 'Laskulistalla apuvälineille välittyvä nimi linkille ”Maksa verkossa” ei ala sen näkyvällä tekstillä, joten puheohjaus ei löydä linkkiä sen tekstin perusteella.',
-        criteria: 'WCAG 2.5.3 Saavutettava nimi sisältää näkyvän nimen',
-      },
-      {
-        title: 'Katuosoite yhteystietolomakkeissa',
-        body: 'Yhteystieto- ja rekisteröintilomakkeen katuosoitekenttä ilmoittaa selaimelle väärän käyttötarkoituksen, joten automaattinen täyttö voi tarjota koko osoitetta pelkän katuosoitteen sijaan.',
-        criteria: 'WCAG 1.3.5 Syötteen tarkoituksen tunnistaminen',
-      },
-      {
         title: 'Kela-kortin kuvat',
         body: 'Jos etupuolen kuvaksi valitaan tiedosto, joka ei ole kuva, ja sen jälkeen kelvollinen takapuolen kuva, virheilmoitus etupuolesta katoaa, mutta tallennus pysyy estettynä ilman näkyvää syytä.',
         criteria: 'WCAG 3.3.1 Virheen tunnistaminen',
@@ -259,16 +239,6 @@ const sv: AccessibilityTexts = {
         title: 'PDF-dokument',
         body: 'Fakturor, kvitton och intyg som laddas ned som PDF är inte taggade, så en skärmläsare läser dem utan rubriker, tabeller och läsordning.',
         criteria: 'WCAG 1.3.1 Information och relationer, 1.3.2 Meningsfull ordning',
-      },
-      {
-        title: 'Betalningslänken i fakturalistan',
-        body: 'I fakturalistan börjar namnet som hjälpmedel får för länken ”Betala på nätet” inte med dess synliga text, så röststyrning hittar inte länken med det som står på den.',
-        criteria: 'WCAG 2.5.3 Etikett i namn',
-      },
-      {
-        title: 'Gatuadress i kontaktformulären',
-        body: 'Fältet för gatuadress i formulären för kontaktuppgifter och registrering anger fel syfte för webbläsaren, så automatisk ifyllning kan föreslå hela adressen i stället för gatuadressen.',
-        criteria: 'WCAG 1.3.5 Identifiera syftet med inmatning',
       },
       {
         title: 'Bilder av FPA-kortet',
