@@ -4,6 +4,7 @@
  * (VALARM, `ALARM_BEFORE_START`), so the calendar reminds the patient too (issue 22). `appointmentCalendarEntry` is the
  * one builder of an appointment's entry, for the download and the confirmation e-mail alike.
  */
+import type { TFunction } from '~/i18n/translate';
 import type { Brand } from '~/brands';
 import { TIME_ZONE, wallClock } from '~/lib/dates';
 
@@ -40,6 +41,21 @@ export function clinicPlace(clinic: {
 }): string {
   const town = [clinic.postalCode, clinic.postOffice].filter(Boolean).join(' ');
   return [clinic.name, clinic.streetAddress, town].filter(Boolean).join(', ');
+}
+
+/**
+ * Where the appointment is, as the booking's messages say it (the confirmation and the reminder):
+ * a video or phone appointment by its kind, another remote one as remote, else the clinic's
+ * name and address.
+ */
+export function messagePlace(
+  t: TFunction,
+  facts: { locationType: string; isRemote: boolean; clinic: Parameters<typeof clinicPlace>[0] },
+): string {
+  if (facts.locationType === 'videoAppointment') return t('reservation.message.video');
+  if (facts.locationType === 'phoneAppointment') return t('reservation.message.phone');
+  if (facts.isRemote) return t('reservation.message.remote');
+  return clinicPlace(facts.clinic);
 }
 
 /** The calendar entry of an appointment: a stable UID per appointment and brand, "service – brand". */

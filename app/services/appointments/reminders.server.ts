@@ -18,7 +18,6 @@ import { brand as brandFacts, type BrandKey } from '~/brands';
 import { env, sessionSecret } from '~/env.server';
 import type { Language } from '~/i18n/config';
 import { textsIn } from '~/i18n/i18n.server';
-import type { TFunction } from '~/i18n/translate';
 import { clock } from '~/lib/clock.server';
 import { formatDateTime } from '~/lib/format';
 import { maskEmail, maskPhone, type ReminderNoticeView } from '~/models/appointments/reminder';
@@ -27,7 +26,7 @@ import { withTransaction, type Db } from '~/services/db/db.server';
 import type { JobRunner } from '~/services/jobs/runner.server';
 import { logger } from '~/services/observability/logger.server';
 import { deliverAfterCommit, enqueueMessage, type OutboxMessage, type OutboxRow } from '~/services/outbox/outbox.server';
-import { appointmentCalendarEntry, clinicPlace, toIcs } from './ics';
+import { appointmentCalendarEntry, messagePlace, toIcs } from './ics';
 import { reminderChannels, reminderPlan, sendDecision, sendTimeRecipient, type ReminderChannel, type ReminderPlan } from './reminder-rules';
 
 // ---------------------------------------------------------------------------------------------
@@ -177,13 +176,6 @@ interface ReminderFacts {
   clinic: { name: string; streetAddress: string | null; postalCode: string | null; postOffice: string | null };
 }
 
-function placeText(t: TFunction, facts: ReminderFacts): string {
-  if (facts.locationType === 'videoAppointment') return t('reservation.message.video');
-  if (facts.locationType === 'phoneAppointment') return t('reservation.message.phone');
-  if (facts.isRemote) return t('reservation.message.remote');
-  return clinicPlace(facts.clinic);
-}
-
 /**
  * The reminder's outbox rows: the SMS and the e-mail (with the calendar file, like the
  * confirmation), in the recipient's language and the booking's brand. Time (Helsinki), place,
@@ -199,7 +191,7 @@ export async function reminderMessages(
   const brand = brandFacts(recipient.brand);
   const values = {
     time: formatDateTime(facts.startAt, lang),
-    place: placeText(t, facts),
+    place: messagePlace(t, facts),
     service: facts.specialtyName[lang],
     brand: brand.name,
     link: recipient.link ?? '',

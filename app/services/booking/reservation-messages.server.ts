@@ -4,7 +4,6 @@
  * service and the anonymous appointment link: no identity code, no name, no other health data,
  * because text messages and e-mail are not a confidential channel.
  */
-import type { TFunction } from '~/i18n/translate';
 import type { Localized } from '~db/schema';
 import type { Brand } from '~/brands';
 import type { Language } from '~/i18n/config';
@@ -12,7 +11,7 @@ import { textsIn } from '~/i18n/i18n.server';
 import { formatDateTime } from '~/lib/format';
 import type { Insurer } from '~/models/booking/insurance';
 import { pagePath } from '~/route-table';
-import { appointmentCalendarEntry, clinicPlace, toIcs } from '~/services/appointments/ics';
+import { appointmentCalendarEntry, messagePlace, toIcs } from '~/services/appointments/ics';
 import type { OutboxMessage } from '~/services/outbox/outbox.server';
 
 
@@ -45,13 +44,6 @@ export function anonymousLink(origin: string, lang: Language, code: string): str
   return `${origin}${pagePath('anonymousAppointment', lang, { code })}`;
 }
 
-function placeText(t: TFunction, facts: ConfirmationFacts): string {
-  if (facts.locationType === 'videoAppointment') return t('reservation.message.video');
-  if (facts.locationType === 'phoneAppointment') return t('reservation.message.phone');
-  if (facts.isRemote) return t('reservation.message.remote');
-  return clinicPlace(facts.clinic);
-}
-
 /** The outbox rows of one booking: always the SMS, the e-mail when there is an address. */
 export async function confirmationMessages(
   facts: ConfirmationFacts,
@@ -62,7 +54,7 @@ export async function confirmationMessages(
   const t = await textsIn(lang);
   const values = {
     time: formatDateTime(facts.startAt, lang),
-    place: placeText(t, facts),
+    place: messagePlace(t, facts),
     service: facts.specialtyName[lang],
     link: anonymousLink(context.origin, lang, facts.anonymousCode),
     brand: brand.name,
