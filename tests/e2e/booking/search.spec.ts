@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { addDays } from '../../../app/lib/dates';
-import { dayAhead, firstDayAhead as firstAhead, today } from '../../fixtures/clock';
+import { dayAhead, firstDayAfter, firstDayAhead as firstAhead, today } from '../../fixtures/clock';
 import { expect, jsEnabled, test } from '../fixtures';
 import { CHILDREN_URL } from '../urls';
 
@@ -179,7 +179,8 @@ test.describe('private appointment search', () => {
   test('a day typed in the date field is searched (with JS at once, back at the field)', async ({ page }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
     const day = firstAhead(2, WEEKDAYS);
-    const next = firstAhead(3, WEEKDAYS);
+    // Another weekday than `day` (on a Thursday or Friday both "2 and 3 days ahead" are Monday).
+    const next = firstDayAfter(day, WEEKDAYS);
     await page.goto(`/en/booking/private?startDate=${day}`);
     await page.getByLabel('Date', { exact: true }).fill(next);
     await submitFilters(page, js);
