@@ -15,29 +15,17 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { addGuardianship, addRegisterFamily, createAppointment, createInvoice, createPerson, localized } from '~db/factories';
-import { appointmentReminders, persons, populationRegisterPersons } from '~db/schema';
+import { appointmentReminders } from '~db/schema';
 import { requestInfoContext } from '~/context';
 import { json } from '~/lib/http/api.server';
 import { requireTestDeployment } from '~/lib/http/test-deployment.server';
 import { clock } from '~/lib/clock.server';
 import { helsinkiDate } from '~/lib/dates';
-import { makeIdentityCode } from '~/models/identity-code';
 import { pagePath } from '~/route-table';
 import { runReminderSweep, scheduleReminder } from '~/services/appointments/reminders.server';
-import { getDb, type Db } from '~/services/db/db.server';
+import { getDb } from '~/services/db/db.server';
+import { freeIdentityCode } from '~/services/people/free-identity-code.server';
 import type { Route } from './+types/test-confidential-family';
-
-async function freeCode(db: Db, birthDate: string): Promise<string> {
-  for (;;) {
-    const code = makeIdentityCode(birthDate, 2 + randomInt(897));
-    const [person] = await db.select({ id: persons.id }).from(persons).where(eq(persons.identityCode, code));
-    const [registered] = await db
-      .select({ code: populationRegisterPersons.identityCode })
-      .from(populationRegisterPersons)
-      .where(eq(populationRegisterPersons.identityCode, code));
-    if (!person && !registered) return code;
-  }
-}
 
 const uniquePhone = () => `+35840${String(1_000_000 + randomInt(8_999_999))}`;
 
@@ -58,9 +46,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lastName = `Perhe${randomInt(100_000)}`;
   const address = { streetAddress: 'Perhepolku 2', postalCode: '00100', postOffice: 'Helsinki' };
   const given = { confidentialityAcceptedAt: now, patientDataConsentUpdatedAt: now };
-  const guardianCode = await freeCode(db, `${1975 + randomInt(15)}-0${1 + randomInt(9)}-1${randomInt(10)}`);
-  const teenCode = await freeCode(db, bornYearsAgo(15));
-  const childCode = await freeCode(db, bornYearsAgo(8));
+  const guardianCode = await freeIdentityCode(db, `${1975 + randomInt(15)}-0${1 + randomInt(9)}-1${randomInt(10)}`);
+  const teenCode = await freeIdentityCode(db, bornYearsAgo(15));
+  const childCode = await freeIdentityCode(db, bornYearsAgo(8));
   const people = {
     guardian: { identityCode: guardianCode, firstName: 'Huoltaja', lastName, ...address },
     teen: { identityCode: teenCode, firstName: 'Nuori', lastName, ...address },

@@ -8,30 +8,16 @@
  * lastName}, children: [{firstName, lastName}]}. Uses the same factories as the seed.
  */
 import { randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { addRegisterFamily, createPerson } from '~db/factories';
-import { persons, populationRegisterPersons } from '~db/schema';
 import { requireTestDeployment } from '~/lib/http/test-deployment.server';
 import { json } from '~/lib/http/api.server';
-import { makeIdentityCode } from '~/models/identity-code';
-import { getDb, type Db } from '~/services/db/db.server';
+import { getDb } from '~/services/db/db.server';
+import { freeIdentityCode } from '~/services/people/free-identity-code.server';
 import type { Route } from './+types/test-family';
 import { clock } from '~/lib/clock.server';
 import { helsinkiDate } from '~/lib/dates';
 
 const CHILD_NAMES = ['Onni', 'Siiri', 'Elmo', 'Helmi', 'Toivo', 'Aino'];
-
-async function freeCode(db: Db, birthDate: string): Promise<string> {
-  for (;;) {
-    const code = makeIdentityCode(birthDate, 2 + randomInt(897));
-    const [person] = await db.select({ id: persons.id }).from(persons).where(eq(persons.identityCode, code));
-    const [registered] = await db
-      .select({ code: populationRegisterPersons.identityCode })
-      .from(populationRegisterPersons)
-      .where(eq(populationRegisterPersons.identityCode, code));
-    if (!person && !registered) return code;
-  }
-}
 
 export async function loader({ request }: Route.LoaderArgs) {
   requireTestDeployment();
@@ -41,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const year = Number(helsinkiDate(clock.now()).slice(0, 4));
   const lastName = `Perhe${randomInt(100_000)}`;
   const guardian = {
-    identityCode: await freeCode(db, `${1975 + randomInt(20)}-0${1 + randomInt(9)}-1${randomInt(10)}`),
+    identityCode: await freeIdentityCode(db, `${1975 + randomInt(20)}-0${1 + randomInt(9)}-1${randomInt(10)}`),
     firstName: 'Testi',
     lastName,
     streetAddress: 'Perhepolku 1',
@@ -51,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const children = [];
   for (let i = 0; i < count; i++) {
     const birthDate = `${year - (i === 0 ? 6 : 9)}-0${1 + randomInt(9)}-1${randomInt(10)}`;
-    children.push({ identityCode: await freeCode(db, birthDate), firstName: CHILD_NAMES[randomInt(CHILD_NAMES.length)]!, lastName });
+    children.push({ identityCode: await freeIdentityCode(db, birthDate), firstName: CHILD_NAMES[randomInt(CHILD_NAMES.length)]!, lastName });
   }
   await addRegisterFamily(db, guardian, children);
   if (params.get('guardianPatient') !== '0') {
