@@ -16,6 +16,7 @@ import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { ServerBuild } from 'react-router';
+import { unstable_preloadRoutePattern } from 'react-router/route-pattern';
 import type { RequestInfo } from './app/context';
 import { parseEnv, type Env } from './app/env.server';
 import { answerExpectContinue, limitRequestBodies, type BodyLimits } from './app/lib/http/body-limit.server';
@@ -139,7 +140,7 @@ export async function createServer(env: Env) {
     app.use(viteServer.middlewares);
     app.all('*', async (req, res, next) => {
       try {
-        const build = (await viteServer.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
+        const build = withTrieRouteMatching((await viteServer.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild);
         return createRequestHandler({ build, getLoadContext: loadContextFor(build) })(req, res, next);
       } catch (error) {
         if (error instanceof Error) viteServer.ssrFixStacktrace(error);
@@ -159,7 +160,7 @@ export async function createServer(env: Env) {
       if (publicNames.has(top)) return servePublic(req, res, next);
       next();
     });
-    const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild;
+    const build = withTrieRouteMatching((await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild);
     app.all('*', createRequestHandler({ build, getLoadContext: loadContextFor(build) }));
   }
   // An error that reached Express (outside React Router's own handling): logged and reported
@@ -229,3 +230,14 @@ export async function main() {
   process.on('SIGINT', shutdown);
 }
 
+/**
+ * React Router's route-pattern matcher (a trie) instead of its default, which tries the ~230
+ * flattened routes (59 pages in three languages) one by one, twice per request: measured at
+ * +12 % throughput on pages and +75 % on /healthz (ADR 0010). The framework's config does not
+ * pass this future flag through, so it is set on the build here; the browser's router gets the
+ * same flag in the server handoff and preloads its own matcher (entry.client.tsx).
+ */
+function withTrieRouteMatching(build: ServerBuild): ServerBuild {
+  unstable_preloadRoutePattern();
+  return { ...build, future: { ...build.future, unstable_routePatternMatching: true } as unknown as ServerBuild['future'] };
+}

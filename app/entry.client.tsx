@@ -1,6 +1,7 @@
 import { startTransition, StrictMode, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
+import { unstable_preloadRoutePattern } from 'react-router/route-pattern';
 import { PortalEnvContext } from '~/components/portal-env';
 import { DEFAULT_LANGUAGE, isLanguage } from '~/i18n/config';
 import { TranslationContext } from '~/i18n/react';
@@ -9,6 +10,10 @@ import { loadPageTexts, useClientTranslation } from '~/i18n/texts.client';
 function Texts({ children }: { children: ReactNode }) {
   return <TranslationContext.Provider value={useClientTranslation()}>{children}</TranslationContext.Provider>;
 }
+
+// The server matches routes with React Router's route-pattern matcher and says so in the
+// handoff's future flags; the browser's router needs its own copy (server.ts).
+unstable_preloadRoutePattern();
 
 async function hydrate() {
   const htmlLang = document.documentElement.lang;

@@ -123,7 +123,8 @@ export const SCENARIOS: readonly Scenario[] = [
   { name: 'my-information', path: '/fi/omat-tiedot', auth: 'user', kind: 'page', expectText: 'Mannerheimintie 12 B 7' },
   // Who has handled my data, at 10 years of a busy patient's history: the newest page, and a
   // month five years back (the period filter; keyset, so any page costs the same).
-  { name: 'access-log', path: '/fi/tietojeni-kasittely', auth: 'user', kind: 'page', expectText: 'Katsottu: viestit', prepare: accessLogHistory },
+  // The newest entries: in a whole run, Aino's own views of the scenarios before this one.
+  { name: 'access-log', path: '/fi/tietojeni-kasittely', auth: 'user', kind: 'page', expectText: 'Katsottu: ', prepare: accessLogHistory },
   {
     name: 'access-log-period',
     path: '/fi/tietojeni-kasittely?from=:from&to=:to',
