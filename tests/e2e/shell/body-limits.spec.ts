@@ -177,6 +177,8 @@ test.describe('request bodies over the limit (plain HTTP, a server of its own)',
     await startServer();
     // Warm up: the pages, the 413 and 403 answers and their modules are loaded before memory is measured.
     await fetch(`${ORIGIN}/fi`);
+    await fetch(`${ORIGIN}/sv/logga-in`);
+    await send('/sv/logga-in', urlencoded(2 * MiB), { headers: FORM, chunked: true });
     await send('/fi/ei-ole', urlencoded(2 * MiB), { headers: FORM });
     await send('/api/user', json(2 * MiB), { headers: JSON_TYPE });
     for (const path of ['/fi/viestit/uusi', '/en/conversations/1', '/fi/omat-tiedot']) await send(path, multipart(2 * MiB), { headers: MULTIPART });
