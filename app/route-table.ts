@@ -126,6 +126,18 @@ export const PAGES = {
     paths: { en: 'appointment/:code', fi: 'varaus/:code', sv: 'bokning/:code' },
     access: 'public',
   },
+  /** Ask for an earlier time for an upcoming appointment; see or withdraw the request (ADR 0037). */
+  appointmentEarlierTime: {
+    file: 'routes/appointments/earlier-time.tsx',
+    paths: { en: 'appointments/:id/earlier-time', fi: 'ajanvaraukset/:id/aikaisempi-aika', sv: 'tidsbokningar/:id/tidigare-tid' },
+    access: 'user',
+  },
+  /** The link of an earlier-time offer: the offered time and "take it", no login (ADR 0037). */
+  earlierTimeOffer: {
+    file: 'routes/appointments/earlier-time-offer.tsx',
+    paths: { en: 'earlier-time/:code', fi: 'aikaisempi-aika/:code', sv: 'tidigare-tid/:code' },
+    access: 'public',
+  },
 
   // ─── Booking: landing, search and reserve per payer (self, occupational, insurance), guardian choice.
   /** Reservation landing: the customer picks how the visit is paid (private live now). */

@@ -22,6 +22,7 @@ import { firstDayAhead } from '../fixtures/clock';
 import { helsinkiDate } from '../../app/lib/dates';
 import { sendAccessibilityFeedback } from './shell/accessibility-fixtures';
 import { confidentialFamily } from './appointments/confidential-fixtures';
+import { freeTime, offerLinkTo, patientWithAppointment, requestOverHttp } from './appointments/earlier-time-fixtures';
 
 interface AxeCase {
   /** What distinguishes this case from the page's other cases ('' for the only one). */
@@ -108,6 +109,24 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
   anonymousAppointment: [
     only('', async (page, lang) => pagePath('anonymousAppointment', lang, { code: (await bookFixture(page, 'aino', 20)).code })),
     only('not found', async (_page, lang) => pagePath('anonymousAppointment', lang, { code: 'bm90LWEtY29kZQ' })),
+  ],
+  // Earlier-time offers (issue 24, ADR 0037)
+  appointmentEarlierTime: [
+    only('', async (page, lang) => pagePath('appointmentEarlierTime', lang, { id: String((await patientWithAppointment(page, lang)).id) })),
+    only('on the list', async (page, lang) => {
+      const appointment = await patientWithAppointment(page, lang);
+      await requestOverHttp(page, lang, appointment.id);
+      return pagePath('appointmentEarlierTime', lang, { id: String(appointment.id) });
+    }),
+  ],
+  earlierTimeOffer: [
+    only('open offer', async (page, lang) => {
+      const appointment = await patientWithAppointment(page, lang);
+      const phone = await requestOverHttp(page, lang, appointment.id);
+      const slot = await freeTime(page, 4 * 24 * 60 + 35 * LANGUAGES.indexOf(lang));
+      return offerLinkTo(page, phone, slot.startAt, lang);
+    }),
+    only('not found', async (_page, lang) => pagePath('earlierTimeOffer', lang, { code: 'MV9ub3RhcmVhbHRva2VuX2Zvcl90aGlzX29mZmVy' })),
   ],
   bookingLanding: [anonymous('bookingLanding')],
   privateSearch: [

@@ -183,6 +183,13 @@ export default function AnonymousAppointment({ loaderData, actionData }: Route.C
           <p>{t('appointments.anonymous.cancelTooLate')}</p>
         )
       ) : null}
+
+      {/* Earlier-time offers (ADR 0037): asked for after strong identification, like cancelling. */}
+      {appointment.cancellableOnline ? (
+        <p>
+          <Link to={loginHere(pagePath('appointmentEarlierTime', lang, { id: String(appointment.id) }))}>{t('earlierTime.anonymous.ask')}</Link>
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -17,7 +17,12 @@ export type AnalyticsEventName =
   | 'transactionPathChoice'
   | 'reservationSuccess'
   /** A Kela card image was refused (spec 2 §7); properties: reason only. */
-  | 'kelaImageError';
+  | 'kelaImageError'
+  /** Earlier-time offers (ADR 0037): a request made or changed, withdrawn, a batch of offers written, a "take it" and its result. */
+  | 'earlierTimeRequest'
+  | 'earlierTimeWithdraw'
+  | 'earlierTimeOffer'
+  | 'earlierTimeTake';
 
 export async function recordEvent(
   db: Db,

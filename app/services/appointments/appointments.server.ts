@@ -37,6 +37,7 @@ import {
 } from './rules';
 import { clock } from '~/lib/clock.server';
 import { dropReminder, relinkReminder } from './reminders.server';
+import { afterSlotFreed, endEarlierTimeRequest } from './earlier-time-matching.server';
 import { recordConfidentialityAccepted } from '~/services/people/people.server';
 import { appointmentVisibility, viewerPlaceholders, viewerVariant, type Viewer } from '~/services/people/viewer.server';
 
@@ -232,6 +233,8 @@ export async function cancelAppointment(db: Db, viewer: Viewer, id: number, now 
       .set({ cancelledAt: now, cancelledBy: 'patient' })
       .where(and(eq(appointments.id, id), isNull(appointments.cancelledAt)));
     await dropReminder(t, id);
+    // A request for an earlier time ends with the appointment (ADR 0037).
+    await endEarlierTimeRequest(t, id, now);
     await logAccess(t, {
       actorPersonId: viewer.personId,
       subjectPersonId: row.patient.id,
@@ -241,6 +244,8 @@ export async function cancelAppointment(db: Db, viewer: Viewer, id: number, now 
     });
     await recordEvent(t, 'reservationCancel', { appointmentId: id, specialtyId: row.appointment.specialtyId });
   });
+  // After the commit: the freed time is offered to those waiting for an earlier one (ADR 0037).
+  await afterSlotFreed(db, row.appointment.slotId, { now });
   return 'success';
 }
 
