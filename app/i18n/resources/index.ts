@@ -24,6 +24,7 @@ import type { AccessibilityTexts } from './shell/accessibility';
 import type { AccessLogTexts } from './access-log';
 import type { ConfidentialTexts } from './appointments/confidential';
 import type { DataExportTexts } from './records/export';
+import type { MoveTexts } from './appointments/move';
 
 export interface BookingTexts {
   search: SearchTexts;
@@ -47,6 +48,7 @@ export type SeparateTexts = BookingTexts &
     accessLog: AccessLogTexts;
     confidential: ConfidentialTexts;
     dataExport: DataExportTexts;
+    move: MoveTexts;
   };
 
 export type Resource = CoreResource & SeparateTexts;
@@ -69,7 +71,8 @@ type TextModule =
   | 'accessibility'
   | 'accessLog'
   | 'confidential'
-  | 'dataExport';
+  | 'dataExport'
+  | 'move';
 
 const MODULE_OF = {
   search: 'search',
@@ -94,6 +97,7 @@ const MODULE_OF = {
   accessLog: 'accessLog',
   confidential: 'confidential',
   dataExport: 'dataExport',
+  move: 'move',
 } as const satisfies Record<keyof SeparateTexts, TextModule>;
 
 /** The top-level keys whose texts are loaded separately. */
@@ -158,6 +162,8 @@ async function loadModule(module: TextModule, lang: Language): Promise<Partial<S
       return { confidential: (await import('./appointments/confidential')).default[lang] };
     case 'dataExport':
       return { dataExport: (await import('./records/export')).default[lang] };
+    case 'move':
+      return { move: (await import('./appointments/move')).default[lang] };
   }
 }
 

@@ -17,7 +17,11 @@ export type AnalyticsEventName =
   | 'transactionPathChoice'
   | 'reservationSuccess'
   /** A Kela card image was refused (spec 2 §7); properties: reason only. */
-  | 'kelaImageError';
+  | 'kelaImageError'
+  /** An appointment moved to another time (issue 24, ADR 0036); ids, the payer type and who moved it (via). */
+  | 'reservationMove'
+  /** A move refused or failed; ids, via and the result's type. */
+  | 'reservationMoveError';
 
 export async function recordEvent(
   db: Db,
