@@ -32,6 +32,7 @@ import reminders from './resources/appointments/reminders';
 import confidential from './resources/appointments/confidential';
 import dataExport from './resources/records/export';
 import earlierTime from './resources/appointments/earlier-time';
+import move from './resources/appointments/move';
 import sv from './resources/sv';
 import devices from './resources/devices';
 import accessibility from './resources/shell/accessibility';
@@ -66,6 +67,7 @@ const all = (core: typeof en, lang: 'fi' | 'sv' | 'en'): Resource => ({
   confidential: confidential[lang],
   dataExport: dataExport[lang],
   earlierTime: earlierTime[lang],
+  move: move[lang],
 });
 
 export const resources = {

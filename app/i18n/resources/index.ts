@@ -25,6 +25,7 @@ import type { AccessLogTexts } from './access-log';
 import type { ConfidentialTexts } from './appointments/confidential';
 import type { DataExportTexts } from './records/export';
 import type { EarlierTimeTexts } from './appointments/earlier-time';
+import type { MoveTexts } from './appointments/move';
 
 export interface BookingTexts {
   search: SearchTexts;
@@ -49,6 +50,7 @@ export type SeparateTexts = BookingTexts &
     confidential: ConfidentialTexts;
     dataExport: DataExportTexts;
     earlierTime: EarlierTimeTexts;
+    move: MoveTexts;
   };
 
 export type Resource = CoreResource & SeparateTexts;
@@ -72,7 +74,8 @@ type TextModule =
   | 'accessLog'
   | 'confidential'
   | 'dataExport'
-  | 'earlierTime';
+  | 'earlierTime'
+  | 'move';
 
 const MODULE_OF = {
   search: 'search',
@@ -98,6 +101,7 @@ const MODULE_OF = {
   confidential: 'confidential',
   dataExport: 'dataExport',
   earlierTime: 'earlierTime',
+  move: 'move',
 } as const satisfies Record<keyof SeparateTexts, TextModule>;
 
 /** The top-level keys whose texts are loaded separately. */
@@ -164,6 +168,8 @@ async function loadModule(module: TextModule, lang: Language): Promise<Partial<S
       return { dataExport: (await import('./records/export')).default[lang] };
     case 'earlierTime':
       return { earlierTime: (await import('./appointments/earlier-time')).default[lang] };
+    case 'move':
+      return { move: (await import('./appointments/move')).default[lang] };
   }
 }
 

@@ -80,7 +80,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return redirectWithFlash(here, RESULT_MESSAGES[result] ?? { type: 'error', key: 'appointments.checkIn.failed' });
 }
 
-export default function AnonymousAppointment({ loaderData, actionData }: Route.ComponentProps) {
+export default function AnonymousAppointment({ loaderData, actionData, params }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { appointment, lang, locked, showPriceDetails } = loaderData;
   const [searchParams] = useSearchParams();
@@ -169,6 +169,20 @@ export default function AnonymousAppointment({ loaderData, actionData }: Route.C
             </Form>
           )}
         </section>
+      ) : null}
+
+      {appointment.mayCancel ? (
+        // Moving to another time (issue 24, ADR 0036): the link's holder moves a private visit;
+        // the employer's or an insurer's visit is moved after strong identification.
+        <p>
+          {appointment.payerType === 'self' ? (
+            <Link className={ui.button.secondary} to={pagePath('anonymousAppointmentMove', lang, { code: params.code })}>
+              {t('move.button')}
+            </Link>
+          ) : (
+            <Link to={loginHere(pagePath('appointmentMove', lang, { id: String(appointment.id) }))}>{t('move.loginToChange')}</Link>
+          )}
+        </p>
       ) : null}
 
       {appointment.mayCancel ? (

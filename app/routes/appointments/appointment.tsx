@@ -242,6 +242,11 @@ function Actions({
             cancelLabel={t('appointments.cancel.no')}
           />
         ) : null}
+        {a.mayCancel && !consentNeeded ? (
+          <Link className={ui.button.secondary} to={pagePath('appointmentMove', lang, { id: String(a.id) })}>
+            {t('move.button')}
+          </Link>
+        ) : null}
         {live ? (
           <a className={ui.button.secondary} href={`/api/appointments/${a.id}/calendar.ics?lang=${lang}`} download>
             {t('appointments.addToCalendar')}

@@ -22,7 +22,11 @@ export type AnalyticsEventName =
   | 'earlierTimeRequest'
   | 'earlierTimeWithdraw'
   | 'earlierTimeOffer'
-  | 'earlierTimeTake';
+  | 'earlierTimeTake'
+  /** An appointment moved to another time (issue 24, ADR 0036); ids, the payer type and who moved it (via). */
+  | 'reservationMove'
+  /** A move refused or failed; ids, via and the result's type. */
+  | 'reservationMoveError';
 
 export async function recordEvent(
   db: Db,

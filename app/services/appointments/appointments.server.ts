@@ -44,7 +44,8 @@ import { appointmentVisibility, viewerPlaceholders, viewerVariant, type Viewer }
 
 const patient = alias(persons, 'patient');
 
-function baseQuery(db: Db) {
+/** The appointment with its place, practitioner, specialty and patient (the pages' one row shape). */
+export function baseQuery(db: Db) {
   return db
     .select({
       appointment: appointments,
@@ -67,6 +68,7 @@ function baseQuery(db: Db) {
     .innerJoin(patient, eq(patient.id, appointments.patientId));
 }
 
+export type AppointmentRow = Row;
 type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
 
 /**
@@ -158,7 +160,8 @@ export function toView(row: Row, viewer: Viewer | null, lang: Language, now = cl
   };
 }
 
-async function logViews(db: Db, viewer: Viewer | null, rows: Row[], batch?: AccessLogBatch) {
+/** Logs the viewer's (null: the anonymous link's) views of these appointments. */
+export async function logViews(db: Db, viewer: Viewer | null, rows: Row[], batch?: AccessLogBatch) {
   await logOrBatch(
     db,
     rows.map((row) => ({
@@ -213,7 +216,8 @@ export async function getAppointments(db: Db, viewer: Viewer, ids: number[], lan
   return rows.map((r) => toView(r, viewer, lang, now));
 }
 
-async function findVisible(db: Db, viewer: Viewer, id: number) {
+/** One appointment the viewer may see (appointmentVisibility), or null. */
+export async function findVisible(db: Db, viewer: Viewer, id: number) {
   const [row] = await baseQuery(db)
     .where(and(eq(appointments.id, id), appointmentVisibility(viewer)))
     .limit(1);
