@@ -393,10 +393,35 @@ export async function takeOffer(db: Db, code: string, options: { now?: Date; bin
     const now2 = again ? await offerState(db, again, now) : 'ended';
     return now2 === 'accepted' ? 'alreadyYours' : now2 === 'open' ? 'failed' : now2;
   }
+  // The bookkeeping of a win runs inside the move's transaction: the appointment moves and the
+  // request is fulfilled, its other offers end and the time's other offers become `taken`, or
+  // nothing changes.
   const moved = await moveAppointment(
     db,
     { actor: { kind: 'offer', appointmentId: appointment.id }, slotId: offer.slotId, bindingApproved: options.bindingApproved === true },
-    { now },
+    {
+      now,
+      inTransaction: async (t) => {
+        await t
+          .update(earlierTimeRequests)
+          .set({ state: 'fulfilled', endedAt: now })
+          .where(and(eq(earlierTimeRequests.id, row.request.id), eq(earlierTimeRequests.state, 'active')));
+        await voidOpenOffers(t, [row.request.id], now);
+        // The others who were offered this time: it is taken (their requests stay on the list).
+        await t
+          .update(earlierTimeOffers)
+          .set({ state: 'taken', answeredAt: now })
+          .where(and(eq(earlierTimeOffers.slotId, offer.slotId), eq(earlierTimeOffers.state, 'open')));
+        await logAccess(t, {
+          actorPersonId: null,
+          subjectPersonId: appointment.patientId,
+          action: 'change',
+          resource: 'appointment:earlier-time-take',
+          resourceId: String(appointment.id),
+        });
+        await recordEvent(t, 'earlierTimeTake', { offerId: offer.id, slotId: offer.slotId, result: 'success' });
+      },
+    },
   );
   if (moved.type !== 'moved') {
     // Lost the race: `taken`. A refusal the holder can answer (the binding consent) or a passing
@@ -419,27 +444,8 @@ export async function takeOffer(db: Db, code: string, options: { now?: Date; bin
     if (next === 'taken') return 'taken';
     return moved.type === 'bindingConsentRequired' ? 'bindingRequired' : 'failed';
   }
-  await withTransaction(db, async (t) => {
-    await t
-      .update(earlierTimeRequests)
-      .set({ state: 'fulfilled', endedAt: now })
-      .where(and(eq(earlierTimeRequests.id, row.request.id), eq(earlierTimeRequests.state, 'active')));
-    await voidOpenOffers(t, [row.request.id], now);
-    // The others who were offered this time: it is taken (their requests stay on the list).
-    await t
-      .update(earlierTimeOffers)
-      .set({ state: 'taken', answeredAt: now })
-      .where(and(eq(earlierTimeOffers.slotId, offer.slotId), eq(earlierTimeOffers.state, 'open')));
-    await logAccess(t, {
-      actorPersonId: null,
-      subjectPersonId: appointment.patientId,
-      action: 'change',
-      resource: 'appointment:earlier-time-take',
-      resourceId: String(appointment.id),
-    });
-    await recordEvent(t, 'earlierTimeTake', { offerId: offer.id, slotId: offer.slotId, result: 'success' });
-  });
-  // The time the winner left goes to the next ones waiting.
+  // The time the winner left goes to the next ones waiting (the move service does it for every
+  // move; again here is harmless: a time with an open batch is not offered twice).
   await afterSlotFreed(db, moved.freedSlotId, { now });
   return 'success';
 }

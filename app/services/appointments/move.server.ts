@@ -39,6 +39,7 @@ import type { Viewer } from '~/services/people/viewer.server';
 import { baseQuery, findByAnonymousCode, findVisible, logViews, toView, type AppointmentRow } from './appointments.server';
 import { appointmentCalendarEntry, messagePlace, toIcs } from './ics';
 import { openLink, scheduleReminder } from './reminders.server';
+import { afterSlotFreed } from './earlier-time-matching.server';
 import { sendTimeRecipient } from './reminder-rules';
 import { movePayerKey, moveCheck } from './rules';
 
@@ -308,6 +309,8 @@ export async function moveAppointment(db: Db, input: MoveInput, options: MoveOpt
     const outcome = await inTransaction(db, actor, row, target, now, settings, hook);
     if (outcome.type !== 'moved') return await refused(db, actor, slotId, outcome, appointmentId);
     await deliverAfterCommit(outcome.queued);
+    // The time let go of is offered to those waiting for an earlier one (ADR 0037; never throws).
+    await afterSlotFreed(db, outcome.freedSlotId, { now });
     const { queued, ...moved } = outcome;
     return { ...moved, messages: queued.length };
   } catch (error) {

@@ -152,9 +152,9 @@ describe.each(databaseKinds())('earlier-time offers on %s', (kind) => {
       .select()
       .from(outbox)
       .where(and(eq(outbox.kind, 'earlierTimeOffer'), eq(outbox.recipient, `${anyDoctor.phone.slice(1)}@example.fi`)));
-    expect(sms.body).toContain('26.11.2026 klo 9.00');
+    expect(sms.body).toContain('26.11.2026 9:00');
     expect(sms.body).toContain(`${ORIGIN}/fi/aikaisempi-aika/`);
-    expect(sms.body).toContain('nyt 3.12.2026 klo 10.00');
+    expect(sms.body).toContain('nyt 3.12.2026 10:00');
     expect(sms.body).not.toContain('Odottava');
     expect(email!.subject).toContain('Aikaisempi aika');
     // Only the token's hash is kept.
