@@ -102,6 +102,10 @@ const CROSS_AREA_ALLOWED = [
   { from: 'booking', to: 'appointments/rules', reason: 'A booking mints the appointment\'s anonymous link code (encodeAnonymousCode).' },
   { from: 'booking', to: 'appointments/reminders.server', reason: 'A booking schedules the new appointment\'s reminder in its transaction (scheduleReminder, ADR 0031).' },
   { from: 'records', to: 'messaging/threads.server', reason: 'A prescription renewal request is sent as a message thread (ADR 0016).' },
+  { from: 'appointments', to: 'booking/payers/index.server', reason: 'Moving an appointment re-checks its payer\'s rules for the new time (ADR 0036).' },
+  { from: 'appointments', to: 'booking/reservation/slot.server', reason: 'Moving an appointment takes a free slot as a booking does: the same loading, openness and preview (ADR 0036).' },
+  { from: 'appointments', to: 'booking/reservation/settings.server', reason: 'A move asks the binding consent and states the cancellation limit as the booking does (ADR 0036).' },
+  { from: 'appointments', to: 'booking/reservation-rules', reason: 'A move applies the booking\'s binding-consent window and recognises the lost race for a slot (ADR 0036).' },
   { from: 'storage', to: 'auth/session.server', reason: 'A guardian may download a ward\'s files: the wards come from the session (listWards).' },
 ];
 

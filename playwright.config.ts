@@ -50,6 +50,9 @@ const server = (brand: 'general' | 'children', port: number, features: string) =
     // The demo persons post from many tests at once; the per-person message and upload limits
     // keep their defaults (tests/e2e/messaging/rate-limits.spec.ts reaches the message limit).
     RATE_LIMIT_PERSON_POSTS_PER_10_MIN: '10000',
+    // Tests wait for earlier times in parallel on one database: every waiting patient gets each
+    // time that suits them, so no test's offer depends on another's place in line (ADR 0037).
+    EARLIER_TIME_BATCH_SIZE: '100',
   },
 });
 

@@ -206,18 +206,21 @@ export async function main() {
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   // The instance's one job runner (ADR 0019, ADR 0029): pg-boss with PostgreSQL, in process on
-  // PGlite. On it: the payment reconciliation, the outbox's delivery and the appointment reminders.
+  // PGlite. On it: the payment reconciliation, the outbox's delivery, the appointment reminders and
+  // the earlier-time offers' sweep (ADR 0037).
   const { startJobRunner, setCurrentJobRunner } = await import('./app/services/jobs/runner.server');
   const { scheduleReconcileJob } = await import('./app/services/billing/reconcile-job.server');
   const { channelsFor } = await import('./app/services/outbox/channels.server');
   const { deliverySettings, registerDelivery } = await import('./app/services/outbox/delivery.server');
   const { scheduleReminderJob } = await import('./app/services/appointments/reminders.server');
+  const { scheduleEarlierTimeJob } = await import('./app/services/appointments/earlier-time-matching.server');
   const { getDb } = await import('./app/services/db/db.server');
   const jobs = await startJobRunner(env);
   const channels = channelsFor(env);
   await scheduleReconcileJob(jobs, env, getDb);
   await registerDelivery(jobs, getDb, { channels, settings: deliverySettings(env), senders: env });
   await scheduleReminderJob(jobs, getDb);
+  await scheduleEarlierTimeJob(jobs, getDb);
   setCurrentJobRunner(jobs);
   const shutdown = () =>
     server.close(() =>

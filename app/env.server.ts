@@ -199,6 +199,13 @@ const envObject = z
      */
     REMINDER_LEAD_HOURS: positiveInt.max(14 * 24).default(24),
 
+    /** Earlier-time offers (ADR 0037): how long an offer link can take the time (minutes)… */
+    EARLIER_TIME_OFFER_MINUTES: positiveInt.min(10).max(24 * 60).default(120),
+    /** …how many waiting patients one freed time is offered to at once… */
+    EARLIER_TIME_BATCH_SIZE: positiveInt.max(100).default(5),
+    /** …and how long before its start an offer must close at the latest (time to get there). */
+    EARLIER_TIME_MIN_NOTICE_MINUTES: z.coerce.number().int().min(0).max(7 * 24 * 60).default(120),
+
     /**
      * Where uploaded files are kept (docs/decisions/0011-file-storage.md): `embedded` in the
      * database (default), `s3` in an S3-compatible bucket through presigned URLs.

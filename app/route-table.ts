@@ -120,10 +120,37 @@ export const PAGES = {
     paths: { en: 'appointments/:id/cancel', fi: 'ajanvaraukset/:id/peru', sv: 'tidsbokningar/:id/avboka' },
     access: 'user',
   },
+  /**
+   * Change the time (issue 24, ADR 0036): without `?slot=` it opens the search pre-filled for the
+   * appointment (a redirect); with it, what changes and the confirm form.
+   */
+  appointmentMove: {
+    file: 'routes/appointments/move.tsx',
+    paths: { en: 'appointments/:id/change-time', fi: 'ajanvaraukset/:id/vaihda-aika', sv: 'tidsbokningar/:id/byt-tid' },
+    access: 'user',
+  },
   /** The link in the booking message: /{lang}/varaus/{code}, no login. */
   anonymousAppointment: {
     file: 'routes/appointments/anonymous.tsx',
     paths: { en: 'appointment/:code', fi: 'varaus/:code', sv: 'bokning/:code' },
+    access: 'public',
+  },
+  /** Ask for an earlier time for an upcoming appointment; see or withdraw the request (ADR 0037). */
+  appointmentEarlierTime: {
+    file: 'routes/appointments/earlier-time.tsx',
+    paths: { en: 'appointments/:id/earlier-time', fi: 'ajanvaraukset/:id/aikaisempi-aika', sv: 'tidsbokningar/:id/tidigare-tid' },
+    access: 'user',
+  },
+  /** The link of an earlier-time offer: the offered time and "take it", no login (ADR 0037). */
+  earlierTimeOffer: {
+    file: 'routes/appointments/earlier-time-offer.tsx',
+    paths: { en: 'earlier-time/:code', fi: 'aikaisempi-aika/:code', sv: 'tidigare-tid/:code' },
+    access: 'public',
+  },
+  /** Change the time from the anonymous link (the same module as appointmentMove). */
+  anonymousAppointmentMove: {
+    file: 'routes/appointments/move.tsx',
+    paths: { en: 'appointment/:code/change-time', fi: 'varaus/:code/vaihda-aika', sv: 'bokning/:code/byt-tid' },
     access: 'public',
   },
 

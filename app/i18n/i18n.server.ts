@@ -31,6 +31,8 @@ import search from './resources/booking/search';
 import reminders from './resources/appointments/reminders';
 import confidential from './resources/appointments/confidential';
 import dataExport from './resources/records/export';
+import earlierTime from './resources/appointments/earlier-time';
+import move from './resources/appointments/move';
 import sv from './resources/sv';
 import devices from './resources/devices';
 import accessibility from './resources/shell/accessibility';
@@ -64,6 +66,8 @@ const all = (core: typeof en, lang: 'fi' | 'sv' | 'en'): Resource => ({
   accessLog: accessLog[lang],
   confidential: confidential[lang],
   dataExport: dataExport[lang],
+  earlierTime: earlierTime[lang],
+  move: move[lang],
 });
 
 export const resources = {

@@ -155,6 +155,11 @@ const SAMPLES: Record<string, Sample> = {
     valid: [{ from: '2026-01-01', to: '2026-01-31' }],
     format: ['from', 'to'],
   },
+  '/app/models/appointments/earlier-time.ts#earlierTimeRequestSchema': {
+    schema: () => schemaOf('/app/models/appointments/earlier-time.ts', 'earlierTimeRequestSchema'),
+    valid: [{ practitioner: 'any', clinicIds: ['KA', 'RMT'], latestDate: '2026-12-01', phone: '040 123 4567', email: 'aino@example.fi' }],
+    format: ['practitioner', 'clinicIds.*', 'latestDate', 'phone', 'email'],
+  },
   '/app/models/appointments/schemas.ts#arrivalReasonSchema': {
     schema: () => schemaOf('/app/models/appointments/schemas.ts', 'arrivalReasonSchema'),
     valid: ['Kurkkukipu\nviikon ajan'],

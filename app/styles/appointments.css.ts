@@ -41,3 +41,7 @@ export const counter = style({
 });
 export const textarea = style({ minHeight: '6rem', resize: 'vertical' });
 export const checkIn = style({ margin: `${vars.space.m} 0` });
+
+/** Earlier-time request (ADR 0037): one radio button or checkbox and its label per line. */
+export const choiceLine = style({ display: 'flex', gap: vars.space.s, alignItems: 'flex-start', minHeight: '1.75rem' });
+export const choiceInput = style({ width: '1.25rem', height: '1.25rem', marginTop: '0.15rem', flexShrink: 0 });

@@ -77,6 +77,12 @@ export const appointments = pgTable(
     confidentialBy: text('confidential_by', { enum: CONFIDENTIAL_BY }),
     /** Who marked it: the minor themself, or the professional's person. */
     confidentialMarkedById: uuid('confidential_marked_by_id').references(() => persons.id),
+    /**
+     * How many times the patient has moved it to another time (issue 24, ADR 0036): the calendar
+     * entry's SEQUENCE (its UID stays), and when the last move was (the entry's DTSTAMP).
+     */
+    revision: integer('revision').notNull().default(0),
+    revisedAt: timestamp('revised_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -87,6 +93,7 @@ export const appointments = pgTable(
     ),
     check('appointments_duration_check', sql`${t.durationMinutes} > 0`),
     check('appointments_cancel_check', sql`(${t.cancelledAt} is null) = (${t.cancelledBy} is null)`),
+    check('appointments_revision_check', sql`${t.revision} >= 0 and (${t.revision} = 0) = (${t.revisedAt} is null)`),
     // A slot can be held by one live appointment; cancelling frees it.
     uniqueIndex('appointments_slot_live_idx').on(t.slotId).where(sql`${t.cancelledAt} is null and ${t.slotId} is not null`),
   ],

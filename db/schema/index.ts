@@ -4,7 +4,7 @@
  * area's file (a new area gets a file and a line here); then generate a migration with
  * `npm run db:generate` (drizzle.config.ts reads this index). The area files import each
  * other's tables for foreign keys in one direction, without cycles: people ← auth, platform,
- * booking; booking ← appointments ← billing; booking, platform ← messaging ← records; platform ← shell;
+ * booking; booking ← appointments ← billing; booking, platform ← messaging ← records; platform ← shell; appointments ← earlier-times;
  * platform ← account. Column helpers shared by the files are in columns.ts.
  */
 export type { Localized } from './columns';
@@ -12,6 +12,7 @@ export * from './people';
 export * from './auth';
 export * from './booking';
 export * from './appointments';
+export * from './earlier-times';
 export * from './messaging';
 export * from './records';
 export * from './billing';

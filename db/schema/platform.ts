@@ -73,7 +73,7 @@ export const outbox = pgTable(
     body: text('body').notNull(),
     attachments: jsonb('attachments').$type<{ fileName: string; contentType: string; content: string }[]>(),
     /** What the message is, for the delivery page and the reminder/notice rules. */
-    kind: text('kind', { enum: ['confirmation', 'reminder', 'loginCode', 'notice', 'other'] })
+    kind: text('kind', { enum: ['confirmation', 'reminder', 'loginCode', 'notice', 'other', 'earlierTimeOffer'] })
       .notNull()
       .default('other'),
     /** The brand whose sender name / address it goes out under. */

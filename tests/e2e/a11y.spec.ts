@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import { LANGUAGES, type Language } from '../../app/i18n/config';
 import reservationTexts from '../../app/i18n/resources/booking/reservation';
+import moveTexts from '../../app/i18n/resources/appointments/move';
 import { pageExistsIn, pagePath, type PageKey } from '../../app/route-table';
 import { bookFixture, expect, expectNoAxeViolations, freshSlot, login, newIdentityCode, test } from './fixtures';
 import { patientWithSmsLogin } from './account/my-information-helpers';
@@ -22,6 +23,7 @@ import { firstDayAhead } from '../fixtures/clock';
 import { helsinkiDate } from '../../app/lib/dates';
 import { sendAccessibilityFeedback } from './shell/accessibility-fixtures';
 import { confidentialFamily } from './appointments/confidential-fixtures';
+import { freeTime, offerLinkTo, patientWithAppointment, requestOverHttp } from './appointments/earlier-time-fixtures';
 
 interface AxeCase {
   /** What distinguishes this case from the page's other cases ('' for the only one). */
@@ -105,14 +107,69 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
       return pagePath('appointmentCancel', lang, { id: String(fixture.id) });
     }),
   ],
+  // Changing the time (issue 24, ADR 0036): the confirm step, logged in and from the anonymous link.
+  appointmentMove: [
+    only(
+      '',
+      async (page, lang) => {
+        await login(page, 'aino', { lang });
+        const fixture = await bookFixture(page, 'aino', 3 * 24 * 60, { withSlot: '1' });
+        const target = await freshSlot(page.request, { startInMinutes: String(4 * 24 * 60) });
+        return pagePath('appointmentMove', lang, { id: String(fixture.id) }, `slot=${target.slotId}`);
+      },
+      async (page, lang) => {
+        await expect(page.getByRole('heading', { level: 1, name: moveTexts[lang].confirm.title })).toBeVisible();
+      },
+    ),
+  ],
+  anonymousAppointmentMove: [
+    only(
+      '',
+      async (page, lang) => {
+        const fixture = await bookFixture(page, 'aino', 3 * 24 * 60, { withSlot: '1' });
+        const target = await freshSlot(page.request, { startInMinutes: String(4 * 24 * 60), practitionerId: 'P0002' });
+        return pagePath('anonymousAppointmentMove', lang, { code: fixture.code }, `slot=${target.slotId}`);
+      },
+      async (page, lang) => {
+        await expect(page.getByRole('heading', { level: 1, name: moveTexts[lang].confirm.title })).toBeVisible();
+      },
+    ),
+  ],
   anonymousAppointment: [
     only('', async (page, lang) => pagePath('anonymousAppointment', lang, { code: (await bookFixture(page, 'aino', 20)).code })),
     only('not found', async (_page, lang) => pagePath('anonymousAppointment', lang, { code: 'bm90LWEtY29kZQ' })),
+  ],
+  // Earlier-time offers (issue 24, ADR 0037)
+  appointmentEarlierTime: [
+    only('', async (page, lang) => pagePath('appointmentEarlierTime', lang, { id: String((await patientWithAppointment(page, lang)).id) })),
+    only('on the list', async (page, lang) => {
+      const appointment = await patientWithAppointment(page, lang);
+      await requestOverHttp(page, lang, appointment.id);
+      return pagePath('appointmentEarlierTime', lang, { id: String(appointment.id) });
+    }),
+  ],
+  earlierTimeOffer: [
+    only('open offer', async (page, lang) => {
+      const appointment = await patientWithAppointment(page, lang);
+      const phone = await requestOverHttp(page, lang, appointment.id);
+      const slot = await freeTime(page, 4 * 24 * 60 + 35 * LANGUAGES.indexOf(lang));
+      return offerLinkTo(page, phone, slot.startAt, lang);
+    }),
+    only('not found', async (_page, lang) => pagePath('earlierTimeOffer', lang, { code: 'MV9ub3RhcmVhbHRva2VuX2Zvcl90aGlzX29mZmVy' })),
   ],
   bookingLanding: [anonymous('bookingLanding')],
   privateSearch: [
     only('results', async (_page, lang) =>
       pagePath('privateSearch', lang, {}, new URLSearchParams({ startDate: firstDayAhead(2, [1, 2, 3, 4, 5]), municipality: 'helsinki' })),
+    ),
+    // Moving an appointment: the search pre-filled for it, with the notice (issue 24).
+    only(
+      'moving an appointment',
+      async (page, lang) =>
+        pagePath('anonymousAppointmentMove', lang, { code: (await bookFixture(page, 'aino', 3 * 24 * 60, { withSlot: '1' })).code }),
+      async (page) => {
+        await expect(page.locator('[data-move-notice]')).toBeVisible();
+      },
     ),
     // A Sunday at one clinic (far enough that no test's own free time is on it): the empty text
     // with its suggestions and alternatives.

@@ -77,6 +77,8 @@ export interface AppointmentFixture {
   id: number;
   code: string;
   startAt: string;
+  /** With `withSlot: '1'`: the free time it holds. */
+  slotId?: number;
 }
 
 /**

@@ -29,6 +29,7 @@ export function AppointmentResults({
   lang,
   focusFrom,
   reservePage = 'reserve',
+  hrefOf,
 }: {
   items: AppointmentListItem[];
   lang: Language;
@@ -36,6 +37,8 @@ export function AppointmentResults({
   reservePage?: 'reserve' | 'occupationalReserve' | 'insuranceReserve';
   /** The index of the first new result after "show more" (0: the first page). */
   focusFrom?: number;
+  /** Where a time leads instead of its reserve page (moving an appointment: the confirm step, ADR 0036). */
+  hrefOf?: (slotId: number) => string;
 }) {
   const { t } = useTranslation();
   const list = useRef<HTMLUListElement>(null);
@@ -52,7 +55,7 @@ export function AppointmentResults({
         <li key={a.id} className={s.result}>
           <Link
             className={s.resultLink}
-            to={pagePath(reservePage, lang, { slotId: String(a.id) })}
+            to={hrefOf ? hrefOf(a.id) : pagePath(reservePage, lang, { slotId: String(a.id) })}
             id={focusFrom && index === focusFrom ? FIRST_NEW_RESULT_ID : undefined}
             data-result-index={index}
           >

@@ -32,6 +32,7 @@ export function SearchFilters({
   calendar,
   listPath,
   pathFor,
+  carry = {},
 }: {
   filter: SearchFilter;
   today: string;
@@ -43,6 +44,8 @@ export function SearchFilters({
   pathFor: (filter: SearchFilter) => string;
   /** The calendar, shown under the date field. */
   calendar: ReactNode;
+  /** Parameters the search carries along unchanged (moving an appointment: `move`, ADR 0036). */
+  carry?: Record<string, string>;
 }) {
   const { t } = useTranslation();
   const applied = toSearchParams(filter, today).toString();
@@ -63,6 +66,9 @@ export function SearchFilters({
       data-auto-submit=""
     >
       <input type="hidden" name="prev" value={prev.toString()} />
+      {Object.entries(carry).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       {filter.time !== 'all' ? <input type="hidden" name="time" value={filter.time} /> : null}
       {/* Folded on small and medium screens, so the first free times are on the first screen; open on large ones (CSS). */}
       <details className={s.filtersDisclosure}>

@@ -24,6 +24,8 @@ import type { AccessibilityTexts } from './shell/accessibility';
 import type { AccessLogTexts } from './access-log';
 import type { ConfidentialTexts } from './appointments/confidential';
 import type { DataExportTexts } from './records/export';
+import type { EarlierTimeTexts } from './appointments/earlier-time';
+import type { MoveTexts } from './appointments/move';
 
 export interface BookingTexts {
   search: SearchTexts;
@@ -47,6 +49,8 @@ export type SeparateTexts = BookingTexts &
     accessLog: AccessLogTexts;
     confidential: ConfidentialTexts;
     dataExport: DataExportTexts;
+    earlierTime: EarlierTimeTexts;
+    move: MoveTexts;
   };
 
 export type Resource = CoreResource & SeparateTexts;
@@ -69,7 +73,9 @@ type TextModule =
   | 'accessibility'
   | 'accessLog'
   | 'confidential'
-  | 'dataExport';
+  | 'dataExport'
+  | 'earlierTime'
+  | 'move';
 
 const MODULE_OF = {
   search: 'search',
@@ -94,6 +100,8 @@ const MODULE_OF = {
   accessLog: 'accessLog',
   confidential: 'confidential',
   dataExport: 'dataExport',
+  earlierTime: 'earlierTime',
+  move: 'move',
 } as const satisfies Record<keyof SeparateTexts, TextModule>;
 
 /** The top-level keys whose texts are loaded separately. */
@@ -158,6 +166,10 @@ async function loadModule(module: TextModule, lang: Language): Promise<Partial<S
       return { confidential: (await import('./appointments/confidential')).default[lang] };
     case 'dataExport':
       return { dataExport: (await import('./records/export')).default[lang] };
+    case 'earlierTime':
+      return { earlierTime: (await import('./appointments/earlier-time')).default[lang] };
+    case 'move':
+      return { move: (await import('./appointments/move')).default[lang] };
   }
 }
 

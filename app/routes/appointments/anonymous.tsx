@@ -80,7 +80,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return redirectWithFlash(here, RESULT_MESSAGES[result] ?? { type: 'error', key: 'appointments.checkIn.failed' });
 }
 
-export default function AnonymousAppointment({ loaderData, actionData }: Route.ComponentProps) {
+export default function AnonymousAppointment({ loaderData, actionData, params }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { appointment, lang, locked, showPriceDetails } = loaderData;
   const [searchParams] = useSearchParams();
@@ -172,6 +172,20 @@ export default function AnonymousAppointment({ loaderData, actionData }: Route.C
       ) : null}
 
       {appointment.mayCancel ? (
+        // Moving to another time (issue 24, ADR 0036): the link's holder moves a private visit;
+        // the employer's or an insurer's visit is moved after strong identification.
+        <p>
+          {appointment.payerType === 'self' ? (
+            <Link className={ui.button.secondary} to={pagePath('anonymousAppointmentMove', lang, { code: params.code })}>
+              {t('move.button')}
+            </Link>
+          ) : (
+            <Link to={loginHere(pagePath('appointmentMove', lang, { id: String(appointment.id) }))}>{t('move.loginToChange')}</Link>
+          )}
+        </p>
+      ) : null}
+
+      {appointment.mayCancel ? (
         appointment.cancellableOnline ? (
           <p>
             {t('appointments.anonymous.cancelInfo')}{' '}
@@ -182,6 +196,13 @@ export default function AnonymousAppointment({ loaderData, actionData }: Route.C
         ) : (
           <p>{t('appointments.anonymous.cancelTooLate')}</p>
         )
+      ) : null}
+
+      {/* Earlier-time offers (ADR 0037): asked for after strong identification, like cancelling. */}
+      {appointment.cancellableOnline ? (
+        <p>
+          <Link to={loginHere(pagePath('appointmentEarlierTime', lang, { id: String(appointment.id) }))}>{t('earlierTime.anonymous.ask')}</Link>
+        </p>
       ) : null}
     </section>
   );

@@ -15,6 +15,8 @@ import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
 import { AppointmentDetails, appointmentTitle } from '~/components/appointments/AppointmentDetails';
 import { ConfirmLink } from '~/components/ConfirmLink';
+import { EarlierTimeBox } from '~/components/appointments/EarlierTimeBox';
+import { earlierTimeStatuses } from '~/services/appointments/earlier-times.server';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import { pageTitle, requireAuth, titleWith } from '~/lib/http/page.server';
@@ -68,11 +70,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const auth = requireAuth(context);
   const { lang } = context.get(portalContext);
   const ids = parseAppointmentIds(params.ids);
-  const appointments = ids ? await getAppointments(await getDb(), viewerOf(auth), ids, lang) : [];
+  const db = await getDb();
+  const appointments = ids ? await getAppointments(db, viewerOf(auth), ids, lang) : [];
+  // Earlier-time offers (ADR 0037): the box of each live appointment the viewer may see.
+  const earlierTimes = await earlierTimeStatuses(
+    db,
+    appointments.filter((a) => !a.cancelledBy && !a.hasEnded).map((a) => a.id),
+    lang,
+  );
   const title =
     appointments.length === 1 ? titleWith(context, appointmentTitle(appointments[0]!)) : pageTitle(context, 'appointments.pageTitle');
   return data(
-    { title, lang, appointments, showPriceDetails: auth.features['price-details'] },
+    { title, lang, appointments, showPriceDetails: auth.features['price-details'], earlierTimes },
     // A missing (or someone else's) appointment is the same "not found", with its status.
     { status: appointments.length ? 200 : 404 },
   );
@@ -153,7 +162,7 @@ function refusedPost(formData: FormData, here: string, result: SubmissionResult<
 
 export default function AppointmentPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { appointments, lang, showPriceDetails } = loaderData;
+  const { appointments, lang, showPriceDetails, earlierTimes } = loaderData;
   const [searchParams] = useSearchParams();
   const consentFor = Number(searchParams.get('consent'));
 
@@ -174,6 +183,7 @@ export default function AppointmentPage({ loaderData, actionData }: Route.Compon
           <AppointmentDetails appointment={a} showPriceDetails={showPriceDetails} headingLevel={appointments.length === 1 ? 1 : 2} />
           <Actions appointment={a} lang={lang} consentNeeded={consentFor === a.id && a.confidentiality !== 'ok'} actionData={actionData} />
           <GuardianControl appointment={a} />
+          <EarlierTimeBox appointmentId={a.id} status={earlierTimes[a.id]} lang={lang} />
         </article>
       ))}
       <p>
@@ -231,6 +241,11 @@ function Actions({
             confirmLabel={t('appointments.cancel.yes')}
             cancelLabel={t('appointments.cancel.no')}
           />
+        ) : null}
+        {a.mayCancel && !consentNeeded ? (
+          <Link className={ui.button.secondary} to={pagePath('appointmentMove', lang, { id: String(a.id) })}>
+            {t('move.button')}
+          </Link>
         ) : null}
         {live ? (
           <a className={ui.button.secondary} href={`/api/appointments/${a.id}/calendar.ics?lang=${lang}`} download>

@@ -29,7 +29,7 @@ import { SearchFilters, useMunicipalityName } from '~/components/booking/SearchF
 import { TimeOfDayTabs } from '~/components/booking/TimeOfDayTabs';
 import { changedFieldId, RESULTS_PARAM } from '~/components/booking/search-filter-ids';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import { authContext, portalContext } from '~/context';
+import { authContext, portalContext, type Auth } from '~/context';
 import type { Language } from '~/i18n/config';
 import { formatDateTime, formatTime, formatWeekdayDate, helsinkiDate } from '~/lib/format';
 import { pageTitle, serverT } from '~/lib/http/page.server';
@@ -65,10 +65,14 @@ import {
   payerOfPage,
   scopedFilter,
   scopedSearch,
+  type PayerKey,
   type PayerSearchPage,
 } from '~/services/booking/payers/payer-rules';
-import { getDb } from '~/services/db/db.server';
+import { getDb, type Db } from '~/services/db/db.server';
 import { clock } from '~/lib/clock.server';
+import { moveActorOf, moveBackPath, moveConfirmPath } from '~/lib/http/move.server';
+import { MOVE_PARAM, MOVE_SLOT_PARAM } from '~/models/appointments/move';
+import { appointmentToMove } from '~/services/appointments/move.server';
 import * as s from '~/styles/booking-search.css';
 import * as ui from '~/styles/ui.css';
 import type { RouteHandle } from '~/components/hydration';
@@ -114,6 +118,19 @@ type PageResult = ReturnType<typeof pageResult>;
 
 type ListKey = PayerSearchPage;
 
+/**
+ * The reschedule context (issue 24, ADR 0036): the appointment being moved, when the `move`
+ * reference is one the visitor may move with this list's payer. Its times then lead to the
+ * move's confirm step, and the page says which appointment is being moved.
+ */
+async function moveContext(db: Db, ref: string | null, auth: Auth | null, payer: PayerKey, lang: Language) {
+  const actor = moveActorOf(ref, auth);
+  if (ref === null || actor === null || actor.kind === 'offer') return null;
+  const facts = await appointmentToMove(db, actor);
+  if (!facts || facts.refusal || facts.payer !== payer) return null;
+  return { ref, time: formatDateTime(facts.startAt, lang), back: moveBackPath(ref, lang), confirm: moveConfirmPath(ref, lang) };
+}
+
 const LIST_TITLES = { privateSearch: 'search.listTitle', occupationalSearch: 'occupational.listTitle', insuranceSearch: 'insurance.listTitle' } as const satisfies Record<ListKey, string>;
 
 export async function loader({ request, context, url: routedUrl }: Route.LoaderArgs) {
@@ -142,6 +159,8 @@ export async function loader({ request, context, url: routedUrl }: Route.LoaderA
     return data({ ok: 'refused' as const, list, title, lang, reason: scope.reason, specialContract: scope.specialContract });
   }
   const { employer } = scope;
+  const moveRef = url.searchParams.get(MOVE_PARAM);
+  const moving = await moveContext(db, moveRef, context.get(authContext), payer.key, lang);
 
   const ref = await orFailure('reference data', () => referenceData(db));
   if (!ref) return failed();
@@ -166,8 +185,12 @@ export async function loader({ request, context, url: routedUrl }: Route.LoaderA
   const canonical = toSearchParams(filter, today);
   const asked = new URLSearchParams(url.searchParams);
   asked.delete(PRACTITIONER_NAME_PARAM);
-  if (!sameQuery(canonical, asked) || (url.searchParams.has(PRACTITIONER_NAME_PARAM) && !practitionerName)) {
+  asked.delete(MOVE_PARAM);
+  // A move the visitor may not make (or no longer) drops out of the address.
+  const strayMove = moveRef !== null && moving === null;
+  if (!sameQuery(canonical, asked) || strayMove || (url.searchParams.has(PRACTITIONER_NAME_PARAM) && !practitionerName)) {
     if (practitionerName) canonical.set(PRACTITIONER_NAME_PARAM, practitionerName);
+    if (moving) canonical.set(MOVE_PARAM, moving.ref);
     throw redirect(`${pagePath(list, lang, {}, canonical)}${back ? `#${back}` : ''}`);
   }
 
@@ -188,7 +211,7 @@ export async function loader({ request, context, url: routedUrl }: Route.LoaderA
     ? filter.specialtyIds.map((id) => t(`insurance.reservationInfo.${id}`, { defaultValue: '' })).filter(Boolean)
     : [];
   return data(
-    { ok: true as const, list, title, lang, today, filter, employer, reservationInfo, result: result ? pageResult(result, lang) : null, dates: dates ?? null, options },
+    { ok: true as const, list, title, lang, today, filter, employer, reservationInfo, result: result ? pageResult(result, lang) : null, dates: dates ?? null, options, moving },
     { status: result ? 200 : 503 },
   );
 }
@@ -219,11 +242,17 @@ export default function AppointmentSearch({ loaderData }: Route.ComponentProps) 
       </>
     );
   }
-  const { lang, today, filter, result, dates, options, list, employer, reservationInfo } = loaderData;
+  const { lang, today, filter, result, dates, options, list, employer, reservationInfo, moving } = loaderData;
   const reservePage = PAYER_PAGES[payerOfPage(loaderData.list)].reserve;
   const lastDay = addDays(today, MAX_DAYS_AHEAD);
   const listPath = pagePath(list, lang);
-  const pathFor = (f: SearchFilter) => pagePath(list, lang, {}, toSearchParams(f, today));
+  // Moving an appointment: every address of the search carries the move, and its times lead to the confirm step.
+  const withMove = (params: URLSearchParams) => {
+    if (moving) params.set(MOVE_PARAM, moving.ref);
+    return params;
+  };
+  const pathFor = (f: SearchFilter) => pagePath(list, lang, {}, withMove(toSearchParams(f, today)));
+  const hrefOf = moving ? (slotId: number) => `${moving.confirm}?${new URLSearchParams({ [MOVE_SLOT_PARAM]: String(slotId) })}` : undefined;
   // Links change one thing and start the list from its first page.
   const hrefFor = (changes: Partial<SearchFilter>) => pathFor({ ...filter, offset: 0, ...changes });
   const clinicNames = Object.fromEntries(options.clinicGroups.flatMap((g) => g.clinics.map((c) => [c.id, c.name])));
@@ -231,6 +260,11 @@ export default function AppointmentSearch({ loaderData }: Route.ComponentProps) 
   return (
     <>
       <h1>{heading}</h1>
+      {moving ? (
+        <p className={`${ui.alertBox} ${ui.alert.info}`} data-move-notice="">
+          {t('move.search.notice', { time: moving.time })} <Link to={moving.back}>{t('move.search.stop')}</Link>
+        </p>
+      ) : null}
       <p>{occupational ? t('occupational.listIntro') : insurance ? t('insurance.listIntro') : t('search.listIntro')}</p>
       {employer ? <p>{t('occupational.employer', { employer })}</p> : null}
       {reservationInfo.map((info) => (
@@ -246,6 +280,7 @@ export default function AppointmentSearch({ loaderData }: Route.ComponentProps) 
           options={options}
           listPath={listPath}
           pathFor={pathFor}
+          carry={moving ? { [MOVE_PARAM]: moving.ref } : {}}
           calendar={
             <SearchCalendar
               selected={filter.startDate}
@@ -257,7 +292,7 @@ export default function AppointmentSearch({ loaderData }: Route.ComponentProps) 
             />
           }
         />
-        <Results filter={filter} result={result} lang={lang} hrefFor={hrefFor} clinicNames={clinicNames} reservePage={reservePage} />
+        <Results filter={filter} result={result} lang={lang} hrefFor={hrefFor} clinicNames={clinicNames} reservePage={reservePage} hrefOf={hrefOf} />
       </div>
     </>
   );
@@ -271,9 +306,11 @@ interface ResultsProps {
   hrefFor: (changes: Partial<SearchFilter>) => string;
   clinicNames: Record<string, string>;
   reservePage: 'reserve' | 'occupationalReserve' | 'insuranceReserve';
+  /** Moving an appointment: where a time leads (the confirm step). */
+  hrefOf?: (slotId: number) => string;
 }
 
-function Results({ filter, result, lang, hrefFor, clinicNames, reservePage }: ResultsProps & { result: PageResult | null }) {
+function Results({ filter, result, lang, hrefFor, clinicNames, reservePage, hrefOf }: ResultsProps & { result: PageResult | null }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const location = useLocation();
@@ -296,7 +333,7 @@ function Results({ filter, result, lang, hrefFor, clinicNames, reservePage }: Re
                 : t('search.empty.text')}
           </p>
           {result.appointments.length ? (
-            <AppointmentResults items={result.appointments} lang={lang} focusFrom={filter.offset} reservePage={reservePage} />
+            <AppointmentResults items={result.appointments} lang={lang} focusFrom={filter.offset} reservePage={reservePage} hrefOf={hrefOf} />
           ) : null}
           {result.hasMore ? (
             <p>
@@ -306,7 +343,7 @@ function Results({ filter, result, lang, hrefFor, clinicNames, reservePage }: Re
             </p>
           ) : null}
           {result.alternatives ? (
-            <Suggestions filter={filter} result={result} lang={lang} hrefFor={hrefFor} clinicNames={clinicNames} reservePage={reservePage} />
+            <Suggestions filter={filter} result={result} lang={lang} hrefFor={hrefFor} clinicNames={clinicNames} reservePage={reservePage} hrefOf={hrefOf} />
           ) : null}
           {result.nextVacantDates.length ? (
             <section aria-labelledby="next-dates-title">
@@ -329,7 +366,7 @@ function Results({ filter, result, lang, hrefFor, clinicNames, reservePage }: Re
 }
 
 /** What to try when nothing was found (spec 3 §8): other clinics, other days, the practitioner's clinics. */
-function Suggestions({ filter, result, lang, hrefFor, clinicNames, reservePage }: ResultsProps & { result: PageResult }) {
+function Suggestions({ filter, result, lang, hrefFor, clinicNames, reservePage, hrefOf }: ResultsProps & { result: PageResult }) {
   const { t } = useTranslation();
   const municipalityName = useMunicipalityName();
   const { nearby, nextMonth, practitionerClinicIds } = result.alternatives!;
@@ -371,13 +408,13 @@ function Suggestions({ filter, result, lang, hrefFor, clinicNames, reservePage }
       {nearby?.appointments.length ? (
         <section aria-labelledby="nearby-title">
           <h3 id="nearby-title">{t('search.empty.nearbyTitle')}</h3>
-          <AppointmentResults items={nearby.appointments} lang={lang} reservePage={reservePage} />
+          <AppointmentResults items={nearby.appointments} lang={lang} reservePage={reservePage} hrefOf={hrefOf} />
         </section>
       ) : null}
       {nextMonth.length ? (
         <section aria-labelledby="next-month-title">
           <h3 id="next-month-title">{t('search.empty.nextMonthTitle')}</h3>
-          <AppointmentResults items={nextMonth} lang={lang} reservePage={reservePage} />
+          <AppointmentResults items={nextMonth} lang={lang} reservePage={reservePage} hrefOf={hrefOf} />
         </section>
       ) : null}
     </>

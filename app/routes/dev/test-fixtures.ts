@@ -1,10 +1,12 @@
 /**
  * Test support (DEPLOYMENT_ENV=test only; 404 everywhere else): creates an appointment for a
  * demo person so each end-to-end test works on its own data. Uses the same factory as the seed.
- * GET /dev/test-fixtures/appointment?person=aino|new&startInMinutes=20[&locationType=…][&room=…]
+ * GET /dev/test-fixtures/appointment?person=aino|new&startInMinutes=20[&locationType=…][&room=…][&withSlot=1]
+ * `withSlot=1` books it from a free time of the calendar made for it (as an online booking holds
+ * its slot), so moving it frees that time (issue 24).
  */
 import { eq } from 'drizzle-orm';
-import { createAppointment, createPerson } from '~db/factories';
+import { createAppointment, createPerson, createSlot } from '~db/factories';
 import { persons } from '~db/schema';
 import type { DemoAppointment, DemoPersonKey } from '~db/seed-data';
 import { requireTestDeployment } from '~/lib/http/test-deployment.server';
@@ -46,14 +48,31 @@ export async function loader({ request }: Route.LoaderArgs) {
     locationType: (params.get('locationType') as DemoAppointment['locationType'] | null) ?? 'physicalLocation',
     roomLocation: params.get('room') ?? undefined,
   };
+  const values = appointmentValues(spec, clock.now());
+  const slot =
+    params.get('withSlot') === '1'
+      ? await createSlot(db, {
+          clinicId: values.clinicId,
+          practitionerId: values.practitionerId,
+          specialtyId: values.specialtyId,
+          startAt: values.startAt,
+          kindId: values.kindId,
+          durationMinutes: values.durationMinutes,
+          isRemote: values.isRemote,
+          locationType: values.locationType,
+        })
+      : null;
   const { appointment, anonymousCode } = await createAppointment(db, {
-    ...appointmentValues(spec, clock.now()),
+    ...values,
     patientId: patient.id,
+    // Still a staff booking: it does not count toward the person's online reservations.
+    ...(slot ? { slotId: slot.id } : {}),
   });
   return json({
     id: appointment.id,
     code: anonymousCode,
     startAt: appointment.startAt.toISOString(),
+    ...(slot ? { slotId: slot.id } : {}),
     ...(requested === 'new' ? { identityCode: patient.identityCode } : {}),
   });
 }

@@ -16,6 +16,7 @@ import { persons } from '~db/schema';
 import { requireTestDeployment } from '~/lib/http/test-deployment.server';
 import { json } from '~/lib/http/api.server';
 import { makeIdentityCode } from '~/models/identity-code';
+import { afterSlotFreed } from '~/services/appointments/earlier-time-matching.server';
 import { getDb } from '~/services/db/db.server';
 import type { Db } from '~/services/db/db.server';
 import type { Route } from './+types/test-slot';
@@ -64,6 +65,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     requiresAuth: params.get('requiresAuth') === '1',
     payerTypes: params.get('payerTypes')?.split(',') ?? ['self'],
   });
+  // A new free time is offered to those waiting for an earlier one at once, as the sweep would
+  // within a minute (ADR 0037).
+  await afterSlotFreed(db, slot.id);
   const patient =
     params.get('patient') === 'new'
       ? await freshPatient(db, {

@@ -37,13 +37,15 @@ import {
 } from './rules';
 import { clock } from '~/lib/clock.server';
 import { dropReminder, relinkReminder } from './reminders.server';
+import { afterSlotFreed, endEarlierTimeRequest } from './earlier-time-matching.server';
 import { recordConfidentialityAccepted } from '~/services/people/people.server';
 import { appointmentVisibility, viewerPlaceholders, viewerVariant, type Viewer } from '~/services/people/viewer.server';
 
 
 const patient = alias(persons, 'patient');
 
-function baseQuery(db: Db) {
+/** The appointment with its place, practitioner, specialty and patient (the pages' one row shape). */
+export function baseQuery(db: Db) {
   return db
     .select({
       appointment: appointments,
@@ -66,6 +68,7 @@ function baseQuery(db: Db) {
     .innerJoin(patient, eq(patient.id, appointments.patientId));
 }
 
+export type AppointmentRow = Row;
 type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
 
 /**
@@ -157,7 +160,8 @@ export function toView(row: Row, viewer: Viewer | null, lang: Language, now = cl
   };
 }
 
-async function logViews(db: Db, viewer: Viewer | null, rows: Row[], batch?: AccessLogBatch) {
+/** Logs the viewer's (null: the anonymous link's) views of these appointments. */
+export async function logViews(db: Db, viewer: Viewer | null, rows: Row[], batch?: AccessLogBatch) {
   await logOrBatch(
     db,
     rows.map((row) => ({
@@ -212,7 +216,8 @@ export async function getAppointments(db: Db, viewer: Viewer, ids: number[], lan
   return rows.map((r) => toView(r, viewer, lang, now));
 }
 
-async function findVisible(db: Db, viewer: Viewer, id: number) {
+/** One appointment the viewer may see (appointmentVisibility), or null. */
+export async function findVisible(db: Db, viewer: Viewer, id: number) {
   const [row] = await baseQuery(db)
     .where(and(eq(appointments.id, id), appointmentVisibility(viewer)))
     .limit(1);
@@ -232,6 +237,8 @@ export async function cancelAppointment(db: Db, viewer: Viewer, id: number, now 
       .set({ cancelledAt: now, cancelledBy: 'patient' })
       .where(and(eq(appointments.id, id), isNull(appointments.cancelledAt)));
     await dropReminder(t, id);
+    // A request for an earlier time ends with the appointment (ADR 0037).
+    await endEarlierTimeRequest(t, id, now);
     await logAccess(t, {
       actorPersonId: viewer.personId,
       subjectPersonId: row.patient.id,
@@ -241,6 +248,8 @@ export async function cancelAppointment(db: Db, viewer: Viewer, id: number, now 
     });
     await recordEvent(t, 'reservationCancel', { appointmentId: id, specialtyId: row.appointment.specialtyId });
   });
+  // After the commit: the freed time is offered to those waiting for an earlier one (ADR 0037).
+  await afterSlotFreed(db, row.appointment.slotId, { now });
   return 'success';
 }
 

@@ -99,4 +99,17 @@ describe('an appointment calendar entry', () => {
   it('stamps the creation time in UTC', () => {
     expect(toIcs(appointmentCalendarEntry(facts, brand))).toContain('DTSTAMP:20260601T100000Z');
   });
+
+  it('keeps the UID of a moved appointment and states its revision and when it was made', () => {
+    const facts = { appointmentId: 42, startAt: new Date('2026-07-02T06:30:00Z'), durationMinutes: 30, createdAt: new Date('2026-06-01T10:00:00Z'), service: 'x', place: 'y' };
+    const brandFacts = { name: 'Kaari', homePage: 'https://kaari.fi' };
+    const booked = toIcs(appointmentCalendarEntry(facts, brandFacts));
+    const moved = toIcs(appointmentCalendarEntry({ ...facts, revision: 2, revisedAt: new Date('2026-06-20T08:00:00Z') }, brandFacts));
+    const uid = (ics: string) => ics.split('\r\n').find((l) => l.startsWith('UID:'));
+    expect(uid(moved)).toBe(uid(booked));
+    expect(booked).not.toContain('SEQUENCE');
+    expect(booked).toContain('DTSTAMP:20260601T100000Z');
+    expect(moved).toContain('SEQUENCE:2');
+    expect(moved).toContain('DTSTAMP:20260620T080000Z');
+  });
 });

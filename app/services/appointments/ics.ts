@@ -16,6 +16,13 @@ export interface CalendarEntry {
   location: string;
   description?: string;
   createdAt: Date;
+  /**
+   * The entry's revision (RFC 5545 §3.8.7.4 SEQUENCE): 0 as booked, one more after each move
+   * (issue 24), so a calendar replaces the event of the same UID instead of adding another.
+   */
+  sequence?: number;
+  /** When this revision was made (DTSTAMP); the creation time when not given. */
+  stampedAt?: Date;
 }
 
 /** What an appointment's calendar entry is made of (texts already in the recipient's language). */
@@ -30,6 +37,9 @@ export interface AppointmentCalendarFacts {
   place: string;
   /** The anonymous appointment link, when the entry may carry it (the confirmation e-mail). */
   link?: string;
+  /** The appointment's revision (moves, ADR 0036) and when it was made; none before any move. */
+  revision?: number;
+  revisedAt?: Date | null;
 }
 
 /** The clinic's name and address as one line: "Kamppi, Urho Kekkosen katu 1, 00100 Helsinki". */
@@ -68,6 +78,7 @@ export function appointmentCalendarEntry(facts: AppointmentCalendarFacts, brand:
     location: facts.place,
     ...(facts.link ? { description: facts.link } : {}),
     createdAt: facts.createdAt,
+    ...(facts.revision ? { sequence: facts.revision, ...(facts.revisedAt ? { stampedAt: facts.revisedAt } : {}) } : {}),
   };
 }
 
@@ -155,7 +166,9 @@ export function toIcs(entry: CalendarEntry, productId = '-//Patient portal//FI')
     ...VTIMEZONE,
     'BEGIN:VEVENT',
     `UID:${entry.uid}`,
-    `DTSTAMP:${utc(entry.createdAt)}`,
+    `DTSTAMP:${utc(entry.stampedAt ?? entry.createdAt)}`,
+    // Left out before the first move: 0 is the default (RFC 5545 §3.8.7.4).
+    ...(entry.sequence ? [`SEQUENCE:${entry.sequence}`] : []),
     dateTime('DTSTART', entry.startAt),
     dateTime('DTEND', end),
     `SUMMARY:${text(entry.summary)}`,

@@ -170,6 +170,9 @@ interface ReminderFacts {
   startAt: Date;
   durationMinutes: number;
   createdAt: Date;
+  /** The calendar entry's SEQUENCE and DTSTAMP after a move (ADR 0036). */
+  revision?: number;
+  revisedAt?: Date | null;
   locationType: string;
   isRemote: boolean;
   specialtyName: { fi: string; sv: string; en: string };
@@ -217,6 +220,8 @@ export async function reminderMessages(
           startAt: facts.startAt,
           durationMinutes: facts.durationMinutes,
           createdAt: facts.createdAt,
+          revision: facts.revision ?? 0,
+          revisedAt: facts.revisedAt ?? null,
           service: values.service,
           place: values.place,
           ...(recipient.link ? { link: recipient.link } : {}),
@@ -335,6 +340,8 @@ export async function runReminderSweep(db: Db, options: ReminderSweepOptions = {
                 startAt: appointment.startAt,
                 durationMinutes: appointment.durationMinutes,
                 createdAt: appointment.createdAt,
+                revision: appointment.revision,
+                revisedAt: appointment.revisedAt,
                 locationType: appointment.locationType,
                 isRemote: appointment.isRemote,
                 specialtyName: row.specialtyName,

@@ -6,6 +6,8 @@ import {
   confidentialityStatus,
   encodeAnonymousCode,
   mayCancel,
+  moveCheck,
+  movePayerKey,
   parseAnonymousCode,
   parseAppointmentIds,
   type CheckInFacts,
@@ -100,5 +102,30 @@ describe('appointment id list', () => {
     expect(parseAppointmentIds('12,')).toBeNull();
     expect(parseAppointmentIds('abc')).toBeNull();
     expect(parseAppointmentIds('0')).toBeNull();
+  });
+});
+
+describe('moving an appointment', () => {
+  const a = { startAt: start, cancelledAt: null, checkedInAt: null };
+  const hours = (h: number) => new Date(start.getTime() - h * 3_600_000);
+  it('follows the cancellation limit: allowed until 24 hours before, too late after, not at all once started', () => {
+    expect(moveCheck(a, hours(25), 24)).toEqual({ ok: true });
+    expect(moveCheck(a, hours(24), 24)).toEqual({ ok: true });
+    expect(moveCheck(a, new Date(hours(24).getTime() + 1), 24)).toEqual({ ok: false, reason: 'tooLate' });
+    expect(moveCheck(a, hours(1), 24)).toEqual({ ok: false, reason: 'tooLate' });
+    expect(moveCheck(a, at(0), 24)).toEqual({ ok: false, reason: 'notMovable' });
+  });
+
+  it('never moves a cancelled or checked-in appointment', () => {
+    expect(moveCheck({ ...a, cancelledAt: hours(48) }, hours(30), 24)).toEqual({ ok: false, reason: 'notMovable' });
+    expect(moveCheck({ ...a, checkedInAt: hours(48) }, hours(30), 24)).toEqual({ ok: false, reason: 'notMovable' });
+  });
+
+  it('re-checks the payers the portal books with, and no other', () => {
+    expect(movePayerKey('self')).toBe('self');
+    expect(movePayerKey('occupationalHealthCare')).toBe('occupational');
+    expect(movePayerKey('insurance')).toBe('insurance');
+    expect(movePayerKey('insuranceAndOccupationalHealthCare')).toBeNull();
+    expect(movePayerKey('other')).toBeNull();
   });
 });

@@ -82,3 +82,35 @@ export function parseAppointmentIds(value: string): number[] | null {
   const ids = [...new Set(value.split(',').map(Number))];
   return ids.every((id) => Number.isSafeInteger(id) && id > 0) ? ids : null;
 }
+
+export type MoveCheck = { ok: true } | { ok: false; reason: 'notMovable' | 'tooLate' };
+
+/**
+ * Whether the patient may still move the appointment to another time (ADR 0036): the limits of
+ * cancelling apply — not cancelled, not checked in, not started, and not inside the
+ * cancellation limit (a move frees the old time as a cancellation would).
+ */
+export function moveCheck(
+  a: { startAt: Date; cancelledAt: Date | null; checkedInAt: Date | null },
+  now: Date,
+  limitHours: number,
+): MoveCheck {
+  if (!mayCancel(a, now)) return { ok: false, reason: 'notMovable' };
+  const check = cancellationCheck(a, now, limitHours);
+  if (check.ok) return check;
+  return { ok: false, reason: check.reason === 'alreadyStarted' ? 'notMovable' : 'tooLate' };
+}
+
+/** The booking payer that re-checks a move, by the appointment's payer type (null: staff-only types). */
+export function movePayerKey(payerType: string): 'self' | 'occupational' | 'insurance' | null {
+  switch (payerType) {
+    case 'self':
+      return 'self';
+    case 'occupationalHealthCare':
+      return 'occupational';
+    case 'insurance':
+      return 'insurance';
+    default:
+      return null;
+  }
+}

@@ -18,7 +18,7 @@ export type ReportEvent = Parameters<NonNullable<Options['beforeSend']>>[0];
 export type ReportBreadcrumb = Parameters<NonNullable<Options['beforeBreadcrumb']>>[0];
 
 /** Pages whose path parameters are bearer secrets (whoever has the URL may use it). */
-const SECRET_PAGES: readonly PageKey[] = ['anonymousAppointment'];
+const SECRET_PAGES: readonly PageKey[] = ['anonymousAppointment', 'earlierTimeOffer'];
 /** Resource routes with secret parameters (app/routes.ts): the signed file URLs. */
 const SECRET_ROUTES = ['files/upload/:token', 'files/messages/:token', 'files/:token'];
 

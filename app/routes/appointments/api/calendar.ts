@@ -29,6 +29,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         startAt: a.startAt,
         durationMinutes: a.durationMinutes,
         createdAt: a.createdAt,
+        revision: a.revision,
+        revisedAt: a.revisedAt,
         service: row.specialtyName[lang],
         place: a.isRemote ? t('appointments.calendar.location.remote') : clinicPlace(row.clinic),
       },

@@ -1,0 +1,93 @@
+/**
+ * Moving an appointment to another time (issue 24, ADR 0036): the move service's results and
+ * what the pages show of a move before it is confirmed. Client-safe.
+ */
+import { z } from 'zod';
+import type { TextKey } from '~/i18n/keys';
+import type { AppointmentView } from './appointment';
+
+/** Why the payer refuses the new time (the payer rules re-checked for it, ADR 0025). */
+export type MovePayerRefusal =
+  | 'notCreditworthy'
+  | 'noOccupationalHealthcare'
+  | 'noWebReservation'
+  /** The occupational agreement does not cover the specialty any more. */
+  | 'notCovered'
+  /** The insurer did not open the permit's treatment chain for the new time. */
+  | 'treatmentChainCreationFailed';
+
+/** A time as a move reports it: the slot (null for a time staff booked outside the calendar). */
+export interface MovedTime {
+  slotId: number | null;
+  startAt: Date;
+  durationMinutes: number;
+  clinicId: string;
+  practitionerId: string;
+  specialtyId: string;
+  isRemote: boolean;
+}
+
+/** Every refusal of a move, before or inside its transaction. */
+export type MoveRefusal =
+  /** No such appointment for this asker (someone else's, a wrong link code: alike). */
+  | { type: 'notFound' }
+  /** Cancelled, checked in, started, or booked with a payer the portal cannot re-check. */
+  | { type: 'notMovable' }
+  /** Inside the cancellation limit: no move, as no cancellation (spec 2, the cancel texts). */
+  | { type: 'tooLate'; hours: number }
+  /** The time chosen is the appointment's own. */
+  | { type: 'sameTime' }
+  /** The time is missing, past, not offered to the appointment's payer, or of another service. */
+  | { type: 'slotNotAvailable' }
+  /** Someone else holds the time (found before, or lost the race for it inside the transaction). */
+  | { type: 'slotTaken' }
+  /** The anonymous link cannot move to a time (or with a payer) that needs strong identification. */
+  | { type: 'requiresAuthentication' }
+  /** The new time is inside the binding-reservation window and the binding consent was not given. */
+  | { type: 'bindingConsentRequired' }
+  | { type: 'payerNotEligible'; reason: MovePayerRefusal }
+  | { type: 'unknownError' };
+
+export type MoveRefusalType = MoveRefusal['type'];
+
+export type MoveResult =
+  | {
+      type: 'moved';
+      appointmentId: number;
+      /** The calendar entry's SEQUENCE now (its UID stays). */
+      revision: number;
+      from: MovedTime;
+      to: MovedTime;
+      /** The old time, free again: its slot (null: it was not a calendar slot) for earlier-time offers. */
+      freedSlotId: number | null;
+      /** Outbox rows of the confirmation of the new time (0 when the booking left no contact). */
+      messages: number;
+    }
+  | MoveRefusal;
+
+/** What the confirm step shows: the appointment now, as it would be, and what changes. */
+export interface MovePreview {
+  type: 'ready';
+  current: AppointmentView;
+  next: AppointmentView;
+  /** The new time is close: the binding-reservation checkbox is asked (BINDING_CONSENT_HOURS). */
+  bindingRequired: boolean;
+  changes: { time: boolean; place: boolean; practitioner: boolean; price: boolean };
+}
+
+/** The search's reschedule context: the appointment being moved (a logged-in user's id, or the anonymous link's code). */
+export const MOVE_PARAM = 'move';
+/** The confirm step's free time. */
+export const MOVE_SLOT_PARAM = 'slot';
+
+/** The confirm form: only the binding consent, asked when the new time is close (ReservationFormOptions' rule). */
+export function moveSchema({ bindingRequired }: { bindingRequired: boolean }) {
+  return z.object({
+    bindingApproved: bindingRequired
+      ? z.literal(true, { errorMap: () => ({ message: BINDING_REQUIRED }) })
+      : z.boolean().optional().default(false),
+  });
+}
+
+/** The binding consent's message key (the texts live in appointments/move.ts). */
+export const BINDING_REQUIRED = 'move.refusal.bindingConsentRequired' satisfies TextKey;

@@ -1,0 +1,474 @@
+/**
+ * Moving an appointment to another free time (issue 24, ADR 0036): the one service behind the
+ * "Change time" pages (logged in, and the anonymous link) and the earlier-time offers' "take it".
+ *
+ * A move is one transaction: the appointment row is locked and checked again, it takes the new
+ * slot (its copy of time, place, practitioner and price is rewritten, its revision goes up) and
+ * so lets go of the old one, the reminder is computed again for the new start, the confirmation
+ * of the new time is queued in the outbox, and the access log and the analytics event are
+ * written; or nothing changes. The partial unique index `appointments_slot_live_idx` still
+ * guarantees one live appointment per slot: the loser of a race for the new time gets a unique
+ * violation, its whole transaction rolls back and it answers `slotTaken` (its old time kept).
+ *
+ * The limits of cancelling apply (moveCheck: no move inside the cancellation limit), the new
+ * time must be of the same service and offered to the appointment's payer, and the payer's
+ * rules are asked again for it (the billing block of who pays, the occupational agreement's
+ * cover, the insurer's treatment chain for a direct-compensation permit).
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import { appointmentInsurance, appointmentReminders, appointments, persons } from '~db/schema';
+import { brand as brandFacts } from '~/brands';
+import { env } from '~/env.server';
+import type { Language } from '~/i18n/config';
+import { textsIn } from '~/i18n/i18n.server';
+import { clock } from '~/lib/clock.server';
+import { formatDateTime } from '~/lib/format';
+import type { MovePayerRefusal, MovePreview, MoveRefusal, MoveResult, MovedTime } from '~/models/appointments/move';
+import { recordEvent } from '~/services/analytics/analytics.server';
+import { logAccess } from '~/services/audit/access-log.server';
+import { payerOf, type Payer, type PayerBooking } from '~/services/booking/payers/index.server';
+import { bindingConsentRequired, isUniqueViolation } from '~/services/booking/reservation-rules';
+import { reservationSettings, type ReservationSettings } from '~/services/booking/reservation/settings.server';
+import { findSlot, isOpenFor, isTaken, kindNames, slotPreview, type SlotWithPlace } from '~/services/booking/reservation/slot.server';
+import { withTransaction, type Db } from '~/services/db/db.server';
+import { logger } from '~/services/observability/logger.server';
+import { captureServerError } from '~/services/observability/sentry.server';
+import { deliverAfterCommit, enqueueMessage, type OutboxMessage, type OutboxRow } from '~/services/outbox/outbox.server';
+import type { PersonRow } from '~/services/people/people.server';
+import type { Viewer } from '~/services/people/viewer.server';
+import { baseQuery, findByAnonymousCode, findVisible, logViews, toView, type AppointmentRow } from './appointments.server';
+import { appointmentCalendarEntry, messagePlace, toIcs } from './ics';
+import { openLink, scheduleReminder } from './reminders.server';
+import { afterSlotFreed } from './earlier-time-matching.server';
+import { sendTimeRecipient } from './reminder-rules';
+import { movePayerKey, moveCheck } from './rules';
+
+/**
+ * Who moves the appointment:
+ * - `viewer`: a logged-in person, their own appointment or a ward's they may see (the viewer rules);
+ * - `anonymousLink`: whoever holds the appointment's anonymous link (the booking message's);
+ * - `offer`: an earlier-time offer, on behalf of the appointment's patient, with no session. The
+ *   offers service has verified the offer (its token, bound to this appointment and this time,
+ *   unexpired, unused) before calling; this service trusts it for whose appointment it is.
+ */
+export type MoveActor =
+  | { kind: 'viewer'; viewer: Viewer; appointmentId: number }
+  | { kind: 'anonymousLink'; code: string }
+  | { kind: 'offer'; appointmentId: number };
+
+export interface MoveOptions {
+  now?: Date;
+  settings?: ReservationSettings;
+  /**
+   * Runs inside the move's transaction once the appointment has moved (the earlier-time offers:
+   * mark the offer taken, end the request), so it and the move commit together or not at all;
+   * throwing rolls the move back (the error propagates to the caller unless it is the slot's
+   * unique violation).
+   */
+  inTransaction?: (t: Db, moved: { appointmentId: number; from: MovedTime; to: MovedTime; revision: number }) => Promise<void>;
+}
+
+export interface MoveInput {
+  actor: MoveActor;
+  /** The new time (a free slot). */
+  slotId: number;
+  /** The binding-reservation consent, needed when the new time is inside BINDING_CONSENT_HOURS. */
+  bindingApproved?: boolean;
+}
+
+const ACCESS_RESOURCE = { viewer: 'appointment:move', anonymousLink: 'appointment:anonymous-move', offer: 'appointment:offer-move' } as const;
+
+const actorPersonId = (actor: MoveActor): string | null => (actor.kind === 'viewer' ? actor.viewer.personId : null);
+
+/** The appointment the actor may move (its row), or null: someone else's and a wrong code alike. */
+export async function appointmentOfActor(db: Db, actor: MoveActor): Promise<AppointmentRow | null> {
+  switch (actor.kind) {
+    case 'viewer':
+      return findVisible(db, actor.viewer, actor.appointmentId);
+    case 'anonymousLink':
+      return findByAnonymousCode(db, actor.code);
+    case 'offer': {
+      const [row] = await baseQuery(db).where(eq(appointments.id, actor.appointmentId)).limit(1);
+      return row ?? null;
+    }
+  }
+}
+
+const timeOf = (a: {
+  slotId: number | null;
+  startAt: Date;
+  durationMinutes: number;
+  clinicId: string;
+  practitionerId: string;
+  specialtyId: string;
+  isRemote: boolean;
+}): MovedTime => ({
+  slotId: a.slotId,
+  startAt: a.startAt,
+  durationMinutes: a.durationMinutes,
+  clinicId: a.clinicId,
+  practitionerId: a.practitionerId,
+  specialtyId: a.specialtyId,
+  isRemote: a.isRemote,
+});
+
+/** The appointment's own limits (the cancel's): null when it may be moved. */
+function appointmentRefusal(a: AppointmentRow['appointment'], now: Date, settings: ReservationSettings): MoveRefusal | null {
+  const check = moveCheck(a, now, settings.cancellationLimitHours);
+  if (!check.ok) return check.reason === 'tooLate' ? { type: 'tooLate', hours: settings.cancellationLimitHours } : { type: 'notMovable' };
+  if (movePayerKey(a.payerType) === null) return { type: 'notMovable' };
+  return null;
+}
+
+interface Target {
+  slot: SlotWithPlace;
+  payer: Payer;
+  bindingRequired: boolean;
+}
+
+/** Who pays the visit: the guardian who booked a ward's, else the patient (their billing block applies). */
+async function payingPerson(db: Db, a: AppointmentRow['appointment']): Promise<PersonRow | null> {
+  const [person] = await db.select().from(persons).where(eq(persons.id, a.bookedById ?? a.patientId)).limit(1);
+  return person ?? null;
+}
+
+async function patientOf(db: Db, a: AppointmentRow['appointment']): Promise<PersonRow | null> {
+  const [person] = await db.select().from(persons).where(eq(persons.id, a.patientId)).limit(1);
+  return person ?? null;
+}
+
+/** The new time's checks, before any lock: open, the same service, free, and the payer's rules. */
+async function targetRefusal(
+  db: Db,
+  actor: MoveActor,
+  a: AppointmentRow['appointment'],
+  slotId: number,
+  now: Date,
+  settings: ReservationSettings,
+): Promise<MoveRefusal | Target> {
+  const payer = payerOf(movePayerKey(a.payerType) ?? 'self');
+  const slot = await findSlot(db, slotId);
+  if (!slot || !isOpenFor(slot.slot, payer, now) || slot.slot.specialtyId !== a.specialtyId) return { type: 'slotNotAvailable' };
+  if (slot.slot.id === a.slotId) return { type: 'sameTime' };
+  if (actor.kind === 'anonymousLink' && (slot.slot.requiresAuth || payer.requiresAuthentication)) return { type: 'requiresAuthentication' };
+  if (await isTaken(db, slot.slot.id)) return { type: 'slotTaken' };
+  const payerRefusal = await payerRules(db, a, payer, slot);
+  if (payerRefusal) return { type: 'payerNotEligible', reason: payerRefusal };
+  return { slot, payer, bindingRequired: bindingConsentRequired(slot.slot.startAt, now, settings.bindingConsentHours) };
+}
+
+/** The payer's rules for the new time (database only; the insurer is asked just before the transaction). */
+async function payerRules(db: Db, a: AppointmentRow['appointment'], payer: Payer, slot: SlotWithPlace): Promise<MovePayerRefusal | null> {
+  const paying = await payingPerson(db, a);
+  const patient = await patientOf(db, a);
+  if (!paying || !patient) return 'notCovered';
+  const ineligible = payer.ineligibility(paying);
+  if (ineligible) return ineligible;
+  const terms = await payer.bookingTerms(db, patient, slot.slot);
+  if (terms.type === 'ok') return null;
+  switch (terms.type) {
+    case 'noOccupationalHealthcare':
+    case 'noWebReservation':
+    case 'notCreditworthy':
+    case 'treatmentChainCreationFailed':
+      return terms.type;
+    default:
+      return 'notCovered';
+  }
+}
+
+/** The insurance row the appointment was booked with, as the payer's booking (null: none). */
+async function insuranceBooking(db: Db, appointmentId: number): Promise<PayerBooking> {
+  const [row] = await db.select().from(appointmentInsurance).where(eq(appointmentInsurance.appointmentId, appointmentId)).limit(1);
+  if (!row) return null;
+  return {
+    insurance: {
+      insurer: row.insurer,
+      reimbursement: row.reimbursement,
+      conceptCode: row.conceptCode,
+      dcpContentHash: row.dcpContentHash,
+      description: row.description,
+    },
+  };
+}
+
+/**
+ * What the confirm step shows (and the checks a move would make, without the binding consent):
+ * the appointment now and at the new time, and what changes. Logs the view of the appointment.
+ */
+export async function previewMove(
+  db: Db,
+  actor: MoveActor,
+  slotId: number,
+  lang: Language,
+  options: MoveOptions = {},
+): Promise<MovePreview | MoveRefusal> {
+  const now = options.now ?? clock.now();
+  const settings = options.settings ?? reservationSettings();
+  const row = await appointmentOfActor(db, actor);
+  if (!row) return { type: 'notFound' };
+  await logViews(db, actor.kind === 'viewer' ? actor.viewer : null, [row]);
+  const refusal = appointmentRefusal(row.appointment, now, settings);
+  if (refusal) return refusal;
+  const target = await targetRefusal(db, actor, row.appointment, slotId, now, settings);
+  if ('type' in target) return target;
+  const current = toView(row, actor.kind === 'viewer' ? actor.viewer : null, lang, now);
+  const next = { ...slotPreview(target.slot, target.payer, lang), id: row.appointment.id, patientName: current.patientName };
+  const { slot } = target.slot;
+  const a = row.appointment;
+  return {
+    type: 'ready',
+    current,
+    next,
+    bindingRequired: target.bindingRequired,
+    changes: {
+      time: slot.startAt.getTime() !== a.startAt.getTime() || slot.durationMinutes !== a.durationMinutes,
+      place: slot.clinicId !== a.clinicId || slot.locationType !== a.locationType,
+      practitioner: slot.practitionerId !== a.practitionerId,
+      price: (current.price?.totalCents ?? null) !== (next.price?.totalCents ?? null),
+    },
+  };
+}
+
+/**
+ * The appointment behind an actor for the start of a move and the search's reschedule context
+ * (its time, service, practitioner and place; the refusal when it may not be moved); null when
+ * none. Logs the view of the appointment.
+ */
+export async function appointmentToMove(db: Db, actor: MoveActor, options: MoveOptions = {}) {
+  const now = options.now ?? clock.now();
+  const settings = options.settings ?? reservationSettings();
+  const row = await appointmentOfActor(db, actor);
+  if (!row) return null;
+  await logViews(db, actor.kind === 'viewer' ? actor.viewer : null, [row]);
+  const refusal = appointmentRefusal(row.appointment, now, settings);
+  const a = row.appointment;
+  return {
+    refusal,
+    appointmentId: a.id,
+    payer: movePayerKey(a.payerType),
+    specialtyId: a.specialtyId,
+    practitionerId: a.practitionerId,
+    clinicId: a.clinicId,
+    isRemote: a.isRemote,
+    startAt: a.startAt,
+  };
+}
+
+/** Records a refused or failed move (ids and the result's type only). */
+async function refused(db: Db, actor: MoveActor, slotId: number, result: MoveRefusal, appointmentId: number | null): Promise<MoveRefusal> {
+  await recordEvent(db, 'reservationMoveError', { appointmentId, slotId, via: actor.kind, type: result.type }).catch((error: unknown) =>
+    logger.error({ err: error }, 'could not record the move error event'),
+  );
+  return result;
+}
+
+/** The partial unique index that lets one live appointment hold a slot (db/schema/appointments.ts). */
+const SLOT_TAKEN_CONSTRAINT = 'appointments_slot_live_idx';
+
+/**
+ * Moves the appointment to the free time `slotId`, or refuses with the reason (see MoveResult).
+ * Never throws for a refusal; an unexpected error is reported and answered `unknownError`, and
+ * then nothing has changed.
+ */
+export async function moveAppointment(db: Db, input: MoveInput, options: MoveOptions = {}): Promise<MoveResult> {
+  const now = options.now ?? clock.now();
+  const settings = options.settings ?? reservationSettings();
+  const { actor, slotId } = input;
+  let appointmentId: number | null = null;
+  // The caller's own step failed: its error is the caller's to handle (the move rolled back).
+  const caller = { failed: false };
+  const callerStep = options.inTransaction;
+  const hook: MoveOptions['inTransaction'] = callerStep
+    ? async (t, moved) => {
+        try {
+          await callerStep(t, moved);
+        } catch (error) {
+          caller.failed = true;
+          throw error;
+        }
+      }
+    : undefined;
+  try {
+    const row = await appointmentOfActor(db, actor);
+    if (!row) return await refused(db, actor, slotId, { type: 'notFound' }, null);
+    appointmentId = row.appointment.id;
+    const early = appointmentRefusal(row.appointment, now, settings);
+    if (early) return await refused(db, actor, slotId, early, appointmentId);
+    const target = await targetRefusal(db, actor, row.appointment, slotId, now, settings);
+    if ('type' in target) return await refused(db, actor, slotId, target, appointmentId);
+    if (target.bindingRequired && input.bindingApproved !== true) return await refused(db, actor, slotId, { type: 'bindingConsentRequired' }, appointmentId);
+
+    // The insurer's step for the new time, outside the transaction (no lock waits on it, ADR 0025).
+    const booking = await insuranceBooking(db, row.appointment.id);
+    const patient = await patientOf(db, row.appointment);
+    if (!patient) return await refused(db, actor, slotId, { type: 'notFound' }, appointmentId);
+    const external = await target.payer.beforeTransaction(db, booking, patient, target.slot.slot);
+    if (external.type !== 'ok') return await refused(db, actor, slotId, { type: 'payerNotEligible', reason: external.type }, appointmentId);
+
+    const outcome = await inTransaction(db, actor, row, target, now, settings, hook);
+    if (outcome.type !== 'moved') return await refused(db, actor, slotId, outcome, appointmentId);
+    await deliverAfterCommit(outcome.queued);
+    // The time let go of is offered to those waiting for an earlier one (ADR 0037; never throws).
+    await afterSlotFreed(db, outcome.freedSlotId, { now });
+    const { queued, ...moved } = outcome;
+    return { ...moved, messages: queued.length };
+  } catch (error) {
+    if (isUniqueViolation(error, SLOT_TAKEN_CONSTRAINT)) return refused(db, actor, slotId, { type: 'slotTaken' }, appointmentId);
+    if (caller.failed) throw error;
+    logger.error({ err: error, slotId, appointmentId }, 'moving an appointment failed');
+    captureServerError(error);
+    return refused(db, actor, slotId, { type: 'unknownError' }, appointmentId);
+  }
+}
+
+type TransactionOutcome = (Omit<Extract<MoveResult, { type: 'moved' }>, 'messages'> & { queued: OutboxRow[] }) | MoveRefusal;
+
+async function inTransaction(
+  db: Db,
+  actor: MoveActor,
+  row: AppointmentRow,
+  target: Target,
+  now: Date,
+  settings: ReservationSettings,
+  hook: MoveOptions['inTransaction'],
+): Promise<TransactionOutcome> {
+  const id = row.appointment.id;
+  const { slot } = target.slot;
+  return withTransaction(db, async (t): Promise<TransactionOutcome> => {
+    // The appointment as it is now, locked: a second move, a cancellation or a check-in of it
+    // waits for this one, and this one checks its limits again on what they left.
+    const [locked] = await t.select().from(appointments).where(eq(appointments.id, id)).for('update');
+    if (!locked) return { type: 'notFound' };
+    const again = appointmentRefusal(locked, now, settings);
+    if (again) return again;
+    if (locked.slotId === slot.id) return { type: 'sameTime' };
+    const revision = locked.revision + 1;
+    // Taking the new slot lets go of the old one; a slot someone else holds fails the unique index.
+    const [moved] = await t
+      .update(appointments)
+      .set({
+        slotId: slot.id,
+        startAt: slot.startAt,
+        durationMinutes: slot.durationMinutes,
+        kindId: slot.kindId,
+        kindName: kindNames(slot.kindId),
+        isRemote: slot.isRemote,
+        isCovidTest: slot.kindId === 'KOR',
+        locationType: slot.locationType,
+        clinicId: slot.clinicId,
+        practitionerId: slot.practitionerId,
+        specialtyId: slot.specialtyId,
+        price: target.payer.price(slot),
+        roomLocation: null,
+        revision,
+        revisedAt: now,
+      })
+      .where(and(eq(appointments.id, id), eq(appointments.revision, locked.revision), isNull(appointments.cancelledAt)))
+      .returning();
+    if (!moved) return { type: 'notMovable' };
+
+    // The reminder follows the new start (ADR 0031): computed again, armed again if already written.
+    await scheduleReminder(t, id, { now });
+    await logAccess(t, {
+      actorPersonId: actorPersonId(actor),
+      subjectPersonId: locked.patientId,
+      action: 'change',
+      resource: ACCESS_RESOURCE[actor.kind],
+      resourceId: String(id),
+    });
+    await recordEvent(t, 'reservationMove', {
+      appointmentId: id,
+      fromSlotId: locked.slotId,
+      slotId: slot.id,
+      specialtyId: slot.specialtyId,
+      payerType: locked.payerType,
+      via: actor.kind,
+    });
+    const queued: OutboxRow[] = [];
+    for (const message of await movedMessages(t, moved, target.slot, locked.startAt)) queued.push(await enqueueMessage(t, message));
+    const from = timeOf(locked);
+    const to = timeOf(moved);
+    if (hook) await hook(t, { appointmentId: id, from, to, revision });
+    return { type: 'moved', appointmentId: id, revision, from, to, freedSlotId: locked.slotId, queued };
+  });
+}
+
+/**
+ * The confirmation of the new time: to where the booking's confirmation went (the reminder's
+ * recipient, ADR 0031; for a visit since hidden from the guardians, the patient's own contact as
+ * the reminder would, ADR 0034), in that language and brand, with the calendar entry of the same
+ * UID and the next SEQUENCE. None when the booking left no contact (staff bookings).
+ */
+async function movedMessages(
+  t: Db,
+  moved: typeof appointments.$inferSelect,
+  slot: SlotWithPlace,
+  oldStartAt: Date,
+): Promise<OutboxMessage[]> {
+  const [reminder] = await t.select().from(appointmentReminders).where(eq(appointmentReminders.appointmentId, moved.id)).limit(1);
+  if (!reminder) return [];
+  const [patient] = await t
+    .select({ phone: persons.phone, email: persons.email, language: persons.language })
+    .from(persons)
+    .where(eq(persons.id, moved.patientId))
+    .limit(1);
+  const recipient = sendTimeRecipient(reminder, moved, patient ?? { phone: null, email: null, language: reminder.language });
+  if (!recipient) return [];
+  const lang = recipient.language;
+  const brand = brandFacts(reminder.brand);
+  const tr = await textsIn(lang);
+  const link = openLink(reminder.sealedLink);
+  const facts = { locationType: moved.locationType, isRemote: moved.isRemote, clinic: slot.clinic };
+  const values = {
+    time: formatDateTime(moved.startAt, lang),
+    oldTime: formatDateTime(oldStartAt, lang),
+    place: messagePlace(tr, facts),
+    service: slot.specialtyName[lang],
+    brand: brand.name,
+    link: link ?? '',
+    hours: env().CANCELLATION_LIMIT_HOURS,
+  };
+  const common = { kind: 'confirmation' as const, brand: reminder.brand, language: lang };
+  const messages: OutboxMessage[] = [];
+  if (recipient.phone) {
+    const sms = [tr('move.message.sms', values), link ? tr('move.message.smsLink', values) : null].filter(Boolean).join(' ');
+    messages.push({ ...common, channel: 'sms', recipient: recipient.phone, body: sms });
+  }
+  if (recipient.email) {
+    const ics = toIcs(
+      appointmentCalendarEntry(
+        {
+          appointmentId: moved.id,
+          startAt: moved.startAt,
+          durationMinutes: moved.durationMinutes,
+          createdAt: moved.createdAt,
+          revision: moved.revision,
+          revisedAt: moved.revisedAt,
+          service: values.service,
+          place: values.place,
+          ...(link ? { link } : {}),
+        },
+        brand,
+      ),
+    );
+    const body = [tr('move.message.emailBody', values), link ? tr('move.message.emailLink', values) : null, tr('move.message.emailClosing', values)]
+      .filter(Boolean)
+      .join('\n\n');
+    messages.push({
+      ...common,
+      channel: 'email',
+      recipient: recipient.email,
+      subject: tr('move.message.emailSubject', values),
+      body,
+      attachments: [
+        {
+          fileName: `${tr('reservation.message.calendarFile')}-${moved.id}.ics`,
+          contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+          content: Buffer.from(ics, 'utf8').toString('base64'),
+        },
+      ],
+    });
+  }
+  return messages;
+}

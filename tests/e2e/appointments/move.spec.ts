@@ -1,0 +1,109 @@
+/**
+ * Changing the time of an appointment (issue 24, ADR 0036), with JavaScript on and off: from the
+ * appointment page (logged in) and from the anonymous link, "Change time" opens the search
+ * pre-filled for the appointment, a time shows what changes and the confirm step, and after it
+ * the appointment is at the new time, the new time is taken and the old one bookable again;
+ * inside the cancellation limit the move is refused with the cancel's text and the phone.
+ */
+import type { Page } from '@playwright/test';
+import { helsinkiInstant } from '../../../app/lib/dates';
+import { pagePath } from '../../../app/route-table';
+import { clock, firstDayAhead } from '../../fixtures/clock';
+import { bookFixture, expect, freshSlot, login, test } from '../fixtures';
+
+const DAY = 24 * 60;
+
+/**
+ * A free time of the fixture's practitioner (P0001, general practice at Kamppi) at about 07.05
+ * Helsinki time on a weekday ahead: before the calendar's shifts, so it is among the first on its
+ * day's list.
+ */
+async function earlyTime(page: Page, days: number) {
+  const date = firstDayAhead(days, [1, 2, 3, 4, 5]);
+  const minutes = Math.ceil((helsinkiInstant(date, 7, 5).getTime() - clock.nowMs()) / 60_000);
+  return { ...(await freshSlot(page.request, { startInMinutes: String(minutes) })), date };
+}
+
+/** On the pre-filled search: goes to the day of the new time and chooses it. */
+async function chooseTime(page: Page, time: { slotId: number; date: string }, appointmentId: number | string) {
+  await expect(page).toHaveURL(new RegExp(`^[^?]*${pagePath('privateSearch', 'en')}\\?`));
+  const url = new URL(page.url());
+  expect(url.searchParams.get('move')).toBe(String(appointmentId));
+  expect(url.searchParams.getAll('specialtyIds')).toEqual(['YLE']);
+  expect(url.searchParams.getAll('practitionerIds')).toEqual(['P0001']);
+  expect(url.searchParams.getAll('clinicIds')).toEqual(['KA']);
+  await expect(page.locator('[data-move-notice]')).toContainText('You are choosing a new time for your appointment');
+  url.searchParams.set('startDate', time.date);
+  await page.goto(`${url.pathname}${url.search}`);
+  await page.locator(`a[href$="slot=${time.slotId}"]`).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Change the time' })).toBeVisible();
+  await expect(page.locator('[data-move-changes] li').first()).toContainText('Time: ');
+}
+
+/** The reserve page of a time, for a visitor who is not logged in: open (the form) or taken. */
+async function expectOpen(page: Page, slotId: number, open: boolean) {
+  await page.goto(pagePath('reserve', 'en', { slotId: String(slotId) }));
+  await expect(page.getByRole('heading', { level: 1, name: open ? 'Reserve appointment' : 'The appointment is no longer available' })).toBeVisible();
+}
+
+test.describe('change the time', () => {
+  test('Aino moves her appointment from its page; the old time is bookable again and the new one hers', async ({ page }) => {
+    await login(page, 'aino');
+    const fixture = await bookFixture(page, 'aino', 3 * DAY, { withSlot: '1' });
+    const target = await earlyTime(page, 6);
+    await page.goto(pagePath('appointment', 'en', { ids: String(fixture.id) }));
+    await page.getByRole('link', { name: 'Change time' }).click();
+    await chooseTime(page, target, fixture.id);
+    await page.getByRole('button', { name: 'Change the time' }).click();
+
+    await expect(page).toHaveURL(new RegExp(`${pagePath('appointment', 'en', { ids: String(fixture.id) })}$`));
+    await expect(page.getByRole('status').getByText('The time has been changed.')).toBeVisible();
+    await expect(page.locator(`time[datetime="${target.startAt}"]`)).toBeVisible();
+    // As anyone else sees the calendar (logged in, Aino's reserve page would first ask her consent).
+    await page.context().clearCookies();
+    await expectOpen(page, fixture.slotId!, true);
+    await expectOpen(page, target.slotId, false);
+  });
+
+  test('from the anonymous link, without logging in', async ({ page }) => {
+    const fixture = await bookFixture(page, 'aino', 4 * DAY, { withSlot: '1' });
+    const target = await earlyTime(page, 7);
+    const link = pagePath('anonymousAppointment', 'en', { code: fixture.code });
+    await page.goto(link);
+    await page.getByRole('link', { name: 'Change time' }).click();
+    await chooseTime(page, target, fixture.code);
+    await page.getByRole('button', { name: 'Change the time' }).click();
+
+    await expect(page).toHaveURL(new RegExp(`${link}$`));
+    await expect(page.getByRole('status').getByText('The time has been changed.')).toBeVisible();
+    await expect(page.locator(`time[datetime="${target.startAt}"]`)).toBeVisible();
+    await expectOpen(page, fixture.slotId!, true);
+    await expectOpen(page, target.slotId, false);
+  });
+
+  test('inside the cancellation limit the move is refused with the limit and the phone', async ({ page }) => {
+    await login(page, 'aino');
+    const fixture = await bookFixture(page, 'aino', 5 * 60, { withSlot: '1' });
+    await page.goto(pagePath('appointment', 'en', { ids: String(fixture.id) }));
+    await page.getByRole('link', { name: 'Change time' }).click();
+    await expect(page).toHaveURL(new RegExp(`${pagePath('appointment', 'en', { ids: String(fixture.id) })}$`));
+    const message = page.getByRole('status').first();
+    await expect(message).toContainText('Failed to change the time: The appointment is in less than 24 hours. Please call our customer service');
+    await expect(message.getByRole('link', { name: '09 4242 0000' })).toHaveAttribute('href', 'tel:+358942420000');
+  });
+
+  test('inside the cancellation limit the anonymous link refuses too, and its time stays', async ({ page }) => {
+    const fixture = await bookFixture(page, 'aino', 6 * 60, { withSlot: '1' });
+    const link = pagePath('anonymousAppointment', 'en', { code: fixture.code });
+    await page.goto(link);
+    await page.getByRole('link', { name: 'Change time' }).click();
+    await expect(page).toHaveURL(new RegExp(`${link}$`));
+    await expect(page.getByRole('status').first()).toContainText('Failed to change the time: The appointment is in less than 24 hours.');
+    // Even a direct confirm step for a free time is refused the same way.
+    const target = await freshSlot(page.request, { startInMinutes: String(3 * DAY) });
+    await page.goto(pagePath('anonymousAppointmentMove', 'en', { code: fixture.code }, `slot=${target.slotId}`));
+    await expect(page).toHaveURL(new RegExp(`${link}$`));
+    await expect(page.getByRole('status').first()).toContainText('The appointment is in less than 24 hours.');
+    await expect(page.locator(`time[datetime="${fixture.startAt}"]`)).toBeVisible();
+  });
+});

@@ -1,0 +1,350 @@
+/**
+ * Moving an appointment (issue 24, ADR 0036) on a real database, at fixed instants: the move
+ * takes the new time and frees the old one (bookable again), the reminder and the confirmation
+ * follow the new time, the calendar entry keeps its UID with the next SEQUENCE; the limits of
+ * cancelling apply (inside the cancellation limit refused); the viewer rules (own, ward's,
+ * nobody else's), the anonymous link and an offer's move; a taken, foreign or same time; the
+ * binding consent; racing moves to one time (one wins, no double booking); the payer re-checked.
+ */
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  addGuardianship,
+  createAppointment,
+  createClinic,
+  createOccupationalContract,
+  createPerson,
+  createPractitioner,
+  createSlot,
+  createSpecialty,
+} from '~db/factories';
+import { accessLog, analyticsEvents, appointmentReminders, appointments, occupationalContractSpecialties, outbox, persons } from '~db/schema';
+import { appointmentValues } from '~db/seed';
+import { CLINICS, SPECIALTIES } from '~db/seed-data';
+import { makeIdentityCode } from '~/models/identity-code';
+import { getAnonymousAppointment } from '~/services/appointments/appointments.server';
+import { moveAppointment, previewMove, type MoveActor } from '~/services/appointments/move.server';
+import { reminderPlan } from '~/services/appointments/reminder-rules';
+import { reserveAnonymously } from '~/services/booking/reservation.server';
+import type { ReservationSettings } from '~/services/booking/reservation/settings.server';
+import { getSlotForReservation } from '~/services/booking/reservation/slot.server';
+import type { ReservationContext } from '~/services/booking/reservation/types';
+import type { Db } from '~/services/db/db.server';
+import { databaseKinds, withTestDatabase } from '../../fixtures/db';
+
+/** Monday 23 November 2026, 10.00 in Helsinki. */
+const NOW = new Date('2026-11-23T10:00:00+02:00');
+const HOUR = 3_600_000;
+const ORIGIN = 'https://portal.test';
+const SETTINGS: ReservationSettings = { maxFutureReservations: 50, bindingConsentHours: 24, cancellationLimitHours: 24 };
+const OPTIONS = { now: NOW, settings: SETTINGS };
+const ctx = (extra: Partial<ReservationContext> = {}): ReservationContext => ({
+  lang: 'fi',
+  origin: ORIGIN,
+  brand: 'general',
+  inApp: false,
+  now: NOW,
+  settings: SETTINGS,
+  ...extra,
+});
+
+let individual = 900;
+let phone = 3000;
+let minuteOffset = 0;
+
+async function reference(db: Db) {
+  await createClinic(db, { ...CLINICS.find((c) => c.id === 'KA')!, isRemote: false });
+  for (const id of ['YLE', 'IHO']) await createSpecialty(db, SPECIALTIES.find((s) => s.id === id)!);
+  const title = { fi: 'Yleislääkäri', sv: 'Allmänläkare', en: 'General practitioner' };
+  await createPractitioner(db, { id: 'P0001', firstName: 'Anna', lastName: 'Lahtinen', title, specialtyIds: ['YLE', 'IHO'], clinicIds: ['KA'] });
+  await createPractitioner(db, { id: 'P0002', firstName: 'Olli', lastName: 'Ojala', title, specialtyIds: ['YLE'], clinicIds: ['KA'] });
+}
+
+/** A free time `hours` (and up to 25 minutes) from now: times side by side differ a little. */
+function slot(db: Db, hours: number, extra: Partial<Parameters<typeof createSlot>[1]> = {}) {
+  minuteOffset = (minuteOffset + 5) % 30;
+  const startAt = new Date(NOW.getTime() + hours * HOUR + minuteOffset * 60_000);
+  return createSlot(db, { clinicId: 'KA', practitionerId: 'P0001', specialtyId: 'YLE', startAt, ...extra });
+}
+
+async function patient(db: Db, extra: Partial<typeof persons.$inferInsert> = {}, birthDate = '1985-03-15') {
+  individual += 2;
+  return createPerson(db, {
+    identityCode: makeIdentityCode(birthDate, individual),
+    firstName: 'Aino',
+    lastName: `Siirtäjä${individual}`,
+    patientDataConsentUpdatedAt: NOW,
+    ...extra,
+  });
+}
+
+/** Books the slot through the anonymous form: the appointment, its link's code and where the messages go. */
+async function book(db: Db, slotId: number, person?: Awaited<ReturnType<typeof patient>>) {
+  const p = person ?? (await patient(db));
+  phone += 1;
+  const contact = { phone: `+35840777${String(phone).padStart(4, '0')}`, email: `move${phone}@example.fi` };
+  const result = await reserveAnonymously(
+    db,
+    { slotId, ssn: p.identityCode, firstName: p.firstName, lastName: p.lastName, phone: contact.phone, emailAddress: contact.email, termsApproved: true, bindingApproved: true },
+    ctx(),
+  );
+  if (result.type !== 'success') throw new Error(result.type);
+  return { appointmentId: result.appointmentId, code: result.anonymousCode, person: p, contact };
+}
+
+const appointmentRow = async (db: Db, id: number) => (await db.select().from(appointments).where(eq(appointments.id, id)))[0]!;
+const liveOn = (db: Db, slotId: number) => db.select().from(appointments).where(and(eq(appointments.slotId, slotId), isNull(appointments.cancelledAt)));
+const messagesTo = (db: Db, recipients: string[]) => db.select().from(outbox).where(inArray(outbox.recipient, recipients));
+const link = (code: string): MoveActor => ({ kind: 'anonymousLink', code });
+const asViewer = (personId: string, appointmentId: number, youngWardIds: string[] = []): MoveActor => ({
+  kind: 'viewer',
+  viewer: { personId, youngWardIds, olderWardIds: [] },
+  appointmentId,
+});
+
+describe.each(databaseKinds())('moving an appointment on %s', (kind) => {
+  const t = withTestDatabase(kind);
+  beforeAll(async () => reference(t.db));
+
+  it('moves to the new time in one go: the new time is the patient’s, the old one bookable again, the reminder and the confirmation follow, the calendar entry keeps its UID', async () => {
+    const oldSlot = await slot(t.db, 5 * 24);
+    const newSlot = await slot(t.db, 7 * 24, { practitionerId: 'P0002' });
+    const booked = await book(t.db, oldSlot.id);
+
+    const preview = await previewMove(t.db, link(booked.code), newSlot.id, 'en', OPTIONS);
+    expect(preview).toMatchObject({ type: 'ready', bindingRequired: false, changes: { time: true, place: false, practitioner: true, price: false } });
+
+    const result = await moveAppointment(t.db, { actor: link(booked.code), slotId: newSlot.id }, OPTIONS);
+    expect(result).toMatchObject({
+      type: 'moved',
+      appointmentId: booked.appointmentId,
+      revision: 1,
+      freedSlotId: oldSlot.id,
+      from: { slotId: oldSlot.id, startAt: oldSlot.startAt },
+      to: { slotId: newSlot.id, startAt: newSlot.startAt, practitionerId: 'P0002' },
+      messages: 2,
+    });
+
+    expect(await appointmentRow(t.db, booked.appointmentId)).toMatchObject({
+      slotId: newSlot.id,
+      startAt: newSlot.startAt,
+      practitionerId: 'P0002',
+      revision: 1,
+      revisedAt: NOW,
+      cancelledAt: null,
+    });
+    // The new time is taken, the old one open: another patient books it.
+    expect((await getSlotForReservation(t.db, newSlot.id, 'fi', { now: NOW, settings: SETTINGS })).state).toBe('reserved');
+    expect((await getSlotForReservation(t.db, oldSlot.id, 'fi', { now: NOW, settings: SETTINGS })).state).toBe('open');
+    const other = await book(t.db, oldSlot.id);
+    expect((await liveOn(t.db, oldSlot.id)).map((a) => a.id)).toEqual([other.appointmentId]);
+
+    // The link still opens the (moved) appointment.
+    expect((await getAnonymousAppointment(t.db, booked.code, 'en', NOW))?.startAt).toBe(newSlot.startAt.toISOString());
+
+    // The reminder is computed again for the new start (24 hours before it, out of the quiet hours).
+    const [reminder] = await t.db.select().from(appointmentReminders).where(eq(appointmentReminders.appointmentId, booked.appointmentId));
+    expect(reminder).toMatchObject({ state: 'scheduled', startAt: newSlot.startAt, dueAt: (reminderPlan(newSlot.startAt, NOW, 24) as { dueAt: Date }).dueAt });
+
+    // The confirmation of the new time, where the booking's went, with the calendar entry's next SEQUENCE.
+    const messages = (await messagesTo(t.db, [booked.contact.phone, booked.contact.email])).filter((m) => m.body.includes('siirretty') || m.subject?.includes('siirretty'));
+    expect(messages.map((m) => m.channel).sort()).toEqual(['email', 'sms']);
+    const sms = messages.find((m) => m.channel === 'sms')!;
+    expect(sms.kind).toBe('confirmation');
+    expect(sms.body).toContain(`${ORIGIN}/fi/varaus/${booked.code}`);
+    const email = messages.find((m) => m.channel === 'email')!;
+    const ics = Buffer.from(email.attachments![0]!.content, 'base64').toString('utf8');
+    expect(ics).toContain(`UID:appointment-${booked.appointmentId}@`);
+    expect(ics).toContain('SEQUENCE:1');
+
+    const [logged] = await t.db.select().from(accessLog).where(and(eq(accessLog.resource, 'appointment:anonymous-move'), eq(accessLog.resourceId, String(booked.appointmentId))));
+    expect(logged).toMatchObject({ actorPersonId: null, subjectPersonId: booked.person.id, action: 'change' });
+    const events = await t.db.select().from(analyticsEvents).where(eq(analyticsEvents.name, 'reservationMove'));
+    expect(events.map((e) => e.properties)).toContainEqual(
+      expect.objectContaining({ appointmentId: booked.appointmentId, fromSlotId: oldSlot.id, slotId: newSlot.id, via: 'anonymousLink' }),
+    );
+  });
+
+  it('a second move raises the SEQUENCE again; a move back to the first time works once it is free', async () => {
+    const first = await slot(t.db, 5 * 24);
+    const second = await slot(t.db, 6 * 24);
+    const booked = await book(t.db, first.id);
+    expect((await moveAppointment(t.db, { actor: link(booked.code), slotId: second.id }, OPTIONS)).type).toBe('moved');
+    const back = await moveAppointment(t.db, { actor: link(booked.code), slotId: first.id }, OPTIONS);
+    expect(back).toMatchObject({ type: 'moved', revision: 2, freedSlotId: second.id });
+    expect(await appointmentRow(t.db, booked.appointmentId)).toMatchObject({ slotId: first.id, revision: 2 });
+  });
+
+  it('refuses inside the cancellation limit, and a cancelled or started appointment, changing nothing', async () => {
+    const soon = await slot(t.db, 20);
+    const target = await slot(t.db, 5 * 24);
+    const booked = await book(t.db, soon.id);
+    expect(await moveAppointment(t.db, { actor: link(booked.code), slotId: target.id }, OPTIONS)).toEqual({ type: 'tooLate', hours: 24 });
+    expect(await previewMove(t.db, link(booked.code), target.id, 'en', OPTIONS)).toEqual({ type: 'tooLate', hours: 24 });
+    // A minute inside the limit is too late as well.
+    const later = await slot(t.db, 3 * 24);
+    const early = await book(t.db, later.id);
+    const atLimit = new Date(later.startAt.getTime() - 24 * HOUR);
+    expect((await moveAppointment(t.db, { actor: link(early.code), slotId: target.id }, { ...OPTIONS, now: new Date(atLimit.getTime() + 60_000) })).type).toBe('tooLate');
+    expect((await appointmentRow(t.db, booked.appointmentId)).slotId).toBe(soon.id);
+    expect((await appointmentRow(t.db, early.appointmentId)).slotId).toBe(later.id);
+
+    const cancelledSlot = await slot(t.db, 4 * 24);
+    const cancelled = await book(t.db, cancelledSlot.id);
+    await t.db.update(appointments).set({ cancelledAt: NOW, cancelledBy: 'patient' }).where(eq(appointments.id, cancelled.appointmentId));
+    expect(await moveAppointment(t.db, { actor: link(cancelled.code), slotId: target.id }, OPTIONS)).toEqual({ type: 'notMovable' });
+    expect(await liveOn(t.db, target.id)).toHaveLength(0);
+    const errors = await t.db.select().from(analyticsEvents).where(eq(analyticsEvents.name, 'reservationMoveError'));
+    expect(errors.map((e) => e.properties)).toContainEqual(expect.objectContaining({ appointmentId: booked.appointmentId, type: 'tooLate', via: 'anonymousLink' }));
+  });
+
+  it('moves only what the viewer may see: own and a young ward’s; someone else’s and a wrong link are not found', async () => {
+    const guardian = await patient(t.db);
+    const ward = await patient(t.db, {}, '2018-05-12');
+    await addGuardianship(t.db, guardian.id, ward.id);
+    const stranger = await patient(t.db);
+    const own = await book(t.db, (await slot(t.db, 5 * 24)).id, guardian);
+    const wards = await book(t.db, (await slot(t.db, 5 * 24)).id, ward);
+    const strangers = await book(t.db, (await slot(t.db, 5 * 24)).id, stranger);
+
+    const a = await slot(t.db, 8 * 24);
+    const b = await slot(t.db, 8 * 24);
+    const c = await slot(t.db, 8 * 24);
+    expect((await moveAppointment(t.db, { actor: asViewer(guardian.id, own.appointmentId), slotId: a.id }, OPTIONS)).type).toBe('moved');
+    expect((await moveAppointment(t.db, { actor: asViewer(guardian.id, wards.appointmentId, [ward.id]), slotId: b.id }, OPTIONS)).type).toBe('moved');
+    expect(await moveAppointment(t.db, { actor: asViewer(guardian.id, strangers.appointmentId, [ward.id]), slotId: c.id }, OPTIONS)).toEqual({ type: 'notFound' });
+    expect(await moveAppointment(t.db, { actor: link(`${strangers.code.slice(0, -2)}xx`), slotId: c.id }, OPTIONS)).toEqual({ type: 'notFound' });
+    expect((await appointmentRow(t.db, strangers.appointmentId)).revision).toBe(0);
+
+    const [logged] = await t.db.select().from(accessLog).where(and(eq(accessLog.resource, 'appointment:move'), eq(accessLog.resourceId, String(wards.appointmentId))));
+    expect(logged).toMatchObject({ actorPersonId: guardian.id, subjectPersonId: ward.id, action: 'change' });
+  });
+
+  it('an offer moves on behalf of the patient without a session', async () => {
+    const booked = await book(t.db, (await slot(t.db, 9 * 24)).id);
+    const earlier = await slot(t.db, 4 * 24);
+    const result = await moveAppointment(t.db, { actor: { kind: 'offer', appointmentId: booked.appointmentId }, slotId: earlier.id }, OPTIONS);
+    expect(result).toMatchObject({ type: 'moved', to: { slotId: earlier.id } });
+    const [logged] = await t.db.select().from(accessLog).where(and(eq(accessLog.resource, 'appointment:offer-move'), eq(accessLog.resourceId, String(booked.appointmentId))));
+    expect(logged).toMatchObject({ actorPersonId: null, subjectPersonId: booked.person.id });
+  });
+
+  it("the caller's step runs inside the move's transaction: it commits with the move, and its failure rolls the move back", async () => {
+    const booked = await book(t.db, (await slot(t.db, 9 * 24)).id);
+    const first = await slot(t.db, 4 * 24);
+    const failing = moveAppointment(
+      t.db,
+      { actor: { kind: 'offer', appointmentId: booked.appointmentId }, slotId: first.id },
+      {
+        ...OPTIONS,
+        inTransaction: async () => {
+          throw new Error('the offer was taken meanwhile');
+        },
+      },
+    );
+    const oldSlotId = (await appointmentRow(t.db, booked.appointmentId)).slotId;
+    await expect(failing).rejects.toThrow('the offer was taken meanwhile');
+    expect(await appointmentRow(t.db, booked.appointmentId)).toMatchObject({ revision: 0 });
+    expect(await liveOn(t.db, first.id)).toHaveLength(0);
+
+    const seen: number[] = [];
+    const result = await moveAppointment(
+      t.db,
+      { actor: { kind: 'offer', appointmentId: booked.appointmentId }, slotId: first.id },
+      {
+        ...OPTIONS,
+        inTransaction: async (tx, moved) => {
+          // Inside the transaction the appointment already holds the new time.
+          seen.push((await appointmentRow(tx, moved.appointmentId)).slotId!, moved.from.slotId!);
+        },
+      },
+    );
+    expect(result.type).toBe('moved');
+    expect(seen).toEqual([first.id, oldSlotId]);
+  });
+
+  it('refuses a taken, past, foreign or same time, and asks the binding consent for a close one', async () => {
+    const booked = await book(t.db, (await slot(t.db, 6 * 24)).id);
+    const own = (await appointmentRow(t.db, booked.appointmentId)).slotId!;
+    const taken = await slot(t.db, 7 * 24);
+    await book(t.db, taken.id);
+    const other = await slot(t.db, 7 * 24, { specialtyId: 'IHO' });
+    const past = await slot(t.db, -2);
+    const identified = await slot(t.db, 7 * 24, { requiresAuth: true });
+    const close = await slot(t.db, 5);
+    const move = (slotId: number, bindingApproved?: boolean) => moveAppointment(t.db, { actor: link(booked.code), slotId, bindingApproved }, OPTIONS);
+
+    expect(await move(taken.id)).toEqual({ type: 'slotTaken' });
+    expect(await move(other.id)).toEqual({ type: 'slotNotAvailable' });
+    expect(await move(past.id)).toEqual({ type: 'slotNotAvailable' });
+    expect(await move(987_654_321)).toEqual({ type: 'slotNotAvailable' });
+    expect(await move(own)).toEqual({ type: 'sameTime' });
+    expect(await move(identified.id)).toEqual({ type: 'requiresAuthentication' });
+    expect(await previewMove(t.db, link(booked.code), close.id, 'fi', OPTIONS)).toMatchObject({ type: 'ready', bindingRequired: true });
+    expect(await move(close.id)).toEqual({ type: 'bindingConsentRequired' });
+    expect((await appointmentRow(t.db, booked.appointmentId)).slotId).toBe(own);
+    // Logged in, the identification-only time is allowed; with the consent, the close one.
+    expect((await moveAppointment(t.db, { actor: asViewer(booked.person.id, booked.appointmentId), slotId: identified.id }, OPTIONS)).type).toBe('moved');
+    expect((await move(close.id, true)).type).toBe('moved');
+  });
+
+  it('of racing moves to one time exactly one wins; the losers keep their own time and nothing is booked twice', async () => {
+    const target = await slot(t.db, 10 * 24);
+    const racers = await Promise.all(Array.from({ length: 6 }, async () => book(t.db, (await slot(t.db, 12 * 24)).id)));
+    const before = await Promise.all(racers.map(async (r) => (await appointmentRow(t.db, r.appointmentId)).slotId));
+    const results = await Promise.all(racers.map((r) => moveAppointment(t.db, { actor: link(r.code), slotId: target.id }, OPTIONS)));
+    expect(results.filter((r) => r.type === 'moved')).toHaveLength(1);
+    expect(results.filter((r) => r.type === 'slotTaken')).toHaveLength(5);
+    const live = await liveOn(t.db, target.id);
+    expect(live).toHaveLength(1);
+    const winner = racers.findIndex((r) => r.appointmentId === live[0]!.id);
+    for (const [i, r] of racers.entries()) {
+      if (i === winner) continue;
+      expect(await appointmentRow(t.db, r.appointmentId)).toMatchObject({ slotId: before[i], revision: 0 });
+      expect(await liveOn(t.db, before[i]!)).toHaveLength(1);
+    }
+    // Only the winner was told of a new time.
+    const told = await messagesTo(t.db, racers.map((r) => r.contact.phone));
+    expect(told.filter((m) => m.body.includes('siirretty'))).toHaveLength(1);
+  });
+
+  it('re-checks the payer for the new time: a billing block, and the occupational agreement’s cover', async () => {
+    const blocked = await book(t.db, (await slot(t.db, 6 * 24)).id);
+    await t.db.update(persons).set({ creditBlocked: true }).where(eq(persons.id, blocked.person.id));
+    expect(await moveAppointment(t.db, { actor: link(blocked.code), slotId: (await slot(t.db, 8 * 24)).id }, OPTIONS)).toEqual({
+      type: 'payerNotEligible',
+      reason: 'notCreditworthy',
+    });
+
+    const contract = await createOccupationalContract(t.db, { employerName: 'Siirto Oy', allowsWebReservation: true, contractType: 'Comprehensive' });
+    await t.db.insert(occupationalContractSpecialties).values({ contractId: contract.id, specialtyId: 'YLE', confirmation: 'contractOnly' });
+    const employee = await patient(t.db, { occupationalContractId: contract.id });
+    const oldSlot = await slot(t.db, 6 * 24, { payerTypes: ['occupationalHealthCare'] });
+    const values = appointmentValues(
+      { person: 'aino', description: 'test', startInMinutes: 0, kindId: 'VAS', specialtyId: 'YLE', clinicId: 'KA', practitionerId: 'P0001', locationType: 'physicalLocation' },
+      NOW,
+    );
+    const { appointment, anonymousCode } = await createAppointment(t.db, {
+      ...values,
+      patientId: employee.id,
+      bookedById: employee.id,
+      bookedVia: 'web',
+      slotId: oldSlot.id,
+      startAt: oldSlot.startAt,
+      payerType: 'occupationalHealthCare',
+      price: null,
+    });
+    const me = asViewer(employee.id, appointment.id);
+    // A private customers' time is not offered to the employer's agreement.
+    expect(await moveAppointment(t.db, { actor: me, slotId: (await slot(t.db, 8 * 24)).id }, OPTIONS)).toEqual({ type: 'slotNotAvailable' });
+    // The anonymous link cannot move a visit whose payer needs identification.
+    const occupationalTime = await slot(t.db, 8 * 24, { payerTypes: ['occupationalHealthCare'] });
+    expect(await moveAppointment(t.db, { actor: link(anonymousCode), slotId: occupationalTime.id }, OPTIONS)).toEqual({ type: 'requiresAuthentication' });
+    // The agreement no longer covers the specialty.
+    await t.db.delete(occupationalContractSpecialties).where(eq(occupationalContractSpecialties.contractId, contract.id));
+    expect(await moveAppointment(t.db, { actor: me, slotId: occupationalTime.id }, OPTIONS)).toEqual({ type: 'payerNotEligible', reason: 'notCovered' });
+    await t.db.insert(occupationalContractSpecialties).values({ contractId: contract.id, specialtyId: 'YLE', confirmation: 'contractOnly' });
+    expect(await moveAppointment(t.db, { actor: me, slotId: occupationalTime.id }, OPTIONS)).toMatchObject({ type: 'moved', to: { slotId: occupationalTime.id } });
+    expect((await appointmentRow(t.db, appointment.id)).price).toBeNull();
+  });
+});
