@@ -231,6 +231,8 @@ describe.each(databaseKinds())('the built server on %s', (kind) => {
     // A page and a thrown error to count (the error test may run first or not).
     expect((await fetch(`${origin}/fi`)).status).toBeLessThan(500);
     expect((await fetch(`${origin}${ERROR_PATH}`)).status).toBe(500);
+    // A query on the app's pool (an anonymous page may make none), whose connection then idles in it.
+    expect((await fetch(`${origin}/readyz`)).status).toBe(200);
     const response = await fetch(`${metricsOrigin}/metrics`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
