@@ -184,6 +184,22 @@ export async function createServer(env: Env) {
   return app;
 }
 
+/**
+ * Error reporting starts in the copy of the reporting module the app reports through (issue 27,
+ * ADR 0038): in production the server bundle's own (entry.server.tsx `initErrorReporting`), not
+ * the copy tsx loads for this file; in development Vite's copy shares the SDK this one starts.
+ * Every copy then reports through the SDK's one client.
+ */
+async function startErrorReporting(env: Env): Promise<void> {
+  if (env.NODE_ENV !== 'production') {
+    (await import('./app/services/observability/sentry.server')).initServerErrorReporting();
+    return;
+  }
+  const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build');
+  const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild;
+  (build.entry.module as unknown as { initErrorReporting?: () => void }).initErrorReporting?.();
+}
+
 export async function main() {
   let env: Env;
   try {
@@ -192,8 +208,7 @@ export async function main() {
     process.stderr.write(`${(error as Error).message}\n`);
     process.exit(1);
   }
-  const { initServerErrorReporting } = await import('./app/services/observability/sentry.server');
-  initServerErrorReporting();
+  await startErrorReporting(env);
   const app = await createServer(env);
   const server = app.listen(env.PORT, env.HOST, () => {
     process.stdout.write(`Patient portal (${env.BRAND} brand, Node.js ${process.version}) listening on http://localhost:${env.PORT}\n`);
@@ -201,6 +216,8 @@ export async function main() {
   // A client that asks before sending its body (`Expect: 100-continue`) is told to go on only
   // when the length it declares is within the limit; otherwise it gets the 413 without sending it.
   answerExpectContinue(server, bodyLimits(env));
+  // Prometheus metrics on a port of their own when METRICS_PORT is set (ADR 0038).
+  await (await import('./app/services/observability/metrics.server')).startMetricsEndpoint(env);
   // Idle keep-alive connections stay open longer than a reverse proxy's or client's pool keeps
   // them (Node's 5 s default lets a reused connection be reset mid-request: ECONNRESET / 502).
   server.keepAliveTimeout = 65_000;

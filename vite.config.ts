@@ -1,8 +1,9 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import type { ManualChunkMeta } from 'rollup';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type ConfigEnv, type Plugin, type PluginOption, type UserConfig } from 'vite';
 import { pathAliases } from './aliases.config';
+import { sentryBuildOptions } from './sentry-build.config';
 
 /**
  * Everything every hydrated page loads (React, React Router, the client entry, the root layout
@@ -53,8 +54,19 @@ function routeFilesStayOnServer(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [vanillaExtractPlugin(), reactRouter(), routeFilesStayOnServer()],
+/**
+ * With Sentry's upload configured (sentry-build.config.ts, ADR 0038): its React Router plugin,
+ * which makes hidden source maps for the upload in react-router.config.ts's `buildEnd`.
+ */
+async function sentrySourceMaps(config: ConfigEnv): Promise<PluginOption[]> {
+  const options = sentryBuildOptions();
+  if (!options) return [];
+  const { sentryReactRouter } = await import('@sentry/react-router');
+  return sentryReactRouter(options, config);
+}
+
+export default defineConfig(async (config): Promise<UserConfig> => ({
+  plugins: [vanillaExtractPlugin(), reactRouter(), routeFilesStayOnServer(), ...(await sentrySourceMaps(config))],
   resolve: { alias: pathAliases },
   build: {
     assetsInlineLimit: 0,
@@ -69,4 +81,4 @@ export default defineConfig({
     ssr: { build: { minify: false } },
   },
   server: { port: 5173 },
-});
+}));

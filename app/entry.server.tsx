@@ -5,15 +5,18 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import {
+  isRouteErrorResponse,
   ServerRouter,
   type EntryContext,
   type HandleErrorFunction,
   RouterContextProvider,
+  type ServerInstrumentation,
 } from 'react-router';
 import { NonceContext } from '~/components/nonce';
 import { StyleSheetsContext, type StyleSheetReader } from '~/components/PageStyles';
 import { PortalEnvContext } from '~/components/portal-env';
-import { pageScript } from '~/components/shell/page-script.server';
+import { envelopeUrl, pageScript, type PlainPageReport } from '~/components/shell/page-script.server';
+import { requestMetrics } from '~/lib/http/request-metrics.server';
 import { env } from '~/env.server';
 import { requestInfoContext, type RequestInfo } from '~/context';
 import { getLocale, resources } from '~/i18n/i18n.server';
@@ -22,7 +25,7 @@ import { SEPARATE_NAMESPACES } from '~/i18n/resources';
 import type { TextKey } from '~/i18n/keys';
 import { hasText, translatorOver, type TFunction, type TranslateOptions } from '~/i18n/translate';
 import { logger } from '~/services/observability/logger.server';
-import { captureServerError } from '~/services/observability/sentry.server';
+import { captureServerError, initServerErrorReporting } from '~/services/observability/sentry.server';
 
 export const streamTimeout = 5_000;
 
@@ -106,6 +109,13 @@ function recordingTranslation(lang: 'fi' | 'sv' | 'en'): Translation {
   return { t, i18n: { language: lang, exists: (key): key is TextKey => hasText(texts, key) }, namespaces: () => [...used].sort() };
 }
 
+/** With a DSN, where a plain page's script reports its errors (ADR 0038), under the page's route id. */
+function plainPageReport(routeId: string | undefined): PlainPageReport | null {
+  const { SENTRY_DSN, SENTRY_ENVIRONMENT, DEPLOYMENT_ENV } = env();
+  const url = SENTRY_DSN ? envelopeUrl(SENTRY_DSN) : null;
+  return url ? { url, route: routeId ?? 'unknown', environment: SENTRY_ENVIRONMENT ?? DEPLOYMENT_ENV } : null;
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -127,6 +137,7 @@ export default function handleRequest(
     sessionExpiresInMs: root?.sessionExpiresInMs ?? null,
     csrfToken: root?.csrfToken ?? '',
     inApp: root?.inApp ?? false,
+    report: plainPageReport(routerContext.staticHandlerContext.matches.at(-1)?.route.id),
   });
   // Bots and JS-less clients get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get('user-agent')) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
@@ -171,5 +182,17 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, 'unhandled error');
+  // A thrown 4xx response (not found, forbidden …) is an answer, not a fault.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   captureServerError(error);
 };
+
+/**
+ * Starts error reporting in this bundle's own copy of the reporting module (server.ts calls it
+ * through `build.entry.module` before it serves, issue 27): the copy handleError, the
+ * reservation service and the error boundaries report through.
+ */
+export const initErrorReporting = initServerErrorReporting;
+
+/** React Router's request instrumentation: request counts and times per route id (lib/http/request-metrics.server.ts). */
+export const instrumentations: ServerInstrumentation[] = [requestMetrics];

@@ -341,6 +341,10 @@ const envObject = z
     SENTRY_DSN: z.string().url().optional(),
     SENTRY_ENVIRONMENT: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Prometheus metrics at /metrics on this port of their own (ADR 0038); unset = not served. */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /** The address the metrics port listens on: loopback unless the scraper is on another machine. */
+    METRICS_HOST: z.string().default('127.0.0.1'),
 
     // Health records (issue 11; ADR 0016): online prescription renewal on, in maintenance
     // (the spec's offline message) or off (no selection on the prescriptions page), and the

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation, TextNamespaces } from '~/i18n/react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteError, useRouteLoaderData } from 'react-router';
 import { AuthenticityTokenProvider } from 'remix-utils/csrf/react';
 import { brand as brandFacts } from '~/brands';
 import { Footer } from '~/components/shell/Footer';
@@ -20,6 +20,7 @@ import { env } from '~/env.server';
 import { i18nextMiddleware } from '~/i18n/i18n.server';
 import { ensureAllTexts } from '~/i18n/texts.client';
 import { portalMiddleware, sessionMiddleware } from '~/middleware/portal.server';
+import { reportBrowserError } from '~/services/observability/report.client';
 import { pageOfMatches } from '~/route-match';
 import { languageOfPath, PAGES, type Chrome, type PageDefinition } from '~/route-table';
 import { clock } from '~/lib/clock.server';
@@ -162,6 +163,13 @@ export default function App() {
   return <Outlet />;
 }
 
+/**
+ * Every failure's page. On the server the error has been reported already (entry.server's
+ * handleError); in the browser (a hydrated page) an error the browser raised is reported here,
+ * once (report.client.ts), while one the server raised arrives without a stack and is skipped.
+ */
 export function ErrorBoundary() {
+  const error = useRouteError();
+  useEffect(() => reportBrowserError(error, 'boundary'), [error]);
   return <GeneralErrorBoundary />;
 }

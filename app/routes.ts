@@ -87,6 +87,7 @@ export default [
   route('dev/test-fixtures/insurance', 'routes/dev/test-insurance.ts'),
   route('dev/test-fixtures/confidential-family', 'routes/dev/test-confidential-family.ts', { id: 'dev.confidentialFamily' }),
   route('dev/test-fixtures/reminder-sweep', 'routes/dev/test-confidential-family.ts', { id: 'dev.reminderSweep' }),
+  route('dev/test-fixtures/error/*', 'routes/dev/test-error.tsx'),
   ...pageRoutes,
   route('*', 'routes/shell/not-found.tsx', { id: 'notFound' }),
 ] satisfies RouteConfig;

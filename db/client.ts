@@ -17,6 +17,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'postgres' | 'pglite';
+  /** PostgreSQL's connection pool (its counts are metrics, issue 27); PGlite has none. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -29,7 +31,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     // Sessions always run in UTC; display conversion to Helsinki time happens in app/lib/format.
     const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10, options: '-c TimeZone=UTC' });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
   mkdirSync(config.pgliteDataDir, { recursive: true });
   const client = await PGlite.create({ dataDir: config.pgliteDataDir });

@@ -103,6 +103,10 @@ export const outbox = pgTable(
     index('outbox_pending_idx')
       .on(t.notBefore, t.id)
       .where(sql`${t.state} in ('queued', 'sending')`),
+    // The failed messages, few among all, counted at every metrics scrape (ADR 0038).
+    index('outbox_failed_idx')
+      .on(t.id)
+      .where(sql`${t.state} = 'failed'`),
     check('outbox_state_check', sql`${t.state} in ('queued', 'sending', 'sent', 'failed')`),
   ],
 );

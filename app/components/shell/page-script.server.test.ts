@@ -1,7 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { textsIn } from '~/i18n/i18n.server';
-import { pageScript } from './page-script.server';
+import { envelopeUrl, pageScript } from './page-script.server';
 
 interface Timer {
   ms: number;
@@ -71,5 +71,85 @@ describe('the page script', () => {
     const script = pageScript({ lang: 'en', t, sessionExpiresInMs: 1, csrfToken: '</script><script>alert(1)</script>', inApp: false });
     expect(script).not.toContain('</script>');
     expect(run(script).timers).toHaveLength(1);
+  });
+});
+
+describe('error reports of a plain page (ADR 0038)', () => {
+  const REPORT = { url: 'https://errors.example.fi/api/42/envelope/?sentry_key=public&sentry_version=7', route: 'anonymousAppointment.fi', environment: 'production' };
+  const PAGE_URL = 'https://oma.example.fi/fi/varaus/Zx9kQ2wErTy7uIoP1aSdFgHj?ssn=131052-308T';
+
+  /** The script on a plain page (or a hydrated one) in an empty realm, its window's error listener at hand. */
+  function runPlain(report: typeof REPORT | null, plain = true) {
+    const listeners: Record<string, (event: unknown) => void> = {};
+    const posts: { url: string; init: { method: string; body: string; credentials: string } }[] = [];
+    const window = {
+      location: { pathname: '/fi/varaus/Zx9kQ2wErTy7uIoP1aSdFgHj', search: '?ssn=131052-308T', href: PAGE_URL },
+      setTimeout: () => 0,
+      clearTimeout: () => undefined,
+      setInterval: () => 0,
+      addEventListener: (type: string, fn: (event: unknown) => void) => (listeners[type] = fn),
+    };
+    const document = {
+      readyState: 'complete',
+      documentElement: { hasAttribute: (name: string) => plain && name === 'data-static' },
+      querySelector: () => null,
+      querySelectorAll: () => [],
+      getElementById: () => null,
+      addEventListener: () => undefined,
+    };
+    const fetch = (url: string, init: (typeof posts)[number]['init']) => {
+      posts.push({ url, init });
+      return Promise.resolve({});
+    };
+    runInNewContext(pageScript({ lang: 'fi', t, sessionExpiresInMs: null, csrfToken: '', inApp: false, report }), { window, document, fetch });
+    return { error: listeners.error, posts };
+  }
+
+  const thrown = (filename: string) => {
+    const error = new TypeError('cannot read 131052-308T of "Masennus" 0401234567');
+    return { error, message: error.message, filename, lineno: 1, colno: 4321 };
+  };
+
+  it("posts an envelope with the error's class, line, column and the route id; never its message, the URL or a stack", () => {
+    const page = runPlain(REPORT);
+    page.error!(thrown(PAGE_URL));
+    expect(page.posts).toHaveLength(1);
+    const [post] = page.posts;
+    expect(post!.url).toBe(REPORT.url);
+    expect(post!.init).toMatchObject({ method: 'POST', credentials: 'omit' });
+    const [header, item, payload] = post!.init.body.split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(header!.event_id).toMatch(/^[0-9a-f]{32}$/);
+    expect(item).toEqual({ type: 'event' });
+    expect(payload).toMatchObject({
+      event_id: header!.event_id,
+      level: 'error',
+      environment: 'production',
+      transaction: 'anonymousAppointment.fi',
+      exception: { values: [{ type: 'TypeError', value: '(message withheld)', stacktrace: { frames: [{ filename: 'inline-script', lineno: 1, colno: 4321 }] } }] },
+    });
+    expect(post!.init.body).not.toMatch(/131052|Masennus|0401234567|varaus|Zx9kQ2|oma\.example/);
+  });
+
+  it("ignores other scripts' errors, and reports three at most", () => {
+    const page = runPlain(REPORT);
+    page.error!(thrown('https://extension.example/content.js'));
+    page.error!(thrown(''));
+    expect(page.posts).toHaveLength(0);
+    for (let i = 0; i < 5; i++) page.error!(thrown(`${PAGE_URL}#top`));
+    expect(page.posts).toHaveLength(3);
+  });
+
+  it('is off without a DSN and on a hydrated page (the SDK reports there)', () => {
+    expect(runPlain(null).error).toBeUndefined();
+    expect(runPlain(REPORT, false).error).toBeUndefined();
+  });
+});
+
+describe('envelopeUrl', () => {
+  it("is the DSN's envelope endpoint, with a self-hosted Sentry's path prefix kept", () => {
+    expect(envelopeUrl('https://abc123@o1.ingest.sentry.io/42')).toBe('https://o1.ingest.sentry.io/api/42/envelope/?sentry_key=abc123&sentry_version=7');
+    expect(envelopeUrl('http://key@127.0.0.1:9000/sentry/7')).toBe('http://127.0.0.1:9000/sentry/api/7/envelope/?sentry_key=key&sentry_version=7');
+    expect(envelopeUrl('https://o1.ingest.sentry.io/42')).toBeNull();
+    expect(envelopeUrl('not a url')).toBeNull();
   });
 });

@@ -35,6 +35,9 @@
  *   region keeps announcing); if that render has no `data-poll-ms` (the payment is settled, the list failed)
  *   polling stops. A failed request stops it too; a redirected one goes where it leads.
  *
+ * With a DSN, a plain page also gets `plainPageReporter` (ADR 0038): an error the page's inline
+ * scripts throw is posted to Sentry's envelope endpoint as its class, line, column and route id.
+ *
  * The browser code is `portalPage` below, sent as its own source text (`String(portalPage)`): it
  * must not refer to anything outside itself (tested: page-script.server.test.ts), and it is kept
  * small and plain (no optional chaining), as the page-weight budget counts it.
@@ -58,6 +61,13 @@ export interface PageScriptConfig {
   };
   inApp: boolean;
   pollHeader: string;
+}
+
+/** A plain page's error reports: Sentry's envelope endpoint of the DSN, the page's route id, the environment. */
+export interface PlainPageReport {
+  url: string;
+  route: string;
+  environment: string;
 }
 
 /** The browser side. Runs once per document; `c` is its PageScriptConfig. */
@@ -288,8 +298,67 @@ function portalPage(c: PageScriptConfig): void {
   else start();
 }
 
+/**
+ * Error reports of a plain page (ADR 0038; a hydrated page has the SDK), sent after the page
+ * script only when a DSN is configured: an error thrown by the page's inline scripts (their
+ * errors name the document; extensions' and other origins' do not) is posted to the DSN's
+ * envelope endpoint as its class, line and column and the route id, never its message, the URL
+ * or a stack; three per page at most. Like `portalPage`, sent as its own text.
+ */
+function plainPageReporter(r: PlainPageReport): void {
+  const w = window;
+  if (!document.documentElement.hasAttribute('data-static')) return;
+  let left = 3;
+  w.addEventListener('error', function (e: ErrorEvent) {
+    if (left <= 0 || (e.filename || '').split('#')[0] !== w.location.href.split('#')[0]) return;
+    left -= 1;
+    const name = e.error && typeof e.error.name === 'string' && /^\w{1,64}$/.test(e.error.name) ? e.error.name : 'Error';
+    let id = '';
+    while (id.length < 32) id += Math.floor(Math.random() * 16).toString(16);
+    const event = {
+      event_id: id,
+      platform: 'javascript',
+      level: 'error',
+      environment: r.environment,
+      transaction: r.route,
+      tags: { document: 'plain' },
+      exception: {
+        values: [
+          {
+            type: name,
+            value: '(message withheld)',
+            mechanism: { type: 'onerror', handled: false },
+            stacktrace: { frames: [{ filename: 'inline-script', lineno: e.lineno, colno: e.colno, in_app: true }] },
+          },
+        ],
+      },
+    };
+    const body = JSON.stringify({ event_id: id }) + '\n' + JSON.stringify({ type: 'event' }) + '\n' + JSON.stringify(event);
+    fetch(r.url, { method: 'POST', body: body, keepalive: true, credentials: 'omit' }).catch(function () {
+      // Nowhere to report that a report failed.
+    });
+  });
+}
+
 /** The browser code's text, made once (every response sends it). */
 const PORTAL_PAGE_SOURCE = String(portalPage);
+const PLAIN_PAGE_REPORTER_SOURCE = String(plainPageReporter);
+
+/**
+ * Sentry's envelope endpoint of a DSN (`https://key@host[/prefix]/project`), with the key in the
+ * query as the browser SDK sends it; null for a DSN it cannot read.
+ */
+export function envelopeUrl(dsn: string): string | null {
+  try {
+    const url = new URL(dsn);
+    const parts = url.pathname.split('/');
+    const project = parts.pop();
+    if (!url.username || !project) return null;
+    return `${url.protocol}//${url.host}${parts.join('/')}/api/${project}/envelope/?sentry_key=${url.username}&sentry_version=7`;
+  } catch {
+    return null;
+  }
+}
 
 /** The script for one response. */
 export function pageScript(options: {
@@ -298,6 +367,7 @@ export function pageScript(options: {
   sessionExpiresInMs: number | null;
   csrfToken: string;
   inApp: boolean;
+  report?: PlainPageReport | null;
 }): string {
   const config: PageScriptConfig = {
     session:
@@ -313,5 +383,7 @@ export function pageScript(options: {
     pollHeader: POLL_HEADER,
   };
   // `<` escaped so no text in the JSON can close the script element.
-  return `(${PORTAL_PAGE_SOURCE})(${JSON.stringify(config).replace(/</g, '\\u003c')});`;
+  const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+  const reporter = options.report ? `(${PLAIN_PAGE_REPORTER_SOURCE})(${json(options.report)});` : '';
+  return `(${PORTAL_PAGE_SOURCE})(${json(config)});${reporter}`;
 }

@@ -94,6 +94,17 @@ export interface JobRunner {
   schedule(queue: string, everyMinutes: number): Promise<void>;
   /** Stops taking jobs and waits (up to 10 s) for the running ones. */
   stop(): Promise<void>;
+  /** Each queue's jobs by state, for the metrics (pg-boss: its cached queue counts). */
+  queueCounts(): Promise<QueueCounts[]>;
+}
+
+/** A queue's jobs by state: waiting to run now, waiting for a later time, running, failed and kept. */
+export interface QueueCounts {
+  queue: string;
+  ready: number;
+  deferred: number;
+  active: number;
+  failed: number;
 }
 
 const globalForJobs = globalThis as unknown as { __portalJobs?: JobRunner };
@@ -162,12 +173,17 @@ async function startPgBoss(connectionString: string): Promise<JobRunner> {
       await boss.schedule(queue, everyMinutesCron(everyMinutes), {}, { tz: 'Europe/Helsinki' });
     },
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+    async queueCounts() {
+      // One query on pg-boss's queue table, whose counts its monitor keeps current.
+      const queues = await boss.getQueues();
+      return queues.map((q) => ({ queue: q.name, ready: q.readyCount, deferred: q.deferredCount + q.blockedCount, active: q.activeCount, failed: q.failedCount }));
+    },
   };
 }
 
 /** The embedded database's runner: the same API on timers in this process. */
 function startInProcess(): JobRunner {
-  const handlers = new Map<string, { handler: JobHandler<JobData>; concurrency: number; active: number; waiting: JobData[] }>();
+  const handlers = new Map<string, { handler: JobHandler<JobData>; concurrency: number; active: number; waiting: JobData[]; delayed: number }>();
   const timers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<void>>();
   let stopped = false;
@@ -208,11 +224,16 @@ function startInProcess(): JobRunner {
     kind: 'in-process',
     boss: null,
     async work(queue, handler, options = {}) {
-      handlers.set(queue, { handler: handler as JobHandler<JobData>, concurrency: options.concurrency ?? 1, active: 0, waiting: [] });
+      handlers.set(queue, { handler: handler as JobHandler<JobData>, concurrency: options.concurrency ?? 1, active: 0, waiting: [], delayed: 0 });
     },
     async send(queue, data, options = {}) {
       if (stopped) return;
-      later(Math.max(0, (options.startAfterSeconds ?? 0) * 1000), () => enqueue(queue, data));
+      const entry = handlers.get(queue);
+      if (entry) entry.delayed += 1;
+      later(Math.max(0, (options.startAfterSeconds ?? 0) * 1000), () => {
+        if (entry) entry.delayed -= 1;
+        enqueue(queue, data);
+      });
     },
     async schedule(queue, everyMinutes) {
       const minutes = Math.max(1, Math.min(Math.floor(everyMinutes), 59));
@@ -240,6 +261,10 @@ function startInProcess(): JobRunner {
         }),
       ]);
       clearTimeout(timeout);
+    },
+    async queueCounts() {
+      // A failed job is logged and dropped in process (no retries kept): none are counted.
+      return [...handlers].map(([queue, e]) => ({ queue, ready: e.waiting.length, deferred: e.delayed, active: e.active, failed: 0 }));
     },
   };
 }

@@ -8,7 +8,7 @@
  *   path (from the route table, in any letter case) and the signed file tokens of `/files/…`;
  *   any other long random-looking path segment too.
  * - `name=value` and JSON `"name": value` pairs of secret names (code, pin, ssnEndPart, phone …)
- *   lose their value; identity codes are masked.
+ *   lose their value; identity codes, phone numbers and e-mail addresses are masked.
  */
 import type * as Sentry from '@sentry/react-router';
 import { PAGES, type PageKey } from '~/route-table';
@@ -32,6 +32,9 @@ const NAME_VALUE = new RegExp(`\\b(${SECRET_NAMES.join('|')})=[^&\\s"'<>#),;\\]]
 const JSON_VALUE = new RegExp(`"(${SECRET_NAMES.join('|')})"\\s*:\\s*(?:"(?:[^"\\\\]|\\\\.)*"|-?\\d+(?:\\.\\d+)?)`, 'gi');
 
 const IDENTITY_CODE = /\b\d{6}[-+A-FU-Y]\d{3}[0-9A-Y]\b/gi;
+/** Finnish phone numbers and e-mail addresses (the logger's patterns, logger.server.ts). */
+const PHONE = /(?:\+358|\b0)[\s-]?\d(?:[\s-]?\d){5,11}\b/g;
+const EMAIL = /\b[^\s@"'<>]+@[^\s@"'<>]+\.[a-z]{2,}\b/gi;
 /** A query string or fragment after a path: from `?` or `#` to the end of the URL. */
 const QUERY = /(\/[^\s?#"'<>]*)[?#][^\s"'<>]*/g;
 /** A path segment of 24+ URL-safe characters (a random token, id or code). */
@@ -77,7 +80,9 @@ export function scrubText(text: string): string {
   return out
     .replace(NAME_VALUE, '$1=[redacted]')
     .replace(JSON_VALUE, '"$1":"[redacted]"')
-    .replace(IDENTITY_CODE, '[identity-code]');
+    .replace(IDENTITY_CODE, '[identity-code]')
+    .replace(EMAIL, '[email]')
+    .replace(PHONE, '[phone]');
 }
 
 /** Every string of a value (objects and arrays walked), values under secret names dropped. */

@@ -11,17 +11,25 @@
  */
 import * as Sentry from '@sentry/react-router';
 import { env } from '~/env.server';
-import { scrub, scrubText } from './logger.server';
+import { scrub, scrubText as scrubLogText } from './logger.server';
+import { scrubText as scrubSecrets } from './scrub-rules';
 import { fatalLine, safeError, summaryOf, withoutQuery, type SafeError } from './safe-error';
 
 export const MAX_VALUE_LENGTH = 8192;
-
-let initialised = false;
 
 type ServerOptions = NonNullable<Parameters<typeof Sentry.init>[0]>;
 type SentryEvent = Parameters<NonNullable<ServerOptions['beforeSend']>>[0];
 type SentryHint = Parameters<NonNullable<ServerOptions['beforeSend']>>[1];
 type Breadcrumb = Parameters<NonNullable<ServerOptions['beforeBreadcrumb']>>[0];
+
+/**
+ * The logger's masking (identity codes, phones, e-mails, queries) and the browser reports' rules
+ * (the anonymous link's code and signed file tokens in paths, secret `name=value` pairs): every
+ * text of a server report goes through both.
+ */
+function scrubText(text: string): string {
+  return scrubSecrets(scrubLogText(text));
+}
 
 /** Request headers an error report keeps (the rest may carry tokens, cookies or a Referer with a query). */
 const KEPT_HEADERS = new Set(['accept', 'accept-language', 'content-length', 'content-type', 'host', 'user-agent']);
@@ -58,6 +66,7 @@ export function scrubEvent<T extends SentryEvent>(event: T, hint?: SentryHint): 
     if (event.request.url) event.request.url = scrubText(withoutQuery(event.request.url));
   }
   delete event.user;
+  if (event.tags) event.tags = scrub(event.tags) as typeof event.tags;
   if (event.transaction) event.transaction = scrubText(withoutQuery(event.transaction));
   if (event.message) event.message = scrubText(event.message);
   if (event.logentry) {
@@ -91,7 +100,7 @@ export function scrubBreadcrumb(crumb: Breadcrumb): Breadcrumb | null {
   if (crumb.message) crumb.message = scrubText(crumb.message);
   if (crumb.data) {
     const data = scrub(crumb.data) as Record<string, unknown>;
-    for (const key of ['url', 'from', 'to']) if (typeof data[key] === 'string') data[key] = withoutQuery(data[key]);
+    for (const key of ['url', 'from', 'to']) if (typeof data[key] === 'string') data[key] = scrubSecrets(withoutQuery(data[key]));
     delete data['http.query'];
     delete data['http.fragment'];
     crumb.data = data;
@@ -130,18 +139,29 @@ export function serverReportingOptions(dsn: string, environment: string): Server
 
 const REPLACED_INTEGRATIONS = ['Http', 'RequestData', 'LocalVariables', 'LocalVariablesAsync', 'OnUnhandledRejection', 'OnUncaughtException'];
 
+/**
+ * Starts the SDK once per process. The server bundle's copy of this module is the one that
+ * starts it in production (`initErrorReporting`, exported by entry.server.tsx and called by
+ * server.ts, issue 27); whether reporting is on is the SDK's own state (its client), not this
+ * module's, so every copy of this module — the bundle's, the one server.ts and the start script
+ * load through tsx, Vite's in development — reports through the one client.
+ */
 export function initServerErrorReporting(): void {
   const { SENTRY_DSN, SENTRY_ENVIRONMENT, DEPLOYMENT_ENV } = env();
-  if (!SENTRY_DSN || initialised) return;
-  initialised = true;
+  if (!SENTRY_DSN || Sentry.getClient()) return;
   Sentry.init(serverReportingOptions(SENTRY_DSN, SENTRY_ENVIRONMENT ?? DEPLOYMENT_ENV));
 }
 
+/** Whether reports go anywhere (a DSN is configured and the SDK started). */
+export function serverErrorReportingActive(): boolean {
+  return Sentry.getClient() !== undefined;
+}
+
 export function captureServerError(error: unknown): void {
-  if (initialised) Sentry.captureException(error);
+  if (Sentry.getClient()) Sentry.captureException(error);
 }
 
 /** Sends the reports still queued (before the process stops), for at most `timeoutMs`. */
 export async function flushServerErrorReports(timeoutMs = 2000): Promise<void> {
-  if (initialised) await Sentry.flush(timeoutMs);
+  if (Sentry.getClient()) await Sentry.flush(timeoutMs);
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_failed_idx" ON "outbox" USING btree ("id") WHERE "outbox"."state" = 'failed';

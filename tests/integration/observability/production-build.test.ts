@@ -1,0 +1,306 @@
+/**
+ * Error reports and metrics of the production build (issue 27, ADR 0038), end to end: the app is
+ * built once into a directory of its own (no Sentry upload configured: no source map may be left
+ * in the client build), started as an operator starts it (scripts/start.ts, NODE_ENV=production)
+ * with SENTRY_DSN pointing to an endpoint this test runs, which speaks Sentry's envelope protocol,
+ * and with METRICS_PORT.
+ *
+ * - A loader's error (the test-only route, DEPLOYMENT_ENV=test) whose message, cause and request
+ *   carry an identity code, a phone number and a message's text reaches the endpoint through the
+ *   bundle's own reporting module, with none of them in it.
+ * - `/metrics` on the metrics port answers with the request, database, job, outbox and session
+ *   series; request series are labelled by route id, never by a URL's parameters.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, databaseKinds, postgresUrlFor, testDatabaseUrl, withPostgresClient, type TestDatabase } from '../../fixtures/db';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const buildDir = path.join(root, 'build-observability-test');
+
+/** What the request carries: an identity code and a phone number in the path, a message's text and a phone in the query. */
+const IDENTITY_CODE = '131052-308T';
+const PHONE = '0401234567';
+const TEXT = 'Masennus itsetuhoisia ajatuksia SENTINEL4f2a';
+const FOUND = /131052-308T|131052|0401234567|401234567|SENTINEL4f2a|Masennus|itsetuhoisia/i;
+const ERROR_PATH = `/dev/test-fixtures/error/${IDENTITY_CODE}/${PHONE}?${new URLSearchParams({ text: TEXT, phone: `+358${PHONE.slice(1)}` })}`;
+
+async function freePort(): Promise<number> {
+  const listener = createNetServer().listen(0, '127.0.0.1');
+  await once(listener, 'listening');
+  const address = listener.address();
+  listener.close();
+  if (!address || typeof address === 'string') throw new Error('no free port');
+  return address.port;
+}
+
+/** Runs a command to its end; rejects with its output when it fails. */
+async function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`${command} ${args.join(' ')} failed (${code}):\n${output}`);
+}
+
+/** The build's environment: the test's own, without any Sentry upload setting. */
+function buildEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', BUILD_DIR: buildDir };
+  for (const name of ['SENTRY_AUTH_TOKEN', 'SENTRY_ORG', 'SENTRY_PROJECT', 'SENTRY_URL', 'SENTRY_RELEASE']) delete env[name];
+  return env;
+}
+
+/** A local endpoint speaking Sentry's envelope protocol: it keeps every envelope's text and its events. */
+async function startSentryEndpoint() {
+  const bodies: string[] = [];
+  const events: Record<string, unknown>[] = [];
+  const paths: string[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks);
+      const body = (req.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
+      paths.push(req.url ?? '');
+      bodies.push(body);
+      // header \n (item header \n payload)*
+      const lines = body.split('\n');
+      for (let i = 1; i + 1 < lines.length; i += 2) {
+        const item = JSON.parse(lines[i]!) as { type?: string };
+        if (item.type === 'event') events.push(JSON.parse(lines[i + 1]!) as Record<string, unknown>);
+      }
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  return { port: address.port, bodies, events, paths, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, output: () => string, ms = 120_000): Promise<T> {
+  const deadline = performance.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (performance.now() > deadline) throw new Error(`${what} did not happen:\n${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** One series' value in Prometheus text (`name{labels} value`), or undefined. */
+function seriesValue(text: string, series: string): number | undefined {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+beforeAll(async () => {
+  rmSync(buildDir, { recursive: true, force: true });
+  await run(path.join(root, 'node_modules/.bin/react-router'), ['build'], buildEnv());
+}, 600_000);
+
+afterAll(() => {
+  rmSync(buildDir, { recursive: true, force: true });
+});
+
+describe('the production build', () => {
+  it('leaves no source map where the server serves files, and no reference to one', () => {
+    const files = readdirSync(path.join(buildDir, 'client'), { recursive: true, encoding: 'utf8' });
+    expect(files.some((f) => f.endsWith('.js'))).toBe(true);
+    expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
+    for (const file of files.filter((f) => f.endsWith('.js'))) {
+      expect(readFileSync(path.join(buildDir, 'client', file), 'utf8')).not.toContain('sourceMappingURL');
+    }
+  });
+});
+
+describe.each(databaseKinds())('the built server on %s', (kind) => {
+  const sentry: { endpoint?: Awaited<ReturnType<typeof startSentryEndpoint>> } = {};
+  let server: ChildProcess | undefined;
+  let output = '';
+  let dataDir: string | undefined;
+  let database: TestDatabase | undefined;
+  let origin = '';
+  let metricsOrigin = '';
+
+  beforeAll(async () => {
+    sentry.endpoint = await startSentryEndpoint();
+    const port = await freePort();
+    const metricsPort = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    metricsOrigin = `http://127.0.0.1:${metricsPort}`;
+    const databaseSetting: Record<string, string> = {};
+    if (kind === 'postgres') {
+      database = await createTestDatabase('postgres');
+      databaseSetting.DATABASE_URL = postgresUrlFor(testDatabaseUrl()!, database.location);
+    } else {
+      dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-observability-'));
+      databaseSetting.PGLITE_DATA_DIR = path.join(dataDir, 'pglite');
+    }
+    server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: 'production',
+        DEPLOYMENT_ENV: 'test',
+        BUILD_DIR: buildDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        METRICS_PORT: String(metricsPort),
+        SENTRY_DSN: `http://publickey@127.0.0.1:${sentry.endpoint.port}/42`,
+        SENTRY_ENVIRONMENT: 'observability-test',
+        LOG_LEVEL: 'warn',
+        ...databaseSetting,
+      },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    await waitFor(
+      'the start',
+      async () => {
+        if (server!.exitCode !== null) throw new Error(`the server stopped:\n${output}`);
+        return (await fetch(`${origin}/healthz`).catch(() => null))?.ok ? true : undefined;
+      },
+      () => output,
+    );
+  }, 300_000);
+
+  afterAll(async () => {
+    if (server?.pid && server.exitCode === null) {
+      const exited = once(server, 'exit');
+      process.kill(-server.pid, 'SIGTERM');
+      await exited;
+    }
+    await sentry.endpoint?.close();
+    await database?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it("reports a loader's error through the bundle's reporting module, without the identity code, phone or text it carried", async () => {
+    const endpoint = sentry.endpoint!;
+    const response = await fetch(`${origin}${ERROR_PATH}`, {
+      headers: {
+        referer: `${origin}/fi/viestit?text=${encodeURIComponent(TEXT)}`,
+        cookie: `portal_session=${IDENTITY_CODE}`,
+        'user-agent': `test ${PHONE}`,
+      },
+    });
+    // The root error boundary's page.
+    expect(response.status).toBe(500);
+    expect(await response.text()).toContain('data-error="500"');
+
+    const event = await waitFor(
+      'the report',
+      () => endpoint.events.find((e) => JSON.stringify(e).includes('test-fixtures/error')),
+      () => `${output}\n${endpoint.bodies.join('\n')}`,
+      20_000,
+    );
+    expect(endpoint.paths.every((p) => p.startsWith('/api/42/envelope/'))).toBe(true);
+    // Nothing of what the request and the error carried, in any envelope, raw or decoded.
+    for (const body of endpoint.bodies) {
+      expect(body).not.toMatch(FOUND);
+      expect(decodeURIComponent(body)).not.toMatch(FOUND);
+    }
+    // What the report does say: the error's classes, where it happened (path masked), the environment.
+    const exception = event.exception as { values: { type: string; value: string; stacktrace?: { frames: unknown[] } }[] };
+    expect(exception.values.map((v) => v.type).sort()).toEqual(['Error', 'TypeError']);
+    expect(exception.values.map((v) => v.value).sort()).toEqual(['Error', 'TypeError']);
+    expect(exception.values.some((v) => (v.stacktrace?.frames.length ?? 0) > 0)).toBe(true);
+    expect(event.environment).toBe('observability-test');
+    const request = event.request as { url: string; headers?: Record<string, string>; query_string?: unknown; cookies?: unknown };
+    expect(request.url).toBe(`${origin}/dev/test-fixtures/error/[identity-code]/[phone]`);
+    expect(request.query_string).toBeUndefined();
+    expect(request.cookies).toBeUndefined();
+    expect(Object.keys(request.headers ?? {})).not.toContain('cookie');
+    expect(Object.keys(request.headers ?? {})).not.toContain('referer');
+  });
+
+  it('serves /metrics on its own port with the request, database, job, outbox and session series', async () => {
+    // A page and a thrown error to count (the error test may run first or not).
+    expect((await fetch(`${origin}/fi`)).status).toBeLessThan(500);
+    expect((await fetch(`${origin}${ERROR_PATH}`)).status).toBe(500);
+    // A query on the app's pool (an anonymous page may make none), whose connection then idles in it.
+    expect((await fetch(`${origin}/readyz`)).status).toBe(200);
+    const response = await fetch(`${metricsOrigin}/metrics`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await response.text();
+
+    // Requests by route id, method and status: never by the URL's parameters.
+    expect(seriesValue(text, 'portal_http_requests_total{route="routes/dev/test-error",method="GET",status="500"}')).toBeGreaterThanOrEqual(1);
+    expect(text).toMatch(/^portal_http_request_duration_seconds_bucket\{le="0\.005",route="routes\/dev\/test-error",method="GET",status="500"\} \d+$/m);
+    expect(text).toMatch(/^portal_http_request_duration_seconds_count\{route="routes\/dev\/test-error",method="GET",status="500"\} [1-9]\d*$/m);
+    expect(text).toMatch(/^portal_http_requests_total\{route="routes\/health\/healthz",method="GET",status="200"\} [1-9]\d*$/m);
+    expect(text).toMatch(/^portal_http_requests_total\{route="front\.fi",method="GET",status="\d+"\} [1-9]\d*$/m);
+    expect(text).not.toMatch(FOUND);
+    expect(text).not.toContain('route="unknown"');
+
+    // The database: its kind, and the pool's counts on PostgreSQL.
+    expect(seriesValue(text, `portal_db_info{kind="${kind}"}`)).toBe(1);
+    if (kind === 'postgres') {
+      for (const state of ['total', 'idle', 'waiting']) expect(seriesValue(text, `portal_db_pool_connections{state="${state}"}`)).toBeGreaterThanOrEqual(0);
+      expect(seriesValue(text, 'portal_db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
+      expect(seriesValue(text, 'portal_db_pool_connections{state="max"}')).toBe(10);
+    } else {
+      expect(text).not.toContain('portal_db_pool_connections{');
+    }
+    // The job queues the instance runs (delivery, reconciliation, reminders), each by state.
+    const queues = [...text.matchAll(/^portal_job_queue_jobs\{queue="([^"]+)",state="ready"\} \d+$/gm)].map((m) => m[1]);
+    expect(queues.length).toBeGreaterThanOrEqual(3);
+    // The outbox backlog and the active sessions, read from the database.
+    for (const state of ['queued', 'sending', 'failed']) expect(seriesValue(text, `portal_outbox_messages{state="${state}"}`)).toBeGreaterThanOrEqual(0);
+    expect(seriesValue(text, 'portal_sessions_active')).toBeGreaterThanOrEqual(0);
+    expect(seriesValue(text, 'portal_metrics_database_up')).toBe(1);
+    // Node.js's own.
+    expect(text).toMatch(/^process_cpu_user_seconds_total \d/m);
+
+    // Only /metrics, and only on the metrics port.
+    expect((await fetch(`${metricsOrigin}/`)).status).toBe(404);
+    expect((await fetch(`${origin}/metrics`)).status).toBe(404);
+  });
+
+  it.runIf(kind === 'postgres')('counts the outbox backlog and the active sessions from the database (after the few seconds they are kept)', async () => {
+    const url = postgresUrlFor(testDatabaseUrl()!, database!.location);
+    const read = async () => (await (await fetch(`${metricsOrigin}/metrics`)).text()) as string;
+    const before = await read();
+    const failed = seriesValue(before, 'portal_outbox_messages{state="failed"}')!;
+    const active = seriesValue(before, 'portal_sessions_active')!;
+    await withPostgresClient(url, async (client) => {
+      await client.query(
+        "insert into outbox (channel, recipient, body, state, tries, last_error_class) values ('sms', '+358400000000', 'x', 'failed', 3, 'Test'), ('sms', '+358400000000', 'x', 'failed', 3, 'Test')",
+      );
+      const person = await client.query<{ id: string }>('select id from persons limit 1');
+      await client.query(
+        `insert into sessions (id_hash, person_id, csrf_token, identity_provider, authenticated_at, last_seen_at, idle_expires_at, absolute_expires_at)
+         values ('metrics-test-session', $1, 'csrf', 'test', now(), now(), now() + interval '1 hour', now() + interval '8 hours')`,
+        [person.rows[0]!.id],
+      );
+    });
+    const after = await waitFor(
+      'the new figures',
+      async () => {
+        const text = await read();
+        return seriesValue(text, 'portal_outbox_messages{state="failed"}') === failed + 2 ? text : undefined;
+      },
+      () => output,
+      15_000,
+    );
+    expect(seriesValue(after, 'portal_sessions_active')).toBe(active + 1);
+  });
+
+  it('has built into its own directory', () => {
+    expect(existsSync(path.join(buildDir, 'server/index.js'))).toBe(true);
+  });
+});
