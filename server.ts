@@ -194,6 +194,9 @@ export async function main() {
   const { initServerErrorReporting } = await import('./app/services/observability/sentry.server');
   initServerErrorReporting();
   const app = await createServer(env);
+  // Not ready (/readyz 503) until everything below has started (ADR 0039).
+  const { setLifecycleState } = await import('./app/lib/http/lifecycle.server');
+  setLifecycleState('starting');
   const server = app.listen(env.PORT, env.HOST, () => {
     process.stdout.write(`Patient portal (${env.BRAND} brand, Node.js ${process.version}) listening on http://localhost:${env.PORT}\n`);
   });
@@ -204,6 +207,16 @@ export async function main() {
   // them (Node's 5 s default lets a reused connection be reset mid-request: ECONNRESET / 502).
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
+  // SIGTERM/SIGINT: /readyz 503, stop accepting (after SHUTDOWN_DRAIN_MS), finish the requests in
+  // flight (at most SHUTDOWN_TIMEOUT_MS), then the steps registered below; exit 0 (ADR 0039).
+  const { gracefulShutdown } = await import('./app/lib/http/shutdown.server');
+  const { logger } = await import('./app/services/observability/logger.server');
+  const shutdown = gracefulShutdown(server, {
+    timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    drainMs: env.SHUTDOWN_DRAIN_MS,
+    logger,
+    say: (line) => process.stdout.write(line),
+  });
   // The instance's one job runner (ADR 0019, ADR 0029): pg-boss with PostgreSQL, in process on
   // PGlite. On it: the payment reconciliation, the outbox's delivery and the appointment reminders.
   const { startJobRunner, setCurrentJobRunner } = await import('./app/services/jobs/runner.server');
@@ -211,21 +224,16 @@ export async function main() {
   const { channelsFor } = await import('./app/services/outbox/channels.server');
   const { deliverySettings, registerDelivery } = await import('./app/services/outbox/delivery.server');
   const { scheduleReminderJob } = await import('./app/services/appointments/reminders.server');
-  const { getDb } = await import('./app/services/db/db.server');
+  const { getDb, closeDatabase } = await import('./app/services/db/db.server');
   const jobs = await startJobRunner(env);
   const channels = channelsFor(env);
   await scheduleReconcileJob(jobs, env, getDb);
   await registerDelivery(jobs, getDb, { channels, settings: deliverySettings(env), senders: env });
   await scheduleReminderJob(jobs, getDb);
   setCurrentJobRunner(jobs);
-  const shutdown = () =>
-    server.close(() =>
-      void jobs
-        .stop()
-        .then(() => channels.email.close())
-        .finally(() => process.exit(0)),
-    );
-  process.on('SIGTERM', shutdown);
-  process.on('SIGINT', shutdown);
+  shutdown.onStop('job workers', () => jobs.stop());
+  shutdown.onStop('e-mail', () => channels.email.close());
+  shutdown.onStop('database', () => closeDatabase());
+  setLifecycleState('serving');
 }
 
