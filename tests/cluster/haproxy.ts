@@ -146,6 +146,11 @@ export async function startHaproxy(binary: string, dir: string, port: number, ba
     },
   };
   // Listening, with every instance up (they were ready before HAProxy started).
-  for (const backend of backends) await haproxy.waitForStatus(backend.name, 'UP', 30_000);
+  try {
+    for (const backend of backends) await haproxy.waitForStatus(backend.name, 'UP', 30_000);
+  } catch (error) {
+    await haproxy.stop();
+    throw error;
+  }
   return haproxy;
 }
