@@ -210,6 +210,9 @@ export async function main() {
   }
   await startErrorReporting(env);
   const app = await createServer(env);
+  // Not ready (/readyz 503) until everything below has started (ADR 0039).
+  const { setLifecycleState } = await import('./app/lib/http/lifecycle.server');
+  setLifecycleState('starting');
   const server = app.listen(env.PORT, env.HOST, () => {
     process.stdout.write(`Patient portal (${env.BRAND} brand, Node.js ${process.version}) listening on http://localhost:${env.PORT}\n`);
   });
@@ -222,6 +225,16 @@ export async function main() {
   // them (Node's 5 s default lets a reused connection be reset mid-request: ECONNRESET / 502).
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
+  // SIGTERM/SIGINT: /readyz 503, stop accepting (after SHUTDOWN_DRAIN_MS), finish the requests in
+  // flight (at most SHUTDOWN_TIMEOUT_MS), then the steps registered below; exit 0 (ADR 0039).
+  const { gracefulShutdown } = await import('./app/lib/http/shutdown.server');
+  const { logger } = await import('./app/services/observability/logger.server');
+  const shutdown = gracefulShutdown(server, {
+    timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    drainMs: env.SHUTDOWN_DRAIN_MS,
+    logger,
+    say: (line) => process.stdout.write(line),
+  });
   // The instance's one job runner (ADR 0019, ADR 0029): pg-boss with PostgreSQL, in process on
   // PGlite. On it: the payment reconciliation, the outbox's delivery, the appointment reminders and
   // the earlier-time offers' sweep (ADR 0037).
@@ -231,7 +244,7 @@ export async function main() {
   const { deliverySettings, registerDelivery } = await import('./app/services/outbox/delivery.server');
   const { scheduleReminderJob } = await import('./app/services/appointments/reminders.server');
   const { scheduleEarlierTimeJob } = await import('./app/services/appointments/earlier-time-matching.server');
-  const { getDb } = await import('./app/services/db/db.server');
+  const { getDb, closeDatabase } = await import('./app/services/db/db.server');
   const jobs = await startJobRunner(env);
   const channels = channelsFor(env);
   await scheduleReconcileJob(jobs, env, getDb);
@@ -239,15 +252,10 @@ export async function main() {
   await scheduleReminderJob(jobs, getDb);
   await scheduleEarlierTimeJob(jobs, getDb);
   setCurrentJobRunner(jobs);
-  const shutdown = () =>
-    server.close(() =>
-      void jobs
-        .stop()
-        .then(() => channels.email.close())
-        .finally(() => process.exit(0)),
-    );
-  process.on('SIGTERM', shutdown);
-  process.on('SIGINT', shutdown);
+  shutdown.onStop('job workers', () => jobs.stop());
+  shutdown.onStop('e-mail', () => channels.email.close());
+  shutdown.onStop('database', () => closeDatabase());
+  setLifecycleState('serving');
 }
 
 /**

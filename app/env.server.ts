@@ -116,6 +116,21 @@ const envObject = z
     DEPLOYMENT_ENV: z.enum(['development', 'test', 'production']).default('development'),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
+    /**
+     * On SIGTERM/SIGINT the instance closes its listener (after SHUTDOWN_DRAIN_MS), finishes the
+     * requests in flight for at most this long, then stops its job workers (up to 10 s more) and
+     * exits (ADR 0039). Keep the orchestrator's grace period (Kubernetes'
+     * terminationGracePeriodSeconds, systemd's TimeoutStopSec) above the sum.
+     */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
+    /**
+     * Before that, for this long the stopping instance still accepts requests while /readyz
+     * answers 503: for balancers that take an instance out only by its health check and do not
+     * retry a refused connection (Kubernetes Services: set it above the readiness probe's period
+     * times its failureThreshold). 0 (default): close the listener at once (HAProxy with
+     * `retry-on conn-failure`, ADR 0039).
+     */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
     /** Public origin, e.g. https://oma.example.fi; used for OIDC redirect URIs and Origin checks. */
     PUBLIC_ORIGIN: z.string().url().optional(),
     TRUST_PROXY: trustProxy.default('false'),

@@ -2,9 +2,12 @@
  * The start-up's database step (`npm start`, `npm run dev`): apply the migrations, then seed
  * the demo data into an empty database, but never in production. The demo persons' identity
  * codes and anonymous links are public (README), so a production database must not get them.
+ *
+ * Both under the migration lock (db/migrate.ts, ADR 0039): instances started together on an
+ * empty database apply each migration once and seed once.
  */
 import type { Database } from '../db/client';
-import { runMigrations } from '../db/migrate';
+import { applyMigrations, withMigrationLock, type MigrateOptions } from '../db/migrate';
 import type { SeededLink } from '../db/seed';
 import type { Env } from '../app/env.server';
 import { clock } from '../app/lib/clock.server';
@@ -19,10 +22,17 @@ export async function prepareDatabase(
   database: Database,
   env: Pick<Env, 'DEPLOYMENT_ENV'>,
   now = clock.now(),
+  options: MigrateOptions = {},
 ): Promise<SeededLink[] | null> {
-  await runMigrations(database);
-  if (!seedsDemoData(env)) return null;
-  // Loaded only when seeding: production never loads the demo data.
-  const { seedIfEmpty } = await import('../db/seed');
-  return seedIfEmpty(database.db, now);
+  return withMigrationLock(
+    database,
+    async (db) => {
+      await applyMigrations(db, database.kind, options);
+      if (!seedsDemoData(env)) return null;
+      // Loaded only when seeding: production never loads the demo data.
+      const { seedIfEmpty } = await import('../db/seed');
+      return seedIfEmpty(db, now);
+    },
+    options.onWait,
+  );
 }

@@ -56,7 +56,11 @@ const { prepareDatabase } = await import('./prepare-database');
 const { databaseConfig } = await import('../app/services/db/db.server');
 
 const database = await openDatabase(databaseConfig());
-const links = await prepareDatabase(database, env);
+// Under the migration lock (ADR 0039): one line per migration this instance applied.
+const links = await prepareDatabase(database, env, clock.now(), {
+  onWait: () => process.stdout.write('Waiting for another instance to finish migrating…\n'),
+  onApplied: (tag) => process.stdout.write(`Migration applied: ${tag}\n`),
+});
 // PGlite allows one opener per data directory: close before the app opens it.
 await database.close();
 process.stdout.write(`Database ready (${database.kind}${links ? ', demo data seeded' : ''}).\n`);

@@ -18,11 +18,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOccupationalContract, createPerson, createSlot } from '~db/factories';
 import { accessLog, analyticsEvents, appointmentInsurance, appointments, occupationalContractSpecialties, outbox } from '~db/schema';
 import { makeIdentityCode } from '~/models/identity-code';
-import { CookieJar } from '../../bench/cookie-jar';
+import type { CookieJar } from '../../bench/cookie-jar';
 import { findForm } from '../../bench/html';
 import { send } from '../../bench/http';
 import { loginDemoPerson } from '../../bench/login';
 import { findFreePort, startServer, type ServerProcess } from '../../bench/server-process';
+import { openReservation, reserveAnonymously, type AnonymousVisitor } from '../fixtures/anonymous-reservation';
 import { ensureBuild } from '../fixtures/build';
 import { createTestDatabase, postgresUrlFor, testDatabaseUrl, type TestDatabase } from '../fixtures/db';
 import { clock } from '../fixtures/clock';
@@ -31,14 +32,8 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const VISITORS = 100;
 const READY_TIMEOUT_MS = 120_000;
 
-interface Visitor {
+interface Visitor extends AnonymousVisitor {
   server: ServerProcess;
-  jar: CookieJar;
-  token: string;
-  identityCode: string;
-  lastName: string;
-  phone: string;
-  email: string;
 }
 
 describe.skipIf(!testDatabaseUrl())('one free time, 100 concurrent reservations, two server processes', () => {
@@ -74,20 +69,14 @@ describe.skipIf(!testDatabaseUrl())('one free time, 100 concurrent reservations,
       const identityCode = makeIdentityCode('1975-06-15', 100 + i);
       const person = await createPerson(database.db, { identityCode, firstName: 'Kilpa', lastName: `Varaaja${i}` });
       const server = servers[i % servers.length]!;
-      const jar = new CookieJar();
-      const page = await send(new URL(`/fi/vapaat-ajat/${slotId}`, server.origin), jar);
-      expect(page.status).toBe(200);
-      const token = findForm(await page.text(), 'post')?.hiddenFields.get('csrf');
-      expect(token).toBeTruthy();
-      visitors.push({
-        server,
-        jar,
-        token: token!,
+      const visitor = await openReservation(server.origin, slotId, {
         identityCode,
+        firstName: 'Kilpa',
         lastName: person.lastName,
         phone: `+35840${String(7_000_000 + i)}`,
         email: `kilpa${i}@example.fi`,
       });
+      visitors.push({ ...visitor, server });
     }
   });
 
@@ -109,25 +98,7 @@ describe.skipIf(!testDatabaseUrl())('one free time, 100 concurrent reservations,
       events: await newest(analyticsEvents),
     };
 
-    const answers = await Promise.all(
-      visitors.map(async (v) => {
-        const response = await send(new URL('/api/anon/reserve-appointment', v.server.origin), v.jar, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-csrf-token': v.token, origin: v.server.origin },
-          body: JSON.stringify({
-            appointmentId: slotId,
-            ssn: v.identityCode,
-            firstName: 'Kilpa',
-            lastName: v.lastName,
-            phone: v.phone,
-            emailAddress: v.email,
-            termsApproved: true,
-          }),
-        });
-        const body = (await response.json()) as { type: string };
-        return { visitor: v, status: response.status, type: body.type };
-      }),
-    );
+    const answers = await Promise.all(visitors.map(async (v) => ({ visitor: v, ...(await reserveAnonymously(v, slotId)) })));
 
     const winners = answers.filter((a) => a.type === 'success');
     expect(winners).toHaveLength(1);

@@ -154,6 +154,8 @@ describe('a production start (scripts/start.ts)', () => {
     ['the built-in population register', { POPULATION_REGISTER: 'builtin' }, 'POPULATION_REGISTER'],
     ['the test SMS sender', { SMS: 'test' }, 'SMS'],
     ['the test e-mail channel', { EMAIL: 'test' }, 'EMAIL'],
+    // PGlite is one process with its data on local disk (ADR 0002, ADR 0039): production runs PostgreSQL.
+    ['the embedded PGlite (no DATABASE_URL)', { DATABASE_URL: '' }, 'DATABASE_URL'],
     ['turning STARTTLS off', { SMTP_REQUIRE_TLS: 'false' }, 'SMTP_REQUIRE_TLS'],
     ["Paytrail's public test merchant", { PAYTRAIL_MERCHANT_ID: '375917', PAYTRAIL_SECRET: 'SAIPPUAKAUPPIAS' }, 'PAYTRAIL_MERCHANT_ID'],
     ["Paytrail's public test secret with another id", { PAYTRAIL_SECRET: 'SAIPPUAKAUPPIAS' }, 'PAYTRAIL_SECRET'],

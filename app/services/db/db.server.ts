@@ -5,6 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database, type Db } from '~db/client';
+import { pendingMigrations } from '~db/migration-state';
+import migrationsJournal from '~db/migrations/meta/_journal.json';
 import { env } from '~/env.server';
 
 const globalForDb = globalThis as unknown as { __portalDb?: Promise<Database> };
@@ -16,9 +18,32 @@ export function databaseConfig() {
     : { pgliteDataDir: e.PGLITE_DATA_DIR };
 }
 
-/** Readiness: the database answers a trivial query (throws when it does not). */
-export async function pingDatabase(): Promise<void> {
-  await (await getDatabase()).db.execute(sql`select 1`);
+let migrationsSeenCurrent = false;
+
+/**
+ * Readiness (ADR 0039): the database answers, and every migration this build knows is applied
+ * (drizzle's migrations table has the journal's newest entry or a newer one: a database that a
+ * newer version already migrated during a rolling deploy is fine). Throws when the database does
+ * not answer. Once current, only the ping is repeated (migrations are never taken back).
+ */
+export async function databaseReadiness(): Promise<'ready' | 'migrations pending'> {
+  const { db } = await getDatabase();
+  if (migrationsSeenCurrent) {
+    await db.execute(sql`select 1`);
+    return 'ready';
+  }
+  // The journal bundled with this build: the migrations this code expects.
+  if ((await pendingMigrations(db, migrationsJournal.entries)).length > 0) return 'migrations pending';
+  migrationsSeenCurrent = true;
+  return 'ready';
+}
+
+/** Closes the process's database handle (its pool), if it was opened: the last step of a graceful stop. */
+export async function closeDatabase(): Promise<void> {
+  const opened = globalForDb.__portalDb;
+  if (!opened) return;
+  delete globalForDb.__portalDb;
+  await (await opened).close();
 }
 
 export function getDatabase(): Promise<Database> {

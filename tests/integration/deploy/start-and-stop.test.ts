@@ -1,0 +1,218 @@
+/**
+ * Deploy-safe start and stop (issue 27, ADR 0039), on real instances of the production build
+ * started as an operator starts them (scripts/start.ts):
+ * - three instances started at once on an empty PostgreSQL database apply each migration once
+ *   (the advisory lock around drizzle's migrator) and seed once;
+ * - SIGTERM while 20 requests are in flight: all 20 are answered, new connections are refused,
+ *   the process exits 0; the wait is bounded by SHUTDOWN_TIMEOUT_MS;
+ * - /readyz compares the journal with drizzle's migrations table.
+ */
+import { sql } from 'drizzle-orm';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { afterAll, describe, expect, it } from 'vitest';
+import { journalEntries } from '~db/migrate';
+import { pendingMigrations } from '~db/migration-state';
+import { env } from '~/env.server';
+import * as slowRoute from '~/routes/dev/test-slow';
+import { ensureBuild } from '../../fixtures/build';
+import {
+  countAppliedMigrations,
+  createEmptyPostgresDatabase,
+  createTestDatabase,
+  databaseKinds,
+  postgresUrlFor,
+  testDatabaseUrl,
+  withPostgresClient,
+  withTestDatabase,
+  type TestDatabase,
+  type TestDatabaseKind,
+} from '../../fixtures/db';
+import { REPO_ROOT, freePort, startPortal, type PortalProcess } from '../../fixtures/portal-process';
+
+const INSTANCES = 3;
+const IN_FLIGHT = 20;
+
+/** Instances still running when a test ends are killed (a failed assertion must not leave them). */
+const started: PortalProcess[] = [];
+afterAll(async () => {
+  await Promise.all(started.map((p) => p.kill()));
+});
+
+/** GET on a new connection (no keep-alive pool): its status, or 'refused'. */
+function newConnectionStatus(portal: PortalProcess, pathname: string): Promise<number | 'refused'> {
+  return new Promise((resolve) => {
+    const request = http.get(`${portal.origin}${pathname}`, { agent: false, timeout: 2_000 }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on('timeout', () => request.destroy(new Error('timeout')));
+    request.on('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED' ? 'refused' : 0));
+  });
+}
+
+async function start(env: Record<string, string>): Promise<PortalProcess> {
+  const portal = startPortal({ port: await freePort(), env });
+  started.push(portal);
+  return portal;
+}
+
+describe.skipIf(!testDatabaseUrl())('three instances started at once on an empty PostgreSQL database', () => {
+  it('apply each migration once, seed once, and all become ready', { timeout: 300_000 }, async () => {
+    ensureBuild(REPO_ROOT);
+    const database = await createEmptyPostgresDatabase();
+    try {
+      const variables = { DATABASE_URL: database.url, DATABASE_POOL_SIZE: '3' };
+      const instances = await Promise.all(Array.from({ length: INSTANCES }, () => start(variables)));
+      await Promise.all(instances.map((p) => p.waitUntilReady(240_000)));
+
+      const journal = journalEntries();
+      const applied = instances.flatMap((p) => [...p.output().matchAll(/^Migration applied: (\S+)$/gm)].map((m) => m[1]));
+      // One line per migration, from whichever instance took the lock first.
+      expect(applied.sort()).toEqual(journal.map((e) => e.tag).sort());
+      expect(instances.filter((p) => p.output().includes('Migration applied:'))).toHaveLength(1);
+      expect(instances.filter((p) => p.output().includes('Database ready (postgres, demo data seeded)'))).toHaveLength(1);
+      expect(instances.filter((p) => p.output().includes('Database ready (postgres).'))).toHaveLength(INSTANCES - 1);
+
+      await withPostgresClient(database.url, async (client) => {
+        const rows = await client.query<{ n: number; distinct_hashes: number }>(
+          'select count(*)::int as n, count(distinct hash)::int as distinct_hashes from drizzle.__drizzle_migrations',
+        );
+        expect(rows.rows[0]).toEqual({ n: journal.length, distinct_hashes: journal.length });
+      });
+
+      for (const p of instances) p.signal('SIGTERM');
+      for (const p of instances) expect(await p.exited, p.output()).toEqual({ code: 0, signal: null });
+    } finally {
+      await Promise.all(started.map((p) => p.kill()));
+      await database.drop();
+    }
+  });
+});
+
+describe.each(databaseKinds())('SIGTERM on %s', (kind: TestDatabaseKind) => {
+  /** A database for one instance: a migrated PostgreSQL database, or a fresh PGlite directory. */
+  async function instanceDatabase(): Promise<{ env: Record<string, string>; close(): Promise<void> }> {
+    if (kind === 'postgres') {
+      const database: TestDatabase = await createTestDatabase('postgres');
+      return { env: { DATABASE_URL: postgresUrlFor(testDatabaseUrl()!, database.location), DATABASE_POOL_SIZE: '5' }, close: () => database.close() };
+    }
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-stop-'));
+    return { env: { PGLITE_DATA_DIR: path.join(dir, 'pglite') }, close: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+
+  const slow = (portal: PortalProcess, ms: number) => fetch(`${portal.origin}/dev/test-fixtures/slow?ms=${ms}`);
+  async function holding(portal: PortalProcess): Promise<number> {
+    const response = await fetch(`${portal.origin}/dev/test-fixtures/slow?holding`);
+    return ((await response.json()) as { holding: number }).holding;
+  }
+  async function untilHolding(portal: PortalProcess, n: number) {
+    for (let i = 0; i < 600; i++) {
+      if ((await holding(portal)) === n) return;
+      await delay(50);
+    }
+    throw new Error(`the instance never held ${n} requests`);
+  }
+
+  it(`during ${IN_FLIGHT} requests in flight: all are answered, new connections are refused, exit 0`, { timeout: 300_000 }, async () => {
+    ensureBuild(REPO_ROOT);
+    const database = await instanceDatabase();
+    try {
+      const portal = await start(database.env);
+      await portal.waitUntilReady();
+      const holdMs = 6_000;
+      const sentAt = performance.now();
+      const answers = Array.from({ length: IN_FLIGHT }, () =>
+        slow(portal, holdMs).then(
+          async (response) => ({ status: response.status, body: (await response.json()) as unknown }),
+          (error: unknown) => ({ status: 0, body: String(error) }),
+        ),
+      );
+      await untilHolding(portal, IN_FLIGHT);
+      portal.signal('SIGTERM');
+
+      // Stops accepting at once (long before the held requests are answered).
+      let refused = false;
+      for (let i = 0; i < 40 && !refused; i++) {
+        refused = (await newConnectionStatus(portal, '/healthz')) === 'refused';
+        if (!refused) await delay(50);
+      }
+      expect(refused).toBe(true);
+      expect(portal.hasExited()).toBe(false);
+
+      const results = await Promise.all(answers);
+      expect(results).toEqual(Array.from({ length: IN_FLIGHT }, () => ({ status: 200, body: { heldMs: holdMs } })));
+      expect(performance.now() - sentAt).toBeGreaterThanOrEqual(holdMs);
+      expect(await portal.exited, portal.output()).toEqual({ code: 0, signal: null });
+      expect(portal.output()).toMatch(/^Stopped \(SIGTERM\) in \d+ ms\.$/m);
+    } finally {
+      await Promise.all(started.map((p) => p.kill()));
+      await database.close();
+    }
+  });
+
+  // The same code on either database: run on one (PostgreSQL when there is one).
+  it.runIf(kind === databaseKinds().at(-1))('with SHUTDOWN_DRAIN_MS answers /readyz 503 while still serving; waits for requests in flight no longer than SHUTDOWN_TIMEOUT_MS', { timeout: 300_000 }, async () => {
+    ensureBuild(REPO_ROOT);
+    const database = await instanceDatabase();
+    try {
+      const portal = await start({ ...database.env, SHUTDOWN_DRAIN_MS: '3000', SHUTDOWN_TIMEOUT_MS: '1000' });
+      await portal.waitUntilReady();
+      expect(await newConnectionStatus(portal, '/readyz')).toBe(200);
+      const answers = Array.from({ length: 3 }, () => slow(portal, 60_000).then((r) => r.status, () => 'cut off'));
+      await untilHolding(portal, 3);
+      const signalledAt = performance.now();
+      portal.signal('SIGTERM');
+
+      // Draining: not ready, yet alive and answering.
+      let readiness = await newConnectionStatus(portal, '/readyz');
+      for (let i = 0; i < 20 && readiness === 200; i++) {
+        await delay(50);
+        readiness = await newConnectionStatus(portal, '/readyz');
+      }
+      expect(readiness).toBe(503);
+      expect(await newConnectionStatus(portal, '/healthz')).toBe(200);
+
+      expect(await portal.exited, portal.output()).toEqual({ code: 0, signal: null });
+      // The drain, the limit, then the job workers' and the pool's stop: far less than the minute held.
+      expect(performance.now() - signalledAt).toBeLessThan(25_000);
+      expect(await Promise.all(answers)).toEqual(['cut off', 'cut off', 'cut off']);
+      expect(portal.output()).toContain('3 requests cut off at the 1000 ms limit');
+    } finally {
+      await Promise.all(started.map((p) => p.kill()));
+      await database.close();
+    }
+  });
+});
+
+describe('the slow test route', () => {
+  it('is a plain 404 outside DEPLOYMENT_ENV=test (this worker is a development deployment)', async () => {
+    expect(env().DEPLOYMENT_ENV).not.toBe('test');
+    const thrown = await slowRoute
+      .loader({ request: new Request('http://localhost/dev/test-fixtures/slow?ms=1') } as Parameters<typeof slowRoute.loader>[0])
+      .catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(404);
+  });
+});
+
+describe.each(databaseKinds())('readiness: the journal against drizzle\'s migrations table on %s', (kind) => {
+  const t = withTestDatabase(kind);
+  const journal = journalEntries();
+
+  it('nothing is pending on a migrated database; the newest is when its row is missing; a database ahead is current', async () => {
+    expect(await countAppliedMigrations(t.db)).toBe(journal.length);
+    expect(await pendingMigrations(t.db, journal)).toEqual([]);
+
+    const newest = journal.at(-1)!;
+    await t.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = ${newest.when}`);
+    expect(await pendingMigrations(t.db, journal)).toEqual([newest]);
+
+    // A newer version migrated the database during a rolling deploy: this build is still ready.
+    await t.db.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('newer', ${newest.when + 1})`);
+    expect(await pendingMigrations(t.db, journal)).toEqual([]);
+  });
+});
