@@ -236,8 +236,8 @@ export async function main() {
     say: (line) => process.stdout.write(line),
   });
   // The instance's one job runner (ADR 0019, ADR 0029): pg-boss with PostgreSQL, in process on
-  // PGlite. On it: the payment reconciliation, the outbox's delivery, the appointment reminders and
-  // the earlier-time offers' sweep (ADR 0037).
+  // PGlite. On it: the payment reconciliation, the outbox's delivery, the appointment reminders,
+  // the earlier-time offers' sweep (ADR 0037) and the nightly retention run (ADR 0040).
   const { startJobRunner, setCurrentJobRunner } = await import('./app/services/jobs/runner.server');
   const { scheduleReconcileJob } = await import('./app/services/billing/reconcile-job.server');
   const { channelsFor } = await import('./app/services/outbox/channels.server');
@@ -250,6 +250,8 @@ export async function main() {
   await scheduleReconcileJob(jobs, env, getDb);
   await registerDelivery(jobs, getDb, { channels, settings: deliverySettings(env), senders: env });
   await scheduleReminderJob(jobs, getDb);
+  const { scheduleRetentionJob } = await import('./app/services/jobs/retention.server');
+  await scheduleRetentionJob(jobs, env, getDb);
   await scheduleEarlierTimeJob(jobs, getDb);
   setCurrentJobRunner(jobs);
   shutdown.onStop('job workers', () => jobs.stop());

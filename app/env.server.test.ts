@@ -112,3 +112,35 @@ describe('health record settings', () => {
     expect(() => parseEnv({ QUESTIONNAIRES: 'off' })).toThrow(/QUESTIONNAIRES/);
   });
 });
+
+describe('retention settings (ADR 0040)', () => {
+  it('has the ADR’s defaults and a nightly time outside the hour the clocks change', () => {
+    expect(parseEnv({})).toMatchObject({
+      RETENTION_DAILY_AT: '02:17',
+      RETENTION_BATCH_SIZE: 1000,
+      RETENTION_RATE_LIMIT_HOURS: 48,
+      RETENTION_LOGIN_HOURS: 24,
+      RETENTION_SESSION_DAYS: 30,
+      RETENTION_OUTBOX_DAYS: 30,
+      RETENTION_REMINDER_DAYS: 30,
+      RETENTION_PAYMENT_EVENT_DAYS: 730,
+      RETENTION_ANALYTICS_DAYS: 400,
+      RETENTION_ACCESSIBILITY_FEEDBACK_DAYS: 730,
+    });
+    expect(parseEnv({ RETENTION_DAILY_AT: '04:45' }).RETENTION_DAILY_AT).toBe('04:45');
+    expect(() => parseEnv({ RETENTION_DAILY_AT: '3:17' })).toThrow(/RETENTION_DAILY_AT: must be a time of day/);
+    expect(() => parseEnv({ RETENTION_DAILY_AT: '24:00' })).toThrow(/RETENTION_DAILY_AT/);
+  });
+
+  it('refuses periods shorter than what the rows are still read for', () => {
+    // A rate-limit window is open for up to a day.
+    expect(() => parseEnv({ RETENTION_RATE_LIMIT_HOURS: '12' })).toThrow(/RETENTION_RATE_LIMIT_HOURS/);
+    expect(() => parseEnv({ RETENTION_RATE_LIMIT_HOURS: '24', ANON_CHECK_IN_LOCK_MINUTES: '1500' })).toThrow(
+      /RETENTION_RATE_LIMIT_HOURS: must cover the anonymous check-in lock/,
+    );
+    expect(() => parseEnv({ RETENTION_LOGIN_HOURS: '1', MFA_ONBOARDING_WINDOW_MINUTES: '120' })).toThrow(
+      /RETENTION_LOGIN_HOURS: must cover the SMS onboarding window/,
+    );
+    expect(() => parseEnv({ RETENTION_SESSION_DAYS: '0' })).toThrow(/RETENTION_SESSION_DAYS/);
+  });
+});

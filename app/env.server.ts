@@ -337,6 +337,32 @@ const envObject = z
     /** A claimed (`sending`) message whose worker vanished is taken again after this long. */
     OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(60).max(3600).default(300),
 
+    // Retention (issue 27, docs/decisions/0040-retention.md): what the nightly job deletes, and
+    // when. The access log is never deleted by it (the law keeps it 12 years, ADR 0040).
+    /** The nightly retention run's Helsinki time of day, HH:MM (a pg-boss cron schedule; in process on PGlite). */
+    RETENTION_DAILY_AT: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day HH:MM, e.g. 02:17')
+      .default('02:17'),
+    /** Rows one delete statement takes (short locks, short transactions); a run repeats batches until done. */
+    RETENTION_BATCH_SIZE: z.coerce.number().int().min(10).max(100_000).default(1000),
+    /** Rate-limit windows this long after they started (at least the longest window, a day). */
+    RETENTION_RATE_LIMIT_HOURS: z.coerce.number().int().min(24).default(48),
+    /** Identification flows, test identification codes and SMS codes this long after they expired; SMS login-code messages this long after written. */
+    RETENTION_LOGIN_HOURS: positiveInt.default(24),
+    /** Sessions this many days after their absolute expiry (revoked and idle-ended ones too). */
+    RETENTION_SESSION_DAYS: positiveInt.default(30),
+    /** Sent and failed outbox messages (SMS, e-mail: health-adjacent text) this many days after written. */
+    RETENTION_OUTBOX_DAYS: positiveInt.default(30),
+    /** An appointment's reminder row (contact details, the sealed link) this many days after the appointment's start. */
+    RETENTION_REMINDER_DAYS: positiveInt.default(30),
+    /** What the payment provider told us about a payment, this many days after (the payment itself stays with its invoice). */
+    RETENTION_PAYMENT_EVENT_DAYS: positiveInt.default(730),
+    /** First-party analytics events this many days after. */
+    RETENTION_ANALYTICS_DAYS: positiveInt.default(400),
+    /** Accessibility feedback (the sender's texts and address) this many days after it was sent. */
+    RETENTION_ACCESSIBILITY_FEEDBACK_DAYS: positiveInt.default(730),
+
     // SMS (issue 22, ADR 0030): `test` sends nothing (the outbox row stays readable at
     // /dev/outbox; never in production), `gatewayapi` GatewayAPI's REST API signed with OAuth 1.0a.
     SMS: z.enum(['test', 'gatewayapi']).default('test'),
@@ -391,10 +417,33 @@ function checkDelivery(env: z.infer<typeof envObject>, ctx: z.RefinementCtx): vo
   }
 }
 
+/**
+ * Retention's settings (ADR 0040) against what the rows are still read for: a rate-limit window
+ * deleted while open would restart its count, and an SMS code counted toward the onboarding
+ * limit must outlive the limit's window.
+ */
+function checkRetention(env: z.infer<typeof envObject>, ctx: z.RefinementCtx): void {
+  if (env.RETENTION_RATE_LIMIT_HOURS * 60 < env.ANON_CHECK_IN_LOCK_MINUTES) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['RETENTION_RATE_LIMIT_HOURS'],
+      message: 'must cover the anonymous check-in lock (ANON_CHECK_IN_LOCK_MINUTES), or a lock would be lifted early',
+    });
+  }
+  if (env.RETENTION_LOGIN_HOURS * 60 < env.MFA_ONBOARDING_WINDOW_MINUTES) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['RETENTION_LOGIN_HOURS'],
+      message: 'must cover the SMS onboarding window (MFA_ONBOARDING_WINDOW_MINUTES), or sent codes would stop counting',
+    });
+  }
+}
+
 export const envSchema = envObject
   .superRefine((env, ctx) => {
     smsSettingsProblems(env, ctx);
     checkDelivery(env, ctx);
+    checkRetention(env, ctx);
     if (env.STORAGE === 's3' && !env.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required when STORAGE=s3' });
     }

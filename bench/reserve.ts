@@ -21,10 +21,10 @@
  *                       checked against the target)
  *   --target-p95 MS     the p95 budget of the server time (default 100)
  */
-import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
-import { openDatabase, type Database } from '../db/client';
-import { appointments, appointmentSlots, persons } from '../db/schema';
-import { makeIdentityCode } from '../app/models/identity-code';
+import { count, eq } from 'drizzle-orm';
+import { openDatabase } from '../db/client';
+import { appointments } from '../db/schema';
+import { bookingRequest, prepareBookings, type Booking } from './bookings';
 import { CookieJar } from './cookie-jar';
 import { benchDatabase, benchMain, ensureBuild, loadAverage, machine, parseCli, positiveInt, progress, startPortal } from './harness';
 import { findForm } from './html';
@@ -57,47 +57,6 @@ function parseOptions(argv: string[]): Options {
   };
 }
 
-interface Booking {
-  slotId: number;
-  identityCode: string;
-  birthDate: string;
-  lastName: string;
-}
-
-/** Free, open, non-binding times of the seed (more than a day ahead), and one new patient for each. */
-async function prepareBookings(database: Database, total: number): Promise<Booking[]> {
-  const { db } = database;
-  const slots = await db
-    .select({ id: appointmentSlots.id })
-    .from(appointmentSlots)
-    .leftJoin(appointments, and(eq(appointments.slotId, appointmentSlots.id), isNull(appointments.cancelledAt)))
-    .where(
-      and(
-        isNull(appointments.id),
-        eq(appointmentSlots.requiresAuth, false),
-        gt(appointmentSlots.startAt, sql`now() + interval '2 days'`),
-      ),
-    )
-    .orderBy(asc(appointmentSlots.startAt))
-    .limit(total);
-  if (slots.length < total) throw new Error(`the seed has ${slots.length} free times, ${total} needed`);
-  const bookings = slots.map((slot, i) => {
-    const birth = new Date(Date.UTC(1950, 0, 1) + Math.floor(i / 800) * 86_400_000).toISOString().slice(0, 10);
-    return { slotId: slot.id, identityCode: makeIdentityCode(birth, 100 + (i % 800)), birthDate: birth, lastName: `Kuormitus${i}` };
-  });
-  for (let i = 0; i < bookings.length; i += 1000) {
-    await db.insert(persons).values(
-      bookings.slice(i, i + 1000).map((b) => ({
-        identityCode: b.identityCode,
-        firstName: 'Testi',
-        lastName: b.lastName,
-        birthDate: b.birthDate,
-      })),
-    );
-  }
-  return bookings;
-}
-
 /** `terms` is a baseline for this machine and run: GET of the simplest page (no reservation). */
 type Scenario = 'api' | 'form' | 'terms';
 
@@ -110,29 +69,6 @@ interface Measured {
   latencyMs: { p50: number; p95: number; p99: number; max: number };
   statusCodes: Record<string, number>;
   errors: number;
-}
-
-/** The request of one booking: the JSON call, or the form post a browser without JS sends. */
-function requestFor(scenario: Exclude<Scenario, 'terms'>, booking: Booking, token: string) {
-  const fields = {
-    ssn: booking.identityCode,
-    firstName: 'Testi',
-    lastName: booking.lastName,
-    phone: '+358401234567',
-    emailAddress: 'kuormitus@example.fi',
-  };
-  if (scenario === 'api') {
-    return {
-      path: '/api/anon/reserve-appointment',
-      contentType: 'application/json',
-      body: JSON.stringify({ appointmentId: booking.slotId, ...fields, termsApproved: true }),
-    };
-  }
-  return {
-    path: `/fi/vapaat-ajat/${booking.slotId}`,
-    contentType: 'application/x-www-form-urlencoded',
-    body: new URLSearchParams({ csrf: token, ...fields, termsApproved: 'on', intent: 'reserve' }).toString(),
-  };
 }
 
 async function measure(
@@ -153,7 +89,7 @@ async function measure(
         setupRequest: (request) => {
           if (scenario === 'terms') return { ...request, path: '/fi/eula' };
           const booking = bookings[next++ % bookings.length]!;
-          const { path, contentType, body } = requestFor(scenario, booking, session.token);
+          const { path, contentType, body } = bookingRequest(scenario, booking, session.token);
           return {
             ...request,
             path,

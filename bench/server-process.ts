@@ -31,6 +31,8 @@ export async function findFreePort(): Promise<number> {
 
 export interface ServerProcess {
   origin: string;
+  /** The server's process id, which is also its process group's (bench/capacity.ts reads its CPU time). */
+  pid: number;
   /** Milliseconds from the start of the process until it was ready (set by waitUntilReady). */
   readyAfterMs: number | null;
   /** The last lines the server printed (stdout and stderr). */
@@ -92,6 +94,7 @@ export function startServer(options: StartOptions): ServerProcess {
 
   const server: ServerProcess = {
     origin,
+    pid: child.pid ?? -1,
     readyAfterMs: null,
     output,
     async waitUntilReady(timeoutMs) {

@@ -157,6 +157,8 @@ export const appointmentReminders = pgTable(
   (t) => [
     // The sweep's "due and scheduled" query: a small partial index, ordered by due time.
     index('appointment_reminders_due_idx').on(t.dueAt).where(sql`${t.state} = 'scheduled'`),
+    // Retention (ADR 0040): a reminder goes some time after the appointment's start.
+    index('appointment_reminders_start_idx').on(t.startAt),
     check('appointment_reminders_state_check', sql`${inList(t.state, REMINDER_STATES)}`),
     check(
       'appointment_reminders_drop_check',

@@ -43,6 +43,9 @@ export const sessions = pgTable(
   },
   (t) => [
     index('sessions_person_idx').on(t.personId),
+    // Retention (ADR 0040): ended sessions go by their absolute expiry, which never moves (the idle
+    // expiry moves on every request, so an index on it would cost each request an index write).
+    index('sessions_absolute_expires_idx').on(t.absoluteExpiresAt),
     check('sessions_device_kind_check', sql`${t.deviceKind} is null or ${t.deviceKind} in ('desktop', 'mobile', 'tablet')`),
   ],
 );
@@ -52,31 +55,41 @@ export const sessions = pgTable(
  * the server; the browser that started the flow holds only the flow-binding cookie whose hash is
  * stored here, and the callback completes the flow only in that browser (ADR 0003).
  */
-export const identificationFlows = pgTable('identification_flows', {
-  stateHash: text('state_hash').primaryKey(),
-  nonce: text('nonce').notNull(),
-  codeVerifier: text('code_verifier').notNull(),
-  provider: text('provider').notNull(),
-  language: text('language', { enum: ['fi', 'sv', 'en'] }).notNull(),
-  nextPath: text('next_path').notNull(),
-  inApp: boolean('in_app').notNull().default(false),
-  /** SHA-256 of the flow-binding cookie of the browser that started the flow (login CSRF guard). */
-  browserBindingHash: text('browser_binding_hash').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  createdAt: createdAt(),
-});
+export const identificationFlows = pgTable(
+  'identification_flows',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    provider: text('provider').notNull(),
+    language: text('language', { enum: ['fi', 'sv', 'en'] }).notNull(),
+    nextPath: text('next_path').notNull(),
+    inApp: boolean('in_app').notNull().default(false),
+    /** SHA-256 of the flow-binding cookie of the browser that started the flow (login CSRF guard). */
+    browserBindingHash: text('browser_binding_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  // Retention (ADR 0040): expired flows go by their expiry.
+  (t) => [index('identification_flows_expires_idx').on(t.expiresAt)],
+);
 
 /** Authorization codes issued by the built-in test identification service (never in production). */
-export const testIdpCodes = pgTable('test_idp_codes', {
-  codeHash: text('code_hash').primaryKey(),
-  identityCode: text('identity_code').notNull(),
-  nonce: text('nonce').notNull(),
-  codeChallenge: text('code_challenge').notNull(),
-  redirectUri: text('redirect_uri').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-});
+export const testIdpCodes = pgTable(
+  'test_idp_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    identityCode: text('identity_code').notNull(),
+    nonce: text('nonce').notNull(),
+    codeChallenge: text('code_challenge').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  // Retention (ADR 0040): expired codes go by their expiry.
+  (t) => [index('test_idp_codes_expires_idx').on(t.expiresAt)],
+);
 
 /**
  * SMS login (spec 2 §3 "MFA status types"): the phone number whose possession the person has
@@ -117,6 +130,8 @@ export const smsChallenges = pgTable(
   },
   (t) => [
     index('sms_challenges_person_idx').on(t.personId, t.purpose, t.createdAt),
+    // Retention (ADR 0040): expired codes go by their expiry.
+    index('sms_challenges_expires_idx').on(t.expiresAt),
     check('sms_challenges_attempts_check', sql`${t.failedAttempts} >= 0`),
   ],
 );

@@ -149,7 +149,11 @@ export const paymentEvents = pgTable(
     outcome: text('outcome').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
   },
-  (t) => [index('payment_events_payment_idx').on(t.paymentId, t.at)],
+  (t) => [
+    index('payment_events_payment_idx').on(t.paymentId, t.at),
+    // Retention (ADR 0040): old events go by their time.
+    index('payment_events_at_idx').on(t.at),
+  ],
 );
 
 /**

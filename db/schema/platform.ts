@@ -112,11 +112,16 @@ export const outbox = pgTable(
 );
 
 /** Fixed-window counters shared by every app instance (services/security/rate-limit). */
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-  count: integer('count').notNull(),
-});
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  // Retention (ADR 0040): windows that ended long ago go by their start.
+  (t) => [index('rate_limits_window_start_idx').on(t.windowStart)],
+);
 
 /** First-party analytics events (no third-party trackers). */
 export const analyticsEvents = pgTable(
@@ -127,7 +132,11 @@ export const analyticsEvents = pgTable(
     name: text('name').notNull(),
     properties: jsonb('properties').$type<Record<string, string | number | boolean | null>>(),
   },
-  (t) => [index('analytics_events_name_idx').on(t.name, t.at)],
+  (t) => [
+    index('analytics_events_name_idx').on(t.name, t.at),
+    // Retention (ADR 0040): old events go by their time, whatever their name.
+    index('analytics_events_at_idx').on(t.at),
+  ],
 );
 
 /** Raw bytes: a Uint8Array in the app (node-postgres answers a Buffer, PGlite a Uint8Array). */

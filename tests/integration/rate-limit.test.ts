@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { rateLimits } from '~db/schema';
-import { hitRateLimit, pruneRateLimits } from '~/services/security/rate-limit.server';
+import { parseEnv } from '~/env.server';
+import { runRetention } from '~/services/jobs/retention.server';
+import { hitRateLimit } from '~/services/security/rate-limit.server';
 import { databaseKinds, withTestDatabase } from '../fixtures/db';
 
 const T0 = new Date('2026-03-02T08:00:00.000Z');
@@ -68,10 +70,10 @@ describe.each(databaseKinds())('rate limits on %s', (kind) => {
     expect(next.count).toBe(21);
   });
 
-  it('prunes windows that ended long ago', async () => {
-    await hitRateLimit(t.db, 'old:192.0.2.77', 5, 60, at(-2 * 86_400));
-    await hitRateLimit(t.db, 'fresh:192.0.2.78', 5, 60, T0);
-    await pruneRateLimits(t.db, 86_400, T0);
+  it('the nightly retention deletes windows that ended long ago (ADR 0040) and keeps a day-long one that is open', async () => {
+    await hitRateLimit(t.db, 'old:192.0.2.77', 5, 60, at(-3 * 86_400));
+    await hitRateLimit(t.db, 'fresh:192.0.2.78', 5, 86_400, at(-86_000));
+    await runRetention(t.db, parseEnv({}), { now: T0 });
     const keys = (await t.db.select().from(rateLimits)).map((r) => r.key);
     expect(keys).not.toContain(sha256('old:192.0.2.77'));
     expect(keys).toContain(sha256('fresh:192.0.2.78'));

@@ -12,6 +12,8 @@
 import pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import type { Env } from '~/env.server';
+import { clock } from '~/lib/clock.server';
+import { isoDateOf, wallClock } from '~/lib/dates';
 import { logger } from '~/services/observability/logger.server';
 
 /**
@@ -92,6 +94,12 @@ export interface JobRunner {
    * instance upserts the same schedule and each tick is one job; an interval in process).
    */
   schedule(queue: string, everyMinutes: number): Promise<void>;
+  /**
+   * A job once a day at `timeOfDay` (HH:MM, Europe/Helsinki): a pg-boss cron schedule `M H * * *`
+   * (one job per day across instances); in process, a minute's check of the app clock's Helsinki
+   * time, at most one run per Helsinki date.
+   */
+  scheduleDaily(queue: string, timeOfDay: string): Promise<void>;
   /** Stops taking jobs and waits (up to 10 s) for the running ones. */
   stop(): Promise<void>;
   /** Each queue's jobs by state, for the metrics (pg-boss: its cached queue counts). */
@@ -118,6 +126,19 @@ export function currentJobRunner(): JobRunner | null {
 export function setCurrentJobRunner(runner: JobRunner | null): void {
   if (runner) globalForJobs.__portalJobs = runner;
   else delete globalForJobs.__portalJobs;
+}
+
+/** The cron expression of "daily at HH:MM" (`M H * * *`), for a time of day as `RETENTION_DAILY_AT` gives it. */
+export function dailyCron(timeOfDay: string): string {
+  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(timeOfDay);
+  if (!match) throw new Error(`not a time of day (HH:MM): ${timeOfDay}`);
+  return `${Number(match[2])} ${Number(match[1])} * * *`;
+}
+
+/** The Helsinki date and time of day (HH:MM) of an instant. */
+function helsinkiDateAndTime(instant: Date): { date: string; time: string } {
+  const wall = wallClock(instant);
+  return { date: isoDateOf(wall), time: `${String(wall.hour).padStart(2, '0')}:${String(wall.minute).padStart(2, '0')}` };
 }
 
 /** The cron expression of "every N minutes" (N is capped at 59: cron's minute field). */
@@ -171,6 +192,10 @@ async function startPgBoss(connectionString: string): Promise<JobRunner> {
     async schedule(queue, everyMinutes) {
       await ensureQueue(queue);
       await boss.schedule(queue, everyMinutesCron(everyMinutes), {}, { tz: 'Europe/Helsinki' });
+    },
+    async scheduleDaily(queue, timeOfDay) {
+      await ensureQueue(queue);
+      await boss.schedule(queue, dailyCron(timeOfDay), {}, { tz: 'Europe/Helsinki' });
     },
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
     async queueCounts() {
@@ -242,6 +267,22 @@ function startInProcess(): JobRunner {
         // A tick never overlaps the previous one (as one pg-boss job per tick would not pile up).
         if (entry && entry.active === 0 && entry.waiting.length === 0) enqueue(queue, {});
       }, minutes * 60_000);
+      timer.unref();
+      timers.add(timer);
+    },
+    async scheduleDaily(queue, timeOfDay) {
+      dailyCron(timeOfDay);
+      // The Helsinki date of the last run (started after today's time: the first run is
+      // tomorrow's, as cron's would be). A minute's timer may fire twice within a minute or miss
+      // one when the event loop is busy, so a run is due from HH:MM until the date changes.
+      const started = helsinkiDateAndTime(clock.now());
+      let ranOn: string | null = started.time >= timeOfDay ? started.date : null;
+      const timer = setInterval(() => {
+        const { date, time } = helsinkiDateAndTime(clock.now());
+        if (ranOn === date || time < timeOfDay) return;
+        ranOn = date;
+        enqueue(queue, {});
+      }, 60_000);
       timer.unref();
       timers.add(timer);
     },

@@ -58,8 +58,5 @@ export async function peekRateLimit(db: Db, key: string, windowSeconds: number, 
   return row?.count ?? 0;
 }
 
-/** Removes windows that ended long ago (called opportunistically; cheap with the primary key). */
-export async function pruneRateLimits(db: Db, olderThanSeconds = 86_400, now = clock.now()): Promise<void> {
-  const cutoff = new Date(now.getTime() - olderThanSeconds * 1000);
-  await db.delete(rateLimits).where(sql`${rateLimits.windowStart} < ${cutoff.toISOString()}::timestamptz`);
-}
+// Windows that ended long ago are deleted by the nightly retention job (services/jobs/retention,
+// ADR 0040), by `rate_limits_window_start_idx`.

@@ -1,0 +1,204 @@
+/**
+ * Retention (issue 27, docs/decisions/0040-retention.md): once a night the rows that are no
+ * longer needed are deleted, table by table, in bounded batches. Each rule deletes by one indexed
+ * column (the indexes named below), so a batch finds its rows without reading the table, and each
+ * batch is its own short statement: a backlog of millions is many small deletes, never one long
+ * lock. The access log is not here on purpose: the law keeps it 12 years (ADR 0040).
+ *
+ * One job on the instance's job runner (ADR 0019): with PostgreSQL a pg-boss cron schedule at
+ * `RETENTION_DAILY_AT` Helsinki time (one run per night across instances); on PGlite in process.
+ */
+import { and, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import {
+  accessibilityFeedback,
+  analyticsEvents,
+  appointmentReminders,
+  identificationFlows,
+  outbox,
+  paymentEvents,
+  rateLimits,
+  sessions,
+  smsChallenges,
+  testIdpCodes,
+} from '~db/schema';
+import type { Env } from '~/env.server';
+import { clock } from '~/lib/clock.server';
+import type { Db } from '~/services/db/db.server';
+import { logger } from '~/services/observability/logger.server';
+import type { JobRunner } from './runner.server';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** The periods (ADR 0040), from the environment. */
+export type RetentionSettings = Pick<
+  Env,
+  | 'RETENTION_BATCH_SIZE'
+  | 'RETENTION_RATE_LIMIT_HOURS'
+  | 'RETENTION_LOGIN_HOURS'
+  | 'RETENTION_SESSION_DAYS'
+  | 'RETENTION_OUTBOX_DAYS'
+  | 'RETENTION_REMINDER_DAYS'
+  | 'RETENTION_PAYMENT_EVENT_DAYS'
+  | 'RETENTION_ANALYTICS_DAYS'
+  | 'RETENTION_ACCESSIBILITY_FEEDBACK_DAYS'
+>;
+
+/** One rule: which rows of a table go, and the index that finds them. */
+interface RetentionRule {
+  /** The rule's name in the summary and the log (a table name, or table:subset). */
+  name: string;
+  table: PgTable;
+  /** The index the condition is served by (documentation and the plan test). */
+  index: string;
+  /** The rows to delete at `now`. */
+  where: (now: Date, settings: RetentionSettings) => SQL;
+}
+
+const before = (now: Date, ms: number) => new Date(now.getTime() - ms);
+
+/** Every rule, in the order a run applies them. */
+export const RETENTION_RULES: readonly RetentionRule[] = [
+  {
+    // A window is needed while it is open; the longest is a day (RETENTION_RATE_LIMIT_HOURS ≥ 24).
+    name: 'rate_limits',
+    table: rateLimits,
+    index: 'rate_limits_window_start_idx',
+    where: (now, s) => lt(rateLimits.windowStart, before(now, s.RETENTION_RATE_LIMIT_HOURS * HOUR_MS)),
+  },
+  {
+    name: 'identification_flows',
+    table: identificationFlows,
+    index: 'identification_flows_expires_idx',
+    where: (now, s) => lt(identificationFlows.expiresAt, before(now, s.RETENTION_LOGIN_HOURS * HOUR_MS)),
+  },
+  {
+    name: 'test_idp_codes',
+    table: testIdpCodes,
+    index: 'test_idp_codes_expires_idx',
+    where: (now, s) => lt(testIdpCodes.expiresAt, before(now, s.RETENTION_LOGIN_HOURS * HOUR_MS)),
+  },
+  {
+    name: 'sms_challenges',
+    table: smsChallenges,
+    index: 'sms_challenges_expires_idx',
+    where: (now, s) => lt(smsChallenges.expiresAt, before(now, s.RETENTION_LOGIN_HOURS * HOUR_MS)),
+  },
+  {
+    // Every session has ended by its absolute expiry (idle, revoked or not); resuming one with an
+    // SMS code never extends it (ADR 0012).
+    name: 'sessions',
+    table: sessions,
+    index: 'sessions_absolute_expires_idx',
+    where: (now, s) => lt(sessions.absoluteExpiresAt, before(now, s.RETENTION_SESSION_DAYS * DAY_MS)),
+  },
+  {
+    // An SMS login code's text is a secret with no use once the code has expired.
+    name: 'outbox:loginCode',
+    table: outbox,
+    index: 'outbox_created_idx',
+    where: (now, s) =>
+      and(
+        lt(outbox.createdAt, before(now, s.RETENTION_LOGIN_HOURS * HOUR_MS)),
+        eq(outbox.kind, 'loginCode'),
+        inArray(outbox.state, ['sent', 'failed']),
+      )!,
+  },
+  {
+    // Queued and sending messages stay whatever their age: they are delivery's work (and its alarm).
+    name: 'outbox',
+    table: outbox,
+    index: 'outbox_created_idx',
+    where: (now, s) => and(lt(outbox.createdAt, before(now, s.RETENTION_OUTBOX_DAYS * DAY_MS)), inArray(outbox.state, ['sent', 'failed']))!,
+  },
+  {
+    // A scheduled reminder is the sweep's to settle (it drops a past one); written and dropped
+    // ones only tell the confirmation page what happened.
+    name: 'appointment_reminders',
+    table: appointmentReminders,
+    index: 'appointment_reminders_start_idx',
+    where: (now, s) =>
+      and(lt(appointmentReminders.startAt, before(now, s.RETENTION_REMINDER_DAYS * DAY_MS)), ne(appointmentReminders.state, 'scheduled'))!,
+  },
+  {
+    name: 'payment_events',
+    table: paymentEvents,
+    index: 'payment_events_at_idx',
+    where: (now, s) => lt(paymentEvents.at, before(now, s.RETENTION_PAYMENT_EVENT_DAYS * DAY_MS)),
+  },
+  {
+    name: 'analytics_events',
+    table: analyticsEvents,
+    index: 'analytics_events_at_idx',
+    where: (now, s) => lt(analyticsEvents.at, before(now, s.RETENTION_ANALYTICS_DAYS * DAY_MS)),
+  },
+  {
+    name: 'accessibility_feedback',
+    table: accessibilityFeedback,
+    index: 'accessibility_feedback_created_idx',
+    where: (now, s) => lt(accessibilityFeedback.createdAt, before(now, s.RETENTION_ACCESSIBILITY_FEEDBACK_DAYS * DAY_MS)),
+  },
+];
+
+/** What one statement of a rule deletes: at most `limit` rows, found through the rule's index. */
+export function batchDelete(table: PgTable, where: SQL, limit: number): SQL {
+  // The rows are picked by their physical address (ctid) in a subquery with a limit; the outer
+  // condition is repeated so that a row changed meanwhile is deleted only if it still qualifies.
+  return sql`with deleted as (
+    delete from ${table}
+    where ctid = any(array(select ctid from ${table} where ${where} limit ${limit})) and ${where}
+    returning 1
+  )
+  select count(*)::int as count from deleted`;
+}
+
+/** Deletes what a rule selects, batch after batch, until a batch is short, `maxBatches` or the deadline. */
+async function applyRule(db: Db, rule: RetentionRule, where: SQL, batchSize: number, maxBatches: number, deadline: number): Promise<number> {
+  let total = 0;
+  for (let batch = 0; batch < maxBatches && performance.now() < deadline; batch++) {
+    const result = (await db.execute(batchDelete(rule.table, where, batchSize))) as unknown as { rows: { count: number }[] };
+    const count = Number(result.rows[0]?.count ?? 0);
+    total += count;
+    if (count < batchSize) break;
+  }
+  return total;
+}
+
+export type RetentionSummary = Record<string, number>;
+
+/**
+ * One run at `now`: each rule in turn, each batch a statement of its own. `maxBatches` bounds a
+ * rule's share of one run and `maxMs` the whole run (less than pg-boss's 15-minute job expiry,
+ * so an expired job is never retried beside a run still going); a backlog beyond them is taken
+ * up the next night.
+ */
+export async function runRetention(
+  db: Db,
+  settings: RetentionSettings,
+  { now = clock.now(), maxBatches = 10_000, maxMs = 10 * 60_000 }: { now?: Date; maxBatches?: number; maxMs?: number } = {},
+): Promise<RetentionSummary> {
+  const deadline = performance.now() + maxMs;
+  const summary: RetentionSummary = {};
+  for (const rule of RETENTION_RULES) {
+    summary[rule.name] = await applyRule(db, rule, rule.where(now, settings), settings.RETENTION_BATCH_SIZE, maxBatches, deadline);
+  }
+  return summary;
+}
+
+/** The retention job's queue on the instance's job runner. */
+export const RETENTION_QUEUE = 'retention';
+
+/** Registers the nightly run on the job runner: its worker and its daily schedule. */
+export async function scheduleRetentionJob(
+  runner: JobRunner,
+  env: RetentionSettings & Pick<Env, 'RETENTION_DAILY_AT'>,
+  getDb: () => Promise<Db>,
+): Promise<void> {
+  await runner.work(RETENTION_QUEUE, async () => {
+    const started = clock.nowMs();
+    const summary = await runRetention(await getDb(), env);
+    logger.info({ ...summary, ms: clock.nowMs() - started }, 'retention run');
+  });
+  await runner.scheduleDaily(RETENTION_QUEUE, env.RETENTION_DAILY_AT);
+}

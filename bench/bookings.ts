@@ -1,0 +1,73 @@
+/**
+ * Reservations for the write-path benchmarks (bench/reserve.ts, bench/capacity.ts): free times of
+ * the seeded calendar and one new patient for each, so every request reserves a different time
+ * for a different person (the real write path: person lock, limit count, insert, outbox, logs).
+ */
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { appointments, appointmentSlots, persons } from '../db/schema';
+import { makeIdentityCode } from '../app/models/identity-code';
+
+export interface Booking {
+  slotId: number;
+  identityCode: string;
+  birthDate: string;
+  lastName: string;
+}
+
+/** Free, open, non-binding times of the seed (more than a day ahead), and one new patient for each. */
+export async function prepareBookings(database: Database, total: number): Promise<Booking[]> {
+  const { db } = database;
+  const slots = await db
+    .select({ id: appointmentSlots.id })
+    .from(appointmentSlots)
+    .leftJoin(appointments, and(eq(appointments.slotId, appointmentSlots.id), isNull(appointments.cancelledAt)))
+    .where(
+      and(
+        isNull(appointments.id),
+        eq(appointmentSlots.requiresAuth, false),
+        gt(appointmentSlots.startAt, sql`now() + interval '2 days'`),
+      ),
+    )
+    .orderBy(asc(appointmentSlots.startAt))
+    .limit(total);
+  if (slots.length < total) throw new Error(`the seed has ${slots.length} free times, ${total} needed`);
+  const bookings = slots.map((slot, i) => {
+    const birth = new Date(Date.UTC(1950, 0, 1) + Math.floor(i / 800) * 86_400_000).toISOString().slice(0, 10);
+    return { slotId: slot.id, identityCode: makeIdentityCode(birth, 100 + (i % 800)), birthDate: birth, lastName: `Kuormitus${i}` };
+  });
+  for (let i = 0; i < bookings.length; i += 1000) {
+    await db.insert(persons).values(
+      bookings.slice(i, i + 1000).map((b) => ({
+        identityCode: b.identityCode,
+        firstName: 'Testi',
+        lastName: b.lastName,
+        birthDate: b.birthDate,
+      })),
+    );
+  }
+  return bookings;
+}
+
+/** The request of one booking: the JSON call, or the form post a browser without JS sends. */
+export function bookingRequest(kind: 'api' | 'form', booking: Booking, token: string) {
+  const fields = {
+    ssn: booking.identityCode,
+    firstName: 'Testi',
+    lastName: booking.lastName,
+    phone: '+358401234567',
+    emailAddress: 'kuormitus@example.fi',
+  };
+  if (kind === 'api') {
+    return {
+      path: '/api/anon/reserve-appointment',
+      contentType: 'application/json',
+      body: JSON.stringify({ appointmentId: booking.slotId, ...fields, termsApproved: true }),
+    };
+  }
+  return {
+    path: `/fi/vapaat-ajat/${booking.slotId}`,
+    contentType: 'application/x-www-form-urlencoded',
+    body: new URLSearchParams({ csrf: token, ...fields, termsApproved: 'on', intent: 'reserve' }).toString(),
+  };
+}
