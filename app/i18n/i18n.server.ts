@@ -34,6 +34,7 @@ import dataExport from './resources/records/export';
 import sv from './resources/sv';
 import devices from './resources/devices';
 import accessibility from './resources/shell/accessibility';
+import carePages from './resources/shell/care-pages';
 
 /** Remembers the last language used, for the `/` redirect. */
 export const languageCookie = createCookie('portal_lang', {
@@ -64,6 +65,7 @@ const all = (core: typeof en, lang: 'fi' | 'sv' | 'en'): Resource => ({
   accessLog: accessLog[lang],
   confidential: confidential[lang],
   dataExport: dataExport[lang],
+  ...carePages[lang],
 });
 
 export const resources = {

@@ -24,6 +24,7 @@ import type { AccessibilityTexts } from './shell/accessibility';
 import type { AccessLogTexts } from './access-log';
 import type { ConfidentialTexts } from './appointments/confidential';
 import type { DataExportTexts } from './records/export';
+import type { CarePagesTexts } from './shell/care-pages';
 
 export interface BookingTexts {
   search: SearchTexts;
@@ -34,7 +35,8 @@ export interface BookingTexts {
 
 /** Every text that is not in a language's core module. */
 export type SeparateTexts = BookingTexts &
-  PageTexts & {
+  PageTexts &
+  CarePagesTexts & {
     myInformation: MyInformationTexts;
     messaging: MessagingTexts;
     records: RecordsTexts;
@@ -69,7 +71,8 @@ type TextModule =
   | 'accessibility'
   | 'accessLog'
   | 'confidential'
-  | 'dataExport';
+  | 'dataExport'
+  | 'carePages';
 
 const MODULE_OF = {
   search: 'search',
@@ -94,6 +97,10 @@ const MODULE_OF = {
   accessLog: 'accessLog',
   confidential: 'confidential',
   dataExport: 'dataExport',
+  healthPortal: 'carePages',
+  mentalSupport: 'carePages',
+  occupationalLanding: 'carePages',
+  practitioner: 'carePages',
 } as const satisfies Record<keyof SeparateTexts, TextModule>;
 
 /** The top-level keys whose texts are loaded separately. */
@@ -158,6 +165,8 @@ async function loadModule(module: TextModule, lang: Language): Promise<Partial<S
       return { confidential: (await import('./appointments/confidential')).default[lang] };
     case 'dataExport':
       return { dataExport: (await import('./records/export')).default[lang] };
+    case 'carePages':
+      return (await import('./shell/care-pages')).default[lang];
   }
 }
 
