@@ -100,7 +100,9 @@ test.describe('practitioner page', () => {
     await expect(main.getByRole('listitem').filter({ hasText: 'Työterveyshuolto' })).toBeVisible();
     await page.getByRole('link', { name: 'Katso ammattilaisen Leena Lahtinen vapaat ajat' }).click();
     await expect(page).toHaveURL(/\/fi\/ajanvaraus\/tyoterveys\?practitionerIds=P9101/);
-    await expect(page.getByText('Leena Lahtinen').first()).toBeVisible();
+    // The occupational search, filtered to her.
+    await expect(page.getByRole('heading', { level: 1, name: 'Työterveyshuollon ajanvaraus' })).toBeVisible();
+    await expect(page.getByLabel('Ammattilainen', { exact: true })).toHaveValue('P9101');
   });
 
   test('the absent nurse shows her absence and substitute', async ({ page }) => {

@@ -29,23 +29,28 @@ let individual = 300;
 const code = (birthDate = '1981-06-06') => makeIdentityCode(birthDate, (individual += 1));
 const NOW = new Date('2026-03-10T08:00:00Z');
 
+let run = 0;
+
+/** One team per test (the database is shared by the file's tests): its own clinic, specialty and practitioner ids. */
 async function setup(db: Db) {
-  await createClinic(db, { id: 'HP', name: 'Pasila', municipality: 'helsinki' });
-  await createClinic(db, { id: 'TA', name: 'Tapiola', municipality: 'espoo' });
-  await createClinic(db, { id: 'RMT', name: 'Etävastaanotto', municipality: 'remote', isRemote: true });
-  await createSpecialty(db, { id: 'TTH', name: localized('Työterveyshuolto', 'Företagshälsovård', 'Occupational health') });
-  await createSpecialty(db, { id: 'IHO', name: localized('Ihotaudit', 'Hudsjukdomar', 'Dermatology') });
+  run += 1;
+  const ids = { pasila: `HP${run}`, tapiola: `TA${run}`, remote: `RMT${run}`, tth: `TTH${run}`, iho: `IHO${run}`, practitioner: `P${run}` };
+  await createClinic(db, { id: ids.pasila, name: 'Pasila', municipality: 'helsinki' });
+  await createClinic(db, { id: ids.tapiola, name: 'Tapiola', municipality: 'espoo' });
+  await createClinic(db, { id: ids.remote, name: 'Etävastaanotto', municipality: 'remote', isRemote: true });
+  await createSpecialty(db, { id: ids.tth, name: localized('Työterveyshuolto', 'Företagshälsovård', 'Occupational health') });
+  await createSpecialty(db, { id: ids.iho, name: localized('Ihotaudit', 'Hudsjukdomar', 'Dermatology') });
   await createPractitioner(db, {
-    id: 'P1',
+    id: ids.practitioner,
     firstName: 'Leena',
     lastName: 'Lahtinen',
     title: localized('Lääkäri', 'Läkare', 'Doctor'),
-    specialtyIds: ['TTH', 'IHO'],
-    clinicIds: ['TA', 'HP', 'RMT'],
+    specialtyIds: [ids.tth, ids.iho],
+    clinicIds: [ids.tapiola, ids.pasila, ids.remote],
   });
   const contract = await createOccupationalContract(db, { employerName: 'Testi Oy' });
   // The agreement covers occupational health, not dermatology.
-  await db.insert(occupationalContractSpecialties).values({ contractId: contract.id, specialtyId: 'TTH', confirmation: 'contractOnly' });
+  await db.insert(occupationalContractSpecialties).values({ contractId: contract.id, specialtyId: ids.tth, confirmation: 'contractOnly' });
   const title = localized('Työterveyslääkäri', 'Företagsläkare', 'Occupational physician');
   const doctor = await createProfessional(db, {
     identityCode: code('1970-01-01'),
@@ -53,7 +58,7 @@ async function setup(db: Db) {
     lastName: 'Lahtinen',
     title,
     professionalType: 'Doctor',
-    practitionerId: 'P1',
+    practitionerId: ids.practitioner,
     languages: ['fi', 'en'],
   });
   const nurse = await createProfessional(db, { identityCode: code('1971-01-01'), firstName: 'Sari', lastName: 'Saarinen', title, professionalType: 'Nurse' });
@@ -64,14 +69,14 @@ async function setup(db: Db) {
   await createAbsence(db, { professionalId: nurse.personId, startDate: addDays(today, -1), endDate: addDays(today, 3), substituteIds: [substitute.personId] });
   const customer = await createPerson(db, { identityCode: code(), firstName: 'Testi', lastName: 'Asiakas', occupationalContractId: contract.id });
   const other = await createPerson(db, { identityCode: code('1990-02-02'), firstName: 'Muu', lastName: 'Asiakas' });
-  return { doctor, nurse, substitute, outsider, customer, other };
+  return { ids, doctor, nurse, substitute, outsider, customer, other };
 }
 
 describe.each(databaseKinds())('practitioner page facts on %s', (kind) => {
   const t = withTestDatabase(kind);
 
   it('gives a team member with languages, physical clinics, remote work and what the agreement covers', async () => {
-    const { doctor, customer } = await setup(t.db);
+    const { ids, doctor, customer } = await setup(t.db);
     const facts = await practitionerOfTeam(t.db, customer.id, doctor.personId, NOW);
     expect(facts).toMatchObject({
       firstName: 'Leena',
@@ -79,12 +84,12 @@ describe.each(databaseKinds())('practitioner page facts on %s', (kind) => {
       professionalType: 'Doctor',
       languages: ['fi', 'en'],
       clinics: [
-        { id: 'HP', name: 'Pasila' },
-        { id: 'TA', name: 'Tapiola' },
+        { id: ids.pasila, name: 'Pasila' },
+        { id: ids.tapiola, name: 'Tapiola' },
       ],
       remote: true,
-      practitionerId: 'P1',
-      bookable: [{ id: 'TTH' }],
+      practitionerId: ids.practitioner,
+      bookable: [{ id: ids.tth }],
       absence: null,
       substitute: null,
     });
@@ -99,10 +104,10 @@ describe.each(databaseKinds())('practitioner page facts on %s', (kind) => {
   });
 
   it("is null for a professional outside the team, an unknown or malformed id, and for anyone else's customer", async () => {
-    const { doctor, outsider, customer, other } = await setup(t.db);
+    const { ids, doctor, outsider, customer, other } = await setup(t.db);
     expect(await practitionerOfTeam(t.db, customer.id, outsider.personId, NOW)).toBeNull();
     expect(await practitionerOfTeam(t.db, customer.id, randomUUID(), NOW)).toBeNull();
-    expect(await practitionerOfTeam(t.db, customer.id, 'P1', NOW)).toBeNull();
+    expect(await practitionerOfTeam(t.db, customer.id, ids.practitioner, NOW)).toBeNull();
     expect(await practitionerOfTeam(t.db, other.id, doctor.personId, NOW)).toBeNull();
   });
 
