@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from './env.server';
+import { FEATURE_FLAGS } from './models/features';
 import { PRODUCTION_SETTINGS } from '../tests/fixtures/production-settings';
 
 describe('environment', () => {
@@ -7,7 +8,21 @@ describe('environment', () => {
     const env = parseEnv({});
     expect(env).toMatchObject({ PORT: 3000, BRAND: 'general', IDENTIFICATION: 'test', PGLITE_DATA_DIR: '.data/pglite' });
     expect(env.DATABASE_URL).toBeUndefined();
-    expect(env.FEATURES).toEqual([]);
+  });
+
+  it('turns every feature flag on outside production unless FEATURES names them (issue 26)', () => {
+    expect(parseEnv({}).FEATURES).toEqual([...FEATURE_FLAGS]);
+    expect(parseEnv({ DEPLOYMENT_ENV: 'test' }).FEATURES).toEqual([...FEATURE_FLAGS]);
+    // An empty value counts as unset, like every other variable.
+    expect(parseEnv({ FEATURES: '' }).FEATURES).toEqual([...FEATURE_FLAGS]);
+    expect(parseEnv({ FEATURES: 'mfa' }).FEATURES).toEqual(['mfa']);
+    expect(parseEnv({ FEATURES: 'none' }).FEATURES).toEqual([]);
+    expect(() => parseEnv({ FEATURES: 'none,mfa' })).toThrow(/FEATURES/);
+  });
+
+  it('keeps production flags explicit: none unless FEATURES names them', () => {
+    expect(parseEnv({ ...PRODUCTION_SETTINGS }).FEATURES).toEqual([]);
+    expect(parseEnv({ ...PRODUCTION_SETTINGS, FEATURES: 'mfa,pikkutsatti' }).FEATURES).toEqual(['mfa', 'pikkutsatti']);
   });
 
   it('names every bad variable', () => {

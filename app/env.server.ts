@@ -6,7 +6,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parsePortalNow, portalNowProblem } from '~/lib/clock.server';
-import { FEATURE_FLAGS } from '~/models/features';
+import { FEATURE_FLAGS, type FeatureFlag } from '~/models/features';
 import { SENDER_NAME_MAX, senderProblem, suggestSenderName } from '~/models/sms/sender';
 
 const bool = z
@@ -18,13 +18,20 @@ const positiveInt = z.coerce.number().int().positive();
 /** An e-mail sender: `address@domain` or `Display Name <address@domain>`. */
 const MAILBOX = /^(?:[^<>@\r\n]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/;
 
+/**
+ * The feature flags on in this environment: a comma-separated list, or `none` for no flag at all
+ * (an empty value counts as unset, see `parseEnv`). Unset, the demo and the test deployments turn
+ * every flag on and production none (`resolveFeatures`, ADR 0005).
+ */
 const flagList = z
   .string()
   .transform((s) =>
-    s
-      .split(',')
-      .map((f) => f.trim())
-      .filter(Boolean),
+    s.trim() === 'none'
+      ? []
+      : s
+          .split(',')
+          .map((f) => f.trim())
+          .filter(Boolean),
   )
   .pipe(z.array(z.enum(FEATURE_FLAGS)));
 
@@ -159,7 +166,7 @@ const envObject = z
     OIDC_IDENTITY_CODE_CLAIM: z.string().default('hetu'),
     OIDC_SCOPE: z.string().default('openid profile'),
 
-    FEATURES: flagList.default(''),
+    FEATURES: flagList.optional(),
 
     RATE_LIMIT_IDENTIFICATION_PER_10_MIN: positiveInt.default(30),
     RATE_LIMIT_ANONYMOUS_POSTS_PER_10_MIN: positiveInt.default(60),
@@ -523,7 +530,18 @@ export const envSchema = envObject
     }
   });
 
-export type Env = z.infer<typeof envSchema>;
+/** The parsed configuration; `FEATURES` is resolved (never unset). */
+export type Env = Omit<z.infer<typeof envSchema>, 'FEATURES'> & { FEATURES: FeatureFlag[] };
+
+/**
+ * The flags of an environment that does not name them (ADR 0005, issue 26): outside production
+ * every flag is on, so the demo (`npm start`) shows the whole portal; production keeps its flags
+ * explicit, so a flag is on there only when `FEATURES` names it.
+ */
+export function resolveFeatures(features: FeatureFlag[] | undefined, deployment: Env['DEPLOYMENT_ENV']): FeatureFlag[] {
+  if (features !== undefined) return features;
+  return deployment === 'production' ? [] : [...FEATURE_FLAGS];
+}
 
 /**
  * Paytrail's published test accounts (docs.paytrail.com, "Test credentials"): the normal
@@ -555,7 +573,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       : [];
     throw new Error([...assumption, 'Invalid environment configuration:', ...lines].join('\n'));
   }
-  return result.data;
+  return { ...result.data, FEATURES: resolveFeatures(result.data.FEATURES, result.data.DEPLOYMENT_ENV) };
 }
 
 let cached: Env | undefined;

@@ -43,6 +43,11 @@ export interface PageDefinition {
   feature?: FeatureFlag;
   /** Occupational-health pages get the occupational themed header. */
   theme?: 'occupational';
+  /**
+   * Where anonymous visitors of a `user` page go instead of the generic login page (a key of this
+   * table; `loginPageOf`), with the page's query string: the occupational list's landing page.
+   */
+  anonymousLanding?: string;
 }
 
 const same = (path: string) => ({ fi: path, sv: path, en: path });
@@ -74,6 +79,27 @@ export const PAGES = {
       sv: 'tillganglighetsutlatande/respons/mottagen',
     },
     access: 'public',
+  },
+  /**
+   * The health portal's front page (spec 1 §2 "health-portal front page", ADR 0041): health
+   * topics linking to the portal's services, the symptom check (where to turn, by urgency) and
+   * booking; for anyone, on both brands.
+   */
+  healthPortal: {
+    file: 'routes/shell/health-portal.tsx',
+    paths: { en: 'health-portal', fi: 'terveysportaali', sv: 'halsoportalen' },
+    access: 'public',
+  },
+  /**
+   * The mental-support service's chat page (spec 1 §2, ADR 0041): how to reach our mental-support
+   * care (a secure-messaging conversation, a psychologist's time) and the national crisis lines;
+   * for anyone (the crisis lines need no login), on the general brand, whose messaging it uses.
+   */
+  mentalSupport: {
+    file: 'routes/shell/mental-support.tsx',
+    paths: { en: 'mental-support', fi: 'mielen-tuki', sv: 'psykiskt-stod' },
+    access: 'public',
+    brands: ['general'],
   },
   /** Reachable without login (anonymous and payment-intent variants); the page checks the flag pikkutsatti. */
   childrensChat: {
@@ -185,6 +211,24 @@ export const PAGES = {
     brands: ['general'],
     feature: 'ohc-appointment-search',
     theme: 'occupational',
+    anonymousLanding: 'occupationalLanding',
+  },
+  /**
+   * The occupational landing page for anonymous users (spec 3 §2 "ohc-landing-page-for-anonymous-
+   * users"): anonymous visitors of the occupational list land here, and its sign-in keeps the
+   * list's query string (flag ohc-appointment-search, checked by the page).
+   */
+  occupationalLanding: {
+    file: 'routes/booking/occupational-landing.tsx',
+    paths: {
+      en: 'booking/occupational-health/sign-in',
+      fi: 'ajanvaraus/tyoterveys/tunnistaudu',
+      sv: 'tidsbokning/foretagshalsovard/identifiera',
+    },
+    access: 'public',
+    chrome: 'wide',
+    brands: ['general'],
+    theme: 'occupational',
   },
   /** Occupational vaccinations: sign-in prompt, no agreement, none in it, or the influenza booking link (flag checked by the page). */
   occupationalVaccination: {
@@ -265,6 +309,22 @@ export const PAGES = {
   occupationalTeam: {
     file: 'routes/messaging/team.tsx',
     paths: { en: 'occupational-health-care-team', fi: 'tyoterveystiimi', sv: 'foretagshalsovardsteamet' },
+    access: 'user',
+    brands: ['general'],
+    theme: 'occupational',
+  },
+  /**
+   * A practitioner of the customer's own care team (spec 2 §3: each responsible doctor and nurse
+   * links here): name, title, languages, clinics, what can be booked with them. Anyone else's id
+   * (or an unknown one) is 404.
+   */
+  practitioner: {
+    file: 'routes/messaging/practitioner.tsx',
+    paths: {
+      en: 'occupational-health-care-team/:professionalId',
+      fi: 'tyoterveystiimi/:professionalId',
+      sv: 'foretagshalsovardsteamet/:professionalId',
+    },
     access: 'user',
     brands: ['general'],
     theme: 'occupational',
@@ -545,6 +605,12 @@ export function routePathOf(key: PageKey, lang: Language): string | undefined {
   const path = (PAGES[key] as PageDefinition).paths[lang];
   if (path === undefined) return undefined;
   return path ? `${lang}/${path}` : lang;
+}
+
+/** Where an anonymous visitor of a `user` page is sent to log in: its own landing page, or the login page. */
+export function loginPageOf(key: PageKey): PageKey {
+  const landing = (PAGES[key] as PageDefinition).anonymousLanding;
+  return landing !== undefined && landing in PAGES ? (landing as PageKey) : 'login';
 }
 
 /** Why a visitor may not have a page: the brand lacks it or its flag is off (404), or it needs a login. */

@@ -82,6 +82,7 @@ export default [
   route('dev/test-fixtures/appointment', 'routes/dev/test-fixtures.ts'),
   route('dev/test-fixtures/slot', 'routes/dev/test-slot.ts'),
   route('dev/test-fixtures/slow', 'routes/dev/test-slow.ts'),
+  route('dev/test-fixtures/analytics', 'routes/dev/test-analytics.ts'),
   route('dev/test-fixtures/family', 'routes/dev/test-family.ts'),
   route('dev/test-fixtures/messaging', 'routes/dev/test-messaging.ts'),
   route('dev/test-fixtures/records', 'routes/dev/test-records.ts'),

@@ -59,6 +59,8 @@ export function startServer(options: StartOptions): ServerProcess {
     // The demo deployment (test identification, demo data), as `npm start`; a production build
     // is otherwise a production deployment (app/env.server.ts).
     DEPLOYMENT_ENV: 'development',
+    // The flags the bench has always measured with: none (unset, the demo turns every flag on, ADR 0005).
+    FEATURES: 'none',
     // The tests' servers share the tests' clock (PORTAL_NOW); the benchmark runs on the wall clock.
     ...clock.env(),
     ...options.env,

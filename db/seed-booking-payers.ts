@@ -8,7 +8,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { addGuardianship, createOccupationalContract, createPerson, createPractitioner, createSpecialty, localized } from './factories';
 import { DEMO_PERSONS } from './seed-data';
-import { appointmentSlots, occupationalContracts, occupationalContractSpecialties, patientDataConsents, persons } from './schema';
+import { appointmentSlots, occupationalContracts, occupationalContractSpecialties, patientDataConsents, persons, professionals } from './schema';
+import { DEMO_PROFESSIONALS } from './seed-messaging';
 import { generateSlots, helsinkiDateOf, insertSlots } from './slots';
 
 /** Employees of the seed besides Mikko (README "Try it"). */
@@ -60,6 +61,13 @@ export const MIKKO_CONTRACT_SPECIALTIES = [
   { specialtyId: 'INFL', confirmation: 'none' },
 ] as const;
 
+/** Members of Mikko's care team who take appointments, as practitioners of the booking calendar. */
+export const TEAM_PRACTITIONERS = [
+  { id: 'P9101', professional: 'leena', specialtyId: 'TTH', clinicIds: ['HP', 'TA'] },
+  { id: 'P9102', professional: 'hanna', specialtyId: 'SH', clinicIds: ['HP'] },
+  { id: 'P9103', professional: 'maija', specialtyId: 'TPSG', clinicIds: ['HP', 'KA'] },
+] as const;
+
 /** Free times of these specialties may also be booked on an occupational agreement. */
 const SHARED_SPECIALTIES = ['TTH', 'YLE', 'SH', 'FYS', 'PSY', 'ROKT'];
 
@@ -78,6 +86,27 @@ export async function seedBookingPayers(db: Db, now: Date, mikkoIdentityCode: st
     .update(appointmentSlots)
     .set({ payerTypes: sql`array['self', 'occupationalHealthCare']::text[]` })
     .where(inArray(appointmentSlots.specialtyId, SHARED_SPECIALTIES));
+
+  // Mikko's responsible doctor and nurse and the team's psychologist take appointments: their
+  // practitioner rows (the practitioner page's clinics, specialties and free times; ADR 0041),
+  // with free times on the occupational agreement only.
+  const team: { id: string; specialtyId: string; clinicIds: string[] }[] = [];
+  for (const member of TEAM_PRACTITIONERS) {
+    const professional = DEMO_PROFESSIONALS[member.professional];
+    await createPractitioner(db, {
+      id: member.id,
+      firstName: professional.firstName,
+      lastName: professional.lastName,
+      title: professional.title,
+      specialtyIds: [member.specialtyId],
+      clinicIds: [...member.clinicIds],
+    });
+    const [person] = await db.select({ id: persons.id }).from(persons).where(eq(persons.identityCode, professional.identityCode));
+    await db.update(professionals).set({ practitionerId: member.id }).where(eq(professionals.personId, person!.id));
+    team.push({ id: member.id, specialtyId: member.specialtyId, clinicIds: [...member.clinicIds] });
+  }
+  const teamSlots = [...generateSlots(team, { fromDate: helsinkiDateOf(now), days: 60, notBefore: now, random: () => 0.5, requiresAuthShare: 0 })];
+  await insertSlots(db, teamSlots.map((slot) => ({ ...slot, payerTypes: ['occupationalHealthCare'] })));
 
   // Mikko's agreement: comprehensive, web reservation and influenza vaccination (seed.ts).
   const [mikko] = await db.select({ contractId: persons.occupationalContractId }).from(persons).where(eq(persons.identityCode, mikkoIdentityCode));

@@ -19,12 +19,13 @@ import {
   storedObjects,
 } from './schema';
 
+/** The demo professionals; `languages` are those they serve in (the practitioner page). */
 export const DEMO_PROFESSIONALS = {
-  leena: { identityCode: '120472-152E', firstName: 'Leena', lastName: 'Lahtinen', professionalType: 'Doctor', title: localized('Työterveyslääkäri', 'Företagsläkare', 'Occupational health physician') },
-  hanna: { identityCode: '230981-2845', firstName: 'Hanna', lastName: 'Hakala', professionalType: 'Nurse', title: localized('Työterveyshoitaja', 'Företagshälsovårdare', 'Occupational health nurse') },
-  sari: { identityCode: '070286-346F', firstName: 'Sari', lastName: 'Saarinen', professionalType: 'Nurse', title: localized('Työterveyshoitaja', 'Företagshälsovårdare', 'Occupational health nurse') },
-  olli: { identityCode: '301179-4194', firstName: 'Olli', lastName: 'Ojala', professionalType: 'Physiotherapist', title: localized('Työfysioterapeutti', 'Företagsfysioterapeut', 'Occupational physiotherapist') },
-  maija: { identityCode: '150683-5622', firstName: 'Maija', lastName: 'Mäkelä', professionalType: 'Psychologist', title: localized('Työterveyspsykologi', 'Företagspsykolog', 'Occupational psychologist') },
+  leena: { identityCode: '120472-152E', firstName: 'Leena', lastName: 'Lahtinen', professionalType: 'Doctor', title: localized('Työterveyslääkäri', 'Företagsläkare', 'Occupational health physician'), languages: ['fi', 'sv', 'en'] },
+  hanna: { identityCode: '230981-2845', firstName: 'Hanna', lastName: 'Hakala', professionalType: 'Nurse', title: localized('Työterveyshoitaja', 'Företagshälsovårdare', 'Occupational health nurse'), languages: ['fi', 'en'] },
+  sari: { identityCode: '070286-346F', firstName: 'Sari', lastName: 'Saarinen', professionalType: 'Nurse', title: localized('Työterveyshoitaja', 'Företagshälsovårdare', 'Occupational health nurse'), languages: ['fi'] },
+  olli: { identityCode: '301179-4194', firstName: 'Olli', lastName: 'Ojala', professionalType: 'Physiotherapist', title: localized('Työfysioterapeutti', 'Företagsfysioterapeut', 'Occupational physiotherapist'), languages: ['fi', 'en'] },
+  maija: { identityCode: '150683-5622', firstName: 'Maija', lastName: 'Mäkelä', professionalType: 'Psychologist', title: localized('Työterveyspsykologi', 'Företagspsykolog', 'Occupational psychologist'), languages: ['fi', 'sv'] },
   tiina: { identityCode: '190190-628J', firstName: 'Tiina', lastName: 'Toivonen', professionalType: 'Nurse', title: localized('Sairaanhoitaja', 'Sjukskötare', 'Registered nurse'), triage: true },
 } as const;
 
@@ -48,7 +49,8 @@ function demoPdf(): Uint8Array {
 export async function seedMessaging(db: Db, input: { contractId: string; mikkoId: string; ainoId: string }, now: Date) {
   const pros = {} as Record<keyof typeof DEMO_PROFESSIONALS, string>;
   for (const [key, value] of Object.entries(DEMO_PROFESSIONALS) as Array<[keyof typeof DEMO_PROFESSIONALS, (typeof DEMO_PROFESSIONALS)[keyof typeof DEMO_PROFESSIONALS]]>) {
-    const row = await createProfessional(db, { ...value, emailAddress: `${value.firstName.toLowerCase()}.${value.lastName.toLowerCase()}@example.fi`.replace(/ä/g, 'a') });
+    const languages = 'languages' in value ? [...value.languages] : undefined;
+    const row = await createProfessional(db, { ...value, languages, emailAddress: `${value.firstName.toLowerCase()}.${value.lastName.toLowerCase()}@example.fi`.replace(/ä/g, 'a') });
     pros[key] = row.personId;
   }
   await addCareTeam(db, input.contractId, [pros.leena, pros.hanna, pros.sari, pros.olli, pros.maija]);

@@ -68,6 +68,8 @@ if (env.DEPLOYMENT_ENV !== 'production') {
   process.stdout.write(
     `Demo (DEPLOYMENT_ENV=${env.DEPLOYMENT_ENV}): test identification, test adapters and /dev/outbox are on; not for real patients.\n`,
   );
+  // Outside production an unset FEATURES turns every flag on (ADR 0005): say which are on.
+  process.stdout.write(`Feature flags on: ${env.FEATURES.length ? env.FEATURES.join(', ') : 'none'}${process.env.FEATURES ? '' : ' (FEATURES unset: all)'}.\n`);
 }
 if (links && env.DEPLOYMENT_ENV !== 'production') {
   const origin = env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`;

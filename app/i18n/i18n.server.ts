@@ -36,6 +36,7 @@ import move from './resources/appointments/move';
 import sv from './resources/sv';
 import devices from './resources/devices';
 import accessibility from './resources/shell/accessibility';
+import carePages from './resources/shell/care-pages';
 
 /** Remembers the last language used, for the `/` redirect. */
 export const languageCookie = createCookie('portal_lang', {
@@ -68,6 +69,7 @@ const all = (core: typeof en, lang: 'fi' | 'sv' | 'en'): Resource => ({
   dataExport: dataExport[lang],
   earlierTime: earlierTime[lang],
   move: move[lang],
+  ...carePages[lang],
 });
 
 export const resources = {

@@ -37,8 +37,15 @@ export const professionals = pgTable('professionals', {
    */
   triage: boolean('triage').notNull().default(false),
   active: boolean('active').notNull().default(true),
+  /** The languages the professional serves in (the practitioner page, ADR 0041): portal languages, at least one. */
+  languages: text('languages').array().$type<Array<keyof Localized>>().notNull().default(sql`'{fi}'::text[]`),
   createdAt: createdAt(),
-});
+}, (t) => [
+  check(
+    'professionals_languages_check',
+    sql`cardinality(${t.languages}) > 0 and ${t.languages} <@ array['fi', 'sv', 'en']::text[]`,
+  ),
+]);
 
 /** An employer contract's occupational care team: its responsible professionals. */
 export const occupationalCareTeam = pgTable(

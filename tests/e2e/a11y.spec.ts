@@ -210,6 +210,10 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
       },
     ),
     only('not available', async (_page, lang) => pagePath('reserve', lang, { slotId: '999999999' })),
+    only('register at a reception', async (page, lang) => {
+      const slot = await freshSlot(page.request);
+      return pagePath('reserve', lang, { slotId: String(slot.slotId) }, 'reception=1');
+    }),
     only('logged in', async (page, lang) => {
       const slot = await freshSlot(page.request);
       await login(page, 'aino', { lang });
@@ -506,6 +510,27 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
       return pagePath('occupationalTeam', lang);
     }),
   ],
+  // Issue 26 (ADR 0041): the practitioner page, the health portal, mental support, the occupational landing.
+  practitioner: [
+    only('', async (page, lang) => {
+      await login(page, 'mikko', { lang });
+      await page.goto(pagePath('occupationalTeam', lang));
+      return (await page.getByRole('main').locator('ol a').first().getAttribute('href'))!;
+    }),
+  ],
+  healthPortal: [
+    anonymous('healthPortal'),
+    { ...loggedIn('healthPortal'), name: 'logged in' },
+    only("children's brand", async (_page, lang) => `${CHILDREN_URL}${pagePath('healthPortal', lang)}`),
+  ],
+  mentalSupport: [
+    anonymous('mentalSupport'),
+    only('occupational customer', async (page, lang) => {
+      await login(page, 'mikko', { lang });
+      return pagePath('mentalSupport', lang);
+    }),
+  ],
+  occupationalLanding: [{ ...anonymous('occupationalLanding', 'specialtyIds=TTH'), name: 'with a query' }],
   staffMessages: [
     only('', async (page, lang) => {
       await login(page, { identityCode: DEMO_PROFESSIONALS.hanna.identityCode }, { lang });

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { seedIfEmpty } from '~db/seed';
-import { OCCUPATIONAL_ONLY_SPECIALTIES, PAYER_DEMO_PERSONS } from '~db/seed-booking-payers';
+import { OCCUPATIONAL_ONLY_SPECIALTIES, PAYER_DEMO_PERSONS, TEAM_PRACTITIONERS } from '~db/seed-booking-payers';
 import { INSURANCE_DEMO_PERSONS } from '~db/seed-insurance';
 import { CLINICS, DEMO_PERSONS, SPECIALTIES } from '~db/seed-data';
 import { DEMO_PROFESSIONALS } from '~db/seed-messaging';
@@ -141,8 +141,8 @@ describe.each(databaseKinds())('seed on %s', (kind) => {
     const rows = await t.db.select().from(specialties);
     expect(rows.map((s) => s.id).sort()).toEqual([...SPECIALTIES, ...OCCUPATIONAL_ONLY_SPECIALTIES].map((s) => s.id).sort());
     const [practitionerCount] = await t.db.select({ n: count() }).from(practitioners);
-    // Four per specialty, one for each occupational-only specialty.
-    expect(practitionerCount?.n).toBe(SPECIALTIES.length * 4 + OCCUPATIONAL_ONLY_SPECIALTIES.length);
+    // Four per specialty, one for each occupational-only specialty, and Mikko's team members who take appointments.
+    expect(practitionerCount?.n).toBe(SPECIALTIES.length * 4 + OCCUPATIONAL_ONLY_SPECIALTIES.length + TEAM_PRACTITIONERS.length);
   });
 
   it("fills the built-in population register with the families; the seed's guardianships already mirror it", async () => {

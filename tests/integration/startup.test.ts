@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { FEATURE_FLAGS } from '~/models/features';
 import { appointments, appointmentSlots, clinics, persons, practitioners } from '~db/schema';
 import { parseEnv } from '~/env.server';
 import type { Db } from '~/services/db/db.server';
@@ -227,6 +228,14 @@ describe('the demo start (npm start)', () => {
       expect(server.exitCode, output).toBeNull();
       expect(output).toContain('Database ready (pglite, demo data seeded)');
       expect(output).toContain('Demo (DEPLOYMENT_ENV=development)');
+      // Every feature flag is on in the demo (issue 26, ADR 0005): messaging, SMS login,
+      // occupational booking… The booking landing offers occupational booking, whose landing
+      // page for anonymous visitors exists only with its flag.
+      expect(output).toContain(`Feature flags on: ${FEATURE_FLAGS.join(', ')} (FEATURES unset: all).`);
+      const landing = await (await fetch(`${origin}/fi/ajanvaraus`)).text();
+      expect(landing).toContain('href="/fi/ajanvaraus/tyoterveys"');
+      expect(landing).not.toContain('ei ole vielä käytössä');
+      expect((await fetch(`${origin}/fi/ajanvaraus/tyoterveys/tunnistaudu`)).status).toBe(200);
       expect((await fetch(`${origin}/dev/outbox`)).status).toBe(200);
       const bank = await fetch(`${origin}/oauth/authenticate?${new URLSearchParams({ lang: 'en', next: '/en', acr_values: 'fi-op' })}`);
       expect(bank.status).toBe(200);

@@ -16,3 +16,20 @@ export function IdentifyButton({ reason }: { reason: 'noPatient' }) {
     </Form>
   );
 }
+
+/**
+ * The other way for a visitor who is not yet our patient (the anonymous form's "no patient"
+ * answer): registering at a clinic's reception. A plain post, so the analytics event
+ * `registerAtReception` is recorded by the server; the page then shows how (spec 1 §4, ADR 0041).
+ */
+export function ReceptionButton() {
+  const { t } = useTranslation();
+  return (
+    <Form method="post">
+      <AuthenticityTokenInput name="csrf" />
+      <button type="submit" name="intent" value="reception" className={ui.button.secondary}>
+        {t('reservation.reception.button')}
+      </button>
+    </Form>
+  );
+}

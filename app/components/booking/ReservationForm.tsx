@@ -29,7 +29,7 @@ import type { ReserveFailure } from '~/services/booking/reservation-flow-rules';
 import * as s from '~/styles/booking.css';
 import * as ui from '~/styles/ui.css';
 import { CheckboxField, ErrorSummary, TextField } from '../forms/FormFields';
-import { IdentifyButton } from '../auth/IdentifyButton';
+import { IdentifyButton, ReceptionButton } from '../auth/IdentifyButton';
 import { OccupationalConfirmation } from './OccupationalConfirmation';
 
 /** The form schema's constraints as HTML attributes, per field (conform's `getZodConstraint`, on the server). */
@@ -129,7 +129,10 @@ export function ReservationForm({
             <div role="alert" className={`${ui.alertBox} ${ui.alert.info}`}>
               <h3>{t('reservation.identify.noPatientTitle')}</h3>
               <p>{t('reservation.identify.noPatientText')}</p>
-              <IdentifyButton reason="noPatient" />
+              <div className={ui.buttonRow}>
+                <IdentifyButton reason="noPatient" />
+                <ReceptionButton />
+              </div>
               <p>
                 {t('reservation.identify.phone')}{' '}
                 <a href={`tel:${brand.customerService.tel}`}>{brand.customerService.display}</a>

@@ -64,4 +64,14 @@ describe('side navigation rules', () => {
     expect(links(buildNavigation({ lang: 'fi', brand: 'general', features: both, isOccupational: false }))).not.toContain('conversations');
     expect(links(buildNavigation({ lang: 'fi', brand: 'children', features: both, isOccupational: true }))).not.toContain('conversations');
   });
+
+  it('links the booking calendar and the appointment list, in that order, on both brands (spec 1 §2, spec 2 §6)', () => {
+    for (const brand of ['general', 'children'] as const) {
+      const nav = buildNavigation({ lang: 'sv', brand, features: evaluateFeatures([]), isOccupational: false });
+      const links = nav.flatMap((e) => (e.kind === 'link' ? [e] : []));
+      const at = links.findIndex((l) => l.page === 'bookingLanding');
+      expect(links[at]).toMatchObject({ href: '/sv/tidsbokning', labelKey: 'chrome.booking' });
+      expect(links[at + 1]).toMatchObject({ page: 'appointmentList', href: '/sv/tidsbokningar' });
+    }
+  });
 });

@@ -1,8 +1,9 @@
 /**
  * What the side navigation shows, by the rules of spec 1 §2 and spec 2 §6: the occupational
  * group only on the general brand for occupational customers, messages only when both
- * messaging flags are on, the sickness-fund group only with both of its flags, the children's
- * chat link with `pikkutsatti`. A link appears only when its page exists (route table, brand,
+ * messaging flags are on, the sickness-fund group only with both of its flags, the calendar
+ * (booking) and list (appointments) links, the health records, the children's chat link with
+ * `pikkutsatti`, invoices and my information. A link appears only when its page exists (route table, brand,
  * language). Client-safe and pure, so it is unit-tested.
  */
 import type { BrandKey } from '~/brands';
@@ -66,9 +67,11 @@ export function buildNavigation(input: NavInput): NavEntry[] {
     if (items.length) entries.push({ kind: 'group', labelKey: 'chrome.sicknessFund', items });
   }
 
-  entries.push(...link('appointmentList', 'chrome.appointments'));
+  // The calendar and list links (spec 1 §2, spec 2 §6): the booking calendar of free times and
+  // the list of one's appointments.
+  entries.push(...link('bookingLanding', 'chrome.booking'), ...link('appointmentList', 'chrome.appointments'));
 
-  // Health records (issue 11): a group of the record pages this brand has.
+  // Health records: a group of the record pages this brand has.
   const records = [
     ...link('prescriptions', 'chrome.prescriptions'),
     ...link('laboratory', 'chrome.laboratory'),

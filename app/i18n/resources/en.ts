@@ -43,6 +43,8 @@ const en = {
     certificates: 'Certificates',
     healthRecords: 'Health records',
     employeeMemo: 'Employee memo',
+    /** The side navigation's calendar link (spec 1 §2): the booking calendar of free times. */
+    booking: 'Book an appointment',
   },
   front: {
     titleAnonymous: 'Welcome to the patient portal',

@@ -39,6 +39,8 @@ const fi: CoreResource = {
     certificates: 'Todistukset',
     healthRecords: 'Terveystiedot',
     employeeMemo: 'Työntekijän muistio',
+    /** The side navigation's calendar link (spec 1 §2): the booking calendar of free times. */
+    booking: 'Varaa aika',
   },
   front: {
     titleAnonymous: 'Tervetuloa asiointipalveluun',

@@ -26,6 +26,7 @@ import type { ConfidentialTexts } from './appointments/confidential';
 import type { DataExportTexts } from './records/export';
 import type { EarlierTimeTexts } from './appointments/earlier-time';
 import type { MoveTexts } from './appointments/move';
+import type { CarePagesTexts } from './shell/care-pages';
 
 export interface BookingTexts {
   search: SearchTexts;
@@ -36,7 +37,8 @@ export interface BookingTexts {
 
 /** Every text that is not in a language's core module. */
 export type SeparateTexts = BookingTexts &
-  PageTexts & {
+  PageTexts &
+  CarePagesTexts & {
     myInformation: MyInformationTexts;
     messaging: MessagingTexts;
     records: RecordsTexts;
@@ -75,7 +77,8 @@ type TextModule =
   | 'confidential'
   | 'dataExport'
   | 'earlierTime'
-  | 'move';
+  | 'move'
+  | 'carePages';
 
 const MODULE_OF = {
   search: 'search',
@@ -102,6 +105,10 @@ const MODULE_OF = {
   dataExport: 'dataExport',
   earlierTime: 'earlierTime',
   move: 'move',
+  healthPortal: 'carePages',
+  mentalSupport: 'carePages',
+  occupationalLanding: 'carePages',
+  practitioner: 'carePages',
 } as const satisfies Record<keyof SeparateTexts, TextModule>;
 
 /** The top-level keys whose texts are loaded separately. */
@@ -170,6 +177,8 @@ async function loadModule(module: TextModule, lang: Language): Promise<Partial<S
       return { earlierTime: (await import('./appointments/earlier-time')).default[lang] };
     case 'move':
       return { move: (await import('./appointments/move')).default[lang] };
+    case 'carePages':
+      return (await import('./shell/care-pages')).default[lang];
   }
 }
 

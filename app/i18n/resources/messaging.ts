@@ -63,6 +63,8 @@ const en = {
     send: 'Send message',
     failure: 'Sending the message failed. Try again.',
     failureDetail: 'Failed to send the message.',
+    /** Spec 1 §8: the thread load failure of the new-conversation flow. */
+    loadFailure: 'Failed to fetch messages. Please try again later.',
     noTeam: 'You have no occupational healthcare team to write to. Please call customer service.',
   },
   errors: {
@@ -207,6 +209,7 @@ const fi: MessagingTexts = {
     send: 'Lähetä viesti',
     failure: 'Viestin lähetys epäonnistui. Yritä uudelleen.',
     failureDetail: 'Viestin lähettäminen epäonnistui.',
+    loadFailure: 'Viestien haku epäonnistui. Yritä myöhemmin uudelleen.',
     noTeam: 'Sinulla ei ole työterveystiimiä, jolle voisit kirjoittaa. Soita asiakaspalveluun.',
   },
   errors: {
@@ -349,6 +352,7 @@ const sv: MessagingTexts = {
     send: 'Skicka meddelandet',
     failure: 'Meddelandet kunde inte skickas. Försök igen.',
     failureDetail: 'Det gick inte att skicka meddelandet.',
+    loadFailure: 'Meddelandena kunde inte hämtas. Försök igen senare.',
     noTeam: 'Du har inget företagshälsovårdsteam att skriva till. Ring kundtjänsten.',
   },
   errors: {

@@ -39,6 +39,8 @@ const sv: CoreResource = {
     certificates: 'Intyg',
     healthRecords: 'Hälsouppgifter',
     employeeMemo: 'Arbetstagarens promemoria',
+    /** The side navigation's calendar link (spec 1 §2): the booking calendar of free times. */
+    booking: 'Boka tid',
   },
   front: {
     titleAnonymous: 'Välkommen till e-tjänsten',

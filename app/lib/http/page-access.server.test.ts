@@ -33,6 +33,20 @@ describe('page access', () => {
     });
   });
 
+  it("sends an anonymous visitor of the occupational list to its landing page, with the list's query (spec 3 §2)", () => {
+    const url = new URL('http://portal.test/fi/ajanvaraus/tyoterveys?practitionerIds=P0001&includeRemote=true');
+    expect(answer(() => enforcePageAccess('occupationalSearch', visitor({}), url))).toEqual({
+      status: 302,
+      location: '/fi/ajanvaraus/tyoterveys/tunnistaudu?practitionerIds=P0001&includeRemote=true',
+    });
+    expect(answer(() => enforcePageAccess('occupationalSearch', visitor({ language: 'en' }), new URL('http://portal.test/en/booking/occupational-health')))).toEqual({
+      status: 302,
+      location: '/en/booking/occupational-health/sign-in',
+    });
+    // Every landing named in the table is a page of it.
+    for (const def of Object.values(PAGES) as PageDefinition[]) if (def.anonymousLanding) expect(Object.keys(PAGES)).toContain(def.anonymousLanding);
+  });
+
   it('sends a visitor whose session lapsed to the timed-out page instead', () => {
     expect(answer(() => enforcePageAccess('appointmentList', visitor({ expired: true }), URL_OF_REQUEST))).toEqual({
       status: 302,

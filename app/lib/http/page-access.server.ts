@@ -14,7 +14,7 @@ import { env } from '~/env.server';
 import type { Language } from '~/i18n/config';
 import type { Features } from '~/models/features';
 import { notFound } from '~/lib/http/responses';
-import { pagePath, pageRefusal, type PageKey } from '~/route-table';
+import { loginPageOf, pagePath, pageRefusal, type PageKey } from '~/route-table';
 
 export interface PageVisitor {
   brand: BrandKey;
@@ -45,6 +45,10 @@ export function enforcePageAccess(key: PageKey, visitor: PageVisitor, url: URL):
   if (refusal === 'login') {
     const back = `${url.pathname}${url.search}`;
     if (visitor.expired) throw redirect(pagePath('expiredSession', visitor.language, {}, new URLSearchParams({ next: back })));
+    // A page with its own landing for anonymous visitors (the occupational list, spec 3 §2) gets
+    // its query string there; the landing's sign-in comes back to the page with it.
+    const landing = loginPageOf(key);
+    if (landing !== 'login') throw redirect(pagePath(landing, visitor.language, {}, url.search));
     throw redirect(pagePath('login', visitor.language, {}, new URLSearchParams({ nextPath: back })));
   }
 }

@@ -32,6 +32,7 @@ import { ReservationForm, type ReservationFormView } from '~/components/booking/
 import { ReservationInterrupted } from '~/components/booking/ReservationInterrupted';
 import { ReservationSuccess } from '~/components/booking/ReservationSuccess';
 import { ReservationUnavailable } from '~/components/booking/ReservationUnavailable';
+import { ReceptionRegistration } from '~/components/booking/ReceptionRegistration';
 import { ReminderNotice } from '~/components/appointments/ReminderNotice';
 import { authContext, portalContext, requestInfoContext, type Auth } from '~/context';
 import type { Language } from '~/i18n/config';
@@ -87,9 +88,16 @@ const IdentifySchema = z.object({
   reason: z.literal('noPatient'),
 });
 
+/** An anonymous visitor who is not yet a patient chooses to register at a reception instead (ADR 0041). */
+const ReceptionSchema = z.object({ intent: z.literal('reception') });
+
+/** Marks the page that tells how to register at a reception (after the choice was recorded). */
+const RECEPTION_PARAM = 'reception';
+
 /** What the page shows: a step of the flow, with what that step needs. */
 type View =
   | { kind: 'notFound' | 'reserved' | 'choice' | 'childByPhone' | 'interrupted' | 'noOccupationalHealthcare' }
+  | { kind: 'reception'; clinic: AppointmentView['clinic'] | null }
   | { kind: 'noWebReservation'; specialContract: boolean }
   | { kind: 'wardChoice'; wards: GuardianFacts['wards'] }
   | { kind: 'noWards' }
@@ -236,6 +244,7 @@ export async function loader({ request, params, context, url: routedUrl }: Route
         cancellationLimitHours: settings.cancellationLimitHours,
         bindingConsentHours: settings.bindingConsentHours,
         view,
+        here,
         occupational: payer.key === 'occupational',
       },
       { status },
@@ -299,6 +308,10 @@ export async function loader({ request, params, context, url: routedUrl }: Route
     case 'form': {
       // reserveStep answers "form" only for an open slot.
       if (slot?.state !== 'open') return page({ kind: 'notFound' }, 404);
+      // How to register at a reception, for the anonymous visitor who chose it (the event is recorded by the action).
+      if (!auth && url.searchParams.get(RECEPTION_PARAM) === '1') {
+        return page({ kind: 'reception', clinic: slot.preview.isRemote ? null : slot.preview.clinic });
+      }
       if (step.who === 'anonymous' || !auth) {
         const constraint = getZodConstraint(reservationSchema(true, { bindingRequired: slot.bindingRequired }));
         return page({ kind: 'anonymous', preview: slot.preview, bindingRequired: slot.bindingRequired, constraint });
@@ -346,6 +359,12 @@ export async function action({ request, params, context, url: routedUrl }: Route
   if (identify.success) {
     await recordEvent(db, 'hpaLogin', { slotId, reason: identify.data.reason });
     return redirect(identificationPath(lang, here), 303);
+  }
+  // Spec 1 §4's booking-flow event registerAtReception: the visitor who is not yet a patient
+  // registers at a reception instead of identifying (ids only, like hpaLogin).
+  if (!auth && ReceptionSchema.safeParse(Object.fromEntries(formData)).success) {
+    await recordEvent(db, 'registerAtReception', { slotId });
+    return redirect(`${here}?${new URLSearchParams({ [RECEPTION_PARAM]: '1' })}`, 303);
   }
 
   let slot = await getSlotForReservation(db, slotId, lang, { payer: payer.key });
@@ -396,6 +415,8 @@ export default function Reserve({ loaderData, actionData }: Route.ComponentProps
     case 'notFound':
     case 'reserved':
       return <ReservationUnavailable lang={lang} reason={view.kind} />;
+    case 'reception':
+      return <ReceptionRegistration clinic={view.clinic} back={loaderData.here} />;
     case 'success':
       return (
         <ReservationSuccess

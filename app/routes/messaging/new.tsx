@@ -8,6 +8,7 @@
  */
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import type { z } from 'zod';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { AttachmentField } from '~/components/messaging/Composer';
@@ -16,7 +17,7 @@ import { portalContext } from '~/context';
 import { env } from '~/env.server';
 import { useTranslation } from '~/i18n/react';
 import { readMessageForm, sendMessageForm } from '~/lib/http/messaging-form.server';
-import { pageTitle, requireAuth } from '~/lib/http/page.server';
+import { pageTitle, requireAuth, serverT } from '~/lib/http/page.server';
 import { requirePage } from '~/lib/http/page-access.server';
 import { SUBJECT_MAX_LENGTH } from '~/models/messaging/messaging';
 import { newThreadSchema } from '~/models/messaging/schemas';
@@ -40,11 +41,26 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const { lang } = context.get(portalContext);
   const title = pageTitle(context, 'messaging.newThread.title');
   if (env().MESSAGING_MAINTENANCE) return { title, lang, maintenance: true as const };
-  const options = recipientOptions(await careTeamOf(await getDb(), auth.person.id));
+  let team: Awaited<ReturnType<typeof careTeamOf>>;
+  try {
+    team = await careTeamOf(await getDb(), auth.person.id);
+  } catch (error) {
+    // Spec 1 §8: "Failed to fetch messages. Please try again later.", and the error is reported.
+    logger.error({ err: error, area: 'messaging' }, 'new conversation failed to load');
+    return { title, lang, maintenance: false as const, loadFailed: true as const };
+  }
+  const options = recipientOptions(team);
+  // A link may choose the recipient (one of these options) and a topic whose subject is ours
+  // (the mental-support page: `?topic=mental-support`); never free text from the address.
+  const search = url.searchParams;
+  const recipientId = options.some((o) => o.recipient.id === search.get('recipient')) ? search.get('recipient')! : undefined;
+  const subject = search.get('topic') === 'mental-support' ? serverT(context)('mentalSupport.message.subject') : undefined;
   return {
     title,
     lang,
     maintenance: false as const,
+    loadFailed: false as const,
+    defaults: { recipientId, subject },
     idempotencyKey: crypto.randomUUID(),
     recipients: options.map((o) => ({
       id: o.recipient.id,
@@ -89,9 +105,11 @@ function invariantNotMaintenance() {
 export default function NewConversation({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: loaderData.maintenance ? 'new-thread' : `new-thread-${loaderData.idempotencyKey}`,
+  const ready = !loaderData.maintenance && !loaderData.loadFailed ? loaderData : null;
+  const [form, fields] = useForm<z.input<typeof newThreadSchema>>({
+    id: ready ? `new-thread-${ready.idempotencyKey}` : 'new-thread',
     lastResult: actionData?.result,
+    defaultValue: ready?.defaults,
     constraint: getZodConstraint(newThreadSchema),
     // The browser checks the constraints on the plain page; React (a client navigation) leaves it to conform.
     defaultNoValidate: false,
@@ -105,6 +123,16 @@ export default function NewConversation({ loaderData, actionData }: Route.Compon
         <h1>{t('messaging.newThread.title')}</h1>
         <p className={`${ui.alertBox} ${ui.alert.info}`} role="status">
           {t('messaging.maintenance')}
+        </p>
+      </>
+    );
+  }
+  if (loaderData.loadFailed) {
+    return (
+      <>
+        <h1>{t('messaging.newThread.title')}</h1>
+        <p className={`${ui.alertBox} ${ui.alert.error}`} role="alert">
+          {t('messaging.newThread.loadFailure')}
         </p>
       </>
     );

@@ -1,7 +1,8 @@
 /**
  * The occupational healthcare team (spec 2 §2): employer name, responsible doctors and nurses
  * (and other professionals) as timelines; each shows their substitute's name or, for an absence
- * without one, the grayed "absent {period}" label. Only for occupational customers (general
+ * without one, the grayed "absent {period}" label; each person's name links to their practitioner
+ * page (routes/messaging/practitioner.tsx). Only for occupational customers (general
  * brand); anyone else gets 404. A failure to read the team shows the error view.
  */
 import { Link } from 'react-router';
@@ -32,6 +33,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const members = team.members.map((m) => ({
     id: m.id,
     name: `${m.firstName} ${m.lastName}`,
+    // Each person links to their practitioner page (spec 2 §3).
+    href: pagePath('practitioner', lang, { professionalId: m.id }),
     title: m.title[lang],
     type: m.professionalType,
     absence: m.absence ? formatPeriod(m.absence.startDate, m.absence.endDate, lang) : null,
@@ -50,7 +53,9 @@ function MemberTimeline({ members }: { members: Member[] }) {
     <ol className={s.timeline}>
       {members.map((m) => (
         <li key={m.id} className={s.timelineItem}>
-          <strong>{m.name}</strong>
+          <strong>
+            <Link to={m.href}>{m.name}</Link>
+          </strong>
           <span className={s.block}>{m.title}</span>
           {m.absence ? <span className={`${s.block} ${s.absentLabel}`}>{t('messaging.team.absent', { period: m.absence })}</span> : null}
           {m.substitute ? <span className={s.block}>{t('messaging.team.substitute', { name: m.substitute })}</span> : null}

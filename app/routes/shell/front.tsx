@@ -115,21 +115,28 @@ export default function FrontPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Booking entry: online, or by phone. */
+/** Booking entry: online, or by phone; and the health portal (issue 26, ADR 0041). */
 function BookSection({ lang }: { lang: Language }) {
   const { t } = useTranslation();
   const brand = brandFacts(usePortalEnv().brand);
   return (
-    <section className={ui.card} aria-labelledby="book-title">
-      <h2 id="book-title">{t('front.bookTitle')}</h2>
-      <div className={ui.buttonRow}>
-        <Link className={ui.button.primary} to={pagePath('bookingLanding', lang)}>
-          {t('front.bookOnline')}
-        </Link>
-      </div>
-      <p>{t('front.bookByPhone')}</p>
-      <a href={`tel:${brand.customerService.tel}`}>{brand.customerService.display}</a>
-    </section>
+    <>
+      <section className={ui.card} aria-labelledby="book-title">
+        <h2 id="book-title">{t('front.bookTitle')}</h2>
+        <div className={ui.buttonRow}>
+          <Link className={ui.button.primary} to={pagePath('bookingLanding', lang)}>
+            {t('front.bookOnline')}
+          </Link>
+        </div>
+        <p>{t('front.bookByPhone')}</p>
+        <a href={`tel:${brand.customerService.tel}`}>{brand.customerService.display}</a>
+      </section>
+      <section className={ui.card} aria-labelledby="health-portal-title">
+        <h2 id="health-portal-title">{t('healthPortal.title')}</h2>
+        <p>{t('healthPortal.frontText')}</p>
+        <Link to={pagePath('healthPortal', lang)}>{t('healthPortal.open')}</Link>
+      </section>
+    </>
   );
 }
 

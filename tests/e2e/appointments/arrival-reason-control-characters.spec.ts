@@ -50,6 +50,8 @@ test.describe('a control character in the reason for the visit', () => {
         HOME: process.env.HOME,
         NODE_ENV: 'production',
         DEPLOYMENT_ENV: 'test',
+        // Explicit: unset, a test deployment turns every feature flag on (ADR 0005).
+        FEATURES: 'none',
         HOST: '127.0.0.1',
         PORT: String(port),
         PGLITE_DATA_DIR: path.join(dir, 'pglite'),

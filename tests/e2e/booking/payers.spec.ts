@@ -6,7 +6,7 @@
  */
 import { PAYER_DEMO_PERSONS } from '../../../db/seed-booking-payers';
 import { OCCUPATIONAL_SLOT } from './payers-fixtures';
-import { expect, freshSlot, jsEnabled, login, newIdentityCode, test } from '../fixtures';
+import { DEMO_PERSONS, expect, freshSlot, jsEnabled, login, newIdentityCode, test } from '../fixtures';
 import { CHILDREN_URL } from '../urls';
 import { dayAhead, firstDayAhead } from '../../fixtures/clock';
 
@@ -56,7 +56,13 @@ test.describe('occupational health list', () => {
   test('the landing leads anonymous employees through sign-in, keeping the query', async ({ page }) => {
     await page.goto('/en/booking?specialtyIds=TTH');
     await page.getByRole('link', { name: 'Book on your occupational health agreement' }).click();
-    await expect(page).toHaveURL(/\/en\/login\?nextPath=%2Fen%2Fbooking%2Foccupational-health%3FspecialtyIds%3DTTH$/);
+    // The occupational landing page for anonymous users (spec 3 §2), with the list's query.
+    await expect(page).toHaveURL(/\/en\/booking\/occupational-health\/sign-in\?specialtyIds=TTH$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Occupational health appointment booking' })).toBeVisible();
+    await page.getByRole('link', { name: 'Nordea', exact: true }).click();
+    await page.getByLabel('Personal identity code').fill(DEMO_PERSONS.mikko.identityCode);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page).toHaveURL(/\/en\/booking\/occupational-health\?specialtyIds=TTH/);
   });
 });
 

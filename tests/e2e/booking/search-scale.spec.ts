@@ -112,6 +112,8 @@ test.describe('appointment search with 1 000 practitioners', () => {
         HOME: process.env.HOME,
         NODE_ENV: 'production',
         DEPLOYMENT_ENV: 'test',
+        // Explicit: unset, a test deployment turns every feature flag on (ADR 0005).
+        FEATURES: 'none',
         HOST: '127.0.0.1',
         PORT: String(port),
         PGLITE_DATA_DIR: dataDir,

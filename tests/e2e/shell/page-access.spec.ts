@@ -29,9 +29,10 @@ interface Subject {
 }
 
 const SUBJECTS: Subject[] = [
-  // Login-only (and flagged) pages, anonymous: the login page in the path's language.
-  { who: 'anonymous', path: '/fi/ajanvaraus/tyoterveys', expected: { login: '/fi/kirjaudu' }, post: true },
-  { who: 'anonymous', path: '/sv/tidsbokning/foretagshalsovard', expected: { login: '/sv/logga-in' } },
+  // Login-only (and flagged) pages, anonymous: the login page in the path's language; the
+  // occupational list's own landing page for anonymous users (spec 3 §2).
+  { who: 'anonymous', path: '/fi/ajanvaraus/tyoterveys', expected: { login: '/fi/ajanvaraus/tyoterveys/tunnistaudu' }, post: true },
+  { who: 'anonymous', path: '/sv/tidsbokning/foretagshalsovard', expected: { login: '/sv/tidsbokning/foretagshalsovard/identifiera' } },
   { who: 'anonymous', path: '/en/conversations/new', expected: { login: '/en/login' }, post: true },
   { who: 'anonymous', path: '/fi/ajanvaraukset', expected: { login: '/fi/kirjaudu' } },
   { who: 'anonymous', path: '/sv/mina-uppgifter', expected: { login: '/sv/logga-in' }, post: true },
@@ -157,11 +158,11 @@ test.describe('page access by the matched route', () => {
 });
 
 test.describe('page access by the matched route, in the browser', () => {
-  test('an anonymous visitor of the occupational search under any spelling lands on the login page', async ({ page }) => {
+  test('an anonymous visitor of the occupational search under any spelling lands on its landing page', async ({ page }) => {
     for (const path of ['/fi/ajanvaraus/tyoterveys', '/fi/ajanvaraus/Tyoterveys', '/FI/AJANVARAUS/TYOTERVEYS', '/fi/ajanvaraus/tyotervey%73']) {
       await page.goto(path);
-      await expect(page).toHaveURL(/\/fi\/kirjaudu\?nextPath=/);
-      await expect(page.getByRole('heading', { level: 1, name: 'Kirjaudu sisään' })).toBeVisible();
+      await expect(page).toHaveURL(/\/fi\/ajanvaraus\/tyoterveys\/tunnistaudu$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Työterveyden ajanvaraus' })).toBeVisible();
     }
   });
 

@@ -153,6 +153,15 @@ const en = {
     remote: 'remote appointment',
     calendarFile: 'appointment',
   },
+  /** Registering at a clinic's reception instead of online (the analytics event registerAtReception, ADR 0041). */
+  reception: {
+    button: 'Register at a reception instead',
+    title: 'Register at the reception',
+    text: 'You can become our patient at the reception of any of our clinics without online identification: bring an identity document (passport, identity card or driving licence). After that you can book online, or the reception books a time for you.',
+    clinic: 'The clinic of the time you chose',
+    phone: 'Or call our customer service, who can book the time for you:',
+    back: 'Back to the time you chose',
+  },
 };
 
 export type ReservationTexts = typeof en;
@@ -307,6 +316,14 @@ const fi: ReservationTexts = {
     remote: 'etävastaanotto',
     calendarFile: 'ajanvaraus',
   },
+  reception: {
+    button: 'Rekisteröidy mieluummin vastaanotossa',
+    title: 'Rekisteröidy vastaanotossa',
+    text: 'Voit tulla potilaaksemme minkä tahansa toimipisteemme vastaanotossa ilman verkkotunnistautumista: ota mukaan henkilöllisyystodistus (passi, henkilökortti tai ajokortti). Sen jälkeen voit varata aikoja verkossa, tai vastaanotto varaa ajan puolestasi.',
+    clinic: 'Valitsemasi ajan toimipiste',
+    phone: 'Tai soita asiakaspalveluumme, joka voi varata ajan puolestasi:',
+    back: 'Takaisin valitsemaasi aikaan',
+  },
 };
 
 const sv: ReservationTexts = {
@@ -457,6 +474,14 @@ const sv: ReservationTexts = {
     phone: 'telefonmottagning (vi ringer dig)',
     remote: 'distansmottagning',
     calendarFile: 'tidsbokning',
+  },
+  reception: {
+    button: 'Registrera dig hellre i receptionen',
+    title: 'Registrera dig i receptionen',
+    text: 'Du kan bli vår patient i receptionen på vilken som helst av våra mottagningar utan identifiering på nätet: ta med ett identitetsbevis (pass, identitetskort eller körkort). Sedan kan du boka tider på nätet, eller så bokar receptionen en tid åt dig.',
+    clinic: 'Mottagningen för den tid du valde',
+    phone: 'Eller ring vår kundtjänst, som kan boka tiden åt dig:',
+    back: 'Tillbaka till den tid du valde',
   },
 };
 

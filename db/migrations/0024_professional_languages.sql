@@ -1,0 +1,2 @@
+ALTER TABLE "professionals" ADD COLUMN "languages" text[] DEFAULT '{fi}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "professionals" ADD CONSTRAINT "professionals_languages_check" CHECK (cardinality("professionals"."languages") > 0 and "professionals"."languages" <@ array['fi', 'sv', 'en']::text[]);
