@@ -102,6 +102,7 @@ const CROSS_AREA_ALLOWED = [
   { from: 'booking', to: 'appointments/rules', reason: 'A booking mints the appointment\'s anonymous link code (encodeAnonymousCode).' },
   { from: 'booking', to: 'appointments/reminders.server', reason: 'A booking schedules the new appointment\'s reminder in its transaction (scheduleReminder, ADR 0031).' },
   { from: 'records', to: 'messaging/threads.server', reason: 'A prescription renewal request is sent as a message thread (ADR 0016).' },
+  { from: 'messaging', to: 'records/questionnaires.server', reason: 'The messaging API answers a questionnaire invitation carried in a message through the one questionnaire service (answerQuestionnaire, ADR 0042).' },
   { from: 'storage', to: 'auth/session.server', reason: 'A guardian may download a ward\'s files: the wards come from the session (listWards).' },
 ];
 
