@@ -11,6 +11,10 @@ export type ProfessionalType = (typeof PROFESSIONAL_TYPES)[number];
 export const THREAD_TYPES = ['Customer', 'Hr', 'Supervisor'] as const;
 export type ThreadType = (typeof THREAD_TYPES)[number];
 
+/** The company-thread types an HR user starts (spec 1 §3 threadType; ADR 0042). `Customer` is the patients'. */
+export const HR_THREAD_TYPES = ['Hr', 'Supervisor'] as const satisfies readonly ThreadType[];
+export type HrThreadType = (typeof HR_THREAD_TYPES)[number];
+
 export const ANNOUNCEMENT_TYPES = ['info', 'notification', 'warning', 'success'] as const;
 export type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
 

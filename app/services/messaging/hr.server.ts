@@ -11,7 +11,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { messagingMessages, messagingReadStatuses, messagingThreads, persons, professionals } from '~db/schema';
 import type { Language } from '~/i18n/config';
 import { formatDateTime } from '~/lib/format';
-import { THREADS_PER_PAGE, type ThreadType, type ThreadView } from '~/models/messaging/messaging';
+import { THREADS_PER_PAGE, type HrThreadType, type ThreadType, type ThreadView } from '~/models/messaging/messaging';
 import type { Db } from '~/services/db/db.server';
 import { findThreadFor, type hrUserOf } from './access.server';
 import { isThreadRead } from './read-rules';
@@ -20,9 +20,6 @@ import { appendMessage, createThreadWithMessage, type NewThreadResult, type Send
 import { clock } from '~/lib/clock.server';
 
 export type HrUser = NonNullable<Awaited<ReturnType<typeof hrUserOf>>>;
-
-/** The company-thread types an HR user starts (spec 1 §3 threadType; `Customer` is the patients'). */
-export const HR_THREAD_TYPES = ['Hr', 'Supervisor'] as const satisfies readonly ThreadType[];
 
 export interface HrThreadListItem {
   id: number;
@@ -81,7 +78,7 @@ export async function listHrThreads(db: Db, hr: HrUser, page: number, lang: Lang
  */
 export async function startHrThread(
   db: Db,
-  input: { hr: HrUser; threadType: (typeof HR_THREAD_TYPES)[number]; title: string; text: string; idempotencyKey?: string | null; now?: Date },
+  input: { hr: HrUser; threadType: HrThreadType; title: string; text: string; idempotencyKey?: string | null; now?: Date },
 ): Promise<NewThreadResult> {
   const created = await createThreadWithMessage(db, {
     customerPersonId: input.hr.personId,

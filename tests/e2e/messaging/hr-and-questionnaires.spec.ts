@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import texts from '../../../app/i18n/resources/messaging';
 import { DEMO_PROFESSIONALS } from '../../../db/seed-messaging';
-import { expect, login, test } from '../fixtures';
+import { csrfToken, expect, expectNoAxeViolations, login, test } from '../fixtures';
 import { BASE_URL } from '../urls';
 
 const fi = texts.fi;
@@ -38,10 +38,13 @@ test.describe('questionnaire invitations in messages', () => {
     await expect(sent.getByText(fi.questionnaireInvitation.open)).toBeVisible();
     // The professional sees the status, not a link into the customer's questionnaire.
     await expect(sent.getByRole('link', { name: /Unikysely/ })).toHaveCount(0);
+    if (javaScriptEnabled) await expectNoAxeViolations(pro);
 
     await login(page, { identityCode: fixture.identityCode }, { lang: 'en' });
     await page.goto(`/en/conversations/${fixture.unreadThreadId}`);
     const message = page.locator('li[id^="message-"]').filter({ hasText: text });
+    await expect(message).toBeVisible();
+    if (javaScriptEnabled) await expectNoAxeViolations(page);
     await message.getByRole('link', { name: 'Answer the questionnaire “Sleep questionnaire”' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Sleep questionnaire' })).toBeVisible();
     await page.getByRole('group', { name: 'How many hours do you sleep a night?' }).getByLabel('6–8').check();
@@ -78,7 +81,7 @@ interface HrFixture {
 }
 
 test.describe('HR users', () => {
-  test('an HR user and a professional exchange an hr thread; the HR user gets 404 on an employee’s data', async ({ page, browser, javaScriptEnabled }) => {
+  test('an HR user and a professional exchange an hr thread', async ({ page, browser, javaScriptEnabled }) => {
     const fixture = (await (await page.request.get('/dev/test-fixtures/hr')).json()) as HrFixture;
     await login(page, { identityCode: fixture.identityCode }, { lang: 'fi' });
     await page.goto('/fi/hr/viestit');
@@ -117,14 +120,22 @@ test.describe('HR users', () => {
     await expect(page.getByRole('link', { name: subject })).toHaveAttribute('data-unread', 'true');
     await page.getByRole('link', { name: subject }).click();
     await expect(page.getByText(reply)).toBeVisible();
-    await expect(page.getByText('Hanna Hakala, Työterveyshoitaja').first()).toBeVisible();
+    await expect(page.locator('li[id^="message-"]').filter({ hasText: reply })).toContainText('Hanna Hakala, Työterveyshoitaja');
     await page.getByLabel(fi.composer.label, { exact: true }).fill('Kiitos, sovitaan niin.');
     await page.getByRole('button', { name: fi.composer.send, exact: true }).click();
     await expect(page.getByText('Kiitos, sovitaan niin.')).toBeVisible();
     await pro.goto(`/fi/henkilokunta/viestit/${threadId}`);
     await expect(pro.getByText('Kiitos, sovitaan niin.')).toBeVisible();
     await pro.context().close();
+    // The HR user is no professional.
+    expect((await page.goto(`/fi/henkilokunta/viestit/${threadId}`))?.status()).toBe(404);
+  });
 
+  test('an HR user gets 404 on every page of an employee’s data', async ({ page }) => {
+    const fixture = (await (await page.request.get('/dev/test-fixtures/hr')).json()) as HrFixture;
+    await login(page, { identityCode: fixture.identityCode }, { lang: 'fi' });
+    await page.goto('/fi/hr/viestit');
+    const threadId = (await page.locator('main ul a').first().getAttribute('href'))!.split('/').at(-1)!;
     // Never an employee's health data, conversation or anyone's staff pages: 404.
     const e = fixture.employee;
     for (const path of [
@@ -140,8 +151,14 @@ test.describe('HR users', () => {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
     }
-    // In English too, and the API answers nothing of the employee's conversation.
+    // In English too, and the messaging API answers nothing of the employee's conversation.
     expect((await page.goto(`/en/visits/${e.visitId}`))?.status()).toBe(404);
+    const api = await page.request.post('/api/customer-messaging', {
+      data: { query: `{ thread(id: "${e.threadId}") { id } }` },
+      headers: { 'X-CSRF-Token': await csrfToken(page) },
+    });
+    if (api.status() === 200) expect(await api.json()).toEqual({ data: { thread: null } });
+    else expect(api.status()).toBe(404);
     await page.goto('/en/hr/messages');
     await expect(page.getByRole('heading', { level: 1, name: en.hr.title })).toBeVisible();
   });
