@@ -356,6 +356,23 @@ export const PAGES = {
     chrome: 'wide',
   },
 
+  /**
+   * HR users of client companies (ADR 0042): their company's `Hr`/`Supervisor` conversations with
+   * the occupational care team. 404 to anyone who is not an active HR user.
+   */
+  hrMessages: {
+    file: 'routes/messaging/hr/list.tsx',
+    paths: { en: 'hr/messages', fi: 'hr/viestit', sv: 'hr/meddelanden' },
+    access: 'user',
+    brands: ['general'],
+  },
+  hrThread: {
+    file: 'routes/messaging/hr/thread.tsx',
+    paths: { en: 'hr/messages/:threadId', fi: 'hr/viestit/:threadId', sv: 'hr/meddelanden/:threadId' },
+    access: 'user',
+    brands: ['general'],
+  },
+
   // ─── Records (issue 11): health records. Detail pages of another person's record answer 404.
   prescriptions: {
     file: 'routes/records/prescriptions.tsx',

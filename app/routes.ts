@@ -85,6 +85,7 @@ export default [
   route('dev/test-fixtures/analytics', 'routes/dev/test-analytics.ts'),
   route('dev/test-fixtures/family', 'routes/dev/test-family.ts'),
   route('dev/test-fixtures/messaging', 'routes/dev/test-messaging.ts'),
+  route('dev/test-fixtures/hr', 'routes/dev/test-hr.ts'),
   route('dev/test-fixtures/records', 'routes/dev/test-records.ts'),
   route('dev/test-fixtures/insurance', 'routes/dev/test-insurance.ts'),
   route('dev/test-fixtures/confidential-family', 'routes/dev/test-confidential-family.ts', { id: 'dev.confidentialFamily' }),

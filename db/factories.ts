@@ -27,6 +27,7 @@ import {
   practitionerSpecialties,
   professionalAbsences,
   professionals,
+  hrUsers,
   specialties,
   type Localized,
 } from './schema';
@@ -228,6 +229,27 @@ export async function createProfessional(
     .values({ ...values, personId: person.id })
     .returning();
   return row!;
+}
+
+/**
+ * An HR user of a client company (ADR 0042): their login identity (a person, not a patient) and
+ * the hr_users row binding it to the company's occupational contract. An existing person (found
+ * by identity code) is bound as they are.
+ */
+export async function createHrUser(
+  db: Db,
+  input: { identityCode: string; firstName: string; lastName: string; contractId: string; title: string; emailAddress: string },
+) {
+  const [existing] = await db.select().from(persons).where(eq(persons.identityCode, input.identityCode)).limit(1);
+  const person =
+    existing ??
+    (await createPerson(db, { identityCode: input.identityCode, firstName: input.firstName, lastName: input.lastName, email: input.emailAddress, isPatient: false }));
+  const [row] = await db
+    .insert(hrUsers)
+    .values({ personId: person.id, contractId: input.contractId, title: input.title, emailAddress: input.emailAddress })
+    .onConflictDoUpdate({ target: hrUsers.personId, set: { contractId: input.contractId, title: input.title, emailAddress: input.emailAddress, active: true } })
+    .returning();
+  return { ...row!, person };
 }
 
 /** Adds professionals to a contract's occupational care team, in the given order. */

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { addDays, helsinkiDate } from '../app/lib/dates';
 import type { Db } from './client';
-import { addCareTeam, createAbsence, createAnnouncement, createProfessional, localized, setFeatureOverride } from './factories';
+import { addCareTeam, createAbsence, createAnnouncement, createHrUser, createProfessional, localized, setFeatureOverride } from './factories';
 import {
   messagingAttachments,
   messagingMessages,
@@ -27,6 +27,14 @@ export const DEMO_PROFESSIONALS = {
   olli: { identityCode: '301179-4194', firstName: 'Olli', lastName: 'Ojala', professionalType: 'Physiotherapist', title: localized('Työfysioterapeutti', 'Företagsfysioterapeut', 'Occupational physiotherapist'), languages: ['fi', 'en'] },
   maija: { identityCode: '150683-5622', firstName: 'Maija', lastName: 'Mäkelä', professionalType: 'Psychologist', title: localized('Työterveyspsykologi', 'Företagspsykolog', 'Occupational psychologist'), languages: ['fi', 'sv'] },
   tiina: { identityCode: '190190-628J', firstName: 'Tiina', lastName: 'Toivonen', professionalType: 'Nurse', title: localized('Sairaanhoitaja', 'Sjukskötare', 'Registered nurse'), triage: true },
+} as const;
+
+/**
+ * Demo HR users (ADR 0042): they log in at the test bank with these identity codes and reach
+ * their company's conversations with the care team at /fi/hr/viestit (listed in the README).
+ */
+export const DEMO_HR_USERS = {
+  helena: { identityCode: '140375-248T', firstName: 'Helena', lastName: 'Heinonen', title: 'HR-päällikkö', emailAddress: 'helena.heinonen@example.fi' },
 } as const;
 
 /** A one-page PDF ("Laboratoriotulokset"): small, valid, deterministic. */
@@ -157,6 +165,28 @@ export async function seedMessaging(db: Db, input: { contractId: string; mikkoId
     ],
     { assignee: pros.sari },
   );
+
+  // The employer's HR user and one HR conversation with the care team (ADR 0042).
+  const helena = await createHrUser(db, { ...DEMO_HR_USERS.helena, contractId: input.contractId });
+  const hrStart = minutesAgo(2 * 24 * 60);
+  const hrReply = minutesAgo(2 * 24 * 60 - 45);
+  const [hrThread] = await db
+    .insert(messagingThreads)
+    .values({ threadType: 'Hr', title: 'Varhaisen tuen malli', customerPersonId: helena.personId, companyContractId: input.contractId, createdAt: hrStart })
+    .returning();
+  const hrMessages = [
+    { author: helena.personId, text: 'Hei! Päivitämme varhaisen tuen malliamme. Voisitteko kommentoida luonnosta?', at: hrStart },
+    { author: pros.hanna, text: 'Hei Helena, mielellään. Ehdotan palaveria ensi viikolle.', at: hrReply },
+  ];
+  let lastId = 0;
+  for (const m of hrMessages) {
+    const [row] = await db.insert(messagingMessages).values({ threadId: hrThread!.id, authorId: m.author, content: m.text, createdAt: m.at }).returning();
+    lastId = row!.id;
+  }
+  await db.update(messagingThreads).set({ lastMessageAt: hrReply, lastMessageId: lastId }).where(eqId(hrThread!.id));
+  await db.insert(messagingThreadParticipants).values({ threadId: hrThread!.id, professionalId: pros.hanna, addedAt: hrStart });
+  await db.insert(messagingThreadAccess).values(team.map((professionalId) => ({ threadId: hrThread!.id, professionalId, lastMessageAt: hrReply })));
+  await db.insert(messagingReadStatuses).values({ threadId: hrThread!.id, readerId: helena.personId, readAt: hrStart });
   return pros;
 }
 

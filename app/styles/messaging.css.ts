@@ -51,3 +51,11 @@ export const absentLabel = style({ color: vars.color.textMuted, fontStyle: 'ital
 export const timeline = style({ listStyle: 'none', margin: 0, padding: 0, borderLeft: `2px solid ${vars.color.border}` });
 export const timelineItem = style({ paddingLeft: vars.space.m, marginBottom: vars.space.m });
 export const block = style({ display: 'block' });
+/** Questionnaire invitations carried by a message (ADR 0042). */
+export const invitationList = style({ listStyle: 'none', padding: 0, margin: `${vars.space.s} 0 0` });
+export const invitation = style({
+  borderLeft: `4px solid ${vars.color.info}`,
+  background: vars.color.infoSurface,
+  padding: vars.space.s,
+  marginBottom: vars.space.s,
+});

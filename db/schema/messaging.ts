@@ -47,6 +47,31 @@ export const professionals = pgTable('professionals', {
   ),
 ]);
 
+/**
+ * HR users of client companies (spec 1 §3 "HR user", ADR 0042): an employer's contact person who
+ * converses with the company's occupational care team in `Hr` and `Supervisor` threads. They log
+ * in with strong identification like patients; `personId` is that identity, bound here to one
+ * company (its occupational contract). Rows come from the seed or the admin CLI
+ * (`npm run hr-user`); an inactive row is no HR user. Never a way to an employee's health data.
+ */
+export const hrUsers = pgTable(
+  'hr_users',
+  {
+    personId: uuid('person_id')
+      .primaryKey()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => occupationalContracts.id, { onDelete: 'cascade' }),
+    /** The HR user's job title at the company, e.g. "HR-päällikkö" (shown as given). */
+    title: text('title').notNull(),
+    emailAddress: text('email_address').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('hr_users_contract_idx').on(t.contractId), check('hr_users_title_check', sql`char_length(${t.title}) between 1 and 100`)],
+);
+
 /** An employer contract's occupational care team: its responsible professionals. */
 export const occupationalCareTeam = pgTable(
   'occupational_care_team',
@@ -110,8 +135,18 @@ export const messagingThreads = pgTable(
     lastMessageId: bigint('last_message_id', { mode: 'number' }),
     /** The professionals' timestamp of the read rule (set when a professional reads the thread). */
     professionalsTimestamp: timestamp('professionals_timestamp', { withTimezone: true }),
+    /**
+     * `Hr` and `Supervisor` threads (ADR 0042): the client company (its occupational contract)
+     * whose HR users share the thread; `customerPersonId` is the HR user who started it. Null
+     * for `Customer` threads.
+     */
+    companyContractId: uuid('company_contract_id').references(() => occupationalContracts.id, { onDelete: 'cascade' }),
   },
   (t) => [
+    index('messaging_threads_company_idx')
+      .on(t.companyContractId, t.lastMessageAt.desc().nullsLast(), t.id.desc())
+      .where(sql`${t.companyContractId} is not null`),
+    check('messaging_threads_company_check', sql`(${t.threadType} = 'Customer') = (${t.companyContractId} is null)`),
     index('messaging_threads_customer_idx').on(t.customerPersonId, t.lastMessageAt.desc().nullsLast(), t.id.desc()),
     index('messaging_threads_last_message_idx').on(t.lastMessageAt.desc().nullsLast(), t.id.desc()),
     check('messaging_threads_title_check', sql`char_length(${t.title}) <= 200`),

@@ -12,7 +12,7 @@ import type { QuestionnaireDefinition } from '../../app/models/records/questionn
 import { createdAt } from './columns';
 import { persons } from './people';
 import { practitioners, specialties } from './booking';
-import { messagingThreads } from './messaging';
+import { messagingMessages, messagingThreads } from './messaging';
 
 const patientRef = () =>
   uuid('patient_id')
@@ -198,8 +198,11 @@ export const questionnaireInvitations = pgTable(
     answers: text('answers'),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     answeredById: uuid('answered_by_id').references(() => persons.id, { onDelete: 'set null' }),
+    /** The professional's message that carried the invitation (ADR 0042); null when sent otherwise. */
+    messageId: bigint('message_id', { mode: 'number' }).references(() => messagingMessages.id, { onDelete: 'set null' }),
   },
   (t) => [
+    index('questionnaire_invitations_message_idx').on(t.messageId).where(sql`${t.messageId} is not null`),
     index('questionnaire_invitations_patient_idx').on(t.patientId, t.sentAt.desc()),
     check('questionnaire_invitations_answered_check', sql`(${t.answers} is null) = (${t.answeredAt} is null)`),
   ],

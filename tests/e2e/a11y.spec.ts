@@ -15,7 +15,7 @@ import { PAYER_DEMO_PERSONS } from '../../db/seed-booking-payers';
 import { OCCUPATIONAL_SLOT } from './booking/payers-fixtures';
 import { insuranceCustomer } from './booking/insurance-fixtures';
 import { CHILDREN_URL } from './urls';
-import { DEMO_PROFESSIONALS } from '../../db/seed-messaging';
+import { DEMO_HR_USERS, DEMO_PROFESSIONALS } from '../../db/seed-messaging';
 import invoiceTexts from '../../app/i18n/resources/billing';
 import { invoiceFixture, payAtTestBank } from './billing/invoice-fixtures';
 import { childName, freshFamily } from './account/guardian-fixtures';
@@ -555,6 +555,20 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
       await sendAccessibilityFeedback(page, lang, { email: 'palaute@example.fi' });
       await login(page, { identityCode: DEMO_PROFESSIONALS.hanna.identityCode }, { lang });
       return pagePath('staffAccessibilityFeedback', lang);
+    }),
+  ],
+  // HR users of client companies (ADR 0042): the demo HR user's list (with the new-conversation form) and her seeded thread.
+  hrMessages: [
+    only('', async (page, lang) => {
+      await login(page, { identityCode: DEMO_HR_USERS.helena.identityCode }, { lang });
+      return pagePath('hrMessages', lang);
+    }),
+  ],
+  hrThread: [
+    only('', async (page, lang) => {
+      await login(page, { identityCode: DEMO_HR_USERS.helena.identityCode }, { lang });
+      await page.goto(pagePath('hrMessages', lang));
+      return (await page.locator('main ul a').first().getAttribute('href'))!;
     }),
   ],
   // Health records (issue 11): Aino's seeded record; detail pages by the first link of their list.

@@ -4,7 +4,7 @@ import { seedIfEmpty } from '~db/seed';
 import { OCCUPATIONAL_ONLY_SPECIALTIES, PAYER_DEMO_PERSONS, TEAM_PRACTITIONERS } from '~db/seed-booking-payers';
 import { INSURANCE_DEMO_PERSONS } from '~db/seed-insurance';
 import { CLINICS, DEMO_PERSONS, SPECIALTIES } from '~db/seed-data';
-import { DEMO_PROFESSIONALS } from '~db/seed-messaging';
+import { DEMO_HR_USERS, DEMO_PROFESSIONALS } from '~db/seed-messaging';
 import { REGISTER_DEMO_PERSONS } from '~db/seed-population-register';
 import { createBuiltinRegister } from '~/services/people/population-register/builtin.server';
 import { refreshGuardianships } from '~/services/people/population-register/population-register.server';
@@ -41,13 +41,15 @@ describe.each(databaseKinds())('seed on %s', (kind) => {
     expect(links!.length).toBeGreaterThanOrEqual(8);
     const afterFirst = await rowCounts(t.db);
     // The demo persons, the payers' demo families and the insured customer (issue 13), Hanna (her
-    // son Otto is in the population register only) and the professionals (who log in to the staff area; issue 10).
+    // son Otto is in the population register only), the professionals (who log in to the staff area; issue 10)
+    // and the HR users of the demo company (ADR 0042).
     expect(afterFirst.persons).toBe(
       Object.keys(DEMO_PERSONS).length +
         Object.keys(PAYER_DEMO_PERSONS).length +
         Object.keys(INSURANCE_DEMO_PERSONS).length +
         1 +
-        Object.keys(DEMO_PROFESSIONALS).length,
+        Object.keys(DEMO_PROFESSIONALS).length +
+        Object.keys(DEMO_HR_USERS).length,
     );
 
     expect(await seedIfEmpty(t.db)).toBeNull();
@@ -63,6 +65,7 @@ describe.each(databaseKinds())('seed on %s', (kind) => {
         ...Object.values(INSURANCE_DEMO_PERSONS),
         REGISTER_DEMO_PERSONS.hanna,
         ...Object.values(DEMO_PROFESSIONALS),
+        ...Object.values(DEMO_HR_USERS),
       ]
         .map((p) => p.identityCode)
         .sort(),
@@ -95,11 +98,12 @@ describe.each(databaseKinds())('seed on %s', (kind) => {
     for (const row of rows) {
       expect({ code: row.identityCode, isPatient: row.isPatient }).toEqual({
         code: row.identityCode,
-        // Pekka, Veeti of the Laine family (issue 13) and the professionals are not patients.
+        // Pekka, Veeti of the Laine family (issue 13), the professionals and the HR users are not patients.
         isPatient:
           row.identityCode !== DEMO_PERSONS.pekka.identityCode &&
           row.identityCode !== PAYER_DEMO_PERSONS.veeti.identityCode &&
-          !Object.values(DEMO_PROFESSIONALS).some((p) => p.identityCode === row.identityCode),
+          !Object.values(DEMO_PROFESSIONALS).some((p) => p.identityCode === row.identityCode) &&
+          !Object.values(DEMO_HR_USERS).some((p) => p.identityCode === row.identityCode),
       });
     }
   });

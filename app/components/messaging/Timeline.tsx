@@ -7,7 +7,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useNonce } from '~/components/nonce';
 import { useTranslation } from '~/i18n/react';
-import { SCROLL_TO_LAST_DELAY_MS, type FormattedDayGroup, type FormattedItem } from '~/models/messaging/messaging';
+import { SCROLL_TO_LAST_DELAY_MS, type FormattedDayGroup, type FormattedItem, type QuestionnaireInvitationView } from '~/models/messaging/messaging';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
 
@@ -15,7 +15,45 @@ export function attachmentHref(id: string): string {
   return `/messaging/attachments/${encodeURIComponent(id)}`;
 }
 
-function Item({ item, actions, showReason }: { item: FormattedItem; actions?: (id: number) => ReactNode; showReason: boolean }) {
+/**
+ * The questionnaires a message invites the customer to answer (ADR 0042): for the customer a link
+ * to the questionnaire page (to answer it, or to read the answers once answered: read-only); for
+ * professionals whether it has been answered.
+ */
+function Invitations({ invitations, questionnaireHref }: { invitations: QuestionnaireInvitationView[]; questionnaireHref?: (id: number) => string }) {
+  const { t } = useTranslation();
+  if (!invitations.length) return null;
+  return (
+    <ul aria-label={t('messaging.questionnaireInvitation.list')} className={s.invitationList}>
+      {invitations.map((i) => (
+        <li key={i.id} data-questionnaire-invitation={i.id} className={s.invitation}>
+          <strong>{t('messaging.questionnaireInvitation.title', { title: i.title })}</strong>{' '}
+          <span>{i.answeredOn ? t('messaging.questionnaireInvitation.answered', { date: i.answeredOn }) : t('messaging.questionnaireInvitation.open')}</span>
+          {questionnaireHref ? (
+            <>
+              {' '}
+              <a href={questionnaireHref(i.id)}>
+                {i.answeredOn ? t('messaging.questionnaireInvitation.view', { title: i.title }) : t('messaging.questionnaireInvitation.answer', { title: i.title })}
+              </a>
+            </>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Item({
+  item,
+  actions,
+  showReason,
+  questionnaireHref,
+}: {
+  item: FormattedItem;
+  actions?: (id: number) => ReactNode;
+  showReason: boolean;
+  questionnaireHref?: (id: number) => string;
+}) {
   const { t } = useTranslation();
   if (item.kind === 'absence') {
     return (
@@ -52,6 +90,7 @@ function Item({ item, actions, showReason }: { item: FormattedItem; actions?: (i
               ))}
             </ul>
           ) : null}
+          {item.kind === 'message' ? <Invitations invitations={item.questionnaireInvitations} questionnaireHref={questionnaireHref} /> : null}
           {actions?.(item.id)}
         </>
       )}
@@ -63,8 +102,11 @@ export function Timeline({
   groups,
   actions,
   showReason = false,
+  questionnaireHref,
 }: {
   groups: FormattedDayGroup[];
+  /** The customer's link to a questionnaire they are invited to answer (absent for professionals). */
+  questionnaireHref?: (invitationId: number) => string;
   /** Extra controls under each live message (the staff area's delete). */
   actions?: (messageId: number) => ReactNode;
   showReason?: boolean;
@@ -84,7 +126,7 @@ export function Timeline({
           </h2>
           <ol className={s.timelineList}>
             {group.items.map((item) => (
-              <Item key={item.kind === 'message' ? `m${item.id}` : `a${item.startDate}`} item={item} actions={actions} showReason={showReason} />
+              <Item key={item.kind === 'message' ? `m${item.id}` : `a${item.startDate}`} item={item} actions={actions} showReason={showReason} questionnaireHref={questionnaireHref} />
             ))}
           </ol>
         </section>

@@ -11,11 +11,18 @@ export type ProfessionalType = (typeof PROFESSIONAL_TYPES)[number];
 export const THREAD_TYPES = ['Customer', 'Hr', 'Supervisor'] as const;
 export type ThreadType = (typeof THREAD_TYPES)[number];
 
+/** The company-thread types an HR user starts (spec 1 §3 threadType; ADR 0042). `Customer` is the patients'. */
+export const HR_THREAD_TYPES = ['Hr', 'Supervisor'] as const satisfies readonly ThreadType[];
+export type HrThreadType = (typeof HR_THREAD_TYPES)[number];
+
 export const ANNOUNCEMENT_TYPES = ['info', 'notification', 'warning', 'success'] as const;
 export type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
 
-/** Professionals' thread categories (spec 1 §3 ThreadCategory, the customer-thread ones). */
-export const THREAD_CATEGORIES = ['assignedToMe', 'unassigned', 'participant', 'others', 'closed', 'substitutions'] as const;
+/**
+ * Professionals' thread categories (spec 1 §3 ThreadCategory): the customer-thread ones, and the
+ * client companies' `Hr`/`Supervisor` threads, open and closed (ADR 0042).
+ */
+export const THREAD_CATEGORIES = ['assignedToMe', 'unassigned', 'participant', 'others', 'closed', 'substitutions', 'hrOpen', 'hrClosed'] as const;
 export type ThreadCategory = (typeof THREAD_CATEGORIES)[number];
 
 /** Spec 1 §9. */
@@ -71,7 +78,21 @@ export interface MessageView {
   /** Null when the message is deleted. */
   content: string | null;
   attachments: AttachmentView[];
+  /** Questionnaires a professional's message invites the customer to answer (ADR 0042). */
+  questionnaireInvitations: QuestionnaireInvitationView[];
   deleted: { at: string; byName: string; reason: string | null } | null;
+}
+
+/** A questionnaire invitation carried by a message (spec 1 §3 Message.questionnaireInvitations). */
+export interface QuestionnaireInvitationView {
+  id: number;
+  formId: number;
+  /** The questionnaire's title in the page's language. */
+  title: string;
+  /** ISO instant; null while unanswered. */
+  answeredAt: string | null;
+  /** `answeredAt` as a Helsinki date in the page's language. */
+  answeredOn: string | null;
 }
 
 export interface AbsenceNoticeView {
@@ -111,6 +132,9 @@ export interface ThreadView {
   id: number;
   title: string;
   isActive: boolean;
+  threadType: ThreadType;
+  /** The client company of an `Hr`/`Supervisor` thread (ADR 0042); null otherwise. */
+  companyName: string | null;
   createdAt: string;
   participants: ParticipantView[];
   assignee: { id: string; name: string; title: string | null; assignedAt: string } | null;

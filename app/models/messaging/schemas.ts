@@ -68,15 +68,43 @@ function refineMessage(value: { text: string; attachments: File[] }, ctx: z.Refi
   }
 }
 
+const composerFields = {
+  intent: z.literal('send'),
+  idempotencyKey: idempotencyKeySchema,
+  text,
+  attachments: fileListSchema,
+};
+
 /** The composer of an open thread (customer and professional). */
-export const composerSchema = z
-  .object({
-    intent: z.literal('send'),
-    idempotencyKey: idempotencyKeySchema,
-    text,
-    attachments: fileListSchema,
-  })
+export const composerSchema = z.object(composerFields).superRefine(refineMessage);
+
+/**
+ * A professional's composer: optionally a questionnaire the customer is invited to answer
+ * (ADR 0042; the form's id from the list the page offers, checked again by the service).
+ */
+export const staffComposerSchema = z
+  .object({ ...composerFields, questionnaireFormId: z.coerce.number().int().positive().optional() })
   .superRefine(refineMessage);
+
+/** An HR user's message in their company's thread (ADR 0042): text only. */
+export const hrMessageSchema = z.object({
+  intent: z.literal('send'),
+  idempotencyKey: idempotencyKeySchema,
+  text: refuseControlCharacters(z.string({ required_error: MESSAGES.messageRequired }).trim().min(1, MESSAGES.messageRequired).max(MESSAGE_MAX_LENGTH, MESSAGES.messageTooLong), {
+    multiline: true,
+  }),
+});
+
+/** An HR user's new conversation with the company's care team (ADR 0042). */
+export const hrNewThreadSchema = z.object({
+  intent: z.literal('new'),
+  idempotencyKey: idempotencyKeySchema,
+  threadType: z.enum(['Hr', 'Supervisor'], { errorMap: () => ({ message: 'messaging.hr.typeRequired' satisfies TextKey }) }),
+  subject,
+  text: refuseControlCharacters(z.string({ required_error: MESSAGES.messageRequired }).trim().min(1, MESSAGES.messageRequired).max(MESSAGE_MAX_LENGTH, MESSAGES.messageTooLong), {
+    multiline: true,
+  }),
+});
 
 /** A new conversation: recipient from the care team, subject, message, attachments. */
 export const newThreadSchema = z

@@ -111,7 +111,7 @@ export default function Conversation({ loaderData, actionData }: Route.Component
       <h1>{thread.title || t('messaging.defaultTitle')}</h1>
       <Participants participants={thread.participants} />
       <section aria-label={t('messaging.thread.messages')} id={MESSAGES_REGION} data-poll-ms={THREAD_POLL_MS}>
-        <Timeline groups={groups} />
+        <Timeline groups={groups} questionnaireHref={(id) => pagePath('questionnaire', lang, { id: String(id) })} />
       </section>
       <ScrollToLast regionId={MESSAGES_REGION} />
       {hydrated ? null : (

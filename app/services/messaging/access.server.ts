@@ -3,8 +3,11 @@
  * (professionalsWithAccess: the care team when the thread was created, participants, the
  * assignee, and today's substitutes of an absent assignee). Everyone else gets nothing (404).
  */
-import { and, eq, exists, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, exists, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
 import {
+  hrUsers,
+  occupationalContracts,
+  persons,
   messagingAttachments,
   messagingMessages,
   messagingThreadAccess,
@@ -15,16 +18,45 @@ import {
   professionals,
 } from '~db/schema';
 import { helsinkiDate } from '~/lib/dates';
+import type { ThreadType } from '~/models/messaging/messaging';
 import type { Db } from '~/services/db/db.server';
 import { clock } from '~/lib/clock.server';
 
-export type Viewer = { kind: 'customer'; personId: string } | { kind: 'professional'; personId: string };
+/**
+ * Who opens a thread: the customer (their own `Customer` threads), a professional (access rows),
+ * or an HR user (their company's `Hr` and `Supervisor` threads, ADR 0042).
+ */
+export type Viewer = { kind: 'customer'; personId: string } | { kind: 'professional'; personId: string } | { kind: 'hr'; personId: string };
 
 export interface ThreadRow {
   id: number;
+  /** The thread's customer; in an `Hr`/`Supervisor` thread, the HR user who started it. */
   customerPersonId: string;
   title: string;
   isActive: boolean;
+  threadType: ThreadType;
+  /** The client company of an `Hr`/`Supervisor` thread; null for `Customer` threads. */
+  companyContractId: string | null;
+}
+
+/** The active HR user logged in as `personId` with their company, or null (ADR 0042). */
+export async function hrUserOf(db: Db, personId: string) {
+  const [row] = await db
+    .select({
+      personId: hrUsers.personId,
+      contractId: hrUsers.contractId,
+      companyName: occupationalContracts.employerName,
+      title: hrUsers.title,
+      emailAddress: hrUsers.emailAddress,
+      firstName: persons.firstName,
+      lastName: persons.lastName,
+    })
+    .from(hrUsers)
+    .innerJoin(occupationalContracts, eq(occupationalContracts.id, hrUsers.contractId))
+    .innerJoin(persons, eq(persons.id, hrUsers.personId))
+    .where(and(eq(hrUsers.personId, personId), eq(hrUsers.active, true)))
+    .limit(1);
+  return row ?? null;
 }
 
 /** The active professional logged in as `personId`, or null. */
@@ -66,12 +98,25 @@ export async function findThreadFor(db: Db, viewer: Viewer, threadId: number, no
     customerPersonId: messagingThreads.customerPersonId,
     title: messagingThreads.title,
     isActive: messagingThreads.isActive,
+    threadType: messagingThreads.threadType,
+    companyContractId: messagingThreads.companyContractId,
   };
   if (viewer.kind === 'customer') {
+    // Only `Customer` threads: an HR user who is also a patient keeps the two apart.
     const [row] = await db
       .select(columns)
       .from(messagingThreads)
-      .where(and(eq(messagingThreads.id, threadId), eq(messagingThreads.customerPersonId, viewer.personId)))
+      .where(and(eq(messagingThreads.id, threadId), eq(messagingThreads.customerPersonId, viewer.personId), eq(messagingThreads.threadType, 'Customer')))
+      .limit(1);
+    return row ?? null;
+  }
+  if (viewer.kind === 'hr') {
+    const hr = await hrUserOf(db, viewer.personId);
+    if (!hr) return null;
+    const [row] = await db
+      .select(columns)
+      .from(messagingThreads)
+      .where(and(eq(messagingThreads.id, threadId), eq(messagingThreads.companyContractId, hr.contractId), ne(messagingThreads.threadType, 'Customer')))
       .limit(1);
     return row ?? null;
   }
@@ -94,5 +139,9 @@ export async function threadOfAttachment(db: Db, userId: string, objectId: strin
     .limit(1);
   if (!link || link.deletedAt) return null;
   const asCustomer = await findThreadFor(db, { kind: 'customer', personId: userId }, link.threadId, now);
-  return asCustomer ?? (await findThreadFor(db, { kind: 'professional', personId: userId }, link.threadId, now));
+  return (
+    asCustomer ??
+    (await findThreadFor(db, { kind: 'professional', personId: userId }, link.threadId, now)) ??
+    (await findThreadFor(db, { kind: 'hr', personId: userId }, link.threadId, now))
+  );
 }

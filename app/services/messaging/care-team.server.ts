@@ -77,7 +77,6 @@ export const isAbsentOn = (absence: AbsencePeriod, day: string) => absence.start
 
 /** The customer's care team; null when the person has no occupational contract. */
 export async function careTeamOf(db: Db, personId: string, now = clock.now()): Promise<CareTeam | null> {
-  const today = helsinkiDate(now);
   const [contract] = await db
     .select({ id: occupationalContracts.id, employerName: occupationalContracts.employerName })
     .from(persons)
@@ -85,6 +84,15 @@ export async function careTeamOf(db: Db, personId: string, now = clock.now()): P
     .where(eq(persons.id, personId))
     .limit(1);
   if (!contract) return null;
+  return careTeamOfContract(db, contract, now);
+}
+
+/**
+ * The care team of an employer contract (a customer's, or a client company's for its HR users'
+ * threads, ADR 0042), with each member's current or next absence and substitute.
+ */
+export async function careTeamOfContract(db: Db, contract: { id: string; employerName: string }, now = clock.now()): Promise<CareTeam> {
+  const today = helsinkiDate(now);
   const rows = await db
     .select(summaryColumns)
     .from(occupationalCareTeam)

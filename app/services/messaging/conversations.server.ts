@@ -13,13 +13,16 @@ import {
   messagingThreadAssignments,
   messagingThreadParticipants,
   messagingThreads,
+  occupationalContracts,
   persons,
   professionalAbsences,
   professionals,
+  questionnaireForms,
+  questionnaireInvitations,
 } from '~db/schema';
 import type { Language } from '~/i18n/config';
 import { helsinkiDate } from '~/lib/dates';
-import { formatDateTime } from '~/lib/format';
+import { formatDate, formatDateTime } from '~/lib/format';
 import {
   THREADS_PER_PAGE,
   type AbsenceNoticeView,
@@ -27,6 +30,7 @@ import {
   type AuthorView,
   type MessageView,
   type ParticipantView,
+  type QuestionnaireInvitationView,
   type ThreadListItem,
   type ThreadListPage,
   type ThreadView,
@@ -66,6 +70,7 @@ export function unreadCountQuery(db: Db, customerId: string) {
     .where(
       and(
         eq(messagingThreads.customerPersonId, customerId),
+        eq(messagingThreads.threadType, 'Customer'),
         isNotNull(messagingThreads.lastMessageAt),
         or(sql`${messagingReadStatuses.readAt} is null`, lt(messagingReadStatuses.readAt, messagingThreads.lastMessageAt)),
       ),
@@ -118,7 +123,7 @@ export function customerThreadsQuery(db: Db, customerId: string, range: { offset
     .leftJoin(messagingMessages, eq(messagingMessages.id, messagingThreads.lastMessageId))
     .leftJoin(persons, eq(persons.id, messagingMessages.authorId))
     .leftJoin(professionals, eq(professionals.personId, messagingMessages.authorId))
-    .where(eq(messagingThreads.customerPersonId, customerId))
+    .where(and(eq(messagingThreads.customerPersonId, customerId), eq(messagingThreads.threadType, 'Customer')))
     .orderBy(sql`${messagingThreads.lastMessageAt} desc nulls last`, sql`${messagingThreads.id} desc nulls last`)
     .limit(range.limit)
     .offset(range.offset);
@@ -139,7 +144,7 @@ export async function customerThreadRange(
           await db
             .select({ n: sql<number>`count(*)::int` })
             .from(messagingThreads)
-            .where(eq(messagingThreads.customerPersonId, customerId))
+            .where(and(eq(messagingThreads.customerPersonId, customerId), eq(messagingThreads.threadType, 'Customer')))
         )[0]?.n ?? 0)
       : 0);
   return {
@@ -196,6 +201,21 @@ export async function loadThreadView(db: Db, viewerId: string, thread: ThreadRow
         .where(inArray(messagingAttachments.messageId, liveIds))
         .orderBy(asc(messagingAttachments.createdAt), asc(messagingAttachments.fileName))
     : [];
+  // Questionnaire invitations carried by the live messages (ADR 0042), in the order they were sent.
+  const invitations = liveIds.length
+    ? await db
+        .select({
+          id: questionnaireInvitations.id,
+          messageId: questionnaireInvitations.messageId,
+          formId: questionnaireInvitations.formId,
+          answeredAt: questionnaireInvitations.answeredAt,
+          definition: questionnaireForms.definition,
+        })
+        .from(questionnaireInvitations)
+        .innerJoin(questionnaireForms, eq(questionnaireForms.id, questionnaireInvitations.formId))
+        .where(and(inArray(questionnaireInvitations.messageId, liveIds), eq(questionnaireInvitations.patientId, thread.customerPersonId)))
+        .orderBy(asc(questionnaireInvitations.id))
+    : [];
   const messageViews: MessageView[] = messages.map((m) => ({
     kind: 'message',
     id: m.id,
@@ -207,6 +227,17 @@ export async function loadThreadView(db: Db, viewerId: string, thread: ThreadRow
       : attachments
           .filter((a) => a.messageId === m.id)
           .map((a): AttachmentView => ({ id: a.storedObjectId, fileName: a.fileName, contentType: a.contentType, byteSize: a.byteSize })),
+    questionnaireInvitations: m.deletedAt
+      ? []
+      : invitations
+          .filter((i) => i.messageId === m.id)
+          .map((i): QuestionnaireInvitationView => ({
+            id: i.id,
+            formId: i.formId,
+            title: i.definition.title[lang],
+            answeredAt: i.answeredAt?.toISOString() ?? null,
+            answeredOn: i.answeredAt ? formatDate(i.answeredAt, lang) : null,
+          })),
     deleted: m.deletedAt ? { at: m.deletedAt.toISOString(), byName: m.deletedByName ?? '', reason: m.deletedReason } : null,
   }));
 
@@ -271,10 +302,19 @@ export async function loadThreadView(db: Db, viewerId: string, thread: ThreadRow
     });
   }
 
+  const [company] = thread.companyContractId
+    ? await db
+        .select({ name: occupationalContracts.employerName })
+        .from(occupationalContracts)
+        .where(eq(occupationalContracts.id, thread.companyContractId))
+        .limit(1)
+    : [];
   return {
     id: thread.id,
     title: thread.title,
     isActive: thread.isActive,
+    threadType: thread.threadType,
+    companyName: company?.name ?? null,
     createdAt: messages.at(-1)?.createdAt.toISOString() ?? now.toISOString(),
     participants,
     assignee: assignment

@@ -43,6 +43,7 @@ import {
   THREAD_RESOURCE,
 } from './conversations.server';
 import { createThreadWithMessage, messageByIdempotencyKey } from './threads.server';
+import { answerQuestionnaire } from '~/services/records/questionnaires.server';
 
 export const typeDefs = /* GraphQL */ `
   scalar DateTime
@@ -253,7 +254,7 @@ function threadObject(view: ThreadView, customerId: string, isRead: boolean) {
     title: view.title,
     isActive: view.isActive,
     created: view.createdAt,
-    threadType: 'Customer',
+    threadType: view.threadType,
     isRead,
     participants: view.participants.map((p, i) => user(p, p.kind === 'self' ? customerId : `participant-${i}`)),
     assignments: view.assignee
@@ -272,7 +273,12 @@ function threadObject(view: ThreadView, customerId: string, isRead: boolean) {
           content: m.content,
           author: user(m.author, m.author.kind === 'self' ? customerId : `author-${m.id}`),
           attachments: m.attachments.map((a) => ({ id: a.id, fileName: a.fileName, contentType: a.contentType })),
-          questionnaireInvitations: [],
+          questionnaireInvitations: m.questionnaireInvitations.map((i) => ({
+            id: String(i.id),
+            answeredAt: i.answeredAt,
+            questionnaireFormId: String(i.formId),
+            questionnaireTitle: i.title,
+          })),
           deleted: m.deleted !== null,
           deletedBy: m.deleted?.byName ?? null,
           deletedAt: m.deleted?.at ?? null,
@@ -450,10 +456,26 @@ const root = {
     return object!;
   },
 
-  answerQuestionnaire: () => {
-    // Questionnaire invitations are sent by professionals with a questionnaire form; none exist
-    // in this portal yet, so no invitation id can be answered.
-    throw new MessagingNotFoundError();
+  /**
+   * Answers a questionnaire the customer was invited to (ADR 0042) through the questionnaire
+   * service the page uses: the answers are the JSON string of spec 3 §7, checked against the
+   * form. Someone else's (or no) invitation is NotFound; an answered one stays as it was.
+   */
+  answerQuestionnaire: async ({ questionnaireInvitationId, answers }: { questionnaireInvitationId: string; answers: string }, ctx: MessagingContext) => {
+    const id = threadIdOf(questionnaireInvitationId);
+    // The customer's own questionnaires only (not a ward's: those are answered on the page).
+    const viewer = { actorId: ctx.customerId, people: [{ id: ctx.customerId, firstName: '', lastName: '' }] };
+    const result = await answerQuestionnaire(ctx.db, viewer, { questionnaireInvitationId: id, answers }, ctx.now);
+    switch (result) {
+      case 'saved':
+        return true;
+      case 'notFound':
+        throw new MessagingNotFoundError();
+      case 'alreadyAnswered':
+        throw new MessagingValidationError(['questionnaireInvitationId: the questionnaire has already been answered']);
+      case 'invalid':
+        throw new MessagingValidationError(['answers: a JSON object that answers the questionnaire’s required questions']);
+    }
   },
 
   markAsRead: async ({ threadId }: { threadId: string }, ctx: MessagingContext) => {

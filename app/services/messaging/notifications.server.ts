@@ -17,7 +17,10 @@ import { enqueueMessage, type OutboxRow } from '~/services/outbox/outbox.server'
  * Queues the notice to the customer's phone and e-mail (call it inside the transaction that adds
  * the message); answers the rows, for `deliverAfterCommit` once that transaction has committed.
  */
-export async function notifyCustomerOfReply(db: Db, input: { customerId: string; origin: string }): Promise<OutboxRow[]> {
+export async function notifyCustomerOfReply(
+  db: Db,
+  input: { customerId: string; origin: string; /** An HR user's company thread links to the HR messages page (ADR 0042). */ page?: 'conversations' | 'hrMessages' },
+): Promise<OutboxRow[]> {
   const [customer] = await db
     .select({ phone: persons.phone, email: persons.email, language: persons.language })
     .from(persons)
@@ -25,7 +28,7 @@ export async function notifyCustomerOfReply(db: Db, input: { customerId: string;
     .limit(1);
   if (!customer) return [];
   const t = await textsIn(customer.language);
-  const link = `${input.origin}${pagePath('conversations', customer.language)}`;
+  const link = `${input.origin}${pagePath(input.page ?? 'conversations', customer.language)}`;
   const body = t('messaging.notification.body', { link });
   // The notice goes out under this instance's brand, whose portal the link opens.
   const written = { kind: 'notice', brand: env().BRAND, language: customer.language } as const;

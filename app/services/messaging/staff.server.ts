@@ -14,9 +14,12 @@ import {
   messagingThreadParticipants,
   messagingThreads,
   occupationalCareTeam,
+  occupationalContracts,
   persons,
   professionalAbsences,
   professionals,
+  questionnaireForms,
+  questionnaireInvitations,
 } from '~db/schema';
 import type { Language } from '~/i18n/config';
 import { helsinkiDate } from '~/lib/dates';
@@ -24,7 +27,7 @@ import { THREAD_CATEGORIES, THREADS_PER_PAGE, type ThreadCategory, type ThreadVi
 import { logAccess } from '~/services/audit/access-log.server';
 import type { Db } from '~/services/db/db.server';
 import { findThreadFor, professionalAccessCondition, type ThreadRow } from './access.server';
-import { careTeamOf, teamAccessIds, triageProfessionalIds } from './care-team.server';
+import { careTeamOf, careTeamOfContract, teamAccessIds, triageProfessionalIds } from './care-team.server';
 import type { AttachmentInput } from './attachments.server';
 import { loadThreadView, markThreadRead, THREAD_RESOURCE } from './conversations.server';
 import { notifyCustomerOfReply } from './notifications.server';
@@ -39,6 +42,8 @@ export interface StaffThreadRow {
   id: number;
   title: string;
   customerName: string;
+  /** The client company of an `Hr`/`Supervisor` thread (its HR user is `customerName`). */
+  companyName: string | null;
   assigneeName: string | null;
   lastMessageAt: string | null;
   unread: boolean;
@@ -59,20 +64,27 @@ function categoryCondition(me: string, category: ThreadCategory, today: string):
   // and the threads fetched by primary key, whatever the planner guesses about their number.
   const mine = sql`${t.id} = any(array(select ${messagingThreadAccess.threadId} from ${messagingThreadAccess} where ${messagingThreadAccess.professionalId} = ${me}))`;
   const participating = sql`${t.id} = any(array(select ${messagingThreadParticipants.threadId} from ${messagingThreadParticipants} where ${messagingThreadParticipants.professionalId} = ${me}))`;
+  // The customer-thread categories hold `Customer` threads; the client companies' threads have their own.
+  const customer = sql`${t.threadType} = 'Customer'`;
+  const company = sql`${t.threadType} <> 'Customer'`;
   switch (category) {
+    case 'hrOpen':
+      return sql`${company} and ${t.isActive} and ${mine}`;
+    case 'hrClosed':
+      return sql`${company} and not ${t.isActive} and ${mine}`;
     case 'assignedToMe':
-      return sql`${t.isActive} and ${t.id} = any(array(select ${a.threadId} from ${a} where ${a.assigneeId} = ${me}))`;
+      return sql`${customer} and ${t.isActive} and ${t.id} = any(array(select ${a.threadId} from ${a} where ${a.assigneeId} = ${me}))`;
     case 'unassigned':
-      return sql`${t.isActive} and ${mine} and not exists (select 1 from ${a} where ${a.threadId} = ${t.id})`;
+      return sql`${customer} and ${t.isActive} and ${mine} and not exists (select 1 from ${a} where ${a.threadId} = ${t.id})`;
     case 'participant':
-      return sql`${t.isActive} and ${participating} and ${assignee} is distinct from ${me}`;
+      return sql`${customer} and ${t.isActive} and ${participating} and ${assignee} is distinct from ${me}`;
     case 'others':
-      return sql`${t.isActive} and ${mine} and ${assignee} <> ${me}
+      return sql`${customer} and ${t.isActive} and ${mine} and ${assignee} <> ${me}
         and not exists (select 1 from ${messagingThreadParticipants} where ${messagingThreadParticipants.threadId} = ${t.id} and ${messagingThreadParticipants.professionalId} = ${me})`;
     case 'closed':
-      return sql`not ${t.isActive} and ${mine}`;
+      return sql`${customer} and not ${t.isActive} and ${mine}`;
     case 'substitutions':
-      return sql`${t.isActive} and ${t.id} = any(array(
+      return sql`${customer} and ${t.isActive} and ${t.id} = any(array(
         select ${a.threadId} from ${a} join ${professionalAbsences} on ${professionalAbsences.professionalId} = ${a.assigneeId}
         where ${me}::uuid = any(${professionalAbsences.substituteIds})
           and ${professionalAbsences.startDate} <= ${today} and ${professionalAbsences.endDate} >= ${today}))`;
@@ -115,6 +127,7 @@ export function categoryQuery(db: Db, me: string, category: ThreadCategory, page
     lastName: persons.lastName,
     lastMessageAt: messagingThreads.lastMessageAt,
     assigneeName,
+    companyName: sql<string | null>`(select ${occupationalContracts.employerName} from ${occupationalContracts} where ${occupationalContracts.id} = ${messagingThreads.companyContractId})`,
     unread: unreadFor(me),
   };
   const offset = (pageNumber - 1) * THREADS_PER_PAGE;
@@ -147,18 +160,23 @@ function accessCategoryCondition(me: string, category: Exclude<ThreadCategory, '
   const t = messagingThreads;
   const a = messagingThreadAssignments;
   const p = messagingThreadParticipants;
+  const customer = sql`${t.threadType} = 'Customer'`;
   switch (category) {
+    case 'hrOpen':
+      return sql`${t.threadType} <> 'Customer' and ${t.isActive}`;
+    case 'hrClosed':
+      return sql`${t.threadType} <> 'Customer' and not ${t.isActive}`;
     case 'unassigned':
-      return sql`${t.isActive} and not exists (select 1 from ${a} where ${a.threadId} = ${t.id})`;
+      return sql`${customer} and ${t.isActive} and not exists (select 1 from ${a} where ${a.threadId} = ${t.id})`;
     case 'others':
-      return sql`${t.isActive} and exists (select 1 from ${a} where ${a.threadId} = ${t.id} and ${a.assigneeId} <> ${me})
+      return sql`${customer} and ${t.isActive} and exists (select 1 from ${a} where ${a.threadId} = ${t.id} and ${a.assigneeId} <> ${me})
         and not exists (select 1 from ${p} where ${p.threadId} = ${t.id} and ${p.professionalId} = ${me})`;
     case 'closed':
-      return sql`not ${t.isActive}`;
+      return sql`${customer} and not ${t.isActive}`;
     case 'assignedToMe':
-      return sql`${t.isActive} and exists (select 1 from ${a} where ${a.threadId} = ${t.id} and ${a.assigneeId} = ${me})`;
+      return sql`${customer} and ${t.isActive} and exists (select 1 from ${a} where ${a.threadId} = ${t.id} and ${a.assigneeId} = ${me})`;
     case 'participant':
-      return sql`${t.isActive} and exists (select 1 from ${p} where ${p.threadId} = ${t.id} and ${p.professionalId} = ${me})
+      return sql`${customer} and ${t.isActive} and exists (select 1 from ${p} where ${p.threadId} = ${t.id} and ${p.professionalId} = ${me})
         and not exists (select 1 from ${a} where ${a.threadId} = ${t.id} and ${a.assigneeId} = ${me})`;
   }
 }
@@ -180,6 +198,7 @@ export async function listCategory(
       id: r.id,
       title: r.title,
       customerName: `${r.firstName} ${r.lastName}`,
+      companyName: r.companyName,
       assigneeName: r.assigneeName,
       lastMessageAt: r.lastMessageAt?.toISOString() ?? null,
       unread: Boolean(r.unread),
@@ -202,7 +221,7 @@ export interface StaffThread {
  * so that a member who joined later can be given an old thread. Nobody else.
  */
 export async function assignableProfessionals(db: Db, thread: ThreadRow, now = clock.now()) {
-  const team = await careTeamOf(db, thread.customerPersonId, now);
+  const team = await threadCareTeam(db, thread, now);
   const teamIds = team ? teamAccessIds(team) : await triageProfessionalIds(db);
   const rows = await db
     .select({ id: professionals.personId, firstName: professionals.firstName, lastName: professionals.lastName })
@@ -218,6 +237,17 @@ export async function assignableProfessionals(db: Db, thread: ThreadRow, now = c
     )
     .orderBy(asc(professionals.lastName), asc(professionals.firstName));
   return rows.map((p) => ({ id: p.id, name: `${p.firstName} ${p.lastName}` }));
+}
+
+/** The care team a thread belongs to: the customer's, or the client company's (ADR 0042). */
+async function threadCareTeam(db: Db, thread: ThreadRow, now: Date) {
+  if (!thread.companyContractId) return careTeamOf(db, thread.customerPersonId, now);
+  const [company] = await db
+    .select({ id: occupationalContracts.id, employerName: occupationalContracts.employerName })
+    .from(occupationalContracts)
+    .where(eq(occupationalContracts.id, thread.companyContractId))
+    .limit(1);
+  return company ? careTeamOfContract(db, company, now) : null;
 }
 
 /** A professional opens a thread: read status, professionals' timestamp, access log. */
@@ -241,7 +271,12 @@ export async function openStaffThread(db: Db, me: string, threadId: number, lang
 /** not-in-care-team: an assignee or substitute outside the care team (nothing is stored). */
 export type StaffActionResult = { ok: true } | { ok: false; reason: 'not-found' | 'invalid' | 'not-in-care-team' };
 
-/** A professional's reply: a participant from now on; the customer gets a notice (no content). */
+/**
+ * A professional's reply: a participant from now on; the customer gets a notice (no content).
+ * In a customer's thread it may carry a questionnaire invitation (ADR 0042): the customer is
+ * invited to answer form `questionnaireFormId`, in the same transaction as the message. Never in
+ * a company's `Hr`/`Supervisor` thread: an HR user is nobody's patient there.
+ */
 export async function replyAsProfessional(
   db: Db,
   input: {
@@ -249,14 +284,20 @@ export async function replyAsProfessional(
     threadId: number;
     text: string;
     attachments?: readonly AttachmentInput[];
+    questionnaireFormId?: number | null;
     idempotencyKey?: string | null;
     origin: string;
     now?: Date;
   },
-): Promise<SendResult | { ok: false; reason: 'not-found' }> {
+): Promise<SendResult | { ok: false; reason: 'not-found' | 'invalid-questionnaire' }> {
   const now = input.now ?? clock.now();
   const thread = await findThreadFor(db, { kind: 'professional', personId: input.me }, input.threadId, now);
   if (!thread) return { ok: false, reason: 'not-found' };
+  if (input.questionnaireFormId != null) {
+    if (thread.threadType !== 'Customer') return { ok: false, reason: 'invalid-questionnaire' };
+    const [form] = await db.select({ id: questionnaireForms.id }).from(questionnaireForms).where(eq(questionnaireForms.id, input.questionnaireFormId)).limit(1);
+    if (!form) return { ok: false, reason: 'invalid-questionnaire' };
+  }
   const notices: OutboxRow[] = [];
   const sent = await db.transaction(async (tx) => {
     const result = await appendMessage(tx, {
@@ -269,12 +310,28 @@ export async function replyAsProfessional(
       now,
     });
     if (!result.ok || !result.created) return result;
+    if (input.questionnaireFormId != null) {
+      const [invitation] = await tx
+        .insert(questionnaireInvitations)
+        .values({ patientId: thread.customerPersonId, formId: input.questionnaireFormId, sentAt: now, messageId: result.messageId })
+        .returning({ id: questionnaireInvitations.id });
+      await logAccess(tx, {
+        actorPersonId: input.me,
+        subjectPersonId: thread.customerPersonId,
+        action: 'change',
+        resource: 'questionnaire',
+        resourceId: String(invitation!.id),
+        ...BY_PROFESSIONAL,
+      });
+    }
     await tx
       .insert(messagingThreadParticipants)
       .values({ threadId: thread.id, professionalId: input.me, addedAt: now })
       .onConflictDoNothing();
     await grantAccess(tx, thread.id, input.me);
-    notices.push(...(await notifyCustomerOfReply(tx, { customerId: thread.customerPersonId, origin: input.origin })));
+    notices.push(
+      ...(await notifyCustomerOfReply(tx, { customerId: thread.customerPersonId, origin: input.origin, page: thread.threadType === 'Customer' ? 'conversations' : 'hrMessages' })),
+    );
     await logAccess(tx, {
       actorPersonId: input.me,
       subjectPersonId: thread.customerPersonId,
@@ -287,6 +344,12 @@ export async function replyAsProfessional(
   });
   await deliverAfterCommit(notices);
   return sent;
+}
+
+/** The questionnaire forms a professional can invite a customer to answer, by title. */
+export async function questionnaireFormOptions(db: Db, lang: Language) {
+  const rows = await db.select({ id: questionnaireForms.id, definition: questionnaireForms.definition }).from(questionnaireForms).orderBy(asc(questionnaireForms.id));
+  return rows.map((r) => ({ id: r.id, title: r.definition.title[lang] })).sort((a, b) => a.title.localeCompare(b.title, lang));
 }
 
 /** Assigns the thread (the current assignment only) to a member of its care team (`assignableProfessionals`). */

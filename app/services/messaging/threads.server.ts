@@ -20,7 +20,7 @@ import { hasContent, isValidSubject, MESSAGE_MAX_LENGTH, type ThreadType } from 
 import type { Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
 import { linkAttachments, type AttachmentInput } from './attachments.server';
-import { careTeamOf, chooseRecipient, teamAccessIds, triageProfessionalIds } from './care-team.server';
+import { careTeamOf, careTeamOfContract, chooseRecipient, teamAccessIds, triageProfessionalIds } from './care-team.server';
 import { clock } from '~/lib/clock.server';
 
 export interface NewThreadInput {
@@ -29,6 +29,11 @@ export interface NewThreadInput {
   /** Who writes the first message; default the customer. */
   authorId?: string;
   type?: ThreadType;
+  /**
+   * An `Hr`/`Supervisor` thread's client company (ADR 0042): its care team receives the thread,
+   * its HR users share it, and `customerPersonId` is the HR user who starts it.
+   */
+  company?: { id: string; employerName: string } | null;
   title: string;
   text: string;
   /**
@@ -164,7 +169,10 @@ export async function createThreadWithMessage(db: Db, input: NewThreadInput): Pr
   const again = await existingMessage(db, authorId, input.idempotencyKey);
   if (again) return { ok: true, threadId: again.threadId, messageId: again.id, created: false };
 
-  const team = await careTeamOf(db, input.customerPersonId, now);
+  const type = input.type ?? 'Customer';
+  // A company thread belongs to a company, a customer's thread to none (also a DB check).
+  if ((type === 'Customer') !== !input.company) return { ok: false, reason: 'invalid-recipient' };
+  const team = input.company ? await careTeamOfContract(db, input.company, now) : await careTeamOf(db, input.customerPersonId, now);
   let participantIds: string[] = [];
   let accessIds: string[];
   if (team) {
@@ -188,7 +196,7 @@ export async function createThreadWithMessage(db: Db, input: NewThreadInput): Pr
     return await db.transaction(async (tx) => {
       const [thread] = await tx
         .insert(messagingThreads)
-        .values({ threadType: input.type ?? 'Customer', title, customerPersonId: input.customerPersonId, createdAt: now })
+        .values({ threadType: type, title, customerPersonId: input.customerPersonId, companyContractId: input.company?.id ?? null, createdAt: now })
         .returning({ id: messagingThreads.id });
       const message = await insertMessage(tx, {
         threadId: thread!.id,

@@ -9,6 +9,7 @@ const message = (id: number, at: string): MessageView => ({
   author: { kind: 'self', name: 'Mikko Korhonen', title: null },
   content: `m${id}`,
   attachments: [],
+  questionnaireInvitations: [],
   deleted: null,
 });
 const notice = (startDate: string, endDate: string): AbsenceNoticeView => ({

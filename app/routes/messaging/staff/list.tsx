@@ -83,7 +83,7 @@ export default function StaffList({ loaderData }: Route.ComponentProps) {
                     <Link to={pagePath('staffThread', lang, { threadId: String(item.id) })}>{item.title || t('messaging.defaultTitle')}</Link>
                     {item.unread ? <span className={s.unreadTag}>{t('messaging.unread')}</span> : null}
                   </td>
-                  <td className={s.cell}>{item.customerName}</td>
+                  <td className={s.cell}>{item.companyName ? t('messaging.hr.staffCustomer', { name: item.customerName, company: item.companyName }) : item.customerName}</td>
                   <td className={s.cell}>{item.assigneeName ?? t('messaging.staff.unassigned')}</td>
                   <td className={s.cell}>{item.lastMessageLabel}</td>
                 </tr>

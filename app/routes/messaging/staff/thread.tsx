@@ -27,12 +27,12 @@ import { readMessageForm, sendMessageForm } from '~/lib/http/messaging-form.serv
 import { invariantResponse, serverT, titleWith } from '~/lib/http/page.server';
 import { requireProfessional } from '~/lib/http/staff.server';
 import { DELETE_REASON_MAX_LENGTH, THREAD_POLL_MS } from '~/models/messaging/messaging';
-import { composerSchema, deleteReasonSchema } from '~/models/messaging/schemas';
+import { deleteReasonSchema, staffComposerSchema } from '~/models/messaging/schemas';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
 import { findThreadFor } from '~/services/messaging/access.server';
 import { attachmentAccess } from '~/services/messaging/attachments.server';
-import { assignThread, deleteMessage, openStaffThread, replyAsProfessional, setThreadActive } from '~/services/messaging/staff.server';
+import { assignThread, deleteMessage, openStaffThread, questionnaireFormOptions, replyAsProfessional, setThreadActive } from '~/services/messaging/staff.server';
 import { formatTimeline } from '~/services/messaging/view-rules';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
@@ -56,7 +56,8 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   const { lang } = context.get(portalContext);
   const threadId = numericId(params.threadId);
   invariantResponse(threadId);
-  const opened = await openStaffThread(await getDb(), me, threadId, lang);
+  const db = await getDb();
+  const opened = await openStaffThread(db, me, threadId, lang);
   invariantResponse(opened);
   const { view, assignable } = opened;
   const groups = formatTimeline(view.timeline, lang);
@@ -70,7 +71,9 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
     lang,
     me,
     name: `${professional.firstName} ${professional.lastName}`,
-    thread: { id: view.id, title: view.title, isActive: view.isActive, participants: view.participants, assignee: view.assignee },
+    thread: { id: view.id, title: view.title, isActive: view.isActive, participants: view.participants, assignee: view.assignee, threadType: view.threadType, companyName: view.companyName },
+    // A customer can be invited to answer a questionnaire; a company's HR thread carries none (ADR 0042).
+    questionnaires: view.threadType === 'Customer' ? await questionnaireFormOptions(db, lang) : [],
     groups,
     deleting,
     assignable,
@@ -87,7 +90,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const thread = await findThreadFor(db, { kind: 'professional', personId: me }, threadId);
   invariantResponse(thread);
   const back = pagePath('staffThread', lang, { threadId: String(thread.id) });
-  const form = await readMessageForm(request, composerSchema);
+  const form = await readMessageForm(request, staffComposerSchema);
   const { formData } = form;
   if (formData.get('intent') === 'send') {
     const canAccess = attachmentAccess(async () => (await findThreadFor(db, { kind: 'professional', personId: me }, thread.id)) !== null);
@@ -99,7 +102,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       ownerId: thread.customerPersonId,
       canAccess,
       alreadySent: () => back,
-      send: ({ text, idempotencyKey }, attachments) => replyAsProfessional(db, { me, threadId: thread.id, text, attachments, idempotencyKey, origin }),
+      send: ({ text, idempotencyKey, questionnaireFormId }, attachments) =>
+        replyAsProfessional(db, { me, threadId: thread.id, text, attachments, questionnaireFormId, idempotencyKey, origin }),
       sentTo: () => back,
       refused: (sent, failed) => {
         invariantResponse(sent.reason !== 'not-found');
@@ -132,7 +136,7 @@ const MESSAGES_REGION = 'thread-messages';
 export default function StaffThread({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   usePolling(THREAD_POLL_MS);
-  const { lang, thread, groups, deleting, assignable, idempotencyKey, me, name } = loaderData;
+  const { lang, thread, groups, deleting, assignable, idempotencyKey, me, name, questionnaires } = loaderData;
   const assignError = actionData && 'assignError' in actionData ? actionData.assignError : null;
   const sent = actionData && 'result' in actionData ? actionData : undefined;
   const csrf = <AuthenticityTokenInput name="csrf" />;
@@ -145,6 +149,11 @@ export default function StaffThread({ loaderData, actionData }: Route.ComponentP
         <Link to={pagePath('staffMessages', lang)}>{t('messaging.staff.back')}</Link>
       </p>
       <h1>{thread.title || t('messaging.defaultTitle')}</h1>
+      {thread.companyName ? (
+        <p className={s.muted}>
+          {t(thread.threadType === 'Supervisor' ? 'messaging.hr.staffSupervisorThread' : 'messaging.hr.staffHrThread', { company: thread.companyName })}
+        </p>
+      ) : null}
       <section className={ui.card}>
         <p>
           <span className={ui.label}>{t('messaging.staff.assignee')}: </span>
@@ -256,7 +265,26 @@ export default function StaffThread({ loaderData, actionData }: Route.ComponentP
             labelKey="messaging.staff.replyLabel"
             sendKey="messaging.staff.reply"
             action={threadPath}
-          />
+          >
+            {questionnaires.length ? (
+              <div className={ui.field}>
+                <label className={ui.label} htmlFor="questionnaireFormId">
+                  {t('messaging.questionnaireInvitation.attach')}
+                </label>
+                <span className={ui.hint} id="questionnaireFormId-hint">
+                  {t('messaging.questionnaireInvitation.attachHint')}
+                </span>
+                <select id="questionnaireFormId" name="questionnaireFormId" className={ui.input} defaultValue="" aria-describedby="questionnaireFormId-hint">
+                  <option value="">{t('messaging.questionnaireInvitation.none')}</option>
+                  {questionnaires.map((q) => (
+                    <option key={q.id} value={q.id}>
+                      {q.title}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+          </Composer>
         ) : (
           <p className={s.muted}>{t('messaging.staff.closedNotice')}</p>
         )}

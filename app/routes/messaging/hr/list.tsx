@@ -1,0 +1,171 @@
+/**
+ * An HR user's messages (ADR 0042): their company's `Hr` and `Supervisor` conversations with the
+ * occupational care team, newest activity first (ten per page), and a form to start a new one.
+ * Only for active HR users (anyone else: 404). Never an employee's health data: the form's hint
+ * says so, and nothing here reads a record.
+ *
+ * A plain page (ADR 0009): links, a pager and a plain form with the schema's native constraints;
+ * after sending, a redirect to the new conversation (a resent form finds the one it created).
+ */
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { data, Form, Link, redirect } from 'react-router';
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { FieldError } from '~/components/forms/FieldError';
+import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { portalContext } from '~/context';
+import { useTranslation } from '~/i18n/react';
+import { requireHrUser } from '~/lib/http/hr.server';
+import { pageTitle } from '~/lib/http/page.server';
+import { HR_THREAD_TYPES, SUBJECT_MAX_LENGTH } from '~/models/messaging/messaging';
+import { hrNewThreadSchema } from '~/models/messaging/schemas';
+import { pagePath } from '~/route-table';
+import { getDb } from '~/services/db/db.server';
+import { listHrThreads, startHrThread } from '~/services/messaging/hr.server';
+import { messageByIdempotencyKey } from '~/services/messaging/threads.server';
+import * as s from '~/styles/messaging.css';
+import * as ui from '~/styles/ui.css';
+import type { RouteHandle } from '~/components/hydration';
+import type { Route } from './+types/list';
+
+/** Plain HTML: a list of links and a plain form (ADR 0009). */
+export const handle: RouteHandle = { hydrate: false };
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { hr } = await requireHrUser(context);
+  const { lang } = context.get(portalContext);
+  const list = await listHrThreads(await getDb(), hr, Number(url.searchParams.get('page') ?? '1'), lang);
+  return {
+    title: pageTitle(context, 'messaging.hr.title'),
+    lang,
+    hr: { name: `${hr.firstName} ${hr.lastName}`, title: hr.title, companyName: hr.companyName },
+    ...list,
+    idempotencyKey: crypto.randomUUID(),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { hr } = await requireHrUser(context);
+  const { lang } = context.get(portalContext);
+  const db = await getDb();
+  const submission = parseWithZod(await request.formData(), { schema: hrNewThreadSchema });
+  if (submission.status !== 'success') return data({ result: submission.reply(), failed: false }, { status: 400 });
+  const { threadType, subject, text, idempotencyKey } = submission.value;
+  const again = await messageByIdempotencyKey(db, hr.personId, idempotencyKey);
+  if (again) throw redirect(pagePath('hrThread', lang, { threadId: String(again.threadId) }), 303);
+  const created = await startHrThread(db, { hr, threadType, title: subject, text, idempotencyKey });
+  if (!created.ok) return data({ result: submission.reply(), failed: true }, { status: 400 });
+  throw redirect(pagePath('hrThread', lang, { threadId: String(created.threadId) }), 303);
+}
+
+export default function HrMessages({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { lang, hr, items, page, hasNext, idempotencyKey } = loaderData;
+  const [form, fields] = useForm({
+    id: `hr-new-${idempotencyKey}`,
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(hrNewThreadSchema),
+    // The browser checks the constraints on the plain page; React (a client navigation) leaves it to conform.
+    defaultNoValidate: false,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: hrNewThreadSchema }),
+    shouldValidate: 'onSubmit',
+  });
+  const href = (p: number) => pagePath('hrMessages', lang, {}, p > 1 ? `page=${p}` : undefined);
+  return (
+    <>
+      <h1>{t('messaging.hr.title')}</h1>
+      <p className={s.muted}>{t('messaging.hr.whoAmI', { name: hr.name, title: hr.title, company: hr.companyName })}</p>
+      <p>{t('messaging.hr.intro')}</p>
+      <section className={ui.card} aria-labelledby="hr-threads-title">
+        <h2 id="hr-threads-title">{t('messaging.hr.threads')}</h2>
+        {items.length === 0 ? (
+          <p>{t('messaging.hr.empty')}</p>
+        ) : (
+          <ul className={s.threadList}>
+            {items.map((item) => (
+              <li key={item.id} className={s.threadItem}>
+                <Link to={pagePath('hrThread', lang, { threadId: String(item.id) })} data-unread={item.unread ? 'true' : undefined}>
+                  {item.title || t('messaging.defaultTitle')}
+                </Link>
+                {item.unread ? <span className={s.unreadTag}>{t('messaging.unread')}</span> : null}
+                <span className={s.block}>
+                  {t(`messaging.hr.types.${item.threadType === 'Supervisor' ? 'Supervisor' : 'Hr'}`)}
+                  {item.isActive ? '' : ` · ${t('messaging.hr.closed')}`}
+                </span>
+                {item.lastMessageLabel ? (
+                  <span className={`${s.block} ${s.muted}`}>
+                    {t('messaging.latestAt', { time: item.lastMessageLabel })}
+                    {item.lastAuthor ? ` · ${item.lastAuthor}` : ''}
+                  </span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        {page > 1 || hasNext ? (
+          <nav className={s.pager} aria-label={t('messaging.pages')}>
+            {page > 1 ? <Link to={href(page - 1)}>{t('messaging.previousPage')}</Link> : null}
+            {hasNext ? <Link to={href(page + 1)}>{t('messaging.nextPage')}</Link> : null}
+          </nav>
+        ) : null}
+      </section>
+      <section className={ui.card} aria-labelledby="hr-new-title">
+        <h2 id="hr-new-title">{t('messaging.hr.newTitle')}</h2>
+        <p className={ui.hint} id="hr-new-hint">
+          {t('messaging.hr.noHealthData')}
+        </p>
+        <Form method="post" {...getFormProps(form)} aria-describedby="hr-new-hint">
+          <AuthenticityTokenInput name="csrf" />
+          <input type="hidden" name="intent" value="new" />
+          <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+          <div className={ui.field}>
+            <label className={ui.label} htmlFor={fields.threadType.id}>
+              {t('messaging.hr.type')}
+            </label>
+            <select
+              {...getSelectProps(fields.threadType)}
+              key={fields.threadType.key}
+              className={ui.input}
+              defaultValue={typeof fields.threadType.initialValue === 'string' ? fields.threadType.initialValue : 'Hr'}
+            >
+              {HR_THREAD_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`messaging.hr.types.${type}`)}
+                </option>
+              ))}
+            </select>
+            <FieldError meta={fields.threadType} />
+          </div>
+          <div className={ui.field}>
+            <label className={ui.label} htmlFor={fields.subject.id}>
+              {t('messaging.newThread.subject')}
+            </label>
+            <input {...getInputProps(fields.subject, { type: 'text' })} key={fields.subject.key} className={ui.input} maxLength={SUBJECT_MAX_LENGTH} />
+            <FieldError meta={fields.subject} />
+          </div>
+          <div className={ui.field}>
+            <label className={ui.label} htmlFor={fields.text.id}>
+              {t('messaging.newThread.message')}
+            </label>
+            <textarea {...getTextareaProps(fields.text)} key={fields.text.key} className={ui.input} rows={6} />
+            <FieldError meta={fields.text} />
+          </div>
+          {actionData?.failed ? (
+            <p className={ui.fieldError} role="alert">
+              {t('messaging.hr.sendFailed')}
+            </p>
+          ) : null}
+          <button className={ui.button.primary} type="submit" data-pending={t('messaging.composer.sending')}>
+            {t('messaging.newThread.send')}
+          </button>
+        </Form>
+      </section>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

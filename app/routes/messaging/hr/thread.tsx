@@ -1,0 +1,142 @@
+/**
+ * One of the HR user's company conversations (ADR 0042): the messages grouped by day, who takes
+ * part, and a reply form (text only). Opening marks it read and is logged. Another company's
+ * thread, a customer's thread or a missing one: 404. A closed conversation reopens when the HR
+ * user writes (as a customer's does).
+ *
+ * A plain page (ADR 0009): the page script polls the messages (the region `thread-messages`);
+ * the reply is a plain form outside it, redirected back after sending.
+ */
+import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { data, Form, Link, redirect } from 'react-router';
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { FieldError } from '~/components/forms/FieldError';
+import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { Participants } from '~/components/messaging/Participants';
+import { ScrollToLast, Timeline } from '~/components/messaging/Timeline';
+import { usePolling } from '~/components/usePolling';
+import { portalContext } from '~/context';
+import { useTranslation } from '~/i18n/react';
+import { requireHrUser } from '~/lib/http/hr.server';
+import { invariantResponse, serverT, titleWith } from '~/lib/http/page.server';
+import { numericId } from '~/lib/http/params';
+import { notFound } from '~/lib/http/responses';
+import { THREAD_POLL_MS } from '~/models/messaging/messaging';
+import { hrMessageSchema } from '~/models/messaging/schemas';
+import { pagePath } from '~/route-table';
+import { getDb } from '~/services/db/db.server';
+import { openHrThread, sendHrMessage } from '~/services/messaging/hr.server';
+import { messageByIdempotencyKey } from '~/services/messaging/threads.server';
+import { formatTimeline } from '~/services/messaging/view-rules';
+import * as s from '~/styles/messaging.css';
+import * as ui from '~/styles/ui.css';
+import type { RouteHandle } from '~/components/hydration';
+import type { Route } from './+types/thread';
+
+/** Plain HTML: the messages polled by the page script, the reply a plain form (ADR 0009). */
+export const handle: RouteHandle = { hydrate: false };
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { hr } = await requireHrUser(context);
+  const { lang } = context.get(portalContext);
+  const threadId = numericId(params.threadId);
+  invariantResponse(threadId);
+  const view = await openHrThread(await getDb(), hr, threadId, lang);
+  invariantResponse(view);
+  return {
+    title: titleWith(context, view.title || serverT(context)('messaging.defaultTitle')),
+    lang,
+    thread: { id: view.id, title: view.title, isActive: view.isActive, threadType: view.threadType, companyName: view.companyName, participants: view.participants },
+    groups: formatTimeline(view.timeline, lang),
+    idempotencyKey: crypto.randomUUID(),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { hr } = await requireHrUser(context);
+  const { lang } = context.get(portalContext);
+  const threadId = numericId(params.threadId);
+  invariantResponse(threadId);
+  const db = await getDb();
+  const back = pagePath('hrThread', lang, { threadId: String(threadId) });
+  const submission = parseWithZod(await request.formData(), { schema: hrMessageSchema });
+  if (submission.status !== 'success') return data({ result: submission.reply(), failed: false }, { status: 400 });
+  const { text, idempotencyKey } = submission.value;
+  if (await messageByIdempotencyKey(db, hr.personId, idempotencyKey)) throw redirect(back, 303);
+  const sent = await sendHrMessage(db, { hr, threadId, text, idempotencyKey });
+  if (!sent.ok && sent.reason === 'not-found') throw notFound();
+  if (!sent.ok) return data({ result: submission.reply(), failed: true }, { status: 400 });
+  throw redirect(`${back}#message-${sent.messageId}`, 303);
+}
+
+/** The part of the page a poll refreshes (the page script, ADR 0009). */
+const MESSAGES_REGION = 'thread-messages';
+
+export default function HrThread({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  usePolling(THREAD_POLL_MS);
+  const { lang, thread, groups, idempotencyKey } = loaderData;
+  const [form, fields] = useForm({
+    id: `hr-reply-${idempotencyKey}`,
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(hrMessageSchema),
+    defaultNoValidate: false,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: hrMessageSchema }),
+    shouldValidate: 'onSubmit',
+  });
+  return (
+    <>
+      <p>
+        <Link to={pagePath('hrMessages', lang)}>{t('messaging.backToList')}</Link>
+      </p>
+      <h1>{thread.title || t('messaging.defaultTitle')}</h1>
+      <p className={s.muted}>
+        {t(`messaging.hr.types.${thread.threadType === 'Supervisor' ? 'Supervisor' : 'Hr'}`)}
+        {thread.companyName ? ` · ${thread.companyName}` : ''}
+        {thread.isActive ? '' : ` · ${t('messaging.hr.closed')}`}
+      </p>
+      <Participants participants={thread.participants} />
+      <section aria-label={t('messaging.thread.messages')} id={MESSAGES_REGION} data-poll-ms={THREAD_POLL_MS}>
+        <Timeline groups={groups} />
+      </section>
+      <ScrollToLast regionId={MESSAGES_REGION} />
+      <section className={ui.card}>
+        <Form method="post" {...getFormProps(form)}>
+          <AuthenticityTokenInput name="csrf" />
+          <input type="hidden" name="intent" value="send" />
+          <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+          <div className={ui.field}>
+            <label className={ui.label} htmlFor={fields.text.id}>
+              {t('messaging.composer.label')}
+            </label>
+            <span className={ui.hint} id="hr-reply-hint">
+              {t('messaging.hr.noHealthData')}
+            </span>
+            <textarea
+              {...getTextareaProps(fields.text, { ariaDescribedBy: 'hr-reply-hint' })}
+              key={fields.text.key}
+              className={ui.input}
+              rows={5}
+            />
+            <FieldError meta={fields.text} />
+          </div>
+          {actionData?.failed ? (
+            <p className={ui.fieldError} role="alert">
+              {t('messaging.composer.sendError')}
+            </p>
+          ) : null}
+          <button className={ui.button.primary} type="submit" data-pending={t('messaging.composer.sending')}>
+            {t('messaging.composer.send')}
+          </button>
+        </Form>
+      </section>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
