@@ -167,7 +167,7 @@ test.describe('questionnaires, certificates and vaccinations', () => {
   test('the Swedish certificate downloads under a Swedish file name', async ({ page }) => {
     await login(page, 'aino', { lang: 'sv' });
     await page.goto(pagePath('certificates', 'sv'));
-    const href = await page.getByRole('link', { name: /intyg/i }).first().getAttribute('href');
+    const href = await page.getByRole('link', { name: /^Ladda ner intyget/ }).first().getAttribute('href');
     expect(href).toContain('lang=sv');
     const pdf = await page.request.get(href!);
     expect(pdf.headers()['content-disposition']).toMatch(/filename="sjukledighetsintyg-\d{4}-\d{2}-\d{2}\.pdf"/);
