@@ -20,6 +20,7 @@ import { unstable_preloadRoutePattern } from 'react-router/route-pattern';
 import type { RequestInfo } from './app/context';
 import { parseEnv, type Env } from './app/env.server';
 import { answerExpectContinue, limitRequestBodies, type BodyLimits } from './app/lib/http/body-limit.server';
+import { PAYTRAIL_LOGO_ORIGIN } from './app/services/billing/paytrail-origins';
 import { s3PublicOrigin } from './app/services/storage/s3-origin';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -44,7 +45,8 @@ export function contentSecurityPolicy(nonce: string, env: Env, dev: boolean): st
     'script-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'", `'nonce-${nonce}'`],
     // The page's CSS is inlined in nonce'd <style> elements (app/components/PageStyles.tsx).
     'style-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'", `'nonce-${nonce}'`],
-    'img-src': ["'self'", 'data:', ...bucket],
+    // Paytrail's payment-method logos come from its static host (ADR 0043).
+    'img-src': ["'self'", 'data:', ...bucket, ...(env.PAYMENTS === 'paytrail' ? [PAYTRAIL_LOGO_ORIGIN] : [])],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...(sentryOrigin ? [sentryOrigin] : []), ...bucket, ...(dev ? ['ws:'] : [])],
     // Online payment posts the payment method's form to the provider (ADR 0018).

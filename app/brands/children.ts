@@ -20,6 +20,7 @@ export const children: Brand = {
       info: { fi: 'Laskutus ma–pe 9–15.', sv: 'Fakturering mån–fre 9–15.', en: 'Billing Mon–Fri 9–15.' },
     },
   },
+  seller: { legalName: 'Pikku Kaari Oy', businessId: '3265430-8', street: 'Runeberginkatu 40', postalCode: '00100', postOffice: 'Helsinki' },
   homePage: 'https://www.pikkukaari.example',
   appStores: {
     apple: 'https://apps.apple.com/fi/app/pikku-kaari/id1000000002',

@@ -20,6 +20,7 @@ export const general: Brand = {
       info: { fi: 'Laskutus ma–pe 9–15.', sv: 'Fakturering mån–fre 9–15.', en: 'Billing Mon–Fri 9–15.' },
     },
   },
+  seller: { legalName: 'Kaari Terveys Oy', businessId: '3217845-2', street: 'Mannerheimintie 100', postalCode: '00250', postOffice: 'Helsinki' },
   homePage: 'https://www.kaari.example',
   appStores: {
     apple: 'https://apps.apple.com/fi/app/kaari/id1000000001',

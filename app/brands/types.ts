@@ -38,12 +38,28 @@ export interface PhoneNumber {
   info: Record<Language, string>;
 }
 
+/**
+ * The seller on the brand's receipts and invoice summaries (ADR 0043): a Finnish receipt names
+ * the seller, its business ID (Y-tunnus) and address.
+ */
+export interface Seller {
+  /** The registered company name. */
+  legalName: string;
+  /** Y-tunnus, `1234567-8` (checked: app/models/billing/seller.test.ts). */
+  businessId: string;
+  street: string;
+  postalCode: string;
+  postOffice: string;
+}
+
 export interface Brand {
   key: BrandKey;
   /** Proper name of the clinic brand (not translated). */
   name: string;
   customerService: PhoneNumber;
   billing: { email: string; phone: PhoneNumber };
+  /** The seller on receipts (the demo brands' facts are made up). */
+  seller: Seller;
   homePage: string;
   appStores: { apple: string; google: string };
   /** Language of the terms of use; null = the page language. */

@@ -110,8 +110,12 @@ export const payments = pgTable(
     adapter: text('adapter', { enum: ['test', 'paytrail'] }).notNull(),
     transactionId: text('transaction_id').unique(),
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('created'),
-    /** The provider's answer to create-payment: where each payment method's form posts. */
-    providers: jsonb('providers').$type<{ id: string; name: string; url: string; svg: string; parameters: { name: string; value: string }[] }[]>(),
+    /**
+     * The provider's answer to create-payment: where each payment method's form posts.
+     * `hidden`: the form posts outside
+     * PAYMENT_FORM_ORIGINS, so it is not offered (only counted, ADR 0043).
+     */
+    providers: jsonb('providers').$type<{ id: string; name: string; url: string; svg: string; parameters: { name: string; value: string }[]; hidden?: true }[]>(),
     /** The provider's terms text of this payment (shown again when the open payment is reused). */
     terms: text('terms'),
     /** The provider (bank, card) the customer used, as the provider reported it. */

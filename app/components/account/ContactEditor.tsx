@@ -14,6 +14,7 @@
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { Form, Link, useNavigation } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { FieldError } from '~/components/forms/FieldError';
 import { TextField, type FieldConstraints } from '~/components/forms/FormFields';
 import { useNativeValidity } from '~/components/forms/useNativeValidity';
 import { useNonce } from '~/components/nonce';
@@ -107,12 +108,15 @@ export function ContactForm({
               {t(LABEL.language)}
             </label>
             <select key={languageKey} {...languageProps} className={ui.input}>
+              {/* A required select starts with an empty placeholder option, so `required` means something (HTML: placeholder label option). */}
+              <option value="">{t('myInformation.contact.chooseLanguage')}</option>
               {LANGUAGES.map((lang) => (
                 <option key={lang} value={lang}>
                   {t(`language.${lang}`)}
                 </option>
               ))}
             </select>
+            <FieldError meta={fields.language} />
           </div>
         </div>
         <div className={ui.buttonRow}>

@@ -130,6 +130,37 @@ describe('the Kela upload script', () => {
     expect(p.button.disabled).toBe(false);
   });
 
+  it("keeps a side's refusal shown until that side is chosen again (issue 26)", () => {
+    const p = page({ init: { ok: true, status: 200, json: targets }, put: 200, finish: { ok: true, status: 200, json: { success: true } } });
+    p.choose('front', 'application/pdf');
+    expect([p.alert.hidden, p.message.textContent]).toEqual([false, 'Wrong type']);
+    // A valid back does not hide why save stays disabled.
+    p.choose('back', 'image/png');
+    expect(p.status('back')).toBe('Ready');
+    expect([p.alert.hidden, p.message.textContent]).toEqual([false, 'Wrong type']);
+    expect(p.button.disabled).toBe(true);
+    // Both wrong, then the front fixed: the back's refusal stands.
+    p.choose('back', 'application/pdf');
+    p.choose('front', 'image/jpeg');
+    expect([p.alert.hidden, p.message.textContent]).toEqual([false, 'Wrong type']);
+    expect(p.button.disabled).toBe(true);
+    p.choose('back', 'image/png');
+    expect(p.alert.hidden).toBe(true);
+    expect(p.button.disabled).toBe(false);
+  });
+
+  it('keeps an upload failure shown until both sides are chosen again', async () => {
+    const p = page({ init: { ok: false, status: 413 }, put: 200, finish: { ok: true, status: 200 } });
+    p.choose('front', 'image/jpeg');
+    p.choose('back', 'image/png');
+    await p.submit();
+    p.choose('front', 'image/jpeg');
+    expect([p.alert.hidden, p.message.textContent, p.status('back')]).toEqual([false, 'Too large', 'Failed']);
+    p.choose('back', 'image/png');
+    expect(p.alert.hidden).toBe(true);
+    expect(p.button.disabled).toBe(false);
+  });
+
   it('uploads both with progress and loads the page that shows them', async () => {
     const p = page({ init: { ok: true, status: 200, json: targets }, put: 200, finish: { ok: true, status: 200, json: { success: true } } });
     p.choose('front', 'image/jpeg');

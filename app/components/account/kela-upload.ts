@@ -1,7 +1,9 @@
 /**
  * The Kela card form's upload with progress (spec 2 §4 "Kela card image slot"), without React:
  * each side is missing → ready-to-upload → uploading (0–100 %) → uploaded, or error; save is
- * enabled only when both are ready; both go together and any failure puts both in error. Saving
+ * enabled only when both are ready; both go together and any failure puts both in error. A
+ * side's refusal (not a JPEG or PNG) stays shown until that side is chosen again: choosing the
+ * other side never hides why save is disabled (issue 26). Saving
  * is init-upload → PUT each image to its signed URL (progress from the XHR) → finish-upload
  * (ADR 0011), then the page is loaded again and shows the saved images.
  *
@@ -41,6 +43,8 @@ export function kelaUpload(root: Element | null, c: KelaUploadConfig): void {
   const button = form.querySelector('button[type=submit]') as HTMLButtonElement;
   const state: Record<string, string> = {};
   const files: Record<string, File> = {};
+  // Each side's own refusal, kept until that side changes; shown in the one error box.
+  const refusal: Record<string, string> = {};
   const el = function (id: string) {
     return root.querySelector('#kela-' + id) as HTMLElement;
   };
@@ -57,16 +61,24 @@ export function kelaUpload(root: Element | null, c: KelaUploadConfig): void {
     (alert.firstElementChild as HTMLElement).textContent = message;
     alert.hidden = !message;
   };
+  // The box shows the first side's refusal that still stands (front, then back), or nothing.
+  const showRefusals = function () {
+    const standing = sides.filter(function (side) {
+      return !!refusal[side];
+    });
+    error(standing.length ? refusal[standing[0]!]! : '');
+  };
   const ready = function () {
     button.disabled = !sides.every(function (side) {
       return state[side] === 'ready-to-upload';
     });
   };
   const fail = function (message: string) {
-    error(message);
     sides.forEach(function (side) {
+      refusal[side] = message;
       show(side, 'error');
     });
+    showRefusals();
     ready();
   };
   const put = function (side: string, target: UploadTarget) {
@@ -96,15 +108,16 @@ export function kelaUpload(root: Element | null, c: KelaUploadConfig): void {
     const input = el(side) as HTMLInputElement;
     input.addEventListener('change', function () {
       const file = input.files && input.files[0];
-      error('');
+      refusal[side] = '';
       if (!file) show(side, 'missing');
       else if (allowed.indexOf(file.type) < 0) {
-        error(c.errors.invalidType);
+        refusal[side] = c.errors.invalidType;
         show(side, 'error');
       } else {
         files[side] = file;
         show(side, 'ready-to-upload');
       }
+      showRefusals();
       ready();
     });
   });

@@ -28,6 +28,7 @@ const en = {
     failed: 'Sorry, something went wrong and we could not save the changes. Please try again.',
     unknownError: 'Something went wrong, please try again',
     checkFields: 'Check {{fields}}',
+    chooseLanguage: 'Choose a language',
   },
   validation: {
     streetAddress: 'The street address must be 2–30 characters long',
@@ -155,6 +156,7 @@ const fi: MyInformationTexts = {
     failed: 'Valitettavasti jokin meni vikaan, emmekä voineet tallentaa muutoksia. Yritä uudelleen.',
     unknownError: 'Jokin meni vikaan, yritä uudelleen',
     checkFields: 'Tarkista {{fields}}',
+    chooseLanguage: 'Valitse kieli',
   },
   validation: {
     streetAddress: 'Katuosoitteen pituus on 2–30 merkkiä',
@@ -280,6 +282,7 @@ const sv: MyInformationTexts = {
     failed: 'Tyvärr gick något fel och vi kunde inte spara ändringarna. Försök igen.',
     unknownError: 'Något gick fel, försök igen',
     checkFields: 'Kontrollera {{fields}}',
+    chooseLanguage: 'Välj språk',
   },
   validation: {
     streetAddress: 'Gatuadressen ska vara 2–30 tecken lång',

@@ -45,6 +45,8 @@ export interface InvoiceSummaryView {
   dueDate: string;
   paidDate: string | null;
   creditedInvoiceNumbers: string[];
+  /** A row is without VAT: the receipt says why (health care is VAT-exempt, ADR 0043). */
+  vatFree: boolean;
   pdfHref: string | null;
 }
 

@@ -1,8 +1,9 @@
 /**
  * Pay an invoice online (spec 2 §4): invoice number, sum, the provider's payment methods (name
- * and logo) and terms. Loading the page creates a payment at the provider (its methods are
- * that payment's); only for an open invoice within its online days, and only when the payer's
- * e-mail is valid (otherwise a notice links to my information, which returns here).
+ * and logo), a note when some of them cannot be offered, and terms (text and links, never the
+ * provider's HTML; ADR 0043). Loading the page creates a payment at the provider (its methods
+ * are that payment's); only for an open invoice within its online days, and only when the
+ * payer's e-mail is valid (otherwise a notice links to my information, which returns here).
  *
  * Each method is a plain form with the provider's hidden fields. It posts here first: the
  * invoice is checked again on the server, and if it is still open a 307 sends the browser on
@@ -36,6 +37,7 @@ export const handle: RouteHandle = { hydrate: false };
 import { notFound } from '~/lib/http/responses';
 import { startInvoicePayment } from '~/lib/http/payment.server';
 import { INVOICE_NUMBER } from '~/models/billing/invoice';
+import { parseTerms } from '~/models/billing/payment-terms';
 
 const PAYMENT_ID = /^[0-9a-f-]{36}$/;
 /** Our own parameters of a method's form, in its action URL (its body is the provider's fields only). */
@@ -50,16 +52,6 @@ function myInformationHref(lang: Parameters<typeof pagePath>[1], invoiceNumber: 
   return pagePath('myInformation', lang, {}, new URLSearchParams({ saveAction }));
 }
 
-/** The provider's terms come as HTML; they are shown as text. */
-function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const auth = requireAuth(context);
   const { lang } = context.get(portalContext);
@@ -70,7 +62,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     title: pageTitle(context, 'invoices.pay.title'),
     result:
       result.type === 'ready'
-        ? { ...result, terms: plainText(result.terms) }
+        ? { ...result, terms: parseTerms(result.terms) }
         : result,
     myInformationHref: myInformationHref(lang, params.number),
     backHref: pagePath('invoices', lang),
@@ -140,10 +132,18 @@ export default function PayInvoice({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          {result.terms ? (
+          {result.hiddenMethods > 0 ? (
+            <p className={`${ui.alertBox} ${ui.alert.info}`} data-hidden-methods={result.hiddenMethods}>
+              {t('invoices.pay.methodsHidden')}
+            </p>
+          ) : null}
+          {result.terms.length ? (
             <>
               <h2>{t('invoices.pay.terms')}</h2>
-              <p className={ui.hint}>{result.terms}</p>
+              {/* The provider's HTML is never rendered: its text and https links, as our own elements. */}
+              <p className={ui.hint}>
+                {result.terms.map((part, i) => ('href' in part ? <a key={i} href={part.href}>{part.text}</a> : part.text))}
+              </p>
             </>
           ) : null}
         </>

@@ -1,7 +1,12 @@
 /**
  * Invoice summary (spec 2 §2–3): buyer, rows (description, count, unit price, date, VAT %),
- * totals and the numbers of the invoices it credits; only the owner's (or their guardian's).
+ * totals and the numbers of the invoices it credits; the seller (name, business ID, address) and
+ * the reason when a row has no VAT, as on the receipt PDF (ADR 0043); only the owner's (or their
+ * guardian's).
  */
+import { brand } from '~/brands';
+import { sellerAddressLines } from '~/models/billing/seller';
+import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
@@ -32,13 +37,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     title: titleWith(context, t('invoices.summary.title', { label: t(`invoices.labels.${invoice.label}`), number: invoice.invoiceNumber })),
     invoice,
+    seller: brand(context.get(portalContext).brand).seller,
     backHref: pagePath('invoices', lang),
   };
 }
 
 export default function InvoiceSummary({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { invoice, backHref } = loaderData;
+  const { invoice, seller, backHref } = loaderData;
   const cell = styles.cell;
   return (
     <section className={ui.card}>
@@ -81,6 +87,18 @@ export default function InvoiceSummary({ loaderData }: Route.ComponentProps) {
             {[invoice.buyer.postalCode, invoice.buyer.postOffice].filter(Boolean).join(' ')}
           </>
         ) : null}
+      </p>
+      <h2>{t('invoices.summary.seller')}</h2>
+      <p>
+        {seller.legalName}
+        <br />
+        {t('invoices.summary.businessId')}: {seller.businessId}
+        {sellerAddressLines(seller).map((line) => (
+          <Fragment key={line}>
+            <br />
+            {line}
+          </Fragment>
+        ))}
       </p>
       <h2 id="rows-title">{t('invoices.summary.rows')}</h2>
       <div className={styles.tableWrap}>
@@ -129,6 +147,7 @@ export default function InvoiceSummary({ loaderData }: Route.ComponentProps) {
           </tfoot>
         </table>
       </div>
+      {invoice.vatFree ? <p className={ui.hint}>{t('invoices.summary.vatFree')}</p> : null}
       <p className={styles.links}>
         {invoice.pdfHref ? (
           <a href={invoice.pdfHref} download>

@@ -1,7 +1,7 @@
 /**
  * GET /api/certificates/{id}/pdf?lang=fi: one sick-leave certificate as a PDF download, only to
  * the patient (or a guardian of a ward under 12), never cached; anyone else's id is 404. The
- * children's brand has no certificates (spec 3 §6).
+ * children's brand has no certificates (spec 3 §6). The file name is in the PDF's language.
  */
 import { brand } from '~/brands';
 import { portalContext } from '~/context';
@@ -26,6 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = Number(params.id);
   const row = Number.isSafeInteger(id) && id > 0 ? await getCertificate(await getDb(), recordViewerOf(auth), id) : null;
   if (!row) return notFoundText();
-  const bytes = await certificatePdf(row, fixedT(context, lang), lang, brand(portal.brand).name);
-  return new Response(new Uint8Array(bytes), { headers: pdfResponseHeaders(certificateFileName(row)) });
+  const t = fixedT(context, lang);
+  const bytes = await certificatePdf(row, t, lang, brand(portal.brand).name);
+  return new Response(new Uint8Array(bytes), { headers: pdfResponseHeaders(certificateFileName(row, t)) });
 }

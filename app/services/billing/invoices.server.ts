@@ -11,6 +11,7 @@ import { env } from '~/env.server';
 import type { Language } from '~/i18n/config';
 import { formatDate, formatMoney } from '~/lib/format';
 import type { InvoiceListItem, InvoiceSummaryView } from '~/models/billing/invoice';
+import { hasVatFreeRow } from '~/models/billing/seller';
 import { textsIn } from '~/i18n/i18n.server';
 import { invoiceServiceHidden, invoiceVisibility, type Viewer } from '~/services/people/viewer.server';
 import { logAccesses } from '~/services/audit/access-log.server';
@@ -190,6 +191,7 @@ export function summaryView(
       .split(',')
       .map((n) => n.trim())
       .filter(Boolean),
+    vatFree: hasVatFreeRow(rows),
     pdfHref: invoice.hasPdf && invoice.status !== 'notAvailable' ? links.pdf(invoice) : null,
   };
 }

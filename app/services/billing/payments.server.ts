@@ -34,6 +34,7 @@ import {
   type ProviderStatus,
 } from './paytrail-client.server';
 import { handleTestProviderApi, TEST_BANK_PATH, TEST_MERCHANT } from './test-provider.server';
+import { PAYTRAIL_LOGO_ORIGIN } from './paytrail-origins';
 import { clock } from '~/lib/clock.server';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -102,6 +103,8 @@ export type PreparePaymentResult =
       paymentId: string;
       terms: string;
       methods: { id: string; name: string; svg: string; url: string; parameters: { name: string; value: string }[] }[];
+      /** How many of the provider's methods are not offered (their forms post outside PAYMENT_FORM_ORIGINS). */
+      hiddenMethods: number;
     };
 
 async function payView(invoice: InvoiceRow, lang: Language, now: Date): Promise<PayInvoiceView> {
@@ -130,14 +133,42 @@ export async function invoiceForPayment(db: Db, viewer: Viewer, invoiceNumber: s
 
 const PROVIDER_LANGUAGE = { fi: 'FI', sv: 'SV', en: 'EN' } as const;
 
-/** Only payment methods whose forms post to an allowed origin are offered (the page's CSP form-action). */
-function allowedMethodUrl(url: string, origin: string): boolean {
+/**
+ * Only payment methods whose forms post to an allowed origin are offered (the page's CSP
+ * form-action): the test provider's bank page is on our own origin, Paytrail's methods on
+ * PAYMENT_FORM_ORIGINS.
+ */
+function allowedMethodUrl(url: string, kind: PaymentClient['kind'], origin: string): boolean {
   try {
     const target = new URL(url);
-    if (env().PAYMENTS === 'test') return target.origin === origin;
+    if (kind === 'test') return target.origin === origin;
     return target.protocol === 'https:' && env().PAYMENT_FORM_ORIGINS.includes(target.origin);
   } catch {
     return false;
+  }
+}
+
+/**
+ * A method's logo as the page may show it (the CSP's img-src): Paytrail's from its static host
+ * (PAYTRAIL_LOGO_ORIGIN), the test provider's inline SVG; anything else is dropped (the
+ * method's name is on its button anyway).
+ */
+function allowedLogo(svg: string, kind: PaymentClient['kind']): string {
+  if (kind === 'test') return svg.startsWith('data:image/svg+xml;') ? svg : '';
+  try {
+    const url = new URL(svg);
+    return url.origin === PAYTRAIL_LOGO_ORIGIN ? url.href : '';
+  } catch {
+    return '';
+  }
+}
+
+/** A URL's origin for the log (`invalid` when it is not a URL). */
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'invalid';
   }
 }
 
@@ -173,7 +204,9 @@ function reusable(row: PaymentRow, key: ReuseKey, now: Date): boolean {
 }
 
 function readyView(view: PayInvoiceView, row: PaymentRow): Extract<PreparePaymentResult, { type: 'ready' }> {
-  return { type: 'ready', invoice: view, paymentId: row.id, terms: row.terms ?? '', methods: row.providers ?? [] };
+  const all = row.providers ?? [];
+  const methods = all.filter((m) => !m.hidden).map(({ id, name, svg, url, parameters }) => ({ id, name, svg, url, parameters }));
+  return { type: 'ready', invoice: view, paymentId: row.id, terms: row.terms ?? '', methods, hiddenMethods: all.length - methods.length };
 }
 
 /** Attempts to record a new open payment when concurrent loads of the same invoice keep superseding each other. */
@@ -259,7 +292,19 @@ export async function preparePayment(
     logger.error({ err: error, paymentId: failed!.id }, 'payment creation failed');
     return { type: 'providerError', invoice: view };
   }
-  const methods = created.providers.filter((p) => allowedMethodUrl(p.url, input.origin));
+  // Every method is stored; those posting outside the allowed origins are marked hidden: never
+  // offered or redirected to, but counted, so the page can say that some are missing (ADR 0043).
+  const methods = created.providers.map((p) => ({
+    ...p,
+    svg: allowedLogo(p.svg, client.kind),
+    ...(allowedMethodUrl(p.url, client.kind, input.origin) ? {} : { hidden: true as const }),
+  }));
+  const hidden = methods.filter((m) => m.hidden);
+  if (hidden.length) {
+    // Method ids and origins only: nothing of the payer, the invoice or the provider's fields.
+    const origins = [...new Set(hidden.map((m) => originOf(m.url)))];
+    logger.warn({ methods: hidden.map((m) => m.id), origins }, 'payment methods outside PAYMENT_FORM_ORIGINS not offered');
+  }
 
   for (let attempt = 0; attempt < RECORD_ATTEMPTS; attempt++) {
     const recorded = await withTransaction(db, async (tx) => {
@@ -303,7 +348,7 @@ export async function goToProvider(
     .select()
     .from(payments)
     .where(and(eq(payments.id, input.paymentId), eq(payments.invoiceId, invoice.id), eq(payments.startedById, viewer.personId)));
-  const method = payment?.providers?.find((p) => p.id === input.methodId);
+  const method = payment?.providers?.find((p) => p.id === input.methodId && !p.hidden);
   if (!payment || !method || payment.status !== 'created' || !canBePaidOnline(invoice, now, env().ONLINE_PAYMENT_DAYS)) return { type: 'notOpen' };
   const [settled] = await db
     .select({ id: payments.id })

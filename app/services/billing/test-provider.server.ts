@@ -34,6 +34,14 @@ const BANKS = [
 
 export { TEST_BANK_OUTCOMES, type TestBankOutcome };
 
+const TERMS_URL = 'https://www.paytrail.com/kuluttaja/maksupalveluehdot';
+/** The terms in the payment's language, in the shape of Paytrail's: text with a link in HTML. */
+const TEST_TERMS = {
+  FI: `Valitsemalla maksutavan hyväksyt testimaksupalvelun <a href="${TERMS_URL}" target="_blank">maksupalveluehdot</a>.`,
+  SV: `Genom att välja betalsätt godkänner du testbetaltjänstens <a href="${TERMS_URL}" target="_blank">villkor för betaltjänsten</a>.`,
+  EN: `By continuing with your payment, you agree to the test provider's <a href="${TERMS_URL}" target="_blank">payment service terms</a>.`,
+} as const;
+
 function bankLogo(name: string, colour: string): string {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40" viewBox="0 0 120 40"><rect width="120" height="40" rx="6" fill="${colour}"/><text x="60" y="26" font-family="sans-serif" font-size="15" fill="#fff" text-anchor="middle">${name.replace(/[<&>]/g, '')}</text></svg>`;
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
@@ -111,7 +119,8 @@ export async function handleTestProviderApi(db: Db, request: Request, options: T
         transactionId: row.transactionId,
         href: `${options.bankUrl}?transaction=${row.transactionId}`,
         reference: row.reference,
-        terms: 'By continuing with your payment, you agree to the payment service terms of the test provider.',
+        // HTML with a link, as Paytrail sends its terms (the pay page renders text and link, ADR 0043).
+        terms: TEST_TERMS[parsed.language],
         groups: [{ id: 'bank', name: 'Banks' }],
         providers: BANKS.map((bank) => {
           const fields = { transaction: row.transactionId, method: bank.id };

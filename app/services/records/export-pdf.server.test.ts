@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { textsIn } from '~/i18n/i18n.server';
 import type { ExportPatient, ExportSources, ExportVaccination } from '~/models/records/export';
-import { readPdf } from '../../../tests/fixtures/pdf-text';
+import { flattenTags, readPdf } from '../../../tests/fixtures/pdf-text';
 import { exportPdfStream } from './export-pdf.server';
 
 const patient: ExportPatient = { id: 'p', firstName: 'Åsa', lastName: 'Öhman', birthDate: '1990-02-01', identityCode: '010290-123A', language: 'sv' };
@@ -59,5 +59,28 @@ describe('the streamed export PDF', () => {
     expect(text).toContain('Åsa Öhman');
     for (const heading of ['Tidsbokningar', 'Besök', 'Laboratorieresultat', 'Bildundersökningsresultat', 'Recept', 'Vaccinationer', 'Sjukledighetsintyg']) expect(text).toContain(heading);
     expect(text.split('\n').filter((line) => line === 'Inga anteckningar.')).toHaveLength(7);
+  });
+
+  it('is tagged over many pages: the title H1, a section per kind with its H2, an H3 per item, nothing untagged', async () => {
+    const none = async function* <T>(): AsyncGenerator<T[]> {};
+    const vaccinations = async function* (): AsyncGenerator<ExportVaccination[]> {
+      for (let batch = 0; batch < 3; batch++) {
+        yield Array.from({ length: 50 }, (_, i) => ({ id: batch * 50 + i, name: `Rokote ${batch * 50 + i + 1}`, date: '2026-01-01', practitionerName: 'Sari Laine', effectiveUntil: null }));
+      }
+    };
+    const sources: ExportSources = { appointments: none, visits: none, laboratory: none, imaging: none, prescriptions: none, vaccinations, certificates: none };
+    const stream = exportPdfStream({ patient, sources, t: await textsIn('sv'), lang: 'sv', brandName: 'Kaari', now: new Date('2026-11-25T10:00:00Z') });
+    const { tags, pages } = readPdf(Buffer.from(await new Response(stream).arrayBuffer()));
+    expect(pages).toBeGreaterThan(5);
+    expect(tags).toMatchObject({ marked: true, lang: 'sv', displayDocTitle: true, pdfUaPart: 1 });
+    expect(tags.untaggedTexts).toEqual([]);
+    const all = flattenTags(tags.root);
+    expect(all.filter((e) => e.type === 'H1').map((e) => e.text)).toEqual(['Hälsouppgifter']);
+    const sections = all.filter((e) => e.type === 'Sect');
+    expect(sections.map((e) => e.node.children[0]!.type)).toEqual(Array(7).fill('H2'));
+    const vaccinationSection = sections.find((e) => e.node.children[0]!.text === 'Vaccinationer')!.node;
+    const items = vaccinationSection.children.filter((c) => c.type === 'H3').map((c) => c.text);
+    expect(items).toHaveLength(150);
+    expect(items.at(-1)).toBe('Rokote 150');
   });
 });

@@ -1,13 +1,14 @@
 /**
  * "Download my data" as a PDF for a person (ADR 0035): every section with a heading, in the
- * person's language, DejaVu Sans embedded (å, ä, ö intact). Streamed: PDFKit writes each page
+ * person's language, DejaVu Sans embedded (å, ä, ö intact), tagged (ADR 0043: H1 the title, a
+ * Sect with an H2 per section, H3 per item, P per line). Streamed: PDFKit writes each page
  * out as it fills, and the drawing waits between batches while the reader has not taken what
  * is written, so ten years of history never sit in memory at once.
  */
 import type { Language } from '~/i18n/config';
 import type { TFunction } from '~/i18n/translate';
 import { formatDate, formatDateTime, formatTime } from '~/lib/format';
-import { createPdfDocument, PDF_FONTS, type PdfDocument } from '~/lib/pdf.server';
+import { createPdfDocument, PDF_FONTS, tag, type PdfDocument, type PdfStructure } from '~/lib/pdf.server';
 import {
   EXPORT_SECTIONS,
   type ExportLabTest,
@@ -40,7 +41,7 @@ class ExportCancelled extends Error {}
 
 /** The PDF as a byte stream; an error while reading the records ends the stream with that error. */
 export function exportPdfStream(options: ExportPdfOptions): ReadableStream<Uint8Array> {
-  const doc = createPdfDocument({ title: options.t('dataExport.pdf.documentTitle'), author: options.brandName, lang: options.lang });
+  const { doc, root } = createPdfDocument({ title: options.t('dataExport.pdf.documentTitle'), author: options.brandName, lang: options.lang });
   let waiting: (() => void) | null = null;
   let cancelled = false;
   const wake = () => {
@@ -69,12 +70,16 @@ export function exportPdfStream(options: ExportPdfOptions): ReadableStream<Uint8
         doc.on('error', (error) => {
           if (!cancelled) controller.error(error);
         });
-        drawExport(doc, options, drain).then(
-          () => doc.end(),
+        drawExport(doc, root, options, drain).then(
+          () => {
+            root.end();
+            doc.end();
+          },
           (error: unknown) => {
             if (!cancelled) controller.error(error);
             cancelled = true;
             doc.resume();
+            root.end();
             doc.end();
           },
         );
@@ -93,37 +98,50 @@ export function exportPdfStream(options: ExportPdfOptions): ReadableStream<Uint8
   );
 }
 
-async function drawExport(doc: PdfDocument, { patient, sources, t, lang, brandName, now }: ExportPdfOptions, drain: () => Promise<void>) {
+async function drawExport(doc: PdfDocument, root: PdfStructure, { patient, sources, t, lang, brandName, now }: ExportPdfOptions, drain: () => Promise<void>) {
   doc.info.Subject = `${patient.firstName} ${patient.lastName}`;
-  doc.font(PDF_FONTS.bold).fontSize(20).text(t('dataExport.pdf.documentTitle'));
-  doc.moveDown(0.3).font(PDF_FONTS.regular).fontSize(10).text(brandName);
+  tag(doc, root, 'H1', () => doc.font(PDF_FONTS.bold).fontSize(20).text(t('dataExport.pdf.documentTitle')));
+  tag(doc, root, 'P', () => doc.moveDown(0.3).font(PDF_FONTS.regular).fontSize(10).text(brandName));
   doc.moveDown(1).fontSize(11);
-  const pair = (label: string, value: string) => {
-    doc.font(PDF_FONTS.bold).text(`${label}: `, { continued: true });
-    doc.font(PDF_FONTS.regular).text(value);
-  };
+  const pair = (label: string, value: string) =>
+    tag(doc, root, 'P', () => {
+      doc.font(PDF_FONTS.bold).text(`${label}: `, { continued: true });
+      doc.font(PDF_FONTS.regular).text(value);
+    });
   pair(t('dataExport.pdf.patient'), `${patient.firstName} ${patient.lastName}`);
   pair(t('dataExport.pdf.identityCode'), patient.identityCode);
   pair(t('dataExport.pdf.birthDate'), formatDate(patient.birthDate, lang));
   pair(t('dataExport.pdf.created'), formatDateTime(now, lang));
 
   for (const section of EXPORT_SECTIONS) {
-    doc.moveDown(1.2).font(PDF_FONTS.bold).fontSize(16).text(t(`dataExport.pdf.sections.${section}`));
+    const sect = tag(doc, root, 'Sect');
+    tag(doc, sect, 'H2', () => doc.moveDown(1.2).font(PDF_FONTS.bold).fontSize(16).text(t(`dataExport.pdf.sections.${section}`)));
     doc.moveDown(0.4).fontSize(10);
-    const count = await drawSection(doc, section, sources, t, lang, drain);
-    if (count === 0) doc.font(PDF_FONTS.regular).text(t('dataExport.pdf.empty'));
+    const count = await drawSection(doc, sect, section, sources, t, lang, drain);
+    if (count === 0) tag(doc, sect, 'P', () => doc.font(PDF_FONTS.regular).text(t('dataExport.pdf.empty')));
+    // Ended, each section's elements are written out and let go (ten years of history never sit in memory).
+    sect.end();
   }
 }
 
-/** Draws one section's items batch by batch; returns how many there were. */
-async function drawSection(doc: PdfDocument, section: ExportSection, sources: ExportSources, t: TFunction, lang: Language, drain: () => Promise<void>) {
+/** Draws one section's items batch by batch under `sect`; returns how many there were. */
+async function drawSection(
+  doc: PdfDocument,
+  sect: PdfStructure,
+  section: ExportSection,
+  sources: ExportSources,
+  t: TFunction,
+  lang: Language,
+  drain: () => Promise<void>,
+) {
   let count = 0;
-  const heading = (text: string) => doc.moveDown(0.6).font(PDF_FONTS.bold).fontSize(11).text(text).fontSize(10);
-  const line = (label: string, value: string) => {
-    doc.font(PDF_FONTS.bold).text(`${label}: `, { continued: true });
-    doc.font(PDF_FONTS.regular).text(value);
-  };
-  const plain = (text: string) => doc.font(PDF_FONTS.regular).text(text);
+  const heading = (text: string) => tag(doc, sect, 'H3', () => doc.moveDown(0.6).font(PDF_FONTS.bold).fontSize(11).text(text).fontSize(10));
+  const line = (label: string, value: string) =>
+    tag(doc, sect, 'P', () => {
+      doc.font(PDF_FONTS.bold).text(`${label}: `, { continued: true });
+      doc.font(PDF_FONTS.regular).text(value);
+    });
+  const plain = (text: string) => tag(doc, sect, 'P', () => doc.font(PDF_FONTS.regular).text(text));
 
   const each = async <T>(batches: AsyncIterable<T[]>, draw: (item: T) => void) => {
     for await (const batch of batches) {
@@ -155,7 +173,7 @@ async function drawSection(doc: PdfDocument, section: ExportSection, sources: Ex
           line(t('dataExport.pdf.visit.diagnoses'), v.diagnoses.map((d) => `${d.code} ${d.description}`).join('; '));
         }
         for (const text of v.texts) {
-          doc.moveDown(0.2).font(PDF_FONTS.bold).text(text.title);
+          tag(doc, sect, 'H4', () => doc.moveDown(0.2).font(PDF_FONTS.bold).text(text.title));
           plain(text.body);
         }
       });
@@ -164,8 +182,8 @@ async function drawSection(doc: PdfDocument, section: ExportSection, sources: Ex
       await each(sources.laboratory(), (day) => {
         heading(formatDate(day.date, lang));
         for (const test of day.tests) {
-          drawLabTest(doc, test, t, lang, 0);
-          for (const item of test.items) drawLabTest(doc, item, t, lang, 1);
+          drawLabTest(doc, sect, test, t, lang, 0);
+          for (const item of test.items) drawLabTest(doc, sect, item, t, lang, 1);
         }
       });
       break;
@@ -207,9 +225,9 @@ async function drawSection(doc: PdfDocument, section: ExportSection, sources: Ex
   return count;
 }
 
-function drawLabTest(doc: PdfDocument, test: ExportLabTest, t: TFunction, lang: Language, level: number) {
+function drawLabTest(doc: PdfDocument, sect: PdfStructure, test: ExportLabTest, t: TFunction, lang: Language, level: number) {
   const indent = level * 16;
-  doc.font(PDF_FONTS.bold).text(`${test.displayName} (${test.code})`, { indent });
+  tag(doc, sect, 'P', () => doc.font(PDF_FONTS.bold).text(`${test.displayName} (${test.code})`, { indent }));
   if (test.items.length && test.status === 'ready') return;
   const result =
     test.status !== 'ready'
@@ -218,7 +236,7 @@ function drawLabTest(doc: PdfDocument, test: ExportLabTest, t: TFunction, lang: 
         ? `${resultNumberText(test.resultNumber, test.comparator, lang)}${test.unit ? ` ${test.unit}` : ''}${test.isWithinReferenceRange === false ? ` (${t('dataExport.pdf.lab.outsideRange')})` : ''}`
         : (test.resultText ?? '');
   const row = (label: string, value: string) => {
-    doc.font(PDF_FONTS.regular).text(`${label}: ${value}`, { indent: indent + 12 });
+    tag(doc, sect, 'P', () => doc.font(PDF_FONTS.regular).text(`${label}: ${value}`, { indent: indent + 12 }));
   };
   if (result) row(t('dataExport.pdf.lab.result'), result);
   const range = referenceRangeText(test.referenceMin, test.referenceMax, test.unit, lang);

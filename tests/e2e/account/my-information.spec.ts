@@ -56,6 +56,30 @@ test('contact details: bad input gets its message without losing what was typed;
   await expect(page.getByText('Uusikatu 5')).toBeVisible();
 });
 
+test('the message language is a required choice: its select starts with an empty placeholder, which is refused', async ({ page, javaScriptEnabled }) => {
+  await freshPatient(page, 'en', '', { consent: true });
+  await page.goto(PAGE);
+  await page.getByRole('link', { name: 'Edit contact information' }).click();
+  const select = page.getByLabel('Language of messages');
+  // HTML's placeholder label option: the first option of a required select, with an empty value.
+  await expect(select).toHaveJSProperty('required', true);
+  await expect(select.locator('option').first()).toHaveText('Choose a language');
+  await expect(select.locator('option').first()).toHaveAttribute('value', '');
+  await expect(select).not.toHaveValue('');
+  await select.selectOption('');
+  const save = page.getByRole('button', { name: 'Save', exact: true });
+  if (javaScriptEnabled) {
+    await expect(save).toBeDisabled();
+    await select.selectOption('sv');
+    await expect(save).toBeEnabled();
+  } else {
+    await save.click();
+    await expect(page.getByText('Check Language of messages')).toBeVisible();
+    await expect(page.getByLabel('Language of messages')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Language of messages')).toHaveAccessibleDescription('Required');
+  }
+});
+
 test('consents are saved and shown on reload', async ({ page, javaScriptEnabled }) => {
   await freshPatient(page);
   await page.goto(`${PAGE}?tab=consent`);
@@ -149,6 +173,8 @@ test('Kela card: a JPEG and a PNG are saved, a PDF renamed .png is refused, and 
     await page.getByLabel('Back side').setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: PNG });
     await expect(page.locator('#kela-back-status')).toHaveText('Ready to upload');
     await expect(save).toBeDisabled();
+    // Save stays disabled with its reason shown: the front's refusal stands until the front changes (issue 26).
+    await expect(page.getByRole('alert').filter({ hasText: 'The image file does not meet the requirements. Allowed file formats: JPEG, PNG' })).toBeVisible();
   }
   await page.getByLabel('Front side').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: PDF });
   await page.getByLabel('Back side').setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: PNG });

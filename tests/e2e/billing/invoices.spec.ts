@@ -87,6 +87,11 @@ test.describe('invoices and receipts', () => {
     await expect(table.getByRole('row')).toHaveCount(4);
     await expect(table).toContainText('Yleislääkärin vastaanotto');
     await expect(table.locator('tfoot')).toContainText('77,90');
+    // The seller with its business ID and address, and why there is no VAT (ADR 0043).
+    await expect(page.getByRole('heading', { level: 2, name: fi.summary.seller })).toBeVisible();
+    await expect(page.getByRole('main').getByText('Kaari Terveys Oy')).toContainText('Y-tunnus: 3217845-2');
+    await expect(page.getByRole('main').getByText('Kaari Terveys Oy')).toContainText('00250 Helsinki');
+    await expect(page.getByText(fi.summary.vatFree)).toBeVisible();
   });
 
   test('Aino pays an open invoice: success, the invoice shows paid, the early and repeated callback change nothing', async ({ page }) => {
@@ -97,6 +102,12 @@ test.describe('invoices and receipts', () => {
     await expect(page.getByRole('heading', { level: 1, name: en.pay.title })).toBeVisible();
     await expect(page.getByText('€49.90')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Pay with Nordea' })).toBeVisible();
+    // The provider's terms arrive as HTML with a link: shown as our own text and link (ADR 0043).
+    await expect(page.getByText("By continuing with your payment, you agree to the test provider's")).toBeVisible();
+    await expect(page.getByRole('link', { name: 'payment service terms' })).toHaveAttribute('href', 'https://www.paytrail.com/kuluttaja/maksupalveluehdot');
+    await expect(page.getByRole('link', { name: 'payment service terms' })).not.toHaveAttribute('target');
+    // Every method of the test provider posts to an allowed origin: no note of hidden ones.
+    await expect(page.locator('[data-hidden-methods]')).toHaveCount(0);
 
     await payAtTestBank(page, 'en', invoice.invoiceNumber, 'pay');
     await expect(page.getByText(en.result.success.replace('{{number}}', invoice.invoiceNumber))).toBeVisible();

@@ -8,6 +8,8 @@
 import type { Page } from '@playwright/test';
 import { expect, jsEnabled, login, test } from '../fixtures';
 import { CHILDREN_URL } from '../urls';
+import { pagePath } from '../../../app/route-table';
+import { flattenTags, readPdf } from '../../fixtures/pdf-text';
 
 interface RecordFixture {
   prescriptionIds: [number, number];
@@ -155,6 +157,21 @@ test.describe('questionnaires, certificates and vaccinations', () => {
     expect(text.startsWith('%PDF-')).toBe(true);
     expect(text).toMatch(/\/FontFile2/);
     expect(text).toContain('(Aino Virtanen)');
+    expect(pdf.headers()['content-disposition']).toContain('filename="sick-leave-certificate-');
+    // Tagged (ADR 0043): a screen reader gets the title as a heading and the facts as a list.
+    const { tags } = readPdf(await pdf.body());
+    expect(tags).toMatchObject({ marked: true, lang: 'en', displayDocTitle: true });
+    expect(flattenTags(tags.root).find((e) => e.type === 'H1')?.text).toBe('Sick-leave certificate');
+  });
+
+  test('the Swedish certificate downloads under a Swedish file name', async ({ page }) => {
+    await login(page, 'aino', { lang: 'sv' });
+    await page.goto(pagePath('certificates', 'sv'));
+    const href = await page.getByRole('link', { name: /^Ladda ner intyget/ }).first().getAttribute('href');
+    expect(href).toContain('lang=sv');
+    const pdf = await page.request.get(href!);
+    expect(pdf.headers()['content-disposition']).toMatch(/filename="sjukledighetsintyg-\d{4}-\d{2}-\d{2}\.pdf"/);
+    expect(readPdf(await pdf.body()).tags.lang).toBe('sv');
   });
 
   test('vaccinations are paged 25 at a time with links', async ({ page }) => {

@@ -28,6 +28,8 @@ import {
 } from '~/services/billing/payments.server';
 import { completeTestBankPayment, findTestBankPayment, TEST_MERCHANT, type TestBankOutcome } from '~/services/billing/test-provider.server';
 import { databaseKinds, withTestDatabase } from '../../fixtures/db';
+import { readPdf } from '../../fixtures/pdf-text';
+import { brand } from '~/brands';
 import { clock } from '../../fixtures/clock';
 
 const ORIGIN = 'https://portal.test';
@@ -142,10 +144,16 @@ describe.each(databaseKinds())('invoices and payment on %s', (kind) => {
     const view = summaryView(found!.invoice, found!.rows, 'fi', links, 'Terveydenhuollon palvelu');
     expect(view.rows).toHaveLength(2);
     expect(view.sum).toMatch(/^77,90\s€$/);
-    const bytes = await renderInvoicePdf(view, { label: 'Kuitti', invoiceNumber: 'Laskun numero', created: 'Päiväys', due: 'Eräpäivä', paid: 'Maksettu', buyer: 'Ostaja', description: 'Kuvaus', count: 'Määrä', unitPrice: 'Hinta', date: 'Päivä', vat: 'ALV', total: 'Yhteensä', credited: 'Hyvittää' }, 'Kaari', 'fi');
+    const bytes = await renderInvoicePdf(view, { label: 'Kuitti', invoiceNumber: 'Laskun numero', created: 'Päiväys', due: 'Eräpäivä', paid: 'Maksettu', buyer: 'Ostaja', description: 'Kuvaus', count: 'Määrä', unitPrice: 'Hinta', date: 'Päivä', vat: 'ALV', total: 'Yhteensä', credited: 'Hyvittää', seller: 'Myyjä', businessId: 'Y-tunnus', vatFree: 'ALV 0 %: AVL 34 §' }, 'Kaari', brand('general').seller, 'fi');
     const text = bytes.toString('latin1');
     expect(text.startsWith('%PDF-')).toBe(true);
     expect(text).toContain(`Kuitti ${DEMO_INVOICES.ainoPaid}`);
+    // The demo rows are VAT-free health care: the receipt says so, under the seller's facts (ADR 0043).
+    expect(view.vatFree).toBe(true);
+    const reading = readPdf(bytes);
+    expect(reading.text).toContain('Y-tunnus: 3217845-2');
+    expect(reading.text).toContain('ALV 0 %: AVL 34 §');
+    expect(reading.tags.untaggedTexts).toEqual([]);
   });
 
   it('asks for an e-mail address first, and does not offer paid or mailed invoices', async () => {

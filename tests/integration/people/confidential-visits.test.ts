@@ -37,6 +37,8 @@ import { runMessagingQuery } from '~/services/messaging/graphql.server';
 import { createThreadWithMessage } from '~/services/messaging/threads.server';
 import { recordViewerOf, viewerOf, type Viewer } from '~/services/people/viewer.server';
 import { databaseKinds, withTestDatabase } from '../../fixtures/db';
+import { readPdf } from '../../fixtures/pdf-text';
+import { brand } from '~/brands';
 import { clock } from '../../fixtures/clock';
 
 const links = {
@@ -229,8 +231,10 @@ describe.each(databaseKinds())('confidential visits of minors on %s', (kind) => 
     expect(pdfView.description).toBe('Health care service');
     expect(pdfView.rows.map((r) => r.description)).toEqual(['Health care service']);
     expect(JSON.stringify(pdfView)).not.toMatch(HIDDEN_WORDS);
-    const bytes = await renderInvoicePdf(pdfView, { label: 'Invoice', invoiceNumber: 'No', created: 'Date', due: 'Due', paid: 'Paid', buyer: 'Buyer', description: 'Description', count: 'Count', unitPrice: 'Price', date: 'Day', vat: 'VAT', total: 'Total', credited: 'Credits' }, 'Kaari', 'en');
+    const bytes = await renderInvoicePdf(pdfView, { label: 'Invoice', invoiceNumber: 'No', created: 'Date', due: 'Due', paid: 'Paid', buyer: 'Buyer', description: 'Description', count: 'Count', unitPrice: 'Price', date: 'Day', vat: 'VAT', total: 'Total', credited: 'Credits', seller: 'Seller', businessId: 'Business ID', vatFree: 'VAT-exempt' }, 'Kaari', brand('general').seller, 'en');
     expect(bytes.toString('latin1').startsWith('%PDF-')).toBe(true);
+    expect(readPdf(bytes).text).toContain('Health care service');
+    expect(readPdf(bytes).text).not.toMatch(HIDDEN_WORDS);
     const pay = await invoiceForPayment(t.db, lauraView, SANNI_VISIT_INVOICE.invoiceNumber, 'sv');
     expect(pay?.view.description).toBe('Hälso- och sjukvårdstjänst');
     // Sanni herself sees her invoice with its service.

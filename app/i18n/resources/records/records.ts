@@ -165,6 +165,8 @@ const en = {
       diagnosisHidden: 'Not shown at the patient’s request',
       issuedBy: 'Issued by',
       issuedOn: 'Date of issue',
+      /** The download's file name (ADR 0043). */
+      fileName: 'sick-leave-certificate-{{date}}.pdf',
     },
   },
 };
@@ -328,6 +330,8 @@ const fi: RecordsTexts = {
       diagnosisHidden: 'Ei näytetä potilaan pyynnöstä',
       issuedBy: 'Todistuksen antaja',
       issuedOn: 'Antopäivä',
+      /** The download's file name (ADR 0043). */
+      fileName: 'sairauslomatodistus-{{date}}.pdf',
     },
   },
 };
@@ -489,6 +493,8 @@ const sv: RecordsTexts = {
       diagnosisHidden: 'Visas inte på patientens begäran',
       issuedBy: 'Utfärdat av',
       issuedOn: 'Utfärdat',
+      /** The download's file name (ADR 0043). */
+      fileName: 'sjukledighetsintyg-{{date}}.pdf',
     },
   },
 };

@@ -1,7 +1,8 @@
 /**
  * GET /api/invoices/{id}/pdf?lang= (spec 2 §7): the receipt / invoice summary as a PDF made on
  * the server, only for the invoice's owner (or their guardian); anyone else gets 404. The file
- * name is built from the brand, the document's label and the invoice number.
+ * name is built from the brand, the document's label and the invoice number. The seller is the
+ * brand's (app/brands).
  */
 import { portalContext } from '~/context';
 import { fixedT } from '~/i18n/i18n.server';
@@ -26,7 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const view = summaryView(found.invoice, found.rows, lang, { pdf: () => '' }, await serviceText(null, lang));
   const t = fixedT(context, lang);
   const label = t(`invoices.labels.${view.label}`);
-  const brandName = brand(context.get(portalContext).brand).name;
+  const { name: brandName, seller } = brand(context.get(portalContext).brand);
   const bytes = await renderInvoicePdf(
     view,
     {
@@ -43,8 +44,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       vat: t('invoices.summary.vat'),
       total: t('invoices.summary.totalSum'),
       credited: t('invoices.summary.credited'),
+      seller: t('invoices.summary.seller'),
+      businessId: t('invoices.summary.businessId'),
+      vatFree: t('invoices.summary.vatFree'),
     },
     brandName,
+    seller,
     lang,
   );
   return new Response(new Uint8Array(bytes), { headers: pdfResponseHeaders(invoicePdfFileName(brandName, label, view.invoiceNumber)) });
