@@ -142,6 +142,24 @@ const SAMPLES: Record<string, Sample> = {
     format: ['recipientId', 'idempotencyKey'],
     multiline: ['text'],
   },
+  '/app/models/messaging/schemas.ts#staffComposerSchema': {
+    schema: () => schemaOf('/app/models/messaging/schemas.ts', 'staffComposerSchema'),
+    valid: [{ intent: 'send', idempotencyKey: UUID, text: 'Hei,\nkiitos.', attachments: [], questionnaireFormId: '3' }],
+    format: ['intent', 'idempotencyKey', 'questionnaireFormId'],
+    multiline: ['text'],
+  },
+  '/app/models/messaging/schemas.ts#hrMessageSchema': {
+    schema: () => schemaOf('/app/models/messaging/schemas.ts', 'hrMessageSchema'),
+    valid: [{ intent: 'send', idempotencyKey: UUID, text: 'Hei,\nkiitos.' }],
+    format: ['intent', 'idempotencyKey'],
+    multiline: ['text'],
+  },
+  '/app/models/messaging/schemas.ts#hrNewThreadSchema': {
+    schema: () => schemaOf('/app/models/messaging/schemas.ts', 'hrNewThreadSchema'),
+    valid: [{ intent: 'new', idempotencyKey: UUID, threadType: 'Hr', subject: 'Työkykyneuvottelu', text: 'Hei,\nkiitos.' }],
+    format: ['intent', 'idempotencyKey', 'threadType'],
+    multiline: ['text'],
+  },
   '/app/models/messaging/schemas.ts#deleteReasonSchema': { schema: () => schemaOf('/app/models/messaging/schemas.ts', 'deleteReasonSchema'), valid: ['Väärä potilas'] },
   '/app/models/messaging/schemas.ts#absenceNoteSchema': { schema: () => schemaOf('/app/models/messaging/schemas.ts', 'absenceNoteSchema'), valid: ['Lomalla'] },
   '/app/models/shell/accessibility-feedback.ts#feedbackSchema': {
@@ -191,6 +209,7 @@ const SAMPLES: Record<string, Sample> = {
 /** Exported schemas that never take what a person types. */
 const NOT_USER_TEXT: Record<string, string> = {
   '/app/models/records/questionnaire.ts#definitionSchema': 'a questionnaire definition read from our own storage',
+  '/app/models/appointments/move.ts#moveSchema': 'the move confirmation: one checkbox, no text',
 };
 
 function schemaOf(path: string, name: string): z.ZodTypeAny {

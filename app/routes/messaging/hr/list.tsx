@@ -16,6 +16,7 @@ import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
 import { requireHrUser } from '~/lib/http/hr.server';
+import { requirePage } from '~/lib/http/page-access.server';
 import { pageTitle } from '~/lib/http/page.server';
 import { HR_THREAD_TYPES, SUBJECT_MAX_LENGTH } from '~/models/messaging/messaging';
 import { hrNewThreadSchema } from '~/models/messaging/schemas';
@@ -32,6 +33,7 @@ import type { Route } from './+types/list';
 export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
+  requirePage({ context, url }, 'hrMessages');
   const { hr } = await requireHrUser(context);
   const { lang } = context.get(portalContext);
   const list = await listHrThreads(await getDb(), hr, Number(url.searchParams.get('page') ?? '1'), lang);
@@ -44,7 +46,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, url }: Route.ActionArgs) {
+  requirePage({ context, url }, 'hrMessages');
   const { hr } = await requireHrUser(context);
   const { lang } = context.get(portalContext);
   const db = await getDb();

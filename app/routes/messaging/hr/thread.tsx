@@ -19,6 +19,7 @@ import { usePolling } from '~/components/usePolling';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
 import { requireHrUser } from '~/lib/http/hr.server';
+import { requirePage } from '~/lib/http/page-access.server';
 import { invariantResponse, serverT, titleWith } from '~/lib/http/page.server';
 import { numericId } from '~/lib/http/params';
 import { notFound } from '~/lib/http/responses';
@@ -37,7 +38,8 @@ import type { Route } from './+types/thread';
 /** Plain HTML: the messages polled by the page script, the reply a plain form (ADR 0009). */
 export const handle: RouteHandle = { hydrate: false };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
+  requirePage({ context, url }, 'hrThread');
   const { hr } = await requireHrUser(context);
   const { lang } = context.get(portalContext);
   const threadId = numericId(params.threadId);
@@ -53,7 +55,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, params, context, url }: Route.ActionArgs) {
+  requirePage({ context, url }, 'hrThread');
   const { hr } = await requireHrUser(context);
   const { lang } = context.get(portalContext);
   const threadId = numericId(params.threadId);
