@@ -171,7 +171,9 @@ describe.each(databaseKinds())('the built server on %s', (kind) => {
       'the start',
       async () => {
         if (server!.exitCode !== null) throw new Error(`the server stopped:\n${output}`);
-        return (await fetch(`${origin}/healthz`).catch(() => null))?.ok ? true : undefined;
+        // Ready, not only alive: the server listens before its job runner has started, and /readyz
+        // answers 503 until then (ADR 0039); a busy machine can take seconds between the two.
+        return (await fetch(`${origin}/readyz`).catch(() => null))?.ok ? true : undefined;
       },
       () => output,
     );
@@ -228,8 +230,9 @@ describe.each(databaseKinds())('the built server on %s', (kind) => {
   });
 
   it('serves /metrics on its own port with the request, database, job, outbox and session series', async () => {
-    // A page and a thrown error to count (the error test may run first or not).
+    // A page, a resource route and a thrown error to count (the error test may run first or not).
     expect((await fetch(`${origin}/fi`)).status).toBeLessThan(500);
+    expect((await fetch(`${origin}/healthz`)).status).toBe(200);
     expect((await fetch(`${origin}${ERROR_PATH}`)).status).toBe(500);
     // A query on the app's pool (an anonymous page may make none), whose connection then idles in it.
     expect((await fetch(`${origin}/readyz`)).status).toBe(200);
