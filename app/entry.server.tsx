@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Transform, type TransformCallback } from 'node:stream';
+import { Transform, Writable, type TransformCallback } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -12,6 +12,7 @@ import {
   RouterContextProvider,
   type ServerInstrumentation,
 } from 'react-router';
+import { hydrates } from '~/components/hydration';
 import { NonceContext } from '~/components/nonce';
 import { StyleSheetsContext, type StyleSheetReader } from '~/components/PageStyles';
 import { PortalEnvContext } from '~/components/portal-env';
@@ -109,6 +110,27 @@ function recordingTranslation(lang: 'fi' | 'sv' | 'en'): Translation {
   return { t, i18n: { language: lang, exists: (key): key is TextKey => hasText(texts, key) }, namespaces: () => [...used].sort() };
 }
 
+/**
+ * What a plain page (ADR 0009) renders with: React Router's context cut down to the matched
+ * routes. Its `ServerRouter` builds route objects for every route in the manifest on each render
+ * (≈ 230: 59 pages in three languages) and the page's turbo-stream hydration data is never sent
+ * (`<Scripts/>` is left out), so a plain page gets only its own branch of the route tree and no
+ * handoff stream (ADR 0010). The matched branch is all that rendering it reads: links are absolute
+ * paths, and the page's CSS comes from its matched routes' manifest entries.
+ */
+function plainPageContext(context: EntryContext): EntryContext {
+  const ids = new Set(context.staticHandlerContext.matches.map((match) => match.route.id));
+  const pick = <T,>(all: Record<string, T>) => Object.fromEntries([...ids].filter((id) => id in all).map((id) => [id, all[id]!]));
+  // The encoding already ran; cancelling it clears its timer and drops what is left.
+  void context.serverHandoffStream?.cancel().catch(() => undefined);
+  return {
+    ...context,
+    manifest: { ...context.manifest, routes: pick(context.manifest.routes) },
+    routeModules: pick(context.routeModules),
+    serverHandoffStream: undefined,
+  };
+}
+
 /** With a DSN, where a plain page's script reports its errors (ADR 0038), under the page's route id. */
 function plainPageReport(routeId: string | undefined): PlainPageReport | null {
   const { SENTRY_DSN, SENTRY_ENVIRONMENT, DEPLOYMENT_ENV } = env();
@@ -139,17 +161,22 @@ export default function handleRequest(
     inApp: root?.inApp ?? false,
     report: plainPageReport(routerContext.staticHandlerContext.matches.at(-1)?.route.id),
   });
-  // Bots and JS-less clients get the whole document at once; browsers get it streamed.
-  const readyEvent = isbot(request.headers.get('user-agent')) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+  const plain = !hydrates(routerContext.staticHandlerContext.matches.map((match) => routerContext.routeModules[match.route.id] ?? {}));
+  const context = plain ? plainPageContext(routerContext) : routerContext;
+  // A plain page is answered whole, in one buffer: its data is loaded before it renders, so there
+  // is nothing to stream, and one body skips the stream bridges between React and the compressor.
+  // Bots get a hydrated page whole too; browsers get it streamed.
+  const whole = plain || isbot(request.headers.get('user-agent')) || routerContext.isSpaMode;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let timer: NodeJS.Timeout | undefined;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <PortalEnvContext.Provider value={{ brand: env().BRAND }}>
           <StyleSheetsContext.Provider value={readStyleSheet}>
             <TranslationContext.Provider value={translation}>
-              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+              <ServerRouter context={context} url={request.url} nonce={nonce} />
             </TranslationContext.Provider>
           </StyleSheetsContext.Provider>
         </PortalEnvContext.Provider>
@@ -157,13 +184,31 @@ export default function handleRequest(
       {
         nonce,
         bootstrapScriptContent: script,
-        [readyEvent]() {
+        onShellReady() {
           shellRendered = true;
+          if (whole) return;
           const body = new CoalescingStream();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(
             new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
           );
+          pipe(body);
+        },
+        onAllReady() {
+          if (!whole) return;
+          const chunks: Buffer[] = [];
+          const body = new Writable({
+            write(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
+            final(callback) {
+              responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+              clearTimeout(timer);
+              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+              callback();
+            },
+          });
           pipe(body);
         },
         onShellError(error: unknown) {
@@ -175,7 +220,7 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    timer = setTimeout(abort, streamTimeout + 1000);
   });
 }
 
