@@ -4,7 +4,8 @@
  * follow the new time, the calendar entry keeps its UID with the next SEQUENCE; the limits of
  * cancelling apply (inside the cancellation limit refused); the viewer rules (own, ward's,
  * nobody else's), the anonymous link and an offer's move; a taken, foreign or same time; the
- * binding consent; racing moves to one time (one wins, no double booking); the payer re-checked.
+ * binding consent; racing moves to one time (one wins, no double booking); the payer re-checked,
+ * the insurer included (a direct-compensation permit's treatment chain asked for the new time).
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -18,13 +19,26 @@ import {
   createSlot,
   createSpecialty,
 } from '~db/factories';
-import { accessLog, analyticsEvents, appointmentReminders, appointments, occupationalContractSpecialties, outbox, persons } from '~db/schema';
+import {
+  accessLog,
+  analyticsEvents,
+  appointmentInsurance,
+  appointmentReminders,
+  appointments,
+  occupationalContractSpecialties,
+  outbox,
+  persons,
+  testInsurerPermits,
+} from '~db/schema';
 import { appointmentValues } from '~db/seed';
 import { CLINICS, SPECIALTIES } from '~db/seed-data';
+import { addDays, helsinkiDate } from '~/lib/dates';
+import { priceFor } from '~/models/booking/price-list';
 import { makeIdentityCode } from '~/models/identity-code';
 import { getAnonymousAppointment } from '~/services/appointments/appointments.server';
 import { moveAppointment, previewMove, type MoveActor } from '~/services/appointments/move.server';
 import { reminderPlan } from '~/services/appointments/reminder-rules';
+import { createTestInsurerCustomer, testInsurer } from '~/services/booking/insurance/test-insurer.server';
 import { reserveAnonymously } from '~/services/booking/reservation.server';
 import type { ReservationSettings } from '~/services/booking/reservation/settings.server';
 import { getSlotForReservation } from '~/services/booking/reservation/slot.server';
@@ -92,6 +106,55 @@ async function book(db: Db, slotId: number, person?: Awaited<ReturnType<typeof p
   return { appointmentId: result.appointmentId, code: result.anonymousCode, person: p, contact };
 }
 
+/** The free times insurers pay for. */
+const INSURANCE = { payerTypes: ['insurance'] };
+/** Today's Helsinki date `days` ahead (the permit's validity is a date). */
+const dateAhead = (days: number) => addDays(helsinkiDate(NOW), days);
+
+/**
+ * An insurance visit on `bookedSlot`, as the reservation stores one (ADR 0022): the appointment on
+ * the insurance payer and its insurance row; with `permitDays`, a LähiTapiola direct-compensation
+ * permit valid until that many days from today at the built-in test insurer, else IF's direct
+ * reimbursement concept (nothing to ask the insurer).
+ */
+async function insuredVisit(db: Db, bookedSlot: Awaited<ReturnType<typeof slot>>, permitDays: number | null) {
+  const person = await patient(db);
+  let dcpContentHash: string | null = null;
+  if (permitDays !== null) {
+    await createTestInsurerCustomer(db, person.identityCode, {
+      insurer: 'LAHITAPIOLA',
+      validFrom: dateAhead(-30),
+      validTo: dateAhead(365),
+      permits: [{ symptom: 'Selkäkipu', bodyPart: 'Selkä', validTo: dateAhead(permitDays) }],
+    });
+    const permits = await testInsurer(db, () => NOW).lahiTapiolaPermits(person);
+    if (permits.type !== 'success' || permits.permits.length !== 1) throw new Error('the permit');
+    dcpContentHash = permits.permits[0]!.contentHash;
+  }
+  const values = appointmentValues(
+    { person: 'aino', description: 'test', startInMinutes: 0, kindId: 'VAS', specialtyId: 'YLE', clinicId: 'KA', practitionerId: 'P0001', locationType: 'physicalLocation' },
+    NOW,
+  );
+  const { appointment, anonymousCode } = await createAppointment(db, {
+    ...values,
+    patientId: person.id,
+    bookedById: person.id,
+    bookedVia: 'web',
+    slotId: bookedSlot.id,
+    startAt: bookedSlot.startAt,
+    payerType: 'insurance',
+    price: priceFor('YLE', 'physicalLocation'),
+  });
+  const insurance =
+    dcpContentHash === null
+      ? { appointmentId: appointment.id, insurer: 'IF' as const, reimbursement: 'USE_REIMBURSEMENT' as const, conceptCode: '90157', dcpContentHash: null }
+      : { appointmentId: appointment.id, insurer: 'LAHITAPIOLA' as const, reimbursement: null, conceptCode: null, dcpContentHash };
+  const row = { ...insurance, description: `23.11.2026: asiakas ilmoitti vakuutusyhtiökseen ${insurance.insurer === 'IF' ? 'If' : 'LähiTapiola'}.` };
+  await db.insert(appointmentInsurance).values(row);
+  return { appointment, anonymousCode, person, insurance: row, me: asViewer(person.id, appointment.id) };
+}
+
+const insuranceOf = async (db: Db, appointmentId: number) => db.select().from(appointmentInsurance).where(eq(appointmentInsurance.appointmentId, appointmentId));
 const appointmentRow = async (db: Db, id: number) => (await db.select().from(appointments).where(eq(appointments.id, id)))[0]!;
 const liveOn = (db: Db, slotId: number) => db.select().from(appointments).where(and(eq(appointments.slotId, slotId), isNull(appointments.cancelledAt)));
 const messagesTo = (db: Db, recipients: string[]) => db.select().from(outbox).where(inArray(outbox.recipient, recipients));
@@ -232,6 +295,8 @@ describe.each(databaseKinds())('moving an appointment on %s', (kind) => {
   it("the caller's step runs inside the move's transaction: it commits with the move, and its failure rolls the move back", async () => {
     const booked = await book(t.db, (await slot(t.db, 9 * 24)).id);
     const first = await slot(t.db, 4 * 24);
+    // Read before the move starts: its rejection must find the expectation's handler attached.
+    const oldSlotId = (await appointmentRow(t.db, booked.appointmentId)).slotId;
     const failing = moveAppointment(
       t.db,
       { actor: { kind: 'offer', appointmentId: booked.appointmentId }, slotId: first.id },
@@ -242,7 +307,6 @@ describe.each(databaseKinds())('moving an appointment on %s', (kind) => {
         },
       },
     );
-    const oldSlotId = (await appointmentRow(t.db, booked.appointmentId)).slotId;
     await expect(failing).rejects.toThrow('the offer was taken meanwhile');
     expect(await appointmentRow(t.db, booked.appointmentId)).toMatchObject({ revision: 0 });
     expect(await liveOn(t.db, first.id)).toHaveLength(0);
@@ -346,5 +410,74 @@ describe.each(databaseKinds())('moving an appointment on %s', (kind) => {
     await t.db.insert(occupationalContractSpecialties).values({ contractId: contract.id, specialtyId: 'YLE', confirmation: 'contractOnly' });
     expect(await moveAppointment(t.db, { actor: me, slotId: occupationalTime.id }, OPTIONS)).toMatchObject({ type: 'moved', to: { slotId: occupationalTime.id } });
     expect((await appointmentRow(t.db, appointment.id)).price).toBeNull();
+  });
+
+  it('re-checks the insurer for the new time: a time the permit still covers moves, and the visit keeps its insurer and permit', async () => {
+    const oldSlot = await slot(t.db, 5 * 24, INSURANCE);
+    const visit = await insuredVisit(t.db, oldSlot, 10);
+    // The permit's last valid day (Helsinki date) still counts.
+    const lastDay = await slot(t.db, 10 * 24, { ...INSURANCE, practitionerId: 'P0002' });
+    expect(helsinkiDate(lastDay.startAt)).toBe(dateAhead(10));
+
+    // A private customers' time is not offered to the insurer; the anonymous link cannot move an insurance visit.
+    expect(await moveAppointment(t.db, { actor: visit.me, slotId: (await slot(t.db, 8 * 24)).id }, OPTIONS)).toEqual({ type: 'slotNotAvailable' });
+    expect(await moveAppointment(t.db, { actor: link(visit.anonymousCode), slotId: lastDay.id }, OPTIONS)).toEqual({ type: 'requiresAuthentication' });
+
+    const result = await moveAppointment(t.db, { actor: visit.me, slotId: lastDay.id }, OPTIONS);
+    expect(result).toMatchObject({
+      type: 'moved',
+      appointmentId: visit.appointment.id,
+      revision: 1,
+      freedSlotId: oldSlot.id,
+      from: { slotId: oldSlot.id, startAt: oldSlot.startAt },
+      to: { slotId: lastDay.id, startAt: lastDay.startAt, practitionerId: 'P0002' },
+    });
+    expect(await appointmentRow(t.db, visit.appointment.id)).toMatchObject({
+      slotId: lastDay.id,
+      startAt: lastDay.startAt,
+      payerType: 'insurance',
+      price: priceFor('YLE', lastDay.locationType),
+      revision: 1,
+      revisedAt: NOW,
+    });
+    // The insurance row is the booking's, unchanged: the same insurer and the same permit.
+    expect(await insuranceOf(t.db, visit.appointment.id)).toEqual([visit.insurance]);
+    expect(await liveOn(t.db, oldSlot.id)).toHaveLength(0);
+
+    // IF's concept has no treatment chain to ask for: the visit moves and keeps its concept.
+    const ifSlot = await slot(t.db, 5 * 24, INSURANCE);
+    const ifVisit = await insuredVisit(t.db, ifSlot, null);
+    const farAway = await slot(t.db, 40 * 24, INSURANCE);
+    expect(await moveAppointment(t.db, { actor: ifVisit.me, slotId: farAway.id }, OPTIONS)).toMatchObject({ type: 'moved', to: { slotId: farAway.id } });
+    expect(await appointmentRow(t.db, ifVisit.appointment.id)).toMatchObject({ slotId: farAway.id, payerType: 'insurance' });
+    expect(await insuranceOf(t.db, ifVisit.appointment.id)).toEqual([ifVisit.insurance]);
+  });
+
+  it('re-checks the insurer for the new time: past the permit’s validity the treatment chain is refused and nothing changes', async () => {
+    const oldSlot = await slot(t.db, 5 * 24, INSURANCE);
+    const visit = await insuredVisit(t.db, oldSlot, 10);
+    const before = await appointmentRow(t.db, visit.appointment.id);
+    const dayAfter = await slot(t.db, 11 * 24, INSURANCE);
+    expect(helsinkiDate(dayAfter.startAt)).toBe(dateAhead(11));
+    const refusal = { type: 'payerNotEligible', reason: 'treatmentChainCreationFailed' };
+
+    expect(await moveAppointment(t.db, { actor: visit.me, slotId: dayAfter.id }, OPTIONS)).toEqual(refusal);
+    // The old time is still the patient's, the new one free for anyone on the insurance payer.
+    expect(await appointmentRow(t.db, visit.appointment.id)).toEqual(before);
+    expect((await liveOn(t.db, oldSlot.id)).map((a) => a.id)).toEqual([visit.appointment.id]);
+    expect(await liveOn(t.db, dayAfter.id)).toHaveLength(0);
+    expect((await getSlotForReservation(t.db, dayAfter.id, 'fi', { payer: 'insurance', now: NOW, settings: SETTINGS })).state).toBe('open');
+    expect(await insuranceOf(t.db, visit.appointment.id)).toEqual([visit.insurance]);
+    const errors = await t.db.select().from(analyticsEvents).where(eq(analyticsEvents.name, 'reservationMoveError'));
+    expect(errors.map((e) => e.properties)).toContainEqual(expect.objectContaining({ appointmentId: visit.appointment.id, slotId: dayAfter.id, type: 'payerNotEligible' }));
+    const moves = await t.db.select().from(analyticsEvents).where(eq(analyticsEvents.name, 'reservationMove'));
+    expect(moves.map((e) => e.properties)).not.toContainEqual(expect.objectContaining({ appointmentId: visit.appointment.id }));
+
+    // The insurer is asked at every move: once it refuses the permit's chain, a time inside the validity is refused too.
+    const inside = await slot(t.db, 8 * 24, INSURANCE);
+    await t.db.update(testInsurerPermits).set({ failsTreatmentChain: true }).where(eq(testInsurerPermits.contentHash, visit.insurance.dcpContentHash!));
+    expect(await moveAppointment(t.db, { actor: visit.me, slotId: inside.id }, OPTIONS)).toEqual(refusal);
+    expect(await appointmentRow(t.db, visit.appointment.id)).toEqual(before);
+    expect(await liveOn(t.db, inside.id)).toHaveLength(0);
   });
 });
