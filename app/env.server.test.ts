@@ -138,6 +138,7 @@ describe('retention settings (ADR 0040)', () => {
       RETENTION_SESSION_DAYS: 30,
       RETENTION_OUTBOX_DAYS: 30,
       RETENTION_REMINDER_DAYS: 30,
+      RETENTION_EARLIER_TIME_DAYS: 30,
       RETENTION_PAYMENT_EVENT_DAYS: 730,
       RETENTION_ANALYTICS_DAYS: 400,
       RETENTION_ACCESSIBILITY_FEEDBACK_DAYS: 730,
@@ -157,5 +158,6 @@ describe('retention settings (ADR 0040)', () => {
       /RETENTION_LOGIN_HOURS: must cover the SMS onboarding window/,
     );
     expect(() => parseEnv({ RETENTION_SESSION_DAYS: '0' })).toThrow(/RETENTION_SESSION_DAYS/);
+    expect(() => parseEnv({ RETENTION_EARLIER_TIME_DAYS: '0' })).toThrow(/RETENTION_EARLIER_TIME_DAYS/);
   });
 });

@@ -363,6 +363,8 @@ const envObject = z
     RETENTION_OUTBOX_DAYS: positiveInt.default(30),
     /** An appointment's reminder row (contact details, the sealed link) this many days after the appointment's start. */
     RETENTION_REMINDER_DAYS: positiveInt.default(30),
+    /** Earlier-time requests (the phone and e-mail for the offers) this many days after they ended; their offers this many days after they closed, once the request has ended or the offered time has started. */
+    RETENTION_EARLIER_TIME_DAYS: positiveInt.default(30),
     /** What the payment provider told us about a payment, this many days after (the payment itself stays with its invoice). */
     RETENTION_PAYMENT_EVENT_DAYS: positiveInt.default(730),
     /** First-party analytics events this many days after. */

@@ -53,6 +53,8 @@ export const earlierTimeRequests = pgTable(
     uniqueIndex('earlier_time_requests_active_idx').on(t.appointmentId).where(sql`${t.state} = 'active'`),
     // The matching's "waiting for this specialty, in order of request".
     index('earlier_time_requests_waiting_idx').on(t.specialtyId, t.requestedAt, t.id).where(sql`${t.state} = 'active'`),
+    // Retention (ADR 0040): an ended request goes by its end (an active one has none).
+    index('earlier_time_requests_ended_idx').on(t.endedAt),
     check('earlier_time_requests_state_check', inList(t.state, EARLIER_TIME_REQUEST_STATES)),
     check('earlier_time_requests_ended_check', sql`(${t.state} = 'active') = (${t.endedAt} is null)`),
     check('earlier_time_requests_clinics_check', sql`cardinality(${t.clinicIds}) between 1 and 50`),
@@ -87,6 +89,8 @@ export const earlierTimeOffers = pgTable(
   (t) => [
     uniqueIndex('earlier_time_offers_request_slot_idx').on(t.requestId, t.slotId),
     index('earlier_time_offers_open_idx').on(t.slotId, t.expiresAt).where(sql`${t.state} = 'open'`),
+    // Retention (ADR 0040): an offer goes by its closing time, once its request has ended or its time has started.
+    index('earlier_time_offers_expires_idx').on(t.expiresAt),
     check('earlier_time_offers_state_check', inList(t.state, EARLIER_TIME_OFFER_STATES)),
     check('earlier_time_offers_answered_check', sql`(${t.state} = 'open') = (${t.answeredAt} is null)`),
   ],

@@ -8,12 +8,15 @@
  * One job on the instance's job runner (ADR 0019): with PostgreSQL a pg-boss cron schedule at
  * `RETENTION_DAILY_AT` Helsinki time (one run per night across instances); on PGlite in process.
  */
-import { and, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import {
   accessibilityFeedback,
   analyticsEvents,
   appointmentReminders,
+  appointmentSlots,
+  earlierTimeOffers,
+  earlierTimeRequests,
   identificationFlows,
   outbox,
   paymentEvents,
@@ -40,6 +43,7 @@ export type RetentionSettings = Pick<
   | 'RETENTION_SESSION_DAYS'
   | 'RETENTION_OUTBOX_DAYS'
   | 'RETENTION_REMINDER_DAYS'
+  | 'RETENTION_EARLIER_TIME_DAYS'
   | 'RETENTION_PAYMENT_EVENT_DAYS'
   | 'RETENTION_ANALYTICS_DAYS'
   | 'RETENTION_ACCESSIBILITY_FEEDBACK_DAYS'
@@ -120,6 +124,32 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
     index: 'appointment_reminders_start_idx',
     where: (now, s) =>
       and(lt(appointmentReminders.startAt, before(now, s.RETENTION_REMINDER_DAYS * DAY_MS)), ne(appointmentReminders.state, 'scheduled'))!,
+  },
+  {
+    // An offer closed by its `expires_at` (its link takes nothing after it, single use or not). It
+    // is still read while its request waits and its time is ahead: the matching never offers a
+    // time to a request twice because the offer row is there. So it goes once its request has
+    // ended or its time has started. This rule runs before the requests' one; what is left of an
+    // ended request's offers then goes with the request (the foreign key cascades).
+    name: 'earlier_time_offers',
+    table: earlierTimeOffers,
+    index: 'earlier_time_offers_expires_idx',
+    where: (now, s) =>
+      and(
+        lt(earlierTimeOffers.expiresAt, before(now, s.RETENTION_EARLIER_TIME_DAYS * DAY_MS)),
+        or(
+          sql`exists (select 1 from ${earlierTimeRequests} r where r.id = ${earlierTimeOffers.requestId} and r.state <> 'active')`,
+          sql`exists (select 1 from ${appointmentSlots} s where s.id = ${earlierTimeOffers.slotId} and s.start_at <= ${now.toISOString()}::timestamptz)`,
+        ),
+      )!,
+  },
+  {
+    // Only an ended request has `ended_at` (a check constraint); an active one is never touched.
+    name: 'earlier_time_requests',
+    table: earlierTimeRequests,
+    index: 'earlier_time_requests_ended_idx',
+    where: (now, s) =>
+      and(lt(earlierTimeRequests.endedAt, before(now, s.RETENTION_EARLIER_TIME_DAYS * DAY_MS)), ne(earlierTimeRequests.state, 'active'))!,
   },
   {
     name: 'payment_events',

@@ -2,18 +2,21 @@
  * Retention (issue 27, ADR 0040): at an instant of the app's clock, each rule deletes the rows
  * older than its period and keeps the newer ones (one minute either side of the cut), rows that
  * are still work (queued messages, scheduled reminders) stay whatever their age, the access log
- * stays whatever its age, and a backlog goes in bounded batches. On PostgreSQL the job is a
- * pg-boss schedule at the configured Helsinki time whose worker runs the same function.
+ * stays whatever its age, an active earlier-time request and the offers it still needs stay, and a
+ * backlog goes in bounded batches. On PostgreSQL the job is a pg-boss schedule at the configured
+ * Helsinki time whose worker runs the same function.
  */
 import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createAppointment, createClinic, createPerson, createPractitioner, createSpecialty } from '~db/factories';
+import { createAppointment, createClinic, createPerson, createPractitioner, createSlot, createSpecialty } from '~db/factories';
 import {
   accessLog,
   accessibilityFeedback,
   analyticsEvents,
   appointmentReminders,
+  earlierTimeOffers,
+  earlierTimeRequests,
   identificationFlows,
   outbox,
   paymentEvents,
@@ -23,6 +26,7 @@ import {
   testIdpCodes,
 } from '~db/schema';
 import { CLINICS, SPECIALTIES } from '~db/seed-data';
+import { helsinkiDate } from '~/lib/dates';
 import { makeIdentityCode } from '~/models/identity-code';
 import { parseEnv } from '~/env.server';
 import type { Db } from '~/services/db/db.server';
@@ -67,6 +71,39 @@ async function plant(db: Db, now: Date) {
     });
     withReferences.add(db);
   }
+
+  const slot = (startAt: Date) => createSlot(db, { clinicId: 'KA', practitionerId: 'P0001', specialtyId: 'YLE', startAt });
+  const earlierTimeRequest = (appointmentId: number, startAt: Date) => ({
+    appointmentId,
+    patientId: person.id,
+    requestedById: person.id,
+    specialtyId: 'YLE',
+    clinicIds: ['KA'],
+    latestDate: helsinkiDate(startAt),
+    phone: '+358405550002',
+    email: 'odottava@example.fi',
+    language: 'fi' as const,
+    brand: 'general' as const,
+    origin: 'https://portal.test',
+  });
+  // Still waiting for an earlier time, whatever its age: an appointment a month ahead, asked for 400 days ago.
+  const waitingStart = at(-30 * DAY);
+  const { appointment: waiting } = await createAppointment(db, {
+    patientId: person.id,
+    kindId: 'VO',
+    kindName: { fi: 'Käynti', sv: 'Besök', en: 'Visit' },
+    startAt: waitingStart,
+    durationMinutes: 20,
+    clinicId: 'KA',
+    practitionerId: 'P0001',
+    specialtyId: 'YLE',
+  });
+  const [waitingRequest] = await db
+    .insert(earlierTimeRequests)
+    .values({ ...earlierTimeRequest(waiting.id, waitingStart), requestedAt: at(400 * DAY) })
+    .returning({ id: earlierTimeRequests.id });
+  const endedRequestOffers = {} as Record<'old' | 'fresh', number>;
+  const earlyOffers: number[] = [];
 
   for (const side of ['old', 'fresh'] as const) {
     const extra = cut[side];
@@ -152,6 +189,62 @@ async function plant(db: Db, now: Date) {
     });
     ids[side].appointment_reminders = appointment.id;
 
+    // An earlier-time request that ended at the cut, and the last offer it was sent (voided when
+    // it ended, closing an hour later): the offer goes with its request.
+    const ended = at(SETTINGS.RETENTION_EARLIER_TIME_DAYS * DAY + extra);
+    const [request] = await db
+      .insert(earlierTimeRequests)
+      .values({ ...earlierTimeRequest(appointment.id, start), state: 'withdrawn', requestedAt: new Date(ended.getTime() - 5 * DAY), endedAt: ended })
+      .returning({ id: earlierTimeRequests.id });
+    ids[side].earlier_time_requests = request!.id;
+    const [voided] = await db
+      .insert(earlierTimeOffers)
+      .values({
+        requestId: request!.id,
+        appointmentId: appointment.id,
+        slotId: (await slot(new Date(start.getTime() - DAY))).id,
+        tokenHash: 'h',
+        state: 'void',
+        expiresAt: new Date(ended.getTime() + HOUR),
+        createdAt: new Date(ended.getTime() - HOUR),
+        answeredAt: ended,
+      })
+      .returning({ id: earlierTimeOffers.id });
+    endedRequestOffers[side] = voided!.id;
+    // One it was sent two days before the cut, for a time still ahead: it goes on its own (its request no longer waits).
+    const early = at(SETTINGS.RETENTION_EARLIER_TIME_DAYS * DAY + 2 * DAY);
+    const [earlyOffer] = await db
+      .insert(earlierTimeOffers)
+      .values({
+        requestId: request!.id,
+        appointmentId: appointment.id,
+        slotId: (await slot(at(-10 * DAY))).id,
+        tokenHash: 'h',
+        state: 'expired',
+        expiresAt: early,
+        createdAt: new Date(early.getTime() - 2 * HOUR),
+        answeredAt: early,
+      })
+      .returning({ id: earlierTimeOffers.id });
+    earlyOffers.push(earlyOffer!.id);
+
+    // An offer to the request still waiting, closed at the cut, whose time started an hour after.
+    const closed = at(SETTINGS.RETENTION_EARLIER_TIME_DAYS * DAY + extra);
+    const [offer] = await db
+      .insert(earlierTimeOffers)
+      .values({
+        requestId: waitingRequest!.id,
+        appointmentId: waiting.id,
+        slotId: (await slot(new Date(closed.getTime() + HOUR))).id,
+        tokenHash: 'h',
+        state: 'expired',
+        expiresAt: closed,
+        createdAt: new Date(closed.getTime() - 2 * HOUR),
+        answeredAt: closed,
+      })
+      .returning({ id: earlierTimeOffers.id });
+    ids[side].earlier_time_offers = offer!.id;
+
     const [event] = await db
       .insert(paymentEvents)
       .values({ via: 'callback', signatureValid: true, outcome: 'ignored', at: at(SETTINGS.RETENTION_PAYMENT_EVENT_DAYS * DAY + extra) })
@@ -203,7 +296,31 @@ async function plant(db: Db, now: Date) {
     .insert(accessLog)
     .values({ at: now, actorPersonId: person.id, actorKind: 'patient', subjectPersonId: person.id, action: 'view', resource: 'appointment' })
     .returning({ id: accessLog.id });
-  return { ids, queuedId: queued!.id, pendingReminderId: pending.id, accessLogIds: [oldView!.id, newView!.id] };
+  // An offer to the waiting request that closed long ago for a time still ahead: while it is
+  // there, the matching does not offer that time to the request again.
+  const [aheadOffer] = await db
+    .insert(earlierTimeOffers)
+    .values({
+      requestId: waitingRequest!.id,
+      appointmentId: waiting.id,
+      slotId: (await slot(at(-10 * DAY))).id,
+      tokenHash: 'h',
+      state: 'expired',
+      expiresAt: at(400 * DAY),
+      createdAt: at(400 * DAY + 2 * HOUR),
+      answeredAt: at(400 * DAY),
+    })
+    .returning({ id: earlierTimeOffers.id });
+  return {
+    ids,
+    queuedId: queued!.id,
+    pendingReminderId: pending.id,
+    accessLogIds: [oldView!.id, newView!.id],
+    waitingRequestId: waitingRequest!.id,
+    aheadOfferId: aheadOffer!.id,
+    endedRequestOffers,
+    earlyOffers,
+  };
 }
 
 type Planted = Awaited<ReturnType<typeof plant>>;
@@ -233,6 +350,10 @@ async function present(db: Db, rule: string, values: (string | number)[]): Promi
       return pick(db.select({ id: paymentEvents.id }).from(paymentEvents).where(inArray(paymentEvents.id, numbers)));
     case 'analytics_events':
       return pick(db.select({ id: analyticsEvents.id }).from(analyticsEvents).where(inArray(analyticsEvents.id, numbers)));
+    case 'earlier_time_offers':
+      return pick(db.select({ id: earlierTimeOffers.id }).from(earlierTimeOffers).where(inArray(earlierTimeOffers.id, numbers)));
+    case 'earlier_time_requests':
+      return pick(db.select({ id: earlierTimeRequests.id }).from(earlierTimeRequests).where(inArray(earlierTimeRequests.id, numbers)));
     case 'accessibility_feedback':
       return pick(db.select({ id: accessibilityFeedback.id }).from(accessibilityFeedback).where(inArray(accessibilityFeedback.id, numbers)));
     default:
@@ -248,6 +369,13 @@ async function expectCut(db: Db, planted: Planted) {
   }
   expect(await present(db, 'outbox', [planted.queuedId])).toEqual([planted.queuedId]);
   expect(await present(db, 'appointment_reminders', [planted.pendingReminderId])).toEqual([planted.pendingReminderId]);
+  expect(await present(db, 'earlier_time_requests', [planted.waitingRequestId])).toEqual([planted.waitingRequestId]);
+  expect(await present(db, 'earlier_time_offers', [planted.aheadOfferId])).toEqual([planted.aheadOfferId]);
+  // An ended request's last offer went with it (or stays with it); its offers closed before the
+  // cut went whether the request did or not.
+  const { old: oldOffer, fresh: freshOffer } = planted.endedRequestOffers;
+  expect(await present(db, 'earlier_time_offers', [oldOffer, freshOffer])).toEqual([freshOffer]);
+  expect(await present(db, 'earlier_time_offers', planted.earlyOffers)).toEqual([]);
   const log = await db.select({ id: accessLog.id }).from(accessLog).where(inArray(accessLog.id, planted.accessLogIds));
   expect(log.map((r) => r.id).sort((a, b) => a - b)).toEqual([...planted.accessLogIds].sort((a, b) => a - b));
 }

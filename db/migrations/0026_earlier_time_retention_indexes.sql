@@ -1,0 +1,3 @@
+-- Retention (ADR 0040): the earlier-time tables' rules. IF NOT EXISTS, as 0023: an operator may build one CONCURRENTLY on a large table before deploying.
+CREATE INDEX IF NOT EXISTS "earlier_time_offers_expires_idx" ON "earlier_time_offers" USING btree ("expires_at");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "earlier_time_requests_ended_idx" ON "earlier_time_requests" USING btree ("ended_at");
