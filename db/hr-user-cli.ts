@@ -7,50 +7,83 @@
  *   deactivate <identity code>
  *   list
  *
- * Nothing is printed of the identity code; the list shows names, titles and companies.
+ * Nothing is printed of the identity code; the list shows names, titles and companies. The
+ * arguments are checked before the database is opened: a wrong one is refused with a message
+ * that names it, and nothing is written.
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { databaseConfig } from '../app/services/db/db.server';
+import { isValidEmail } from '../app/models/contact';
 import { isValidIdentityCode } from '../app/models/identity-code';
 import { openDatabase } from './client';
 import { createHrUser } from './factories';
 import { runMigrations } from './migrate';
 import { hrUsers, occupationalContracts, persons } from './schema';
 
-const [command, ...args] = process.argv.slice(2);
-const database = await openDatabase(databaseConfig());
-await runMigrations(database);
-const { db } = database;
+const USAGE = 'Usage: npm run hr-user -- add <identity code> <first name> <last name> <contract id> <title> <e-mail> | deactivate <identity code> | list';
+/** A contract id is a UUID: anything else is no contract (and never reaches the database as one). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** `hr_users_title_check`. */
+const TITLE_MAX_LENGTH = 100;
+const NO_CONTRACT = 'No occupational contract with that id.';
+
+type Command =
+  | { command: 'add'; identityCode: string; firstName: string; lastName: string; contractId: string; title: string; emailAddress: string }
+  | { command: 'deactivate'; identityCode: string }
+  | { command: 'list' };
+
+/** The command, or what is wrong with the arguments. */
+function parse([command, ...args]: string[]): Command | { error: string } {
+  if (command === 'add' && args.length === 6) {
+    const [identityCode, firstName, lastName, contractId, title, emailAddress] = args.map((a) => a.trim()) as [string, string, string, string, string, string];
+    if (!isValidIdentityCode(identityCode)) return { error: 'Not a valid identity code.' };
+    if (!firstName || !lastName) return { error: 'The first and last name must not be empty.' };
+    if (!UUID.test(contractId)) return { error: NO_CONTRACT };
+    if (!title || [...title].length > TITLE_MAX_LENGTH) return { error: `The title must be 1–${TITLE_MAX_LENGTH} characters.` };
+    if (!isValidEmail(emailAddress)) return { error: 'Not a valid e-mail address.' };
+    return { command, identityCode, firstName, lastName, contractId, title, emailAddress };
+  }
+  if (command === 'deactivate' && args.length === 1) return { command, identityCode: args[0]!.trim() };
+  if (command === 'list' && args.length === 0) return { command };
+  return { error: USAGE };
+}
+
 const fail = (message: string) => {
   process.stderr.write(`${message}\n`);
   process.exitCode = 1;
 };
-try {
-  if (command === 'add' && args.length === 6) {
-    const [identityCode, firstName, lastName, contractId, title, emailAddress] = args as [string, string, string, string, string, string];
-    const [contract] = await db.select().from(occupationalContracts).where(eq(occupationalContracts.id, contractId)).limit(1);
-    if (!isValidIdentityCode(identityCode)) fail('Not a valid identity code.');
-    else if (!contract) fail('No occupational contract with that id.');
-    else {
-      const row = await createHrUser(db, { identityCode, firstName, lastName, contractId, title, emailAddress });
-      process.stdout.write(`HR user ${row.person.firstName} ${row.person.lastName} (${row.title}) of ${contract.employerName}.\n`);
+
+const parsed = parse(process.argv.slice(2));
+if ('error' in parsed) {
+  fail(parsed.error);
+} else {
+  const database = await openDatabase(databaseConfig());
+  try {
+    await runMigrations(database);
+    const { db } = database;
+    if (parsed.command === 'add') {
+      const { identityCode, firstName, lastName, contractId, title, emailAddress } = parsed;
+      const [contract] = await db.select().from(occupationalContracts).where(eq(occupationalContracts.id, contractId)).limit(1);
+      if (!contract) fail(NO_CONTRACT);
+      else {
+        const row = await createHrUser(db, { identityCode, firstName, lastName, contractId, title, emailAddress });
+        process.stdout.write(`HR user ${row.person.firstName} ${row.person.lastName} (${row.title}) of ${contract.employerName}.\n`);
+      }
+    } else if (parsed.command === 'deactivate') {
+      const [person] = await db.select({ id: persons.id }).from(persons).where(eq(persons.identityCode, parsed.identityCode)).limit(1);
+      const updated = person ? await db.update(hrUsers).set({ active: false }).where(and(eq(hrUsers.personId, person.id), eq(hrUsers.active, true))).returning() : [];
+      if (updated.length === 0) fail('No active HR user with that identity code.');
+      else process.stdout.write('Deactivated.\n');
+    } else {
+      const rows = await db
+        .select({ firstName: persons.firstName, lastName: persons.lastName, title: hrUsers.title, company: occupationalContracts.employerName, active: hrUsers.active })
+        .from(hrUsers)
+        .innerJoin(persons, eq(persons.id, hrUsers.personId))
+        .innerJoin(occupationalContracts, eq(occupationalContracts.id, hrUsers.contractId))
+        .orderBy(asc(occupationalContracts.employerName), asc(persons.lastName));
+      for (const r of rows) process.stdout.write(`${r.company}\t${r.firstName} ${r.lastName}\t${r.title}${r.active ? '' : '\t(inactive)'}\n`);
     }
-  } else if (command === 'deactivate' && args.length === 1) {
-    const [person] = await db.select({ id: persons.id }).from(persons).where(eq(persons.identityCode, args[0]!)).limit(1);
-    const updated = person ? await db.update(hrUsers).set({ active: false }).where(and(eq(hrUsers.personId, person.id), eq(hrUsers.active, true))).returning() : [];
-    if (updated.length === 0) fail('No active HR user with that identity code.');
-    else process.stdout.write('Deactivated.\n');
-  } else if (command === 'list') {
-    const rows = await db
-      .select({ firstName: persons.firstName, lastName: persons.lastName, title: hrUsers.title, company: occupationalContracts.employerName, active: hrUsers.active })
-      .from(hrUsers)
-      .innerJoin(persons, eq(persons.id, hrUsers.personId))
-      .innerJoin(occupationalContracts, eq(occupationalContracts.id, hrUsers.contractId))
-      .orderBy(asc(occupationalContracts.employerName), asc(persons.lastName));
-    for (const r of rows) process.stdout.write(`${r.company}\t${r.firstName} ${r.lastName}\t${r.title}${r.active ? '' : '\t(inactive)'}\n`);
-  } else {
-    fail('Usage: npm run hr-user -- add <identity code> <first name> <last name> <contract id> <title> <e-mail> | deactivate <identity code> | list');
+  } finally {
+    await database.close();
   }
-} finally {
-  await database.close();
 }

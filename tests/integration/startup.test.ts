@@ -7,10 +7,14 @@ import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { FEATURE_FLAGS } from '~/models/features';
+import { pagePath } from '~/route-table';
+import { PAYER_DEMO_PERSONS } from '~db/seed-booking-payers';
 import { appointments, appointmentSlots, clinics, persons, practitioners } from '~db/schema';
 import { parseEnv } from '~/env.server';
 import type { Db } from '~/services/db/db.server';
 import { prepareDatabase } from '../../scripts/prepare-database';
+import { send } from '../../bench/http';
+import { loginDemoPerson } from '../../bench/login';
 import { ensureBuild } from '../fixtures/build';
 import { countAppliedMigrations, databaseKinds, withTestDatabase } from '../fixtures/db';
 import { PRODUCTION_SETTINGS } from '../fixtures/production-settings';
@@ -198,7 +202,9 @@ describe('a start that fails', () => {
 /**
  * `npm install && npm start` runs the demo on a fresh clone (README): the npm script states the
  * demo (`--demo`), which the start script turns into DEPLOYMENT_ENV=development. Started with
- * no other variable, it migrates, seeds, serves, and offers the test bank and the outbox.
+ * no other variable, it migrates, seeds, serves, and offers the test bank and the outbox; every
+ * feature flag is on, so demo persons logged in through the test bank reach messaging and SMS
+ * login (ADR 0041).
  */
 describe('the demo start (npm start)', () => {
   const root = path.resolve(import.meta.dirname, '../..');
@@ -209,7 +215,7 @@ describe('the demo start (npm start)', () => {
     expect(scripts.serve).toBe('tsx scripts/start.ts');
   });
 
-  it('with no variable serves the demo: seeded, test identification, outbox', { timeout: 300_000 }, async () => {
+  it('with no variable serves the demo: seeded, test identification, outbox, messaging and SMS login for demo persons', { timeout: 300_000 }, async () => {
     ensureBuild(root);
     const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-demo-'));
     const port = await freePort();
@@ -240,6 +246,31 @@ describe('the demo start (npm start)', () => {
       const bank = await fetch(`${origin}/oauth/authenticate?${new URLSearchParams({ lang: 'en', next: '/en', acr_values: 'fi-op' })}`);
       expect(bank.status).toBe(200);
       expect(await bank.text()).toContain('name="identityCode"');
+
+      // Messaging and SMS login reachable by demo persons logged in through the test
+      // identification (not only the flags line above). Olli is an occupational customer with
+      // no per-person flag overrides (Mikko and Aino have messaging overrides): only the demo's
+      // flags give him messages in the side navigation and the conversation pages.
+      const olli = await loginDemoPerson(origin, PAYER_DEMO_PERSONS.olli.identityCode);
+      const front = await send(`${origin}/fi`, olli);
+      expect(front.status).toBe(200);
+      const navigation = /<nav [^>]*aria-label="Päävalikko"[^>]*>[\s\S]*?<\/nav>/.exec(await front.text())?.[0];
+      expect(navigation ?? 'no main navigation').toContain(`href="${pagePath('conversations', 'fi')}"`);
+      for (const page of ['conversations', 'conversationNew'] as const) {
+        const response = await send(`${origin}${pagePath(page, 'fi')}`, olli);
+        expect(response.status, page).toBe(200);
+        await response.body?.cancel();
+      }
+      // SMS login (flag mfa, which no demo person has an override for): Aino's my information
+      // offers to turn it on, and the SMS-code page of a lapsed session is there.
+      const aino = await loginDemoPerson(origin);
+      const myInformation = await send(`${origin}${pagePath('myInformation', 'fi')}`, aino);
+      expect(myInformation.status).toBe(200);
+      const smsLogin = /<section[^>]*id="sms-login"[\s\S]*?<\/section>/.exec(await myInformation.text())?.[0];
+      expect(smsLogin ?? 'no SMS login section').toContain('value="mfa-start"');
+      const smsCodePage = await send(`${origin}${pagePath('smsAuthentication', 'fi')}`, null);
+      expect(smsCodePage.status).toBe(200);
+      await smsCodePage.body?.cancel();
     } finally {
       if (server.exitCode === null && server.pid) {
         const exited = new Promise((resolve) => server.once('exit', resolve));

@@ -26,6 +26,11 @@ test.describe('a guardian registers their child', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Child details' })).toBeVisible();
     await expect(page.getByLabel('First name')).toHaveValue(family.children[0]!.firstName);
     await expect(page.getByLabel('Street address')).toHaveValue('Perhepolku 1');
+    // The child's details are not the guardian's: no autofill of the guardian's own name and
+    // address (the guardian's own registration has address-line1 etc., reserve.spec.ts).
+    for (const label of ['First name', 'Last name', 'Street address', 'Postal code', 'Post office']) {
+      await expect(page.getByLabel(label)).toHaveAttribute('autocomplete', 'off');
+    }
     await expect(page.getByLabel('Mobile phone number')).toHaveValue('+358401239999');
     // Validated as the contact editor: a bad postal code is refused and nothing typed is lost.
     await page.getByLabel('Postal code').fill('123');

@@ -24,6 +24,11 @@ test('contact details: bad input gets its message without losing what was typed;
   await page.goto(PAGE);
   await expect(page.locator('html[data-static]'), 'my information is plain HTML').toHaveCount(1);
   await page.getByRole('link', { name: 'Edit contact information' }).click();
+  // The address's purpose for autofill (WCAG 1.3.5): the one-line street address is address-line1
+  // (street-address is the whole, multi-line address), then postal code and city.
+  await expect(page.getByLabel('Street address')).toHaveAttribute('autocomplete', 'address-line1');
+  await expect(page.getByLabel('Postal code')).toHaveAttribute('autocomplete', 'postal-code');
+  await expect(page.getByLabel('Post office')).toHaveAttribute('autocomplete', 'address-level2');
   const save = page.getByRole('button', { name: 'Save', exact: true });
   // A required field left empty: with JS save waits for it (the schema's native constraints).
   await page.getByLabel('Street address').fill('');

@@ -234,6 +234,13 @@ test.describe('logged-in reservation', () => {
     await expect(page).toHaveURL(/\/en\/registration\?next=/);
     await expect(page.getByRole('heading', { name: 'Registration' })).toBeVisible();
     await expect(page.getByText(identityCode)).toBeVisible();
+    // The fields' purpose for autofill (WCAG 1.3.5): the registering person's own details; the
+    // one-line street address is address-line1 (street-address is the whole, multi-line address).
+    await expect(page.getByLabel('First name')).toHaveAttribute('autocomplete', 'given-name');
+    await expect(page.getByLabel('Last name')).toHaveAttribute('autocomplete', 'family-name');
+    await expect(page.getByLabel('Street address')).toHaveAttribute('autocomplete', 'address-line1');
+    await expect(page.getByLabel('Postal code')).toHaveAttribute('autocomplete', 'postal-code');
+    await expect(page.getByLabel('Post office')).toHaveAttribute('autocomplete', 'address-level2');
     await page.getByLabel('First name').fill('Pekka');
     await page.getByLabel('Last name').fill('Heikkinen');
     await page.getByLabel('Street address').fill('Kotikatu 1 A 2');
