@@ -121,8 +121,7 @@ function recordingTranslation(lang: 'fi' | 'sv' | 'en'): Translation {
 function plainPageContext(context: EntryContext): EntryContext {
   const ids = new Set(context.staticHandlerContext.matches.map((match) => match.route.id));
   const pick = <T,>(all: Record<string, T>) => Object.fromEntries([...ids].filter((id) => id in all).map((id) => [id, all[id]!]));
-  // The encoding already ran; cancelling it clears its timer and drops what is left.
-  void context.serverHandoffStream?.cancel().catch(() => undefined);
+  // React Router has already started encoding it (and ends it by itself); it is only never read.
   return {
     ...context,
     manifest: { ...context.manifest, routes: pick(context.manifest.routes) },
@@ -170,7 +169,6 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    let timer: NodeJS.Timeout | undefined;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <PortalEnvContext.Provider value={{ brand: env().BRAND }}>
@@ -220,7 +218,8 @@ export default function handleRequest(
         },
       },
     );
-    timer = setTimeout(abort, streamTimeout + 1000);
+    // Read by the whole page's `final` above, which runs only after this line.
+    const timer = setTimeout(abort, streamTimeout + 1000);
   });
 }
 
