@@ -75,7 +75,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // Earlier-time offers (ADR 0037): the box of each live appointment the viewer may see.
   const earlierTimes = await earlierTimeStatuses(
     db,
-    appointments.filter((a) => !a.cancelledBy && !a.hasEnded).map((a) => a.id),
+    appointments.filter((a) => !a.cancelledBy && !a.hasEnded),
     lang,
   );
   const title =

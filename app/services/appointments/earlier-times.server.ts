@@ -252,25 +252,29 @@ export async function withdrawEarlierTime(db: Db, viewer: Viewer, appointmentId:
   return 'withdrawn';
 }
 
-/** The box on the appointment page, per appointment (the caller has checked and logged the views). */
-export async function earlierTimeStatuses(db: Db, appointmentIds: number[], lang: Language): Promise<Record<number, EarlierTimeStatusView>> {
+/**
+ * The box on the appointment page, per live (not cancelled, not ended) appointment the page has
+ * read (the caller has checked and logged the views): its start comes from the page's own read,
+ * so this is one statement, the active requests.
+ */
+export async function earlierTimeStatuses(
+  db: Db,
+  live: readonly { id: number; startAt: string }[],
+  lang: Language,
+): Promise<Record<number, EarlierTimeStatusView>> {
   const result: Record<number, EarlierTimeStatusView> = {};
-  if (appointmentIds.length === 0) return result;
+  if (live.length === 0) return result;
   const now = clock.now();
   const limit = offerSettings().cancellationLimitHours;
-  const rows = await db
-    .select({ id: appointments.id, startAt: appointments.startAt, cancelledAt: appointments.cancelledAt })
-    .from(appointments)
-    .where(inArray(appointments.id, appointmentIds));
   const requests = await db
     .select()
     .from(earlierTimeRequests)
-    .where(and(inArray(earlierTimeRequests.appointmentId, appointmentIds), eq(earlierTimeRequests.state, 'active')));
-  for (const row of rows) {
-    const request = requests.find((r) => r.appointmentId === row.id);
-    result[row.id] = request
+    .where(and(inArray(earlierTimeRequests.appointmentId, live.map((a) => a.id)), eq(earlierTimeRequests.state, 'active')));
+  for (const appointment of live) {
+    const request = requests.find((r) => r.appointmentId === appointment.id);
+    result[appointment.id] = request
       ? { type: 'active', ...(await activeView(db, request, lang)) }
-      : { type: 'none', mayRequest: row.cancelledAt === null && isMovable(row.startAt, now, limit) };
+      : { type: 'none', mayRequest: isMovable(new Date(appointment.startAt), now, limit) };
   }
   return result;
 }
