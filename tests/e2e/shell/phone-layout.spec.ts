@@ -11,7 +11,7 @@ import { LANGUAGES, type Language } from '../../../app/i18n/config';
 import enCore from '../../../app/i18n/resources/en';
 import fiCore from '../../../app/i18n/resources/fi';
 import svCore from '../../../app/i18n/resources/sv';
-import { pagePath, type PageKey } from '../../../app/route-table';
+import { PAGES, pageDefinition, pagePath, type PageKey } from '../../../app/route-table';
 import { expect, expectNoAxeViolations, login, test } from '../fixtures';
 
 const CORE = { fi: fiCore, sv: svCore, en: enCore } as const;
@@ -88,8 +88,16 @@ test.describe('on a phone (360 × 640)', () => {
     const hrefs = await navLinks(page, 'fi').evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
     expect(hrefs).toContain(pagePath('invoices', 'fi'));
     expect(hrefs.at(-1)).toBe(pagePath('logout', 'fi'));
-    // Each link from the page the previous one led to: the menu works on every one of them.
+    // Each link from the page the previous one led to: the menu works on every one of them. A
+    // link to a full-width page (the booking calendar: no navigation menu, spec 3 §2) is followed
+    // from the front page, and the next one from there.
+    const fullWidth = new Set(
+      (Object.keys(PAGES) as PageKey[])
+        .filter((key) => (pageDefinition(key).chrome ?? 'full') !== 'full' && !pageDefinition(key).paths.fi?.includes(':'))
+        .map((key) => pagePath(key, 'fi')),
+    );
     for (const [index, href] of hrefs.entries()) {
+      if ((await nav(page, 'fi').count()) === 0) await page.goto(pagePath('front', 'fi'));
       await menuButton(page, 'fi').click();
       const link = navLinks(page, 'fi').nth(index);
       await expect(link).toBeVisible();
@@ -103,8 +111,9 @@ test.describe('on a phone (360 × 640)', () => {
       } else {
         await expect(page).toHaveURL(new RegExp(`${href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        // The next page starts with the menu folded.
-        if (href !== pagePath('logout', 'fi')) await expect(navLinks(page, 'fi').first()).toBeHidden();
+        // The next page starts with the menu folded (a full-width page has none).
+        if (fullWidth.has(href)) await expect(nav(page, 'fi')).toHaveCount(0);
+        else if (href !== pagePath('logout', 'fi')) await expect(navLinks(page, 'fi').first()).toBeHidden();
       }
       expect((await page.request.get(href)).status(), href).toBe(200);
     }

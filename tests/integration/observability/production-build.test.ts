@@ -229,6 +229,13 @@ describe.each(databaseKinds())('the built server on %s', (kind) => {
     expect(Object.keys(request.headers ?? {})).not.toContain('referer');
   });
 
+  it('compresses a page with gzip, also for a browser that accepts brotli (ADR 0010)', async () => {
+    const response = await fetch(`${origin}/fi/eula`, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(await response.text()).toContain('</html>');
+  });
+
   it('serves /metrics on its own port with the request, database, job, outbox and session series', async () => {
     // A page, a resource route and a thrown error to count (the error test may run first or not).
     expect((await fetch(`${origin}/fi`)).status).toBeLessThan(500);
