@@ -26,6 +26,8 @@ async function professionalPage(browser: Browser, javaScriptEnabled: boolean): P
 
 test.describe('questionnaire invitations in messages', () => {
   test('a professional invites, the customer answers from the thread, the answer is read-only in records', async ({ page, browser, javaScriptEnabled }) => {
+    // Two people's sessions and a dozen pages: 23 s of the 30 s allowed in a busy CI run.
+    test.slow();
     const fixture = (await (await page.request.get('/dev/test-fixtures/messaging')).json()) as { identityCode: string; unreadThreadId: number };
     const pro = await professionalPage(browser, javaScriptEnabled);
     await pro.goto(`/fi/henkilokunta/viestit/${fixture.unreadThreadId}`);
