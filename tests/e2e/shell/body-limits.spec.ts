@@ -3,7 +3,8 @@
  * plain HTTP against a server of this spec's own (the built server, started as `npm start` starts
  * it, so that its memory is measured without the rest of the suite's traffic): a 150 MB body with
  * its length, the same without a length (chunked) and a few of them at once are refused with the
- * translated 413 before they are read, and the server's resident memory grows by less than 20 MB.
+ * translated 413 before they are read, and the server's resident memory grows by less than a third
+ * of the body (reading it would cost all of it).
  * "Before they are read" is shown by what the client managed to send before the answer came:
  * a fraction of the body (what the sockets' buffers hold), never the whole of it.
  *
@@ -31,11 +32,13 @@ const MiB = 1024 * 1024;
 /** The body of the review's attack. */
 const ATTACK_BYTES = 150 * MB;
 /**
- * The server's resident memory may grow at most this much while refusing one body. (What it
- * does grow by is garbage: the few MB the client had in flight when the answer came are read and
- * dropped while the connection closes, and freed at the next collection.)
+ * The server's resident memory may grow at most this much while refusing one body: a third of
+ * it, where reading the body would cost all of it and more (the old server grew by ~330 MB). What
+ * it does grow by is garbage: the bytes the client had in flight when the answer came are read
+ * and dropped while the connection closes, and freed at the next collection. On a quiet machine
+ * that is under 2 MB; on CI's busy one, with the answer slower to come, 34 MB has been seen.
  */
-const RSS_GROWTH_LIMIT = 20 * MB;
+const RSS_GROWTH_LIMIT = ATTACK_BYTES / 3;
 /** The defaults of REQUEST_BODY_MAX_BYTES and UPLOAD_BODY_MAX_BYTES. */
 const FORM_LIMIT = MiB;
 const UPLOAD_LIMIT = 25 * MiB;
@@ -172,7 +175,12 @@ test.describe('request bodies over the limit (plain HTTP, a server of its own)',
   test.describe.configure({ mode: 'serial' });
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'HTTP only, no page: once, in the JavaScript project');
 
-  test.beforeAll(async () => {
+  // eslint-disable-next-line no-empty-pattern -- Playwright passes fixtures first; only testInfo is used
+  test.beforeAll(async ({}, testInfo) => {
+    // The group's skip above is decided per test, after this hook: without this one the no-js
+    // worker would start a second server on the same port and data directory, at the same time
+    // as the js worker's when the two reach this spec together (its start then fails).
+    test.skip(!testInfo.project.use.javaScriptEnabled, 'HTTP only, no page: once, in the JavaScript project');
     test.setTimeout(180_000);
     await startServer();
     // Warm up: the pages, the 413 and 403 answers and their modules are loaded before memory is measured.
@@ -216,7 +224,7 @@ test.describe('request bodies over the limit (plain HTTP, a server of its own)',
     ]);
     for (const answer of answers) expectRefusedUnread(answer, ATTACK_BYTES);
     expect(answers[0]!.body).toContain(enCore.errors.tooLarge.title);
-    // 600 MB sent (the old server grew by ~780 MB and a few more ended it): at most the limit per body.
+    // 600 MB sent (the old server grew by ~780 MB and a few more ended it): at most a third of each body.
     expect(residentBytes() - before).toBeLessThan(answers.length * RSS_GROWTH_LIMIT);
   });
 
