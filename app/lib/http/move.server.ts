@@ -6,7 +6,7 @@
  */
 import type { Auth } from '~/context';
 import type { Language } from '~/i18n/config';
-import { MOVE_PARAM, MOVE_SLOT_PARAM, type MoveRefusal } from '~/models/appointments/move';
+import { MOVE_PARAM, MOVE_SLOT_PARAM } from '~/models/appointments/move';
 import { pagePath } from '~/route-table';
 import type { MoveActor } from '~/services/appointments/move.server';
 import { PAYER_PAGES, type PayerKey } from '~/services/booking/payers/payer-rules';
@@ -61,6 +61,3 @@ export function moveSearchPath(
   params.set(MOVE_PARAM, ref);
   return pagePath(PAYER_PAGES[appointment.payer].search, lang, {}, params);
 }
-
-/** Refusals that send the patient back to choose another time (the rest end the flow). */
-export const CHOOSE_AGAIN: readonly MoveRefusal['type'][] = ['slotTaken', 'slotNotAvailable', 'sameTime'];

@@ -14,7 +14,9 @@ export type MovePayerRefusal =
   /** The occupational agreement does not cover the specialty any more. */
   | 'notCovered'
   /** The insurer did not open the permit's treatment chain for the new time. */
-  | 'treatmentChainCreationFailed';
+  | 'treatmentChainCreationFailed'
+  /** The IF reimbursement chosen at booking (the company insurance) does not pay a remote time. */
+  | 'remoteNotCovered';
 
 /** A time as a move reports it: the slot (null for a time staff booked outside the calendar). */
 export interface MovedTime {
@@ -49,6 +51,24 @@ export type MoveRefusal =
   | { type: 'unknownError' };
 
 export type MoveRefusalType = MoveRefusal['type'];
+
+/**
+ * Whether a refusal sends the patient back to choose another time (the rest end the flow): the
+ * time was taken, not offered, the appointment's own, or one the payer pays only elsewhere (a
+ * company insurance and a remote time).
+ */
+export function choosesAgain(refusal: MoveRefusal): boolean {
+  switch (refusal.type) {
+    case 'slotTaken':
+    case 'slotNotAvailable':
+    case 'sameTime':
+      return true;
+    case 'payerNotEligible':
+      return refusal.reason === 'remoteNotCovered';
+    default:
+      return false;
+  }
+}
 
 export type MoveResult =
   | {

@@ -28,11 +28,11 @@ import type { TFunction } from '~/i18n/translate';
 import { clock } from '~/lib/clock.server';
 import { formatDateTime, helsinkiDate } from '~/lib/format';
 import { redirectWithFlash } from '~/lib/http/flash.server';
-import { CHOOSE_AGAIN, moveBackPath, moveConfirmPath, moveSearchPath } from '~/lib/http/move.server';
+import { moveBackPath, moveConfirmPath, moveSearchPath } from '~/lib/http/move.server';
 import { pageTitle, requireAuth, serverT } from '~/lib/http/page.server';
 import { notFound } from '~/lib/http/responses';
 import type { AppointmentView } from '~/models/appointments/appointment';
-import { MOVE_SLOT_PARAM, moveSchema, type MoveRefusal } from '~/models/appointments/move';
+import { choosesAgain, MOVE_SLOT_PARAM, moveSchema, type MoveRefusal } from '~/models/appointments/move';
 import { appointmentToMove, moveAppointment, previewMove, type MoveActor } from '~/services/appointments/move.server';
 import { getDb } from '~/services/db/db.server';
 import { viewerOf } from '~/services/people/viewer.server';
@@ -71,7 +71,7 @@ function refusalFlash(context: Readonly<RouterContextProvider>, refusal: MoveRef
         withPhone: true,
       };
     case 'payerNotEligible':
-      return { type: 'error', key: `move.refusal.${refusal.reason}` satisfies TextKey, withPhone: true };
+      return { type: 'error', key: `move.refusal.${refusal.reason}` satisfies TextKey, withPhone: refusal.reason !== 'remoteNotCovered' };
     case 'unknownError':
       return { type: 'error', key: 'move.refusal.unknownError', withPhone: true };
     default:
@@ -82,7 +82,7 @@ function refusalFlash(context: Readonly<RouterContextProvider>, refusal: MoveRef
 /** Where a refusal goes: back to choose another time, or back to the appointment. */
 async function refused(context: Readonly<RouterContextProvider>, ref: string, lang: Language, refusal: MoveRefusal) {
   if (refusal.type === 'notFound') throw notFound();
-  const to = CHOOSE_AGAIN.includes(refusal.type) ? moveConfirmPath(ref, lang) : moveBackPath(ref, lang);
+  const to = choosesAgain(refusal) ? moveConfirmPath(ref, lang) : moveBackPath(ref, lang);
   return redirectWithFlash(to, refusalFlash(context, refusal));
 }
 

@@ -164,6 +164,11 @@ async function payerRules(db: Db, a: AppointmentRow['appointment'], payer: Payer
   if (!paying || !patient) return 'notCovered';
   const ineligible = payer.ineligibility(paying);
   if (ineligible) return ineligible;
+  // The booking's own payer data (the insurance choice) for the new time: only insurance has any.
+  if (movePayerKey(a.payerType) === 'insurance') {
+    const refusal = payer.timeRefusal(await insuranceBooking(db, a.id), slot.slot);
+    if (refusal) return refusal;
+  }
   const terms = await payer.bookingTerms(db, patient, slot.slot);
   if (terms.type === 'ok') return null;
   switch (terms.type) {

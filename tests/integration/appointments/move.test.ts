@@ -38,6 +38,7 @@ import { makeIdentityCode } from '~/models/identity-code';
 import { getAnonymousAppointment } from '~/services/appointments/appointments.server';
 import { moveAppointment, previewMove, type MoveActor } from '~/services/appointments/move.server';
 import { reminderPlan } from '~/services/appointments/reminder-rules';
+import { conceptCodeFor } from '~/services/booking/insurance/insurance-rules';
 import { createTestInsurerCustomer, testInsurer } from '~/services/booking/insurance/test-insurer.server';
 import { reserveAnonymously } from '~/services/booking/reservation.server';
 import type { ReservationSettings } from '~/services/booking/reservation/settings.server';
@@ -62,7 +63,8 @@ const ctx = (extra: Partial<ReservationContext> = {}): ReservationContext => ({
   ...extra,
 });
 
-let individual = 900;
+/** Patients made so far (in both databases' runs): each gets an identity code of its own. */
+let patients = 0;
 let phone = 3000;
 let minuteOffset = 0;
 
@@ -81,12 +83,14 @@ function slot(db: Db, hours: number, extra: Partial<Parameters<typeof createSlot
   return createSlot(db, { clinicId: 'KA', practitionerId: 'P0001', specialtyId: 'YLE', startAt, ...extra });
 }
 
-async function patient(db: Db, extra: Partial<typeof persons.$inferInsert> = {}, birthDate = '1985-03-15') {
-  individual += 2;
+async function patient(db: Db, extra: Partial<typeof persons.$inferInsert> = {}, birthDate?: string) {
+  patients += 1;
+  // Individual numbers 900–998 (temporary ones, never a demo person's); a year earlier for every 50.
+  const individual = 900 + (patients % 50) * 2;
   return createPerson(db, {
-    identityCode: makeIdentityCode(birthDate, individual),
+    identityCode: makeIdentityCode(birthDate ?? `${1985 - Math.floor(patients / 50)}-03-15`, individual),
     firstName: 'Aino',
-    lastName: `Siirtäjä${individual}`,
+    lastName: `Siirtäjä${patients}`,
     patientDataConsentUpdatedAt: NOW,
     ...extra,
   });
@@ -106,6 +110,11 @@ async function book(db: Db, slotId: number, person?: Awaited<ReturnType<typeof p
   return { appointmentId: result.appointmentId, code: result.anonymousCode, person: p, contact };
 }
 
+/** IF's concept codes on the general brand (ADR 0022). */
+const CONCEPT_CODE = {
+  USE_REIMBURSEMENT: conceptCodeFor('general', 'IF', 'USE_REIMBURSEMENT')!,
+  COMPANY_REIMBURSEMENT: conceptCodeFor('general', 'IF', 'COMPANY_REIMBURSEMENT')!,
+};
 /** The free times insurers pay for. */
 const INSURANCE = { payerTypes: ['insurance'] };
 /** Today's Helsinki date `days` ahead (the permit's validity is a date). */
@@ -117,7 +126,12 @@ const dateAhead = (days: number) => addDays(helsinkiDate(NOW), days);
  * permit valid until that many days from today at the built-in test insurer, else IF's direct
  * reimbursement concept (nothing to ask the insurer).
  */
-async function insuredVisit(db: Db, bookedSlot: Awaited<ReturnType<typeof slot>>, permitDays: number | null) {
+async function insuredVisit(
+  db: Db,
+  bookedSlot: Awaited<ReturnType<typeof slot>>,
+  permitDays: number | null,
+  reimbursement: 'USE_REIMBURSEMENT' | 'COMPANY_REIMBURSEMENT' = 'USE_REIMBURSEMENT',
+) {
   const person = await patient(db);
   let dcpContentHash: string | null = null;
   if (permitDays !== null) {
@@ -147,7 +161,7 @@ async function insuredVisit(db: Db, bookedSlot: Awaited<ReturnType<typeof slot>>
   });
   const insurance =
     dcpContentHash === null
-      ? { appointmentId: appointment.id, insurer: 'IF' as const, reimbursement: 'USE_REIMBURSEMENT' as const, conceptCode: '90157', dcpContentHash: null }
+      ? { appointmentId: appointment.id, insurer: 'IF' as const, reimbursement, conceptCode: CONCEPT_CODE[reimbursement], dcpContentHash: null }
       : { appointmentId: appointment.id, insurer: 'LAHITAPIOLA' as const, reimbursement: null, conceptCode: null, dcpContentHash };
   const row = { ...insurance, description: `23.11.2026: asiakas ilmoitti vakuutusyhtiökseen ${insurance.insurer === 'IF' ? 'If' : 'LähiTapiola'}.` };
   await db.insert(appointmentInsurance).values(row);
@@ -451,6 +465,28 @@ describe.each(databaseKinds())('moving an appointment on %s', (kind) => {
     expect(await moveAppointment(t.db, { actor: ifVisit.me, slotId: farAway.id }, OPTIONS)).toMatchObject({ type: 'moved', to: { slotId: farAway.id } });
     expect(await appointmentRow(t.db, ifVisit.appointment.id)).toMatchObject({ slotId: farAway.id, payerType: 'insurance' });
     expect(await insuranceOf(t.db, ifVisit.appointment.id)).toEqual([ifVisit.insurance]);
+  });
+
+  it('a visit on IF’s company insurance is not moved to a remote time (spec 3 §5: the company insurance does not pay one); a time at a clinic is', async () => {
+    const oldSlot = await slot(t.db, 5 * 24, INSURANCE);
+    const visit = await insuredVisit(t.db, oldSlot, null, 'COMPANY_REIMBURSEMENT');
+    const before = await appointmentRow(t.db, visit.appointment.id);
+    const remote = await slot(t.db, 6 * 24, { ...INSURANCE, isRemote: true, locationType: 'phoneAppointment' });
+    const refusal = { type: 'payerNotEligible', reason: 'remoteNotCovered' };
+
+    expect(await previewMove(t.db, visit.me, remote.id, 'fi', OPTIONS)).toEqual(refusal);
+    expect(await moveAppointment(t.db, { actor: visit.me, slotId: remote.id }, OPTIONS)).toEqual(refusal);
+    expect(await appointmentRow(t.db, visit.appointment.id)).toEqual(before);
+    expect(await liveOn(t.db, remote.id)).toHaveLength(0);
+
+    // IF's direct reimbursement pays a remote time: that visit moves to one.
+    const directVisit = await insuredVisit(t.db, await slot(t.db, 5 * 24, INSURANCE), null);
+    expect(await moveAppointment(t.db, { actor: directVisit.me, slotId: remote.id }, OPTIONS)).toMatchObject({ type: 'moved', to: { slotId: remote.id, isRemote: true } });
+
+    // A time at a clinic: the company-insured visit moves, keeping its choice.
+    const atClinic = await slot(t.db, 7 * 24, INSURANCE);
+    expect(await moveAppointment(t.db, { actor: visit.me, slotId: atClinic.id }, OPTIONS)).toMatchObject({ type: 'moved', to: { slotId: atClinic.id, isRemote: false } });
+    expect(await insuranceOf(t.db, visit.appointment.id)).toEqual([visit.insurance]);
   });
 
   it('re-checks the insurer for the new time: past the permit’s validity the treatment chain is refused and nothing changes', async () => {

@@ -41,6 +41,7 @@ const en = {
     noWebReservation: 'Your employer’s agreement no longer allows booking this visit online. Please call our customer service',
     notCovered: 'Your employer’s agreement does not cover this visit any more. Please call our customer service',
     treatmentChainCreationFailed: 'Your insurer did not confirm the new time. Your current time is kept. Please call our customer service',
+    remoteNotCovered: 'Your company insurance does not cover remote appointments. Choose a time at a clinic.',
     unknownError: 'Changing the time failed. Your current time is kept. Please try again or call our customer service',
   },
   message: {
@@ -93,6 +94,7 @@ const fi: MoveTexts = {
     noWebReservation: 'Työnantajasi sopimus ei enää salli tämän käynnin varaamista verkossa. Soita asiakaspalveluumme',
     notCovered: 'Työnantajasi sopimus ei enää kata tätä käyntiä. Soita asiakaspalveluumme',
     treatmentChainCreationFailed: 'Vakuutusyhtiösi ei vahvistanut uutta aikaa. Nykyinen aikasi säilyy. Soita asiakaspalveluumme',
+    remoteNotCovered: 'Yritysvakuutus ei korvaa etävastaanottoa. Valitse aika toimipisteestä.',
     unknownError: 'Ajan vaihtaminen epäonnistui. Nykyinen aikasi säilyy. Yritä uudelleen tai soita asiakaspalveluumme',
   },
   message: {
@@ -143,6 +145,7 @@ const sv: MoveTexts = {
     noWebReservation: 'Din arbetsgivares avtal tillåter inte längre att besöket bokas på webben. Ring vår kundtjänst',
     notCovered: 'Din arbetsgivares avtal täcker inte längre det här besöket. Ring vår kundtjänst',
     treatmentChainCreationFailed: 'Ditt försäkringsbolag bekräftade inte den nya tiden. Din nuvarande tid behålls. Ring vår kundtjänst',
+    remoteNotCovered: 'Företagsförsäkringen ersätter inte distansmottagning. Välj en tid på en mottagning.',
     unknownError: 'Det gick inte att byta tid. Din nuvarande tid behålls. Försök igen eller ring vår kundtjänst',
   },
   message: {

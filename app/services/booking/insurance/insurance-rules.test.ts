@@ -12,6 +12,7 @@ import {
   permitChannel,
   permitDate,
   reimbursementOptions,
+  reimbursementAllowsTime,
   reimbursementRefusal,
 } from './insurance-rules';
 
@@ -50,6 +51,13 @@ describe("IF's reimbursement choice", () => {
     expect(reimbursementRefusal('general', true, 'COMPANY_REIMBURSEMENT', false)).toBe('unavailable');
     expect(reimbursementRefusal('general', false, 'COMPANY_REIMBURSEMENT', false)).toBeNull();
     expect(reimbursementRefusal('children', false, 'COMPANY_REIMBURSEMENT', false)).toBe('unavailable');
+  });
+
+  it('a booked choice pays a new time unless it is the company insurance and the time is remote (a move re-checks it)', () => {
+    expect(reimbursementAllowsTime('COMPANY_REIMBURSEMENT', true)).toBe(false);
+    expect(reimbursementAllowsTime('COMPANY_REIMBURSEMENT', false)).toBe(true);
+    expect(reimbursementAllowsTime('USE_REIMBURSEMENT', true)).toBe(true);
+    expect(reimbursementAllowsTime('PAY_AND_REIMBURSE', true)).toBe(true);
   });
 
   it('direct reimbursement needs the consent', () => {

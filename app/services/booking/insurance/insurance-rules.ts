@@ -35,7 +35,15 @@ export function reimbursementOptions(brand: BrandKey, isRemote: boolean): { valu
     .filter((c) => c.insurer === 'IF' && c.reimbursement !== null)
     .map((c) => c.reimbursement!)
     .sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b))
-    .map((value) => ({ value, disabled: value === 'COMPANY_REIMBURSEMENT' && isRemote }));
+    .map((value) => ({ value, disabled: !reimbursementAllowsTime(value, isRemote) }));
+}
+
+/**
+ * Whether an IF reimbursement choice may pay a time: the company insurance does not pay remote
+ * appointments (spec 3 §5). Booking offers it disabled; moving a booking to a remote time refuses.
+ */
+export function reimbursementAllowsTime(reimbursement: Reimbursement, isRemote: boolean): boolean {
+  return !(reimbursement === 'COMPANY_REIMBURSEMENT' && isRemote);
 }
 const ORDER: readonly Reimbursement[] = ['PAY_AND_REIMBURSE', 'COMPANY_REIMBURSEMENT', 'USE_REIMBURSEMENT'];
 

@@ -9,7 +9,7 @@ import { textsIn } from '~/i18n/i18n.server';
 import { formatDate } from '~/lib/format';
 import { priceFor } from '~/models/booking/price-list';
 import { bookingFromChoice, clearChoice, hasConcept, type InsuranceBooking } from '../insurance/insurance.server';
-import { insurerOfConcept, knownConceptCodes } from '../insurance/insurance-rules';
+import { insurerOfConcept, knownConceptCodes, reimbursementAllowsTime } from '../insurance/insurance-rules';
 import { insurerAdapter } from '../insurance/insurers.server';
 import { insuranceFacts } from '../insurance/reserve-step.server';
 import { isCreditworthy } from '../reservation-rules';
@@ -74,6 +74,11 @@ export const insurancePayer: Payer = {
     if (!hash) return { type: 'ok' };
     const chain = await insurerAdapter(db).createTreatmentChain({ identityCode: patient.identityCode }, { contentHash: hash, startAt: slot.startAt });
     return chain.type === 'success' ? { type: 'ok' } : { type: 'treatmentChainCreationFailed' };
+  },
+
+  timeRefusal(booking, slot) {
+    const reimbursement = booking?.insurance.reimbursement ?? null;
+    return reimbursement !== null && !reimbursementAllowsTime(reimbursement, slot.isRemote) ? 'remoteNotCovered' : null;
   },
 
   async afterInsert(t, booking, appointment) {

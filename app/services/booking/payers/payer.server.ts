@@ -77,6 +77,11 @@ export interface Payer {
    * (insurance: the insurer's treatment chain of the permit). No lock is held while it runs.
    */
   beforeTransaction(db: Db, booking: PayerBooking, patient: PersonRow, slot: SlotRow): Promise<{ type: 'ok' } | { type: 'treatmentChainCreationFailed' }>;
+  /**
+   * Whether a booking's own payer data pays another time (a move re-checks it for the new time):
+   * IF's company insurance does not pay a remote one (spec 3 §5).
+   */
+  timeRefusal(booking: PayerBooking, slot: Pick<SlotRow, 'isRemote'>): 'remoteNotCovered' | null;
   /** Inside the transaction, after the appointment is inserted: the payer's rows (database only). */
   afterInsert(t: Db, booking: PayerBooking, appointment: { id: number; patientId: string; slotId: number }): Promise<void>;
   /** What the confirmation messages say of the payer. */
@@ -88,5 +93,6 @@ export const WITHOUT_BOOKING_DATA = {
   bookingTerms: async () => ({ type: 'ok', confirmation: null }),
   prepareBooking: async () => ({ type: 'ok', booking: null }),
   beforeTransaction: async () => ({ type: 'ok' }),
+  timeRefusal: () => null,
   afterInsert: async () => {},
-} as const satisfies Pick<Payer, 'bookingTerms' | 'prepareBooking' | 'beforeTransaction' | 'afterInsert'>;
+} as const satisfies Pick<Payer, 'bookingTerms' | 'prepareBooking' | 'beforeTransaction' | 'timeRefusal' | 'afterInsert'>;
