@@ -23,13 +23,23 @@ export interface Database {
 }
 
 export type DatabaseConfig =
-  | { url: string; poolSize?: number }
+  | {
+      url: string;
+      poolSize?: number;
+      /** Told when the server ends an idle pooled connection (the process goes on without it). */
+      onIdleClientError?: (error: Error) => void;
+    }
   | { pgliteDataDir: string };
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if ('url' in config) {
     // Sessions always run in UTC; display conversion to Helsinki time happens in app/lib/format.
     const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10, options: '-c TimeZone=UTC' });
+    // A connection the server ends while it sits idle in the pool (a restart, a failover, an
+    // administrator's pg_terminate_backend) emits its error on the pool, and an unhandled 'error'
+    // would end the process. The pool has already dropped that connection; the next query opens
+    // a new one, so the error is only told.
+    pool.on('error', (error) => config.onIdleClientError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }

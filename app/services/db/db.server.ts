@@ -8,13 +8,18 @@ import { openDatabase, type Database, type Db } from '~db/client';
 import { pendingMigrations } from '~db/migration-state';
 import migrationsJournal from '~db/migrations/meta/_journal.json';
 import { env } from '~/env.server';
+import { logger } from '~/services/observability/logger.server';
 
 const globalForDb = globalThis as unknown as { __portalDb?: Promise<Database> };
 
 export function databaseConfig() {
   const e = env();
   return e.DATABASE_URL
-    ? { url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+    ? {
+        url: e.DATABASE_URL,
+        poolSize: e.DATABASE_POOL_SIZE,
+        onIdleClientError: (error: Error) => logger.warn({ err: error }, 'the database ended an idle connection; the pool opens a new one when needed'),
+      }
     : { pgliteDataDir: e.PGLITE_DATA_DIR };
 }
 

@@ -5,7 +5,9 @@
  *   (the advisory lock around drizzle's migrator) and seed once;
  * - SIGTERM while 20 requests are in flight: all 20 are answered, new connections are refused,
  *   the process exits 0; the wait is bounded by SHUTDOWN_TIMEOUT_MS;
- * - /readyz compares the journal with drizzle's migrations table.
+ * - /readyz compares the journal with drizzle's migrations table;
+ * - a database that goes away (connections refused, the instance's ended) makes /readyz 503 while
+ *   the instance lives on, and it is ready again when the database is back.
  */
 import { sql } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -183,6 +185,59 @@ describe.each(databaseKinds())('SIGTERM on %s', (kind: TestDatabaseKind) => {
       expect(portal.output()).toContain('3 requests cut off at the 1000 ms limit');
     } finally {
       await Promise.all(started.map((p) => p.kill()));
+      await database.close();
+    }
+  });
+});
+
+describe.skipIf(!testDatabaseUrl())('readiness over HTTP when the database goes away (PostgreSQL)', () => {
+  it('/readyz answers 503 "database" while the database refuses connections, /healthz stays 200, and it is ready again once the database is back', { timeout: 300_000 }, async () => {
+    ensureBuild(REPO_ROOT);
+    const database = await createTestDatabase('postgres');
+    const name = database.location;
+    const admin = testDatabaseUrl()!;
+    const readiness = async (portal: PortalProcess) => {
+      const response = await fetch(`${portal.origin}/readyz`);
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    try {
+      const portal = await start({ DATABASE_URL: postgresUrlFor(admin, name), DATABASE_POOL_SIZE: '3' });
+      await portal.waitUntilReady();
+      expect(await readiness(portal)).toEqual({ status: 200, body: { status: 'ready' } });
+
+      // The database goes away: no new connections, and the instance's are ended.
+      await withPostgresClient(admin, async (client) => {
+        await client.query(`alter database "${name}" allow_connections false`);
+        await client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+      });
+      let answer = await readiness(portal);
+      for (let i = 0; i < 40 && answer.status === 200; i++) {
+        await delay(100);
+        answer = await readiness(portal);
+      }
+      expect(answer, portal.output()).toEqual({ status: 503, body: { status: 'unavailable', reason: 'database' } });
+      // Alive all the while: the balancer stops sending requests, the orchestrator does not restart it.
+      expect((await fetch(`${portal.origin}/healthz`)).status).toBe(200);
+      expect(portal.hasExited()).toBe(false);
+
+      // Back: the pool connects again and the instance is ready without a restart.
+      await withPostgresClient(admin, (client) => client.query(`alter database "${name}" allow_connections true`));
+      answer = await readiness(portal);
+      for (let i = 0; i < 40 && answer.status !== 200; i++) {
+        await delay(100);
+        answer = await readiness(portal);
+      }
+      expect(answer, portal.output()).toEqual({ status: 200, body: { status: 'ready' } });
+      expect(portal.output()).toContain('readiness check failed');
+      // The pool's idle connections the server ended were told, not thrown (which ended the process before).
+      expect(portal.output()).toContain('the database ended an idle connection');
+      expect(portal.output()).not.toMatch(/uncaught|unhandled/i);
+
+      portal.signal('SIGTERM');
+      expect(await portal.exited, portal.output()).toEqual({ code: 0, signal: null });
+    } finally {
+      await Promise.all(started.map((p) => p.kill()));
+      await withPostgresClient(admin, (client) => client.query(`alter database "${name}" allow_connections true`)).catch(() => {});
       await database.close();
     }
   });
