@@ -8,6 +8,8 @@
  * - A loader's error (the test-only route, DEPLOYMENT_ENV=test) whose message, cause and request
  *   carry an identity code, a phone number and a message's text reaches the endpoint through the
  *   bundle's own reporting module, with none of them in it.
+ * - In Chromium, an error of a plain page's inline script reaches the endpoint through the page's
+ *   own reporter (ADR 0038) as its class, line and route, without its message.
  * - `/metrics` on the metrics port answers with the request, database, job, outbox and session
  *   series; request series are labelled by route id, never by a URL's parameters.
  */
@@ -19,6 +21,7 @@ import { createServer as createNetServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, databaseKinds, postgresUrlFor, testDatabaseUrl, withPostgresClient, type TestDatabase } from '../../fixtures/db';
 
@@ -77,7 +80,8 @@ async function startSentryEndpoint() {
         const item = JSON.parse(lines[i]!) as { type?: string };
         if (item.type === 'event') events.push(JSON.parse(lines[i + 1]!) as Record<string, unknown>);
       }
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
+      // As Sentry answers a browser's report: readable from any origin.
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' }).end('{}');
     });
   });
   server.listen(0, '127.0.0.1');
@@ -228,6 +232,61 @@ describe.each(databaseKinds())('the built server on %s', (kind) => {
     expect(Object.keys(request.headers ?? {})).not.toContain('cookie');
     expect(Object.keys(request.headers ?? {})).not.toContain('referer');
   });
+
+  // The browser's part is the same on either database: run once (PostgreSQL when there is one).
+  it.runIf(kind === databaseKinds().at(-1))(
+    "in Chromium, a plain page's inline-script error is reported by the page's own reporter: its class, line and route, without its message",
+    async () => {
+      const endpoint = sentry.endpoint!;
+      // The endpoint is on another loopback port here, which Chromium's local-network-access
+      // check would refuse to a page (a real Sentry is a public address).
+      const browser = await chromium.launch({
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        args: ['--no-sandbox', '--disable-gpu', '--disable-features=LocalNetworkAccessChecks'],
+      });
+      try {
+        const page = await browser.newPage();
+        const blocked: string[] = [];
+        page.on('console', (message) => {
+          if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+        });
+        // The page as the server sends it, with one more inline script of its own (the nonce of
+        // the response's policy, parsed with the page like its other scripts) that throws, its
+        // message carrying what must never leave the browser.
+        await page.route('**/fi/eula', async (route) => {
+          const response = await route.fetch();
+          const nonce = /'nonce-([^']+)'/.exec(response.headers()['content-security-policy'] ?? '')?.[1];
+          expect(nonce).toBeTruthy();
+          const thrower = `<script nonce="${nonce}">throw new RangeError(${JSON.stringify(`${IDENTITY_CODE} ${PHONE} ${TEXT}`)});</script>`;
+          await route.fulfill({ response, body: (await response.text()).replace('</body>', `${thrower}</body>`) });
+        });
+        await page.goto(`${origin}/fi/eula`);
+        // A plain page (no React): the reporter is its inline script's (ADR 0038).
+        expect(await page.locator('html[data-static]').count()).toBe(1);
+
+        const event = await waitFor(
+          'the browser report',
+          () => endpoint.events.find((e) => (e.tags as Record<string, string> | undefined)?.document === 'plain'),
+          () => `${output}\n${blocked.join('\n')}`,
+          20_000,
+        );
+        expect(blocked).toEqual([]);
+        const exception = event.exception as { values: { type: string; value: string; stacktrace: { frames: { lineno: number }[] } }[] };
+        expect(exception.values).toHaveLength(1);
+        expect(exception.values[0]).toMatchObject({ type: 'RangeError', value: '(message withheld)' });
+        expect(exception.values[0]!.stacktrace.frames[0]!.lineno).toBeGreaterThan(0);
+        expect(event).toMatchObject({ platform: 'javascript', environment: 'observability-test', transaction: expect.stringContaining('eula') });
+        expect(endpoint.paths.every((p) => p.startsWith('/api/42/envelope/'))).toBe(true);
+        for (const body of endpoint.bodies) {
+          expect(body).not.toMatch(FOUND);
+          expect(decodeURIComponent(body)).not.toMatch(FOUND);
+        }
+      } finally {
+        await browser.close();
+      }
+    },
+    60_000,
+  );
 
   it('compresses a page with gzip, also for a browser that accepts brotli (ADR 0010)', async () => {
     const response = await fetch(`${origin}/fi/eula`, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
