@@ -1,17 +1,19 @@
 /**
  * Test support (DEPLOYMENT_ENV=test only; 404 everywhere else): creates an appointment for a
  * demo person so each end-to-end test works on its own data. Uses the same factory as the seed.
- * GET /dev/test-fixtures/appointment?person=aino|new&startInMinutes=20[&locationType=…][&room=…][&withSlot=1]
+ * GET /dev/test-fixtures/appointment?person=aino|new&startInMinutes=20[&locationType=…][&room=…][&withSlot=1][&insurance=if-company]
  * `withSlot=1` books it from a free time of the calendar made for it (as an online booking holds
- * its slot), so moving it frees that time (issue 24).
+ * its slot), so moving it frees that time (issue 24). `insurance=if-company` makes it an
+ * insurance visit booked with IF's company insurance (the insurance row a reservation stores).
  */
 import { eq } from 'drizzle-orm';
 import { createAppointment, createPerson, createSlot } from '~db/factories';
-import { persons } from '~db/schema';
+import { appointmentInsurance, persons } from '~db/schema';
 import type { DemoAppointment, DemoPersonKey } from '~db/seed-data';
 import { requireTestDeployment } from '~/lib/http/test-deployment.server';
 import { json } from '~/lib/http/api.server';
 import { makeIdentityCode } from '~/models/identity-code';
+import { conceptCodeFor } from '~/services/booking/insurance/insurance-rules';
 import { getDb } from '~/services/db/db.server';
 import type { Route } from './+types/test-fixtures';
 import { clock } from '~/lib/clock.server';
@@ -49,6 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     roomLocation: params.get('room') ?? undefined,
   };
   const values = appointmentValues(spec, clock.now());
+  const insured = params.get('insurance') === 'if-company';
   const slot =
     params.get('withSlot') === '1'
       ? await createSlot(db, {
@@ -60,6 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
           durationMinutes: values.durationMinutes,
           isRemote: values.isRemote,
           locationType: values.locationType,
+          payerTypes: [insured ? 'insurance' : 'self'],
         })
       : null;
   const { appointment, anonymousCode } = await createAppointment(db, {
@@ -67,7 +71,17 @@ export async function loader({ request }: Route.LoaderArgs) {
     patientId: patient.id,
     // Still a staff booking: it does not count toward the person's online reservations.
     ...(slot ? { slotId: slot.id } : {}),
+    ...(insured ? { payerType: 'insurance' as const } : {}),
   });
+  if (insured) {
+    await db.insert(appointmentInsurance).values({
+      appointmentId: appointment.id,
+      insurer: 'IF',
+      reimbursement: 'COMPANY_REIMBURSEMENT',
+      conceptCode: conceptCodeFor('general', 'IF', 'COMPANY_REIMBURSEMENT'),
+      description: 'test fixture: If, company insurance',
+    });
+  }
   return json({
     id: appointment.id,
     code: anonymousCode,

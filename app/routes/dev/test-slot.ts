@@ -2,9 +2,9 @@
  * Test support (DEPLOYMENT_ENV=test only; 404 everywhere else): creates a fresh free time so each
  * end-to-end test reserves its own, and optionally a fresh patient to book it for.
  * GET /dev/test-fixtures/slot?startInMinutes=4320[&requiresAuth=1][&specialtyId=YLE][&clinicId=KA]
- *   [&practitionerId=P0001][&payerTypes=self,occupationalHealthCare]
+ *   [&practitionerId=P0001][&payerTypes=self,occupationalHealthCare][&remote=1]
  *   [&patient=new[&consent=1][&creditBlocked=1][&contractOf=020779-913S][&phone=+35840…][&email=…]]
- * `consent=1` gives the new patient the patient data consent; `phone` and `email` are their
+ * `remote=1` makes it a remote (phone) time. `consent=1` gives the new patient the patient data consent; `phone` and `email` are their
  * saved contact details (what the logged-in booking form shows and books with); `creditBlocked=1` blocks their
  * online booking as billing would; `contractOf` makes them an employee on the occupational
  * agreement of the person with that identity code. Answers {slotId, startAt, patient?: {identityCode, firstName, lastName}}.
@@ -64,6 +64,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     startAt: start,
     requiresAuth: params.get('requiresAuth') === '1',
     payerTypes: params.get('payerTypes')?.split(',') ?? ['self'],
+    ...(params.get('remote') === '1' ? { isRemote: true, locationType: 'phoneAppointment' as const } : {}),
   });
   // A new free time is offered to those waiting for an earlier one at once, as the sweep would
   // within a minute (ADR 0037).

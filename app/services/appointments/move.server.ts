@@ -123,6 +123,8 @@ function appointmentRefusal(a: AppointmentRow['appointment'], now: Date, setting
 interface Target {
   slot: SlotWithPlace;
   payer: Payer;
+  /** The payer's data of the booking (the insurance row), read once for the checks and the insurer's step. */
+  booking: PayerBooking;
   bindingRequired: boolean;
 }
 
@@ -152,23 +154,29 @@ async function targetRefusal(
   if (slot.slot.id === a.slotId) return { type: 'sameTime' };
   if (actor.kind === 'anonymousLink' && (slot.slot.requiresAuth || payer.requiresAuthentication)) return { type: 'requiresAuthentication' };
   if (await isTaken(db, slot.slot.id)) return { type: 'slotTaken' };
-  const payerRefusal = await payerRules(db, a, payer, slot);
+  // Only insurance keeps payer data of its own with the booking.
+  const booking = payer.key === 'insurance' ? await insuranceBooking(db, a.id) : null;
+  const payerRefusal = await payerRules(db, a, payer, booking, slot);
   if (payerRefusal) return { type: 'payerNotEligible', reason: payerRefusal };
-  return { slot, payer, bindingRequired: bindingConsentRequired(slot.slot.startAt, now, settings.bindingConsentHours) };
+  return { slot, payer, booking, bindingRequired: bindingConsentRequired(slot.slot.startAt, now, settings.bindingConsentHours) };
 }
 
 /** The payer's rules for the new time (database only; the insurer is asked just before the transaction). */
-async function payerRules(db: Db, a: AppointmentRow['appointment'], payer: Payer, slot: SlotWithPlace): Promise<MovePayerRefusal | null> {
+async function payerRules(
+  db: Db,
+  a: AppointmentRow['appointment'],
+  payer: Payer,
+  booking: PayerBooking,
+  slot: SlotWithPlace,
+): Promise<MovePayerRefusal | null> {
   const paying = await payingPerson(db, a);
   const patient = await patientOf(db, a);
   if (!paying || !patient) return 'notCovered';
   const ineligible = payer.ineligibility(paying);
   if (ineligible) return ineligible;
-  // The booking's own payer data (the insurance choice) for the new time: only insurance has any.
-  if (movePayerKey(a.payerType) === 'insurance') {
-    const refusal = payer.timeRefusal(await insuranceBooking(db, a.id), slot.slot);
-    if (refusal) return refusal;
-  }
+  // The booking's own payer data (the insurance choice) for the new time.
+  const timeRefusal = payer.timeRefusal(booking, slot.slot);
+  if (timeRefusal) return timeRefusal;
   const terms = await payer.bookingTerms(db, patient, slot.slot);
   if (terms.type === 'ok') return null;
   switch (terms.type) {
@@ -305,10 +313,9 @@ export async function moveAppointment(db: Db, input: MoveInput, options: MoveOpt
     if (target.bindingRequired && input.bindingApproved !== true) return await refused(db, actor, slotId, { type: 'bindingConsentRequired' }, appointmentId);
 
     // The insurer's step for the new time, outside the transaction (no lock waits on it, ADR 0025).
-    const booking = await insuranceBooking(db, row.appointment.id);
     const patient = await patientOf(db, row.appointment);
     if (!patient) return await refused(db, actor, slotId, { type: 'notFound' }, appointmentId);
-    const external = await target.payer.beforeTransaction(db, booking, patient, target.slot.slot);
+    const external = await target.payer.beforeTransaction(db, target.booking, patient, target.slot.slot);
     if (external.type !== 'ok') return await refused(db, actor, slotId, { type: 'payerNotEligible', reason: external.type }, appointmentId);
 
     const outcome = await inTransaction(db, actor, row, target, now, settings, hook);

@@ -92,6 +92,25 @@ test.describe('change the time', () => {
     await expect(message.getByRole('link', { name: '09 4242 0000' })).toHaveAttribute('href', 'tel:+358942420000');
   });
 
+  test('a visit on If’s company insurance is not moved to a remote time: back to choosing, with the reason; a time at a clinic is offered', async ({ page }) => {
+    await login(page, 'aino');
+    const fixture = await bookFixture(page, 'aino', 5 * DAY, { withSlot: '1', insurance: 'if-company' });
+    const move = (slotId: number) => pagePath('appointmentMove', 'en', { id: String(fixture.id) }, `slot=${slotId}`);
+    const remote = await freshSlot(page.request, { startInMinutes: String(6 * DAY), payerTypes: 'insurance', remote: '1' });
+    await page.goto(move(remote.slotId));
+    // Back to the insurance search pre-filled for the appointment, with the reason and no phone to call.
+    await expect(page).toHaveURL(new RegExp(`^[^?]*${pagePath('insuranceSearch', 'en')}\\?.*move=${fixture.id}`));
+    const message = page.getByRole('status').first();
+    await expect(message).toContainText('Your company insurance does not cover remote appointments. Choose a time at a clinic.');
+    await expect(message.getByRole('link', { name: '09 4242 0000' })).toHaveCount(0);
+    // The appointment keeps its time; a time at a clinic leads to the confirm step.
+    const atClinic = await freshSlot(page.request, { startInMinutes: String(7 * DAY), payerTypes: 'insurance' });
+    await page.goto(move(atClinic.slotId));
+    await expect(page.getByRole('heading', { level: 1, name: 'Change the time' })).toBeVisible();
+    await page.goto(pagePath('appointment', 'en', { ids: String(fixture.id) }));
+    await expect(page.locator(`time[datetime="${fixture.startAt}"]`).first()).toBeVisible();
+  });
+
   test('inside the cancellation limit the anonymous link refuses too, and its time stays', async ({ page }) => {
     const fixture = await bookFixture(page, 'aino', 6 * 60, { withSlot: '1' });
     const link = pagePath('anonymousAppointment', 'en', { code: fixture.code });
