@@ -110,11 +110,6 @@ async function book(db: Db, slotId: number, person?: Awaited<ReturnType<typeof p
   return { appointmentId: result.appointmentId, code: result.anonymousCode, person: p, contact };
 }
 
-/** IF's concept codes on the general brand (ADR 0022). */
-const CONCEPT_CODE = {
-  USE_REIMBURSEMENT: conceptCodeFor('general', 'IF', 'USE_REIMBURSEMENT')!,
-  COMPANY_REIMBURSEMENT: conceptCodeFor('general', 'IF', 'COMPANY_REIMBURSEMENT')!,
-};
 /** The free times insurers pay for. */
 const INSURANCE = { payerTypes: ['insurance'] };
 /** Today's Helsinki date `days` ahead (the permit's validity is a date). */
@@ -161,7 +156,7 @@ async function insuredVisit(
   });
   const insurance =
     dcpContentHash === null
-      ? { appointmentId: appointment.id, insurer: 'IF' as const, reimbursement, conceptCode: CONCEPT_CODE[reimbursement], dcpContentHash: null }
+      ? { appointmentId: appointment.id, insurer: 'IF' as const, reimbursement, conceptCode: conceptCodeFor('general', 'IF', reimbursement), dcpContentHash: null }
       : { appointmentId: appointment.id, insurer: 'LAHITAPIOLA' as const, reimbursement: null, conceptCode: null, dcpContentHash };
   const row = { ...insurance, description: `23.11.2026: asiakas ilmoitti vakuutusyhtiökseen ${insurance.insurer === 'IF' ? 'If' : 'LähiTapiola'}.` };
   await db.insert(appointmentInsurance).values(row);
