@@ -211,7 +211,7 @@ describe.skipIf(!testDatabaseUrl())('readiness over HTTP when the database goes 
         await client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
       });
       let answer = await readiness(portal);
-      for (let i = 0; i < 40 && answer.status === 200; i++) {
+      for (let i = 0; i < 100 && answer.status === 200; i++) {
         await delay(100);
         answer = await readiness(portal);
       }
@@ -223,7 +223,7 @@ describe.skipIf(!testDatabaseUrl())('readiness over HTTP when the database goes 
       // Back: the pool connects again and the instance is ready without a restart.
       await withPostgresClient(admin, (client) => client.query(`alter database "${name}" allow_connections true`));
       answer = await readiness(portal);
-      for (let i = 0; i < 40 && answer.status !== 200; i++) {
+      for (let i = 0; i < 100 && answer.status !== 200; i++) {
         await delay(100);
         answer = await readiness(portal);
       }
