@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPerson } from '~db/factories';
+import { sql } from 'drizzle-orm';
 import { accessLog } from '~db/schema';
+import { withTransaction } from '~/services/db/db.server';
 import { makeIdentityCode } from '~/models/identity-code';
 import { listAccessFor, logAccess, logAccesses } from '~/services/audit/access-log.server';
 import { enqueueMessage, listOutbox } from '~/services/outbox/outbox.server';
@@ -129,6 +131,56 @@ describe.each(databaseKinds())('outbox and access log on %s', (kind) => {
       }
       const limited = await listAccessFor(t.db, aino, undefined, 3);
       expect(limited.map((e) => e.resourceId)).toEqual(['4', '3', '2']);
+    });
+
+    it("groups concurrent requests' entries into fewer INSERTs, each request's rows together and in order", async () => {
+      const viewer = (
+        await createPerson(t.db, { identityCode: makeIdentityCode('1970-06-02', 933), firstName: 'Vilja', lastName: 'Testi' })
+      ).id;
+      const request = (n: number) =>
+        ['a', 'b', 'c'].map((part) => ({ actorPersonId: viewer, subjectPersonId: viewer, action: 'view' as const, resource: 'group-test', resourceId: `${n}${part}` }));
+      await Promise.all(Array.from({ length: 20 }, (_, n) => logAccesses(t.db, request(n))));
+      const result = await t.db.execute(sql`select resource_id, xmin::text as xmin from ${accessLog} where resource = 'group-test' order by id`);
+      const rows = (result as unknown as { rows: Array<{ resource_id: string; xmin: string }> }).rows;
+      const written = rows.map((r) => r.resource_id);
+      expect(written).toHaveLength(60);
+      // Every request's three rows are next to each other, in its order.
+      for (let i = 0; i < 60; i += 3) expect(written.slice(i, i + 3).map((id) => id.slice(-1))).toEqual(['a', 'b', 'c']);
+      expect(new Set(written.map((id) => id.slice(0, -1))).size).toBe(20);
+      // The first request went alone; the 19 that came while it was written went in one more.
+      expect(new Set(rows.map((r) => r.xmin)).size).toBe(2);
+    });
+
+    it("fails only the request whose entries are wrong when a grouped INSERT fails", async () => {
+      const viewer = (
+        await createPerson(t.db, { identityCode: makeIdentityCode('1970-06-03', 935), firstName: 'Veli', lastName: 'Testi' })
+      ).id;
+      const entry = (resourceId: string, actorPersonId = viewer) => ({ actorPersonId, subjectPersonId: viewer, action: 'view' as const, resource: 'group-fail', resourceId });
+      const results = await Promise.allSettled([
+        logAccesses(t.db, [entry('first')]),
+        logAccesses(t.db, [entry('second')]),
+        logAccesses(t.db, [entry('broken', 'not-a-uuid')]),
+        logAccesses(t.db, [entry('third')]),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+      expect((await listAccessFor(t.db, viewer, 'group-fail')).map((e) => e.resourceId).sort()).toEqual(['first', 'second', 'third']);
+    });
+
+    it('writes inside a transaction at once, and a rollback takes the rows with it', async () => {
+      const viewer = (
+        await createPerson(t.db, { identityCode: makeIdentityCode('1970-06-04', 937), firstName: 'Venla', lastName: 'Testi' })
+      ).id;
+      const entry = { actorPersonId: viewer, subjectPersonId: viewer, action: 'change' as const, resource: 'tx-test' };
+      await expect(
+        withTransaction(t.db, async (tx) => {
+          await logAccesses(tx, [entry]);
+          expect(await listAccessFor(tx, viewer, 'tx-test')).toHaveLength(1);
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      expect(await listAccessFor(t.db, viewer, 'tx-test')).toEqual([]);
+      await withTransaction(t.db, (tx) => logAccesses(tx, [entry]));
+      expect(await listAccessFor(t.db, viewer, 'tx-test')).toHaveLength(1);
     });
 
     it('keeps entries without an actor (e.g. system actions)', async () => {

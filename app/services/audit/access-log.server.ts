@@ -1,5 +1,6 @@
 /** The access log: who viewed or changed whose data. Never holds identity codes or free text. */
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { accessLog } from '~db/schema';
 import { clock } from '~/lib/clock.server';
 import type { Db } from '~/services/db/db.server';
@@ -44,18 +45,79 @@ export async function logAccess(db: Db, entry: AccessEntry): Promise<void> {
  * row) and numbered in the given order, before the caller answers (ADR 0010). The rows go as one
  * array per column (`unnest`), so the statement's text is the same for any number of entries:
  * nothing to build per entry, and one text for the database to parse.
+ *
+ * Outside a transaction the INSERTs of concurrent requests are also grouped (a group commit):
+ * while one INSERT is running, the entries of the requests that come meanwhile wait and then go
+ * together in the next, so a busy instance writes a few statements (and commits) instead of one
+ * per page view. A request still answers only once its own rows are committed, each row keeps the
+ * time it was logged at, and a request's rows stay together in its order. Should a grouped INSERT
+ * fail, each request's rows are written again on their own, so one request's error is not
+ * another's. Inside a transaction the rows are written at once, with the transaction's fate.
  */
 export async function logAccesses(db: Db, entries: readonly AccessEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  const column = <T>(pick: (entry: AccessEntry) => T) => sql.param(entries.map(pick));
+  const at = clock.now().toISOString();
+  const timed = entries.map((entry) => ({ ...entry, at }));
+  if (inTransaction(db)) return insertEntries(db, timed);
+  const writer = writerOf(db);
+  const written = new Promise<void>((resolve, reject) => writer.waiting.push({ entries: timed, resolve, reject }));
+  if (!writer.busy) void writeWaiting(db, writer);
+  return written;
+}
+
+type TimedEntry = AccessEntry & { at: string };
+
+interface Waiting {
+  entries: readonly TimedEntry[];
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+interface Writer {
+  busy: boolean;
+  waiting: Waiting[];
+}
+
+/** At most this many requests' entries in one grouped INSERT. */
+const MAX_GROUP = 200;
+const writers = new WeakMap<Db, Writer>();
+
+/** A handle `withTransaction` gave (its rows must go in its transaction, and go now). */
+function inTransaction(db: Db): boolean {
+  return (db as unknown) instanceof PgTransaction;
+}
+
+function writerOf(db: Db): Writer {
+  let writer = writers.get(db);
+  if (!writer) writers.set(db, (writer = { busy: false, waiting: [] }));
+  return writer;
+}
+
+async function writeWaiting(db: Db, writer: Writer): Promise<void> {
+  writer.busy = true;
+  while (writer.waiting.length > 0) {
+    const group = writer.waiting.splice(0, MAX_GROUP);
+    try {
+      await insertEntries(db, group.flatMap((waiting) => waiting.entries));
+      for (const waiting of group) waiting.resolve();
+    } catch (error) {
+      if (group.length === 1) group[0]!.reject(error);
+      else await Promise.all(group.map((waiting) => insertEntries(db, waiting.entries).then(waiting.resolve, waiting.reject)));
+    }
+  }
+  writer.busy = false;
+}
+
+async function insertEntries(db: Db, entries: readonly TimedEntry[]): Promise<void> {
+  const column = <T>(pick: (entry: TimedEntry) => T) => sql.param(entries.map(pick));
   await db.execute(sql`
     insert into ${accessLog} (at, actor_person_id, actor_kind, subject_person_id, action, resource, resource_id, reason)
-    select ${clock.now().toISOString()}::timestamptz, e.actor, e.actor_kind, e.subject, e.action, e.resource, e.resource_id, e.reason
+    select e.at, e.actor, e.actor_kind, e.subject, e.action, e.resource, e.resource_id, e.reason
     from unnest(
-      ${column((e) => e.actorPersonId)}::uuid[], ${column((e) => e.actorKind ?? defaultActorKind(e))}::text[],
+      ${column((e) => e.at)}::timestamptz[], ${column((e) => e.actorPersonId)}::uuid[], ${column((e) => e.actorKind ?? defaultActorKind(e))}::text[],
       ${column((e) => e.subjectPersonId)}::uuid[], ${column((e) => e.action)}::text[],
       ${column((e) => e.resource)}::text[], ${column((e) => e.resourceId ?? null)}::text[], ${column((e) => e.reason ?? null)}::text[]
-    ) with ordinality as e(actor, actor_kind, subject, action, resource, resource_id, reason, n)
+    ) with ordinality as e(at, actor, actor_kind, subject, action, resource, resource_id, reason, n)
     order by e.n`);
 }
 
