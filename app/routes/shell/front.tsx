@@ -18,8 +18,6 @@ import { frontPageSummaries } from '~/services/messaging/conversations.server';
 import { RecordFeed } from '~/components/records/RecordFeed';
 import { env } from '~/env.server';
 import { feedView, listFeed } from '~/services/records/feed.server';
-import type { FeedItem } from '~/services/records/records-rules';
-import { canRenewPrescriptions } from '~/services/records/records.server';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/front';
 
@@ -37,22 +35,19 @@ export async function loader({ context }: Route.LoaderArgs) {
   // The boxes' views of patient data are written to the access log together, before the page answers.
   const views: AccessLogBatch = [];
   // Health records (issue 11): the newest record items and, when possible, the renew link.
-  const [{ upcoming }, messages, [feed, canRenew]] = await Promise.all([
+  const [{ upcoming }, messages, feed] = await Promise.all([
     listAppointments(db, viewerOf(auth), lang, undefined, undefined, views),
     frontPageSummaries(auth, brand, lang),
     auth.person.isPatient
-      ? Promise.all([
-          listFeed(db, recordViewerOf(auth), lang, { certificates: brand === 'general', batch: views }),
-          env().PRESCRIPTION_RENEWAL === 'on' ? canRenewPrescriptions(db, auth.person.id) : false,
-        ])
-      : Promise.resolve([[], false] as [FeedItem[], boolean]),
+      ? listFeed(db, recordViewerOf(auth), lang, { certificates: brand === 'general', renewal: env().PRESCRIPTION_RENEWAL === 'on', batch: views })
+      : null,
   ]);
   await logAccesses(db, views);
   return {
     title,
     lang,
     messages,
-    feed: auth.person.isPatient ? feedView(feed, canRenew, lang, serverT(context)) : null,
+    feed: feed ? feedView(feed.items, feed.canRenew, lang, serverT(context)) : null,
     upcoming: upcoming.slice(0, FRONT_PAGE_APPOINTMENTS),
     user: {
       firstName: auth.person.firstName,

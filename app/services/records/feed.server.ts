@@ -65,6 +65,10 @@ const feedQuery = (ids: readonly string[]) => (db: Db) => {
         where ${sql.placeholder('certificates')}::boolean and ${patientOf(sickLeaveCertificates.patientId)}
           and ${sickLeaveCertificates.createdAt} >= ${`${CERTIFICATES_SINCE}T00:00:00+02:00`}::timestamptz
         order by ${sickLeaveCertificates.createdAt} desc limit ${limit}`),
+      // The feed's "renew a prescription" link: whether the viewer has a renewable prescription
+      // of their own, asked in the same round trip (the front page's, ADR 0010).
+      canRenew: sql<boolean>`${sql.placeholder('renewal')}::boolean and exists (
+        select 1 from ${prescriptions} where ${prescriptions.patientId} = ${sql.placeholder('actorId')} and ${prescriptions.isRenewable})`,
     })
     .from(persons)
     .where(eq(persons.id, sql.placeholder('actorId')));
@@ -78,9 +82,18 @@ export async function listFeed(
     now = clock.now(),
     limit = FEED_SIZE,
     certificates = true,
+    renewal = false,
     batch,
-  }: { now?: Date; limit?: number; certificates?: boolean; /** Collects the views for the caller to write. */ batch?: AccessLogBatch } = {},
-): Promise<FeedItem[]> {
+  }: {
+    now?: Date;
+    limit?: number;
+    certificates?: boolean;
+    /** Whether prescriptions can be renewed online: then `canRenew` tells if the viewer has one to renew. */
+    renewal?: boolean;
+    /** Collects the views for the caller to write. */
+    batch?: AccessLogBatch;
+  } = {},
+): Promise<{ items: FeedItem[]; canRenew: boolean }> {
   const ids = visibleRecordIds(viewer);
   const today = helsinkiDate(now);
   const nameOf = (patientId: string) => {
@@ -103,6 +116,7 @@ export async function listFeed(
     ids: placeholderValue(ids),
     limit,
     certificates,
+    renewal,
   });
   const rows = <T>(value: unknown): T[] => (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as T[];
   const refs = rows<{ id: number; patientId: string; type: 'laboratory' | 'imaging'; title: string; creationDate: string; validUntil: string }>(found?.refs);
@@ -198,7 +212,7 @@ export async function listFeed(
     shown.map((i) => ({ actorPersonId: viewer.actorId, subjectPersonId: i.patientId, action: 'view' as const, resource: `feed:${i.resource}`, resourceId: i.resourceId })),
     batch,
   );
-  return shown.map(({ patientId: _p, resource: _r, resourceId: _i, ...item }) => item);
+  return { items: shown.map(({ patientId: _p, resource: _r, resourceId: _i, ...item }) => item), canRenew: Boolean(found?.canRenew) };
 }
 
 /** The feed as the front page shows it, translated on the server (no text module in the browser). */

@@ -25,7 +25,6 @@ import { helsinkiDate } from '~/lib/dates';
 import { formatDate, formatDateTime } from '~/lib/format';
 import { logAccess, logAccesses } from '~/services/audit/access-log.server';
 import type { Db } from '~/services/db/db.server';
-import { prepared } from '~/services/db/prepared.server';
 import { visibleRecordIds, type RecordPerson, type RecordViewer } from '~/services/people/viewer.server';
 import {
   CERTIFICATES_SINCE,
@@ -124,19 +123,6 @@ export async function getPrescriptions(db: Db, viewer: RecordViewer, ids: number
   );
   return found.map((r) => ({ ...prescriptionView(r, lang), patientId: r.patientId }));
 }
-
-/** Whether the person has a renewable prescription (the front page's renew link). */
-export async function canRenewPrescriptions(db: Db, personId: string): Promise<boolean> {
-  const [row] = await prepared(db, 'renewable_prescription', renewableQuery).execute({ personId });
-  return Boolean(row);
-}
-
-const renewableQuery = (db: Db) =>
-  db
-    .select({ id: prescriptions.id })
-    .from(prescriptions)
-    .where(and(eq(prescriptions.patientId, sql.placeholder('personId')), eq(prescriptions.isRenewable, true)))
-    .limit(1);
 
 // --- Referrals -----------------------------------------------------------------------------
 

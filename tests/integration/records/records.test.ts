@@ -134,7 +134,7 @@ describe.each(databaseKinds())('health records on %s', (kind) => {
   it('feeds the newest visible record items, with relative dates and validity hints', async () => {
     const aino = await viewerFor(t.db, 'aino');
     // Relative to the seed's day (the run may have passed midnight since).
-    const feed = await listFeed(t.db, aino, 'en', { limit: 6, now: t.seededAt });
+    const { items: feed } = await listFeed(t.db, aino, 'en', { limit: 6, now: t.seededAt });
     expect(feed).toHaveLength(6);
     // Newest first; yesterday's restricted items never appear.
     expect(feed.map((i) => i.type)).toEqual([
@@ -148,11 +148,20 @@ describe.each(databaseKinds())('health records on %s', (kind) => {
     expect(feed[0]!.when).toEqual({ kind: 'yesterday' });
     expect(feed[2]!.validity).toEqual({ kind: 'weeks', weeks: 4 });
     expect(feed[3]!.validity).toEqual({ kind: 'weeks', weeks: 1 });
-    expect((await listFeed(t.db, aino, 'en', { limit: 20, certificates: false })).some((i) => i.type === 'sickLeaveCertificate')).toBe(false);
+    expect((await listFeed(t.db, aino, 'en', { limit: 20, certificates: false })).items.some((i) => i.type === 'sickLeaveCertificate')).toBe(false);
     const laura = await viewerFor(t.db, 'laura');
-    const lauraFeed = await listFeed(t.db, laura, 'en');
+    const { items: lauraFeed } = await listFeed(t.db, laura, 'en');
     expect(lauraFeed.every((i) => i.personName === 'Eino Nieminen')).toBe(true);
     expect(lauraFeed.find((i) => i.type === 'laboratoryResult')!.target.person).toBe(laura.people[1]!.id);
+  });
+
+  it("tells in the feed's read whether the viewer has a prescription of their own to renew", async () => {
+    const aino = await viewerFor(t.db, 'aino');
+    expect((await listFeed(t.db, aino, 'en', { renewal: true })).canRenew).toBe(true);
+    // Renewal switched off (PRESCRIPTION_RENEWAL=off): no link.
+    expect((await listFeed(t.db, aino, 'en', { renewal: false })).canRenew).toBe(false);
+    // Laura's ward Eino has a prescription, but not a renewable one, and Laura has none.
+    expect((await listFeed(t.db, await viewerFor(t.db, 'laura'), 'en', { renewal: true })).canRenew).toBe(false);
   });
 
   it("lists Mikko's employee memos newest first with the agreed follow-ups, and logs the view", async () => {
