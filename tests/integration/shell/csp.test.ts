@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '~/env.server';
-import { contentSecurityPolicy } from '../../../server';
+import { contentSecurityPolicy, contentSecurityPolicyFor, nextNonce } from '../../../server';
 import { PRODUCTION_SETTINGS } from '../../fixtures/production-settings';
 
 function directive(policy: string, name: string): string[] {
@@ -24,5 +24,21 @@ describe('the CSP for online payment', () => {
     const policy = contentSecurityPolicy('n0nce', parseEnv({ DEPLOYMENT_ENV: 'development' }), false);
     expect(directive(policy, 'img-src')).toEqual(["'self'", 'data:']);
     expect(directive(policy, 'form-action')).toEqual(["'self'"]);
+  });
+});
+
+describe('the per-response nonce', () => {
+  it('is put into both the script and the style sources of the policy built once', () => {
+    const env = parseEnv({ NODE_ENV: 'production', ...PRODUCTION_SETTINGS });
+    const policy = contentSecurityPolicyFor(env, false)('abc+/=');
+    expect(directive(policy, 'script-src')).toEqual(["'self'", "'nonce-abc+/='"]);
+    expect(directive(policy, 'style-src')).toEqual(["'self'", "'nonce-abc+/='"]);
+    expect(policy).toBe(contentSecurityPolicy('abc+/=', env, false));
+  });
+
+  it('is 128 random bits, never the same twice, also across refills of its pool', () => {
+    const nonces = Array.from({ length: 1000 }, () => nextNonce());
+    expect(new Set(nonces).size).toBe(1000);
+    for (const nonce of nonces) expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
   });
 });
