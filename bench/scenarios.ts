@@ -78,6 +78,10 @@ export const SCENARIOS: readonly Scenario[] = [
   // The cheapest answer through the whole Express + React Router stack: the floor for pages.
   { name: 'healthz', path: '/healthz', auth: 'anonymous', kind: 'resource' },
   { name: 'terms', path: '/fi/eula', auth: 'anonymous', kind: 'page' },
+  // The floor for a logged-in answer: the invoices list's JSON API (spec 2 §7) checks the session,
+  // reads one page of invoices and writes the view to the access log, and renders no HTML. A
+  // logged-in page does at least this much, plus its page.
+  { name: 'invoices-api', path: '/api/payments/invoices-list?lang=fi', auth: 'user', kind: 'resource' },
   { name: 'front-anonymous', path: '/fi', auth: 'anonymous', kind: 'page' },
   { name: 'front-logged-in', path: '/fi', auth: 'user', kind: 'page', expectText: 'Hei, Aino!' },
   // Aino's seeded "tomorrow" appointment (id 3) and its anonymous link; the seed's links are
