@@ -424,14 +424,29 @@ export async function latestThreads(db: Db, customerId: string, lang: Language, 
  * occupational customer, both messaging flags on); 0 otherwise, without a query.
  */
 export async function navigationUnreadCount(auth: Auth, brand: BrandKey): Promise<number> {
-  return messagesInNavigation(auth, brand) ? unreadThreadCount(await getDb(), auth.person.id) : 0;
+  return messagesInNavigation(auth, brand) ? unreadCountOfRequest(auth) : 0;
+}
+
+/**
+ * The unread count, asked once per request: the navigation (root loader) and the front page's
+ * messages box (its loader, run alongside) both show it. `auth` is the request's own object, so
+ * the next request asks again.
+ */
+const unreadCounts = new WeakMap<Auth, Promise<number>>();
+function unreadCountOfRequest(auth: Auth): Promise<number> {
+  let count = unreadCounts.get(auth);
+  if (!count) {
+    count = getDb().then((db) => unreadThreadCount(db, auth.person.id));
+    unreadCounts.set(auth, count);
+  }
+  return count;
 }
 
 /** The front page's messages box, where the navigation shows messages; null elsewhere. */
 export async function frontPageSummaries(auth: Auth, brand: BrandKey, lang: Language) {
   if (!messagesInNavigation(auth, brand)) return null;
   const db = await getDb();
-  const [unread, threads] = await Promise.all([unreadThreadCount(db, auth.person.id), latestThreads(db, auth.person.id, lang)]);
+  const [unread, threads] = await Promise.all([unreadCountOfRequest(auth), latestThreads(db, auth.person.id, lang)]);
   return { unread, threads: threads.map((item) => ({ ...item, lastMessageLabel: item.lastMessageAt ? formatDateTime(item.lastMessageAt, lang) : null })) };
 }
 
