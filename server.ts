@@ -36,8 +36,8 @@ export function contentSecurityPolicy(nonce: string, env: Env, dev: boolean): st
  */
 export function contentSecurityPolicyFor(env: Env, dev: boolean): (nonce: string) => string {
   const NONCE = '\u0000nonce\u0000';
-  const [before, ...after] = buildContentSecurityPolicy(NONCE, env, dev).split(NONCE);
-  return (nonce) => (after.length ? before + after.map((part) => nonce + part).join('') : before!);
+  const parts = buildContentSecurityPolicy(NONCE, env, dev).split(NONCE);
+  return (nonce) => parts.join(nonce);
 }
 
 /**

@@ -1,6 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPerson } from '~db/factories';
-import { sql } from 'drizzle-orm';
 import { accessLog } from '~db/schema';
 import { withTransaction } from '~/services/db/db.server';
 import { makeIdentityCode } from '~/models/identity-code';

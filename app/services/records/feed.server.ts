@@ -25,6 +25,10 @@ export const FEED_SIZE = 5;
 /** The rows of a subquery as one JSON array (empty when there are none). */
 const jsonRows = (query: SQL) => sql`coalesce((select json_agg(feed_row) from (${query}) feed_row), '[]'::json)`;
 
+/** A renewable prescription of the viewer's own (the link is to the viewer's own renewal). */
+const renewableOfViewer = sql`select 1 from ${prescriptions}
+  where ${prescriptions.patientId} = ${sql.placeholder('actorId')} and ${prescriptions.isRenewable} = true`;
+
 /**
  * The newest items of every kind of record in one prepared statement (one round trip instead of
  * six, and no SQL to build per page view; ADR 0010): each kind's newest `limit` rows of the
@@ -65,10 +69,9 @@ const feedQuery = (ids: readonly string[]) => (db: Db) => {
         where ${sql.placeholder('certificates')}::boolean and ${patientOf(sickLeaveCertificates.patientId)}
           and ${sickLeaveCertificates.createdAt} >= ${`${CERTIFICATES_SINCE}T00:00:00+02:00`}::timestamptz
         order by ${sickLeaveCertificates.createdAt} desc limit ${limit}`),
-      // The feed's "renew a prescription" link: whether the viewer has a renewable prescription
-      // of their own, asked in the same round trip (the front page's, ADR 0010).
-      canRenew: sql<boolean>`${sql.placeholder('renewal')}::boolean and exists (
-        select 1 from ${prescriptions} where ${prescriptions.patientId} = ${sql.placeholder('actorId')} and ${prescriptions.isRenewable})`,
+      // The feed's "renew a prescription" link: with online renewal on, whether the viewer has a
+      // renewable prescription of their own, asked in the same round trip (ADR 0010).
+      canRenew: sql<boolean>`${sql.placeholder('renewal')}::boolean and exists (${renewableOfViewer})`,
     })
     .from(persons)
     .where(eq(persons.id, sql.placeholder('actorId')));
