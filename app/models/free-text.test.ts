@@ -175,8 +175,8 @@ const SAMPLES: Record<string, Sample> = {
   },
   '/app/models/appointments/earlier-time.ts#earlierTimeRequestSchema': {
     schema: () => schemaOf('/app/models/appointments/earlier-time.ts', 'earlierTimeRequestSchema'),
-    valid: [{ practitioner: 'any', clinicIds: ['KA', 'RMT'], latestDate: '2026-12-01', phone: '040 123 4567', email: 'aino@example.fi' }],
-    format: ['practitioner', 'clinicIds.*', 'latestDate', 'phone', 'email'],
+    valid: [{ practitioner: 'any', clinicIds: ['KA', 'RMT'], latestDate: '2026-12-01' }],
+    format: ['practitioner', 'clinicIds.*', 'latestDate'],
   },
   '/app/models/appointments/schemas.ts#arrivalReasonSchema': {
     schema: () => schemaOf('/app/models/appointments/schemas.ts', 'arrivalReasonSchema'),

@@ -14,8 +14,10 @@ import { appointments } from './appointments';
  * "Tell me of an earlier time" for one upcoming appointment: the same specialty, this
  * practitioner (`practitioner_id`) or any (null), one of `clinic_ids`, on or before
  * `latest_date` (Helsinki). Waiting requests are served in the order of `requested_at` (then
- * `id`). One active request per appointment (`earlier_time_requests_active_idx`). The recipient
- * of the offers (phone, e-mail, language, brand, origin) is what the requester confirmed on the form.
+ * `id`). One active request per appointment (`earlier_time_requests_active_idx`). The offers go
+ * to the requester's own saved contact (`persons.phone`, `persons.email` of `requested_by_id`,
+ * read when an offer is sent; issue 39): nothing typed on the form is kept. The language, brand
+ * and origin are those of the page the request was made on.
  */
 export const earlierTimeRequests = pgTable(
   'earlier_time_requests',
@@ -40,8 +42,6 @@ export const earlierTimeRequests = pgTable(
     /** The latest acceptable date (Helsinki), inclusive. */
     latestDate: date('latest_date', { mode: 'string' }).notNull(),
     state: text('state', { enum: EARLIER_TIME_REQUEST_STATES }).notNull().default('active'),
-    phone: text('phone').notNull(),
-    email: text('email'),
     language: text('language', { enum: ['fi', 'sv', 'en'] }).notNull(),
     brand: text('brand', { enum: ['general', 'children'] }).notNull(),
     /** The portal's origin the request was made on (the brand's address): the offer links point there. */
@@ -65,7 +65,9 @@ export const earlierTimeRequests = pgTable(
  * One freed time (`slot_id`) offered to one request, bound to its appointment. The link carries
  * `<offer id>_<token>`; only the token's SHA-256 is kept. A request is offered a time once
  * (`earlier_time_offers_request_slot_idx`), so a sweep and a cancellation matching the same time
- * at once cannot send it twice.
+ * at once cannot send it twice. A request has at most one open offer at a time
+ * (`earlier_time_offers_one_open_idx`, issue 39): however many times free up, its phone gets one
+ * offer until that one is answered or closes.
  */
 export const earlierTimeOffers = pgTable(
   'earlier_time_offers',
@@ -88,6 +90,7 @@ export const earlierTimeOffers = pgTable(
   },
   (t) => [
     uniqueIndex('earlier_time_offers_request_slot_idx').on(t.requestId, t.slotId),
+    uniqueIndex('earlier_time_offers_one_open_idx').on(t.requestId).where(sql`${t.state} = 'open'`),
     index('earlier_time_offers_open_idx').on(t.slotId, t.expiresAt).where(sql`${t.state} = 'open'`),
     // Retention (ADR 0040): an offer goes by its closing time, once its request has ended or its time has started.
     index('earlier_time_offers_expires_idx').on(t.expiresAt),

@@ -144,14 +144,14 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
     only('', async (page, lang) => pagePath('appointmentEarlierTime', lang, { id: String((await patientWithAppointment(page, lang)).id) })),
     only('on the list', async (page, lang) => {
       const appointment = await patientWithAppointment(page, lang);
-      await requestOverHttp(page, lang, appointment.id);
+      await requestOverHttp(page, lang, appointment);
       return pagePath('appointmentEarlierTime', lang, { id: String(appointment.id) });
     }),
   ],
   earlierTimeOffer: [
     only('open offer', async (page, lang) => {
       const appointment = await patientWithAppointment(page, lang);
-      const phone = await requestOverHttp(page, lang, appointment.id);
+      const phone = await requestOverHttp(page, lang, appointment);
       const slot = await freeTime(page, 4 * 24 * 60 + 35 * LANGUAGES.indexOf(lang));
       return offerLinkTo(page, phone, slot.startAt, lang);
     }),

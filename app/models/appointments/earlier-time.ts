@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import type { TextKey } from '~/i18n/keys';
 import { isDate } from '~/lib/dates';
-import { emailSchema, phoneSchema } from '../schemas';
 
 /**
  * A request to be told of an earlier time:
@@ -40,13 +39,17 @@ export type EarlierTimeStatusView =
       clinicNames: string[];
     };
 
-/** What the offer page shows. */
+/**
+ * What the offer page shows: an open offer its time beside the appointment's current one; a
+ * closed link (used, taken, expired, no longer valid or no longer the requester's to see) only its
+ * own state, nothing of the appointment (issue 39).
+ */
 export type OfferPageView =
   | { state: 'notFound' }
+  | { state: 'accepted' | 'taken' | 'expired' | 'ended' }
   | {
-      state: 'open' | 'accepted' | 'taken' | 'expired' | 'ended';
+      state: 'open';
       offerId: number;
-      appointmentId: number;
       current: { startText: string; placeText: string };
       offered: { startText: string; placeText: string; practitionerName: string; specialtyName: string };
       expiresText: string;
@@ -85,8 +88,7 @@ export const earlierTimeRequestSchema = z.object({
     .string({ required_error: MESSAGES.latestDate })
     .trim()
     .refine((value) => isDate(value), MESSAGES.latestDate),
-  phone: phoneSchema,
-  email: emailSchema.optional(),
+  // No phone or e-mail: the offers go to the requester's own saved contact (issue 39).
 });
 
 export type EarlierTimeRequestValues = z.input<typeof earlierTimeRequestSchema>;

@@ -1,9 +1,11 @@
 /**
  * The earlier-time offer's link (/{lang}/aikaisempi-aika/{code}; issue 24 part 2, ADR 0037): no
- * login, like the appointment's anonymous link. It shows the offered time beside the current one
- * and one button, "Take this time", which moves the appointment there; whoever takes the time
- * first gets it, and a later taker sees "already taken" (and stays on the list). The link is
- * single-use and closes at its expiry; a wrong code and a missing offer are the same "not found".
+ * login, like the appointment's anonymous link. An open offer shows the offered time beside the
+ * current one and one button, "Take this time", which moves the appointment there; whoever takes
+ * the time first gets it, and a later taker sees "already taken" (and stays on the list). The link
+ * is single-use and closes at its expiry; a closed link shows only its state, nothing of the
+ * appointment, and so does a link whose requester may no longer see the visit (issue 39). A wrong
+ * code and a missing offer are the same "not found".
  * Plain HTML: one form that posts and redirects back here, where the page says what happened.
  */
 import { data, Form, Link, redirect } from 'react-router';
@@ -63,76 +65,54 @@ export default function EarlierTimeOffer({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
-  const appointmentsLink = pagePath('login', lang, {}, new URLSearchParams({ nextPath: pagePath('appointment', lang, { ids: String(offer.appointmentId) }) }));
-  const details = (
-    <dl className={s.details}>
-      <dt>{t('earlierTime.offer.offered')}</dt>
-      <dd>
-        <strong>{offer.offered.startText}</strong>
-      </dd>
-      <dt>{t('earlierTime.offer.place')}</dt>
-      <dd>{offer.offered.placeText}</dd>
-      <dt>{t('earlierTime.offer.practitioner')}</dt>
-      <dd>{offer.offered.practitionerName}</dd>
-      <dt>{t('earlierTime.offer.service')}</dt>
-      <dd>{offer.offered.specialtyName}</dd>
-      <dt>{t('earlierTime.offer.current')}</dt>
-      <dd>
-        {offer.current.startText}, {offer.current.placeText}
-      </dd>
-    </dl>
-  );
-  switch (offer.state) {
-    case 'open':
-      return (
-        <section className={ui.card} aria-labelledby="offer-title">
-          <h1 id="offer-title">{t('earlierTime.offer.title')}</h1>
-          {details}
-          <p id="offer-expires">{t('earlierTime.offer.expires', { time: offer.expiresText })}</p>
-          {offer.binding ? <p id="offer-binding">{t('earlierTime.offer.binding', { hours: offer.binding.hours })}</p> : null}
-          <Form method="post">
-            <AuthenticityTokenInput name="csrf" />
-            {offer.binding ? <input type="hidden" name="bindingApproved" value="yes" /> : null}
-            <p id="offer-help">{t('earlierTime.offer.takeHelp')}</p>
-            <button
-              type="submit"
-              className={ui.button.primary}
-              data-pending={t('earlierTime.offer.pending')}
-              aria-describedby={['offer-expires', offer.binding ? 'offer-binding' : '', 'offer-help'].filter(Boolean).join(' ')}
-            >
-              {t('earlierTime.offer.take')}
-            </button>
-          </Form>
-        </section>
-      );
-    case 'accepted':
-      return (
-        <section className={ui.card}>
-          <h1>{t('earlierTime.offer.acceptedTitle')}</h1>
-          <p>{t('earlierTime.offer.acceptedText')}</p>
-          <dl className={s.details}>
-            <dt>{t('earlierTime.offer.time')}</dt>
-            <dd>
-              <strong>{offer.current.startText}</strong>
-            </dd>
-            <dt>{t('earlierTime.offer.place')}</dt>
-            <dd>{offer.current.placeText}</dd>
-          </dl>
-          <Link to={appointmentsLink}>{t('earlierTime.offer.logIn')}</Link>
-        </section>
-      );
-    case 'taken':
-    case 'expired':
-    case 'ended':
-      return (
-        <section className={ui.card}>
-          <h1>{t(TITLES[offer.state])}</h1>
-          <p>{t(`earlierTime.offer.${offer.state}Text`)}</p>
-          {details}
-          <Link to={appointmentsLink}>{t('earlierTime.offer.logIn')}</Link>
-        </section>
-      );
+  // A closed link shows only its own state, nothing of the appointment (issue 39): the way on is
+  // to log in and see one's appointments.
+  const appointmentsLink = pagePath('login', lang, {}, new URLSearchParams({ nextPath: pagePath('appointmentList', lang) }));
+  if (offer.state !== 'open') {
+    return (
+      <section className={ui.card}>
+        <h1>{t(TITLES[offer.state])}</h1>
+        <p>{t(`earlierTime.offer.${offer.state}Text`)}</p>
+        <Link to={appointmentsLink}>{t('earlierTime.offer.logIn')}</Link>
+      </section>
+    );
   }
+  return (
+    <section className={ui.card} aria-labelledby="offer-title">
+      <h1 id="offer-title">{t('earlierTime.offer.title')}</h1>
+      <dl className={s.details}>
+        <dt>{t('earlierTime.offer.offered')}</dt>
+        <dd>
+          <strong>{offer.offered.startText}</strong>
+        </dd>
+        <dt>{t('earlierTime.offer.place')}</dt>
+        <dd>{offer.offered.placeText}</dd>
+        <dt>{t('earlierTime.offer.practitioner')}</dt>
+        <dd>{offer.offered.practitionerName}</dd>
+        <dt>{t('earlierTime.offer.service')}</dt>
+        <dd>{offer.offered.specialtyName}</dd>
+        <dt>{t('earlierTime.offer.current')}</dt>
+        <dd>
+          {offer.current.startText}, {offer.current.placeText}
+        </dd>
+      </dl>
+      <p id="offer-expires">{t('earlierTime.offer.expires', { time: offer.expiresText })}</p>
+      {offer.binding ? <p id="offer-binding">{t('earlierTime.offer.binding', { hours: offer.binding.hours })}</p> : null}
+      <Form method="post">
+        <AuthenticityTokenInput name="csrf" />
+        {offer.binding ? <input type="hidden" name="bindingApproved" value="yes" /> : null}
+        <p id="offer-help">{t('earlierTime.offer.takeHelp')}</p>
+        <button
+          type="submit"
+          className={ui.button.primary}
+          data-pending={t('earlierTime.offer.pending')}
+          aria-describedby={['offer-expires', offer.binding ? 'offer-binding' : '', 'offer-help'].filter(Boolean).join(' ')}
+        >
+          {t('earlierTime.offer.take')}
+        </button>
+      </Form>
+    </section>
+  );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: 'robots', content: 'noindex' }];

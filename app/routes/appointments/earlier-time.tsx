@@ -1,6 +1,8 @@
 /**
  * Ask for an earlier time (issue 24 part 2, ADR 0037): for one upcoming appointment, the
- * practitioner (this one or any), the places, the latest acceptable date and where the offers go.
+ * practitioner (this one or any), the places and the latest acceptable date. The offers go to the
+ * requester's own saved phone and e-mail, shown here only to that person (issue 39): they are
+ * changed in My information, never typed here.
  * Shows the active request with a withdraw button. Plain forms that post and redirect with a flash
  * message; a refused form comes back (400) with its errors. Someone else's appointment is 404.
  */
@@ -9,7 +11,6 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { data, Form, Link } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { FieldError } from '~/components/forms/FieldError';
-import { TextField } from '~/components/forms/FormFields';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import type { RouteHandle } from '~/components/hydration';
 import { portalContext, requestInfoContext } from '~/context';
@@ -67,14 +68,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const submission = parseWithZod(formData, { schema: earlierTimeRequestSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
-  const { practitioner, clinicIds, latestDate, phone, email } = submission.value;
-  const result = await requestEarlierTime(
-    db,
-    viewer,
-    id,
-    { practitioner, clinicIds, latestDate, phone, email: email ?? null },
-    { lang, brand, origin: context.get(requestInfoContext).origin },
-  );
+  const { practitioner, clinicIds, latestDate } = submission.value;
+  const result = await requestEarlierTime(db, viewer, id, { practitioner, clinicIds, latestDate }, { lang, brand, origin: context.get(requestInfoContext).origin });
   switch (result) {
     case 'notFound':
       invariantResponse(false);
@@ -86,6 +81,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       );
     case 'notAllowed':
       return redirectWithFlash(appointmentPage, { type: 'error', key: 'earlierTime.request.flash.failed' });
+    case 'noContact':
+      return redirectWithFlash(pagePath('appointmentEarlierTime', lang, { id: String(id) }), { type: 'error', key: 'earlierTime.request.flash.noContact' });
     case 'requested':
     case 'updated':
       return redirectWithFlash(appointmentPage, { type: 'success', key: 'earlierTime.request.flash.requested' });
@@ -104,8 +101,6 @@ export default function EarlierTimeRequest({ loaderData, actionData }: Route.Com
       practitioner: f.practitionerChoice,
       clinicIds: f.clinicIds,
       latestDate: f.latestDate.value,
-      phone: f.contact.phone,
-      email: f.contact.email,
     },
     defaultNoValidate: false,
     shouldValidate: 'onSubmit',
@@ -117,6 +112,8 @@ export default function EarlierTimeRequest({ loaderData, actionData }: Route.Com
   const clinicsError = fields.clinicIds.errors?.[0];
   const latestError = fields.latestDate.errors?.[0];
   const latestHintId = `${fields.latestDate.id}-hint`;
+  const own = f.offersTo.type === 'you' ? [f.offersTo.phone, f.offersTo.email].filter((v): v is string => Boolean(v)) : [];
+  const myInformation = pagePath('myInformation', lang);
   return (
     <div>
       <p>
@@ -148,7 +145,11 @@ export default function EarlierTimeRequest({ loaderData, actionData }: Route.Com
           </Form>
         </section>
       ) : null}
-      {f.mayRequest ? (
+      {f.mayRequest && f.offersTo.type === 'you' && own.length === 0 ? (
+        <p>
+          {t('earlierTime.request.contact.missing')} <Link to={myInformation}>{t('earlierTime.request.contact.add')}</Link>
+        </p>
+      ) : f.mayRequest ? (
         <>
           <p>{t('earlierTime.request.intro')}</p>
           <Form method="post" reloadDocument className={ui.card} {...getFormProps(form)}>
@@ -215,8 +216,17 @@ export default function EarlierTimeRequest({ loaderData, actionData }: Route.Com
               />
               <FieldError meta={fields.latestDate} />
             </div>
-            <TextField meta={fields.phone} type="tel" autoComplete="tel" label={t('earlierTime.request.phone')} />
-            <TextField meta={fields.email} type="email" autoComplete="email" label={t('earlierTime.request.email')} />
+            <div className={ui.field}>
+              <span className={ui.label}>{t('earlierTime.request.contact.label')}</span>
+              {f.offersTo.type === 'you' ? (
+                <p>
+                  {t('earlierTime.request.contact.yours')} <strong>{own.join(', ')}</strong>.{' '}
+                  <Link to={myInformation}>{t('earlierTime.request.contact.change')}</Link>
+                </p>
+              ) : (
+                <p>{t('earlierTime.request.contact.requester')}</p>
+              )}
+            </div>
             <button type="submit" className={ui.button.primary} data-pending={t('earlierTime.request.saving')}>
               {t('earlierTime.request.submit')}
             </button>

@@ -1,10 +1,12 @@
 /**
  * Test support (DEPLOYMENT_ENV=test only; 404 everywhere else): creates an appointment for a
  * demo person so each end-to-end test works on its own data. Uses the same factory as the seed.
- * GET /dev/test-fixtures/appointment?person=aino|new&startInMinutes=20[&locationType=…][&room=…][&withSlot=1][&insurance=if-company]
+ * GET /dev/test-fixtures/appointment?person=aino|new&startInMinutes=20[&locationType=…][&room=…][&withSlot=1][&insurance=if-company][&phone=+35850…][&email=…]
  * `withSlot=1` books it from a free time of the calendar made for it (as an online booking holds
  * its slot), so moving it frees that time (issue 24). `insurance=if-company` makes it an
  * insurance visit booked with IF's company insurance (the insurance row a reservation stores).
+ * `phone`/`email` (with `person=new`) make the new patient a person of this test only, with that
+ * saved contact (where their earlier-time offers go, ADR 0037).
  */
 import { eq } from 'drizzle-orm';
 import { createAppointment, createPerson, createSlot } from '~db/factories';
@@ -15,6 +17,7 @@ import { json } from '~/lib/http/api.server';
 import { makeIdentityCode } from '~/models/identity-code';
 import { conceptCodeFor } from '~/services/booking/insurance/insurance-rules';
 import { getDb } from '~/services/db/db.server';
+import { freeIdentityCode } from '~/services/people/free-identity-code.server';
 import type { Route } from './+types/test-fixtures';
 import { clock } from '~/lib/clock.server';
 
@@ -26,7 +29,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const requested = params.get('person') ?? '';
   const db = await getDb();
   let patient: typeof persons.$inferSelect | undefined;
-  if (requested === 'new') {
+  const contact = { phone: params.get('phone'), email: params.get('email') };
+  if (requested === 'new' && (contact.phone || contact.email)) {
+    patient = await createPerson(db, { identityCode: await freeIdentityCode(db, '1990-01-01'), firstName: 'Testi', lastName: 'Potilas', ...contact });
+  } else if (requested === 'new') {
     // A fresh adult patient (no confidentiality terms accepted) for tests that change per-person state.
     const identityCode = makeIdentityCode('1990-01-01', 100 + Math.floor(Math.random() * 800));
     const [existing] = await db.select().from(persons).where(eq(persons.identityCode, identityCode));

@@ -37,7 +37,7 @@ import {
 } from './rules';
 import { clock } from '~/lib/clock.server';
 import { dropReminder, relinkReminder } from './reminders.server';
-import { afterSlotFreed, endEarlierTimeRequest } from './earlier-time-matching.server';
+import { afterSlotFreed, endEarlierTimeRequest, endRequestsNoLongerSeen } from './earlier-time-matching.server';
 import { recordConfidentialityAccepted } from '~/services/people/people.server';
 import { appointmentVisibility, viewerPlaceholders, viewerVariant, type Viewer } from '~/services/people/viewer.server';
 
@@ -310,7 +310,8 @@ export async function acceptConfidentiality(db: Db, viewer: Viewer, appointmentI
  * the patient, from their own login; a visit a professional has hidden stays hidden. Hiding a
  * visit someone else booked (a guardian, the clinic, an anonymous booking) also replaces its
  * anonymous link, so the link in the booker's confirmation stops working; the reminder, which
- * the sweep now sends to the minor (reminders.server.ts), carries the new one.
+ * the sweep now sends to the minor (reminders.server.ts), carries the new one. A guardian's
+ * request for an earlier time for it ends in the same transaction, its open offers void (ADR 0037).
  */
 export async function setHiddenFromGuardians(
   db: Db,
@@ -342,6 +343,9 @@ export async function setHiddenFromGuardians(
         .where(and(eq(appointments.id, id), notProfessional))
         .returning({ id: appointments.id });
       if (updated.length && rotate) await relinkReminder(t, id, encodeAnonymousCode(id, token));
+      // A request for an earlier time made by someone who may no longer see the visit (a guardian)
+      // ends with its open offers, in this transaction: nothing more reaches them (issue 39).
+      if (updated.length) await endRequestsNoLongerSeen(t, id, now);
     } else {
       await t
         .update(appointments)

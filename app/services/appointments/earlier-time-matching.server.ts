@@ -6,7 +6,9 @@
  *
  * - `offerFreedSlot`: the first `batchSize` waiting requests a free time suits, in order of
  *   request, get an offer each (a single-use link, only its token's hash kept, closing after
- *   `offerMinutes`). The time's row is locked (`FOR NO KEY UPDATE`, which a booking's
+ *   `offerMinutes`) — a request with no open offer, whose requester may still see the visit (the
+ *   viewer rules, asked now: a request whose requester no longer may is ended), sent to the
+ *   requester's own saved phone and e-mail (issue 39). The time's row is locked (`FOR NO KEY UPDATE`, which a booking's
  *   foreign-key check does not wait for) while a batch is chosen, so two instances matching the
  *   same time at once send one batch; the unique (request, slot) index forbids a repeat anyway.
  * - `afterSlotFreed`: the after-commit hook of a cancellation and a move.
@@ -14,8 +16,9 @@
  *   served, expires offers, and offers every free time that suits a waiting request and has no
  *   open batch (new times, a batch that expired untaken, a lost after-commit hook).
  */
-import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { appointments, appointmentSlots, clinics, earlierTimeOffers, earlierTimeRequests, specialties } from '~db/schema';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { appointments, appointmentSlots, clinics, earlierTimeOffers, earlierTimeRequests, persons, specialties } from '~db/schema';
 import { brand as brandFacts, type BrandKey } from '~/brands';
 import { env } from '~/env.server';
 import type { Language } from '~/i18n/config';
@@ -32,6 +35,7 @@ import { withTransaction, type Db } from '~/services/db/db.server';
 import type { JobRunner } from '~/services/jobs/runner.server';
 import { logger } from '~/services/observability/logger.server';
 import { deliverAfterCommit, enqueueMessage, type OutboxMessage, type OutboxRow } from '~/services/outbox/outbox.server';
+import { personSeesAppointment } from '~/services/people/viewer.server';
 import { offerExpiry, requestEndReason, slotSuitsRequest, type OfferSettings } from './earlier-time-rules';
 import { messagePlace } from './ics';
 
@@ -55,6 +59,54 @@ export async function voidOpenOffers(t: Db, requestIds: number[], now: Date) {
     .update(earlierTimeOffers)
     .set({ state: 'void', answeredAt: now })
     .where(and(inArray(earlierTimeOffers.requestId, requestIds), eq(earlierTimeOffers.state, 'open')));
+}
+
+/** These active requests end (`ended`) and their open offers stop working, inside the caller's transaction. */
+async function endRequests(t: Db, requestIds: number[], now: Date) {
+  if (requestIds.length === 0) return;
+  const ended = await t
+    .update(earlierTimeRequests)
+    .set({ state: 'ended', endedAt: now })
+    .where(and(inArray(earlierTimeRequests.id, requestIds), eq(earlierTimeRequests.state, 'active')))
+    .returning({ id: earlierTimeRequests.id });
+  await voidOpenOffers(
+    t,
+    ended.map((r) => r.id),
+    now,
+  );
+}
+
+/**
+ * Whether the one who asked may still see the appointment now (the viewer rules, ADR 0034): the
+ * patient always; a guardian only while the visit is theirs to see — not once it is hidden from
+ * guardians, the ward has turned 12 (unless the guardian booked it), the guardianship has ended.
+ */
+export async function requesterSees(
+  t: Db,
+  request: { requestedById: string },
+  appointment: { id: number; patientId: string },
+  now: Date,
+): Promise<boolean> {
+  return request.requestedById === appointment.patientId || personSeesAppointment(t, request.requestedById, appointment.id, now);
+}
+
+/**
+ * Ends the appointment's active request if the one who asked may no longer see the appointment
+ * (the patient hid it from their guardians; issue 39), inside the caller's transaction, so the
+ * change and the end commit together. Its open offers stop working.
+ */
+export async function endRequestsNoLongerSeen(t: Db, appointmentId: number, now = clock.now()): Promise<void> {
+  const active = await t
+    .select({ id: earlierTimeRequests.id, requestedById: earlierTimeRequests.requestedById, patientId: appointments.patientId })
+    .from(earlierTimeRequests)
+    .innerJoin(appointments, eq(appointments.id, earlierTimeRequests.appointmentId))
+    .where(and(eq(earlierTimeRequests.appointmentId, appointmentId), eq(earlierTimeRequests.state, 'active')))
+    .for('update', { of: earlierTimeRequests });
+  const unseen: number[] = [];
+  for (const request of active) {
+    if (!(await requesterSees(t, request, { id: appointmentId, patientId: request.patientId }, now))) unseen.push(request.id);
+  }
+  await endRequests(t, unseen, now);
 }
 
 /**
@@ -95,7 +147,7 @@ interface OfferMessageFacts {
 /** The offer's SMS and e-mail: the times, the place, the service and the link; no name, no other health data. */
 export async function offerMessages(
   facts: OfferMessageFacts,
-  recipient: { phone: string; email: string | null; language: Language; brand: BrandKey },
+  recipient: { phone: string | null; email: string | null; language: Language; brand: BrandKey },
   link: string,
 ): Promise<OutboxMessage[]> {
   const lang = recipient.language;
@@ -110,7 +162,8 @@ export async function offerMessages(
     link,
   };
   const common = { kind: 'earlierTimeOffer' as const, brand: recipient.brand, language: lang };
-  const messages: OutboxMessage[] = [{ ...common, channel: 'sms', recipient: recipient.phone, body: t('earlierTime.message.sms', values) }];
+  const messages: OutboxMessage[] = [];
+  if (recipient.phone) messages.push({ ...common, channel: 'sms', recipient: recipient.phone, body: t('earlierTime.message.sms', values) });
   if (recipient.email) {
     messages.push({
       ...common,
@@ -168,38 +221,83 @@ export async function offerFreedSlot(db: Db, slotId: number, options: { now?: Da
       .limit(1);
     if (open) return 0;
     const movableUntil = new Date(now.getTime() + settings.cancellationLimitHours * 3_600_000);
-    const waiting = await t
-      .select({ request: earlierTimeRequests, appointment: appointments })
-      .from(earlierTimeRequests)
-      .innerJoin(appointments, eq(appointments.id, earlierTimeRequests.appointmentId))
+    // The one who asked, and their own saved contact: the offers go there and nowhere else.
+    const requester = alias(persons, 'requester');
+    const chosen: { request: typeof earlierTimeRequests.$inferSelect; appointment: typeof appointments.$inferSelect; contact: { phone: string | null; email: string | null } }[] = [];
+    const examined: number[] = [];
+    const noLongerSeen: number[] = [];
+    while (chosen.length < settings.batchSize) {
+      const wanted = settings.batchSize - chosen.length;
+      const waiting = await t
+        .select({ request: earlierTimeRequests, appointment: appointments, contact: { phone: requester.phone, email: requester.email } })
+        .from(earlierTimeRequests)
+        .innerJoin(appointments, eq(appointments.id, earlierTimeRequests.appointmentId))
+        .innerJoin(requester, eq(requester.id, earlierTimeRequests.requestedById))
+        .where(
+          and(
+            eq(earlierTimeRequests.state, 'active'),
+            eq(earlierTimeRequests.specialtyId, slot.specialtyId),
+            or(isNull(earlierTimeRequests.practitionerId), eq(earlierTimeRequests.practitionerId, slot.practitionerId)),
+            sql`${slot.clinicId} = any(${earlierTimeRequests.clinicIds})`,
+            sql`${earlierTimeRequests.latestDate} >= ${slot.localDate}`,
+            isNull(appointments.cancelledAt),
+            gt(appointments.startAt, slot.startAt),
+            sql`${appointments.startAt} >= ${movableUntil.toISOString()}::timestamptz`,
+            sql`${appointments.payerType} = any(${sql.param(slot.payerTypes)}::text[])`,
+            sql`not exists (select 1 from ${earlierTimeOffers} o where o.request_id = ${earlierTimeRequests.id} and o.slot_id = ${slotId})`,
+            // One open offer per request at a time (an offer past its hour is closed below).
+            sql`not exists (select 1 from ${earlierTimeOffers} o where o.request_id = ${earlierTimeRequests.id} and o.state = 'open' and o.expires_at > ${now.toISOString()}::timestamptz)`,
+            or(isNotNull(requester.phone), isNotNull(requester.email)),
+            examined.length ? notInArray(earlierTimeRequests.id, examined) : undefined,
+          ),
+        )
+        .orderBy(asc(earlierTimeRequests.requestedAt), asc(earlierTimeRequests.id))
+        .limit(wanted);
+      for (const row of waiting) {
+        examined.push(row.request.id);
+        // The query and the rules say the same; the rules have the last word.
+        if (!slotSuitsRequest(slot, row.request, row.appointment, now, settings.cancellationLimitHours)) continue;
+        // The viewer rules, now: the one who asked must still be allowed to see the visit.
+        if (!(await requesterSees(t, row.request, row.appointment, now))) {
+          noLongerSeen.push(row.request.id);
+          continue;
+        }
+        chosen.push(row);
+      }
+      if (waiting.length < wanted) break;
+    }
+    // Whoever may no longer see the visit is no longer waiting for it.
+    await endRequests(t, noLongerSeen, now);
+    if (chosen.length === 0) return 0;
+    // An open offer of a chosen request whose hour has passed is closed before the new one opens.
+    await t
+      .update(earlierTimeOffers)
+      .set({ state: 'expired', answeredAt: now })
       .where(
         and(
-          eq(earlierTimeRequests.state, 'active'),
-          eq(earlierTimeRequests.specialtyId, slot.specialtyId),
-          or(isNull(earlierTimeRequests.practitionerId), eq(earlierTimeRequests.practitionerId, slot.practitionerId)),
-          sql`${slot.clinicId} = any(${earlierTimeRequests.clinicIds})`,
-          sql`${earlierTimeRequests.latestDate} >= ${slot.localDate}`,
-          isNull(appointments.cancelledAt),
-          gt(appointments.startAt, slot.startAt),
-          sql`${appointments.startAt} >= ${movableUntil.toISOString()}::timestamptz`,
-          sql`${appointments.payerType} = any(${sql.param(slot.payerTypes)}::text[])`,
-          sql`not exists (select 1 from ${earlierTimeOffers} o where o.request_id = ${earlierTimeRequests.id} and o.slot_id = ${slotId})`,
+          inArray(
+            earlierTimeOffers.requestId,
+            chosen.map((c) => c.request.id),
+          ),
+          eq(earlierTimeOffers.state, 'open'),
+          lte(earlierTimeOffers.expiresAt, now),
         ),
-      )
-      .orderBy(asc(earlierTimeRequests.requestedAt), asc(earlierTimeRequests.id))
-      .limit(settings.batchSize);
-    // The query and the rules say the same; the rules have the last word.
-    const suited = waiting.filter(({ request, appointment }) => slotSuitsRequest(slot, request, appointment, now, settings.cancellationLimitHours));
-    if (suited.length === 0) return 0;
+      );
     const access: AccessEntry[] = [];
-    for (const { request, appointment } of suited) {
+    let written = 0;
+    for (const { request, appointment, contact } of chosen) {
       const token = randomToken(24);
+      // A matching of another time on another instance may have just given this request its
+      // open offer: the one-open-offer index refuses a second, and this request is skipped.
       const [offer] = await t
         .insert(earlierTimeOffers)
         .values({ requestId: request.id, appointmentId: appointment.id, slotId, tokenHash: sha256(token), expiresAt, createdAt: now })
+        .onConflictDoNothing()
         .returning({ id: earlierTimeOffers.id });
+      if (!offer) continue;
+      written++;
       const lang = request.language;
-      const link = offerLink(request.origin, lang, encodeAnonymousCode(offer!.id, token));
+      const link = offerLink(request.origin, lang, encodeAnonymousCode(offer.id, token));
       const messages = await offerMessages(
         {
           slotStartAt: slot.startAt,
@@ -210,7 +308,7 @@ export async function offerFreedSlot(db: Db, slotId: number, options: { now?: Da
           specialtyName: found.specialtyName,
           clinic: found.clinic,
         },
-        { phone: request.phone, email: request.email, language: lang, brand: request.brand },
+        { phone: contact.phone, email: contact.email, language: lang, brand: request.brand },
         link,
       );
       for (const message of messages) queued.push(await enqueueMessage(t, message));
@@ -224,9 +322,10 @@ export async function offerFreedSlot(db: Db, slotId: number, options: { now?: Da
         resourceId: String(appointment.id),
       });
     }
+    if (written === 0) return 0;
     await logAccesses(t, access);
-    await recordEvent(t, 'earlierTimeOffer', { slotId, specialtyId: slot.specialtyId, offers: suited.length });
-    return suited.length;
+    await recordEvent(t, 'earlierTimeOffer', { slotId, specialtyId: slot.specialtyId, offers: written });
+    return written;
   });
   await deliverAfterCommit(queued);
   return { offered };
@@ -329,6 +428,9 @@ export async function runEarlierTimeSweep(db: Db, options: { now?: Date; setting
         sql`not exists (select 1 from appointments x where x.slot_id = ${appointmentSlots.id} and x.cancelled_at is null)`,
         sql`not exists (select 1 from ${earlierTimeOffers} o where o.slot_id = ${appointmentSlots.id} and o.state = 'open')`,
         sql`not exists (select 1 from ${earlierTimeOffers} o2 where o2.slot_id = ${appointmentSlots.id} and o2.request_id = ${earlierTimeRequests.id})`,
+        // A request with an open offer waits for its answer (the expired ones were closed above).
+        sql`not exists (select 1 from ${earlierTimeOffers} o3 where o3.request_id = ${earlierTimeRequests.id} and o3.state = 'open')`,
+        sql`exists (select 1 from ${persons} p where p.id = ${earlierTimeRequests.requestedById} and (p.phone is not null or p.email is not null))`,
       ),
     )
     .orderBy(asc(appointmentSlots.startAt))

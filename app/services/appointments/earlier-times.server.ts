@@ -22,6 +22,11 @@
  *   offers every free time that suits a waiting request and has no open batch (new slots, a batch
  *   that expired untaken, a lost after-commit kick).
  *
+ * Who may see the visit is asked again whenever something is done on a request (issue 39): the
+ * matching sends an offer only while the one who asked may still see the visit, and the offer
+ * link shows and takes nothing once they may not. The offers go to the requester's own saved
+ * phone and e-mail, one open offer per request at a time; a closed link shows only its state.
+ *
  * Every offer written is an access-log row (the system read the appointment, reason `care`);
  * requests, withdrawals, offer page views and takes are logged as the person (or the link's
  * anonymous holder) who did them. Offer messages go through the outbox like every message.
@@ -48,12 +53,13 @@ import { helsinkiDate } from '~/lib/dates';
 import { formatDate, formatDateTime } from '~/lib/format';
 import { parseAnonymousCode } from '~/models/appointments/anonymous-code';
 import type { EarlierTimeStatusView, OfferPageView, TakeOfferResult } from '~/models/appointments/earlier-time';
+import type { MoveResult } from '~/models/appointments/move';
 import type { BrandKey } from '~/brands';
 import { recordEvent } from '~/services/analytics/analytics.server';
 import { logAccess } from '~/services/audit/access-log.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
 import { appointmentVisibility, type Viewer } from '~/services/people/viewer.server';
-import { afterSlotFreed, offerSettings, voidOpenOffers } from './earlier-time-matching.server';
+import { afterSlotFreed, endRequestsNoLongerSeen, offerSettings, requesterSees, voidOpenOffers } from './earlier-time-matching.server';
 import { isMovable } from './earlier-time-rules';
 import { messagePlace } from './ics';
 import { moveAppointment } from './move.server';
@@ -126,15 +132,24 @@ export interface RequestForm {
   latestDate: { min: string; max: string; value: string };
   practitionerChoice: 'same' | 'any';
   clinicIds: string[];
-  contact: { phone: string; email: string };
+  /**
+   * Where the offers go: the viewer's own saved contact (`you`: a new request, their own, or the
+   * patient's, who takes the request over when they save it), or — a request someone else made,
+   * which the viewer's save does not take over — that person's, which is not shown (`requester`).
+   */
+  offersTo: { type: 'you'; phone: string | null; email: string | null } | { type: 'requester' };
   active: ActiveRequestView | null;
 }
+
+/** Whether the viewer's save makes them the requester: a new request, their own, or they are the patient. */
+const savingTakesOver = (viewerId: string, patientId: string, active: { requestedById: string } | null) =>
+  active === null || active.requestedById === viewerId || viewerId === patientId;
 
 export async function requestForm(db: Db, viewer: Viewer, appointmentId: number, lang: Language, now = clock.now()): Promise<RequestForm | null> {
   const row = await visibleAppointment(db, viewer, appointmentId);
   if (!row) return null;
   const a = row.appointment;
-  const [requester] = await db.select({ phone: persons.phone, email: persons.email }).from(persons).where(eq(persons.id, viewer.personId));
+  const [own] = await db.select({ phone: persons.phone, email: persons.email }).from(persons).where(eq(persons.id, viewer.personId));
   const active = await activeRequestOf(db, a.id);
   const day = helsinkiDate(a.startAt);
   await logAccess(db, { actorPersonId: viewer.personId, subjectPersonId: a.patientId, action: 'view', resource: 'appointment:earlier-time-request', resourceId: String(a.id) });
@@ -147,7 +162,9 @@ export async function requestForm(db: Db, viewer: Viewer, appointmentId: number,
     latestDate: { min: helsinkiDate(now), max: day, value: active?.latestDate ?? day },
     practitionerChoice: active ? (active.practitionerId ? 'same' : 'any') : 'same',
     clinicIds: active?.clinicIds ?? [a.clinicId],
-    contact: { phone: active?.phone ?? requester?.phone ?? '', email: active?.email ?? requester?.email ?? '' },
+    offersTo: savingTakesOver(viewer.personId, a.patientId, active)
+      ? { type: 'you', phone: own?.phone ?? null, email: own?.email ?? null }
+      : { type: 'requester' },
     active: active ? await activeView(db, active, lang) : null,
   };
 }
@@ -156,8 +173,6 @@ export interface RequestInput {
   practitioner: 'same' | 'any';
   clinicIds: string[];
   latestDate: string;
-  phone: string;
-  email: string | null;
 }
 
 export interface RequestContext {
@@ -168,12 +183,18 @@ export interface RequestContext {
   now?: Date;
 }
 
-export type RequestResult = 'requested' | 'updated' | 'notFound' | 'notAllowed' | 'invalid';
+export type RequestResult = 'requested' | 'updated' | 'notFound' | 'notAllowed' | 'invalid' | 'noContact';
 
 /**
  * Puts the appointment on the list for an earlier time, or changes its request (keeping its
  * place in line). Refused for a cancelled appointment or one inside the cancellation limit (it
  * could not be moved), and for limits outside the choices (`invalid`).
+ *
+ * The offers go to the requester's own saved phone and e-mail (issue 39). A new request is the
+ * viewer's; a change keeps the request's requester — and so where its offers go, and their
+ * language — unless the viewer is the patient, who takes it over: a guardian's change never
+ * re-points a ward's (or the other guardian's) request to the guardian. A viewer who would become
+ * the requester with neither a phone nor an e-mail on record is refused (`noContact`).
  */
 export async function requestEarlierTime(db: Db, viewer: Viewer, appointmentId: number, input: RequestInput, ctx: RequestContext): Promise<RequestResult> {
   const now = ctx.now ?? clock.now();
@@ -185,34 +206,40 @@ export async function requestEarlierTime(db: Db, viewer: Viewer, appointmentId: 
   const clinicIds = [...new Set(input.clinicIds)];
   if (clinicIds.length === 0 || clinicIds.some((id) => !allowed.has(id))) return 'invalid';
   if (input.latestDate < helsinkiDate(now) || input.latestDate > helsinkiDate(a.startAt)) return 'invalid';
-  const values = {
+  const criteria = {
     specialtyId: a.specialtyId,
     practitionerId: input.practitioner === 'same' ? a.practitionerId : null,
     clinicIds,
     latestDate: input.latestDate,
-    phone: input.phone,
-    email: input.email,
-    language: ctx.lang,
-    brand: ctx.brand,
-    origin: ctx.origin,
   };
-  const result = await withTransaction(db, async (t) => {
-    const [changed] = await t
-      .update(earlierTimeRequests)
-      .set({ ...values, requestedById: viewer.personId })
+  const owner = { requestedById: viewer.personId, language: ctx.lang, brand: ctx.brand, origin: ctx.origin };
+  const result = await withTransaction(db, async (t): Promise<RequestResult> => {
+    const [current] = await t
+      .select({ id: earlierTimeRequests.id, requestedById: earlierTimeRequests.requestedById })
+      .from(earlierTimeRequests)
       .where(and(eq(earlierTimeRequests.appointmentId, a.id), eq(earlierTimeRequests.state, 'active')))
-      .returning({ id: earlierTimeRequests.id });
-    if (!changed) {
+      .for('update');
+    const takesOver = savingTakesOver(viewer.personId, a.patientId, current ?? null);
+    if (takesOver) {
+      const [own] = await t.select({ phone: persons.phone, email: persons.email }).from(persons).where(eq(persons.id, viewer.personId));
+      if (!own?.phone && !own?.email) return 'noContact';
+    }
+    if (current) {
+      await t
+        .update(earlierTimeRequests)
+        .set(takesOver ? { ...criteria, ...owner } : criteria)
+        .where(eq(earlierTimeRequests.id, current.id));
+    } else {
       // A second post at the same moment meets the active-request unique index and does nothing.
       await t
         .insert(earlierTimeRequests)
-        .values({ ...values, appointmentId: a.id, patientId: a.patientId, requestedById: viewer.personId, requestedAt: now })
+        .values({ ...criteria, ...owner, appointmentId: a.id, patientId: a.patientId, requestedAt: now })
         .onConflictDoNothing();
     }
     await logAccess(t, {
       actorPersonId: viewer.personId,
       subjectPersonId: a.patientId,
-      action: changed ? 'change' : 'create',
+      action: current ? 'change' : 'create',
       resource: 'appointment:earlier-time-request',
       resourceId: String(a.id),
     });
@@ -221,9 +248,9 @@ export async function requestEarlierTime(db: Db, viewer: Viewer, appointmentId: 
       specialtyId: a.specialtyId,
       anyPractitioner: input.practitioner === 'any',
       clinics: clinicIds.length,
-      changed: Boolean(changed),
+      changed: Boolean(current),
     });
-    return changed ? ('updated' as const) : ('requested' as const);
+    return current ? 'updated' : 'requested';
   });
   return result;
 }
@@ -341,10 +368,28 @@ const bindingConsentNeeded = (startAt: Date, now: Date) => {
 
 const placeText = async (lang: Language, facts: Parameters<typeof messagePlace>[1]) => messagePlace(await textsIn(lang), facts);
 
-/** What the offer page shows (and an access-log row: the link's holder viewed the appointment). */
+/**
+ * What the offer page shows. Only an open offer shows anything of the appointment (and is an
+ * access-log row: the link's holder viewed it); a closed link — used, taken, expired, void —
+ * shows only its own state, and a link whose requester may no longer see the visit (hidden from
+ * guardians since, a ward turned 12, a professional's mark, an ended guardianship) is "no longer
+ * available" whatever its state (issue 39).
+ */
 export async function getOffer(db: Db, code: string, lang: Language, now = clock.now()): Promise<OfferPageView> {
   const row = await findOffer(db, code);
   if (!row) return { state: 'notFound' };
+  if (!(await requesterSees(db, row.request, row.appointment, now))) {
+    await logAccess(db, {
+      actorPersonId: null,
+      subjectPersonId: row.appointment.patientId,
+      action: 'refused',
+      resource: 'appointment:earlier-time-offer-link',
+      resourceId: String(row.appointment.id),
+    });
+    return { state: 'ended' };
+  }
+  const state = await offerState(db, row, now);
+  if (state !== 'open') return { state };
   await logAccess(db, {
     actorPersonId: null,
     subjectPersonId: row.appointment.patientId,
@@ -354,9 +399,8 @@ export async function getOffer(db: Db, code: string, lang: Language, now = clock
   });
   const [currentClinic] = await db.select().from(clinics).where(eq(clinics.id, row.appointment.clinicId));
   return {
-    state: await offerState(db, row, now),
+    state,
     offerId: row.offer.id,
-    appointmentId: row.appointment.id,
     current: {
       startText: formatDateTime(row.appointment.startAt, lang),
       placeText: await placeText(lang, { locationType: row.appointment.locationType, isRemote: row.appointment.isRemote, clinic: currentClinic! }),
@@ -372,17 +416,46 @@ export async function getOffer(db: Db, code: string, lang: Language, now = clock
   };
 }
 
+/** The take's own step found the request ended or its requester no longer allowed to see the visit: the move rolls back. */
+class OfferNoLongerValid extends Error {
+  constructor() {
+    super('the earlier-time request ended or its requester may no longer see the appointment');
+  }
+}
+
+/** A take refused because the requester may no longer see the visit: the request ends, the offer is void, the refusal logged. */
+async function refuseUnseen(db: Db, row: OfferRow, now: Date, result: string): Promise<'ended'> {
+  await withTransaction(db, async (t) => {
+    await t
+      .update(earlierTimeOffers)
+      .set({ state: 'void', answeredAt: now })
+      .where(and(eq(earlierTimeOffers.id, row.offer.id), inArray(earlierTimeOffers.state, ['open', 'accepted'])));
+    await endRequestsNoLongerSeen(t, row.appointment.id, now);
+    await logAccess(t, {
+      actorPersonId: null,
+      subjectPersonId: row.appointment.patientId,
+      action: 'refused',
+      resource: 'appointment:earlier-time-take',
+      resourceId: String(row.appointment.id),
+    });
+    await recordEvent(t, 'earlierTimeTake', { offerId: row.offer.id, slotId: row.offer.slotId, result });
+  });
+  return 'ended';
+}
+
 /**
  * "Take it": claims the offer (single use: one conditional update), moves the appointment to the
  * offered time through the move service — whose unique index lets one of many takers win — and
  * records the outcome: the winner's request is fulfilled and its other offers stop working, the
  * other open offers of the time become `taken`, and the time the winner left is offered onward.
- * A loser's request stays on the list.
+ * A loser's request stays on the list. Refused (`ended`) when the one who asked may no longer see
+ * the visit — checked before the claim and again inside the move's transaction (issue 39).
  */
 export async function takeOffer(db: Db, code: string, options: { now?: Date; bindingApproved?: boolean } = {}): Promise<TakeOfferResult> {
   const now = options.now ?? clock.now();
   const row = await findOffer(db, code);
   if (!row) return 'notFound';
+  if (!(await requesterSees(db, row.request, row.appointment, now))) return refuseUnseen(db, row, now, 'notVisible');
   const state = await offerState(db, row, now);
   if (state !== 'open') return state === 'accepted' ? 'alreadyYours' : state;
   const { offer, appointment } = row;
@@ -399,34 +472,43 @@ export async function takeOffer(db: Db, code: string, options: { now?: Date; bin
   }
   // The bookkeeping of a win runs inside the move's transaction: the appointment moves and the
   // request is fulfilled, its other offers end and the time's other offers become `taken`, or
-  // nothing changes.
-  const moved = await moveAppointment(
-    db,
-    { actor: { kind: 'offer', appointmentId: appointment.id }, slotId: offer.slotId, bindingApproved: options.bindingApproved === true },
-    {
-      now,
-      inTransaction: async (t) => {
-        await t
-          .update(earlierTimeRequests)
-          .set({ state: 'fulfilled', endedAt: now })
-          .where(and(eq(earlierTimeRequests.id, row.request.id), eq(earlierTimeRequests.state, 'active')));
-        await voidOpenOffers(t, [row.request.id], now);
-        // The others who were offered this time: it is taken (their requests stay on the list).
-        await t
-          .update(earlierTimeOffers)
-          .set({ state: 'taken', answeredAt: now })
-          .where(and(eq(earlierTimeOffers.slotId, offer.slotId), eq(earlierTimeOffers.state, 'open')));
-        await logAccess(t, {
-          actorPersonId: null,
-          subjectPersonId: appointment.patientId,
-          action: 'change',
-          resource: 'appointment:earlier-time-take',
-          resourceId: String(appointment.id),
-        });
-        await recordEvent(t, 'earlierTimeTake', { offerId: offer.id, slotId: offer.slotId, result: 'success' });
+  // nothing changes. The appointment's row is locked by the move, so a hiding at the same moment
+  // is either seen here (and the move rolls back) or comes after the move.
+  let moved: MoveResult;
+  try {
+    moved = await moveAppointment(
+      db,
+      { actor: { kind: 'offer', appointmentId: appointment.id }, slotId: offer.slotId, bindingApproved: options.bindingApproved === true },
+      {
+        now,
+        inTransaction: async (t) => {
+          const fulfilled = await t
+            .update(earlierTimeRequests)
+            .set({ state: 'fulfilled', endedAt: now })
+            .where(and(eq(earlierTimeRequests.id, row.request.id), eq(earlierTimeRequests.state, 'active')))
+            .returning({ id: earlierTimeRequests.id });
+          if (fulfilled.length === 0 || !(await requesterSees(t, row.request, appointment, now))) throw new OfferNoLongerValid();
+          await voidOpenOffers(t, [row.request.id], now);
+          // The others who were offered this time: it is taken (their requests stay on the list).
+          await t
+            .update(earlierTimeOffers)
+            .set({ state: 'taken', answeredAt: now })
+            .where(and(eq(earlierTimeOffers.slotId, offer.slotId), eq(earlierTimeOffers.state, 'open')));
+          await logAccess(t, {
+            actorPersonId: null,
+            subjectPersonId: appointment.patientId,
+            action: 'change',
+            resource: 'appointment:earlier-time-take',
+            resourceId: String(appointment.id),
+          });
+          await recordEvent(t, 'earlierTimeTake', { offerId: offer.id, slotId: offer.slotId, result: 'success' });
+        },
       },
-    },
-  );
+    );
+  } catch (error) {
+    if (!(error instanceof OfferNoLongerValid)) throw error;
+    return refuseUnseen(db, row, now, 'ended');
+  }
   if (moved.type !== 'moved') {
     // Lost the race: `taken`. A refusal the holder can answer (the binding consent) or a passing
     // failure: the offer opens again. Anything else (the appointment can no longer move): void.

@@ -6,12 +6,15 @@
  * visit the ward (or a professional) has made confidential (`viewerOf` and the SQL conditions
  * below, ADR 0034), health records only for wards under 12 (`recordViewerOf`, ADR 0016; a ward
  * of 12 or more logs in personally and their records are theirs alone). No area decides these
- * rules on its own.
+ * rules on its own. Work done later for a person who is not asking at that moment (the
+ * earlier-time matching, an offer link) asks `personSeesAppointment`: the same rule, with the
+ * person's wards read from the database as they are then (issue 39).
  */
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { appointments, invoices } from '~db/schema';
+import { appointments, guardianships, invoices, persons } from '~db/schema';
 import type { Auth } from '~/context';
+import type { Db } from '~/services/db/db.server';
 import { helsinkiDate } from '~/lib/dates';
 import { guardianScopeOf, guardianSeesRecords } from '~/models/person';
 import { clock } from '~/lib/clock.server';
@@ -39,6 +42,37 @@ export function viewerOf(auth: { person: { id: string }; wards: { id: string; bi
     else if (scope === 'ownBookings') viewer.olderWardIds.push(ward.id);
   }
   return viewer;
+}
+
+/**
+ * The viewer a person is now, from the database (their guardianships and their wards' birth
+ * dates as they are at `now`), for work done later on something the person asked for: what they
+ * may see is decided when the work is done, not when they asked — since then the visit may have
+ * been hidden from guardians, the ward may have turned 12, a professional may have marked the
+ * visit, or the guardianship may have ended (issue 39).
+ */
+export async function viewerOfPerson(db: Db, personId: string, now = clock.now()): Promise<Viewer> {
+  const wards = await db
+    .select({ id: persons.id, birthDate: persons.birthDate })
+    .from(guardianships)
+    .innerJoin(persons, eq(persons.id, guardianships.wardId))
+    .where(eq(guardianships.guardianId, personId));
+  return viewerOf({ person: { id: personId }, wards }, now);
+}
+
+/**
+ * Whether the person may see — and so act on — the appointment now: `appointmentVisibility` of
+ * `viewerOfPerson`. Asked by the earlier-time matching before an offer is sent to whoever asked,
+ * and by the offer link before it shows or takes anything (ADR 0037).
+ */
+export async function personSeesAppointment(db: Db, personId: string, appointmentId: number, now = clock.now()): Promise<boolean> {
+  const viewer = await viewerOfPerson(db, personId, now);
+  const [row] = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(and(eq(appointments.id, appointmentId), appointmentVisibility(viewer)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Whether the viewer acts for any ward (the queries' simpler form when not). */

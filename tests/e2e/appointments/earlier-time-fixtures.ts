@@ -15,28 +15,31 @@ export const OFFER_PLACE = { practitionerId: 'P0003', clinicId: 'CHA' } as const
 /** A phone number of this test only. */
 export const testPhone = () => `+35850${String(1_000_000 + Math.floor(Math.random() * 8_999_999))}`;
 
-/** A fresh patient logged in, with an appointment ten days ahead at the offers' place. */
+/**
+ * A fresh patient of this test only, logged in, with their own phone on record (where their
+ * earlier-time offers go) and an appointment ten days ahead at the offers' place.
+ */
 export async function patientWithAppointment(page: Page, lang: Language, baseURL = '') {
-  const appointment = await bookFixture(page, 'new', 10 * 24 * 60, { ...OFFER_PLACE, specialtyId: 'YLE' }, baseURL);
+  const phone = testPhone();
+  const appointment = await bookFixture(page, 'new', 10 * 24 * 60, { ...OFFER_PLACE, specialtyId: 'YLE', phone }, baseURL);
   await login(page, { identityCode: appointment.identityCode! }, { lang, baseURL });
-  return appointment;
+  return { ...appointment, phone };
 }
 
-/** Puts the appointment on the list over HTTP (the form's post, as the page sends it); answers the phone. */
-export async function requestOverHttp(page: Page, lang: Language, appointmentId: number, baseURL = ''): Promise<string> {
-  const url = `${baseURL}${pagePath('appointmentEarlierTime', lang, { id: String(appointmentId) })}`;
+/** Puts the appointment on the list over HTTP (the form's post, as the page sends it); answers the phone the offers go to. */
+export async function requestOverHttp(page: Page, lang: Language, appointment: { id: number; phone: string }, baseURL = ''): Promise<string> {
+  const url = `${baseURL}${pagePath('appointmentEarlierTime', lang, { id: String(appointment.id) })}`;
   const html = await (await page.request.get(url)).text();
   const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1];
   const latestDate = /name="latestDate"[^>]*value="([^"]+)"/.exec(html)?.[1] ?? /value="([^"]+)"[^>]*name="latestDate"/.exec(html)?.[1];
   expect(csrf).toBeTruthy();
   expect(latestDate).toBeTruthy();
-  const phone = testPhone();
   const response = await page.request.post(url, {
-    form: { csrf: csrf!, intent: 'request', practitioner: 'same', clinicIds: OFFER_PLACE.clinicId, latestDate: latestDate!, phone },
+    form: { csrf: csrf!, intent: 'request', practitioner: 'same', clinicIds: OFFER_PLACE.clinicId, latestDate: latestDate! },
     maxRedirects: 0,
   });
   expect(response.status()).toBeLessThan(400);
-  return phone;
+  return appointment.phone;
 }
 
 /** A new free time at the offers' place `minutesAhead` from now (offered at once to those waiting). */

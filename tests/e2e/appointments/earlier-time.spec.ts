@@ -8,7 +8,7 @@
 import { formatDateTime } from '../../../app/lib/format';
 import { pagePath } from '../../../app/route-table';
 import { expect, jsEnabled, test } from '../fixtures';
-import { freeTime, offerLinkTo, patientWithAppointment, requestOverHttp, testPhone } from './earlier-time-fixtures';
+import { freeTime, offerLinkTo, patientWithAppointment, requestOverHttp } from './earlier-time-fixtures';
 
 test('ask for an earlier time, take the offered time; the other one offered it sees it taken', async ({ page, browser, baseURL }, testInfo) => {
   const appointment = await patientWithAppointment(page, 'en');
@@ -16,8 +16,10 @@ test('ask for an earlier time, take the offered time; the other one offered it s
   await page.getByRole('link', { name: 'Ask for an earlier time' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Ask for an earlier time' })).toBeVisible();
   await page.getByLabel('Any practitioner of this service').check();
-  const phone = testPhone();
-  await page.getByLabel('Mobile phone number for the offers').fill(phone);
+  // The offers go to the patient's own saved phone, shown and not typed.
+  const phone = appointment.phone;
+  await expect(page.getByText('The offers are sent to your own contact details:')).toContainText(phone);
+  await expect(page.getByRole('textbox', { name: /phone/i })).toHaveCount(0);
   await page.getByRole('button', { name: 'Put me on the list' }).click();
   await expect(page.getByRole('status').getByText('You are on the list. We will send you an offer if an earlier time frees up.')).toBeVisible();
   await expect(page.getByText(/You are on the list for an earlier time \(times on or before/)).toBeVisible();
@@ -26,7 +28,7 @@ test('ask for an earlier time, take the offered time; the other one offered it s
   const other = await browser.newContext({ baseURL, javaScriptEnabled: jsEnabled(testInfo.project.name) });
   const otherPage = await other.newPage();
   const otherAppointment = await patientWithAppointment(otherPage, 'en');
-  const otherPhone = await requestOverHttp(otherPage, 'en', otherAppointment.id);
+  const otherPhone = await requestOverHttp(otherPage, 'en', otherAppointment);
 
   // A time frees up three days ahead (minutes apart per project, so parallel runs' times differ).
   const slot = await freeTime(page, 3 * 24 * 60 + (jsEnabled(testInfo.project.name) ? 0 : 95));
@@ -66,7 +68,7 @@ test('ask for an earlier time, take the offered time; the other one offered it s
 
 test('a request can be withdrawn; a wrong offer link is not found', async ({ page }) => {
   const appointment = await patientWithAppointment(page, 'fi');
-  await requestOverHttp(page, 'fi', appointment.id);
+  await requestOverHttp(page, 'fi', appointment);
   await page.goto(pagePath('appointment', 'fi', { ids: String(appointment.id) }));
   await page.getByRole('link', { name: 'Katso tai peru pyyntö' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Olet jonossa aikaisempaan aikaan' })).toBeVisible();
@@ -83,7 +85,6 @@ test('the request form refuses a missing place with its message', async ({ page 
   const appointment = await patientWithAppointment(page, 'sv');
   await page.goto(pagePath('appointmentEarlierTime', 'sv', { id: String(appointment.id) }));
   await page.getByLabel('Chat').uncheck();
-  await page.getByLabel('Mobilnummer för erbjudandena').fill(testPhone());
   // No box is required in the browser: the server refuses it, with or without JavaScript.
   await page.getByRole('button', { name: 'Sätt mig i kön' }).click();
   await expect(page.getByText('Välj minst en plats.')).toBeVisible();

@@ -9,16 +9,16 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAppointment, createClinic, createPerson, createPractitioner, createSlot, createSpecialty } from '~db/factories';
-import { accessLog, analyticsEvents, appointments, earlierTimeOffers, earlierTimeRequests, outbox } from '~db/schema';
+import { addGuardianship, createAppointment, createClinic, createPerson, createPractitioner, createSlot, createSpecialty } from '~db/factories';
+import { accessLog, analyticsEvents, appointments, earlierTimeOffers, earlierTimeRequests, guardianships, outbox, type persons } from '~db/schema';
 import { CLINICS, SPECIALTIES } from '~db/seed-data';
 import { makeIdentityCode } from '~/models/identity-code';
-import { cancelAppointment } from '~/services/appointments/appointments.server';
+import { cancelAppointment, setHiddenFromGuardians } from '~/services/appointments/appointments.server';
 import { offerFreedSlot, runEarlierTimeSweep } from '~/services/appointments/earlier-time-matching.server';
 import type { OfferSettings } from '~/services/appointments/earlier-time-rules';
-import { getOffer, requestEarlierTime, takeOffer, withdrawEarlierTime } from '~/services/appointments/earlier-times.server';
+import { getOffer, requestEarlierTime, requestForm, takeOffer, withdrawEarlierTime } from '~/services/appointments/earlier-times.server';
 import type { Db } from '~/services/db/db.server';
-import type { Viewer } from '~/services/people/viewer.server';
+import { viewerOf, type Viewer } from '~/services/people/viewer.server';
 import { databaseKinds, withTestDatabase } from '../../fixtures/db';
 
 /** Monday 23 November 2026, 10.00 in Helsinki. */
@@ -68,7 +68,14 @@ async function waitingPatient(
   requestedAt = NOW,
 ): Promise<Waiting> {
   individual += 2;
-  const person = await createPerson(db, { identityCode: makeIdentityCode('1980-05-05', individual), firstName: 'Odottava', lastName: `Potilas${individual}` });
+  const phone = `+35840777${String(++phoneNumber).padStart(4, '0')}`;
+  const person = await createPerson(db, {
+    identityCode: makeIdentityCode('1980-05-05', individual),
+    firstName: 'Odottava',
+    lastName: `Potilas${individual}`,
+    phone,
+    email: `${phone.slice(1)}@example.fi`,
+  });
   const slot = await slotAt(db, iso);
   const { appointment } = await createAppointment(db, {
     patientId: person.id,
@@ -85,12 +92,11 @@ async function waitingPatient(
     createdAt: minutesAfter(NOW, -60 * 24),
   });
   const viewer: Viewer = { personId: person.id, youngWardIds: [], olderWardIds: [] };
-  const phone = `+35840777${String(++phoneNumber).padStart(4, '0')}`;
   const result = await requestEarlierTime(
     db,
     viewer,
     appointment.id,
-    { practitioner: limits.practitioner ?? 'any', clinicIds: limits.clinicIds ?? ['KA'], latestDate: limits.latestDate, phone, email: `${phone.slice(1)}@example.fi` },
+    { practitioner: limits.practitioner ?? 'any', clinicIds: limits.clinicIds ?? ['KA'], latestDate: limits.latestDate },
     { lang: 'fi', brand: 'general', origin: ORIGIN, now: requestedAt },
   );
   expect(result).toBe('requested');
@@ -114,6 +120,66 @@ const requestOf = async (db: Db, appointmentId: number) =>
   (await db.select().from(earlierTimeRequests).where(eq(earlierTimeRequests.appointmentId, appointmentId)).orderBy(earlierTimeRequests.id)).at(-1)!;
 const appointmentRow = async (db: Db, id: number) => (await db.select().from(appointments).where(eq(appointments.id, id)))[0]!;
 
+// ---------------------------------------------------------------------------------------------
+// Issue 39: who may still see the visit, where the offers go, how many at once.
+
+type PersonRow = typeof persons.$inferSelect;
+
+/** A person with their own phone and e-mail on record. */
+async function personWithContact(db: Db, birthDate: string, firstName: string): Promise<PersonRow> {
+  individual += 2;
+  const phone = `+35840888${String(++phoneNumber).padStart(4, '0')}`;
+  return createPerson(db, {
+    identityCode: makeIdentityCode(birthDate, individual),
+    firstName,
+    lastName: `Perhe${individual}`,
+    phone,
+    email: `${phone.slice(1)}@example.fi`,
+    confidentialityAcceptedAt: NOW,
+  });
+}
+
+/** A guardian and a ward born on `wardBirthDate` (the guardianship in the table identification fills), with their viewers. */
+async function family(db: Db, wardBirthDate: string) {
+  const guardian = await personWithContact(db, '1982-03-03', 'Huoltaja');
+  const ward = await personWithContact(db, wardBirthDate, 'Nuori');
+  await addGuardianship(db, guardian.id, ward.id);
+  return {
+    guardian,
+    ward,
+    guardianView: (now = NOW): Viewer => viewerOf({ person: { id: guardian.id }, wards: [{ id: ward.id, birthDate: ward.birthDate }] }, now),
+    wardView: viewerOf({ person: { id: ward.id }, wards: [] }, NOW),
+  };
+}
+
+/** The patient's visit on a new slot at `iso`, booked by `bookedById` (null: by the clinic). */
+async function visitAt(db: Db, patientId: string, iso: string, bookedById: string | null) {
+  const slot = await slotAt(db, iso);
+  const { appointment } = await createAppointment(db, {
+    patientId,
+    slotId: slot.id,
+    bookedById,
+    bookedVia: bookedById ? 'web' : 'staff',
+    kindId: 'VAS',
+    kindName: { fi: 'Vastaanotto', sv: 'Mottagning', en: 'Appointment' },
+    startAt: slot.startAt,
+    durationMinutes: 30,
+    clinicId: 'KA',
+    practitionerId: 'P0001',
+    specialtyId: 'YLE',
+    createdAt: minutesAfter(NOW, -60 * 24),
+  });
+  return { appointmentId: appointment.id, slotId: slot.id };
+}
+
+/** The request form's post as the viewer sends it (the offers go to the requester's own saved contact). */
+const ask = (db: Db, viewer: Viewer, appointmentId: number, latestDate: string, now = NOW) =>
+  requestEarlierTime(db, viewer, appointmentId, { practitioner: 'any', clinicIds: ['KA'], latestDate }, { lang: 'fi', brand: 'general', origin: ORIGIN, now });
+
+/** Every offer message (SMS and e-mail) to the person's saved phone or e-mail. */
+const messagesToPerson = async (db: Db, person: PersonRow) =>
+  (await db.select().from(outbox).where(eq(outbox.kind, 'earlierTimeOffer'))).filter((m) => m.recipient === person.phone || m.recipient === person.email);
+
 describe.each(databaseKinds())('earlier-time offers on %s', (kind) => {
   const t = withTestDatabase(kind);
   beforeAll(async () => reference(t.db));
@@ -136,14 +202,18 @@ describe.each(databaseKinds())('earlier-time offers on %s', (kind) => {
     expect(await offered(otherPayer.id)).toEqual([]);
     expect(await offered(tooClose.id)).toEqual([]);
 
-    // The appointment's own practitioner, earlier than both: both, in order of request.
+    // The appointment's own practitioner, earlier than both: both, in order of request — once the
+    // first one's open offer has closed (a request has one open offer at a time).
     const both = await slotAt(t.db, '2026-11-27T11:00:00+02:00');
     await offerFreedSlot(t.db, both.id, { now: NOW, settings: SETTINGS });
-    expect(await offered(both.id)).toEqual([anyDoctor.appointmentId, ownDoctor.appointmentId]);
+    expect(await offered(both.id)).toEqual([ownDoctor.appointmentId]);
+    const both2 = await slotAt(t.db, '2026-11-27T12:00:00+02:00');
+    await offerFreedSlot(t.db, both2.id, { now: minutesAfter(NOW, 121), settings: SETTINGS });
+    expect(await offered(both2.id)).toEqual([anyDoctor.appointmentId, ownDoctor.appointmentId]);
 
     // A later time than the appointment is never offered, even within the latest date.
     const laterThanOwn = await slotAt(t.db, '2026-11-30T12:00:00+02:00');
-    await offerFreedSlot(t.db, laterThanOwn.id, { now: NOW, settings: SETTINGS });
+    await offerFreedSlot(t.db, laterThanOwn.id, { now: minutesAfter(NOW, 242), settings: SETTINGS });
     expect(await offered(laterThanOwn.id)).toEqual([anyDoctor.appointmentId]);
 
     // The SMS and the e-mail: the times, the place, the link; no name.
@@ -171,23 +241,26 @@ describe.each(databaseKinds())('earlier-time offers on %s', (kind) => {
   });
 
   it('in order of request, a batch at a time; the next batch when the first expires untaken; the sweep finds new times', async () => {
-    const first = await waitingPatient(t.db, '2026-12-10T10:00:00+02:00', { latestDate: '2026-12-09' }, minutesAfter(NOW, -30));
-    const second = await waitingPatient(t.db, '2026-12-10T10:30:00+02:00', { latestDate: '2026-12-09' }, minutesAfter(NOW, -20));
-    const third = await waitingPatient(t.db, '2026-12-10T11:00:00+02:00', { latestDate: '2026-12-09' }, minutesAfter(NOW, -10));
+    // A week on: the free times earlier tests left behind have passed or come too close (a request
+    // has one open offer at a time, so one of them would take this test's place in line).
+    const T2 = at('2026-12-03T10:00:00+02:00');
+    const first = await waitingPatient(t.db, '2026-12-10T10:00:00+02:00', { latestDate: '2026-12-09' }, minutesAfter(T2, -30));
+    const second = await waitingPatient(t.db, '2026-12-10T10:30:00+02:00', { latestDate: '2026-12-09' }, minutesAfter(T2, -20));
+    const third = await waitingPatient(t.db, '2026-12-10T11:00:00+02:00', { latestDate: '2026-12-09' }, minutesAfter(T2, -10));
     const free = await slotAt(t.db, '2026-12-08T14:00:00+02:00');
     const small = { ...SETTINGS, batchSize: 2 };
 
     // The sweep finds the new time (no after-commit hook made it).
-    const summary = await runEarlierTimeSweep(t.db, { now: NOW, settings: small });
+    const summary = await runEarlierTimeSweep(t.db, { now: T2, settings: small });
     expect(summary.offers).toBeGreaterThanOrEqual(2);
     const batch1 = await offersOf(t.db, free.id);
     expect(batch1.map((o) => o.appointmentId)).toEqual([first.appointmentId, second.appointmentId]);
-    expect(batch1[0]!.expiresAt).toEqual(minutesAfter(NOW, 120));
+    expect(batch1[0]!.expiresAt).toEqual(minutesAfter(T2, 120));
     // While the batch is open nothing more goes out for the time.
-    await runEarlierTimeSweep(t.db, { now: minutesAfter(NOW, 60), settings: small });
+    await runEarlierTimeSweep(t.db, { now: minutesAfter(T2, 60), settings: small });
     expect(await offersOf(t.db, free.id)).toHaveLength(2);
     // After it expired untaken: the next in line.
-    await runEarlierTimeSweep(t.db, { now: minutesAfter(NOW, 121), settings: small });
+    await runEarlierTimeSweep(t.db, { now: minutesAfter(T2, 121), settings: small });
     const all = await offersOf(t.db, free.id);
     expect(all.map((o) => [o.appointmentId, o.state])).toEqual([
       [first.appointmentId, 'expired'],
@@ -195,8 +268,8 @@ describe.each(databaseKinds())('earlier-time offers on %s', (kind) => {
       [third.appointmentId, 'open'],
     ]);
     // An expired link says so and takes nothing.
-    expect(await takeOffer(t.db, await codeSentTo(t.db, first.phone, free.id), { now: minutesAfter(NOW, 122) })).toBe('expired');
-    expect((await getOffer(t.db, await codeSentTo(t.db, first.phone, free.id), 'fi', minutesAfter(NOW, 122))).state).toBe('expired');
+    expect(await takeOffer(t.db, await codeSentTo(t.db, first.phone, free.id), { now: minutesAfter(T2, 122) })).toBe('expired');
+    expect((await getOffer(t.db, await codeSentTo(t.db, first.phone, free.id), 'fi', minutesAfter(T2, 122))).state).toBe('expired');
     expect((await appointmentRow(t.db, first.appointmentId)).slotId).toBe(first.slotId);
     expect((await requestOf(t.db, first.appointmentId)).state).toBe('active');
   });
@@ -275,5 +348,147 @@ describe.each(databaseKinds())('earlier-time offers on %s', (kind) => {
       .where(and(eq(accessLog.resource, 'appointment:earlier-time-take'), eq(accessLog.resourceId, String(early.appointmentId))));
     expect(takes).toHaveLength(1);
     expect(takes[0]).toMatchObject({ actorKind: 'anonymous', action: 'change' });
+  });
+
+  it('hiding a visit ends the guardian\'s request in the same step: its offer link shows nothing, take is refused, no more offers', async () => {
+    const f = await family(t.db, '2011-03-15'); // 15
+    const visit = await visitAt(t.db, f.ward.id, '2027-02-10T10:00:00+02:00', f.guardian.id);
+    expect(await ask(t.db, f.guardianView(), visit.appointmentId, '2027-02-09', NOW)).toBe('requested');
+    const first = await slotAt(t.db, '2027-02-03T10:00:00+02:00');
+    await offerFreedSlot(t.db, first.id, { now: NOW, settings: SETTINGS });
+    const code = await codeSentTo(t.db, f.guardian.phone!, first.id);
+    expect((await getOffer(t.db, code, 'fi', NOW)).state).toBe('open');
+
+    // The 15-year-old hides the visit from their own login.
+    expect(await setHiddenFromGuardians(t.db, f.wardView, visit.appointmentId, true, minutesAfter(NOW, 1))).toBe('hidden');
+    expect((await requestOf(t.db, visit.appointmentId)).state).toBe('ended');
+    expect((await offersOf(t.db, first.id)).map((o) => o.state)).toEqual(['void']);
+
+    // The guardian's link: "no longer available", and nothing of the visit.
+    expect(await getOffer(t.db, code, 'fi', minutesAfter(NOW, 2))).toEqual({ state: 'ended' });
+    expect(await takeOffer(t.db, code, { now: minutesAfter(NOW, 3) })).toBe('ended');
+    expect((await appointmentRow(t.db, visit.appointmentId)).slotId).toBe(visit.slotId);
+
+    // Another earlier time frees up: nothing reaches the guardian.
+    const sent = (await messagesToPerson(t.db, f.guardian)).length;
+    const second = await slotAt(t.db, '2027-02-04T10:00:00+02:00');
+    await offerFreedSlot(t.db, second.id, { now: minutesAfter(NOW, 4), settings: SETTINGS });
+    await runEarlierTimeSweep(t.db, { now: minutesAfter(NOW, 5), settings: SETTINGS });
+    expect(await messagesToPerson(t.db, f.guardian)).toHaveLength(sent);
+    expect((await offersOf(t.db, second.id)).map((o) => o.appointmentId)).not.toContain(visit.appointmentId);
+  });
+
+  it('the viewer rules at the moment of matching: a ward who turned 12 is no longer offered to the guardian', async () => {
+    // A ward who turns 12 on 30 November 2026: the clinic booked the visit, so from then on the guardian no longer sees it.
+    const turning = await family(t.db, '2014-11-30');
+    const clinicBooked = await visitAt(t.db, turning.ward.id, '2027-03-10T10:00:00+02:00', null);
+    expect(await ask(t.db, turning.guardianView(), clinicBooked.appointmentId, '2027-03-09', NOW)).toBe('requested');
+    const afterBirthday = at('2026-12-01T10:00:00+02:00');
+    const free = await slotAt(t.db, '2027-03-03T10:00:00+02:00');
+    await offerFreedSlot(t.db, free.id, { now: afterBirthday, settings: SETTINGS });
+    expect(await messagesToPerson(t.db, turning.guardian)).toHaveLength(0);
+    // The request the guardian can no longer see has ended (its offers, if any, with it).
+    expect((await requestOf(t.db, clinicBooked.appointmentId)).state).toBe('ended');
+  });
+
+  it('the viewer rules at the moment of acting: after a professional\'s mark the guardian\'s link shows nothing and takes nothing', async () => {
+    const marked = await family(t.db, '2018-05-05'); // 8
+    const markedVisit = await visitAt(t.db, marked.ward.id, '2027-03-20T10:00:00+02:00', marked.guardian.id);
+    expect(await ask(t.db, marked.guardianView(), markedVisit.appointmentId, '2027-03-19', NOW)).toBe('requested');
+    const offered = await slotAt(t.db, '2027-03-13T10:00:00+02:00');
+    await offerFreedSlot(t.db, offered.id, { now: NOW, settings: SETTINGS });
+    const markedCode = await codeSentTo(t.db, marked.guardian.phone!, offered.id);
+    const professional = await personWithContact(t.db, '1970-07-07', 'Ammattilainen');
+    await t.db
+      .update(appointments)
+      .set({ confidentialAt: minutesAfter(NOW, 1), confidentialBy: 'professional', confidentialMarkedById: professional.id })
+      .where(eq(appointments.id, markedVisit.appointmentId));
+    expect(await getOffer(t.db, markedCode, 'fi', minutesAfter(NOW, 2))).toEqual({ state: 'ended' });
+    expect(await takeOffer(t.db, markedCode, { now: minutesAfter(NOW, 3) })).toBe('ended');
+    expect((await appointmentRow(t.db, markedVisit.appointmentId)).slotId).toBe(markedVisit.slotId);
+    const sent = (await messagesToPerson(t.db, marked.guardian)).length;
+    const later = await slotAt(t.db, '2027-03-12T10:00:00+02:00');
+    await offerFreedSlot(t.db, later.id, { now: minutesAfter(NOW, 4), settings: SETTINGS });
+    expect(await messagesToPerson(t.db, marked.guardian)).toHaveLength(sent);
+  });
+
+  it('the viewer rules at the moment of acting: after the guardianship ended the link shows nothing and takes nothing', async () => {
+    const ended = await family(t.db, '2018-06-06'); // 8
+    const endedVisit = await visitAt(t.db, ended.ward.id, '2027-03-27T10:00:00+02:00', ended.guardian.id);
+    expect(await ask(t.db, ended.guardianView(), endedVisit.appointmentId, '2027-03-26', NOW)).toBe('requested');
+    const offered = await slotAt(t.db, '2027-03-24T10:00:00+02:00');
+    await offerFreedSlot(t.db, offered.id, { now: NOW, settings: SETTINGS });
+    const endedCode = await codeSentTo(t.db, ended.guardian.phone!, offered.id);
+    await t.db.delete(guardianships).where(and(eq(guardianships.guardianId, ended.guardian.id), eq(guardianships.wardId, ended.ward.id)));
+    expect(await getOffer(t.db, endedCode, 'fi', minutesAfter(NOW, 2))).toEqual({ state: 'ended' });
+    expect(await takeOffer(t.db, endedCode, { now: minutesAfter(NOW, 3) })).toBe('ended');
+    expect((await appointmentRow(t.db, endedVisit.appointmentId)).slotId).toBe(endedVisit.slotId);
+  });
+
+  it('at most one open offer per request: more free times do not flood the phone; the database refuses a second open offer', async () => {
+    const waiting = await waitingPatient(t.db, '2027-04-20T10:00:00+02:00', { latestDate: '2027-04-19' });
+    const free = [];
+    for (const day of ['12', '13', '14', '15']) free.push(await slotAt(t.db, `2027-04-${day}T10:00:00+02:00`));
+    for (const slot of free) await offerFreedSlot(t.db, slot.id, { now: NOW, settings: SETTINGS });
+    await runEarlierTimeSweep(t.db, { now: minutesAfter(NOW, 1), settings: SETTINGS });
+    const open = await t.db.select().from(earlierTimeOffers).where(and(eq(earlierTimeOffers.appointmentId, waiting.appointmentId), eq(earlierTimeOffers.state, 'open')));
+    expect(open).toHaveLength(1);
+    expect((await offerMessagesTo(t.db, waiting.phone)).filter((m) => m.channel === 'sms')).toHaveLength(1);
+
+    // The database itself refuses a second open offer of the request.
+    const [request] = await t.db.select().from(earlierTimeRequests).where(eq(earlierTimeRequests.appointmentId, waiting.appointmentId));
+    const other = free.find((s) => s.id !== open[0]!.slotId)!;
+    await expect(
+      t.db.insert(earlierTimeOffers).values({ requestId: request!.id, appointmentId: waiting.appointmentId, slotId: other.id, tokenHash: 'x', expiresAt: minutesAfter(NOW, 60), createdAt: NOW }),
+    ).rejects.toThrow();
+
+    // When that offer has closed unanswered, the next free time may be offered: again one.
+    await runEarlierTimeSweep(t.db, { now: minutesAfter(NOW, 121), settings: SETTINGS });
+    const next = await t.db.select().from(earlierTimeOffers).where(and(eq(earlierTimeOffers.appointmentId, waiting.appointmentId), eq(earlierTimeOffers.state, 'open')));
+    expect(next).toHaveLength(1);
+    expect(next[0]!.slotId).not.toBe(open[0]!.slotId);
+  });
+
+  it('offers go only to the requester\'s own saved contact; the form shows no one else\'s; a guardian\'s save keeps the ward\'s own request', async () => {
+    const f = await family(t.db, '2011-04-04'); // 15; the guardian booked the visit, so both see it
+    const visit = await visitAt(t.db, f.ward.id, '2027-05-20T10:00:00+02:00', f.guardian.id);
+    // The young person asks. (Before issue 39 the form took a typed number, e.g. a stranger's: the offers went there.)
+    const stranger = await personWithContact(t.db, '1990-09-09', 'Vieras');
+    expect(await ask(t.db, f.wardView, visit.appointmentId, '2027-05-19', NOW)).toBe('requested');
+
+    // The guardian's form shows neither the ward's phone nor e-mail.
+    const form = await requestForm(t.db, f.guardianView(), visit.appointmentId, 'fi', NOW);
+    expect(JSON.stringify(form)).not.toContain(f.ward.phone!);
+    expect(JSON.stringify(form)).not.toContain(f.ward.email!);
+    expect(JSON.stringify(form)).not.toContain(stranger.phone!);
+    // The guardian changes the latest date: the request stays the ward's.
+    expect(await ask(t.db, f.guardianView(), visit.appointmentId, '2027-05-18', minutesAfter(NOW, 1))).toBe('updated');
+    const request = await requestOf(t.db, visit.appointmentId);
+    expect(request).toMatchObject({ requestedById: f.ward.id, latestDate: '2027-05-18', requestedAt: NOW });
+
+    const free = await slotAt(t.db, '2027-05-13T10:00:00+02:00');
+    await offerFreedSlot(t.db, free.id, { now: minutesAfter(NOW, 2), settings: SETTINGS });
+    expect((await messagesToPerson(t.db, f.ward)).map((m) => m.channel).sort()).toEqual(['email', 'sms']);
+    expect(await messagesToPerson(t.db, f.guardian)).toHaveLength(0);
+    expect(await messagesToPerson(t.db, stranger)).toHaveLength(0);
+  });
+
+  it('a closed link shows only its own state, never the appointment\'s time and place', async () => {
+    const a = await waitingPatient(t.db, '2027-06-20T10:00:00+02:00', { latestDate: '2027-06-19' }, minutesAfter(NOW, -20));
+    const b = await waitingPatient(t.db, '2027-06-21T10:00:00+02:00', { latestDate: '2027-06-20' }, minutesAfter(NOW, -10));
+    const free = await slotAt(t.db, '2027-06-14T10:00:00+02:00');
+    await offerFreedSlot(t.db, free.id, { now: NOW, settings: { ...SETTINGS, batchSize: 1 } });
+    const first = await codeSentTo(t.db, a.phone, free.id);
+    // Expired: the state only.
+    expect(await getOffer(t.db, first, 'fi', minutesAfter(NOW, 121))).toEqual({ state: 'expired' });
+    await offerFreedSlot(t.db, free.id, { now: minutesAfter(NOW, 122), settings: { ...SETTINGS, batchSize: 1 } });
+    const second = await codeSentTo(t.db, b.phone, free.id);
+    const open = await getOffer(t.db, second, 'fi', minutesAfter(NOW, 123));
+    expect(open.state).toBe('open');
+    // Used: the state only, also after the move.
+    expect(await takeOffer(t.db, second, { now: minutesAfter(NOW, 124) })).toBe('success');
+    expect(await getOffer(t.db, second, 'fi', minutesAfter(NOW, 125))).toEqual({ state: 'accepted' });
+    // Closed before someone else took the time: the state only.
+    expect(await getOffer(t.db, first, 'fi', minutesAfter(NOW, 125))).toEqual({ state: 'taken' });
   });
 });

@@ -80,8 +80,6 @@ async function plant(db: Db, now: Date) {
     specialtyId: 'YLE',
     clinicIds: ['KA'],
     latestDate: helsinkiDate(startAt),
-    phone: '+358405550002',
-    email: 'odottava@example.fi',
     language: 'fi' as const,
     brand: 'general' as const,
     origin: 'https://portal.test',
