@@ -5,6 +5,7 @@ import {
   daysBetween,
   helsinkiDate,
   helsinkiInstant,
+  htmlDateTime,
   isDate,
   isoWeekday,
   TIME_ZONE,
@@ -157,5 +158,38 @@ describe('calendar-day arithmetic', () => {
   it('gives ISO weekdays', () => {
     expect(isoWeekday('2026-06-01')).toBe(1);
     expect(isoWeekday('2026-06-07')).toBe(7);
+  });
+});
+
+describe('htmlDateTime (a <time datetime> value)', () => {
+  /** HTML's valid global date and time string, as the Nu Html Checker reads it, and a valid date string. */
+  const VALID = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+
+  it('cuts a second’s fraction to milliseconds (PostgreSQL keeps microseconds)', () => {
+    expect(htmlDateTime('2026-12-04T04:07:34.905000Z')).toBe('2026-12-04T04:07:34.905Z');
+    expect(htmlDateTime('2026-12-04T04:07:34.905999Z')).toBe('2026-12-04T04:07:34.905Z');
+    expect(htmlDateTime('2026-12-04T04:07:34.9Z')).toBe('2026-12-04T04:07:34.900Z');
+    expect(htmlDateTime('2026-12-04T04:07:34Z')).toBe('2026-12-04T04:07:34.000Z');
+  });
+
+  it('writes an instant in UTC whatever its offset, and a Date as it is', () => {
+    expect(htmlDateTime('2027-03-28T03:30:00.123456+03:00')).toBe('2027-03-28T00:30:00.123Z');
+    expect(htmlDateTime(new Date(Date.UTC(2026, 11, 31, 22, 0, 0, 7)))).toBe('2026-12-31T22:00:00.007Z');
+  });
+
+  it('passes a calendar date as it is', () => {
+    expect(htmlDateTime('2028-02-29')).toBe('2028-02-29');
+  });
+
+  it('always gives what HTML accepts', () => {
+    for (const value of ['2026-12-04T04:07:34.905000Z', '2026-12-04T04:07:34.1234567+02:00', '2026-12-04T04:07:34Z', '2026-12-04']) {
+      expect(htmlDateTime(value)).toMatch(VALID);
+    }
+  });
+
+  it('refuses what is not an instant or a date', () => {
+    for (const value of ['', 'yesterday', '2026-12-04 04:07:34Z', '2026-12-04T04:07Z', '2026-13-45T04:07:34Z', '2026-02-30']) {
+      expect(() => htmlDateTime(value), value).toThrow(RangeError);
+    }
   });
 });

@@ -144,6 +144,30 @@ export function helsinkiInstant(date: string, hour = 0, minute = 0): Date {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Machine-readable instants in HTML.
+
+/** An instant as ISO 8601 with a second's fraction of any length (PostgreSQL keeps microseconds). */
+const ISO_INSTANT = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * The `datetime` of a `<time>` element (the one place it is formatted: `~/components/Time`):
+ * a calendar date passes as it is; an instant becomes a valid global date and time string in
+ * UTC, `YYYY-MM-DDTHH:MM:SS.sssZ`. HTML allows at most three digits of a second's fraction, so a
+ * longer one (`…T04:07:34.905000Z` from PostgreSQL's microseconds) is cut to milliseconds.
+ * Anything else is a programming error (RangeError).
+ */
+export function htmlDateTime(value: Date | string): string {
+  if (typeof value !== 'string') return value.toISOString();
+  if (isDate(value)) return value;
+  const parts = ISO_INSTANT.exec(value);
+  if (!parts) throw new RangeError(`Not an ISO 8601 instant: ${value}`);
+  const [, dateTime, fraction = '', zone] = parts;
+  const instant = new Date(`${dateTime}.${fraction.slice(0, 3).padEnd(3, '0')}${zone}`);
+  if (Number.isNaN(instant.getTime())) throw new RangeError(`Not an ISO 8601 instant: ${value}`);
+  return instant.toISOString();
+}
+
+// ---------------------------------------------------------------------------------------------
 // Calendar days: plain YYYY-MM-DD arithmetic, no time zone involved.
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -89,7 +89,9 @@ export const input = style({
   borderRadius: vars.radius.small,
   background: vars.color.surface,
   color: vars.color.text,
-  selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger, borderWidth: '2px' } },
+  // An invalid field's border doubles as an inset shadow, not a wider border: marking or
+  // unmarking it (the page script on leaving a field) never changes its size or moves what follows.
+  selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger, boxShadow: `inset 0 0 0 1px ${vars.color.danger}` } },
 });
 export const fieldError = style({ color: vars.color.danger, fontWeight: 600 });
 export const hint = style({ color: vars.color.textMuted, fontSize: vars.font.size.small });

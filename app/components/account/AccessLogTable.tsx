@@ -5,6 +5,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from '~/i18n/react';
 import type { AccessLogEntryView, WhoView } from '~/models/audit/access-log';
+import { Time } from '~/components/Time';
 import * as s from '~/styles/access-log.css';
 
 function useWhoText() {
@@ -48,7 +49,7 @@ export function AccessLogTable({ entries, emptyText }: { entries: readonly Acces
           {entries.map((e) => (
             <tr key={e.id}>
               <td className={s.when}>
-                <time dateTime={e.at}>{e.atText}</time>
+                <Time at={e.at}>{e.atText}</Time>
               </td>
               <td className={s.cell}>{whoText(e.who)}</td>
               {/* One text node: "Katsottu: reseptit (10 kohdetta)" is one string in the HTML too. */}

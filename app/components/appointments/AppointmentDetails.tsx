@@ -1,6 +1,7 @@
 /** Title, time, place, practitioner and price of an appointment (logged-in and anonymous pages). */
 import { useTranslation } from '~/i18n/react';
 import type { AppointmentView } from '~/models/appointments/appointment';
+import { Time } from '~/components/Time';
 import * as ui from '~/styles/ui.css';
 import * as s from '~/styles/appointments.css';
 
@@ -38,7 +39,7 @@ export function AppointmentDetails({
       <dl className={s.details}>
         <dt>{t('appointments.time')}</dt>
         <dd>
-          <time dateTime={a.startAt}>{a.startText}</time>–{a.endTimeText} (
+          <Time at={a.startAt}>{a.startText}</Time>–{a.endTimeText} (
           {t('appointments.duration', { minutes: a.durationMinutes })})
           {a.isSpecificTime ? null : <> · {t('appointments.notSpecificTime')}</>}
         </dd>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Language } from '~/i18n/config';
 import type { AppointmentView } from '~/models/appointments/appointment';
 import { pagePath } from '~/route-table';
+import { Time } from '~/components/Time';
 import * as s from '~/styles/appointments.css';
 import * as ui from '~/styles/ui.css';
 import { appointmentTitle } from './AppointmentDetails';
@@ -17,7 +18,7 @@ export function AppointmentList({ items, lang }: { items: AppointmentView[]; lan
           <span>
             <Link to={pagePath('appointment', lang, { ids: String(a.id) })}>{appointmentTitle(a)}</Link>
             <br />
-            <time dateTime={a.startAt}>{a.startText}</time>
+            <Time at={a.startAt}>{a.startText}</Time>
             {a.isRemote ? ` · ${t('appointments.remote')}` : ` · ${a.clinic.name}`}
             {a.patientName ? ` · ${t('appointments.forPatient', { name: a.patientName })}` : null}
           </span>

@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import type { Language } from '~/i18n/config';
 import { pagePath } from '~/route-table';
 import type { AppointmentListItem } from '~/models/booking/search';
+import { Time } from '~/components/Time';
 import * as s from '~/styles/booking-search.css';
 
 /** Where the visit happens: the clinic, or the kind of remote appointment. */
@@ -59,9 +60,9 @@ export function AppointmentResults({
             id={focusFrom && index === focusFrom ? FIRST_NEW_RESULT_ID : undefined}
             data-result-index={index}
           >
-            <time className={s.resultTime} dateTime={a.startDate}>
+            <Time at={a.startDate} className={s.resultTime}>
               {a.timeText}
-            </time>{' '}
+            </Time>{' '}
             {/* The space keeps the link's name "17:30 Timo Aaltonen", not "17:30Timo Aaltonen". */}
             <span>{a.practitioner.name}</span>
           </Link>

@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useNonce } from '~/components/nonce';
+import { Time } from '~/components/Time';
 import { useTranslation } from '~/i18n/react';
 import { SCROLL_TO_LAST_DELAY_MS, type FormattedDayGroup, type FormattedItem, type QuestionnaireInvitationView } from '~/models/messaging/messaging';
 import * as s from '~/styles/messaging.css';
@@ -69,7 +70,7 @@ function Item({
     <li className={`${s.messageBox} ${self ? s.message.self : s.message.other}`} id={`message-${item.id}`}>
       <p className={s.muted}>
         <strong>{self ? t('messaging.thread.you') : item.author.name}</strong>
-        {!self && item.author.title ? `, ${item.author.title}` : null} · <time dateTime={item.at}>{item.time}</time>
+        {!self && item.author.title ? `, ${item.author.title}` : null} · <Time at={item.at}>{item.time}</Time>
       </p>
       {item.deleted ? (
         <p className={s.deleted}>

@@ -153,3 +153,93 @@ describe('envelopeUrl', () => {
     expect(envelopeUrl('not a url')).toBeNull();
   });
 });
+
+describe('warnings on leaving a field (spec 3 §5), GOV.UK’s way', () => {
+  class FakeElement {
+    id = '';
+    hidden = false;
+    textContent = '';
+    private attributes = new Map<string, string>();
+    constructor(attributes: Record<string, string> = {}) {
+      for (const [name, value] of Object.entries(attributes)) this.attributes.set(name, value);
+    }
+    getAttribute(name: string) {
+      return this.attributes.get(name) ?? null;
+    }
+    setAttribute(name: string, value: string) {
+      this.attributes.set(name, value);
+    }
+    removeAttribute(name: string) {
+      this.attributes.delete(name);
+    }
+    hasAttribute(name: string) {
+      return this.attributes.has(name);
+    }
+  }
+  class FakeInput extends FakeElement {
+    validity = { valueMissing: false, valid: true };
+  }
+
+  /** A plain page with one required e-mail field that the server refused, in an empty realm. */
+  function plainPage() {
+    const listeners: Record<string, ((event: unknown) => void)[]> = {};
+    const on = (type: string, fn: (event: unknown) => void) => (listeners[type] ??= []).push(fn);
+    const timers: (() => void)[] = [];
+    const out = Object.assign(new FakeElement(), { id: 'email-error', textContent: 'Check email address' });
+    const input = new FakeInput({
+      'data-blur-required': 'Required',
+      'data-blur-invalid': 'Check email address',
+      'data-error-id': 'email-error',
+      'aria-invalid': 'true',
+      'aria-describedby': 'email-error',
+    });
+    const window = { location: { href: 'http://portal/en/my-information' }, setTimeout: (fn: () => void) => timers.push(fn), addEventListener: on };
+    const document = {
+      readyState: 'complete',
+      documentElement: { hasAttribute: (name: string) => name === 'data-static' },
+      querySelector: () => null,
+      querySelectorAll: () => [],
+      getElementById: (id: string) => (id === out.id ? out : null),
+      addEventListener: on,
+    };
+    runInNewContext(pageScript({ lang: 'en', t, sessionExpiresInMs: null, csrfToken: '', inApp: false }), {
+      window,
+      document,
+      HTMLInputElement: FakeInput,
+      Element: FakeElement,
+    });
+    const fire = (type: string) => (listeners[type] ?? []).forEach((fn) => fn({ target: input }));
+    const runTimers = () => timers.splice(0).forEach((fn) => fn());
+    return { input, out, fire, runTimers };
+  }
+
+  it('leaves a shown message where it is when the field is left valid: only aria-invalid goes, at once', () => {
+    for (const how of ['keyboard', 'press']) {
+      const page = plainPage();
+      if (how === 'press') page.fire('mousedown');
+      page.fire('focusout');
+      expect(page.input.hasAttribute('aria-invalid'), how).toBe(false);
+      expect(page.out, how).toMatchObject({ hidden: false, textContent: 'Check email address' });
+      expect(page.input.getAttribute('aria-describedby'), how).toBe('email-error');
+    }
+  });
+
+  it('shows a warning on leaving the field by the keyboard at once, and after the click when a press took the focus', () => {
+    const page = plainPage();
+    page.input.validity = { valueMissing: true, valid: false };
+    page.fire('focusout');
+    expect(page.out.textContent).toBe('Required');
+
+    const pressed = plainPage();
+    pressed.input.validity = { valueMissing: true, valid: false };
+    pressed.out.hidden = true;
+    pressed.fire('mousedown');
+    pressed.fire('focusout');
+    expect(pressed.out.hidden).toBe(true);
+    pressed.fire('mouseup');
+    expect(pressed.out.hidden).toBe(true);
+    pressed.runTimers();
+    expect(pressed.out).toMatchObject({ hidden: false, textContent: 'Required' });
+    expect(pressed.input.getAttribute('aria-invalid')).toBe('true');
+  });
+});

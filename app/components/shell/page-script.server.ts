@@ -24,7 +24,10 @@
  * - **Warnings on leaving a field** (spec 3 §5): an input with `data-blur-required` (and, for a
  *   typed field, `data-blur-invalid`) shows that text in its error element (`data-error-id`) when
  *   it is left empty (or malformed by its native constraints), marked `aria-invalid` and tied to
- *   it with `aria-describedby`; a valid value clears the warning. The same texts the server sends.
+ *   it with `aria-describedby`. The same texts the server sends. A shown message (the server's
+ *   or this one) stays in place until the next submit (GOV.UK's pattern): a valid value only
+ *   drops `aria-invalid`, so leaving a field never moves what the pointer is pressing, and a new
+ *   warning waits until a press that took the focus has been released.
  * - **Valid before submit**: a `data-needs-valid` button is disabled while its form fails its
  *   native constraints (the zod schema's, through conform's `getZodConstraint`); without JS it
  *   stays enabled and the server answers with the same errors.
@@ -203,10 +206,14 @@ function portalPage(c: PageScriptConfig): void {
   d.addEventListener('input', onEdit);
   d.addEventListener('change', onEdit);
 
-  // Warnings on leaving a field: the server's texts, from the field's native constraints.
-  d.addEventListener('focusout', function (e) {
-    const input = e.target;
-    if (!(input instanceof HTMLInputElement) || !input.hasAttribute('data-blur-required')) return;
+  // Warnings on leaving a field: the server's texts, from the field's native constraints. A
+  // message once shown (by the server's answer or here) stays where it is until the next submit
+  // (GOV.UK's error pattern): a field left valid only loses `aria-invalid`, which changes no
+  // size, so nothing moves under a pointer whose press took the focus away. A new warning waits
+  // for that press to end (its click has landed) before it takes its line.
+  let pressed = false;
+  let waiting: HTMLInputElement[] = [];
+  function warn(input: HTMLInputElement, later: boolean): void {
     const out = d.getElementById(input.getAttribute('data-error-id') || '');
     if (!out) return;
     const v = input.validity;
@@ -215,18 +222,46 @@ function portalPage(c: PageScriptConfig): void {
       : v.valid
         ? ''
         : input.getAttribute('data-blur-invalid') || '';
+    if (!text) {
+      input.removeAttribute('aria-invalid');
+      return;
+    }
+    if (later) {
+      waiting.push(input);
+      return;
+    }
     out.textContent = text;
-    out.hidden = !text;
+    out.hidden = false;
+    input.setAttribute('aria-invalid', 'true');
     const ids = (input.getAttribute('aria-describedby') || '').split(' ').filter(function (id) {
       return id && id !== out.id;
     });
-    if (text) {
-      input.setAttribute('aria-invalid', 'true');
-      ids.push(out.id);
-    } else input.removeAttribute('aria-invalid');
-    if (ids.length) input.setAttribute('aria-describedby', ids.join(' '));
-    else input.removeAttribute('aria-describedby');
+    ids.push(out.id);
+    input.setAttribute('aria-describedby', ids.join(' '));
+  }
+  d.addEventListener('focusout', function (e) {
+    const input = e.target;
+    if (!(input instanceof HTMLInputElement) || !input.hasAttribute('data-blur-required')) return;
+    warn(input, pressed);
   });
+  // A press (a mouse button, or a tap's mousedown) that moves the focus: warnings after its click.
+  d.addEventListener('mousedown', function () {
+    pressed = true;
+  }, true);
+  function released(): void {
+    pressed = false;
+    if (!waiting.length) return;
+    w.setTimeout(function () {
+      const inputs = waiting;
+      waiting = [];
+      inputs.forEach(function (input) {
+        warn(input, false);
+      });
+    }, 0);
+  }
+  w.addEventListener('mouseup', released, true);
+  // A release outside the window never arrives: the keyboard ends the wait too.
+  d.addEventListener('keydown', released);
 
   function start(): void {
     [].forEach.call(d.querySelectorAll('form'), function (f: HTMLFormElement) {

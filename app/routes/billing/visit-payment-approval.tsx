@@ -8,11 +8,12 @@ import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
-import { invariantResponse, pageTitle, requireAuth } from '~/lib/http/page.server';
+import { pageTitle, requireAuth } from '~/lib/http/page.server';
+import { visitPaymentFor } from '~/lib/http/visit-payment.server';
 import { pagePath } from '~/route-table';
 import { viewerOf } from '~/services/people/viewer.server';
 import { getDb } from '~/services/db/db.server';
-import { approveVisitPayment, getPayableVisit } from '~/services/billing/visit-payment.server';
+import { approveVisitPayment } from '~/services/billing/visit-payment.server';
 import * as styles from '~/styles/billing.css';
 import * as ui from '~/styles/ui.css';
 import type { RouteHandle } from '~/components/hydration';
@@ -24,12 +25,7 @@ import { notFound } from '~/lib/http/responses';
 import { idParam } from '~/lib/http/params';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const auth = requireAuth(context);
-  const { lang } = context.get(portalContext);
-  const id = idParam(params);
-  const visit = await getPayableVisit(await getDb(), viewerOf(auth), id, lang);
-  invariantResponse(visit);
-  if (visit.paid) throw redirect(pagePath('visitPaymentSuccess', lang, { id: params.id }));
+  const { visit, lang } = await visitPaymentFor(params, context, 'visitPaymentApproval');
   return { title: pageTitle(context, 'invoices.visit.approvalTitle'), visit, backHref: pagePath('payVisit', lang) };
 }
 

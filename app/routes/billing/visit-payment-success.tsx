@@ -1,17 +1,14 @@
 /**
  * The visit is paid (appointment-additional-payment-success-page): where a successful payment of
- * a visit's invoice ends, with links to the appointment and to the receipts. An unpaid visit
- * goes back to its approval.
+ * a visit's invoice ends, with links to the appointment and to the receipts, for whoever may see
+ * the visit (a guardian paying a ward's too). An unpaid visit goes back to its approval.
  */
-import { Link, redirect } from 'react-router';
+import { Link } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
-import { invariantResponse, pageTitle, requireAuth } from '~/lib/http/page.server';
+import { pageTitle } from '~/lib/http/page.server';
+import { visitPaymentFor } from '~/lib/http/visit-payment.server';
 import { pagePath } from '~/route-table';
-import { viewerOf } from '~/services/people/viewer.server';
-import { getDb } from '~/services/db/db.server';
-import { getPayableVisit } from '~/services/billing/visit-payment.server';
 import * as styles from '~/styles/billing.css';
 import * as ui from '~/styles/ui.css';
 import type { RouteHandle } from '~/components/hydration';
@@ -19,15 +16,9 @@ import type { Route } from './+types/visit-payment-success';
 
 /** Plain HTML: a read-only confirmation with links (ADR 0009). */
 export const handle: RouteHandle = { hydrate: false };
-import { idParam } from '~/lib/http/params';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const auth = requireAuth(context);
-  const { lang } = context.get(portalContext);
-  const id = idParam(params);
-  const visit = await getPayableVisit(await getDb(), viewerOf(auth), id, lang);
-  invariantResponse(visit);
-  if (!visit.paid) throw redirect(pagePath('visitPaymentApproval', lang, { id: params.id }));
+  const { visit, lang } = await visitPaymentFor(params, context, 'visitPaymentSuccess');
   return {
     title: pageTitle(context, 'invoices.visit.successTitle'),
     visit,

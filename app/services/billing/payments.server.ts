@@ -13,13 +13,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull, lte, gte, or, sql } from 'drizzle-orm';
-import { invoices, paymentEvents, payments } from '~db/schema';
+import { appointments, invoices, paymentEvents, payments } from '~db/schema';
 import { env } from '~/env.server';
 import type { Language } from '~/i18n/config';
 import { formatDate, formatMoney } from '~/lib/format';
 import { isValidEmail } from '~/models/contact';
 import { paymentMessageOf, type PaymentMessage } from '~/models/billing/invoice';
-import type { Viewer } from '~/services/people/viewer.server';
+import { appointmentVisibility, type Viewer } from '~/services/people/viewer.server';
 import { logAccess } from '~/services/audit/access-log.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
 import { canBePaidOnline } from '~/services/billing/invoice-rules';
@@ -563,7 +563,10 @@ export interface PaymentResultView {
   /** ok: success; fail: interrupted notice; pending: nothing yet (the callback settles it). */
   outcome: 'ok' | 'fail' | 'pending';
   message: PaymentMessage | null;
-  /** The remote visit the invoice is for (pay a visit), if any. */
+  /**
+   * The visit the invoice is for, if any and the viewer may see it (the appointment page's rule,
+   * `appointmentVisibility`): a paid one ends on the visit's success page.
+   */
   appointmentId: number | null;
 }
 
@@ -590,6 +593,12 @@ export async function paymentResult(
     resourceId: String(invoice.id),
   });
   const outcome = payment.status === 'settled' ? 'ok' : payment.status === 'created' || payment.status === 'pending' ? 'pending' : 'fail';
+  const [visit] = invoice.appointmentId
+    ? await db
+        .select({ id: appointments.id })
+        .from(appointments)
+        .where(and(eq(appointments.id, invoice.appointmentId), appointmentVisibility(viewer)))
+    : [];
   return {
     invoiceNumber: invoice.invoiceNumber,
     sum: formatMoney(invoice.sumCents, lang),
@@ -597,7 +606,7 @@ export async function paymentResult(
     paidDate: invoice.paidAt ? formatDate(invoice.paidAt, lang) : null,
     outcome,
     message: outcome === 'fail' ? paymentMessageOf(payment.status === 'cancelled' ? 'cancelled' : payment.failureReason) : null,
-    appointmentId: invoice.appointmentId,
+    appointmentId: visit?.id ?? null,
   };
 }
 

@@ -3,9 +3,11 @@
  * a self-paid video or phone appointment's fee is paid online before the visit or within a day
  * after it. Approving the fee creates the visit's invoice (one per appointment: the partial
  * unique index `invoices_appointment_idx`), which is then paid through the same payment service
- * as any invoice.
+ * as any invoice. A visit's invoice paid (this way, or an invoice of any visit, e.g. a guardian
+ * paying a ward's) ends on the visit's success page for whoever may see the visit: every query
+ * here asks the appointment page's rule (`appointmentVisibility`).
  */
-import { and, asc, eq, gte, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
 import { appointments, invoiceRows, invoices, persons } from '~db/schema';
 import type { Language } from '~/i18n/config';
 import { formatDateTime, formatMoney } from '~/lib/format';
@@ -33,54 +35,70 @@ type AppointmentRow = typeof appointments.$inferSelect;
 
 const totalCents = (a: AppointmentRow) => (a.price ? a.price.cents + a.price.additionalFees.reduce((s, f) => s + f.cents, 0) : 0);
 
-/** Self-paid, live remote visits of the viewer or their wards (and their invoice, if any). */
-function visitQuery(db: Db, viewer: Viewer, ...extra: SQL[]) {
+/** SQL: a visit whose fee can be paid online now: self-paid, live, remote, started at most a day ago. */
+const payableNow = (now: Date) =>
+  and(
+    eq(appointments.isRemote, true),
+    eq(appointments.payerType, 'self'),
+    isNull(appointments.cancelledAt),
+    gte(appointments.startAt, new Date(now.getTime() - PAY_AFTER_VISIT_MS)),
+  )!;
+
+/**
+ * The viewer's visits (and their invoice, if any) by the appointment page's own rule
+ * (`appointmentVisibility`, ADR 0034): what a visit's payment pages may show is what the
+ * appointment page shows.
+ */
+function visitQuery(db: Db, viewer: Viewer, now: Date, ...extra: SQL[]) {
   return db
-    .select({ appointment: appointments, firstName: persons.firstName, lastName: persons.lastName, invoice: invoices })
+    .select({
+      appointment: appointments,
+      firstName: persons.firstName,
+      lastName: persons.lastName,
+      invoice: invoices,
+      payableNow: sql<boolean>`${payableNow(now)}`,
+    })
     .from(appointments)
     .innerJoin(persons, eq(persons.id, appointments.patientId))
     .leftJoin(invoices, eq(invoices.appointmentId, appointments.id))
-    .where(
-      and(
-        appointmentVisibility(viewer),
-        eq(appointments.isRemote, true),
-        eq(appointments.payerType, 'self'),
-        isNull(appointments.cancelledAt),
-        ...extra,
-      ),
-    )
+    .where(and(appointmentVisibility(viewer), ...extra))
     .orderBy(asc(appointments.startAt));
 }
-
-const notLongAgo = (now: Date) => gte(appointments.startAt, new Date(now.getTime() - PAY_AFTER_VISIT_MS));
 
 function view(
   row: { appointment: AppointmentRow; firstName: string; lastName: string; invoice: typeof invoices.$inferSelect | null },
   viewer: Viewer,
   lang: Language,
 ): PayableVisit {
+  const paid = row.invoice?.status === 'paid';
   return {
     appointmentId: row.appointment.id,
     title: row.appointment.kindName[lang],
     when: formatDateTime(row.appointment.startAt, lang),
     locationType: row.appointment.locationType,
-    sum: formatMoney(totalCents(row.appointment), lang),
+    // A paid visit shows what was paid (its invoice), one still to pay its price.
+    sum: formatMoney(paid ? row.invoice!.sumCents : totalCents(row.appointment), lang),
     patientName: row.appointment.patientId === viewer.personId ? null : `${row.firstName} ${row.lastName}`,
     invoiceNumber: row.invoice?.invoiceNumber ?? null,
-    paid: row.invoice?.status === 'paid',
+    paid,
   };
 }
 
 /** The viewer's (and wards') remote visits with a fee still to pay, soonest first. */
 export async function listPayableVisits(db: Db, viewer: Viewer, lang: Language, now = clock.now()): Promise<PayableVisit[]> {
-  const rows = await visitQuery(db, viewer, notLongAgo(now)).limit(20);
+  const rows = await visitQuery(db, viewer, now, payableNow(now)).limit(20);
   return rows.filter((r) => totalCents(r.appointment) > 0 && r.invoice?.status !== 'paid').map((r) => view(r, viewer, lang));
 }
 
-/** One visit the viewer may pay (paid ones included, for the success page), or null. */
-export async function getPayableVisit(db: Db, viewer: Viewer, appointmentId: number, lang: Language, now = clock.now()) {
-  const [row] = await visitQuery(db, viewer, eq(appointments.id, appointmentId));
-  if (!row || totalCents(row.appointment) <= 0) return null;
+/**
+ * One visit's payment for the viewer, the one question of both visit payment pages: its invoice
+ * paid (`paid: true`, the success page: any visit the viewer may see, however and by whom it was
+ * paid), its fee still to pay online (`paid: false`, the approval page), or null (not found).
+ */
+export async function getVisitPayment(db: Db, viewer: Viewer, appointmentId: number, lang: Language, now = clock.now()): Promise<PayableVisit | null> {
+  const [row] = await visitQuery(db, viewer, now, eq(appointments.id, appointmentId));
+  const payable = row !== undefined && row.payableNow && totalCents(row.appointment) > 0;
+  if (!row || (row.invoice?.status !== 'paid' && !payable)) return null;
   await logAccess(db, {
     actorPersonId: viewer.personId,
     subjectPersonId: row.appointment.patientId,
@@ -88,8 +106,6 @@ export async function getPayableVisit(db: Db, viewer: Viewer, appointmentId: num
     resource: 'appointment',
     resourceId: String(appointmentId),
   });
-  // A visit already paid stays viewable (success page) even after the payment window.
-  if (row.invoice?.status !== 'paid' && row.appointment.startAt.getTime() < now.getTime() - PAY_AFTER_VISIT_MS) return null;
   return view(row, viewer, lang);
 }
 
@@ -114,7 +130,7 @@ export async function approveVisitPayment(
   now = clock.now(),
 ): Promise<VisitInvoiceResult> {
   return withTransaction(db, async (tx) => {
-    const [row] = await visitQuery(tx, viewer, eq(appointments.id, appointmentId), notLongAgo(now));
+    const [row] = await visitQuery(tx, viewer, now, eq(appointments.id, appointmentId), payableNow(now));
     if (!row || !row.appointment.price || totalCents(row.appointment) <= 0) return { type: 'notFound' };
     if (row.invoice) return { type: row.invoice.status === 'paid' ? 'paid' : 'invoice', invoiceNumber: row.invoice.invoiceNumber };
     const price = row.appointment.price;

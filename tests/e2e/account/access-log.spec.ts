@@ -3,7 +3,7 @@
  * patient's thread in the staff area, the patient's page (reached from my information) lists that
  * read with the professional's name, role and reason; the footer links to it; the period filter
  * narrows the list and explains a wrong period; someone else's person id is 404; the page exists
- * in fi, sv and en.
+ * in fi, sv and en; its times are valid HTML (`datetime` to the millisecond at most).
  */
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
@@ -54,6 +54,11 @@ test.describe('who has handled my data', () => {
     // The patient's own login is there too, as "you"; their views of this page are not.
     await expect(table.getByRole('row').filter({ hasText: `${fi.action.login}: ${fi.type.session}` }).first()).toContainText(fi.who.you);
     await expect(table.getByRole('row').filter({ hasText: fi.type.accessLog })).toHaveCount(0);
+    // Each row's <time datetime> is a valid global date and time string: HTML (and the Nu Html
+    // Checker) allows at most three digits of a second's fraction; the log keeps microseconds.
+    const datetimes = await table.locator('time').evaluateAll((times) => times.map((time) => time.getAttribute('datetime')));
+    expect(datetimes.length).toBeGreaterThan(1);
+    for (const value of datetimes) expect(value).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/);
   });
 
   test('the period filter narrows the list and explains a wrong period', async ({ page }) => {

@@ -4,7 +4,8 @@
  * fresh patient, so tests never share per-person state. The pages are plain HTML (issue 25, ADR
  * 0009): the server checks the forms, and with JS the page script and the components' small
  * scripts add the enhanced behaviour checked here (save waiting for the native constraints, the
- * phone normalised on blur, the Kela upload states).
+ * phone normalised on blur, a field's error staying in place until the next submit, the Kela
+ * upload states).
  */
 import { csrfToken, expect, freshSlot, login, test } from '../fixtures';
 import { freshPatient, lastCodeTo, patientWithSmsLogin } from './my-information-helpers';
@@ -59,6 +60,38 @@ test('contact details: bad input gets its message without losing what was typed;
   await expect(page.locator('#contact-summary-title')).toBeVisible();
   await expect(page.getByText('+358407654321')).toBeVisible();
   await expect(page.getByText('Uusikatu 5')).toBeVisible();
+});
+
+test('with JS, one click on Save after correcting a refused field saves: its error stays in place until the submit (GOV.UK’s pattern)', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, 'the page script’s behaviour on leaving a field');
+  const zipError = page.getByText('Zipcode length should be 5 and can only contain numbers');
+  const postalCode = page.getByLabel('Postal code');
+  const save = page.getByRole('button', { name: 'Save', exact: true });
+  await freshPatient(page, 'en', '', { consent: true });
+  await page.goto(PAGE);
+  await page.getByRole('link', { name: 'Edit contact information' }).click();
+  await postalCode.fill('00A50');
+  await save.click();
+  await expect(zipError).toBeVisible();
+  await expect(postalCode).toHaveAttribute('aria-invalid', 'true');
+
+  await postalCode.fill('00250');
+  await save.scrollIntoViewIfNeeded();
+  const box = (await save.boundingBox())!;
+  // The press on Save takes the focus out of the corrected field: its focusout runs between the
+  // press and the release, and must move nothing, or the release lands beside the button.
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await expect(postalCode).not.toBeFocused();
+  await expect(postalCode).not.toHaveAttribute('aria-invalid');
+  await expect(zipError).toBeVisible();
+  expect(await save.boundingBox()).toEqual(box);
+  await page.mouse.up();
+  await expect(page.getByText('Your contact information has been saved.')).toBeVisible();
+  await expect(page.getByText('00250')).toBeVisible();
 });
 
 test('the message language is a required choice: its select starts with an empty placeholder, which is refused', async ({ page, javaScriptEnabled }) => {

@@ -11,6 +11,7 @@ import invoiceTexts from '../../../app/i18n/resources/billing';
 import { pagePath } from '../../../app/route-table';
 import { DEMO_INVOICES } from '../../../db/seed-invoices';
 import { bookFixture, csrfToken, expect, jsEnabled, login, test } from '../fixtures';
+import { confidentialFamily } from '../appointments/confidential-fixtures';
 import { bankConfirms, inspectInvoice, invoiceFixture, payAtTestBank, recordProviderReturn } from './invoice-fixtures';
 
 const en = invoiceTexts.en;
@@ -301,6 +302,19 @@ test.describe('pay a visit', () => {
     await expect(page.locator(`li[data-appointment="${visit.id}"]`)).toHaveCount(0);
     await page.goto(pagePath('visitPaymentApproval', 'en', { id: String(visit.id) }));
     await expect(page).toHaveURL(new RegExp(`${success}$`));
+  });
+
+  test('a guardian pays the invoice of the visit she booked for her ward of 15 and lands on the visit’s success page', async ({ page }) => {
+    const family = await confidentialFamily(page);
+    await login(page, family.guardian);
+    const success = pagePath('visitPaymentSuccess', 'en', { id: String(family.teenVisitId) });
+    await payAtTestBank(page, 'en', family.invoice.invoiceNumber, 'pay', new RegExp(`${success}$`));
+    await expect(page.getByRole('heading', { level: 1, name: en.visit.successTitle })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('€98.00');
+    expect((await inspectInvoice(page, family.invoice.invoiceNumber)).paid).toBe(true);
+    await page.getByRole('link', { name: en.visit.toAppointment }).click();
+    await expect(page).toHaveURL(new RegExp(`${pagePath('appointment', 'en', { ids: String(family.teenVisitId) })}$`));
+    await expect(page.getByRole('main')).toContainText(`${family.teen.firstName} ${family.teen.lastName}`);
   });
 
   test('the bank confirms a visit’s fee later: with JS the waiting result page says paid and links to the visit; without, Refresh leads to the success page', async ({ page }, testInfo) => {

@@ -7,14 +7,18 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createInvoice } from '~db/factories';
+import { addGuardianship, createAppointment, createInvoice, createPerson } from '~db/factories';
 import { accessLog, appointments, invoices, paymentEvents, payments, persons } from '~db/schema';
 import { DEMO_INVOICES } from '~db/seed-invoices';
 import { DEMO_PERSONS } from '~db/seed-data';
-import type { Viewer } from '~/services/people/viewer.server';
+import { appointmentValues } from '~db/seed';
+import { helsinkiDate } from '~/lib/dates';
+import { makeIdentityCode } from '~/models/identity-code';
+import { setHiddenFromGuardians } from '~/services/appointments/appointments.server';
+import { viewerOf, type Viewer } from '~/services/people/viewer.server';
 import type { Db } from '~/services/db/db.server';
 import { renderInvoicePdf } from '~/services/billing/invoice-pdf.server';
-import { approveVisitPayment, getPayableVisit, listPayableVisits } from '~/services/billing/visit-payment.server';
+import { approveVisitPayment, getVisitPayment, listPayableVisits } from '~/services/billing/visit-payment.server';
 import { findVisibleInvoice, getInvoiceSummary, invoiceForPdf, listInvoices, summaryView } from '~/services/billing/invoices.server';
 import { calculateHmac } from '~/services/billing/paytrail-signature.server';
 import {
@@ -330,7 +334,7 @@ describe.each(databaseKinds())('invoices and payment on %s', (kind) => {
     const price = video!.price!;
     expect(invoice!.sumCents).toBe(price.cents + price.additionalFees.reduce((sum, f) => sum + f.cents, 0));
     expect(await approveVisitPayment(t.db, laura, payer, video!.id)).toEqual({ type: 'notFound' });
-    expect(await getPayableVisit(t.db, laura, video!.id, 'en')).toBeNull();
+    expect(await getVisitPayment(t.db, laura, video!.id, 'en')).toBeNull();
 
     // Paid through the same payment service: then the visit is no longer offered.
     const client = paymentClient(t.db, ORIGIN);
@@ -349,7 +353,63 @@ describe.each(databaseKinds())('invoices and payment on %s', (kind) => {
     expect((await handleProviderReturn(t.db, client, callback!, 'callback')).result).toBe('success');
     expect(await paymentResult(t.db, aino, invoice!.invoiceNumber, prepared.paymentId, 'en')).toMatchObject({ outcome: 'ok', appointmentId: video!.id });
     expect((await listPayableVisits(t.db, aino, 'en')).map((v) => v.appointmentId)).not.toContain(video!.id);
-    expect(await getPayableVisit(t.db, aino, video!.id, 'en')).toMatchObject({ paid: true });
+    expect(await getVisitPayment(t.db, aino, video!.id, 'en')).toMatchObject({ paid: true });
     expect(await approveVisitPayment(t.db, aino, payer, video!.id)).toEqual({ type: 'paid', invoiceNumber: invoice!.invoiceNumber });
+  });
+
+  it('a guardian pays the invoice of the in-person visit she booked for her ward of 15: the result and the visit’s success page answer her by the appointment page’s rule', async () => {
+    const [y, m, d] = helsinkiDate(clock.now()).split('-').map(Number) as [number, number, number];
+    const teenBirth = new Date(Date.UTC(y - 15, m - 1, d - 3)).toISOString().slice(0, 10);
+    const serial = 602;
+    const guardian = await createPerson(t.db, { identityCode: makeIdentityCode('1981-03-03', serial), firstName: 'Huoltaja', lastName: 'Maksaja', email: 'huoltaja@example.fi' });
+    const teen = await createPerson(t.db, { identityCode: makeIdentityCode(teenBirth, serial), firstName: 'Nuori', lastName: 'Maksaja' });
+    await addGuardianship(t.db, guardian.id, teen.id);
+    const guardianView = viewerOf({ person: { id: guardian.id }, wards: [{ id: teen.id, birthDate: teen.birthDate }] });
+    const teenView = viewerOf({ person: { id: teen.id }, wards: [] });
+    const { appointment } = await createAppointment(t.db, {
+      ...appointmentValues(
+        { person: 'sanni', description: 'test', startInMinutes: 3 * 24 * 60, kindId: 'VAS', specialtyId: 'PSY', clinicId: 'JP', practitionerId: 'P0026', locationType: 'physicalLocation', durationMinutes: 45 },
+        clock.now(),
+      ),
+      patientId: teen.id,
+      bookedById: guardian.id,
+      bookedVia: 'web',
+    });
+    const invoice = await createInvoice(t.db, {
+      invoiceNumber: String(800_000_000 + Math.floor(Math.random() * 99_999_999)),
+      personId: teen.id,
+      addresseeId: guardian.id,
+      appointmentId: appointment.id,
+      source: 'CustomerInvoice',
+      status: 'open',
+      sumCents: 9800,
+      creationDate: clock.now(),
+    });
+    const client = paymentClient(t.db, ORIGIN);
+    const prepared = await preparePayment(t.db, client, {
+      viewer: guardianView,
+      payer: { email: 'huoltaja@example.fi', firstName: 'Huoltaja', lastName: 'Maksaja' },
+      invoiceNumber: invoice.invoiceNumber,
+      lang: 'en',
+      origin: ORIGIN,
+      returnUrl: `${ORIGIN}/r`,
+      callbackUrl: `${ORIGIN}/c`,
+      browserBindingHash: 'g',
+    });
+    if (prepared.type !== 'ready') throw new Error(prepared.type);
+    const { callback } = await atBank(prepared, 'pay');
+    expect((await handleProviderReturn(t.db, client, callback!, 'callback')).result).toBe('success');
+
+    // The payer may see the visit (she booked it): the result leads to the visit, whose success page answers her.
+    expect(await paymentResult(t.db, guardianView, invoice.invoiceNumber, prepared.paymentId, 'en')).toMatchObject({ outcome: 'ok', appointmentId: appointment.id });
+    expect(await getVisitPayment(t.db, guardianView, appointment.id, 'en')).toMatchObject({ appointmentId: appointment.id, paid: true, sum: '€98.00', patientName: 'Nuori Maksaja' });
+    // So does the ward's own (the visit is hers); a stranger's is not found.
+    expect(await getVisitPayment(t.db, teenView, appointment.id, 'en')).toMatchObject({ paid: true, patientName: null });
+    expect(await getVisitPayment(t.db, aino, appointment.id, 'en')).toBeNull();
+
+    // Hidden from the guardian (ADR 0034): the result no longer names the visit, and its page is not found.
+    expect(await setHiddenFromGuardians(t.db, teenView, appointment.id, true)).toBe('hidden');
+    expect(await paymentResult(t.db, guardianView, invoice.invoiceNumber, prepared.paymentId, 'en')).toMatchObject({ outcome: 'ok', appointmentId: null });
+    expect(await getVisitPayment(t.db, guardianView, appointment.id, 'en')).toBeNull();
   });
 });

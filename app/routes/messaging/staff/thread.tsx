@@ -17,6 +17,7 @@ import { Composer } from '~/components/messaging/Composer';
 import { Participants } from '~/components/messaging/Participants';
 import { StaffNav } from '~/components/messaging/StaffNav';
 import { ScrollToLast, Timeline } from '~/components/messaging/Timeline';
+import { Time } from '~/components/Time';
 import { usePolling } from '~/components/usePolling';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext, requestInfoContext } from '~/context';
@@ -226,7 +227,7 @@ export default function StaffThread({ loaderData, actionData }: Route.ComponentP
           <h2 id="delete-message-title">{t('messaging.staff.deleteMessage')}</h2>
           <blockquote>
             <p className={s.muted}>
-              {deleting.author.kind === 'self' ? t('messaging.thread.you') : deleting.author.name} · <time dateTime={deleting.at}>{deleting.time}</time>
+              {deleting.author.kind === 'self' ? t('messaging.thread.you') : deleting.author.name} · <Time at={deleting.at}>{deleting.time}</Time>
             </p>
             {deleting.content ? <p className={ui.preWrap}>{deleting.content}</p> : null}
           </blockquote>
