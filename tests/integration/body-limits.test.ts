@@ -6,12 +6,13 @@
  * The whole server, with the app's 413 pages, is tested end to end (tests/e2e/shell/body-limits.spec.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, request as httpRequest, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { once } from 'node:events';
 import { connect, type AddressInfo } from 'node:net';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filledBody, sendBody } from '../fixtures/send-body';
 import { answerExpectContinue, limitRequestBodies, TOO_LARGE_MARKER, type BodyLimits } from '~/lib/http/body-limit.server';
 
 const KiB = 1024;
@@ -84,64 +85,22 @@ interface Answer {
   continued: boolean;
 }
 
-/** Sends `body` (a Buffer, or a size of filler sent from a generator) with its length or chunked; stops sending at the answer. */
-function send(
+/** Sends `body` (a Buffer, or a size of filler) with its length or chunked, and reads the answer however early it comes (tests/fixtures/send-body.ts). */
+async function send(
   path: string,
   body: Buffer | number,
   o: { method?: string; type?: string; chunked?: boolean; headers?: Record<string, string> } = {},
 ): Promise<Answer> {
   const total = typeof body === 'number' ? body : body.byteLength;
-  function* pieces(): Generator<Buffer> {
-    if (typeof body !== 'number') {
-      for (let at = 0; at < body.byteLength; at += 16 * KiB) yield body.subarray(at, at + 16 * KiB);
-      return;
-    }
-    const filler = Buffer.alloc(64 * KiB, 'a');
-    for (let left = body; left > 0; left -= filler.byteLength) yield left >= filler.byteLength ? filler : filler.subarray(0, left);
-  }
-  return new Promise((resolve, reject) => {
-    let sent = 0;
-    let answered = false;
-    let continued = false;
-    let wake: (() => void) | null = null;
-    const headers: Record<string, string> = { 'content-type': o.type ?? 'application/x-www-form-urlencoded', ...o.headers };
-    if (!o.chunked) headers['content-length'] = String(total);
-    const req = httpRequest(`${origin}${path}`, { method: o.method ?? 'POST', headers, agent: false });
-    const pump = async () => {
-      for (const piece of pieces()) {
-        if (answered || req.destroyed) return;
-        sent += piece.byteLength;
-        if (!req.write(piece)) {
-          await new Promise<void>((resume) => {
-            wake = resume;
-            req.once('drain', resume);
-          });
-          wake = null;
-        }
-      }
-      if (!answered && !req.destroyed) req.end();
-    };
-    req.on('continue', () => {
-      continued = true;
-      void pump();
-    });
-    req.on('response', (res) => {
-      answered = true;
-      const sentBeforeAnswer = sent;
-      (wake as (() => void) | null)?.();
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        resolve({ status: res.statusCode!, headers: res.headers, seen: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Seen, sentBeforeAnswer, continued });
-        req.destroy();
-      });
-    });
-    req.on('error', (error) => {
-      if (!answered) reject(error);
-    });
-    if (!headers.expect) void pump();
-    else req.flushHeaders();
-  });
+  const pieces =
+    typeof body === 'number'
+      ? filledBody('', '', body)
+      : function* () {
+          for (let at = 0; at < body.byteLength; at += 16 * KiB) yield body.subarray(at, at + 16 * KiB);
+        };
+  const headers: Record<string, string> = { 'content-type': o.type ?? 'application/x-www-form-urlencoded', ...o.headers };
+  const answer = await sendBody(`${origin}${path}`, { method: o.method, headers, pieces, total, chunked: o.chunked });
+  return { ...answer, seen: JSON.parse(answer.body.toString('utf8')) as Seen };
 }
 
 const MULTIPART = 'multipart/form-data; boundary=x';

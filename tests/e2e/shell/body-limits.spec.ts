@@ -15,13 +15,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
+import type http from 'node:http';
 import type { Page, TestInfo } from '@playwright/test';
 import enCore from '../../../app/i18n/resources/en';
 import fiCore from '../../../app/i18n/resources/fi';
 import svCore from '../../../app/i18n/resources/sv';
 import messagingTexts from '../../../app/i18n/resources/messaging';
 import { expect, login, test } from '../fixtures';
+import { filledBody, sendBody } from '../../fixtures/send-body';
 import { GENERAL_PORT } from '../urls';
 
 /** This spec's own server listens next to the suite's two. */
@@ -79,93 +80,34 @@ async function startServer(): Promise<void> {
   throw new Error('the server did not start');
 }
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-  /** Bytes of the body the client had handed to its socket when the answer came. */
-  sentBeforeAnswer: number;
-}
-
-interface BodyPlan {
-  /** The first bytes (multipart part headers, a JSON opening …). */
+/** The first bytes, the last bytes and the whole size of a body whose middle is filler. */
+interface BodyShape {
   head: string;
-  /** The last bytes. */
   tail: string;
-  /** The whole body's size; the middle is filler. */
   total: number;
 }
 
-/**
- * Sends a body of `plan.total` bytes from a generator (one 64 KiB filler buffer, reused: the
- * 150 MB are never allocated), with a Content-Length or chunked, and stops sending as soon as
- * the server answers.
- */
-function send(path: string, plan: BodyPlan, o: { method?: string; headers: Record<string, string>; chunked?: boolean }): Promise<Answer> {
-  const filler = Buffer.alloc(64 * 1024, 'a');
-  function* pieces(): Generator<Buffer> {
-    const head = Buffer.from(plan.head);
-    const tail = Buffer.from(plan.tail);
-    yield head;
-    for (let left = plan.total - head.length - tail.length; left > 0; left -= filler.length) {
-      yield left >= filler.length ? filler : filler.subarray(0, left);
-    }
-    yield tail;
-  }
-  return new Promise<Answer>((resolve, reject) => {
-    let sent = 0;
-    let answered = false;
-    let wake: (() => void) | null = null;
-    const headers = { ...o.headers, ...(o.chunked ? {} : { 'content-length': String(plan.total) }) };
-    const request = http.request(`${ORIGIN}${path}`, { method: o.method ?? 'POST', headers, agent: false });
-    request.on('response', (response) => {
-      answered = true;
-      const sentBeforeAnswer = sent;
-      wake?.();
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      const done = () => {
-        resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks).toString('utf8'), sentBeforeAnswer });
-        request.destroy();
-      };
-      response.on('end', done);
-      response.on('aborted', done);
-      response.on('error', done);
-    });
-    request.on('error', (error) => {
-      if (!answered) reject(error);
-    });
-    request.on('close', () => wake?.());
-    void (async () => {
-      for (const piece of pieces()) {
-        if (answered || request.destroyed) return;
-        sent += piece.length;
-        if (!request.write(piece)) {
-          await new Promise<void>((resume) => {
-            wake = resume;
-            request.once('drain', resume);
-          });
-          wake = null;
-        }
-      }
-      if (!answered && !request.destroyed) request.end();
-    })();
-  });
+/** Sends a body to this spec's server and reads its answer, however early it comes (tests/fixtures/send-body.ts). */
+function send(path: string, shape: BodyShape, o: { method?: string; headers: Record<string, string>; chunked?: boolean }) {
+  return sendBody(`${ORIGIN}${path}`, { ...o, pieces: filledBody(shape.head, shape.tail, shape.total), total: shape.total }).then((answer) => ({
+    ...answer,
+    body: answer.body.toString('utf8'),
+  }));
 }
 
-const multipart = (total: number, fields = ''): BodyPlan => ({
+const multipart = (total: number, fields = ''): BodyShape => ({
   head: `${fields}--limit\r\nContent-Disposition: form-data; name="attachments"; filename="iso.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`,
   tail: '\r\n--limit--\r\n',
   total,
 });
 const MULTIPART = { 'content-type': 'multipart/form-data; boundary=limit' };
-const urlencoded = (total: number): BodyPlan => ({ head: 'text=', tail: '', total });
+const urlencoded = (total: number): BodyShape => ({ head: 'text=', tail: '', total });
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
-const json = (total: number): BodyPlan => ({ head: '{"query":"', tail: '"}', total });
+const json = (total: number): BodyShape => ({ head: '{"query":"', tail: '"}', total });
 const JSON_TYPE = { 'content-type': 'application/json' };
 
 /** Refused at once: the 413, a closed connection, and only what the sockets buffer was sent. */
-function expectRefusedUnread(answer: Answer, total: number) {
+function expectRefusedUnread(answer: { status: number; headers: http.IncomingHttpHeaders; sentBeforeAnswer: number }, total: number) {
   expect(answer.status).toBe(413);
   expect(answer.headers.connection).toBe('close');
   expect(answer.sentBeforeAnswer).toBeLessThan(total / 4);
@@ -299,7 +241,7 @@ test.describe('message forms with large files, in the browser', () => {
     return (await response.json()) as { identityCode: string; unreadThreadId: number };
   }
 
-  test('over the upload limit: the translated 413 page without JS, the form’s own error with JS', async ({ page, javaScriptEnabled }, testInfo) => {
+  test('over the upload limit: the translated 413 page without JS, the form’s own error with JS', { tag: '@no-js' }, async ({ page, javaScriptEnabled }, testInfo) => {
     const data = await messagingFixture(page);
     await login(page, { identityCode: data.identityCode }, { lang: 'fi' });
     await page.goto(`/fi/viestit/${data.unreadThreadId}`);
@@ -320,7 +262,7 @@ test.describe('message forms with large files, in the browser', () => {
     await expect(page.locator('li[id^="message-"]').filter({ hasText: text })).toHaveCount(0);
   });
 
-  test('refused by the CSRF check after its first bytes (a stale token), an upload still gets its 403 page', async ({ page, javaScriptEnabled }, testInfo) => {
+  test('refused by the CSRF check after its first bytes (a stale token), an upload still gets its 403 page', { tag: '@no-js' }, async ({ page, javaScriptEnabled }, testInfo) => {
     test.skip(javaScriptEnabled, 'A plain form post: with JS the browser checks the size before sending');
     const data = await messagingFixture(page);
     await login(page, { identityCode: data.identityCode }, { lang: 'fi' });
