@@ -79,6 +79,7 @@ export default [
   route('test-payments/pay', 'routes/dev/test-payments.tsx'),
   route('dev/test-fixtures/invoice', 'routes/dev/test-invoice.ts'),
   route('dev/test-fixtures/session', 'routes/dev/test-session.ts'),
+  route('dev/test-fixtures/login', 'routes/dev/test-login.ts'),
   route('dev/test-fixtures/appointment', 'routes/dev/test-fixtures.ts'),
   route('dev/test-fixtures/slot', 'routes/dev/test-slot.ts'),
   route('dev/test-fixtures/slow', 'routes/dev/test-slow.ts'),
