@@ -9,7 +9,9 @@
  *     addressed to the guardian; the 8-year-old's paediatrician visit. Answers the identity codes,
  *     phones, appointment ids and the invoice.
  * GET /dev/test-fixtures/reminder-sweep → runs the reminder sweep now (what the job runner does
- *   every minute) and answers its summary.
+ *   every minute) and answers its summary; with `?outsideQuietHours=1`, inside the quiet hours,
+ *   as of their end (08.00), when the job runner would next send, so that a test sees what is
+ *   sent whatever the hour it runs at.
  * Uses the same factories as the seed.
  */
 import { randomInt } from 'node:crypto';
@@ -20,8 +22,9 @@ import { requestInfoContext } from '~/context';
 import { json } from '~/lib/http/api.server';
 import { requireTestDeployment } from '~/lib/http/test-deployment.server';
 import { clock } from '~/lib/clock.server';
-import { helsinkiDate } from '~/lib/dates';
+import { addDays, helsinkiDate, helsinkiInstant, wallClock } from '~/lib/dates';
 import { pagePath } from '~/route-table';
+import { inQuietHours } from '~/services/appointments/reminder-rules';
 import { runReminderSweep, scheduleReminder } from '~/services/appointments/reminders.server';
 import { getDb } from '~/services/db/db.server';
 import { freeIdentityCode } from '~/services/people/free-identity-code.server';
@@ -39,7 +42,12 @@ function bornYearsAgo(years: number): string {
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireTestDeployment();
   const db = await getDb();
-  if (new URL(request.url).pathname.endsWith('/reminder-sweep')) return json(await runReminderSweep(db));
+  const url = new URL(request.url);
+  if (url.pathname.endsWith('/reminder-sweep')) {
+    const now = clock.now();
+    const at = url.searchParams.get('outsideQuietHours') === '1' ? quietHoursOver(now) : now;
+    return json(await runReminderSweep(db, { now: at }));
+  }
   // The demo data is loaded only here, in a test deployment: other deployments never load it.
   const { appointmentValues } = await import('~db/seed');
   const now = clock.now();
@@ -112,4 +120,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     childVisitId: childVisit.appointment.id,
     invoice: { id: invoice.id, invoiceNumber: invoice.invoiceNumber },
   });
+}
+
+/** `now`, or — inside the quiet hours (21.00–08.00) — the 08.00 that ends them. */
+function quietHoursOver(now: Date): Date {
+  if (!inQuietHours(now)) return now;
+  const today = helsinkiDate(now);
+  return helsinkiInstant(wallClock(now).hour < 8 ? today : addDays(today, 1), 8, 0);
 }

@@ -20,7 +20,7 @@ async function enterLastFour(page: Page, chars: string, js: boolean) {
 }
 
 test.describe('anonymous appointment link', () => {
-  test('a visitor checks in with the right last four characters', async ({ page }, testInfo) => {
+  test('a visitor checks in with the right last four characters', { tag: '@no-js' }, async ({ page }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
     const fixture = await bookFixture(page, 'aino', 20, { room: 'Room 3' });
     await page.goto(`/en/appointment/${fixture.code}`);
@@ -31,10 +31,9 @@ test.describe('anonymous appointment link', () => {
     await expect(page.getByText('Please go to: Room 3')).toBeVisible();
   });
 
-  test('the page ships no framework JavaScript; its own script moves focus, goes back on Backspace and submits', async ({
-    page,
-  }, testInfo) => {
-    const js = jsEnabled(testInfo.project.name);
+  // With JavaScript on: without it no script loads whatever the page says, and the boxes are four
+  // plain fields (the check-in tests above run without it too).
+  test('the page ships no framework JavaScript; its own script moves focus, goes back on Backspace and submits', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
@@ -46,7 +45,6 @@ test.describe('anonymous appointment link', () => {
     // The check-in boxes' script and the page script (ADR 0009), both inline.
     await expect(page.locator('script:not([src])')).toHaveCount(2);
     expect(scripts).toEqual([]);
-    test.skip(!js, 'the boxes behave as four plain fields without JavaScript (the check-in tests above)');
     await page.getByLabel('Character 1 of 4').click();
     await page.keyboard.type('90');
     await expect(page.getByLabel('Character 3 of 4')).toBeFocused();
@@ -62,7 +60,7 @@ test.describe('anonymous appointment link', () => {
     expect(scripts).toEqual([]);
   });
 
-  test('a wrong code gives the mismatch text and five wrong codes lock the check-in', async ({ page }, testInfo) => {
+  test('a wrong code gives the mismatch text and five wrong codes lock the check-in', { tag: '@no-js' }, async ({ page }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
     const fixture = await bookFixture(page, 'aino', 20);
     await page.goto(`/fi/varaus/${fixture.code}`);
@@ -149,7 +147,7 @@ test.describe('anonymous appointment link', () => {
     await expect(page.getByText('Check-in opens 30 minutes before the appointment.')).toBeVisible();
   });
 
-  test('a patient without accepted terms is asked to identify first', async ({ page }, testInfo) => {
+  test('a patient without accepted terms is asked to identify first', { tag: '@no-js' }, async ({ page }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
     const fixture = await bookFixture(page, 'new', 20);
     await page.goto(`/en/appointment/${fixture.code}`);

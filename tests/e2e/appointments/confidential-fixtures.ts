@@ -21,7 +21,10 @@ export async function confidentialFamily(page: Page): Promise<ConfidentialFamily
   return (await response.json()) as ConfidentialFamily;
 }
 
-/** Runs the reminder sweep now (what the job runner does every minute). */
-export async function runReminderSweep(page: Page): Promise<void> {
-  expect((await page.request.get('/dev/test-fixtures/reminder-sweep')).ok()).toBeTruthy();
+/**
+ * Runs the reminder sweep now (what the job runner does every minute); with `outsideQuietHours`,
+ * inside the quiet hours as of their end, so that what it sends does not depend on the hour.
+ */
+export async function runReminderSweep(page: Page, { outsideQuietHours = false } = {}): Promise<void> {
+  expect((await page.request.get(`/dev/test-fixtures/reminder-sweep${outsideQuietHours ? '?outsideQuietHours=1' : ''}`)).ok()).toBeTruthy();
 }

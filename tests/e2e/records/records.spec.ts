@@ -24,7 +24,7 @@ async function recordFixture(page: Page): Promise<RecordFixture> {
 }
 
 test.describe('prescriptions and renewal', () => {
-  test('Aino renews two prescriptions; an unanswered follow-up blocks sending; a second request is refused', async ({ page }, testInfo) => {
+  test('Aino renews two prescriptions; an unanswered follow-up blocks sending; a second request is refused', { tag: '@no-js' }, async ({ page }, testInfo) => {
     await login(page, 'aino');
     const fixture = await recordFixture(page);
     const [a, b] = fixture.medicines;
@@ -69,7 +69,7 @@ test.describe('prescriptions and renewal', () => {
     await expect(page.getByRole('button', { name: 'Send renewal request' })).toHaveCount(0);
   });
 
-  test('"select all renewable" and "clear": in place with JS, answered by the server without', async ({ page }, testInfo) => {
+  test('"select all renewable" and "clear": in place with JS, answered by the server without', { tag: '@no-js' }, async ({ page }, testInfo) => {
     await login(page, 'aino');
     const fixture = await recordFixture(page);
     await page.goto('/en/prescriptions');
@@ -188,7 +188,8 @@ test.describe('questionnaires, certificates and vaccinations', () => {
 });
 
 test.describe('plain HTML (ADR 0009)', () => {
-  test('the record pages are plain HTML: no script is loaded, with JavaScript or without', async ({ page }) => {
+  // With JavaScript on (a browser without it loads no script whatever the page says).
+  test('the record pages are plain HTML: a browser with JavaScript loads no script file', async ({ page }) => {
     await login(page, 'aino');
     const fixture = await recordFixture(page);
     const scripts: string[] = [];

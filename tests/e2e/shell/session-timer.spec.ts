@@ -38,6 +38,16 @@ test('with JS, a page that polls does not keep an unattended session alive: the 
   // The list polls every 2 minutes: a GET of the page itself, which says it is a poll, so the
   // server does not count it as activity.
   const polled = page.waitForResponse((r) => new URL(r.url()).pathname === '/en/conversations' && r.request().headers()['x-portal-poll'] === '1');
+  // What the page's timer is told, recorded (the page script calls its own API with each answer's time left).
+  await page.evaluate(() => {
+    const api = (window as unknown as { portalPage: { session: (ms: number | null) => void } }).portalPage;
+    const restart = api.session;
+    const told: Array<number | null> = ((window as unknown as { told: Array<number | null> }).told = []);
+    api.session = (ms) => {
+      told.push(ms);
+      restart(ms);
+    };
+  });
   await page.clock.fastForward('02:00');
   const poll = await polled;
   expect(poll.request().method()).toBe('GET');
@@ -48,8 +58,8 @@ test('with JS, a page that polls does not keep an unattended session alive: the 
   expect(left).toBeLessThanOrEqual(20 * 60_000);
   expect(left).toBeGreaterThan(19 * 60_000);
   // The page's timer follows the server's answer: the 90-second warning comes 18½ minutes after
-  // the poll, not 28½ after the load. (A real moment for the timer to restart from the new value first.)
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+  // the poll, not 28½ after the load. (Once the page has read the answer and restarted its timer.)
+  await expect.poll(() => page.evaluate(() => (window as unknown as { told: Array<number | null> }).told)).toEqual([left]);
   await page.clock.fastForward('18:31');
   await expect(page.getByText('Save pending changes. Your session will expire in 90 seconds.')).toBeVisible();
 });
