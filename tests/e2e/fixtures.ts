@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { makeIdentityCode } from '../../app/models/identity-code';
 import { DEMO_PERSONS, type DemoPersonKey } from '../../db/seed-data';
+import { routeOfPath } from './route-files';
 
 export { DEMO_PERSONS, expect };
 
@@ -62,14 +63,19 @@ export async function identifyAtTestBank(
   return callback.toString();
 }
 
-/** Logs in through the real identification protocol (test bank), in the context's cookie jar. */
+/**
+ * Logs in with one request, in the context's cookie jar: the real identification flow taken on
+ * the server side (app/routes/dev/test-login.ts). The tests of logging in itself use
+ * `identifyAtTestBank` and the pages.
+ */
 export async function login(
   page: Page,
   who: DemoPersonKey | { identityCode: string },
-  options: { baseURL?: string; lang?: 'fi' | 'sv' | 'en'; next?: string } = {},
+  { baseURL = '', lang = 'en' }: { baseURL?: string; lang?: 'fi' | 'sv' | 'en' } = {},
 ) {
-  const done = await page.request.get(await identifyAtTestBank(page, who, options));
-  expect(done.ok()).toBeTruthy();
+  const identityCode = typeof who === 'string' ? DEMO_PERSONS[who].identityCode : who.identityCode;
+  const done = await page.request.get(`${baseURL}/dev/test-fixtures/login?${new URLSearchParams({ identityCode, lang })}`);
+  expect(done.ok(), await done.text()).toBeTruthy();
   return done;
 }
 
@@ -133,6 +139,127 @@ export async function csrfToken(page: Page, baseURL = ''): Promise<string> {
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/**
+ * What the structure check compares: the page's landmarks, headings and controls (labelled or
+ * not), in order, without any text; and the document's language. (Marks of text in another
+ * language, `lang` on an element, differ by design: a Finnish term is marked in the Swedish page.)
+ */
+export interface MarkupOutline {
+  lang: string | null;
+  tokens: string[];
+}
+
+/** The outline of an HTML document, computed in the page (DOMParser: nothing of it runs). */
+export async function markupOutlines(page: Page, htmls: string[]): Promise<MarkupOutline[]> {
+  return page.evaluate((documents) => {
+    const LANDMARKS = new Set(['header', 'nav', 'main', 'aside', 'footer', 'form', 'section', 'dialog']);
+    return documents.map((html) => {
+      const doc = new DOMParser().parseFromString(html, 'text/html');
+      const labelled = (el: Element): boolean => {
+        if (el.getAttribute('aria-label')?.trim() || el.getAttribute('aria-labelledby')?.trim()) return true;
+        if (el.closest('label')) return true;
+        const id = el.getAttribute('id');
+        if (id && doc.querySelector(`label[for="${CSS.escape(id)}"]`)) return true;
+        if (el.tagName === 'BUTTON') return Boolean(el.textContent?.trim());
+        const type = el.getAttribute('type');
+        if (el.tagName === 'INPUT' && (type === 'submit' || type === 'button')) return Boolean(el.getAttribute('value')?.trim());
+        return Boolean(el.getAttribute('title')?.trim());
+      };
+      const tokens: string[] = [];
+      for (const el of doc.body.querySelectorAll('*')) {
+        const tag = el.tagName.toLowerCase();
+        const role = el.getAttribute('role');
+        if (role) tokens.push(`role=${role}`);
+        else if (LANDMARKS.has(tag)) tokens.push(tag);
+        if (/^h[1-6]$/.test(tag)) tokens.push(tag);
+        if (['input', 'select', 'textarea', 'button'].includes(tag) && el.getAttribute('type') !== 'hidden') {
+          tokens.push(`${tag}${el.getAttribute('type') ? `[${el.getAttribute('type')}]` : ''}:${labelled(el) ? 'labelled' : 'UNLABELLED'}`);
+        }
+        if (tag === 'img') tokens.push(el.hasAttribute('alt') ? 'img' : 'img:NO-ALT');
+      }
+      return { lang: doc.documentElement.getAttribute('lang'), tokens };
+    });
+  }, htmls);
+}
+
+/**
+ * The checked page's state in the other languages, reached by its own language links (or, where
+ * it has none, by `visitIn`), has the same outline as the checked one, and says its language.
+ * The checked language is fetched again as HTML too, so that both sides are the server's markup.
+ */
+export async function expectSameStructureInEveryLanguage(
+  page: Page,
+  lang: string,
+  /** The languages the page exists in (a link to another one leads to that language's front page). */
+  languages: ReadonlyArray<'fi' | 'sv' | 'en'>,
+  visitIn: (lang: 'fi' | 'sv' | 'en') => Promise<string | null>,
+): Promise<Array<{ url: string; html: string }>> {
+  const here = page.url();
+  const links = await page.locator('a[hreflang]').evaluateAll((anchors) => anchors.map((a) => [a.getAttribute('hreflang')!, (a as HTMLAnchorElement).href] as const));
+  const urls = new Map<string, string>(links.filter(([l]) => (languages as readonly string[]).includes(l)));
+  for (const other of languages) {
+    if (other === lang || urls.has(other)) continue;
+    const visit = await visitIn(other);
+    if (visit) urls.set(other, new URL(visit, here).toString());
+  }
+  const entries = [[lang, here] as const, ...urls.entries()];
+  const htmls = await Promise.all(entries.map(async ([, url]) => (await page.request.get(url)).text()));
+  const outlines = await markupOutlines(page, htmls);
+  outlines.forEach((outline, i) => expect(outline.lang, `the page in ${entries[i]![0]} says its language`).toBe(entries[i]![0]));
+  expect(outlines[0]!.tokens.filter((t) => t.includes('UNLABELLED') || t.includes('NO-ALT'))).toEqual([]);
+  for (let i = 1; i < outlines.length; i++) expect(outlines[i]!.tokens, `${entries[i]![1]} has the structure of ${here}`).toEqual(outlines[0]!.tokens);
+  return entries.map(([, url], i) => ({ url, html: htmls[i]! }));
+}
+
+/** What the no-script guard reads of a page: its forms and the controls that could need a script. */
+interface ScriptlessFacts {
+  forms: Array<{ method: string; action: string; csrf: boolean }>;
+  scriptOnly: string[];
+}
+
+/**
+ * The guard that stands in for running every test twice (issue 38): the server's HTML of a page
+ * works without any script. Every form goes by GET or POST to a route of app/routes.ts that is
+ * not the not-found page, a POST to a route module with an action and with the CSRF token (or
+ * to the identification and payment services' own pages); no control is there only for a script
+ * (a visible `type=button`, a `javascript:` or `#` link, an inline handler).
+ */
+export async function expectWorksWithoutScript(page: Page, pages: Array<{ url: string; html: string }>) {
+  const facts = await page.evaluate((documents) =>
+    documents.map(({ url, html }): ScriptlessFacts => {
+      const doc = new DOMParser().parseFromString(html, 'text/html');
+      const hidden = (el: Element) => Boolean(el.closest('[hidden], template'));
+      const forms = [...doc.querySelectorAll('form')].map((form) => ({
+        method: (form.getAttribute('method') ?? 'get').toLowerCase(),
+        action: new URL(form.getAttribute('action') ?? url, url).toString(),
+        // In a hidden field, or (a form whose other fields go to a payment service) in its action's query.
+        csrf: Boolean(form.querySelector('input[type="hidden"][name="csrf"]')) || new URL(form.getAttribute('action') ?? url, url).searchParams.has('csrfToken'),
+      }));
+      const scriptOnly = [
+        ...[...doc.querySelectorAll('button[type="button"]')].filter((el) => !hidden(el)).map((el) => `button[type=button] ${el.outerHTML.slice(0, 120)}`),
+        ...[...doc.querySelectorAll('a[href^="javascript:"], a[href="#"]')].map((el) => `link ${el.outerHTML.slice(0, 120)}`),
+        ...[...doc.querySelectorAll('*')].filter((el) => [...el.attributes].some((a) => a.name.startsWith('on'))).map((el) => `handler ${el.outerHTML.slice(0, 120)}`),
+      ];
+      return { forms, scriptOnly };
+    }),
+  pages);
+  facts.forEach((fact, i) => {
+    const where = pages[i]!.url;
+    expect(fact.scriptOnly, `controls that need a script on ${where}`).toEqual([]);
+    for (const form of fact.forms) {
+      const target = new URL(form.action);
+      expect(['get', 'post'], `a form's method on ${where}`).toContain(form.method);
+      if (target.origin !== new URL(where).origin) continue;
+      const route = routeOfPath(target.pathname);
+      expect(route, `${form.method.toUpperCase()} ${target.pathname} from ${where} reaches a route`).not.toBeNull();
+      if (form.method === 'post') {
+        expect(route!.hasAction, `POST ${target.pathname} from ${where} reaches a route with an action`).toBe(true);
+        if (!route!.ownProtocol) expect(form.csrf, `POST ${target.pathname} from ${where} carries the CSRF token`).toBe(true);
+      }
+    }
+  });
 }
 
 export function jsEnabled(projectName: string): boolean {

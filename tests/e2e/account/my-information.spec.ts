@@ -17,7 +17,7 @@ const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 2)]);
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(64, 3)]);
 
-test('contact details: bad input gets its message without losing what was typed; the saved change shows in the booking form', async ({
+test('contact details: bad input gets its message without losing what was typed; the saved change shows in the booking form', { tag: '@no-js' }, async ({
   page,
   javaScriptEnabled,
 }) => {
@@ -94,7 +94,7 @@ test('with JS, one click on Save after correcting a refused field saves: its err
   await expect(page.getByText('00250')).toBeVisible();
 });
 
-test('the message language is a required choice: its select starts with an empty placeholder, which is refused', async ({ page, javaScriptEnabled }) => {
+test('the message language is a required choice: its select starts with an empty placeholder, which is refused', { tag: '@no-js' }, async ({ page, javaScriptEnabled }) => {
   await freshPatient(page, 'en', '', { consent: true });
   await page.goto(PAGE);
   await page.getByRole('link', { name: 'Edit contact information' }).click();
@@ -118,7 +118,7 @@ test('the message language is a required choice: its select starts with an empty
   }
 });
 
-test('consents are saved and shown on reload', async ({ page, javaScriptEnabled }) => {
+test('consents are saved and shown on reload', { tag: '@no-js' }, async ({ page, javaScriptEnabled }) => {
   await freshPatient(page);
   await page.goto(`${PAGE}?tab=consent`);
   await expect(page.getByRole('heading', { name: 'Permissions and agreements', level: 2 })).toBeVisible();
@@ -192,7 +192,7 @@ test('five wrong SMS codes log out', async ({ page }) => {
   await expect(page).toHaveURL(/\/en\/login/);
 });
 
-test('Kela card: a JPEG and a PNG are saved, a PDF renamed .png is refused, and nobody else can fetch the images', async ({
+test('Kela card: a JPEG and a PNG are saved, a PDF renamed .png is refused, and nobody else can fetch the images', { tag: '@no-js' }, async ({
   page,
   browser,
   javaScriptEnabled,

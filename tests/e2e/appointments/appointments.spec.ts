@@ -50,7 +50,7 @@ test.describe('appointment list and page', () => {
 });
 
 test.describe('cancel', () => {
-  test('Aino cancels through the confirmation', async ({ page }, testInfo) => {
+  test('Aino cancels through the confirmation', { tag: '@no-js' }, async ({ page }, testInfo) => {
     await login(page, 'aino');
     const fixture = await bookFixture(page, 'aino', 3 * DAY);
     await openAppointment(page, fixture.id);
@@ -81,7 +81,7 @@ test.describe('cancel', () => {
     expect(await again.json()).toEqual({ type: 'success' });
   });
 
-  test('inside the cancellation limit the failure names the limit and the phone', async ({ page }, testInfo) => {
+  test('inside the cancellation limit the failure names the limit and the phone', { tag: '@no-js' }, async ({ page }, testInfo) => {
     await login(page, 'aino');
     const fixture = await bookFixture(page, 'aino', 5 * 60);
     await openAppointment(page, fixture.id);
@@ -135,7 +135,7 @@ test.describe('check-in', () => {
 });
 
 test.describe('reason for visit', () => {
-  test('is saved, and more than 300 characters are refused without losing the text', async ({ page }, testInfo) => {
+  test('is saved, and more than 300 characters are refused without losing the text', { tag: '@no-js' }, async ({ page }, testInfo) => {
     await login(page, 'aino');
     const fixture = await bookFixture(page, 'aino', 2 * DAY);
     await openAppointment(page, fixture.id);
@@ -157,7 +157,7 @@ test.describe('reason for visit', () => {
     await expect(page.getByLabel('Tell us briefly why you are coming')).toHaveValue('Sore throat for a week.');
   });
 
-  test('on a page of several appointments a refused reason stays with its own appointment', async ({ page }, testInfo) => {
+  test('on a page of several appointments a refused reason stays with its own appointment', { tag: '@no-js' }, async ({ page }, testInfo) => {
     // With JS the page script keeps the button disabled over the limit, so the server never refuses it.
     test.skip(jsEnabled(testInfo.project.name), 'with JS an over-long reason cannot be sent');
     await login(page, 'aino');

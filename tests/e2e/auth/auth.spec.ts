@@ -119,7 +119,7 @@ test.describe('identification bound to the browser that started it (login CSRF)'
 });
 
 test.describe('log out', () => {
-  test('logs out through the confirmation and ends the session on the server', async ({ page }, testInfo) => {
+  test('logs out through the confirmation and ends the session on the server', { tag: '@no-js' }, async ({ page }, testInfo) => {
     await login(page, 'aino');
     await page.goto('/en');
     const banner = page.getByRole('banner');
@@ -142,7 +142,7 @@ test.describe('log out', () => {
     await expect(page).toHaveURL(/\/fi\/kirjaudu\?nextPath=%2Ffi%2Fohjeita/);
   });
 
-  test('cancelling the confirmation keeps the user logged in', async ({ page }, testInfo) => {
+  test('cancelling the confirmation keeps the user logged in', { tag: '@no-js' }, async ({ page }, testInfo) => {
     await login(page, 'aino');
     await page.goto('/en');
     await page.getByRole('banner').getByText('Aino Virtanen').click();

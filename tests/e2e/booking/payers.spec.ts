@@ -67,7 +67,7 @@ test.describe('occupational health list', () => {
 });
 
 test.describe('occupational reservation', () => {
-  test('an employee books on the agreement: confirmation wording by specialty, employer pays', async ({ page }, testInfo) => {
+  test('an employee books on the agreement: confirmation wording by specialty, employer pays', { tag: '@no-js' }, async ({ page }, testInfo) => {
     const phone = uniquePhone();
     // The employee's saved contact details: the logged-in form books with them (issue 9's editor).
     const slot = await freshSlot(page.request, { ...OCCUPATIONAL_SLOT, phone: phone.normalized, email: 'employee@example.fi' });
@@ -188,7 +188,7 @@ test.describe('guardian choice (transaction path)', () => {
 });
 
 test.describe('occupational vaccinations', () => {
-  test('Mikko books an influenza vaccination from the vaccination page', async ({ page }, testInfo) => {
+  test('Mikko books an influenza vaccination from the vaccination page', { tag: '@no-js' }, async ({ page }, testInfo) => {
     await page.goto('/en/booking/occupational-health/vaccinations');
     await expect(page.getByText('Log in to see the vaccinations your occupational health agreement includes.')).toBeVisible();
     await login(page, 'mikko', { lang: 'en' });

@@ -55,7 +55,7 @@ test.describe('booking landing', () => {
 });
 
 test.describe('private appointment search', () => {
-  test('an anonymous visitor filters by municipality and time of day', async ({ page }, testInfo) => {
+  test('an anonymous visitor filters by municipality and time of day', { tag: '@no-js' }, async ({ page }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
     // Hydration mismatches, script errors and failed requests would show here (the portal has
     // no favicon, which the browser asks for on its own).
@@ -102,7 +102,7 @@ test.describe('private appointment search', () => {
     expect(errors).toEqual([]);
   });
 
-  test('picking a practitioner clears specialties and includes remote times; a remote-type specialty includes them too', async ({
+  test('picking a practitioner clears specialties and includes remote times; a remote-type specialty includes them too', { tag: '@no-js' }, async ({
     page,
   }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
@@ -152,7 +152,7 @@ test.describe('private appointment search', () => {
     await expect(page.locator('summary', { hasText: 'Search filters' })).toHaveText(/Search filters\s*\(2 selected\)/);
   });
 
-  test('on a phone a filter change comes back to the unfolded filters; the button to the results', async ({ page }, testInfo) => {
+  test('on a phone a filter change comes back to the unfolded filters; the button to the results', { tag: '@no-js' }, async ({ page }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
     await page.setViewportSize({ width: 360, height: 640 });
     const day = firstAhead(2, WEEKDAYS);
@@ -176,7 +176,7 @@ test.describe('private appointment search', () => {
     await expect(results(page).first()).toBeInViewport();
   });
 
-  test('a day typed in the date field is searched (with JS at once, back at the field)', async ({ page }, testInfo) => {
+  test('a day typed in the date field is searched (with JS at once, back at the field)', { tag: '@no-js' }, async ({ page }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
     const day = firstAhead(2, WEEKDAYS);
     // Another weekday than `day` (on a Thursday or Friday both "2 and 3 days ahead" are Monday).
@@ -200,7 +200,7 @@ test.describe('private appointment search', () => {
     await expect(first).toHaveAccessibleName(`${time} ${name}`);
   });
 
-  test('a practitioner is found by name: the server answers the matches', async ({ page }, testInfo) => {
+  test('a practitioner is found by name: the server answers the matches', { tag: '@no-js' }, async ({ page }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
     const day = firstAhead(2, WEEKDAYS);
     await page.goto(`/en/booking/private?startDate=${day}`);
