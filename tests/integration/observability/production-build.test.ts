@@ -1,7 +1,8 @@
 /**
- * Error reports and metrics of the production build (issue 27, ADR 0038), end to end: the app is
- * built once into a directory of its own (no Sentry upload configured: no source map may be left
- * in the client build), started as an operator starts it (scripts/start.ts, NODE_ENV=production)
+ * Error reports and metrics of the production build (issue 27, ADR 0038), end to end: the run's
+ * one production build (BUILD_DIR, default build/; `npm test` makes it before this stage, and it
+ * is built here only when missing) — no source map may be left in its client build, whether or
+ * not a Sentry upload was configured when it was made — started as an operator starts it (scripts/start.ts, NODE_ENV=production)
  * with SENTRY_DSN pointing to an endpoint this test runs, which speaks Sentry's envelope protocol,
  * and with METRICS_PORT.
  *
@@ -23,10 +24,11 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuild } from '../../fixtures/build';
 import { createTestDatabase, databaseKinds, postgresUrlFor, testDatabaseUrl, withPostgresClient, type TestDatabase } from '../../fixtures/db';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const buildDir = path.join(root, 'build-observability-test');
+const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build');
 
 /** What the request carries: an identity code and a phone number in the path, a message's text and a phone in the query. */
 const IDENTITY_CODE = '131052-308T';
@@ -42,23 +44,6 @@ async function freePort(): Promise<number> {
   listener.close();
   if (!address || typeof address === 'string') throw new Error('no free port');
   return address.port;
-}
-
-/** Runs a command to its end; rejects with its output when it fails. */
-async function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  if (code !== 0) throw new Error(`${command} ${args.join(' ')} failed (${code}):\n${output}`);
-}
-
-/** The build's environment: the test's own, without any Sentry upload setting. */
-function buildEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', BUILD_DIR: buildDir };
-  for (const name of ['SENTRY_AUTH_TOKEN', 'SENTRY_ORG', 'SENTRY_PROJECT', 'SENTRY_URL', 'SENTRY_RELEASE']) delete env[name];
-  return env;
 }
 
 /** A local endpoint speaking Sentry's envelope protocol: it keeps every envelope's text and its events. */
@@ -107,14 +92,7 @@ function seriesValue(text: string, series: string): number | undefined {
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
 
-beforeAll(async () => {
-  rmSync(buildDir, { recursive: true, force: true });
-  await run(path.join(root, 'node_modules/.bin/react-router'), ['build'], buildEnv());
-}, 600_000);
-
-afterAll(() => {
-  rmSync(buildDir, { recursive: true, force: true });
-});
+beforeAll(() => ensureBuild(root), 600_000);
 
 describe('the production build', () => {
   it('leaves no source map where the server serves files, and no reference to one', () => {
@@ -369,7 +347,7 @@ describe.each(databaseKinds())('the built server on %s', (kind) => {
     expect(seriesValue(after, 'portal_sessions_active')).toBe(active + 1);
   });
 
-  it('has built into its own directory', () => {
+  it('runs the build in BUILD_DIR', () => {
     expect(existsSync(path.join(buildDir, 'server/index.js'))).toBe(true);
   });
 });
