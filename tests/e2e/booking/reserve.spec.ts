@@ -132,10 +132,24 @@ test.describe('anonymous reservation', () => {
       if (route.request().method() === 'POST') await held;
       await route.continue();
     });
-    // (Clicked in the page: Playwright's own click would wait for the held navigation.)
-    await book.evaluate((button: HTMLButtonElement) => button.click());
-    const pending = page.getByRole('button', { name: 'Booking…' });
-    await expect(pending).toBeDisabled();
+    // Clicked and watched from inside the page: Playwright's own click, a locator or another
+    // evaluate would wait for the held navigation. Resolves when the button says so (a page that
+    // never does leaves the test to its timeout).
+    const pending = await book.evaluate(
+      (button: HTMLButtonElement) =>
+        new Promise<{ text: string | null; disabled: boolean }>((resolve) => {
+          const seen = () => {
+            if (!button.disabled || button.textContent !== 'Booking…') return;
+            observer.disconnect();
+            resolve({ text: button.textContent, disabled: button.disabled });
+          };
+          const observer = new MutationObserver(seen);
+          observer.observe(button, { attributes: true, childList: true, characterData: true, subtree: true });
+          button.click();
+          seen();
+        }),
+    );
+    expect(pending).toEqual({ text: 'Booking…', disabled: true });
     release();
     await expect(page.getByRole('heading', { level: 1, name: 'Appointment reserved successfully!' })).toBeVisible();
   });

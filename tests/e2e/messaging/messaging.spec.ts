@@ -248,31 +248,31 @@ test.describe('secure messaging', () => {
     await expect(page.getByLabel(fi.composer.label, { exact: true })).toHaveValue(typed);
 
     // Sending: the button says so and is disabled, and a second submit is ignored (the answer is
-    // held back a moment; the page records what it saw in sessionStorage, as the next page replaces it).
+    // held back until the page has been seen pending). Watched from inside the page: a locator
+    // or another evaluate would wait for the held navigation.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(`**/fi/viestit/${data.unreadThreadId}`, async (route) => {
       if (route.request().method() === 'POST') await held;
       return route.continue();
     });
-    await page.evaluate(() => {
-      let submits = 0;
-      document.addEventListener('submit', (event) => {
-        const form = event.target as HTMLFormElement;
-        const button = form.querySelector('button[type="submit"]') as HTMLButtonElement;
-        submits++;
-        // The second submit after this one's handlers, the page script's among them, have run.
-        if (submits === 1) setTimeout(() => form.requestSubmit());
-        else sessionStorage.setItem('pending', JSON.stringify({ text: button.textContent, disabled: button.disabled, secondIgnored: event.defaultPrevented }));
-      });
-    });
-    // (Clicked in the page: Playwright's own click would wait for the held navigation.)
-    await page.getByRole('button', { name: fi.composer.send, exact: true }).evaluate((button: HTMLButtonElement) => button.click());
-    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('pending'))).not.toBeNull();
+    const pending = await page.getByRole('button', { name: fi.composer.send, exact: true }).evaluate(
+      (button: HTMLButtonElement) =>
+        new Promise<{ text: string | null; disabled: boolean; secondIgnored: boolean }>((resolve) => {
+          let submits = 0;
+          document.addEventListener('submit', (event) => {
+            submits++;
+            // The second submit after this one's handlers, the page script's among them, have run.
+            if (submits === 1) setTimeout(() => (event.target as HTMLFormElement).requestSubmit());
+            else resolve({ text: button.textContent, disabled: button.disabled, secondIgnored: event.defaultPrevented });
+          });
+          button.click();
+        }),
+    );
+    expect(pending).toEqual({ text: fi.composer.sending, disabled: true, secondIgnored: true });
     release();
     await expect(page.locator('li[id^="message-"]').filter({ hasText: typed })).toHaveCount(1);
     await expect(page.getByLabel(fi.composer.label, { exact: true })).toHaveValue('');
-    expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('pending')))!)).toEqual({ text: fi.composer.sending, disabled: true, secondIgnored: true });
   });
 
   test('a professional deletes a message with a reason in its own form, which a refresh of the messages leaves alone', { tag: '@no-js' }, async ({ page, browser, javaScriptEnabled }) => {
