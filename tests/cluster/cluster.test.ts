@@ -2,6 +2,8 @@
  * Several instances behind a real load balancer (issue 27, ADR 0039): HAProxy (Debian's package)
  * in front of three instances of the production build, started at once on one empty PostgreSQL
  * database.
+ * 0. The three starting at once apply each migration once (the advisory lock around drizzle's
+ *    migrator) and seed once, and all become ready.
  * 1. The 100-way reservation race through the balancer: exactly one reservation.
  * 2. 30 s of load (pages, a logged-in page, reservations of free times) while one instance is
  *    restarted midway (SIGTERM, started again): zero failed requests, every reservation kept.
@@ -17,6 +19,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { eq, inArray, max, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '~db/client';
+import { journalEntries } from '~db/migrate';
 import { createPerson, createSlot } from '~db/factories';
 import { appointments } from '~db/schema';
 import { makeIdentityCode } from '~/models/identity-code';
@@ -26,7 +29,7 @@ import { loginDemoPerson, DEMO_PERSON } from '../../bench/login';
 import { openReservation, reserveAnonymously, type AnonymousVisitor } from '../fixtures/anonymous-reservation';
 import { ensureBuild } from '../fixtures/build';
 import { clock } from '../fixtures/clock';
-import { createEmptyPostgresDatabase, testDatabaseUrl } from '../fixtures/db';
+import { createEmptyPostgresDatabase, testDatabaseUrl, withPostgresClient } from '../fixtures/db';
 import { REPO_ROOT, freePort, startPortal, type PortalProcess } from '../fixtures/portal-process';
 import { findHaproxy, startHaproxy, type Haproxy, type ServerStats } from './haproxy';
 
@@ -88,6 +91,22 @@ describe.skipIf(!testDatabaseUrl())('three instances behind HAProxy on one Postg
     await database?.close();
     await empty?.drop();
     if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('the three started at once applied each migration once and seeded once', async () => {
+    const journal = journalEntries();
+    const applied = instances.flatMap((p) => [...p.output().matchAll(/^Migration applied: (\S+)$/gm)].map((m) => m[1]));
+    // One line per migration, from whichever instance took the lock first.
+    expect(applied.sort()).toEqual(journal.map((e) => e.tag).sort());
+    expect(instances.filter((p) => p.output().includes('Migration applied:'))).toHaveLength(1);
+    expect(instances.filter((p) => p.output().includes('Database ready (postgres, demo data seeded)'))).toHaveLength(1);
+    expect(instances.filter((p) => p.output().includes('Database ready (postgres).'))).toHaveLength(INSTANCES - 1);
+    await withPostgresClient(empty.url, async (client) => {
+      const rows = await client.query<{ n: number; distinct_hashes: number }>(
+        'select count(*)::int as n, count(distinct hash)::int as distinct_hashes from drizzle.__drizzle_migrations',
+      );
+      expect(rows.rows[0]).toEqual({ n: journal.length, distinct_hashes: journal.length });
+    });
   });
 
   it(`${VISITORS} visitors race for one free time through the balancer: exactly one reservation`, async () => {

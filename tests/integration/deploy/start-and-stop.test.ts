@@ -1,8 +1,8 @@
 /**
  * Deploy-safe start and stop (issue 27, ADR 0039), on real instances of the production build
- * started as an operator starts them (scripts/start.ts):
- * - three instances started at once on an empty PostgreSQL database apply each migration once
- *   (the advisory lock around drizzle's migrator) and seed once;
+ * started as an operator starts them (scripts/start.ts) (that three instances started at once on an
+ * empty PostgreSQL database apply each migration once and seed once is the cluster test's, which
+ * starts them so: tests/cluster/cluster.test.ts):
  * - SIGTERM while 20 requests are in flight: all 20 are answered, new connections are refused,
  *   the process exits 0; the wait is bounded by SHUTDOWN_TIMEOUT_MS;
  * - /readyz compares the journal with drizzle's migrations table;
@@ -23,7 +23,6 @@ import * as slowRoute from '~/routes/dev/test-slow';
 import { ensureBuild } from '../../fixtures/build';
 import {
   countAppliedMigrations,
-  createEmptyPostgresDatabase,
   createTestDatabase,
   databaseKinds,
   postgresUrlFor,
@@ -35,7 +34,6 @@ import {
 } from '../../fixtures/db';
 import { REPO_ROOT, freePort, startPortal, type PortalProcess } from '../../fixtures/portal-process';
 
-const INSTANCES = 3;
 const IN_FLIGHT = 20;
 
 /** Instances still running when a test ends are killed (a failed assertion must not leave them). */
@@ -61,39 +59,6 @@ async function start(env: Record<string, string>): Promise<PortalProcess> {
   started.push(portal);
   return portal;
 }
-
-describe.skipIf(!testDatabaseUrl())('three instances started at once on an empty PostgreSQL database', () => {
-  it('apply each migration once, seed once, and all become ready', { timeout: 300_000 }, async () => {
-    ensureBuild(REPO_ROOT);
-    const database = await createEmptyPostgresDatabase();
-    try {
-      const variables = { DATABASE_URL: database.url, DATABASE_POOL_SIZE: '3' };
-      const instances = await Promise.all(Array.from({ length: INSTANCES }, () => start(variables)));
-      await Promise.all(instances.map((p) => p.waitUntilReady(240_000)));
-
-      const journal = journalEntries();
-      const applied = instances.flatMap((p) => [...p.output().matchAll(/^Migration applied: (\S+)$/gm)].map((m) => m[1]));
-      // One line per migration, from whichever instance took the lock first.
-      expect(applied.sort()).toEqual(journal.map((e) => e.tag).sort());
-      expect(instances.filter((p) => p.output().includes('Migration applied:'))).toHaveLength(1);
-      expect(instances.filter((p) => p.output().includes('Database ready (postgres, demo data seeded)'))).toHaveLength(1);
-      expect(instances.filter((p) => p.output().includes('Database ready (postgres).'))).toHaveLength(INSTANCES - 1);
-
-      await withPostgresClient(database.url, async (client) => {
-        const rows = await client.query<{ n: number; distinct_hashes: number }>(
-          'select count(*)::int as n, count(distinct hash)::int as distinct_hashes from drizzle.__drizzle_migrations',
-        );
-        expect(rows.rows[0]).toEqual({ n: journal.length, distinct_hashes: journal.length });
-      });
-
-      for (const p of instances) p.signal('SIGTERM');
-      for (const p of instances) expect(await p.exited, p.output()).toEqual({ code: 0, signal: null });
-    } finally {
-      await Promise.all(started.map((p) => p.kill()));
-      await database.drop();
-    }
-  });
-});
 
 describe.each(databaseKinds())('SIGTERM on %s', (kind: TestDatabaseKind) => {
   /** A database for one instance: a migrated PostgreSQL database, or a fresh PGlite directory. */
