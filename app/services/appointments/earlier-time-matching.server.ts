@@ -16,7 +16,7 @@
  *   served, expires offers, and offers every free time that suits a waiting request and has no
  *   open batch (new times, a batch that expired untaken, a lost after-commit hook).
  */
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { appointments, appointmentSlots, clinics, earlierTimeOffers, earlierTimeRequests, persons, specialties } from '~db/schema';
 import { brand as brandFacts, type BrandKey } from '~/brands';
@@ -61,19 +61,23 @@ export async function voidOpenOffers(t: Db, requestIds: number[], now: Date) {
     .where(and(inArray(earlierTimeOffers.requestId, requestIds), eq(earlierTimeOffers.state, 'open')));
 }
 
-/** These active requests end (`ended`) and their open offers stop working, inside the caller's transaction. */
-async function endRequests(t: Db, requestIds: number[], now: Date) {
-  if (requestIds.length === 0) return;
+/** The active requests that `which` picks end (`ended`) and their open offers stop working, inside the caller's transaction. */
+async function endActiveRequests(t: Db, which: SQL, now: Date) {
   const ended = await t
     .update(earlierTimeRequests)
     .set({ state: 'ended', endedAt: now })
-    .where(and(inArray(earlierTimeRequests.id, requestIds), eq(earlierTimeRequests.state, 'active')))
+    .where(and(which, eq(earlierTimeRequests.state, 'active')))
     .returning({ id: earlierTimeRequests.id });
   await voidOpenOffers(
     t,
     ended.map((r) => r.id),
     now,
   );
+}
+
+/** These active requests end and their open offers stop working, inside the caller's transaction. */
+async function endRequests(t: Db, requestIds: number[], now: Date) {
+  if (requestIds.length > 0) await endActiveRequests(t, inArray(earlierTimeRequests.id, requestIds), now);
 }
 
 /**
@@ -114,16 +118,7 @@ export async function endRequestsNoLongerSeen(t: Db, appointmentId: number, now 
  * inside the caller's transaction. Its open offers stop working.
  */
 export async function endEarlierTimeRequest(t: Db, appointmentId: number, now = clock.now()): Promise<void> {
-  const ended = await t
-    .update(earlierTimeRequests)
-    .set({ state: 'ended', endedAt: now })
-    .where(and(eq(earlierTimeRequests.appointmentId, appointmentId), eq(earlierTimeRequests.state, 'active')))
-    .returning({ id: earlierTimeRequests.id });
-  await voidOpenOffers(
-    t,
-    ended.map((r) => r.id),
-    now,
-  );
+  await endActiveRequests(t, eq(earlierTimeRequests.appointmentId, appointmentId), now);
 }
 
 // ---------------------------------------------------------------------------------------------

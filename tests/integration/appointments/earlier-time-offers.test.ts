@@ -76,31 +76,17 @@ async function waitingPatient(
     phone,
     email: `${phone.slice(1)}@example.fi`,
   });
-  const slot = await slotAt(db, iso);
-  const { appointment } = await createAppointment(db, {
-    patientId: person.id,
-    slotId: slot.id,
-    bookedById: person.id,
-    bookedVia: 'web',
-    kindId: 'VAS',
-    kindName: { fi: 'Vastaanotto', sv: 'Mottagning', en: 'Appointment' },
-    startAt: slot.startAt,
-    durationMinutes: 30,
-    clinicId: 'KA',
-    practitionerId: 'P0001',
-    specialtyId: 'YLE',
-    createdAt: minutesAfter(NOW, -60 * 24),
-  });
+  const { appointmentId, slotId } = await visitAt(db, person.id, iso, person.id);
   const viewer: Viewer = { personId: person.id, youngWardIds: [], olderWardIds: [] };
   const result = await requestEarlierTime(
     db,
     viewer,
-    appointment.id,
+    appointmentId,
     { practitioner: limits.practitioner ?? 'any', clinicIds: limits.clinicIds ?? ['KA'], latestDate: limits.latestDate },
     { lang: 'fi', brand: 'general', origin: ORIGIN, now: requestedAt },
   );
   expect(result).toBe('requested');
-  return { viewer, appointmentId: appointment.id, slotId: slot.id, phone };
+  return { viewer, appointmentId, slotId, phone };
 }
 
 const offersOf = (db: Db, slotId: number) => db.select().from(earlierTimeOffers).where(eq(earlierTimeOffers.slotId, slotId)).orderBy(earlierTimeOffers.id);
