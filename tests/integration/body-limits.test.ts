@@ -207,15 +207,25 @@ describe('the upload limit', () => {
   });
 });
 
-it('reads and drops the rest of a body the answer came before, so that a client sending all of it first gets the answer', async () => {
+it.each([
+  ['on a connection kept alive', ''],
+  // What a client without a connection pool sends (Node's with `agent: false`, curl with one
+  // request): the server closes after the answer, but only once the body is in, for closing with
+  // unread bytes resets the connection and the client, still writing, may lose the answer (the
+  // EPIPE of the 20 MiB test of issue 38).
+  ['when the client asked to close the connection after the answer', 'Connection: close\r\n'],
+])('reads and drops the rest of a body the answer came before, so that a client sending all of it first gets the answer (%s)', async (_, connectionHeader) => {
   // A browser sends its whole body before it reads the answer: a raw socket doing the same.
   const total = 24 * MiB;
   const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
   await once(socket, 'connect');
   const answer: Buffer[] = [];
   socket.on('data', (chunk: Buffer) => answer.push(chunk));
-  socket.write(`POST /fi/viestit/uusi?readAtMost=${64 * KiB} HTTP/1.1\r\nHost: localhost\r\nContent-Type: ${MULTIPART}\r\nContent-Length: ${total}\r\n\r\n`);
+  const ended = once(socket, 'end');
+  ended.catch(() => {}); // (a reset fails the writes below, which is what the test reports)
+  socket.write(`POST /fi/viestit/uusi?readAtMost=${64 * KiB} HTTP/1.1\r\nHost: localhost\r\n${connectionHeader}Content-Type: ${MULTIPART}\r\nContent-Length: ${total}\r\n\r\n`);
   const filler = Buffer.alloc(64 * KiB, 'a');
+  // (A reset connection fails a write, which rejects this test.)
   for (let sent = 0; sent < total; sent += filler.byteLength) {
     if (!socket.write(filler)) await once(socket, 'drain');
   }
@@ -229,6 +239,11 @@ it('reads and drops the rest of a body the answer came before, so that a client 
   // The handler ran, and answered, long before the body was in.
   const seen = JSON.parse(text.slice(text.indexOf('{'))) as Seen;
   expect(seen.bytesRead).toBeLessThan(MiB);
+  if (connectionHeader) {
+    // The server closed its side once the whole body was in.
+    await ended;
+    expect(socket.bytesWritten).toBeGreaterThan(total);
+  }
   socket.destroy();
 });
 

@@ -19,10 +19,12 @@
  *
  * A body within its limit that the app answers before reading it to the end (the CSRF check
  * refuses an upload after its first field) is read on and dropped after the answer, so that the
- * browser, which sends all of it before it reads the answer, gets the answer (discardRest).
+ * browser, which sends all of it before it reads the answer, gets the answer (discardRest); a
+ * connection that is to close after the answer is closed once that rest is in (closeAfterBody).
  * The limits' defaults and reasons: app/env.server.ts.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import { LANGUAGES } from '~/i18n/config';
 import { PAGES, type PageKey } from '~/route-table';
 
@@ -195,6 +197,24 @@ function discardRest(req: IncomingMessage): void {
 }
 
 /**
+ * When the connection is to close after the answer (the client asked for `Connection: close`,
+ * or the server is stopping) and the answer came before the body, within its limit, was read to
+ * its end: the connection is closed once the rest is in (discardRest reads it), not at once.
+ * Closing a socket with unread bytes resets the connection, and a client still writing its body
+ * then gets a write error and often loses the answer (issue 38: the EPIPE of the 20 MiB test).
+ * The server's request timeout still bounds how long the rest may take.
+ */
+function closeAfterBody(req: IncomingMessage): void {
+  const socket = req.socket;
+  socket.destroySoon = () => {
+    // (The prototype's: a later request on a kept-alive connection sets its own.)
+    const close = () => Socket.prototype.destroySoon.call(socket);
+    if (req.complete) return close();
+    req.once('end', close);
+  };
+}
+
+/**
  * The Express (connect) middleware: must run before anything reads a body. Removes incoming
  * copies of TOO_LARGE_MARKER; passes a body within its limit on untouched (a chunked one once
  * it is complete) and refuses one over it.
@@ -214,7 +234,10 @@ export function limitRequestBodies(limits: BodyLimits) {
       refuse(req, res);
       return next();
     }
-    if (declaredLength(req)) res.once('finish', () => discardRest(req));
+    if (declaredLength(req)) {
+      res.once('finish', () => discardRest(req));
+      closeAfterBody(req);
+    }
     next();
   };
 }
