@@ -19,6 +19,7 @@ import { unstable_preloadRoutePattern } from 'react-router/route-pattern';
 import type { RequestInfo } from './app/context';
 import { parseEnv, type Env } from './app/env.server';
 import { answerExpectContinue, limitRequestBodies, type BodyLimits } from './app/lib/http/body-limit.server';
+import { clientAddress } from './app/lib/http/client-address.server';
 import { PAYTRAIL_LOGO_ORIGIN } from './app/services/billing/paytrail-origins';
 import { s3PublicOrigin } from './app/services/storage/s3-origin';
 
@@ -98,6 +99,7 @@ export async function createServer(env: Env) {
   const dev = env.NODE_ENV !== 'production';
   const app = express();
   app.disable('x-powered-by');
+  // The same hop count for req.protocol (X-Forwarded-Proto); the client address is clientAddress's.
   app.set('trust proxy', env.TRUST_PROXY);
   // gzip (level 6), not brotli: on the portal's pages (19–51 KB of HTML) gzip -6 is as small as
   // brotli quality 4 (the compression package's default, within 1 %) at half its CPU time, and
@@ -168,7 +170,7 @@ export async function createServer(env: Env) {
     const entry = build.entry.module as unknown as { createLoadContext(info: RequestInfo): unknown };
     return entry.createLoadContext({
       nonce: String(res.locals.cspNonce),
-      clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+      clientIp: clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], env.TRUST_PROXY),
       origin: originOf(req),
     }) as ReturnType<NonNullable<Parameters<typeof createRequestHandler>[0]['getLoadContext']>>;
   };

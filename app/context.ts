@@ -14,7 +14,10 @@ import type { PersonRow } from '~/services/people/people.server';
 export interface RequestInfo {
   /** CSP nonce for inline scripts of this response. */
   nonce: string;
-  /** Client address: X-Forwarded-For counts only for the proxies TRUST_PROXY trusts (a hop count or their addresses). */
+  /**
+   * The client address the per-address limits count: the X-Forwarded-For entry TRUST_PROXY hops
+   * from the right (0: the connection's), an IPv6 address as its /64 (lib/http/client-address.server.ts).
+   */
   clientIp: string;
   /** Our own origin as the browser sees it, e.g. https://oma.example.fi. */
   origin: string;

@@ -3,7 +3,6 @@
  * start-up. A bad value stops the server with a message naming the variable. The browser gets
  * only what `publicEnv()` returns.
  */
-import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parsePortalNow, portalNowProblem } from '~/lib/clock.server';
 import { FEATURE_FLAGS, type FeatureFlag } from '~/models/features';
@@ -35,45 +34,33 @@ const flagList = z
   )
   .pipe(z.array(z.enum(FEATURE_FLAGS)));
 
-/** proxy-addr's names for address ranges (Express 'trust proxy'). */
-const PROXY_ADDR_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
-
-function isProxyAddress(entry: string): boolean {
-  if (PROXY_ADDR_NAMES.includes(entry)) return true;
-  const [address = '', prefix, ...rest] = entry.split('/');
-  const version = isIP(address);
-  if (version === 0 || rest.length > 0) return false;
-  if (prefix === undefined) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
-}
+/** More proxies than this in front of one site is a mistake, not a deployment. */
+const TRUST_PROXY_MAX_HOPS = 10;
 
 /**
- * Which reverse proxies' X-Forwarded-For entries count (Express 'trust proxy'): none (`false`),
- * the last N hops, or the listed proxy addresses/CIDRs. Never every hop: with `true` any client
- * chooses the address each per-address limit counts by sending its own X-Forwarded-For.
+ * How many proxies in front of the portal append the address they saw to X-Forwarded-For: the
+ * client address every per-address limit counts is the entry that many hops from the right, 0
+ * (default) the connection's own address (app/lib/http/client-address.server.ts, ADR 0039).
+ * Not `true` (every hop: the client would choose its address by sending its own header) and no
+ * longer proxy addresses (a client inside a trusted range could still name its own).
  */
-const trustProxy = z.string().transform((raw, ctx): false | number | string[] => {
+const trustProxy = z.string().transform((raw, ctx): number => {
   const value = raw.trim();
-  if (/^true$/i.test(value)) {
-    ctx.addIssue({
-      code: 'custom',
-      message:
-        '"true" would trust every hop, so any client could choose its own address (X-Forwarded-For) for the rate limits; ' +
-        'give the number of proxies in front of the portal (e.g. 1) or their addresses/CIDRs (e.g. 10.0.0.0/8,loopback)',
-    });
-    return z.NEVER;
-  }
-  if (value === 'false' || value === '0') return false;
-  if (/^\d+$/.test(value)) return Number(value);
-  const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
-  if (entries.length === 0 || !entries.every(isProxyAddress)) {
-    ctx.addIssue({
-      code: 'custom',
-      message: 'must be false, a hop count (e.g. 1) or a comma-separated list of proxy addresses/CIDRs (e.g. 10.0.0.0/8,loopback)',
-    });
-    return z.NEVER;
-  }
-  return entries;
+  if (/^\d+$/.test(value) && Number(value) <= TRUST_PROXY_MAX_HOPS) return Number(value);
+  const why = /^true$/i.test(value)
+    ? '"true" would trust every hop, so any client could choose its own address (X-Forwarded-For) for the rate limits; '
+    : /^false$/i.test(value)
+      ? '"false" is now 0; '
+      : /[:/,]|^\d+\.\d+\.\d+\.\d+$|^(loopback|linklocal|uniquelocal)$/i.test(value)
+        ? 'proxy addresses are no longer accepted (a client inside a trusted range could still choose its own address); '
+        : '';
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      `${why}must be the number of proxies in front of the portal, each appending the address it saw to X-Forwarded-For ` +
+      `(0 to ${TRUST_PROXY_MAX_HOPS}; e.g. 1 behind one load balancer, 0 when clients connect directly)`,
+  });
+  return z.NEVER;
 });
 
 /** An SMS sender name or number (app/models/sms/sender.ts); a misfit is refused, never cut. */
@@ -140,7 +127,7 @@ const envObject = z
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
     /** Public origin, e.g. https://oma.example.fi; used for OIDC redirect URIs and Origin checks. */
     PUBLIC_ORIGIN: z.string().url().optional(),
-    TRUST_PROXY: trustProxy.default('false'),
+    TRUST_PROXY: trustProxy.default('0'),
     /**
      * Outside production: the instant the app's clock starts at (ISO 8601 with an offset), from
      * which it runs at normal speed (app/lib/clock.server.ts). Production refuses it.

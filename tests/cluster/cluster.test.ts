@@ -4,8 +4,11 @@
  * database.
  * 0. The three starting at once apply each migration once (the advisory lock around drizzle's
  *    migrator) and seed once, and all become ready.
- * 1. The 100-way reservation race through the balancer: exactly one reservation.
- * 2. 30 s of load (pages, a logged-in page, reservations of free times) while one instance is
+ * 1. Per-address limits through the balancer: two clients (connections from 127.0.0.2 and
+ *    127.0.0.3) have separate identification limits, shared by the three instances, and a
+ *    forged X-Forwarded-For neither resets a client's count nor makes it another client.
+ * 2. The 100-way reservation race through the balancer: exactly one reservation.
+ * 3. 30 s of load (pages, a logged-in page, reservations of free times) while one instance is
  *    restarted midway (SIGTERM, started again): zero failed requests, every reservation kept.
  * Prints the figures (requests, failures, latency percentiles, restart times, HAProxy's retries).
  *
@@ -13,6 +16,7 @@
  * /usr/sbin/haproxy or on PATH; .ci/run installs Debian's package).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -41,9 +45,26 @@ const RESTART_AT_MS = 8_000;
 const PAGE_WORKERS = 8;
 const BOOKING_WORKERS = 2;
 const BOOKABLE = 400;
+/** Identification starts per address per 10 minutes on these instances: low, so the proof is a few requests. */
+const IDENTIFICATION_LIMIT = 3;
 
 const haproxyBinary = findHaproxy();
 const say = (line: string) => process.stdout.write(`[cluster] ${line}\n`);
+
+/**
+ * GET over a connection from `localAddress` (any 127.x address reaches HAProxy's 127.0.0.1): the
+ * address HAProxy sees is the client's identity, as a real client's would be. Answers the status.
+ */
+function getFrom(localAddress: string, url: URL, headers: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { localAddress, headers, agent: false }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -68,7 +89,9 @@ describe.skipIf(!testDatabaseUrl())('three instances behind HAProxy on one Postg
       DATABASE_URL: empty.url,
       DATABASE_POOL_SIZE: '5',
       RATE_LIMIT_ANONYMOUS_POSTS_PER_10_MIN: '1000000',
-      RATE_LIMIT_IDENTIFICATION_PER_10_MIN: '1000000',
+      RATE_LIMIT_IDENTIFICATION_PER_10_MIN: String(IDENTIFICATION_LIMIT),
+      // One proxy in front: the client address is the X-Forwarded-For entry HAProxy appended.
+      TRUST_PROXY: '1',
       RATE_LIMIT_PERSON_POSTS_PER_10_MIN: '1000000',
     };
     const ports = await Promise.all(Array.from({ length: INSTANCES }, () => freePort()));
@@ -107,6 +130,22 @@ describe.skipIf(!testDatabaseUrl())('three instances behind HAProxy on one Postg
       );
       expect(rows.rows[0]).toEqual({ n: journal.length, distinct_hashes: journal.length });
     });
+  });
+
+  it('two clients behind the balancer have separate per-address limits; a forged X-Forwarded-For changes nothing', async () => {
+    const start = new URL(`/oauth/authenticate?${new URLSearchParams({ lang: 'fi', next: '/fi', acr_values: 'fi-op' })}`, haproxy.origin);
+    // Client A names another address in X-Forwarded-For on every identification start: its
+    // count goes on (across the three instances, round robin), and the last start is refused.
+    const a: number[] = [];
+    for (let i = 1; i <= IDENTIFICATION_LIMIT + 1; i++) {
+      a.push(await getFrom('127.0.0.2', start, { 'X-Forwarded-For': `198.51.100.${i}` }));
+    }
+    expect(a).toEqual([...Array<number>(IDENTIFICATION_LIMIT).fill(302), 429]);
+    // Client B has its own count, also when it claims to be A; A is still refused.
+    const b = [await getFrom('127.0.0.3', start), await getFrom('127.0.0.3', start, { 'X-Forwarded-For': '127.0.0.2' })];
+    expect(b).toEqual([302, 302]);
+    expect(await getFrom('127.0.0.2', start)).toBe(429);
+    say(`limits through the balancer: client 127.0.0.2 ${a.join(' ')} (forged X-Forwarded-For each time), then 429; client 127.0.0.3 ${b.join(' ')}`);
   });
 
   it(`${VISITORS} visitors race for one free time through the balancer: exactly one reservation`, async () => {

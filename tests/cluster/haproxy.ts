@@ -7,7 +7,10 @@
  *   reached an application (the connection refused by an instance that closed its listener, or a
  *   reused keep-alive connection it closed at that moment) is sent again, to another instance.
  *   Nothing an instance did answer is retried (no `response-timeout`, no 5xx), so a reservation
- *   is never sent twice.
+ *   is never sent twice;
+ * - the client address from the connection: whatever X-Forwarded-For (and -Host, -Proto) a
+ *   client sent is removed, then `option forwardfor` appends the address HAProxy saw, the one
+ *   entry the instances (TRUST_PROXY=1) count per-address limits by.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -51,6 +54,12 @@ export function haproxyConfig(options: { port: number; backends: Backend[]; stat
     '',
     'frontend portal',
     `  bind 127.0.0.1:${options.port}`,
+    // The client's own X-Forwarded-* headers are removed; HAProxy writes X-Forwarded-For itself.
+    // (Terminating TLS here: `http-request set-header X-Forwarded-Proto https if { ssl_fc }`.)
+    '  http-request del-header X-Forwarded-For',
+    '  http-request del-header X-Forwarded-Host',
+    '  http-request del-header X-Forwarded-Proto',
+    '  option forwardfor',
     '  default_backend instances',
     '',
     'backend instances',
