@@ -5,18 +5,22 @@
  *   route types   react-router typegen (what tsc and lint read)
  *   static        typecheck, lint and the production build side by side (three processes that
  *                 are mostly single-threaded, on CI's two cores)
- *   unit          vitest, project unit
- *   integration   vitest, project integration (PGlite, and PostgreSQL with TEST_DATABASE_URL)
- *   e2e           Playwright: the js and no-js projects in one run, on the build of `static`
- *   concurrency   two servers of that build on one PostgreSQL database
+ *   tests         two lanes side by side, on the build of `static`:
+ *                   e2e           Playwright: the js and no-js projects in one run
+ *                   unit, integration, concurrency   one after another: vitest's unit project,
+ *                                 its integration project (PGlite, and PostgreSQL with
+ *                                 TEST_DATABASE_URL), two servers on one PostgreSQL database
+ *                 Neither lane keeps both cores busy alone (a browser test waits on the page and
+ *                 the server in turn, an integration test on processes it starts); together they
+ *                 do (ADR 0044). With --serial the four run one after another, each alone.
  *   cluster       with --cluster (CI): HAProxy in front of three instances of that build
  *
  * The build is made once, into BUILD_DIR (default build/), and every later stage that starts a
  * server uses it. The stages stop at the first failure. Reports (vitest's and Playwright's JSON,
  * the stage table) are written to reports/.
  *
- * Options: --cluster (also the cluster stage), --install-seconds N (a stage measured by the
- * caller, .ci/run's `npm ci`, put first in the table).
+ * Options: --cluster (also the cluster stage), --serial (see above), --install-seconds N (a
+ * stage measured by the caller, .ci/run's `npm ci`, put first in the table).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -39,6 +43,8 @@ interface TestTime {
 
 const args = process.argv.slice(2);
 const withCluster = args.includes('--cluster');
+/** --serial: the test stages one after another (to measure each alone). */
+const SIDE_BY_SIDE = !args.includes('--serial');
 const installIndex = args.indexOf('--install-seconds');
 const installSeconds = installIndex === -1 ? null : Number(args[installIndex + 1]);
 
@@ -79,15 +85,24 @@ async function timed(stage: string, work: () => Promise<boolean>): Promise<boole
   return ok;
 }
 
-/** Several steps at once; each one's own time is kept as a line of its own under the stage. */
-async function sideBySide(stage: string, steps: Array<[string, () => Promise<boolean>]>): Promise<boolean> {
+
+/**
+ * Several steps at once, in lanes (each lane's steps one after another, stopping at its first
+ * failure; by default every step is a lane of its own); each step's own time is kept as a line of
+ * its own under the stage.
+ */
+async function sideBySide(stage: string, steps: Array<[string, () => Promise<boolean>]>, lanes: string[][] = steps.map(([name]) => [name])): Promise<boolean> {
+  const byName = new Map(steps);
   return timed(stage, async () => {
     const results = await Promise.all(
-      steps.map(async ([name, step]) => {
-        const started = performance.now();
-        const ok = await step();
-        timings.push({ stage: `  ${name}`, seconds: (performance.now() - started) / 1000, ok });
-        return ok;
+      lanes.map(async (lane) => {
+        for (const name of lane) {
+          const started = performance.now();
+          const ok = await byName.get(name)!();
+          timings.push({ stage: `  ${name}`, seconds: (performance.now() - started) / 1000, ok });
+          if (!ok) return false;
+        }
+        return true;
       }),
     );
     return results.every(Boolean);
@@ -174,10 +189,26 @@ async function main(): Promise<boolean> {
     ]))
   )
     return false;
-  if (!(await timed('unit', () => run('vitest', ['run', '--project', 'unit', ...vitestJson('unit')])))) return false;
-  if (!(await timed('integration', () => run('vitest', ['run', '--project', 'integration', ...vitestJson('integration')])))) return false;
-  if (!(await timed('e2e', () => run('playwright', ['test'], { PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(REPORTS, 'e2e.json') })))) return false;
-  if (!(await timed('concurrency', () => run('vitest', ['run', '--config', 'tests/concurrency/vitest.config.ts'])))) return false;
+  const e2e = () => run('playwright', ['test'], { PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(REPORTS, 'e2e.json') }, SIDE_BY_SIDE ? 'e2e' : undefined);
+  const unit = () => run('vitest', ['run', '--project', 'unit', ...vitestJson('unit')], {}, SIDE_BY_SIDE ? 'unit' : undefined);
+  const integration = () => run('vitest', ['run', '--project', 'integration', ...vitestJson('integration')], {}, SIDE_BY_SIDE ? 'integration' : undefined);
+  const concurrency = () => run('vitest', ['run', '--config', 'tests/concurrency/vitest.config.ts'], {}, SIDE_BY_SIDE ? 'concurrency' : undefined);
+  if (SIDE_BY_SIDE) {
+    if (
+      !(await sideBySide('tests (side by side)', [
+        ['e2e', e2e],
+        ['unit', unit],
+        ['integration', integration],
+        ['concurrency', concurrency],
+      ], [['e2e'], ['unit', 'integration', 'concurrency']]))
+    )
+      return false;
+  } else {
+    if (!(await timed('unit', unit))) return false;
+    if (!(await timed('integration', integration))) return false;
+    if (!(await timed('e2e', e2e))) return false;
+    if (!(await timed('concurrency', concurrency))) return false;
+  }
   if (withCluster && !(await timed('cluster', () => run('vitest', ['run', '--config', 'tests/cluster/vitest.config.ts'])))) return false;
   return true;
 }
