@@ -102,6 +102,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const hydrate = hydrates(matches);
   const showHeader = !data?.inApp && chrome !== 'bare';
   const showFooter = !data?.inApp && (chrome === 'full' || chrome === 'wide');
+  // The full-width appointment lists and the bare pages have no footer (spec 1 §2).
   const showSideNav = Boolean(user) && chrome === 'full';
   const navigation = showSideNav && data ? data.navigation : [];
 

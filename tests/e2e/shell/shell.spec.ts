@@ -211,3 +211,21 @@ test.describe('notices after an action (flash messages)', () => {
     await expect(loggedOut).toBeHidden();
   });
 });
+
+test.describe('full-width appointment lists', () => {
+  test('show neither the menu nor the footer (spec 1 §2, spec 3 §2); the booking landing keeps its footer', async ({ page }) => {
+    await login(page, 'aino');
+    for (const path of ['/en/booking/private', '/en/booking/insurance']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('banner')).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
+      await expect(page.getByRole('contentinfo'), path).toHaveCount(0);
+    }
+    await page.goto('/en/booking');
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await page.goto('/en');
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+  });
+});
