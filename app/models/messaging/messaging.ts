@@ -134,6 +134,8 @@ export interface ThreadListPage {
 }
 
 export interface ParticipantView {
+  /** The person's id (a professional's is also what a new conversation is addressed to). */
+  id: string;
   kind: 'self' | 'customer' | 'professional';
   name: string;
   title: string | null;
