@@ -77,7 +77,14 @@ function buildContentSecurityPolicy(nonce: string, env: Env, dev: boolean): stri
     // The page's CSS is inlined in nonce'd <style> elements (app/components/PageStyles.tsx).
     'style-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'", `'nonce-${nonce}'`],
     // Paytrail's payment-method logos come from its static host (ADR 0043).
-    'img-src': ["'self'", 'data:', ...bucket, ...(env.PAYMENTS === 'paytrail' ? [PAYTRAIL_LOGO_ORIGIN] : [])],
+    // … and practitioners' profile pictures from the content system's image host (ADR 0049).
+    'img-src': [
+      "'self'",
+      'data:',
+      ...bucket,
+      ...(env.PAYMENTS === 'paytrail' ? [PAYTRAIL_LOGO_ORIGIN] : []),
+      ...(env.PRACTITIONER_PICTURE_ORIGIN ? [env.PRACTITIONER_PICTURE_ORIGIN] : []),
+    ],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...(sentryOrigin ? [sentryOrigin] : []), ...bucket, ...(dev ? ['ws:'] : [])],
     // Online payment posts the payment method's form to the provider (ADR 0018).

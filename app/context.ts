@@ -37,6 +37,8 @@ export interface Auth {
   person: PersonRow;
   wards: Ward[];
   features: Features;
+  /** An active HR user of a client company (ADR 0042): the navigation links the company's conversations. */
+  isHrUser: boolean;
 }
 
 /** The logged-in user, or null. */

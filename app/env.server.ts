@@ -240,6 +240,17 @@ const envObject = z
     PAYTRAIL_MERCHANT_ID: z.string().regex(/^\d{1,12}$/).optional(),
     PAYTRAIL_SECRET: z.string().min(8).optional(),
     PAYTRAIL_API_URL: z.string().url().default('https://services.paytrail.com'),
+    /**
+     * The content system's image host whose practitioner profile pictures the pages may show
+     * (the CSP's img-src; ADR 0049), e.g. https://images.example-cms.fi. Unset: only pictures
+     * served from the portal's own origin are shown.
+     */
+    PRACTITIONER_PICTURE_ORIGIN: z
+      .string()
+      .url()
+      .refine((u) => new URL(u).protocol === 'https:', 'an https origin')
+      .transform((u) => new URL(u).origin)
+      .optional(),
     /** Origins the payment methods' forms post to (the page's CSP form-action), with PAYMENTS=paytrail. */
     PAYMENT_FORM_ORIGINS: z
       .string()

@@ -53,6 +53,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         brand: portal.brand,
         features: auth.features,
         isOccupational: auth.person.occupationalContractId !== null,
+        isHrUser: auth.isHrUser,
         unreadMessages: await navigationUnreadCount(auth, portal.brand),
       })
     : [];
@@ -101,6 +102,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // Plain HTML unless the page asks for React (components/hydration.ts, ADR 0009).
   const hydrate = hydrates(matches);
   const showHeader = !data?.inApp && chrome !== 'bare';
+  // The full-width appointment lists and the bare pages have no footer (spec 1 §2).
   const showFooter = !data?.inApp && (chrome === 'full' || chrome === 'wide');
   const showSideNav = Boolean(user) && chrome === 'full';
   const navigation = showSideNav && data ? data.navigation : [];

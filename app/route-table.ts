@@ -27,6 +27,11 @@ export type Chrome =
   | 'full'
   /** header without side navigation, full-width content, footer */
   | 'wide'
+  /**
+   * header without side navigation, full-width content and no footer: the full-width appointment
+   * lists (spec 1 §2 "hidden chrome", spec 3 §2 "navigation menu hidden, full width")
+   */
+  | 'list'
   /** no navigation and no footer (guardian choice, SMS authentication, landing pages) */
   | 'bare'
   /** the expired-session header: logo and language switch only */
@@ -188,12 +193,12 @@ export const PAGES = {
     access: 'public',
     chrome: 'wide',
   },
-  /** Private customers' appointment search (full width, no navigation menu). */
+  /** Private customers' appointment search (full width, no navigation menu, no footer). */
   privateSearch: {
     file: 'routes/booking/search.tsx',
     paths: { en: 'booking/private', fi: 'ajanvaraus/yksityisasiakas', sv: 'tidsbokning/privatkund' },
     access: 'public',
-    chrome: 'wide',
+    chrome: 'list',
   },
   /** Reserve one free time: the anonymous form, or (logged in) registration → consent → booking. */
   reserve: {
@@ -207,7 +212,7 @@ export const PAGES = {
     file: 'routes/booking/search.tsx',
     paths: { en: 'booking/occupational-health', fi: 'ajanvaraus/tyoterveys', sv: 'tidsbokning/foretagshalsovard' },
     access: 'user',
-    chrome: 'wide',
+    chrome: 'list',
     brands: ['general'],
     feature: 'ohc-appointment-search',
     theme: 'occupational',
@@ -269,7 +274,7 @@ export const PAGES = {
     file: 'routes/booking/search.tsx',
     paths: { en: 'booking/insurance', fi: 'ajanvaraus/vakuutus', sv: 'tidsbokning/forsakring' },
     access: 'user',
-    chrome: 'wide',
+    chrome: 'list',
   },
   /** Reserve one free time as an insurance customer: the reserve page with the insurer step. */
   insuranceReserve: {

@@ -192,6 +192,8 @@ async function seedPractitioners(db: Db): Promise<SlotPractitioner[]> {
         firstName: pick(FIRST_NAMES),
         lastName: pick(LAST_NAMES),
         title: TITLES[specialtyId],
+        // Every other practitioner has a profile picture from the content system (public/images/practitioners; ADR 0049).
+        profilePictureUrl: n % 2 === 1 ? `/images/practitioners/portrait-${(((n - 1) / 2) % 4) + 1}.svg` : null,
         specialtyIds: [specialtyId],
         clinicIds,
       });

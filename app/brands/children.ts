@@ -32,4 +32,25 @@ export const children: Brand = {
   smsSender: 'Pikku Kaari',
   themeColor: '#8a1c52',
   mailFrom: 'Pikku Kaari <no-reply@pikkukaari.example>',
+  // Spec 2 §9: avatars by the first letter of the practitioner's id (six groups), clinic colours
+  // by code. The avatars are drawn for this brand (public/images/avatars/, ADR 0049).
+  practitionerPictures: {
+    kind: 'avatar',
+    avatars: ['/images/avatars/1.svg', '/images/avatars/2.svg', '/images/avatars/3.svg', '/images/avatars/4.svg', '/images/avatars/5.svg', '/images/avatars/6.svg'],
+    clinicColors: {
+      KA: '#f4c7d9',
+      HP: '#c9e4f5',
+      IK: '#d8ecc4',
+      TA: '#fde3b5',
+      LE: '#e3d4f3',
+      TI: '#c5ede6',
+      MY: '#f9d0c4',
+      KE: '#ece6c3',
+      JP: '#cfdcf2',
+      TU: '#f2d6ea',
+      HY: '#d3ead9',
+      NRMT: '#fbe9a9',
+    },
+    otherClinicColor: '#e6e6ee',
+  },
 };

@@ -31,4 +31,6 @@ export const general: Brand = {
   smsSender: 'Kaari',
   themeColor: '#0b5a6e',
   mailFrom: 'Kaari <no-reply@kaari.example>',
+  // The practitioners' own profile pictures from the content system, where there is one (ADR 0049).
+  practitionerPictures: { kind: 'profilePicture' },
 };

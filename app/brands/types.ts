@@ -75,4 +75,23 @@ export interface Brand {
   themeColor: string;
   /** The sender of the brand's e-mail (`MAIL_FROM_<BRAND>` overrides it; required in production). */
   mailFrom: string;
+  /** How the brand pictures a practitioner beside their name (spec 2 §9; ./practitioner-pictures.ts). */
+  practitionerPictures: PractitionerPictures;
 }
+
+/**
+ * How a brand pictures practitioners (spec 2 §3, §9; ADR 0049): their profile pictures from the
+ * content system, or avatars — one of six, chosen by the first letter of the practitioner's id —
+ * on the colour of the clinic (by the clinic's code).
+ */
+export type PractitionerPictures =
+  | { kind: 'profilePicture' }
+  | {
+      kind: 'avatar';
+      /** Six avatar images (paths of the portal's own public files). */
+      avatars: readonly [string, string, string, string, string, string];
+      /** The clinics' colours by clinic code (`clinics.id`), behind the avatar. */
+      clinicColors: Readonly<Record<string, string>>;
+      /** A clinic without a colour of its own (or none known). */
+      otherClinicColor: string;
+    };

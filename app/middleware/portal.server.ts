@@ -44,7 +44,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     // A page's poll is not activity: it must not keep an unattended session alive (issue 21).
     const session = isPollRequest(request) ? lookup.row : await touchSession(db, lookup.row);
     const features = evaluateFeatures(env().FEATURES, lookup.featureOverrides);
-    const auth: Auth = { session, person: lookup.person, wards: lookup.wards, features };
+    const auth: Auth = { session, person: lookup.person, wards: lookup.wards, features, isHrUser: lookup.isHrUser };
     context.set(authContext, auth);
   } else if (lookup.status === 'expired') {
     context.set(expiredSessionContext, lookup.reason);

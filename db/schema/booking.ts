@@ -31,13 +31,28 @@ export const specialties = pgTable('specialties', {
   isRemoteType: boolean('is_remote_type').notNull().default(false),
 });
 
-export const practitioners = pgTable('practitioners', {
-  id: text('id').primaryKey(),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  title: jsonb('title').$type<Localized>().notNull(),
-  isResource: boolean('is_resource').notNull().default(false),
-});
+export const practitioners = pgTable(
+  'practitioners',
+  {
+    id: text('id').primaryKey(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    title: jsonb('title').$type<Localized>().notNull(),
+    isResource: boolean('is_resource').notNull().default(false),
+    /**
+     * The practitioner's profile picture (spec 2 §3, spec 3 §3 `cmsContent.profilePicture.url`,
+     * ADR 0049): a path on the portal's own origin or an https URL of the content system's image
+     * host (`PRACTITIONER_PICTURE_ORIGIN`); null when there is none.
+     */
+    profilePictureUrl: text('profile_picture_url'),
+  },
+  (t) => [
+    check(
+      'practitioners_profile_picture_url_check',
+      sql`${t.profilePictureUrl} ~ '^(/[A-Za-z0-9_-]|https://[A-Za-z0-9])' and char_length(${t.profilePictureUrl}) <= 500`,
+    ),
+  ],
+);
 
 export const practitionerSpecialties = pgTable(
   'practitioner_specialties',

@@ -63,7 +63,7 @@ async function person(db: Db, birthDate = '1985-03-02'): Promise<Person> {
 
 async function authOf(db: Db, who: Person): Promise<Auth> {
   const { row } = await createSession(db, { personId: who.id, identityProvider: 'test' });
-  return { session: row, person: who, wards: await listWards(db, who.id), features: await featuresForPerson(db, who.id) };
+  return { session: row, person: who, wards: await listWards(db, who.id), features: await featuresForPerson(db, who.id), isHrUser: false };
 }
 
 function putRequest(url: string, headers: Record<string, string>, body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>) {

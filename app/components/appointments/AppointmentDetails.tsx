@@ -1,9 +1,11 @@
 /** Title, time, place, practitioner and price of an appointment (logged-in and anonymous pages). */
 import { useTranslation } from '~/i18n/react';
 import type { AppointmentView } from '~/models/appointments/appointment';
+import { PractitionerPicture } from '~/components/PractitionerPicture';
 import { Time } from '~/components/Time';
 import * as ui from '~/styles/ui.css';
 import * as s from '~/styles/appointments.css';
+import * as picture from '~/styles/practitioner.css';
 
 export function appointmentTitle(a: AppointmentView): string {
   return `${a.specialtyName} – ${a.kindName}`;
@@ -44,8 +46,11 @@ export function AppointmentDetails({
           {a.isSpecificTime ? null : <> · {t('appointments.notSpecificTime')}</>}
         </dd>
         <dt>{t('appointments.practitioner')}</dt>
-        <dd>
-          {a.practitioner.name}, {a.practitioner.title}
+        <dd className={picture.withPicture}>
+          <PractitionerPicture practitioner={a.practitioner} clinicCode={a.isRemote ? null : a.clinic.id} />
+          <span>
+            {a.practitioner.name}, {a.practitioner.title}
+          </span>
         </dd>
         <dt>{t('appointments.location')}</dt>
         <dd>

@@ -11,8 +11,10 @@ import { Link } from 'react-router';
 import type { Language } from '~/i18n/config';
 import { pagePath } from '~/route-table';
 import type { AppointmentListItem } from '~/models/booking/search';
+import { PractitionerPicture } from '~/components/PractitionerPicture';
 import { Time } from '~/components/Time';
 import * as s from '~/styles/booking-search.css';
+import * as picture from '~/styles/practitioner.css';
 
 /** Where the visit happens: the clinic, or the kind of remote appointment. */
 export function placeText(a: AppointmentListItem, t: TFunction): string {
@@ -66,14 +68,17 @@ export function AppointmentResults({
             {/* The space keeps the link's name "17:30 Timo Aaltonen", not "17:30Timo Aaltonen". */}
             <span>{a.practitioner.name}</span>
           </Link>
-          <span className={s.resultDetails}>
-            <span>
-              {a.practitioner.title} · {a.specialtyName}
+          <span className={picture.withPicture}>
+            <PractitionerPicture practitioner={a.practitioner} clinicCode={a.clinicName === null ? null : a.clinicId} />
+            <span className={s.resultDetails}>
+              <span>
+                {a.practitioner.title} · {a.specialtyName}
+              </span>
+              <span>
+                {placeText(a, t)} · {t('search.results.duration', { minutes: a.durationMinutes })}
+              </span>
+              {a.requiresAuthToReserve ? <span className={s.tag}>{t('search.results.requiresAuth')}</span> : null}
             </span>
-            <span>
-              {placeText(a, t)} · {t('search.results.duration', { minutes: a.durationMinutes })}
-            </span>
-            {a.requiresAuthToReserve ? <span className={s.tag}>{t('search.results.requiresAuth')}</span> : null}
           </span>
         </li>
       ))}

@@ -1,15 +1,20 @@
 /**
- * The front page's messages box (spec 3 §7): the unread count and the latest threads. It does not
- * poll (the conversation list does, every 120 s): it is fresh at every visit of the front page,
- * and the front page stays within its JavaScript budget (ADR 0009).
+ * The front page's messages box (spec 3 §7): the unread count and the latest threads. With JS it
+ * refreshes itself every 120 s while the page is visible, like the conversation list: the page
+ * script polls the region (its `id` and `data-poll-ms`, ADR 0009), and the front page's loader
+ * answers a poll with this box only (routes/shell/front.tsx). Without JS it is as fresh as the
+ * page's load.
  */
 import { Link } from 'react-router';
 import type { Language } from '~/i18n/config';
 import { useTranslation } from '~/i18n/react';
-import type { ThreadListItem } from '~/models/messaging/messaging';
+import { THREAD_LIST_POLL_MS, type ThreadListItem } from '~/models/messaging/messaging';
 import { pagePath } from '~/route-table';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
+
+/** The box's element id: the region the page script refreshes. */
+export const THREAD_SUMMARIES_REGION = 'front-messages';
 
 export interface ThreadSummaries {
   unread: number;
@@ -19,7 +24,7 @@ export interface ThreadSummaries {
 export function ThreadSummariesSection({ summaries, lang }: { summaries: ThreadSummaries; lang: Language }) {
   const { t } = useTranslation();
   return (
-    <section className={ui.card} aria-labelledby="messages-title">
+    <section className={ui.card} aria-labelledby="messages-title" id={THREAD_SUMMARIES_REGION} data-poll-ms={THREAD_LIST_POLL_MS}>
       <h2 id="messages-title">{t('messaging.listTitle')}</h2>
       <p>{t('messaging.unreadCount', { count: summaries.unread })}</p>
       {summaries.threads.length ? (

@@ -2,6 +2,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from '~/i18n/react';
 import type { ReferralView } from '~/services/records/records-rules';
+import { PractitionerPicture } from '~/components/PractitionerPicture';
+import * as picture from '~/styles/practitioner.css';
 import * as s from '~/styles/records.css';
 import { useValidityText } from './RecordNav';
 
@@ -46,7 +48,10 @@ export function ReferralDetails({ referral }: { referral: ReferralView }) {
         {referral.practitionerName ? (
           <>
             <dt className={s.term}>{t('records.lab.practitioner')}</dt>
-            <dd className={s.definition}>{referral.practitionerName}</dd>
+            <dd className={`${s.definition} ${picture.withPicture}`}>
+              {referral.practitioner ? <PractitionerPicture practitioner={referral.practitioner} clinicCode={null} /> : null}
+              <span>{referral.practitionerName}</span>
+            </dd>
           </>
         ) : null}
         {referral.description ? (

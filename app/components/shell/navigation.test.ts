@@ -74,4 +74,12 @@ describe('side navigation rules', () => {
       expect(links[at + 1]).toMatchObject({ page: 'appointmentList', href: '/sv/tidsbokningar' });
     }
   });
+
+  it('links an HR user to the company’s conversations after Home, on the general brand only (ADR 0042)', () => {
+    const none = evaluateFeatures([]);
+    const hr = buildNavigation({ lang: 'sv', brand: 'general', features: none, isOccupational: false, isHrUser: true });
+    expect(hr[1]).toMatchObject({ kind: 'link', page: 'hrMessages', href: '/sv/hr/meddelanden', labelKey: 'chrome.hrMessages' });
+    expect(labels(buildNavigation({ lang: 'sv', brand: 'general', features: none, isOccupational: true }))).not.toContain('chrome.hrMessages');
+    expect(labels(buildNavigation({ lang: 'fi', brand: 'children', features: none, isOccupational: false, isHrUser: true }))).not.toContain('chrome.hrMessages');
+  });
 });

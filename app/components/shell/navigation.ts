@@ -3,7 +3,8 @@
  * group only on the general brand for occupational customers, messages only when both
  * messaging flags are on, the sickness-fund group only with both of its flags, the calendar
  * (booking) and list (appointments) links, the health records, the children's chat link with
- * `pikkutsatti`, invoices and my information. A link appears only when its page exists (route table, brand,
+ * `pikkutsatti`, invoices and my information; and for an HR user of a client company their
+ * company's conversations (ADR 0042). A link appears only when its page exists (route table, brand,
  * language). Client-safe and pure, so it is unit-tested.
  */
 import type { BrandKey } from '~/brands';
@@ -33,6 +34,8 @@ export interface NavInput {
   brand: BrandKey;
   features: Features;
   isOccupational: boolean;
+  /** An active HR user of a client company: their company's conversations (ADR 0042). */
+  isHrUser?: boolean;
   unreadMessages?: number;
 }
 
@@ -51,6 +54,9 @@ export function buildNavigation(input: NavInput): NavEntry[] {
     available(page, input) ? [{ kind: 'link', page, href: pagePath(page, input.lang), labelKey, badge }] : [];
 
   const entries: NavEntry[] = [...link('front', 'chrome.home')];
+
+  // An HR user's own area: the company's conversations with its occupational care team.
+  if (input.isHrUser) entries.push(...link('hrMessages', 'chrome.hrMessages'));
 
   if (input.brand === 'general' && input.isOccupational) {
     const messagingOn = input.features['customer-messaging-enabled'] && input.features['customer-messaging-allowed'];

@@ -15,6 +15,7 @@ const en = {
     home: 'Home',
     occupationalHealth: 'Occupational healthcare',
     messages: 'Messages',
+    hrMessages: 'Company conversations',
     unreadMessages: '{{count}} unread',
     team: 'Occupational healthcare team',
     sicknessFund: 'Sickness Fund',

@@ -11,6 +11,7 @@ const fi: CoreResource = {
     home: 'Etusivu',
     occupationalHealth: 'Työterveyshuolto',
     messages: 'Viestit',
+    hrMessages: 'Yrityksen keskustelut',
     unreadMessages: '{{count}} lukematonta',
     team: 'Työterveystiimi',
     sicknessFund: 'Sairauskassa',

@@ -11,6 +11,7 @@ const sv: CoreResource = {
     home: 'Startsida',
     occupationalHealth: 'Företagshälsovård',
     messages: 'Meddelanden',
+    hrMessages: 'Företagets konversationer',
     unreadMessages: '{{count}} olästa',
     team: 'Företagshälsovårdsteamet',
     sicknessFund: 'Sjukkassa',

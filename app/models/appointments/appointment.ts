@@ -43,13 +43,16 @@ export interface AppointmentView {
   locationType: LocationType;
   payerType: string;
   clinic: {
+    /** The clinic's code (e.g. KA). */
+    id: string;
     name: string;
     streetAddress: string | null;
     postalCode: string | null;
     postOffice: string | null;
     arrivalInfo: string | null;
   };
-  practitioner: { name: string; title: string };
+  /** `profilePictureSrc`: the profile picture a page may show (models/booking/practitioner-picture.ts), or null. */
+  practitioner: { id: string; name: string; title: string; profilePictureSrc: string | null };
   /** Private care only. */
   price: PriceView | null;
   roomLocation: string | null;

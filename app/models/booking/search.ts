@@ -50,7 +50,8 @@ export interface AvailableAppointment {
   kindId: string;
   locationType: LocationType;
   practitionerId: string;
-  practitioner: { name: string; title: string; isResource: boolean };
+  /** `cmsContent.profilePicture`: the profile picture a page may show (./practitioner-picture.ts), or null. */
+  practitioner: { name: string; title: string; isResource: boolean; cmsContent: { profilePicture: { url: string } | null } };
   clinicId: string;
   clinic: { name: string; municipality: string };
   specialtyId: string;
@@ -73,7 +74,9 @@ export interface AppointmentListItem {
   /** The clinic's name, or null for a remote appointment (the list names its kind). */
   clinicName: string | null;
   locationType: LocationType;
-  practitioner: { name: string; title: string };
+  /** The clinic's code (its colour on the children's brand). */
+  clinicId: string;
+  practitioner: { id: string; name: string; title: string; profilePictureSrc: string | null };
   specialtyName: string;
 }
 

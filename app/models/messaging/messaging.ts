@@ -20,9 +20,20 @@ export type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
 
 /**
  * Professionals' thread categories (spec 1 §3 ThreadCategory): the customer-thread ones, and the
- * client companies' `Hr`/`Supervisor` threads, open and closed (ADR 0042).
+ * client companies' `Hr`/`Supervisor` threads: open, those of an absent assignee whom the
+ * professional substitutes today, and closed (ADR 0042).
  */
-export const THREAD_CATEGORIES = ['assignedToMe', 'unassigned', 'participant', 'others', 'closed', 'substitutions', 'hrOpen', 'hrClosed'] as const;
+export const THREAD_CATEGORIES = [
+  'assignedToMe',
+  'unassigned',
+  'participant',
+  'others',
+  'closed',
+  'substitutions',
+  'hrOpen',
+  'hrSubstitutions',
+  'hrClosed',
+] as const;
 export type ThreadCategory = (typeof THREAD_CATEGORIES)[number];
 
 /** Spec 1 §9. */
@@ -123,6 +134,8 @@ export interface ThreadListPage {
 }
 
 export interface ParticipantView {
+  /** The person's id (a professional's is also what a new conversation is addressed to). */
+  id: string;
   kind: 'self' | 'customer' | 'professional';
   name: string;
   title: string | null;

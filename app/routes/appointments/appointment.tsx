@@ -34,6 +34,7 @@ import { viewerOf } from '~/services/people/viewer.server';
 import { parseAppointmentIds } from '~/services/appointments/rules';
 import { getDb } from '~/services/db/db.server';
 import { redirectWithFlash } from '~/lib/http/flash.server';
+import { FLASH_MS } from '~/models/shell/flash';
 import * as s from '~/styles/appointments.css';
 import * as ui from '~/styles/ui.css';
 import type { RouteHandle } from '~/components/hydration';
@@ -128,8 +129,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return redirectWithFlash(
         here,
         result === 'success'
-          ? { type: 'success', key: 'appointments.arrivalReason.saved' }
-          : { type: 'error', key: 'appointments.arrivalReason.failed' },
+          ? { type: 'success', key: 'appointments.arrivalReason.saved', durationMs: FLASH_MS.arrivalReason }
+          : { type: 'error', key: 'appointments.arrivalReason.failed', durationMs: FLASH_MS.arrivalReason },
       );
     }
   }

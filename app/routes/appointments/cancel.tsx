@@ -18,6 +18,7 @@ import { viewerOf } from '~/services/people/viewer.server';
 import { parseAppointmentIds } from '~/services/appointments/rules';
 import { getDb } from '~/services/db/db.server';
 import { redirectWithFlash } from '~/lib/http/flash.server';
+import { FLASH_MS } from '~/models/shell/flash';
 import * as ui from '~/styles/ui.css';
 import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/cancel';
@@ -25,9 +26,6 @@ import type { Route } from './+types/cancel';
 /** Plain HTML: the cancel confirmation page (without JS; with JS the appointment page's dialog) is one form (ADR 0009). */
 export const handle: RouteHandle = { hydrate: false };
 import { notFound } from '~/lib/http/responses';
-
-/** The appointment-cancelled message stays 15 s with JS (spec 2 §9). */
-const CANCELLED_MESSAGE_MS = 15_000;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const auth = requireAuth(context);
@@ -51,7 +49,7 @@ export async function action({ params, context }: Route.ActionArgs) {
       return redirectWithFlash(pagePath('front', lang), {
         type: 'success',
         key: 'appointments.cancel.success',
-        durationMs: CANCELLED_MESSAGE_MS,
+        durationMs: FLASH_MS.appointmentCancelled,
       });
     case 'appointmentNotFound':
       throw notFound();

@@ -91,7 +91,13 @@ function listItem(a: AvailableAppointment, lang: Language, withDate = false): Ap
     requiresAuthToReserve: a.requiresAuthToReserve,
     clinicName: a.isRemote ? null : a.clinic.name,
     locationType: a.locationType,
-    practitioner: { name: a.practitioner.name, title: a.practitioner.title },
+    clinicId: a.clinicId,
+    practitioner: {
+      id: a.practitionerId,
+      name: a.practitioner.name,
+      title: a.practitioner.title,
+      profilePictureSrc: a.practitioner.cmsContent.profilePicture?.url ?? null,
+    },
     specialtyName: a.specialty.name,
   };
 }

@@ -4,6 +4,7 @@
  * Another person's visit is "Visit was not found" (404).
  */
 import { data, Link } from 'react-router';
+import { PractitionerPicture } from '~/components/PractitionerPicture';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
@@ -12,6 +13,7 @@ import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
 import { recordViewerOf } from '~/services/people/viewer.server';
 import { getVisit } from '~/services/records/records.server';
+import * as picture from '~/styles/practitioner.css';
 import * as s from '~/styles/records.css';
 import * as ui from '~/styles/ui.css';
 import type { RouteHandle } from '~/components/hydration';
@@ -54,8 +56,11 @@ export default function Visit({ loaderData }: Route.ComponentProps) {
         <dt className={s.term}>{t('records.visits.identityCode')}</dt>
         <dd className={s.definition}>{visit.identityCode}</dd>
         <dt className={s.term}>{t('records.visits.practitioner')}</dt>
-        <dd className={s.definition}>
-          {visit.practitionerName}, {visit.practitionerTitle}
+        <dd className={`${s.definition} ${picture.withPicture}`}>
+          <PractitionerPicture practitioner={visit.practitioner} clinicCode={null} />
+          <span>
+            {visit.practitionerName}, {visit.practitionerTitle}
+          </span>
         </dd>
         <dt className={s.term}>{t('records.visits.specialty')}</dt>
         <dd className={s.definition}>{visit.specialty}</dd>

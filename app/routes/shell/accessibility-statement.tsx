@@ -2,8 +2,10 @@
  * The accessibility statement (/fi/saavutettavuusseloste, /sv/tillganglighetsutlatande,
  * /en/accessibility-statement; issue 23 part 5, ADR 0032) on both brands, for anyone: how
  * accessible the portal is, what is not yet, how it was assessed and when, the feedback form and
- * customer service, and the supervisory authority. The texts are in their own module
- * (app/i18n/resources/shell/accessibility.ts); the brand gives its name and phone.
+ * customer service, and the supervisory authority. What is not yet accessible is the one list of
+ * known problems (app/models/shell/accessibility-statement.ts, kept true by its tests), each
+ * with its texts; the texts are in their own module (app/i18n/resources/shell/accessibility.ts);
+ * the brand gives its name and phone.
  */
 import { Link } from 'react-router';
 import { brand } from '~/brands';
@@ -14,7 +16,7 @@ import { env } from '~/env.server';
 import { useTranslation } from '~/i18n/react';
 import { formatDate } from '~/lib/format';
 import { pageTitle } from '~/lib/http/page.server';
-import { STATEMENT_PREPARED, STATEMENT_UPDATED } from '~/models/shell/accessibility-statement';
+import { KNOWN_PROBLEMS, STATEMENT_LAST_REVIEWED, STATEMENT_PREPARED, type KnownProblem } from '~/models/shell/accessibility-statement';
 import { pagePath } from '~/route-table';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/accessibility-statement';
@@ -37,14 +39,14 @@ export async function loader({ context }: Route.LoaderArgs) {
     origin: hostOf(env().PUBLIC_ORIGIN ?? context.get(requestInfoContext).origin),
     phone: { tel: facts.customerService.tel, display: facts.customerService.display, info: facts.customerService.info[lang] },
     prepared: formatDate(STATEMENT_PREPARED, lang),
-    updated: formatDate(STATEMENT_UPDATED, lang),
+    reviewed: formatDate(STATEMENT_LAST_REVIEWED, lang),
   };
 }
 
 export default function AccessibilityStatement({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { lang, brandName, origin, phone, prepared, updated } = loaderData;
-  const gaps = t('accessibility.gaps.items', { returnObjects: true });
+  const { lang, brandName, origin, phone, prepared, reviewed } = loaderData;
+  const problemsKnown = (KNOWN_PROBLEMS as readonly KnownProblem[]).length > 0;
   const tested = t('accessibility.testing.items', { returnObjects: true });
   return (
     <article>
@@ -54,20 +56,22 @@ export default function AccessibilityStatement({ loaderData }: Route.ComponentPr
 
       <section aria-labelledby="a11y-status">
         <h2 id="a11y-status">{t('accessibility.status.heading')}</h2>
-        <p>{t('accessibility.status.body')}</p>
+        <p>{problemsKnown ? t('accessibility.status.body') : t('accessibility.status.bodyNoneKnown')}</p>
       </section>
 
-      <section aria-labelledby="a11y-gaps">
-        <h2 id="a11y-gaps">{t('accessibility.gaps.heading')}</h2>
-        <p>{t('accessibility.gaps.intro')}</p>
-        {gaps.map((gap) => (
-          <section key={gap.title} aria-labelledby={`gap-${gap.criteria.replace(/\W+/g, '-')}`}>
-            <h3 id={`gap-${gap.criteria.replace(/\W+/g, '-')}`}>{gap.title}</h3>
-            <p>{gap.body}</p>
-            <p className={ui.hint}>{gap.criteria}</p>
-          </section>
-        ))}
-      </section>
+      {problemsKnown ? (
+        <section aria-labelledby="a11y-gaps">
+          <h2 id="a11y-gaps">{t('accessibility.gaps.heading')}</h2>
+          <p>{t('accessibility.gaps.intro')}</p>
+          {KNOWN_PROBLEMS.map(({ id }) => (
+            <section key={id} aria-labelledby={`problem-${id}`}>
+              <h3 id={`problem-${id}`}>{t(`accessibility.problems.${id}.title`)}</h3>
+              <p>{t(`accessibility.problems.${id}.body`)}</p>
+              <p className={ui.hint}>{t(`accessibility.problems.${id}.criteria`)}</p>
+            </section>
+          ))}
+        </section>
+      ) : null}
 
       <section aria-labelledby="a11y-outside">
         <h2 id="a11y-outside">{t('accessibility.outside.heading')}</h2>
@@ -86,7 +90,7 @@ export default function AccessibilityStatement({ loaderData }: Route.ComponentPr
 
       <section aria-labelledby="a11y-prepared">
         <h2 id="a11y-prepared">{t('accessibility.prepared.heading')}</h2>
-        <p>{t('accessibility.prepared.body', { prepared, updated })}</p>
+        <p>{t('accessibility.prepared.body', { prepared, reviewed })}</p>
       </section>
 
       <section aria-labelledby="a11y-feedback" className={ui.card}>

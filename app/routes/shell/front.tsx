@@ -8,6 +8,7 @@ import type { RouteHandle } from '~/components/hydration';
 import { usePortalEnv } from '~/components/portal-env';
 import { authContext, portalContext } from '~/context';
 import { pageTitle, serverT } from '~/lib/http/page.server';
+import { isPollRequest } from '~/lib/polling';
 import type { Language } from '~/i18n/config';
 import { pagePath } from '~/route-table';
 import { listAppointments } from '~/services/appointments/appointments.server';
@@ -23,14 +24,24 @@ import type { Route } from './+types/front';
 
 const FRONT_PAGE_APPOINTMENTS = 3;
 
-/** Plain HTML: the greeting and boxes of links (appointments, messages, records, invoices) (ADR 0009). */
+/**
+ * Plain HTML: the greeting and boxes of links (appointments, messages, records, invoices) (ADR 0009).
+ * The messages box is refreshed every 120 s by the page script (spec 3 §7; components/messaging/
+ * ThreadSummaries). A client navigation from a hydrated page (none hydrates today) would render
+ * the page with React, without that refresh: a poll's answer holds the messages box only.
+ */
 export const handle: RouteHandle = { hydrate: false };
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = context.get(authContext);
   const { lang, brand } = context.get(portalContext);
   const title = pageTitle(context, auth ? 'chrome.home' : 'front.titleAnonymous');
   if (!auth) return { title, lang, user: null, upcoming: [], messages: null, feed: null };
+  const user = { firstName: auth.person.firstName, isPatient: auth.person.isPatient, wards: auth.wards.map((w) => w.firstName) };
+  // The page script's poll of the messages box: only that box is read again, so a front page
+  // left open neither reads the other boxes nor writes their views to the access log every two
+  // minutes (the page script takes the box and leaves the rest of this render).
+  if (isPollRequest(request)) return { title, lang, user, upcoming: [], messages: await frontPageSummaries(auth, brand, lang), feed: null };
   const db = await getDb();
   // The boxes' views of patient data are written to the access log together, before the page answers.
   const views: AccessLogBatch = [];
@@ -49,11 +60,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     messages,
     feed: feed ? feedView(feed.items, feed.canRenew, lang, serverT(context)) : null,
     upcoming: upcoming.slice(0, FRONT_PAGE_APPOINTMENTS),
-    user: {
-      firstName: auth.person.firstName,
-      isPatient: auth.person.isPatient,
-      wards: auth.wards.map((w) => w.firstName),
-    },
+    user,
   };
 }
 

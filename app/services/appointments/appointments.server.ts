@@ -36,6 +36,7 @@ import {
   parseAnonymousCode,
 } from './rules';
 import { clock } from '~/lib/clock.server';
+import { profilePictureSrc } from '~/models/booking/practitioner-picture';
 import { dropReminder, relinkReminder } from './reminders.server';
 import { afterSlotFreed, endEarlierTimeRequest, endRequestsNoLongerSeen } from './earlier-time-matching.server';
 import { recordConfidentialityAccepted } from '~/services/people/people.server';
@@ -50,7 +51,13 @@ export function baseQuery(db: Db) {
     .select({
       appointment: appointments,
       clinic: clinics,
-      practitioner: { firstName: practitioners.firstName, lastName: practitioners.lastName, title: practitioners.title },
+      practitioner: {
+        id: practitioners.id,
+        firstName: practitioners.firstName,
+        lastName: practitioners.lastName,
+        title: practitioners.title,
+        profilePictureUrl: practitioners.profilePictureUrl,
+      },
       specialtyName: specialties.name,
       patient: {
         id: patient.id,
@@ -133,13 +140,19 @@ export function toView(row: Row, viewer: Viewer | null, lang: Language, now = cl
     locationType: a.locationType,
     payerType: a.payerType,
     clinic: {
+      id: row.clinic.id,
       name: row.clinic.name,
       streetAddress: row.clinic.streetAddress,
       postalCode: row.clinic.postalCode,
       postOffice: row.clinic.postOffice,
       arrivalInfo: pick(row.clinic.arrivalInfo, lang),
     },
-    practitioner: { name: `${row.practitioner.firstName} ${row.practitioner.lastName}`, title: row.practitioner.title[lang] },
+    practitioner: {
+      id: row.practitioner.id,
+      name: `${row.practitioner.firstName} ${row.practitioner.lastName}`,
+      title: row.practitioner.title[lang],
+      profilePictureSrc: profilePictureSrc(row.practitioner.profilePictureUrl, env().PRACTITIONER_PICTURE_ORIGIN),
+    },
     price,
     roomLocation: a.roomLocation,
     checkInStatus: checkInStatus(a, now),

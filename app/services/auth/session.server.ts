@@ -4,7 +4,7 @@
  * at every login. Idle and absolute timeouts come from the environment.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { featureOverrides, guardianships, persons, sessions } from '~db/schema';
+import { featureOverrides, guardianships, hrUsers, persons, sessions } from '~db/schema';
 import { env } from '~/env.server';
 import { randomToken, sha256 } from '~/lib/crypto.server';
 import type { Db } from '~/services/db/db.server';
@@ -86,7 +86,11 @@ export async function lookupSession(db: Db, token: string | null, now = clock.no
  */
 export type Ward = Awaited<ReturnType<typeof listWards>>[number];
 
-/** What every request of a logged-in person needs besides the session: wards and feature overrides. */
+/**
+ * What every request of a logged-in person needs besides the session: wards, feature overrides,
+ * and whether the person is an active HR user of a client company (the navigation's link to the
+ * company's conversations, ADR 0042).
+ */
 export type SessionContextLookup =
   | Exclude<SessionLookup, { status: 'active' }>
   | {
@@ -95,6 +99,7 @@ export type SessionContextLookup =
       person: PersonRow;
       wards: Ward[];
       featureOverrides: { flag: string; enabled: boolean }[];
+      isHrUser: boolean;
     };
 
 /** JSON from the driver: node-postgres and PGlite parse json columns, but be safe either way. */
@@ -102,7 +107,7 @@ function parsedJson<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
-/** The session, its person, their wards and feature overrides: one prepared query per page view. */
+/** The session, its person, their wards, feature overrides and HR role: one prepared query per page view. */
 function sessionContextQuery(db: Db) {
   return db
     .select({
@@ -115,6 +120,7 @@ function sessionContextQuery(db: Db) {
       featureOverrides: sql<unknown>`coalesce((
         select json_agg(json_build_object('flag', f.flag, 'enabled', f.enabled))
         from ${featureOverrides} f where f.person_id = ${sessions.personId}), '[]'::json)`,
+      isHrUser: sql<boolean>`exists (select 1 from ${hrUsers} h where h.person_id = ${sessions.personId} and h.active)`,
     })
     .from(sessions)
     .innerJoin(persons, eq(persons.id, sessions.personId))
@@ -123,7 +129,7 @@ function sessionContextQuery(db: Db) {
 }
 
 /**
- * lookupSession plus the person's wards (as listWards) and feature overrides in the same
+ * lookupSession plus the person's wards (as listWards), feature overrides and HR role in the same
  * query: one database round trip per page view of a logged-in person instead of three
  * (ADR 0010). The expiry rules are lookupSession's.
  */
@@ -141,6 +147,7 @@ export async function lookupSessionContext(db: Db, token: string | null, now = c
     person,
     wards: parsedJson<Ward[]>(found.wards),
     featureOverrides: parsedJson<{ flag: string; enabled: boolean }[]>(found.featureOverrides),
+    isHrUser: Boolean(found.isHrUser),
   };
 }
 

@@ -53,6 +53,8 @@ import type {
   SearchTimings,
 } from '~/models/booking/search';
 import { clock } from '~/lib/clock.server';
+import { env } from '~/env.server';
+import { profilePictureSrc } from '~/models/booking/practitioner-picture';
 
 export type { AvailableAppointment, SearchAlternatives, SearchFormOptions, SearchResult, SearchTimings };
 
@@ -73,6 +75,8 @@ export interface PractitionerEntry {
   name: string;
   title: Localized;
   isResource: boolean;
+  /** The profile picture a page may show (models/booking/practitioner-picture.ts), or null. */
+  profilePictureSrc: string | null;
   specialtyIds: string[];
   clinicIds: string[];
 }
@@ -114,6 +118,7 @@ async function loadReferenceData(db: Db): Promise<ReferenceData> {
     name: `${p.firstName} ${p.lastName}`,
     title: p.title,
     isResource: p.isResource,
+    profilePictureSrc: profilePictureSrc(p.profilePictureUrl, env().PRACTITIONER_PICTURE_ORIGIN),
     specialtyIds: [],
     clinicIds: [],
   }));
@@ -317,6 +322,7 @@ async function listSlots(
         name: practitioner?.name ?? r.practitionerId,
         title: practitioner ? pick(practitioner.title, lang) : '',
         isResource: practitioner?.isResource ?? false,
+        cmsContent: { profilePicture: practitioner?.profilePictureSrc ? { url: practitioner.profilePictureSrc } : null },
       },
       clinicId: r.clinicId,
       clinic: { name: clinic?.name ?? r.clinicId, municipality: clinic?.municipality ?? '' },

@@ -171,6 +171,130 @@ export async function customerThreadRange(
   };
 }
 
+/** A thread's state and people, as the thread view and the messaging API show them. */
+export interface ThreadPeople {
+  isActive: boolean;
+  /** ISO instant the thread was started. */
+  createdAt: string;
+  /** Its customer (the HR user who started a company thread) first, then its professionals in the order they joined. */
+  participants: ParticipantView[];
+  /** The current assignment (spec 1 §3: only the current one is kept). */
+  assignee: ThreadView['assignee'];
+}
+
+/**
+ * Whether each thread is active, when it was started, its participants and its current
+ * assignment, as seen by `viewerId` ("self" for their own entry): three queries for any number
+ * of threads (a page of the API's `threads`, one thread's view). The caller has checked that the
+ * viewer may open them.
+ */
+export async function threadPeople(db: Db, viewerId: string, threadIds: readonly number[], lang: Language): Promise<Map<number, ThreadPeople>> {
+  const byThread = new Map<number, ThreadPeople>();
+  if (threadIds.length === 0) return byThread;
+  const ids = [...new Set(threadIds)];
+  const [threads, participantRows, assignments] = await Promise.all([
+    db
+      .select({
+        id: messagingThreads.id,
+        isActive: messagingThreads.isActive,
+        createdAt: messagingThreads.createdAt,
+        customerId: persons.id,
+        firstName: persons.firstName,
+        lastName: persons.lastName,
+      })
+      .from(messagingThreads)
+      .innerJoin(persons, eq(persons.id, messagingThreads.customerPersonId))
+      .where(inArray(messagingThreads.id, ids)),
+    db
+      .select({
+        threadId: messagingThreadParticipants.threadId,
+        id: professionals.personId,
+        firstName: professionals.firstName,
+        lastName: professionals.lastName,
+        title: professionals.title,
+      })
+      .from(messagingThreadParticipants)
+      .innerJoin(professionals, eq(professionals.personId, messagingThreadParticipants.professionalId))
+      .where(inArray(messagingThreadParticipants.threadId, ids))
+      .orderBy(asc(messagingThreadParticipants.addedAt), asc(professionals.personId)),
+    db
+      .select({
+        threadId: messagingThreadAssignments.threadId,
+        id: professionals.personId,
+        firstName: professionals.firstName,
+        lastName: professionals.lastName,
+        title: professionals.title,
+        assignedAt: messagingThreadAssignments.assignedAt,
+      })
+      .from(messagingThreadAssignments)
+      .innerJoin(professionals, eq(professionals.personId, messagingThreadAssignments.assigneeId))
+      .where(inArray(messagingThreadAssignments.threadId, ids)),
+  ]);
+  for (const t of threads) {
+    const assignment = assignments.find((a) => a.threadId === t.id);
+    byThread.set(t.id, {
+      isActive: t.isActive,
+      createdAt: t.createdAt.toISOString(),
+      participants: [
+        { id: t.customerId, kind: t.customerId === viewerId ? 'self' : 'customer', name: fullName(t), title: null },
+        ...participantRows
+          .filter((p) => p.threadId === t.id)
+          .map((p): ParticipantView => ({ id: p.id, kind: p.id === viewerId ? 'self' : 'professional', name: fullName(p), title: p.title[lang] })),
+      ],
+      assignee: assignment
+        ? { id: assignment.id, name: fullName(assignment), title: assignment.title[lang], assignedAt: assignment.assignedAt.toISOString() }
+        : null,
+    });
+  }
+  return byThread;
+}
+
+/**
+ * The notices of the assignees' absences that have not ended (the first five of each, earliest
+ * first, each with its first substitute): two queries for any number of assignees.
+ */
+export async function assigneeAbsenceNotices(
+  db: Db,
+  assignees: readonly { id: string; name: string }[],
+  now = clock.now(),
+): Promise<Map<string, AbsenceNoticeView[]>> {
+  const byAssignee = new Map<string, AbsenceNoticeView[]>();
+  const ids = [...new Set(assignees.map((a) => a.id))];
+  if (ids.length === 0) return byAssignee;
+  const absences = await db
+    .select()
+    .from(professionalAbsences)
+    .where(and(inArray(professionalAbsences.professionalId, ids), gte(professionalAbsences.endDate, helsinkiDate(now))))
+    .orderBy(asc(professionalAbsences.startDate), asc(professionalAbsences.id));
+  const substituteIds = [...new Set(absences.flatMap((a) => a.substituteIds.slice(0, 1)))];
+  const substitutes = substituteIds.length
+    ? await db
+        .select({ id: professionals.personId, firstName: professionals.firstName, lastName: professionals.lastName })
+        .from(professionals)
+        .where(inArray(professionals.personId, substituteIds))
+    : [];
+  for (const assignee of assignees) {
+    byAssignee.set(
+      assignee.id,
+      absences
+        .filter((a) => a.professionalId === assignee.id)
+        .slice(0, 5)
+        .map((a) => {
+          const substitute = substitutes.find((x) => x.id === a.substituteIds[0]);
+          return {
+            kind: 'absence',
+            at: absenceNoticeAt(a.startDate),
+            name: assignee.name,
+            startDate: a.startDate,
+            endDate: a.endDate,
+            substituteName: substitute ? fullName(substitute) : null,
+          };
+        }),
+    );
+  }
+  return byAssignee;
+}
+
 /** The thread's messages (oldest first, at most 9999), attachments, participants and notices. */
 export async function loadThreadView(db: Db, viewerId: string, thread: ThreadRow, lang: Language, now = clock.now()): Promise<ThreadView> {
   const deleter = sql<string | null>`(select ${persons.firstName} || ' ' || ${persons.lastName} from ${persons} where ${persons.id} = ${messagingMessages.deletedById})`;
@@ -241,66 +365,10 @@ export async function loadThreadView(db: Db, viewerId: string, thread: ThreadRow
     deleted: m.deletedAt ? { at: m.deletedAt.toISOString(), byName: m.deletedByName ?? '', reason: m.deletedReason } : null,
   }));
 
-  const customer = await db
-    .select({ id: persons.id, firstName: persons.firstName, lastName: persons.lastName })
-    .from(persons)
-    .where(eq(persons.id, thread.customerPersonId))
-    .limit(1);
-  const participantRows = await db
-    .select({ id: professionals.personId, firstName: professionals.firstName, lastName: professionals.lastName, title: professionals.title })
-    .from(messagingThreadParticipants)
-    .innerJoin(professionals, eq(professionals.personId, messagingThreadParticipants.professionalId))
-    .where(eq(messagingThreadParticipants.threadId, thread.id))
-    .orderBy(asc(messagingThreadParticipants.addedAt));
-  const participants: ParticipantView[] = [
-    ...customer.map((c) => ({ kind: c.id === viewerId ? ('self' as const) : ('customer' as const), name: fullName(c), title: null })),
-    ...participantRows.map((p) => ({
-      kind: p.id === viewerId ? ('self' as const) : ('professional' as const),
-      name: fullName(p),
-      title: p.title[lang],
-    })),
-  ];
+  const people = (await threadPeople(db, viewerId, [thread.id], lang)).get(thread.id);
+  const assignment = people?.assignee ?? null;
 
-  const [assignment] = await db
-    .select({
-      id: professionals.personId,
-      firstName: professionals.firstName,
-      lastName: professionals.lastName,
-      title: professionals.title,
-      assignedAt: messagingThreadAssignments.assignedAt,
-    })
-    .from(messagingThreadAssignments)
-    .innerJoin(professionals, eq(professionals.personId, messagingThreadAssignments.assigneeId))
-    .where(eq(messagingThreadAssignments.threadId, thread.id))
-    .limit(1);
-
-  let notices: AbsenceNoticeView[] = [];
-  if (assignment) {
-    const absences = await db
-      .select()
-      .from(professionalAbsences)
-      .where(and(eq(professionalAbsences.professionalId, assignment.id), gte(professionalAbsences.endDate, helsinkiDate(now))))
-      .orderBy(asc(professionalAbsences.startDate))
-      .limit(5);
-    const substituteIds = [...new Set(absences.flatMap((a) => a.substituteIds.slice(0, 1)))];
-    const substitutes = substituteIds.length
-      ? await db
-          .select({ id: professionals.personId, firstName: professionals.firstName, lastName: professionals.lastName })
-          .from(professionals)
-          .where(inArray(professionals.personId, substituteIds))
-      : [];
-    notices = absences.map((a) => {
-      const substitute = substitutes.find((s) => s.id === a.substituteIds[0]);
-      return {
-        kind: 'absence',
-        at: absenceNoticeAt(a.startDate),
-        name: fullName(assignment),
-        startDate: a.startDate,
-        endDate: a.endDate,
-        substituteName: substitute ? fullName(substitute) : null,
-      };
-    });
-  }
+  const notices = assignment ? ((await assigneeAbsenceNotices(db, [assignment], now)).get(assignment.id) ?? []) : [];
 
   const [company] = thread.companyContractId
     ? await db
@@ -315,11 +383,9 @@ export async function loadThreadView(db: Db, viewerId: string, thread: ThreadRow
     isActive: thread.isActive,
     threadType: thread.threadType,
     companyName: company?.name ?? null,
-    createdAt: messages.at(-1)?.createdAt.toISOString() ?? now.toISOString(),
-    participants,
-    assignee: assignment
-      ? { id: assignment.id, name: fullName(assignment), title: assignment.title[lang], assignedAt: assignment.assignedAt.toISOString() }
-      : null,
+    createdAt: people?.createdAt ?? now.toISOString(),
+    participants: people?.participants ?? [],
+    assignee: assignment,
     timeline: mergeTimeline(messageViews, notices),
   };
 }

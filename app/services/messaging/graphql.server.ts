@@ -24,7 +24,15 @@ import { documentLimitsRule, parseWithinLimits, type GraphqlLimitCode, type Grap
 import { hitPersonLimit, type PersonLimit } from '~/services/security/person-limits.server';
 import type { Language } from '~/i18n/config';
 import { hasControlCharacters } from '~/models/text';
-import { isValidSubject, MAX_ATTACHMENTS_PER_MESSAGE, MESSAGE_MAX_LENGTH, SUBJECT_MAX_LENGTH, THREAD_TYPES, type ThreadView } from '~/models/messaging/messaging';
+import {
+  isValidSubject,
+  MAX_ATTACHMENTS_PER_MESSAGE,
+  MESSAGE_MAX_LENGTH,
+  SUBJECT_MAX_LENGTH,
+  THREAD_TYPES,
+  type AbsenceNoticeView,
+  type ThreadView,
+} from '~/models/messaging/messaging';
 import { pagePath } from '~/route-table';
 import type { Db } from '~/services/db/db.server';
 import { finishUpload, initUpload, storage } from '~/services/storage/storage.server';
@@ -41,6 +49,9 @@ import {
   MESSAGE_LIMIT,
   sendCustomerMessage,
   THREAD_RESOURCE,
+  assigneeAbsenceNotices,
+  threadPeople,
+  type ThreadPeople,
 } from './conversations.server';
 import { createThreadWithMessage, messageByIdempotencyKey } from './threads.server';
 import { answerQuestionnaire } from '~/services/records/questionnaires.server';
@@ -240,29 +251,42 @@ const splitName = (name: string) => {
   return { firstName, lastName: rest.join(' ') };
 };
 
+/** A person of a thread as the API's MessagingUser. */
+function messagingUser(person: { kind: string; name: string; title: string | null }, id: string) {
+  return {
+    id,
+    userType: person.kind === 'professional' ? 'ProfessionalUser' : 'CustomerUser',
+    ...splitName(person.name),
+    title: person.title,
+    isMe: person.kind === 'self',
+  };
+}
+
+/** What a thread says of itself and its people (spec 1 §3), the same in `thread` and `threads`. */
+function threadFields(thread: { id: number; title: string; threadType: string }, people: ThreadPeople, isRead: boolean) {
+  return {
+    id: String(thread.id),
+    title: thread.title,
+    isActive: people.isActive,
+    created: people.createdAt,
+    threadType: thread.threadType,
+    isRead,
+    participants: people.participants.map((p) => messagingUser(p, p.id)),
+    assignments: people.assignee
+      ? [{ assignee: messagingUser({ kind: 'professional', name: people.assignee.name, title: people.assignee.title }, people.assignee.id), assignedAt: people.assignee.assignedAt }]
+      : [],
+  };
+}
+
+const absenceNotices = (notices: readonly AbsenceNoticeView[]) =>
+  notices.map((n) => ({ startDate: n.startDate, endDate: n.endDate, substituteName: n.substituteName }));
+
 function threadObject(view: ThreadView, customerId: string, isRead: boolean) {
   const messages = view.timeline.flatMap((item) => (item.kind === 'message' ? [item] : [])).reverse();
-  const user = (author: { kind: string; name: string; title: string | null }, id: string) => ({
-    id,
-    userType: author.kind === 'professional' ? 'ProfessionalUser' : 'CustomerUser',
-    ...splitName(author.name),
-    title: author.title,
-    isMe: author.kind === 'self',
-  });
+  const user = messagingUser;
   return {
-    id: String(view.id),
-    title: view.title,
-    isActive: view.isActive,
-    created: view.createdAt,
-    threadType: view.threadType,
-    isRead,
-    participants: view.participants.map((p, i) => user(p, p.kind === 'self' ? customerId : `participant-${i}`)),
-    assignments: view.assignee
-      ? [{ assignee: user({ kind: 'professional', name: view.assignee.name, title: view.assignee.title }, view.assignee.id), assignedAt: view.assignee.assignedAt }]
-      : [],
-    assigneeAbsences: view.timeline.flatMap((item) =>
-      item.kind === 'absence' ? [{ startDate: item.startDate, endDate: item.endDate, substituteName: item.substituteName }] : [],
-    ),
+    ...threadFields(view, { isActive: view.isActive, createdAt: view.createdAt, participants: view.participants, assignee: view.assignee }, isRead),
+    assigneeAbsences: absenceNotices(view.timeline.flatMap((item) => (item.kind === 'absence' ? [item] : []))),
     messages: ({ pagination }: { pagination?: Pagination }) => {
       const { limit, offset } = page(pagination, MESSAGE_LIMIT);
       return {
@@ -316,18 +340,15 @@ const root = {
   threads: async ({ pagination }: { pagination?: Pagination }, ctx: MessagingContext) => {
     const range = page(pagination, MESSAGE_LIMIT);
     const { items, totalCount } = await customerThreadRange(ctx.db, ctx.customerId, range, ctx.lang);
+    // The page's threads' state, people and assignees' absences (the customer's own threads: the list is theirs).
+    const people = await threadPeople(ctx.db, ctx.customerId, items.map((item) => item.id), ctx.lang);
+    const assignees = [...people.values()].flatMap((p) => (p.assignee ? [p.assignee] : []));
+    const absences = await assigneeAbsenceNotices(ctx.db, assignees, ctx.now);
     return {
       totalCount,
       paginatedThreads: items.map((item) => ({
-        id: String(item.id),
-        title: item.title,
-        isActive: true,
-        created: item.lastMessageAt ?? ctx.now.toISOString(),
-        threadType: 'Customer',
-        isRead: !item.unread,
-        participants: [],
-        assignments: [],
-        assigneeAbsences: [],
+        ...threadFields({ id: item.id, title: item.title, threadType: 'Customer' }, people.get(item.id)!, !item.unread),
+        assigneeAbsences: absenceNotices(absences.get(people.get(item.id)!.assignee?.id ?? '') ?? []),
         // Each thread with its latest message (spec 1 §7: limit 1, sorted desc).
         messages: () => ({
           totalCount: item.preview ? 1 : 0,

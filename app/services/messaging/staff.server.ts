@@ -67,6 +67,11 @@ function categoryCondition(me: string, category: ThreadCategory, today: string):
   // The customer-thread categories hold `Customer` threads; the client companies' threads have their own.
   const customer = sql`${t.threadType} = 'Customer'`;
   const company = sql`${t.threadType} <> 'Customer'`;
+  // Assigned to someone absent today whose substitute `me` is (such a substitute may have no access row).
+  const substituting = sql`${t.id} = any(array(
+        select ${a.threadId} from ${a} join ${professionalAbsences} on ${professionalAbsences.professionalId} = ${a.assigneeId}
+        where ${me}::uuid = any(${professionalAbsences.substituteIds})
+          and ${professionalAbsences.startDate} <= ${today} and ${professionalAbsences.endDate} >= ${today}))`;
   switch (category) {
     case 'hrOpen':
       return sql`${company} and ${t.isActive} and ${mine}`;
@@ -84,10 +89,9 @@ function categoryCondition(me: string, category: ThreadCategory, today: string):
     case 'closed':
       return sql`${customer} and not ${t.isActive} and ${mine}`;
     case 'substitutions':
-      return sql`${customer} and ${t.isActive} and ${t.id} = any(array(
-        select ${a.threadId} from ${a} join ${professionalAbsences} on ${professionalAbsences.professionalId} = ${a.assigneeId}
-        where ${me}::uuid = any(${professionalAbsences.substituteIds})
-          and ${professionalAbsences.startDate} <= ${today} and ${professionalAbsences.endDate} >= ${today}))`;
+      return sql`${customer} and ${t.isActive} and ${substituting}`;
+    case 'hrSubstitutions':
+      return sql`${company} and ${t.isActive} and ${substituting}`;
   }
 }
 
@@ -131,7 +135,7 @@ export function categoryQuery(db: Db, me: string, category: ThreadCategory, page
     unread: unreadFor(me),
   };
   const offset = (pageNumber - 1) * THREADS_PER_PAGE;
-  if (category !== 'substitutions') {
+  if (category !== 'substitutions' && category !== 'hrSubstitutions') {
     // Walks the professional's own access rows newest first (messaging_thread_access_professional_idx)
     // and stops at the page's end, however many threads they can open (ADR 0015). Participants
     // and assignees always have an access row (the services add one).
@@ -156,7 +160,7 @@ export function categoryQuery(db: Db, me: string, category: ThreadCategory, page
 }
 
 /** The categories of threads `me` has an access row for, given that row (joined with its thread). */
-function accessCategoryCondition(me: string, category: Exclude<ThreadCategory, 'substitutions'>): SQL {
+function accessCategoryCondition(me: string, category: Exclude<ThreadCategory, 'substitutions' | 'hrSubstitutions'>): SQL {
   const t = messagingThreads;
   const a = messagingThreadAssignments;
   const p = messagingThreadParticipants;

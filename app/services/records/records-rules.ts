@@ -108,6 +108,8 @@ export interface ReferralView {
   /** Shown only in Finnish (spec 3 §3). */
   description: string | null;
   practitionerName: string | null;
+  /** The practitioner's id and the profile picture a page may show (ADR 0049); null without a practitioner. */
+  practitioner: { id: string; profilePictureSrc: string | null } | null;
   patientInstructionsUrl: string | null;
 }
 

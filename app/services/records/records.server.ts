@@ -38,6 +38,8 @@ import {
   type ReferralView,
 } from './records-rules';
 import { clock } from '~/lib/clock.server';
+import { env } from '~/env.server';
+import { profilePictureSrc } from '~/models/booking/practitioner-picture';
 
 export interface Page<T> {
   items: T[];
@@ -126,7 +128,11 @@ export async function getPrescriptions(db: Db, viewer: RecordViewer, ids: number
 
 // --- Referrals -----------------------------------------------------------------------------
 
-function referralView(row: typeof referrals.$inferSelect & { practitionerName: string | null }, lang: Language, now: Date): ReferralView {
+function referralView(
+  row: typeof referrals.$inferSelect & { practitionerName: string | null; practitionerPictureUrl: string | null },
+  lang: Language,
+  now: Date,
+): ReferralView {
   const today = helsinkiDate(now);
   return {
     id: row.id,
@@ -140,13 +146,16 @@ function referralView(row: typeof referrals.$inferSelect & { practitionerName: s
     /** Shown only in Finnish (spec 3 §3). */
     description: lang === 'fi' ? row.description : null,
     practitionerName: row.practitionerName,
+    practitioner: row.practitionerId
+      ? { id: row.practitionerId, profilePictureSrc: profilePictureSrc(row.practitionerPictureUrl, env().PRACTITIONER_PICTURE_ORIGIN) }
+      : null,
     patientInstructionsUrl: row.patientInstructionsUrl,
   };
 }
 
 export type { ReferralView };
 
-const referralColumns = { ...getReferralColumns(), practitionerName };
+const referralColumns = { ...getReferralColumns(), practitionerName, practitionerPictureUrl: practitioners.profilePictureUrl };
 function getReferralColumns() {
   const { id, patientId, type, title, creationDate, validUntil, description, practitionerId, patientInstructionsUrl, viewRestriction } = referrals;
   return { id, patientId, type, title, creationDate, validUntil, description, practitionerId, patientInstructionsUrl, viewRestriction };
@@ -342,8 +351,10 @@ export async function getVisit(db: Db, viewer: RecordViewer, id: number, lang: L
       id: visitReports.id,
       patientId: visitReports.patientId,
       startAt: visitReports.startAt,
+      practitionerId: practitioners.id,
       practitionerName,
       practitionerTitle: practitioners.title,
+      practitionerPictureUrl: practitioners.profilePictureUrl,
       specialty: specialties.name,
       patientFirstName: persons.firstName,
       patientLastName: persons.lastName,
@@ -366,6 +377,7 @@ export async function getVisit(db: Db, viewer: RecordViewer, id: number, lang: L
     dateTimeText: formatDateTime(row.startAt, lang),
     practitionerName: row.practitionerName,
     practitionerTitle: row.practitionerTitle[lang],
+    practitioner: { id: row.practitionerId, profilePictureSrc: profilePictureSrc(row.practitionerPictureUrl, env().PRACTITIONER_PICTURE_ORIGIN) },
     specialty: row.specialty[lang],
     patientName: `${row.patientFirstName} ${row.patientLastName}`,
     /** The visit page shows the identity code (spec 3 §3); it never goes to logs or URLs. */

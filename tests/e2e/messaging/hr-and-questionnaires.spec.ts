@@ -86,7 +86,10 @@ test.describe('HR users', () => {
   test('an HR user and a professional exchange an hr thread', async ({ page, browser, javaScriptEnabled }) => {
     const fixture = (await (await page.request.get('/dev/test-fixtures/hr')).json()) as HrFixture;
     await login(page, { identityCode: fixture.identityCode }, { lang: 'fi' });
-    await page.goto('/fi/hr/viestit');
+    // The navigation leads an HR user to the company's conversations.
+    await page.goto('/fi');
+    await page.getByRole('navigation', { name: 'Päävalikko' }).getByRole('link', { name: 'Yrityksen keskustelut' }).click();
+    await expect(page).toHaveURL(/\/fi\/hr\/viestit$/);
     await expect(page.getByRole('heading', { level: 1, name: fi.hr.title })).toBeVisible();
     await expect(page.getByText(fi.hr.noHealthData)).toBeVisible();
     const subject = `Työpaikkaselvitys ${randomUUID().slice(0, 8)}`;
@@ -103,6 +106,9 @@ test.describe('HR users', () => {
     // The professional finds it among the company conversations and answers.
     const pro = await professionalPage(browser, javaScriptEnabled);
     await pro.goto('/fi/henkilokunta/viestit?category=hrOpen');
+    // The company threads' categories: open, substitutions (spec 1 §3 hrSubstitutions) and closed.
+    const categories = pro.getByRole('navigation', { name: fi.staff.categoriesNav });
+    await expect(categories.getByRole('link', { name: /^Yritysten sijaisuudet \(\d+\)$/ })).toBeVisible();
     const row = pro.getByRole('row').filter({ has: pro.getByRole('link', { name: subject }) });
     await expect(row).toContainText(fixture.hrName);
     await row.getByRole('link', { name: subject }).click();
@@ -167,6 +173,8 @@ test.describe('HR users', () => {
 
   test('the HR pages answer 404 to anyone who is not an HR user', async ({ page }) => {
     await login(page, 'aino', { lang: 'fi' });
+    await page.goto('/fi');
+    await expect(page.getByRole('navigation', { name: 'Päävalikko' }).getByRole('link', { name: 'Yrityksen keskustelut' })).toHaveCount(0);
     expect((await page.goto('/fi/hr/viestit'))?.status()).toBe(404);
     expect((await page.goto('/sv/hr/meddelanden/1'))?.status()).toBe(404);
   });

@@ -204,6 +204,31 @@ test.describe('secure messaging', () => {
     await context.close();
   });
 
+  test('with JS, the front page’s messages box refreshes itself every 120 s', async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, 'the page polls with JavaScript (without it the front page is as fresh as its load)');
+    await page.clock.install();
+    const data = await fixture(page);
+    await login(page, { identityCode: data.identityCode }, { lang: 'fi' });
+    await page.goto('/fi');
+    await expect(page.locator('html[data-static]')).toHaveCount(1);
+    const box = page.getByRole('region', { name: fi.listTitle });
+    await expect(box.getByText('1 lukematon keskustelu')).toBeVisible();
+    await expect(box.locator(`a[href="/fi/viestit/${data.unreadThreadId}"]`)).toContainText(fi.unread);
+    // The thread is read elsewhere (another tab, the app): the box shows it at its next poll.
+    const token = await csrfToken(page);
+    const read = await page.request.post('/api/customer-messaging', {
+      data: { query: `mutation { markAsRead(threadId: "${data.unreadThreadId}") }` },
+      headers: { 'X-CSRF-Token': token },
+    });
+    expect(read.status()).toBe(200);
+    await expect(box.getByText('1 lukematon keskustelu')).toBeVisible();
+    const polled = page.waitForRequest((r) => new URL(r.url()).pathname === '/fi' && r.headers()['x-portal-poll'] === '1');
+    await page.clock.fastForward('02:00');
+    await polled;
+    await expect(box.getByText('0 lukematonta keskustelua')).toBeVisible();
+    await expect(box.locator(`a[href="/fi/viestit/${data.unreadThreadId}"]`)).not.toContainText(fi.unread);
+  });
+
   test('with JS, the list and the thread refresh themselves, keep what is typed, and a failed refresh stops', async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, 'the pages poll with JavaScript (without it they have a Refresh link)');
     await page.clock.install();

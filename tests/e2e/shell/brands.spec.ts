@@ -1,4 +1,4 @@
-import { expect, login, test } from '../fixtures';
+import { bookFixture, expect, login, test } from '../fixtures';
 import { CHILDREN_URL } from '../urls';
 
 test.describe("children's brand", () => {
@@ -37,5 +37,38 @@ test.describe('general brand', () => {
     const response = await page.goto('/fi/pikkutsatti');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Sivua ei löytynyt' })).toBeVisible();
+  });
+});
+
+/**
+ * Spec 2 §9: the children's brand pictures a practitioner with one of six avatars, chosen by the
+ * first letter of the practitioner's id, on the colour of the clinic (by its code); the general
+ * brand shows the practitioner's profile picture (spec 2 §3, spec 3 §3), where there is one.
+ */
+test.describe('practitioners’ pictures', () => {
+  test('the children’s brand shows the avatar of the id’s first letter on the clinic’s colour', async ({ page }) => {
+    await login(page, 'laura', { baseURL: CHILDREN_URL, lang: 'fi' });
+    // P0001 at Kamppi (KA): "P" is group 3 of 6; Kamppi's colour is pink.
+    const fixture = await bookFixture(page, 'laura', 3 * 24 * 60, { practitionerId: 'P0001', clinicId: 'KA' }, CHILDREN_URL);
+    await page.goto(`${CHILDREN_URL}/fi/ajanvaraukset/${fixture.id}`);
+    const avatar = page.getByRole('article').locator('img[src="/images/avatars/3.svg"]');
+    await expect(avatar).toBeVisible();
+    await expect(avatar).toHaveCSS('background-color', 'rgb(244, 199, 217)');
+    const image = await page.request.get(`${CHILDREN_URL}/images/avatars/3.svg`);
+    expect(image.headers()['content-type']).toContain('image/svg+xml');
+    // The free times list each practitioner with their avatar.
+    await page.goto(`${CHILDREN_URL}/fi/ajanvaraus/yksityisasiakas`);
+    const first = page.getByRole('listitem').filter({ has: page.locator('a[href*="/fi/vapaat-ajat/"]') }).first();
+    await expect(first.locator('img[src^="/images/avatars/"]')).toBeVisible();
+  });
+
+  test('the general brand shows the practitioner’s profile picture', async ({ page }) => {
+    await login(page, 'aino');
+    const fixture = await bookFixture(page, 'aino', 3 * 24 * 60, { practitionerId: 'P0001', clinicId: 'KA' });
+    await page.goto(`/en/appointments/${fixture.id}`);
+    const picture = page.getByRole('article').locator('img[src^="/images/practitioners/"]');
+    await expect(picture).toBeVisible();
+    expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect(page.getByRole('article').locator('img[src^="/images/avatars/"]')).toHaveCount(0);
   });
 });

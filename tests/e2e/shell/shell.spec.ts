@@ -1,4 +1,4 @@
-import { expect, login, test } from '../fixtures';
+import { bookFixture, expect, login, test } from '../fixtures';
 import { BASE_URL, CHILDREN_URL } from '../urls';
 
 test.describe('languages', () => {
@@ -174,5 +174,58 @@ test.describe('session expiry', () => {
     await expect(page.getByRole('contentinfo')).toHaveCount(0);
     await page.getByRole('link', { name: 'Log in with bank credentials' }).click();
     await expect(page).toHaveURL(/\/en\/login\?nextPath=%2Fen%2Feula$/);
+  });
+});
+
+test.describe('notices after an action (flash messages)', () => {
+  test('with JS, the reason for the visit’s notice goes after 5 s and other notices after 10 s', async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, 'without JS a notice is simply part of the one page it was rendered on');
+    await login(page, 'aino');
+    const fixture = await bookFixture(page, 'aino', 2 * 24 * 60);
+    // The page's clock stands still from before the page loads: only the fast-forwards count.
+    const start = Date.parse('2027-01-04T09:00:00Z');
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(start + 1000);
+
+    // Spec 2 §8/§9: the reason for the visit's notices show 5 s.
+    await page.goto(`/en/appointments/${fixture.id}`);
+    await page.getByLabel('Tell us briefly why you are coming').fill('Sore throat.');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const saved = page.getByRole('status').getByText('Preliminary information saved successfully');
+    await expect(saved).toBeVisible();
+    await page.clock.fastForward(4_900);
+    await expect(saved).toBeVisible();
+    await page.clock.fastForward(200);
+    await expect(saved).toBeHidden();
+
+    // Spec 1 §8: every other notice 10 s (here: logging out).
+    const banner = page.getByRole('banner');
+    await banner.getByText('Aino Virtanen').click();
+    await banner.getByRole('link', { name: 'Log out' }).click();
+    await page.getByRole('dialog', { name: 'Do you want to log out?' }).getByRole('button', { name: 'Log out' }).click();
+    const loggedOut = page.getByRole('status').getByText('You have logged out.');
+    await expect(loggedOut).toBeVisible();
+    await page.clock.fastForward(9_900);
+    await expect(loggedOut).toBeVisible();
+    await page.clock.fastForward(200);
+    await expect(loggedOut).toBeHidden();
+  });
+});
+
+test.describe('full-width appointment lists', () => {
+  test('show neither the menu nor the footer (spec 1 §2, spec 3 §2); the booking landing keeps its footer', async ({ page }) => {
+    await login(page, 'aino');
+    for (const path of ['/en/booking/private', '/en/booking/insurance']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('banner')).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
+      await expect(page.getByRole('contentinfo'), path).toHaveCount(0);
+    }
+    await page.goto('/en/booking');
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await page.goto('/en');
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
   });
 });

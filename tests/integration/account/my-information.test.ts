@@ -43,7 +43,7 @@ async function person(db: Db): Promise<Person> {
 
 async function authOf(db: Db, who: Person, provider = 'test'): Promise<Auth> {
   const { row } = await createSession(db, { personId: who.id, identityProvider: provider });
-  return { session: row, person: who, wards: await listWards(db, who.id), features: { ...(await featuresForPerson(db, who.id)), mfa: true } };
+  return { session: row, person: who, wards: await listWards(db, who.id), features: { ...(await featuresForPerson(db, who.id)), mfa: true }, isHrUser: false };
 }
 
 async function lastCode(db: Db, phone: string): Promise<string> {

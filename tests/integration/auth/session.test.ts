@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addGuardianship, createPerson, setFeatureOverride } from '~db/factories';
-import { sessions } from '~db/schema';
+import { addGuardianship, createHrUser, createOccupationalContract, createPerson, setFeatureOverride } from '~db/factories';
+import { hrUsers, sessions } from '~db/schema';
 import { makeIdentityCode } from '~/models/identity-code';
 import {
   createSession,
@@ -222,5 +222,17 @@ describe.each(databaseKinds())('sessions on %s', (kind) => {
     expect(await lookupSessionContext(t.db, `${token}x`, at(MINUTE))).toEqual({ status: 'none' });
     expect(await lookupSessionContext(t.db, token, at(13 * HOUR))).toMatchObject({ status: 'expired', reason: 'absolute' });
     expect(await lookupSessionContext(t.db, token, at(31 * MINUTE))).toMatchObject({ status: 'expired', reason: 'idle' });
+  });
+
+  it('lookupSessionContext says whether the person is an active HR user of a client company (ADR 0042)', async () => {
+    const contract = await createOccupationalContract(t.db, { employerName: 'Istunto Oy' });
+    individual += 2;
+    const hr = await createHrUser(t.db, { identityCode: makeIdentityCode('1975-05-05', individual), firstName: 'Hanne', lastName: 'HR', contractId: contract.id, title: 'HR', emailAddress: 'hanne@example.fi' });
+    const { token } = await createSession(t.db, { personId: hr.personId, identityProvider: 'fi-op', now: T0 }, timeouts);
+    expect(await lookupSessionContext(t.db, token, at(MINUTE))).toMatchObject({ status: 'active', isHrUser: true });
+    const { token: patient } = await createSession(t.db, { personId, identityProvider: 'fi-op', now: T0 }, timeouts);
+    expect(await lookupSessionContext(t.db, patient, at(MINUTE))).toMatchObject({ status: 'active', isHrUser: false });
+    await t.db.update(hrUsers).set({ active: false }).where(eq(hrUsers.personId, hr.personId));
+    expect(await lookupSessionContext(t.db, token, at(MINUTE))).toMatchObject({ status: 'active', isHrUser: false });
   });
 });

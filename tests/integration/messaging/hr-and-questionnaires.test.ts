@@ -5,13 +5,15 @@
  * `answerQuestionnaire` — and read-only in records afterwards; someone else's invitation is
  * NotFound); HR users of client companies converse with the company's care team in `Hr` and
  * `Supervisor` threads (their company's only; never a customer's thread, never an employee's
- * questionnaire), and professionals handle those threads in the categories `hrOpen`/`hrClosed`.
+ * questionnaire), and professionals handle those threads in the categories `hrOpen`,
+ * `hrSubstitutions` (today's substitute of the absent assignee) and `hrClosed`.
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addCareTeam,
+  createAbsence,
   createHrUser,
   createOccupationalContract,
   createPerson,
@@ -28,7 +30,8 @@ import { findThreadFor, hrUserOf } from '~/services/messaging/access.server';
 import { listCustomerThreads, loadThreadView, openCustomerThread } from '~/services/messaging/conversations.server';
 import { runMessagingQuery } from '~/services/messaging/graphql.server';
 import { listHrThreads, openHrThread, sendHrMessage, startHrThread, type HrUser } from '~/services/messaging/hr.server';
-import { categoryCounts, listCategory, openStaffThread, replyAsProfessional, setThreadActive } from '~/services/messaging/staff.server';
+import { assignThread, categoryCounts, listCategory, openStaffThread, replyAsProfessional, setThreadActive } from '~/services/messaging/staff.server';
+import { addDays, helsinkiDate } from '~/lib/dates';
 import { createThreadWithMessage } from '~/services/messaging/threads.server';
 import { answerQuestionnaire, getQuestionnaire, listQuestionnaires } from '~/services/records/questionnaires.server';
 import { databaseKinds, withTestDatabase } from '../../fixtures/db';
@@ -230,6 +233,32 @@ describe.each(databaseKinds())('questionnaire invitations and HR threads on %s',
       expect(await sendHrMessage(t.db, { hr: w.colleague, threadId: started.threadId, text: 'Kiitos!' })).toMatchObject({ ok: true, created: true });
       expect((await t.db.select({ isActive: messagingThreads.isActive }).from(messagingThreads).where(eq(messagingThreads.id, started.threadId)))[0]!.isActive).toBe(true);
       expect(await sendHrMessage(t.db, { hr: w.stranger, threadId: started.threadId, text: 'Hei' })).toEqual({ ok: false, reason: 'not-found' });
+    });
+
+    it('a company thread of an absent assignee is under hrSubstitutions for today’s substitute, never under the customers’ substitutions', async () => {
+      const now = clock.now();
+      const today = helsinkiDate(now);
+      const substitute = await createProfessional(t.db, { identityCode: code('1972-02-02'), firstName: 'Ammatti', lastName: 'Sijainen', title: localized('Hoitaja', 'Skötare', 'Nurse'), professionalType: 'Nurse' });
+      const company = await startHrThread(t.db, { hr: w.hr, threadType: 'Hr', title: `Sijaisuus ${randomUUID()}`, text: 'Kuka hoitaa?', now });
+      const customer = await createThreadWithMessage(t.db, { customerPersonId: w.customer.id, title: `Oma ${randomUUID()}`, text: 'Apua', now });
+      if (!company.ok || !customer.ok) throw new Error('not started');
+      for (const threadId of [company.threadId, customer.threadId]) {
+        expect(await assignThread(t.db, { me: w.nurse.personId, threadId, assigneeId: w.nurse.personId, now })).toEqual({ ok: true });
+      }
+      const inCategory = async (me: string, category: Parameters<typeof listCategory>[2], id: number) =>
+        (await listCategory(t.db, me, category, 1, now)).items.some((i) => i.id === id);
+      // Before the absence the substitute (outside the company's team) sees neither.
+      expect(await inCategory(substitute.personId, 'hrSubstitutions', company.threadId)).toBe(false);
+      await createAbsence(t.db, { professionalId: w.nurse.personId, startDate: addDays(today, -1), endDate: addDays(today, 1), substituteIds: [substitute.personId] });
+      expect(await inCategory(substitute.personId, 'hrSubstitutions', company.threadId)).toBe(true);
+      expect(await inCategory(substitute.personId, 'hrSubstitutions', customer.threadId)).toBe(false);
+      expect(await inCategory(substitute.personId, 'substitutions', customer.threadId)).toBe(true);
+      expect(await inCategory(substitute.personId, 'substitutions', company.threadId)).toBe(false);
+      expect((await categoryCounts(t.db, substitute.personId, now)).hrSubstitutions).toBe(1);
+      // The absent nurse is no substitute of herself; a closed thread leaves the category.
+      expect(await inCategory(w.nurse.personId, 'hrSubstitutions', company.threadId)).toBe(false);
+      expect(await setThreadActive(t.db, { me: substitute.personId, threadId: company.threadId, active: false, now })).toEqual({ ok: true });
+      expect(await inCategory(substitute.personId, 'hrSubstitutions', company.threadId)).toBe(false);
     });
 
     it('an HR user never reaches an employee’s health data: the employee’s questionnaire is not found', async () => {

@@ -336,6 +336,35 @@ describe.each(databaseKinds())('messaging services on %s', (kind) => {
       expect(notMine).toEqual({ status: 404, body: { error: { type: 'NotFound' } } });
     });
 
+    it('threads answers each thread’s own state, creation, participants, assignment and absences, as thread does', async () => {
+      const now = clock.now();
+      const started = new Date(now.getTime() - 3 * 60 * 60_000);
+      const created = await createThreadWithMessage(t.db, { customerPersonId: w.customer.id, title: `Suljettu ${randomUUID()}`, text: 'Hei', recipientId: w.nurse.personId, now: started });
+      if (!created.ok) throw new Error(created.reason);
+      await replyAsProfessional(t.db, { me: w.doctor.personId, threadId: created.threadId, text: 'Vastaus', origin: 'https://portal.test', now: new Date(now.getTime() - 60 * 60_000) });
+      expect(await assignThread(t.db, { me: w.doctor.personId, threadId: created.threadId, assigneeId: w.doctor.personId, now })).toEqual({ ok: true });
+      expect(await setThreadActive(t.db, { me: w.doctor.personId, threadId: created.threadId, active: false, now })).toEqual({ ok: true });
+      const fields = 'id isActive created threadType participants { id userType firstName lastName title isMe } assignments { assignee { id firstName lastName userType } assignedAt } assigneeAbsences { startDate endDate substituteName }';
+      const list = await runMessagingQuery(ctx(), { query: `{ threads { paginatedThreads { ${fields} } } }` }, { introspection: false });
+      const listed = (list.body as { data: { threads: { paginatedThreads: Array<Record<string, unknown>> } } }).data.threads.paginatedThreads.find((th) => th.id === String(created.threadId));
+      const absences = await t.db.select().from(professionalAbsences).where(eq(professionalAbsences.professionalId, w.doctor.personId));
+      expect(listed).toMatchObject({
+        isActive: false,
+        created: started.toISOString(),
+        threadType: 'Customer',
+        participants: [
+          { id: w.customer.id, userType: 'CustomerUser', firstName: 'Maija', lastName: 'Asiakas', isMe: true },
+          { id: w.nurse.personId, userType: 'ProfessionalUser', lastName: 'Hoitaja', title: 'Hoitaja', isMe: false },
+          { id: w.doctor.personId, userType: 'ProfessionalUser', lastName: 'Lääkäri', isMe: false },
+        ],
+        assignments: [{ assignee: { id: w.doctor.personId, lastName: 'Lääkäri', userType: 'ProfessionalUser' }, assignedAt: now.toISOString() }],
+      });
+      expect((listed!.assigneeAbsences as unknown[]).length).toBe(absences.filter((a) => a.endDate >= helsinkiDate(now)).length);
+      // The list and the thread itself say the same.
+      const one = await runMessagingQuery(ctx(), { query: `{ thread(id: "${created.threadId}") { ${fields} } }` }, { introspection: false });
+      expect((one.body as { data: { thread: unknown } }).data.thread).toEqual(listed);
+    });
+
     it('answers bad input with 400 ValidationError and details', async () => {
       const bad = await runMessagingQuery(ctx(), { query: '{ threads { nope } }' }, { introspection: false });
       expect(bad.status).toBe(400);

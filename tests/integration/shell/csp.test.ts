@@ -27,6 +27,15 @@ describe('the CSP for online payment', () => {
   });
 });
 
+describe('the CSP for practitioners’ profile pictures (ADR 0049)', () => {
+  it('allows the content system’s image host when one is configured, and nothing more', () => {
+    const env = parseEnv({ DEPLOYMENT_ENV: 'development', PRACTITIONER_PICTURE_ORIGIN: 'https://images.cms.example/some/path' });
+    expect(env.PRACTITIONER_PICTURE_ORIGIN).toBe('https://images.cms.example');
+    expect(directive(contentSecurityPolicy('n0nce', env, false), 'img-src')).toEqual(["'self'", 'data:', 'https://images.cms.example']);
+    expect(() => parseEnv({ DEPLOYMENT_ENV: 'development', PRACTITIONER_PICTURE_ORIGIN: 'http://images.cms.example' })).toThrow(/PRACTITIONER_PICTURE_ORIGIN/);
+  });
+});
+
 describe('the per-response nonce', () => {
   it('is put into both the script and the style sources of the policy built once', () => {
     const env = parseEnv({ NODE_ENV: 'production', ...PRODUCTION_SETTINGS });

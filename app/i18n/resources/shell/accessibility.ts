@@ -5,9 +5,11 @@
  * The statement follows the model of the Act on the Provision of Digital Services (306/2019)
  * and the supervisory authority's template (saavutettavuusvaatimukset.fi): how accessible the
  * service is, what is not yet and why, how it was assessed and when, the feedback channel and
- * the supervisory authority. What is not yet accessible comes from the open findings of issue 26;
- * when one is fixed, its item goes and `updated` changes.
+ * the supervisory authority. What is not yet accessible is the one list of known problems in
+ * app/models/shell/accessibility-statement.ts: `problems` has a text for each of its ids (and no
+ * other).
  */
+import type { KnownProblemId } from '~/models/shell/accessibility-statement';
 const en = {
   title: 'Accessibility statement',
   intro:
@@ -16,23 +18,20 @@ const en = {
   status: {
     heading: 'How accessible is the portal',
     body: 'The portal partially meets the accessibility requirements of WCAG 2.1 level AA. The shortcomings we know of are listed below.',
+    /** When the list of known problems is empty. */
+    bodyNoneKnown: 'The portal meets the accessibility requirements of WCAG 2.1 level AA as far as we know: we know of no shortcomings.',
   },
   gaps: {
     heading: 'Content that is not yet accessible',
     intro: 'We are fixing these. Until then, our customer service helps with each of them by phone.',
-    items: [
-      {
-        title: 'PDF documents',
-        body: 'Invoices, receipts and certificates downloaded as PDF are not tagged, so a screen reader reads them without headings, tables or reading order.',
-        criteria: 'WCAG 1.3.1 Info and relationships, 1.3.2 Meaningful sequence',
-      },
-      {
-        title: 'Kela card images',
-        body: 'When the front image chosen is not a picture and then a valid back image is chosen, the error message about the front disappears, but saving stays disabled without a reason shown.',
-        criteria: 'WCAG 3.3.1 Error identification',
-      },
-    ],
   },
+  problems: {
+    vanishingNotices: {
+      title: 'Notices that disappear',
+      criteria: 'WCAG 2.2.1 Timing Adjustable',
+      body: 'With JavaScript on, the notice that tells whether an action succeeded or failed (for example “Preliminary information saved successfully”, or a failed cancellation with our phone number) disappears after 10 seconds; the reason for the visit’s notices after 5 seconds and “The appointment has been cancelled” after 15 seconds. A notice cannot be kept on screen longer. Screen readers announce it when it appears, and without JavaScript it stays on its page.',
+    },
+  } satisfies Record<KnownProblemId, ProblemTexts>,
   outside: {
     heading: 'Content outside the requirements',
     body: 'Strong identification (the banks’ and the mobile certificate’s pages) and online payment (the payment provider’s pages) are services of other companies. Their accessibility is described in their own accessibility statements.',
@@ -42,14 +41,14 @@ const en = {
     items: [
       'Every page of the portal, in Finnish, Swedish and English and with the different states of each page (for example errors in forms), is checked automatically with the axe-core accessibility engine every time the portal is changed.',
       'Every page is also tested automatically with JavaScript switched off, and works without it.',
-      'In November 2026 the portal was also checked with a second accessibility engine, a second HTML validator and PDF tools; their findings are listed above.',
+      'In November 2026 the portal was also checked with a second accessibility engine, a second HTML validator and PDF tools; what they found has since been fixed.',
     ],
     notDone:
       'The portal has not yet been tested systematically with keyboard only, with screen readers or with screen magnification, nor by users of assistive technology. Automatic tools find only part of the accessibility problems, so there may be shortcomings we do not know of yet.',
   },
   prepared: {
     heading: 'About this statement',
-    body: 'This statement was prepared on {{prepared}} and last updated on {{updated}}. It is based on our own assessment.',
+    body: 'This statement was prepared on {{prepared}} and last reviewed on {{reviewed}}. It is based on our own assessment.',
   },
   feedback: {
     heading: 'Feedback',
@@ -114,6 +113,13 @@ const en = {
   },
 };
 
+interface ProblemTexts {
+  title: string;
+  body: string;
+  /** The WCAG 2.1 success criteria it fails, named. */
+  criteria: string;
+}
+
 export type AccessibilityTexts = typeof en;
 
 const fi: AccessibilityTexts = {
@@ -124,22 +130,18 @@ const fi: AccessibilityTexts = {
   status: {
     heading: 'Portaalin saavutettavuuden tila',
     body: 'Portaali täyttää WCAG 2.1 -ohjeiden AA-tason saavutettavuusvaatimukset osittain. Tiedossamme olevat puutteet on lueteltu alla.',
+    bodyNoneKnown: 'Portaali täyttää tietojemme mukaan WCAG 2.1 -ohjeiden AA-tason saavutettavuusvaatimukset: emme tiedä puutteista.',
   },
   gaps: {
     heading: 'Sisällöt, jotka eivät vielä ole saavutettavia',
     intro: 'Korjaamme nämä. Siihen asti asiakaspalvelumme auttaa jokaisessa niistä puhelimitse.',
-    items: [
-      {
-        title: 'PDF-asiakirjat',
-        body: 'PDF-muodossa ladattavia laskuja, kuitteja ja todistuksia ei ole merkitty rakenteisiksi, joten ruudunlukija lukee ne ilman otsikoita, taulukoita ja lukujärjestystä.',
-        criteria: 'WCAG 1.3.1 Informaatio ja suhteet, 1.3.2 Merkitykselliset järjestykset',
-      },
-      {
-        title: 'Kela-kortin kuvat',
-        body: 'Jos etupuolen kuvaksi valitaan tiedosto, joka ei ole kuva, ja sen jälkeen kelvollinen takapuolen kuva, virheilmoitus etupuolesta katoaa, mutta tallennus pysyy estettynä ilman näkyvää syytä.',
-        criteria: 'WCAG 3.3.1 Virheen tunnistaminen',
-      },
-    ],
+  },
+  problems: {
+    vanishingNotices: {
+      title: 'Katoavat ilmoitukset',
+      criteria: 'WCAG 2.2.1 Säädettävä ajoitus',
+      body: 'Kun JavaScript on käytössä, ilmoitus toiminnon onnistumisesta tai epäonnistumisesta (esimerkiksi ”Esitiedot tallennettu” tai epäonnistunut peruutus puhelinnumeroineen) katoaa 10 sekunnin kuluttua, käynnin syytä koskevat ilmoitukset 5 sekunnin ja ”Aika on peruttu” 15 sekunnin kuluttua. Ilmoitusta ei voi pitää näkyvissä pidempään. Ruudunlukija lukee ilmoituksen sen ilmestyessä, ja ilman JavaScriptiä ilmoitus pysyy sivullaan.',
+    },
   },
   outside: {
     heading: 'Saavutettavuusvaatimusten ulkopuolinen sisältö',
@@ -150,14 +152,14 @@ const fi: AccessibilityTexts = {
     items: [
       'Portaalin jokainen sivu suomeksi, ruotsiksi ja englanniksi sekä sivujen eri tilat (esimerkiksi lomakkeiden virheet) tarkistetaan automaattisesti axe-core-saavutettavuustyökalulla aina, kun portaalia muutetaan.',
       'Jokainen sivu testataan automaattisesti myös JavaScript poissa käytöstä, ja se toimii ilman sitä.',
-      'Marraskuussa 2026 portaali tarkistettiin lisäksi toisella saavutettavuustyökalulla, toisella HTML-validaattorilla ja PDF-työkaluilla; niiden havainnot on lueteltu yllä.',
+      'Marraskuussa 2026 portaali tarkistettiin lisäksi toisella saavutettavuustyökalulla, toisella HTML-validaattorilla ja PDF-työkaluilla; niiden havainnot on sittemmin korjattu.',
     ],
     notDone:
       'Portaalia ei ole vielä testattu järjestelmällisesti pelkällä näppäimistöllä, ruudunlukijoilla tai ruudun suurennuksella, eikä apuvälineiden käyttäjien kanssa. Automaattiset työkalut löytävät vain osan saavutettavuusongelmista, joten puutteita voi olla, joista emme vielä tiedä.',
   },
   prepared: {
     heading: 'Tietoa selosteesta',
-    body: 'Tämä seloste on laadittu {{prepared}} ja päivitetty viimeksi {{updated}}. Seloste perustuu omaan arvioomme.',
+    body: 'Tämä seloste on laadittu {{prepared}} ja viimeksi tarkistettu {{reviewed}}. Seloste perustuu omaan arvioomme.',
   },
   feedback: {
     heading: 'Palaute',
@@ -230,22 +232,18 @@ const sv: AccessibilityTexts = {
   status: {
     heading: 'Portalens tillgänglighet',
     body: 'Portalen uppfyller delvis tillgänglighetskraven på nivå AA i WCAG 2.1. De brister vi känner till finns nedan.',
+    bodyNoneKnown: 'Portalen uppfyller såvitt vi vet tillgänglighetskraven på nivå AA i WCAG 2.1: vi känner inte till några brister.',
   },
   gaps: {
     heading: 'Innehåll som ännu inte är tillgängligt',
     intro: 'Vi åtgärdar dessa. Till dess hjälper vår kundtjänst med var och en av dem per telefon.',
-    items: [
-      {
-        title: 'PDF-dokument',
-        body: 'Fakturor, kvitton och intyg som laddas ned som PDF är inte taggade, så en skärmläsare läser dem utan rubriker, tabeller och läsordning.',
-        criteria: 'WCAG 1.3.1 Information och relationer, 1.3.2 Meningsfull ordning',
-      },
-      {
-        title: 'Bilder av FPA-kortet',
-        body: 'Om man som framsida väljer en fil som inte är en bild och sedan en giltig baksida försvinner felmeddelandet om framsidan, men det går fortfarande inte att spara och ingen orsak visas.',
-        criteria: 'WCAG 3.3.1 Identifiering av fel',
-      },
-    ],
+  },
+  problems: {
+    vanishingNotices: {
+      title: 'Meddelanden som försvinner',
+      criteria: 'WCAG 2.2.1 Justerbar tidsgräns',
+      body: 'När JavaScript är på försvinner meddelandet om att en åtgärd lyckades eller misslyckades (till exempel ”Förhandsuppgifterna har sparats”, eller en misslyckad avbokning med vårt telefonnummer) efter 10 sekunder, meddelandena om besökets orsak efter 5 sekunder och ”Tiden har avbokats” efter 15 sekunder. Ett meddelande kan inte hållas kvar längre. Skärmläsare läser upp det när det visas, och utan JavaScript stannar det kvar på sin sida.',
+    },
   },
   outside: {
     heading: 'Innehåll som inte omfattas av kraven',
@@ -256,14 +254,14 @@ const sv: AccessibilityTexts = {
     items: [
       'Varje sida i portalen på finska, svenska och engelska, och sidornas olika lägen (till exempel fel i formulär), kontrolleras automatiskt med tillgänglighetsverktyget axe-core varje gång portalen ändras.',
       'Varje sida testas automatiskt också utan JavaScript och fungerar utan det.',
-      'I november 2026 kontrollerades portalen dessutom med ett andra tillgänglighetsverktyg, en andra HTML-validerare och PDF-verktyg; deras observationer finns ovan.',
+      'I november 2026 kontrollerades portalen dessutom med ett andra tillgänglighetsverktyg, en andra HTML-validerare och PDF-verktyg; det de hittade har sedan dess åtgärdats.',
     ],
     notDone:
       'Portalen har ännu inte testats systematiskt med enbart tangentbord, med skärmläsare eller med skärmförstoring, och inte heller av användare av hjälpmedel. Automatiska verktyg hittar bara en del av tillgänglighetsproblemen, så det kan finnas brister som vi ännu inte känner till.',
   },
   prepared: {
     heading: 'Om utlåtandet',
-    body: 'Detta utlåtande har utarbetats {{prepared}} och uppdaterades senast {{updated}}. Det grundar sig på vår egen bedömning.',
+    body: 'Detta utlåtande har utarbetats {{prepared}} och granskades senast {{reviewed}}. Det grundar sig på vår egen bedömning.',
   },
   feedback: {
     heading: 'Respons',

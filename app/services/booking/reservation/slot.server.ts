@@ -9,6 +9,8 @@ import { clock } from '~/lib/clock.server';
 import { formatDateTime, formatMoney, formatTime } from '~/lib/format';
 import type { AppointmentView, PriceView } from '~/models/appointments/appointment';
 import { KINDS } from '~/models/booking/price-list';
+import { profilePictureSrc } from '~/models/booking/practitioner-picture';
+import { env } from '~/env.server';
 import type { Db } from '~/services/db/db.server';
 import { payerOf, type Payer, type PayerKey, type SlotRow } from '../payers/index.server';
 import { CHILD_SPECIALTY_IDS } from '../reservation-flow-rules';
@@ -24,7 +26,13 @@ function slotQuery(db: Db) {
       slot: appointmentSlots,
       clinic: clinics,
       specialtyName: specialties.name,
-      practitioner: { firstName: practitioners.firstName, lastName: practitioners.lastName, title: practitioners.title },
+      practitioner: {
+        id: practitioners.id,
+        firstName: practitioners.firstName,
+        lastName: practitioners.lastName,
+        title: practitioners.title,
+        profilePictureUrl: practitioners.profilePictureUrl,
+      },
     })
     .from(appointmentSlots)
     .innerJoin(clinics, eq(clinics.id, appointmentSlots.clinicId))
@@ -88,13 +96,19 @@ export function slotPreview(row: SlotWithPlace, payer: Payer, lang: Language): A
     locationType: slot.locationType,
     payerType: payer.payerType,
     clinic: {
+      id: clinic.id,
       name: clinic.name,
       streetAddress: clinic.streetAddress,
       postalCode: clinic.postalCode,
       postOffice: clinic.postOffice,
       arrivalInfo: clinic.arrivalInfo ? clinic.arrivalInfo[lang] : null,
     },
-    practitioner: { name: `${row.practitioner.firstName} ${row.practitioner.lastName}`, title: row.practitioner.title[lang] },
+    practitioner: {
+      id: row.practitioner.id,
+      name: `${row.practitioner.firstName} ${row.practitioner.lastName}`,
+      title: row.practitioner.title[lang],
+      profilePictureSrc: profilePictureSrc(row.practitioner.profilePictureUrl, env().PRACTITIONER_PICTURE_ORIGIN),
+    },
     price: priceView(payer.price(slot), lang),
     roomLocation: null,
     checkInStatus: 'statusNotAvailable',

@@ -187,7 +187,7 @@ export async function book(db: Db, input: BookingInput, ctx: ResolvedContext): P
             postalCode: preview.clinic.postalCode,
             postOffice: preview.clinic.postOffice,
           },
-          practitioner: preview.practitioner,
+          practitioner: { name: preview.practitioner.name, title: preview.practitioner.title },
           price: preview.price,
           anonymousLink: anonymousLink(ctx.origin, lang, anonymousCode),
         },

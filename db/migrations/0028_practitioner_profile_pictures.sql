@@ -1,0 +1,2 @@
+ALTER TABLE "practitioners" ADD COLUMN "profile_picture_url" text;--> statement-breakpoint
+ALTER TABLE "practitioners" ADD CONSTRAINT "practitioners_profile_picture_url_check" CHECK ("practitioners"."profile_picture_url" ~ '^(/[A-Za-z0-9_-]|https://[A-Za-z0-9])' and char_length("practitioners"."profile_picture_url") <= 500);
