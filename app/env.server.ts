@@ -292,6 +292,11 @@ const envObject = z
     RATE_LIMIT_SMS_CODES_PER_10_MIN: positiveInt.default(30),
     /** An idle-lapsed session may be resumed with an SMS code this many minutes after it lapsed. */
     SMS_REAUTH_MAX_LAPSE_MINUTES: positiveInt.default(60),
+    /**
+     * Changing one's phone number or e-mail address needs a strong identification (bank or mobile
+     * certificate, not an SMS code) made at most this many minutes before (ADR 0047).
+     */
+    CONTACT_CHANGE_IDENTIFIED_MINUTES: positiveInt.default(15),
 
     /** Messaging maintenance: the conversation pages show 'Messaging is currently offline...'. */
     MESSAGING_MAINTENANCE: bool.default('false'),

@@ -5,7 +5,7 @@
  * `--years` of history to the demo patient Aino (bench/history.ts: by default 10 years, ≈ 2 000
  * lab tests on 200 result days, 300 visits with diagnoses and notes, 400 appointments, 150
  * prescriptions, 100 imaging results, 60 vaccinations, 40 certificates), logs her in through the
- * test identification and downloads the PDF and the FHIR export one at a time, `--requests`
+ * test identification and downloads the PDF and the FHIR export (the page's form posts) one at a time, `--requests`
  * times each after one warm-up: time to the first byte and to the last, and the size. The
  * per-person export limit is reset before each download (the bench measures the export, not
  * the limit). Exits non-zero when a download fails or its slowest time is over `--target-ms`
@@ -21,6 +21,7 @@ import { openDatabase } from '../db/client';
 import { persons, rateLimits } from '../db/schema';
 import { addHistory } from './history';
 import { benchDatabase, benchMain, ensureBuild, loadAverage, machine, parseCli, positiveInt, progress, round, startPortal } from './harness';
+import { findForm } from './html';
 import { BROWSER_HEADERS } from './http';
 import { DEMO_PERSON, loginDemoPerson } from './login';
 import { formatTable } from './report';
@@ -49,10 +50,16 @@ interface Download {
   bytes: number;
 }
 
-/** One download, read to the end: the server's whole streamed answer. */
-async function download(url: URL, cookie: string): Promise<Download> {
+/** One download (the page's form post, with its CSRF token), read to the end: the server's whole streamed answer. */
+async function download(url: URL, cookie: string, csrf: string): Promise<Download> {
   const started = performance.now();
-  const response = await fetch(url, { headers: { ...BROWSER_HEADERS, accept: '*/*', cookie }, redirect: 'manual', signal: AbortSignal.timeout(120_000) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { ...BROWSER_HEADERS, accept: '*/*', cookie, origin: url.origin, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ csrf, lang: 'fi' }).toString(),
+    redirect: 'manual',
+    signal: AbortSignal.timeout(120_000),
+  });
   let firstByteMs = 0;
   let bytes = 0;
   if (response.body) {
@@ -81,15 +88,19 @@ async function main(argv: string[]): Promise<number> {
 
     progress('logging in the demo person through the test identification');
     const jar = await loginDemoPerson(server.origin);
+    // The downloads are the page's form posts (issue 39): the page gives the session's CSRF token.
+    const page = await fetch(new URL('/fi/omat-tiedot/lataa-tiedot', server.origin), { headers: { ...BROWSER_HEADERS, cookie: jar.header() }, redirect: 'manual' });
+    const csrf = findForm(await page.text(), 'post')?.hiddenFields.get('csrf');
+    if (!csrf) throw new Error(`the download page (${page.status}) has no form with a CSRF token`);
     const rows: string[][] = [];
     const failures: string[] = [];
     const results: Record<string, { slowestMs: number; medianMs: number; bytes: number }> = {};
     for (const format of ['pdf', 'fhir'] as const) {
-      const url = new URL(`/api/records/export/${format}?lang=fi`, server.origin);
+      const url = new URL(`/api/records/export/${format}`, server.origin);
       const times: Download[] = [];
       for (let i = 0; i <= options.requests; i++) {
         await database.db.delete(rateLimits);
-        const result = await download(url, jar.header());
+        const result = await download(url, jar.header(), csrf);
         if (result.status !== 200) failures.push(`${format}: status ${result.status}`);
         if (i > 0) times.push(result);
         progress(`${format} ${i === 0 ? 'warm-up' : `#${i}`}: ${round(result.totalMs / 1000, 2)} s, ${round(result.bytes / 1024 / 1024, 2)} MB`);

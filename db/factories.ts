@@ -122,6 +122,16 @@ export async function backdateSessionActivity(db: Db, idHash: string, ms: number
     .where(eq(schema.sessions.idHash, idHash));
 }
 
+/** Moves a session's identification `ms` back, as if the person had identified that long ago (ADR 0047). */
+export async function backdateSessionIdentification(db: Db, idHash: string, ms: number) {
+  const [row] = await db.select().from(schema.sessions).where(eq(schema.sessions.idHash, idHash));
+  if (!row) return;
+  await db
+    .update(schema.sessions)
+    .set({ authenticatedAt: new Date(row.authenticatedAt.getTime() - ms) })
+    .where(eq(schema.sessions.idHash, idHash));
+}
+
 export async function setFeatureOverride(db: Db, personId: string, flag: string, enabled: boolean) {
   await db
     .insert(featureOverrides)

@@ -21,3 +21,9 @@ export type IdentityProviderId = (typeof IDENTITY_PROVIDERS)[number]['id'];
 export function isIdentityProvider(value: unknown): value is IdentityProviderId {
   return IDENTITY_PROVIDERS.some((p) => p.id === value);
 }
+
+/**
+ * The identity provider of a session resumed with an SMS code (ADR 0012): weaker than bank
+ * identification, so it may not change SMS login or the contact phone and e-mail (ADR 0047).
+ */
+export const SMS_CODE_PROVIDER = 'sms-code';

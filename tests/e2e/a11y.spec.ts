@@ -74,7 +74,14 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
   ],
   eula: [anonymous('eula')],
   help: [loggedIn('help')],
-  login: [anonymous('login'), { ...anonymous('login', 'error=failed'), name: 'identification failed' }],
+  login: [
+    anonymous('login'),
+    { ...anonymous('login', 'error=failed'), name: 'identification failed' },
+    only('identifying again', async (page, lang) => {
+      await login(page, 'aino', { lang });
+      return pagePath('login', lang, {}, new URLSearchParams({ again: '1', nextPath: pagePath('myInformation', lang, {}, 'edit=contact') }));
+    }),
+  ],
   logout: [loggedIn('logout')],
   expiredSession: [
     anonymous('expiredSession'),
@@ -447,6 +454,11 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
     loggedIn('myInformation'),
     only('editing contact', async (page, lang) => {
       await login(page, 'aino', { lang });
+      return pagePath('myInformation', lang, {}, 'edit=contact');
+    }),
+    only('editing contact, identified too long ago to change the phone', async (page, lang) => {
+      await login(page, 'aino', { lang });
+      expect((await page.request.get('/dev/test-fixtures/session?identifiedMinutes=20')).ok()).toBeTruthy();
       return pagePath('myInformation', lang, {}, 'edit=contact');
     }),
     only('consent tab', async (page, lang) => {

@@ -10,6 +10,10 @@
  * (`data-needs-valid`, `data-pending`: the page script on the plain page, React after a client
  * navigation), and the phone is normalised on leaving the field (`PHONE_BLUR_SCRIPT` on the plain
  * page, `onBlur` under React). No zod in the browser.
+ *
+ * A new phone or e-mail needs a recent strong identification (ADR 0047): when the session's is
+ * not recent the form says so before anything is typed (`reidentify`, with the link to identify
+ * again and come back), and a save the server refused for it (`refused`) says nothing was saved.
  */
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { Form, Link, useNavigation } from 'react-router';
@@ -39,6 +43,12 @@ const LABEL: Record<ContactField, TextKey> = {
   language: 'myInformation.contact.language',
 };
 
+/** Where to identify again and how recent an identification must be, when the session's is not (ADR 0047). */
+export interface ReidentifyView {
+  href: string;
+  minutes: number;
+}
+
 /** The edit form. `failed`: the save failed for another reason than the input (spec 3 §8). */
 export function ContactForm({
   contact,
@@ -46,6 +56,8 @@ export function ContactForm({
   cancelHref,
   failed,
   constraint,
+  reidentify = null,
+  refused = false,
 }: {
   contact: ContactValues;
   lastResult: SubmissionResult<string[]> | undefined;
@@ -53,6 +65,10 @@ export function ContactForm({
   failed: boolean;
   /** The contact schema's native constraints (`getZodConstraint(contactSchema)`, by the loader). */
   constraint: FieldConstraints;
+  /** Set when the phone and e-mail cannot be changed before identifying again. */
+  reidentify?: ReidentifyView | null;
+  /** The server refused the save: the phone or e-mail changed without a recent identification. */
+  refused?: boolean;
 }) {
   const { t } = useTranslation();
   const nonce = useNonce();
@@ -73,6 +89,16 @@ export function ContactForm({
       {invalid.length > 0 ? (
         <div role="alert" className={`${ui.alertBox} ${ui.alert.error}`}>
           <p>{t('myInformation.contact.checkFields', { fields: invalid.map((name) => t(LABEL[name])).join(', ') })}</p>
+        </div>
+      ) : null}
+      {reidentify ? (
+        <div role={refused ? 'alert' : undefined} className={`${ui.alertBox} ${refused ? ui.alert.error : ui.alert.info}`} id="contact-reidentify">
+          <p>{refused ? t('myInformation.contact.reidentifyRefused') : t('myInformation.contact.reidentifyNeeded', { minutes: reidentify.minutes })}</p>
+          <p>
+            <a href={reidentify.href} className={ui.button.secondary}>
+              {t('myInformation.contact.reidentifyLink')}
+            </a>
+          </p>
         </div>
       ) : null}
       <p className={ui.hint}>{t('myInformation.contact.namesReadOnly')}</p>

@@ -29,6 +29,18 @@ const en = {
     unknownError: 'Something went wrong, please try again',
     checkFields: 'Check {{fields}}',
     chooseLanguage: 'Choose a language',
+    reidentifyNeeded:
+      'To change your phone number or e-mail address, identify yourself again first: for your security they can be changed only within {{minutes}} minutes of identifying with online banking codes or a mobile certificate. You can change your address and the language of messages now.',
+    reidentifyRefused:
+      'Your phone number or e-mail address was not changed, and nothing else was saved either: changing them needs a new identification. Identify yourself again, then make the change.',
+    reidentifyLink: 'Identify yourself again',
+    changeNotice: {
+      phoneSms:
+        '{{brand}}: Your phone number was changed in our online service on {{time}}. Messages will no longer be sent to this number. If you did not make the change, call our customer service on {{phone}}.',
+      emailSubject: 'Your e-mail address was changed – {{brand}}',
+      emailBody:
+        'Hello,\n\nyour e-mail address was changed in our online service on {{time}}. Messages will no longer be sent to this address.\n\nIf you did not make the change, call our customer service on {{phone}}.\n\nBest regards,\n{{brand}}\n\nThis message was sent automatically. Please do not reply.',
+    },
   },
   validation: {
     streetAddress: 'The street address must be 2–30 characters long',
@@ -157,6 +169,18 @@ const fi: MyInformationTexts = {
     unknownError: 'Jokin meni vikaan, yritä uudelleen',
     checkFields: 'Tarkista {{fields}}',
     chooseLanguage: 'Valitse kieli',
+    reidentifyNeeded:
+      'Jos haluat vaihtaa puhelinnumerosi tai sähköpostiosoitteesi, tunnistaudu ensin uudelleen: turvallisuutesi vuoksi niitä voi muuttaa vain {{minutes}} minuutin ajan verkkopankkitunnuksilla tai mobiilivarmenteella tunnistautumisen jälkeen. Osoitteen ja viestien kielen voit muuttaa nyt.',
+    reidentifyRefused:
+      'Puhelinnumeroa tai sähköpostiosoitetta ei vaihdettu, eikä muitakaan muutoksia tallennettu: niiden vaihtaminen vaatii uuden tunnistautumisen. Tunnistaudu uudelleen ja tee muutos sen jälkeen.',
+    reidentifyLink: 'Tunnistaudu uudelleen',
+    changeNotice: {
+      phoneSms:
+        '{{brand}}: Puhelinnumerosi vaihdettiin verkkoasioinnissamme {{time}}. Tähän numeroon ei enää lähetetä viestejä. Jos et tehnyt muutosta itse, soita asiakaspalveluumme {{phone}}.',
+      emailSubject: 'Sähköpostiosoitteesi vaihdettiin – {{brand}}',
+      emailBody:
+        'Hei,\n\nsähköpostiosoitteesi vaihdettiin verkkoasioinnissamme {{time}}. Tähän osoitteeseen ei enää lähetetä viestejä.\n\nJos et tehnyt muutosta itse, soita asiakaspalveluumme {{phone}}.\n\nYstävällisin terveisin\n{{brand}}\n\nTämä viesti on lähetetty automaattisesti. Älä vastaa tähän viestiin.',
+    },
   },
   validation: {
     streetAddress: 'Katuosoitteen pituus on 2–30 merkkiä',
@@ -283,6 +307,18 @@ const sv: MyInformationTexts = {
     unknownError: 'Något gick fel, försök igen',
     checkFields: 'Kontrollera {{fields}}',
     chooseLanguage: 'Välj språk',
+    reidentifyNeeded:
+      'Om du vill ändra ditt telefonnummer eller din e-postadress ska du först identifiera dig på nytt: för din säkerhet kan de ändras bara inom {{minutes}} minuter efter att du identifierat dig med nätbankskoder eller mobilcertifikat. Adressen och meddelandenas språk kan du ändra nu.',
+    reidentifyRefused:
+      'Telefonnumret eller e-postadressen ändrades inte, och inga andra ändringar sparades heller: att ändra dem kräver en ny identifiering. Identifiera dig på nytt och gör sedan ändringen.',
+    reidentifyLink: 'Identifiera dig på nytt',
+    changeNotice: {
+      phoneSms:
+        '{{brand}}: Ditt telefonnummer ändrades i vår e-tjänst {{time}}. Meddelanden skickas inte längre till det här numret. Om du inte gjorde ändringen själv, ring vår kundtjänst {{phone}}.',
+      emailSubject: 'Din e-postadress ändrades – {{brand}}',
+      emailBody:
+        'Hej,\n\ndin e-postadress ändrades i vår e-tjänst {{time}}. Meddelanden skickas inte längre till den här adressen.\n\nOm du inte gjorde ändringen själv, ring vår kundtjänst {{phone}}.\n\nMed vänliga hälsningar\n{{brand}}\n\nDetta meddelande har skickats automatiskt. Svara inte på det.',
+    },
   },
   validation: {
     streetAddress: 'Gatuadressen ska vara 2–30 tecken lång',

@@ -1,11 +1,13 @@
 /**
- * Route glue of the two "Download my data" downloads (ADR 0035): who asks and whose records
- * (`?person=` a ward under 12, the viewer by default; anyone else 404), the language (`?lang=`,
- * else the page's), the per-person rate limit (over it: back to the page with a flash), the one
+ * Route glue of the two "Download my data" downloads (ADR 0035): each is a POST of the page's
+ * form (the session's CSRF token, checked by the root middleware), answered with the download
+ * itself; a GET changes nothing and leads to the page. Who asks and whose records (`person`, a
+ * ward under 12, the viewer by default; anyone else 404), the language (`lang`, else the
+ * page's), the per-person rate limit (over it: back to the page with a flash), the one
  * access-log row, the sections read through the records and appointments services, and the
  * download's headers (attachment, no-store).
  */
-import type { RouterContextProvider } from 'react-router';
+import { redirect, type RouterContextProvider } from 'react-router';
 import { brand } from '~/brands';
 import { portalContext, type Auth } from '~/context';
 import { isLanguage, type Language } from '~/i18n/config';
@@ -13,7 +15,7 @@ import { fixedT } from '~/i18n/i18n.server';
 import type { TFunction } from '~/i18n/translate';
 import { clock } from '~/lib/clock.server';
 import { helsinkiDate } from '~/lib/dates';
-import { requireApiAuth } from '~/lib/http/api.server';
+import { readBody, requireApiAuth } from '~/lib/http/api.server';
 import { redirectWithFlash } from '~/lib/http/flash.server';
 import { retryAfterMinutes } from '~/lib/http/person-limits.server';
 import { notFoundText } from '~/lib/http/responses';
@@ -44,7 +46,28 @@ export interface ExportRequest {
   fileName: string;
 }
 
-/** The export to stream, or the Response to answer instead (404, or the redirect when over the limit). */
+/**
+ * A GET of a download's address (a bookmark, a link from before the downloads were posts, a
+ * prefetch): nothing is read, logged or counted; it leads to the page (in `?lang=`, as the old
+ * links said), where the forms are.
+ */
+export function toExportPage(context: Readonly<RouterContextProvider>, request: Request): Response {
+  const requested = new URL(request.url).searchParams.get('lang');
+  const lang = isLanguage(requested) ? requested : context.get(portalContext).lang;
+  return redirect(pagePath('dataExport', lang), { status: 303, headers: { 'Cache-Control': 'no-store' } });
+}
+
+/** The fields of the page's download form: whose data (`person`, absent for one's own) and the language. */
+async function exportForm(request: Request): Promise<{ person: string | null; lang: string | null }> {
+  const body = await readBody(request);
+  const field = (name: string) => (typeof body[name] === 'string' && body[name] !== '' ? (body[name] as string) : null);
+  return { person: field('person'), lang: field('lang') };
+}
+
+/**
+ * The export to stream for the page's POST, or the Response to answer instead (404, or the
+ * redirect when over the limit).
+ */
 export async function exportRequest(
   context: Readonly<RouterContextProvider>,
   request: Request,
@@ -52,19 +75,17 @@ export async function exportRequest(
 ): Promise<ExportRequest | Response> {
   const auth = requireApiAuth(context);
   const portal = context.get(portalContext);
-  const url = new URL(request.url);
-  const requested = url.searchParams.get('lang');
-  const lang = isLanguage(requested) ? requested : portal.lang;
+  const form = await exportForm(request);
+  const lang = isLanguage(form.lang) ? form.lang : portal.lang;
   const db = await getDb();
   const now = clock.now();
   const viewer = recordViewerOf(auth, now);
-  const patient = await exportSubject(db, viewer, url.searchParams.get('person'));
+  const patient = await exportSubject(db, viewer, form.person);
   if (!patient) return notFoundText();
 
   const limit = await hitRateLimit(db, `records-export:${auth.person.id}`, EXPORTS_PER_HOUR, 3600, now);
   if (!limit.allowed) {
-    const search = patient.id === auth.person.id ? undefined : new URLSearchParams({ person: patient.id });
-    return redirectWithFlash(pagePath('dataExport', lang, {}, search), {
+    return redirectWithFlash(pagePath('dataExport', lang), {
       type: 'error',
       key: 'dataExport.tooMany',
       values: { minutes: String(retryAfterMinutes(limit.retryAfterSeconds)) },

@@ -7,7 +7,9 @@
  *
  * Every change is a plain form post with an `intent` and a redirect after it, so the page works
  * without JS; the server checks every form with its zod schema and answers with the errors and
- * what was typed. The page is plain HTML (ADR 0009): the forms carry the schemas' native
+ * what was typed. A new phone or e-mail needs a recent strong identification and tells the old
+ * ones (ADR 0047): the edit form says when the person must identify again first, with a link to
+ * the login page's re-identification that comes back to the form. The page is plain HTML (ADR 0009): the forms carry the schemas' native
  * constraints (`getZodConstraint`, computed here), and JS adds what needs no React — pending and
  * "valid before save" buttons (the page script), the phone normalised on blur and the Kela upload
  * with progress (the components' inline scripts).
@@ -39,7 +41,9 @@ import { pagePath } from '~/route-table';
 import { recordEvent } from '~/services/analytics/analytics.server';
 import { getDb } from '~/services/db/db.server';
 import { redirectWithFlash } from '~/lib/http/flash.server';
-import { getPatient, updateContact } from '~/services/account/contact.server';
+import { getPatient, mayChangeContactChannels, updateContact } from '~/services/account/contact.server';
+import { deliverAfterCommit } from '~/services/outbox/outbox.server';
+import { env } from '~/env.server';
 import { getGuardians, isMinor, saveGuardians } from '~/services/account/guardians.server';
 import { noteRetryAfter, retryAfterHeader } from '~/lib/http/person-limits.server';
 import { getKelaCard, storeKelaCard, type KelaFile } from '~/services/account/kela-card.server';
@@ -145,11 +149,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       if (list) wards.push({ id: ward.id, name: `${ward.firstName} ${ward.lastName}`.trim(), guardians: list });
     }
   }
+  // Identifying again comes back to this form (the login page's `again`, ADR 0047).
+  const reidentify = mayChangeContactChannels(auth.session)
+    ? null
+    : {
+        href: pagePath('login', lang, {}, new URLSearchParams({ again: '1', nextPath: selfPath(lang, saveActionQuery, { edit: 'contact' }) })),
+        minutes: env().CONTACT_CHANGE_IDENTIFIED_MINUTES,
+      };
   return {
     title: pageTitle(context, 'myInformation.title'),
     lang,
     tab,
     editing: url.searchParams.get('edit') === 'contact',
+    reidentify,
     kelaChanging: url.searchParams.get('kela') === 'change',
     saveActionQuery,
     contact,
@@ -175,7 +187,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type ActionData =
-  | { intent: 'contact'; result: SubmissionResult<string[]>; failed: boolean }
+  | { intent: 'contact'; result: SubmissionResult<string[]>; failed: boolean; refused?: boolean }
   | { intent: 'consent'; result: SubmissionResult<string[]> }
   | { intent: 'mfa'; error: TextKey }
   | { intent: 'guardians'; wardId: string; result: SubmissionResult<string[]> }
@@ -225,11 +237,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (submission.status !== 'success') {
         return data<ActionData>({ intent: 'contact', result: submission.reply(), failed: false }, { status: 400 });
       }
-      const result = await updateContact(db, auth, Object.fromEntries(formData));
+      const result = await updateContact(db, auth, Object.fromEntries(formData), { brand });
       if (result.type === 'validation') {
         return data<ActionData>({ intent: 'contact', result: submission.reply({ fieldErrors: result.fields }), failed: false }, { status: 400 });
       }
+      if (result.type === 'reidentificationRequired') {
+        return data<ActionData>({ intent: 'contact', result: submission.reply(), failed: false, refused: true }, { status: 403 });
+      }
       if (result.type !== 'success') return data<ActionData>({ intent: 'contact', result: submission.reply(), failed: true }, { status: 500 });
+      // The notices to the old number and address leave once the change has committed.
+      await deliverAfterCommit(result.notices);
       return redirectWithFlash(saveActionPath(saveAction, lang, reloadBasic), { type: 'success', key: 'myInformation.contact.saved' });
     }
     case 'consent': {
@@ -360,6 +377,8 @@ export default function MyInformation({ loaderData, actionData }: Route.Componen
                 failed={action?.intent === 'contact' && action.failed}
                 cancelHref={tabPath('basic')}
                 constraint={loaderData.constraints.contact}
+                reidentify={loaderData.reidentify}
+                refused={action?.intent === 'contact' && action.refused === true}
               />
             ) : (
               <ContactSummary contact={loaderData.contact} editHref={tabPath('basic', { edit: 'contact' })} />

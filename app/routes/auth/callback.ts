@@ -12,7 +12,7 @@ import { safeRedirectPath } from '~/lib/http/safe-redirect';
 import { pagePath } from '~/route-table';
 import { clearFlowBinding, readFlowBinding } from '~/lib/http/flow-binding.server';
 import { completeIdentification } from '~/services/auth/identification.server';
-import { commitSessionCookie } from '~/lib/http/session-cookie.server';
+import { commitSessionCookie, readSessionToken } from '~/lib/http/session-cookie.server';
 import { getDb } from '~/services/db/db.server';
 import { inAppCookie } from '~/lib/http/in-app-cookie.server';
 import { parseUserAgent } from '~/models/auth/device';
@@ -27,6 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     undefined,
     // Only the labels (browser, system, kind) are kept, never the header (ADR 0032).
     parseUserAgent(request.headers.get('User-Agent')),
+    // The session this browser held (a re-identification, ADR 0047): ended by the new one.
+    await readSessionToken(request),
   );
   const headers = new Headers({ 'Set-Cookie': await clearFlowBinding() });
   if (!outcome.ok) {

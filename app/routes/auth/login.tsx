@@ -1,9 +1,11 @@
 /**
  * Login page for anonymous users (?nextPath=…): the identification methods of spec 3 §2, each a
- * plain link that starts strong identification through /oauth/authenticate.
+ * plain link that starts strong identification through /oauth/authenticate. With `?again=1` a
+ * logged-in person identifies again (ADR 0047: changing the phone or e-mail needs a recent
+ * identification) and comes back to `nextPath`; without it a logged-in person goes straight there.
  */
 import { useTranslation } from '~/i18n/react';
-import { redirect } from 'react-router';
+import { Link, redirect } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { authContext, portalContext } from '~/context';
 import { pageTitle } from '~/lib/http/page.server';
@@ -24,30 +26,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang } = context.get(portalContext);
   const params = new URL(request.url).searchParams;
   const nextPath = safeRedirectPath(params.get('nextPath'), pagePath('front', lang));
-  if (context.get(authContext)) throw redirect(nextPath);
+  const again = context.get(authContext) !== null && params.get('again') === '1';
+  if (context.get(authContext) && !again) throw redirect(nextPath);
   const error = LOGIN_ERRORS.find((known) => known === params.get('error')) ?? null;
   return {
-    title: pageTitle(context, 'login.title'),
+    title: pageTitle(context, again ? 'login.again.title' : 'login.title'),
     lang,
     nextPath,
     error,
+    again,
   };
 }
 
 export default function Login({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { lang, nextPath, error } = loaderData;
+  const { lang, nextPath, error, again } = loaderData;
   const startUrl = (provider: string) =>
     `/oauth/authenticate?${new URLSearchParams({ lang, next: nextPath, acr_values: provider })}`;
   return (
     <section className={ui.card}>
-      <h1>{t('login.title')}</h1>
+      <h1>{t(again ? 'login.again.title' : 'login.title')}</h1>
       {error ? (
         <p role="alert" className={`${ui.alertBox} ${ui.alert.error}`}>
           {t(`login.${error}`)}
         </p>
       ) : null}
-      <p>{t('login.intro')}</p>
+      <p>{t(again ? 'login.again.intro' : 'login.intro')}</p>
       <h2 id="providers-title">{t('login.providersLabel')}</h2>
       <ul className={ui.providerGrid} aria-labelledby="providers-title">
         {IDENTITY_PROVIDERS.map((provider) => (
@@ -59,6 +63,11 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
       <p className={ui.hint}>{t('login.secureNote')}</p>
+      {again ? (
+        <p>
+          <Link to={nextPath}>{t('login.again.back')}</Link>
+        </p>
+      ) : null}
     </section>
   );
 }

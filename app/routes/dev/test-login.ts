@@ -14,7 +14,7 @@ import { requestInfoContext } from '~/context';
 import { isLanguage } from '~/i18n/config';
 import { json } from '~/lib/http/api.server';
 import { randomToken, sha256 } from '~/lib/crypto.server';
-import { commitSessionCookie } from '~/lib/http/session-cookie.server';
+import { commitSessionCookie, readSessionToken } from '~/lib/http/session-cookie.server';
 import { requireTestDeployment } from '~/lib/http/test-deployment.server';
 import { parseUserAgent } from '~/models/auth/device';
 import { completeIdentification, identificationAdapter, startIdentification } from '~/services/auth/identification.server';
@@ -49,7 +49,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   if (!approval.ok) return json({ error: approval.error }, 400);
   // /oauth/callback, from the browser that started the flow.
-  const outcome = await completeIdentification(db, new URL(approval.redirectTo), origin, browserBinding, adapter, parseUserAgent(request.headers.get('User-Agent')));
+  const outcome = await completeIdentification(
+    db,
+    new URL(approval.redirectTo),
+    origin,
+    browserBinding,
+    adapter,
+    parseUserAgent(request.headers.get('User-Agent')),
+    await readSessionToken(request),
+  );
   if (!outcome.ok) return json({ error: outcome.reason }, 400);
   return Response.json({ type: 'loggedIn' }, { headers: { 'Set-Cookie': await commitSessionCookie(outcome.token), 'Cache-Control': 'no-store' } });
 }

@@ -4,11 +4,13 @@
  *   tests reach the timed-out page and the SMS code without waiting SESSION_IDLE_MINUTES;
  * - GET /dev/test-fixtures/session?idleMinutes=N moves its last activity N minutes back (its idle
  *   expiry with it), as if the user had left the page that long ago;
+ * - GET /dev/test-fixtures/session?identifiedMinutes=N moves its identification N minutes back, as
+ *   if the person had identified that long ago (a contact change then needs identifying again);
  * - GET /dev/test-fixtures/session?ward=new gives its person a new minor ward (a child of 8),
  *   so guardian tests never share a ward; the ward is in the built-in population register too
  *   (ADR 0023), so a refresh of the guardianships keeps it. Uses the same factories as the seed.
  */
-import { addGuardianship, addRegisterFamily, backdateSessionActivity, createPerson } from '~db/factories';
+import { addGuardianship, addRegisterFamily, backdateSessionActivity, backdateSessionIdentification, createPerson } from '~db/factories';
 import { requireTestDeployment } from '~/lib/http/test-deployment.server';
 import { json } from '~/lib/http/api.server';
 import { sha256 } from '~/lib/crypto.server';
@@ -33,6 +35,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (token && Number.isInteger(idleMinutes) && idleMinutes > 0) {
     await backdateSessionActivity(db, sha256(token), idleMinutes * 60_000);
     return json({ type: 'idle' });
+  }
+  const identifiedMinutes = Number(params.get('identifiedMinutes'));
+  if (token && Number.isInteger(identifiedMinutes) && identifiedMinutes > 0) {
+    await backdateSessionIdentification(db, sha256(token), identifiedMinutes * 60_000);
+    return json({ type: 'identified' });
   }
   const lookup = await lookupSession(db, token);
   if (lookup.status === 'active' && params.get('ward') === 'new') {

@@ -1,8 +1,11 @@
 /**
  * "Download my data" (issue 23 part 4, ADR 0035): what the export contains and, for the person
- * and each ward whose records they may read (under 12), a PDF and a FHIR R4 download. Plain
- * links to the streamed resource routes (`api/records/export/{pdf,fhir}`), so it works without JS.
+ * and each ward whose records they may read (under 12), a PDF and a FHIR R4 download. Each is a
+ * plain form posting to its streamed resource route (`api/records/export/{pdf,fhir}`) with the
+ * CSRF token, answered with the file, so it works without JS; a download is logged and counted,
+ * so it is never a GET (issue 39).
  */
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import type { RouteHandle } from '~/components/hydration';
 import { useTranslation } from '~/i18n/react';
@@ -14,32 +17,49 @@ import * as s from '~/styles/records.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/data-export';
 
-/** Plain HTML: a text and download links (ADR 0009); nothing on it needs React in the browser. */
+/** Plain HTML: a text and download forms (ADR 0009); nothing on it needs React in the browser. */
 export const handle: RouteHandle = { hydrate: false };
 
 export function loader({ context }: Route.LoaderArgs) {
   const auth = requireAuth(context);
   const { lang } = context.get(portalContext);
   const viewer = recordViewerOf(auth);
-  const href = (format: ExportFormat, personId: string, self: boolean) => {
-    const query = new URLSearchParams({ lang });
-    if (!self) query.set('person', personId);
-    return `/api/records/export/${format}?${query.toString()}`;
-  };
   return {
     title: pageTitle(context, 'dataExport.title'),
+    lang,
     people: viewer.people.map((p, i) => ({
       id: p.id,
       name: `${p.firstName} ${p.lastName}`,
-      pdf: href('pdf', p.id, i === 0),
-      fhir: href('fhir', p.id, i === 0),
+      // One's own export names nobody; a ward's names the ward.
+      person: i === 0 ? null : p.id,
     })),
   };
 }
 
+/** One download: a post to its resource route, answered with the file (the page stays). */
+function DownloadForm({ format, lang, person, className, testId, children }: {
+  format: ExportFormat;
+  lang: string;
+  person: string | null;
+  className: string;
+  testId: string;
+  children: string;
+}) {
+  return (
+    <form method="post" action={`/api/records/export/${format}`}>
+      <AuthenticityTokenInput name="csrf" />
+      <input type="hidden" name="lang" value={lang} />
+      {person ? <input type="hidden" name="person" value={person} /> : null}
+      <button type="submit" className={className} data-testid={testId}>
+        {children}
+      </button>
+    </form>
+  );
+}
+
 export default function DataExport({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { people } = loaderData;
+  const { people, lang } = loaderData;
   return (
     <div>
       <h1>{t('dataExport.title')}</h1>
@@ -65,9 +85,9 @@ export default function DataExport({ loaderData }: Route.ComponentProps) {
         <ul className={s.items}>
           {people.map((p) => (
             <li key={p.id}>
-              <a className={ui.button.primary} href={p.pdf} download data-testid={`export-pdf-${p.id}`}>
+              <DownloadForm format="pdf" lang={lang} person={p.person} className={ui.button.primary} testId={`export-pdf-${p.id}`}>
                 {t('dataExport.pdfLink', { name: p.name })}
-              </a>
+              </DownloadForm>
             </li>
           ))}
         </ul>
@@ -78,9 +98,9 @@ export default function DataExport({ loaderData }: Route.ComponentProps) {
         <ul className={s.items}>
           {people.map((p) => (
             <li key={p.id}>
-              <a className={ui.button.secondary} href={p.fhir} download data-testid={`export-fhir-${p.id}`}>
+              <DownloadForm format="fhir" lang={lang} person={p.person} className={ui.button.secondary} testId={`export-fhir-${p.id}`}>
                 {t('dataExport.fhirLink', { name: p.name })}
-              </a>
+              </DownloadForm>
             </li>
           ))}
         </ul>

@@ -1,14 +1,21 @@
 /**
- * GET /api/records/export/pdf?lang=fi[&person=<ward id>]: "Download my data" as a PDF (ADR 0035),
- * streamed as it is drawn. Only the person themself or a guardian of a ward under 12; anyone
- * else's id is 404. A GET that only reads (no identity code in the URL); one access-log row,
- * rate-limited per person, never cached.
+ * POST /api/records/export/pdf (the page's form: `csrf`, `lang`, `person` for a ward under 12):
+ * "Download my data" as a PDF (ADR 0035), streamed as it is
+ * drawn. Only the person themself or a guardian of a ward
+ * under 12; anyone else's id is 404. One access-log row, rate-limited per person, never cached.
+ * A GET changes nothing: it leads to the page (issue 39).
  */
-import { downloadHeaders, exportRequest } from '~/lib/http/records-export.server';
+import { methodNotAllowed } from '~/lib/http/api.server';
+import { downloadHeaders, exportRequest, toExportPage } from '~/lib/http/records-export.server';
 import { exportPdfStream } from '~/services/records/export-pdf.server';
 import type { Route } from './+types/export-pdf';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
+  return toExportPage(context, request);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed('POST');
   const req = await exportRequest(context, request, 'pdf');
   if (req instanceof Response) return req;
   return new Response(exportPdfStream(req), { headers: downloadHeaders('application/pdf', req.fileName) });

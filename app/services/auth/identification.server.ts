@@ -24,7 +24,7 @@ import type { DeviceLabel } from '~/models/auth/device';
 import { flowBindingMatches } from './flow-binding.server';
 import { IdentificationError, type IdentificationAdapter } from './identification-adapter';
 import { createOidcAdapter } from './oidc-adapter.server';
-import { createSession } from './session.server';
+import { createSession, revokeSession } from './session.server';
 import { createTestAdapter } from './test-idp.server';
 import { clock } from '~/lib/clock.server';
 
@@ -97,7 +97,9 @@ export type IdentificationOutcome =
 /**
  * Finishes an identification: consumes the flow, checks that this is the browser that started it
  * (`browserBinding`, the value of its flow-binding cookie), validates the callback, finds or
- * creates the person and opens a session.
+ * creates the person and opens a session. The session this browser held until now
+ * (`replacedToken`, its session cookie's token: a re-identification, or another person's login
+ * on the same browser) ends: the new cookie replaces it, and "my devices" shows one browser once.
  */
 export async function completeIdentification(
   db: Db,
@@ -107,6 +109,7 @@ export async function completeIdentification(
   adapter = identificationAdapter(origin),
   /** The browser's labels from its User-Agent (app/models/auth/device.ts), for "my devices". */
   device?: DeviceLabel,
+  replacedToken?: string | null,
 ): Promise<IdentificationOutcome> {
   const state = callbackUrl.searchParams.get('state');
   if (!state) return { ok: false, reason: 'failed', language: null, nextPath: null };
@@ -157,6 +160,7 @@ export async function completeIdentification(
     scope: flow.inApp ? 'inAppBooking' : null,
     device,
   });
+  if (replacedToken) await revokeSession(db, sha256(replacedToken));
   await logAccess(db, { actorPersonId: person.id, subjectPersonId: person.id, action: 'login', resource: 'session' });
   return { ok: true, token, person, language: flow.language, nextPath: flow.nextPath };
 }

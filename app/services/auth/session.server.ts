@@ -12,6 +12,7 @@ import { prepared } from '~/services/db/prepared.server';
 import { clock } from '~/lib/clock.server';
 import type { PersonRow } from '~/services/people/people.server';
 import type { DeviceLabel } from '~/models/auth/device';
+import { SMS_CODE_PROVIDER } from '~/models/identity-providers';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -228,7 +229,7 @@ export async function resumeSession(
 }
 
 /** The identity provider of a session resumed with an SMS code: weaker than bank identification. */
-export const SMS_CODE_PROVIDER = 'sms-code';
+export { SMS_CODE_PROVIDER };
 
 /**
  * Ends a session as an idle timeout now (the timed-out page, reached when the browser's timer

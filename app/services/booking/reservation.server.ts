@@ -105,7 +105,6 @@ export async function reserveAnonymously(db: Db, input: AnonymousReservationInpu
         bookedById: null,
         bookedVia: ctx.inApp ? 'in-app' : 'web-anonymous',
         contact: { phone: fields.phone, email: fields.emailAddress },
-        saveContact: false,
         payer: ctx.payer,
         booking: null,
         messageLang: ctx.lang,
@@ -123,7 +122,8 @@ export type UserReservationInput = { slotId: number } & { [K in keyof UserReserv
 /**
  * Reservation by a logged-in user for themself: they must be a registered patient who has
  * given the patient data consent, and (private care) creditworthy. The contact details they
- * confirm are saved to their record and receive the confirmation, in their language.
+ * confirm (the form posts the saved ones) receive the confirmation, in their language; they are
+ * not saved to the record here: a phone or e-mail changes only on my information (ADR 0047).
  */
 export async function reserveAsUser(
   db: Db,
@@ -156,7 +156,6 @@ export async function reserveAsUser(
         bookedById: person.id,
         bookedVia: ctx.inApp ? 'in-app' : 'web',
         contact: { phone: parsed.data.phone, email: parsed.data.emailAddress },
-        saveContact: true,
         payer: ctx.payer,
         booking: prepared.booking,
         messageLang: person.language,
@@ -212,7 +211,6 @@ export async function reserveForWard(
         bookedById: guardian.id,
         bookedVia: ctx.inApp ? 'in-app' : 'web',
         contact: { phone: parsed.data.phone, email: parsed.data.emailAddress },
-        saveContact: false,
         payer: ctx.payer,
         booking: null,
         messageLang: guardian.language,

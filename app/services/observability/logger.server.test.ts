@@ -1,5 +1,20 @@
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { scrub, scrubText } from './logger.server';
+import { encodeAnonymousCode } from '~/models/appointments/anonymous-code';
+import { createLogger, scrub } from './logger.server';
+import { scrubText } from './scrub-rules';
+
+/** The project's logger writing its lines to memory. */
+function memoryLogger() {
+  const lines: string[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      done();
+    },
+  });
+  return { logger: createLogger(destination, 'debug'), lines };
+}
 
 describe('log scrubbing', () => {
   it('masks identity codes of every century, phone numbers and e-mail addresses', () => {
@@ -31,5 +46,20 @@ describe('log scrubbing', () => {
       '{"reason":{"type":"DatabaseError","code":"22021","stack":"at x (y:1:1)"}}',
     );
   });
-});
 
+  it('masks bearer codes in logged paths and URLs with the error reports\' patterns', () => {
+    const link = encodeAnonymousCode(41, 'q8JzW2xK7mNp4RtV9bYc3LdF6hGs1AeU');
+    const offer = encodeAnonymousCode(907, 'Zr5Tn8Wq2Lk6Vx9Bm4Hc7Jp3Gd1Fs0Ay');
+    const { logger, lines } = memoryLogger();
+    logger.warn({ reason: 'missing token', path: `/fi/varaus/${link}` }, 'csrf check failed');
+    logger.warn({ path: `/SV/BOKNING/${link}/byt-tid`, url: `https://oma.example.fi/en/earlier-time/${offer}?x=1` }, 'request refused');
+    logger.error({ err: new Error(`no appointment for /fi/aikaisempi-aika/${offer}`), path: `/files/messages/a.b.${link}` }, `unhandled error at /fi/varaus/${link}`);
+    const text = lines.join('\n');
+    expect(text).not.toContain(link);
+    expect(text).not.toContain(offer);
+    const records = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(records[0]).toMatchObject({ path: '/fi/varaus/[code]', msg: 'csrf check failed' });
+    expect(records[1]).toMatchObject({ path: '/SV/BOKNING/[code]/byt-tid', url: 'https://oma.example.fi/en/earlier-time/[code]' });
+    expect(records[2]).toMatchObject({ path: '/files/messages/[token]', msg: 'unhandled error at /fi/varaus/[code]' });
+  });
+});

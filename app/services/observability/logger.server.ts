@@ -1,7 +1,10 @@
 /**
- * The project logger (pino, JSON lines). Personal identity codes, phone numbers and e-mail
- * addresses are masked in every string of every log record, URLs lose their query strings, and
- * known secret fields are removed, so a careless `logger.info({ body })` cannot leak them.
+ * The project logger (pino, JSON lines). Every string of every log record is scrubbed with the
+ * error reports' own patterns (`scrubText` of ./scrub-rules.ts, the one definition): identity
+ * codes, phone numbers and e-mail addresses are masked, URLs lose their query strings, bearer
+ * codes in paths (the anonymous appointment link's, the earlier-time offer's, signed file
+ * tokens) become `[code]`/`[token]`, secret `name=value` pairs lose their value; and known secret
+ * fields are removed, so a careless `logger.info({ body })` or `{ path }` cannot leak them.
  *
  * Errors are logged safe by construction (./safe-error.ts, issue 21): wherever an error sits in
  * a record it is replaced by its class, codes and stack frames, never its message (a database
@@ -12,20 +15,7 @@
 import pino from 'pino';
 import { env } from '~/env.server';
 import { isErrorLike, safeError } from './safe-error';
-
-const IDENTITY_CODE = /\b\d{6}[-+A-FU-Y]\d{3}[0-9A-Y]\b/gi;
-const PHONE = /(?:\+358|\b0)[\s-]?\d(?:[\s-]?\d){5,11}\b/g;
-const EMAIL = /\b[^\s@"'<>]+@[^\s@"'<>]+\.[a-z]{2,}\b/gi;
-/** An absolute URL's or a path's query string (and fragment). */
-const URL_QUERY = /(\b[a-z][a-z\d+.-]*:\/\/[^\s?#"'<>]*|(?:^|(?<=[\s"'(=]))\/[^\s?#"'<>]*)[?#][^\s"'<>]*/gi;
-
-export function scrubText(value: string): string {
-  return value
-    .replace(URL_QUERY, '$1')
-    .replace(IDENTITY_CODE, '[identity-code]')
-    .replace(EMAIL, '[email]')
-    .replace(PHONE, '[phone]');
-}
+import { scrubText } from './scrub-rules';
 
 /** Deep-copies a value with every string scrubbed and every error made safe (bounded depth). */
 export function scrub(value: unknown, depth = 0): unknown {

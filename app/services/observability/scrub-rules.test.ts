@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { encodeAnonymousCode } from '~/models/appointments/anonymous-code';
-import { scrubBrowserBreadcrumb, scrubBrowserEvent, scrubText, type ReportBreadcrumb, type ReportEvent } from './scrub-rules';
+import { scrubBearerLinks, scrubBrowserBreadcrumb, scrubBrowserEvent, scrubText, SECRET_PAGES, type ReportBreadcrumb, type ReportEvent } from './scrub-rules';
 
 const CODE = encodeAnonymousCode(1, 'i0fugatJQmZYlrvBm_5WwNwzpBsvOR81');
 const OTHER_CODE = encodeAnonymousCode(12345, 'K3BghkrWnkcog7PDCYhg8I4maiWsQ-xz');
@@ -113,5 +113,24 @@ describe('browser error reports', () => {
     ]) {
       expect(scrubText(text)).toBe(text);
     }
+  });
+
+  it('masks the code of every page with a code in its path: the link, its change-time page, the offer', () => {
+    expect([...SECRET_PAGES].sort()).toEqual(['anonymousAppointment', 'anonymousAppointmentMove', 'earlierTimeOffer']);
+    expect(scrubText(`/fi/varaus/${CODE}/vaihda-aika?slot=12`)).toBe('/fi/varaus/[code]/vaihda-aika');
+    expect(scrubText(`/en/appointment/${CODE}/change-time.data`)).toBe('/en/appointment/[code]/change-time.data');
+    expect(scrubText(`/sv/tidigare-tid/${OTHER_CODE}`)).toBe('/sv/tidigare-tid/[code]');
+    // A short code (no digit, under 32 characters) is masked by its page's pattern.
+    expect(scrubText('/fi/aikaisempi-aika/abcdefghij')).toBe('/fi/aikaisempi-aika/[code]');
+  });
+});
+
+describe('bearer links in a message', () => {
+  it('lose their code and nothing else', () => {
+    const sms = `Aika 26.11.2026 klo 9:00, Kamppi. Peru tai vaihda: https://oma.example.fi/fi/varaus/${CODE}. Soita 010 123 4567.`;
+    expect(scrubBearerLinks(sms)).toBe('Aika 26.11.2026 klo 9:00, Kamppi. Peru tai vaihda: https://oma.example.fi/fi/varaus/[code]. Soita 010 123 4567.');
+    expect(scrubBearerLinks(`Take it: https://oma.example.fi/en/earlier-time/${OTHER_CODE}\nInvoice: https://oma.example.fi/fi/laskuilmoitus/2026010`)).toBe(
+      'Take it: https://oma.example.fi/en/earlier-time/[code]\nInvoice: https://oma.example.fi/fi/laskuilmoitus/2026010',
+    );
   });
 });

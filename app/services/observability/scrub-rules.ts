@@ -1,12 +1,15 @@
 /**
- * What an error report may not carry (pure and client-safe; used by the browser's error
- * reporting, `sentry.client.ts`, and usable by the server's): bearer secrets in URLs and text.
+ * What a log line or an error report may not carry: the one definition of the patterns (pure and
+ * client-safe). The server's logger (`logger.server.ts`), the server's error reports
+ * (`sentry.server.ts`) and the browser's (`sentry.client.ts`) all scrub their text with
+ * `scrubText`; the outbox masks the bearer links of a delivered message with `scrubBearerLinks`.
  *
  * - Query strings and fragments are cut from every URL (csrfToken, next/nextPath, OAuth code
- *   and state, tokens …): no report needs them.
- * - Secret path parameters are masked: the anonymous appointment link's code in each language's
- *   path (from the route table, in any letter case) and the signed file tokens of `/files/…`;
- *   any other long random-looking path segment too.
+ *   and state, tokens …): no line or report needs them.
+ * - Secret path parameters are masked: every page whose path has a `:code` or `:token`
+ *   parameter (the route table's anonymous appointment link, its change-time page and the
+ *   earlier-time offer, in each language's path and in any letter case) and the signed file
+ *   tokens of `/files/…`; any other long random-looking path segment too.
  * - `name=value` and JSON `"name": value` pairs of secret names (code, pin, ssnEndPart, phone …)
  *   lose their value; identity codes, phone numbers and e-mail addresses are masked.
  */
@@ -17,8 +20,12 @@ type Options = NonNullable<Parameters<typeof Sentry.init>[0]>;
 export type ReportEvent = Parameters<NonNullable<Options['beforeSend']>>[0];
 export type ReportBreadcrumb = Parameters<NonNullable<Options['beforeBreadcrumb']>>[0];
 
-/** Pages whose path parameters are bearer secrets (whoever has the URL may use it). */
-const SECRET_PAGES: readonly PageKey[] = ['anonymousAppointment', 'earlierTimeOffer'];
+/** Path parameters that are bearer secrets: whoever has the URL may use it. */
+const SECRET_PARAM = /(?:^|\/):(?:code|token)(?:\/|$)/;
+/** The pages with such a parameter in any language's path (the anonymous link, its move page, the offer). */
+export const SECRET_PAGES = (Object.keys(PAGES) as PageKey[]).filter((key) =>
+  Object.values(PAGES[key].paths as Record<string, string>).some((path) => SECRET_PARAM.test(path)),
+);
 /** Resource routes with secret parameters (app/routes.ts): the signed file URLs. */
 const SECRET_ROUTES = ['files/upload/:token', 'files/messages/:token', 'files/:token'];
 
@@ -32,7 +39,7 @@ const NAME_VALUE = new RegExp(`\\b(${SECRET_NAMES.join('|')})=[^&\\s"'<>#),;\\]]
 const JSON_VALUE = new RegExp(`"(${SECRET_NAMES.join('|')})"\\s*:\\s*(?:"(?:[^"\\\\]|\\\\.)*"|-?\\d+(?:\\.\\d+)?)`, 'gi');
 
 const IDENTITY_CODE = /\b\d{6}[-+A-FU-Y]\d{3}[0-9A-Y]\b/gi;
-/** Finnish phone numbers and e-mail addresses (the logger's patterns, logger.server.ts). */
+/** Finnish phone numbers and e-mail addresses. */
 const PHONE = /(?:\+358|\b0)[\s-]?\d(?:[\s-]?\d){5,11}\b/g;
 const EMAIL = /\b[^\s@"'<>]+@[^\s@"'<>]+\.[a-z]{2,}\b/gi;
 /** A query string or fragment after a path: from `?` or `#` to the end of the URL. */
@@ -51,11 +58,13 @@ function secretPathPattern(path: string): { regex: RegExp; replace: string } {
   let group = 0;
   const source: string[] = [];
   const replace: string[] = [];
-  for (const part of parts) {
+  for (const [index, part] of parts.entries()) {
     if (part.startsWith(':')) {
-      // The last segment (so `files/:token` leaves `files/upload/…` to its own pattern). A code is
-      // base64url (the `.data` suffix of React Router's data requests stays); a signed token holds dots.
-      source.push(`(?![A-Za-z0-9_.%-]*/)${part === ':token' ? '[A-Za-z0-9_.%-]+' : '[A-Za-z0-9_%-]+'}`);
+      // A code is base64url (the `.data` suffix of React Router's data requests stays); a signed
+      // token holds dots. A last parameter is the last segment (so `files/:token` leaves
+      // `files/upload/…` to its own pattern); a parameter within the path ends at its `/`.
+      const value = part === ':token' ? '[A-Za-z0-9_.%-]+' : '[A-Za-z0-9_%-]+';
+      source.push(index === parts.length - 1 ? `(?![A-Za-z0-9_.%-]*/)${value}` : value);
       replace.push(`[${part.slice(1)}]`);
     } else {
       source.push(`(${escape(part)})`);
@@ -72,12 +81,20 @@ const SECRET_PATHS = [
   ...SECRET_ROUTES.map((path) => secretPathPattern(path)),
 ];
 
+/**
+ * The secret path parameters of URLs in a text masked (`https://…/fi/varaus/[code]`), and long
+ * random-looking path segments, nothing else changed: what the outbox keeps of a delivered
+ * message (ADR 0029), and a part of `scrubText`.
+ */
+export function scrubBearerLinks(text: string): string {
+  let out = text;
+  for (const { regex, replace } of SECRET_PATHS) out = out.replace(regex, replace);
+  return out.replace(LONG_SEGMENT, (match, run: string) => (/\d/.test(run) || run.length >= 32 ? '/[token]' : match));
+}
+
 /** Removes secrets from free text, URLs among it (or a URL alone). */
 export function scrubText(text: string): string {
-  let out = text.replace(QUERY, '$1');
-  for (const { regex, replace } of SECRET_PATHS) out = out.replace(regex, replace);
-  out = out.replace(LONG_SEGMENT, (match, run: string) => (/\d/.test(run) || run.length >= 32 ? '/[token]' : match));
-  return out
+  return scrubBearerLinks(text.replace(QUERY, '$1'))
     .replace(NAME_VALUE, '$1=[redacted]')
     .replace(JSON_VALUE, '"$1":"[redacted]"')
     .replace(IDENTITY_CODE, '[identity-code]')

@@ -11,8 +11,8 @@
  */
 import * as Sentry from '@sentry/react-router';
 import { env } from '~/env.server';
-import { scrub, scrubText as scrubLogText } from './logger.server';
-import { scrubText as scrubSecrets } from './scrub-rules';
+import { scrub } from './logger.server';
+import { scrubText } from './scrub-rules';
 import { fatalLine, safeError, summaryOf, withoutQuery, type SafeError } from './safe-error';
 
 export const MAX_VALUE_LENGTH = 8192;
@@ -21,15 +21,6 @@ type ServerOptions = NonNullable<Parameters<typeof Sentry.init>[0]>;
 type SentryEvent = Parameters<NonNullable<ServerOptions['beforeSend']>>[0];
 type SentryHint = Parameters<NonNullable<ServerOptions['beforeSend']>>[1];
 type Breadcrumb = Parameters<NonNullable<ServerOptions['beforeBreadcrumb']>>[0];
-
-/**
- * The logger's masking (identity codes, phones, e-mails, queries) and the browser reports' rules
- * (the anonymous link's code and signed file tokens in paths, secret `name=value` pairs): every
- * text of a server report goes through both.
- */
-function scrubText(text: string): string {
-  return scrubSecrets(scrubLogText(text));
-}
 
 /** Request headers an error report keeps (the rest may carry tokens, cookies or a Referer with a query). */
 const KEPT_HEADERS = new Set(['accept', 'accept-language', 'content-length', 'content-type', 'host', 'user-agent']);
@@ -100,7 +91,7 @@ export function scrubBreadcrumb(crumb: Breadcrumb): Breadcrumb | null {
   if (crumb.message) crumb.message = scrubText(crumb.message);
   if (crumb.data) {
     const data = scrub(crumb.data) as Record<string, unknown>;
-    for (const key of ['url', 'from', 'to']) if (typeof data[key] === 'string') data[key] = scrubSecrets(withoutQuery(data[key]));
+    for (const key of ['url', 'from', 'to']) if (typeof data[key] === 'string') data[key] = scrubText(withoutQuery(data[key]));
     delete data['http.query'];
     delete data['http.fragment'];
     crumb.data = data;

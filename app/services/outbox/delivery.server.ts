@@ -14,6 +14,12 @@
  * - **Sweep** (every minute, on one instance per tick): a `sending` row whose lease expired is
  *   claimable again (its worker crashed); rows due whose kick was lost get a job; a `sending` row
  *   whose lease expired on its last try ends `failed` (`DeliveryInterrupted`).
+ * - **What a finished row keeps**: once `sent` or `failed` (in the statement that records it) the
+ *   row keeps its text with every bearer link masked (`…/fi/varaus/[code]`, the patterns of
+ *   `scrubBearerLinks`) and its attachments' names without their content (a calendar file carries
+ *   the link): the outbox kept anonymous appointment and offer links readable for 30 days
+ *   (issue 39). A test channel sends nothing and its row is the recipient's only copy, read at
+ *   /dev/outbox: that row keeps its text (`outboxIsMailbox`; never in production).
  */
 import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -23,6 +29,7 @@ import { clock } from '~/lib/clock.server';
 import type { Db } from '~/services/db/db.server';
 import type { JobRunner } from '~/services/jobs/runner.server';
 import { logger as projectLogger } from '~/services/observability/logger.server';
+import { scrubBearerLinks } from '~/services/observability/scrub-rules';
 import type { Channels } from './channels.server';
 import { afterFailure, errorClassOf } from './delivery-rules';
 import { composeEmail } from './email/compose.server';
@@ -75,6 +82,25 @@ export async function claimMessage(db: Db, id: number, settings: DeliverySetting
   return row ?? null;
 }
 
+/**
+ * What a finished row keeps of its content (see the module comment): the text with its bearer
+ * links masked and the attachments' names, or everything when the channel's outbox row is the
+ * recipient's copy (the test channels).
+ */
+export function finishedContent(
+  row: Pick<OutboxRow, 'body' | 'attachments'>,
+  keep: boolean,
+): Pick<OutboxRow, 'body' | 'attachments'> {
+  if (keep) return { body: row.body, attachments: row.attachments };
+  return {
+    body: scrubBearerLinks(row.body),
+    attachments: row.attachments?.map(({ fileName, contentType }) => ({ fileName, contentType, content: '' })) ?? null,
+  };
+}
+
+/** Whether the row's channel keeps the message in the row itself (the test channels). */
+const isMailbox = (row: Pick<OutboxRow, 'channel'>, channels?: Channels) => (channels ? channels[row.channel].outboxIsMailbox === true : false);
+
 /** Hands the row to its channel. */
 async function send(row: OutboxRow, deps: DeliveryDeps): Promise<{ providerId: string }> {
   if (row.channel === 'sms') {
@@ -106,7 +132,8 @@ export async function deliverMessage(db: Db, id: number, deps: DeliveryDeps): Pr
     });
     const facts = { outboxId: row.id, channel: row.channel, kind: row.kind, tries: row.tries, errorClass };
     if (next.state === 'failed') {
-      await db.update(outbox).set({ state: 'failed', lastErrorClass: errorClass, notBefore: null }).where(ownTry(row));
+      const content = finishedContent(row, isMailbox(row, deps.channels));
+      await db.update(outbox).set({ state: 'failed', lastErrorClass: errorClass, notBefore: null, ...content }).where(ownTry(row));
       log.error(facts, 'outbox message failed');
       return { type: 'failed', errorClass };
     }
@@ -116,8 +143,9 @@ export async function deliverMessage(db: Db, id: number, deps: DeliveryDeps): Pr
     return { type: 'retry', retryInSeconds: next.retryInSeconds, errorClass };
   }
   // Accepted by the provider: recorded at once, in one statement (the window in which a crash
-  // would send it again is this one round trip, ADR 0029).
-  await db.update(outbox).set({ state: 'sent', sentAt: clock.now(), providerId: providerId.slice(0, 200), notBefore: null }).where(ownTry(row));
+  // would send it again is this one round trip, ADR 0029), which also drops the bearer links.
+  const content = finishedContent(row, isMailbox(row, deps.channels));
+  await db.update(outbox).set({ state: 'sent', sentAt: clock.now(), providerId: providerId.slice(0, 200), notBefore: null, ...content }).where(ownTry(row));
   return { type: 'sent', providerId };
 }
 
@@ -137,7 +165,7 @@ export async function sweepOutbox(
   db: Db,
   runner: Pick<JobRunner, 'send'>,
   settings: DeliverySettings,
-  options: { graceSeconds?: number; limit?: number; logger?: DeliveryDeps['logger'] } = {},
+  options: { graceSeconds?: number; limit?: number; logger?: DeliveryDeps['logger']; channels?: Channels } = {},
 ): Promise<SweepSummary> {
   const log = options.logger ?? projectLogger;
   const now = clock.now();
@@ -145,8 +173,10 @@ export async function sweepOutbox(
     .update(outbox)
     .set({ state: 'failed', lastErrorClass: 'DeliveryInterrupted', notBefore: null })
     .where(and(eq(outbox.state, 'sending'), lte(outbox.notBefore, now), sql`${outbox.tries} >= ${settings.maxTries}`))
-    .returning({ id: outbox.id, channel: outbox.channel, kind: outbox.kind, tries: outbox.tries });
+    .returning({ id: outbox.id, channel: outbox.channel, kind: outbox.kind, tries: outbox.tries, body: outbox.body, attachments: outbox.attachments });
   for (const row of interrupted) {
+    // Finished: what it keeps, as a sent or failed row (a row of its own, done by nobody else).
+    await db.update(outbox).set(finishedContent(row, isMailbox(row, options.channels))).where(and(eq(outbox.id, row.id), eq(outbox.state, 'failed')));
     log.error({ outboxId: row.id, channel: row.channel, kind: row.kind, tries: row.tries, errorClass: 'DeliveryInterrupted' }, 'outbox message failed');
   }
   const settled = new Date(now.getTime() - (options.graceSeconds ?? 20) * 1000);
@@ -185,7 +215,7 @@ export async function registerDelivery(runner: JobRunner, getDb: () => Promise<D
     { concurrency: 4, pollingIntervalSeconds: 1, notify: true },
   );
   await runner.work(SWEEP_QUEUE, async () => {
-    const summary = await sweepOutbox(await getDb(), runner, deps.settings, { logger: deps.logger });
+    const summary = await sweepOutbox(await getDb(), runner, deps.settings, { logger: deps.logger, channels: deps.channels });
     if (summary.kicked || summary.interrupted) (deps.logger ?? projectLogger).info({ ...summary }, 'outbox swept');
   });
   await runner.schedule(SWEEP_QUEUE, 1);

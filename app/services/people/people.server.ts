@@ -126,10 +126,3 @@ export async function recordConfidentialityAccepted(tx: Db, personId: string, at
   await tx.update(persons).set({ confidentialityAcceptedAt: at }).where(eq(persons.id, personId));
 }
 
-/**
- * The phone and e-mail a reservation asked to save as the patient's own (booking's "save my
- * contact details"), inside the booking transaction.
- */
-export async function updateBookingContact(tx: Db, personId: string, contact: { phone: string; email: string | null }): Promise<void> {
-  await tx.update(persons).set(contact).where(eq(persons.id, personId));
-}

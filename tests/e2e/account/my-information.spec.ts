@@ -8,7 +8,7 @@
  * upload states).
  */
 import { csrfToken, expect, freshSlot, login, test } from '../fixtures';
-import { freshPatient, lastCodeTo, patientWithSmsLogin } from './my-information-helpers';
+import { freshPatient, lastCodeTo, patientWithSmsLogin, uniquePhone } from './my-information-helpers';
 import { pagePath } from '../../../app/route-table';
 
 const PAGE = pagePath('myInformation', 'en');
@@ -60,6 +60,45 @@ test('contact details: bad input gets its message without losing what was typed;
   await expect(page.locator('#contact-summary-title')).toBeVisible();
   await expect(page.getByText('+358407654321')).toBeVisible();
   await expect(page.getByText('Uusikatu 5')).toBeVisible();
+});
+
+test('a new phone number needs a fresh identification, and then the old number is told of the change', { tag: '@no-js' }, async ({ page }) => {
+  const { identityCode, phone } = await freshPatient(page, 'en', '', { consent: true });
+  // Identified 20 minutes ago: more than CONTACT_CHANGE_IDENTIFIED_MINUTES (15).
+  expect((await page.request.get('/dev/test-fixtures/session?identifiedMinutes=20')).ok()).toBeTruthy();
+  await page.goto(PAGE);
+  await page.getByRole('link', { name: 'Edit contact information' }).click();
+  const notice = page.getByText(/^To change your phone number or e-mail address, identify yourself again first: .* within 15 minutes/);
+  await expect(notice).toBeVisible();
+  const newPhone = uniquePhone();
+  const phoneField = page.getByLabel('Phone number', { exact: true });
+  const save = page.getByRole('button', { name: 'Save', exact: true });
+  await phoneField.fill(newPhone);
+  await save.click();
+  // Refused: nothing saved, what was typed kept, and the way on.
+  await expect(page.getByRole('alert').filter({ hasText: 'Your phone number or e-mail address was not changed, and nothing else was saved either' })).toBeVisible();
+  await expect(phoneField).toHaveValue(newPhone);
+
+  await page.getByRole('link', { name: 'Identify yourself again' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Identify yourself again' })).toBeVisible();
+  await page.getByRole('link', { name: 'OP', exact: true }).click();
+  await page.getByLabel('Personal identity code').fill(identityCode);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  // Back in the form, now free to change the number.
+  await expect(page).toHaveURL(/\/en\/my-information\?edit=contact$/);
+  await expect(notice).toHaveCount(0);
+  await phoneField.fill(newPhone);
+  await save.click();
+  await expect(page.getByText('Your contact information has been saved.')).toBeVisible();
+  await expect(page.getByText(newPhone)).toBeVisible();
+
+  // The old number heard of it, without the new one; the new number got nothing.
+  await page.goto('/dev/outbox');
+  const told = page.locator('article[data-outbox-channel="sms"]').filter({ hasText: phone }).filter({ hasText: 'Your phone number was changed' });
+  await expect(told).toHaveCount(1);
+  await expect(told).toContainText('call our customer service on 09 4242 0000');
+  await expect(told).not.toContainText(newPhone);
+  await expect(page.locator('article').filter({ hasText: newPhone })).toHaveCount(0);
 });
 
 test('with JS, one click on Save after correcting a refused field saves: its error stays in place until the submit (GOV.UK’s pattern)', async ({

@@ -1,13 +1,14 @@
 /**
  * My information's services on a real database (PGlite, and PostgreSQL with TEST_DATABASE_URL):
- * contact details, SMS login onboarding, SMS-code re-identification of a lapsed session, and
+ * contact details (a new phone or e-mail only after a recent strong identification, and a notice
+ * to the old ones: ADR 0047), SMS login onboarding, SMS-code re-identification of a lapsed session, and
  * the Kela card images on the embedded storage. Codes, limits, bindings, all-or-nothing saves
  * and the access log.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addGuardianship, createPerson, type Person } from '~db/factories';
-import { accessLog, kelaCards, minorGuardians, outbox, sessions, smsChallenges, storedObjects } from '~db/schema';
+import { accessLog, kelaCards, minorGuardians, outbox, persons, sessions, smsChallenges, storedObjects } from '~db/schema';
 import type { Auth } from '~/context';
 import { makeIdentityCode } from '~/models/identity-code';
 import { createSession, listWards, lookupSession, SMS_CODE_PROVIDER } from '~/services/auth/session.server';
@@ -65,14 +66,14 @@ describe.each(databaseKinds())('my information on %s', (kind) => {
     });
 
     it('refuses bad input field by field and changes nothing', async () => {
-      const result = await updateContact(t.db, { person: maija }, {
+      const result = await updateContact(t.db, await authOf(t.db, maija), {
         streetAddress: 'K',
         zipCode: '0010',
         postOffice: 'Helsinki',
         phoneNumber: '12345',
         emailAddress: 'maija@',
         language: 'de',
-      });
+      }, { brand: 'general' });
       expect(result.type).toBe('validation');
       if (result.type !== 'validation') return;
       expect(Object.keys(result.fields).sort()).toEqual(['emailAddress', 'language', 'phoneNumber', 'streetAddress', 'zipCode']);
@@ -80,14 +81,14 @@ describe.each(databaseKinds())('my information on %s', (kind) => {
     });
 
     it('saves the details with the phone normalised, and logs the view and the change', async () => {
-      const result = await updateContact(t.db, { person: maija }, {
+      const result = await updateContact(t.db, await authOf(t.db, maija), {
         streetAddress: ' Kotikatu 3 ',
         zipCode: '00250',
         postOffice: 'Helsinki',
         phoneNumber: '040 123 4567',
         emailAddress: 'maija@example.fi',
         language: 'sv',
-      });
+      }, { brand: 'general' });
       expect(result.type).toBe('success');
       const patient = await getPatient(t.db, { person: maija });
       expect(patient).toMatchObject({
@@ -101,6 +102,88 @@ describe.each(databaseKinds())('my information on %s', (kind) => {
         .from(accessLog)
         .where(and(eq(accessLog.subjectPersonId, maija.id), eq(accessLog.resource, CONTACT_RESOURCE)));
       expect(log.map((l) => l.action).sort()).toEqual(['change', 'view', 'view']);
+    });
+  });
+
+  describe('a new phone or e-mail (ADR 0047)', () => {
+    const details = (phoneNumber: string, emailAddress: string, language = 'fi') => ({
+      streetAddress: 'Kotikatu 3',
+      zipCode: '00250',
+      postOffice: 'Helsinki',
+      phoneNumber,
+      emailAddress,
+      language,
+    });
+    const identifiedAgo = async (who: Person, minutes: number, provider = 'fi-op'): Promise<Auth> => {
+      const { row } = await createSession(t.db, { personId: who.id, identityProvider: provider, now: new Date(clock.nowMs() - minutes * MINUTE) });
+      return { session: row, person: who, wards: [], features: await featuresForPerson(t.db, who.id) };
+    };
+    const sentTo = (recipients: string[]) => t.db.select().from(outbox).where(inArray(outbox.recipient, recipients));
+    async function contactOf(who: Person) {
+      const [row] = await t.db.select({ phone: persons.phone, email: persons.email, street: persons.streetAddress }).from(persons).where(eq(persons.id, who.id));
+      return row;
+    }
+    async function withContact(phone: string, email: string, language: 'fi' | 'sv' | 'en' = 'fi') {
+      const who = await person(t.db);
+      await t.db.update(persons).set({ phone, email, language, streetAddress: 'Vanhakatu 1', postalCode: '00100', postOffice: 'Helsinki' }).where(eq(persons.id, who.id));
+      return who;
+    }
+
+    it('needs a strong identification within the window: otherwise nothing is saved and nobody is told', async () => {
+      const who = await withContact('+358405550201', 'vanha@example.fi');
+      const stale = await identifiedAgo(who, 16);
+      const options = { brand: 'general' as const, identifiedMinutes: 15 };
+      expect(await updateContact(t.db, stale, details('040 555 0202', 'vanha@example.fi'), options)).toEqual({ type: 'reidentificationRequired' });
+      expect(await updateContact(t.db, stale, details('+358405550201', 'uusi@example.fi'), options)).toEqual({ type: 'reidentificationRequired' });
+      // A session resumed with an SMS code is never enough, however fresh (the code goes to a phone).
+      const resumed = await identifiedAgo(who, 0, SMS_CODE_PROVIDER);
+      expect(await updateContact(t.db, resumed, details('040 555 0202', 'vanha@example.fi'), options)).toEqual({ type: 'reidentificationRequired' });
+      expect(await contactOf(who)).toEqual({ phone: '+358405550201', email: 'vanha@example.fi', street: 'Vanhakatu 1' });
+      expect(await sentTo(['+358405550201', '+358405550202', 'vanha@example.fi', 'uusi@example.fi'])).toEqual([]);
+      const refused = await t.db
+        .select({ action: accessLog.action })
+        .from(accessLog)
+        .where(and(eq(accessLog.subjectPersonId, who.id), eq(accessLog.resource, CONTACT_RESOURCE), eq(accessLog.action, 'refused')));
+      expect(refused).toHaveLength(3);
+
+      // The address, the language, the e-mail in another letter case: no identification needed, no notice.
+      const same = await updateContact(t.db, stale, details('040 555 0201', 'Vanha@Example.fi', 'sv'), options);
+      expect(same).toMatchObject({ type: 'success', notices: [] });
+      expect(await contactOf(who)).toMatchObject({ street: 'Kotikatu 3' });
+
+      // Within the window the new number is saved.
+      const fresh = await identifiedAgo(who, 14);
+      expect(await updateContact(t.db, fresh, details('040 555 0202', 'Vanha@Example.fi'), options)).toMatchObject({ type: 'success' });
+      expect(await contactOf(who)).toMatchObject({ phone: '+358405550202' });
+    });
+
+    it('tells the old number and the old address, in the language they read, under the brand, and nothing of the new ones', async () => {
+      const who = await withContact('+358405550301', 'entinen@example.fi', 'sv');
+      const result = await updateContact(t.db, await identifiedAgo(who, 1), details('040 555 0302', 'nykyinen@example.fi', 'en'), { brand: 'children' });
+      if (result.type !== 'success') throw new Error(result.type);
+      expect(await contactOf(who)).toMatchObject({ phone: '+358405550302', email: 'nykyinen@example.fi' });
+
+      const rows = await sentTo(['+358405550301', 'entinen@example.fi', '+358405550302', 'nykyinen@example.fi']);
+      expect(rows.map((r) => [r.channel, r.recipient]).sort()).toEqual([
+        ['email', 'entinen@example.fi'],
+        ['sms', '+358405550301'],
+      ]);
+      expect(result.notices.map((n) => n.id).sort()).toEqual(rows.map((r) => r.id).sort());
+      for (const row of rows) {
+        expect(row).toMatchObject({ kind: 'notice', brand: 'children', language: 'sv', state: 'queued' });
+        // What changed, when and whom to call: never the new number or address, nor the name.
+        for (const secret of ['555 0302', '5550302', 'nykyinen', who.firstName, who.lastName]) expect(`${row.subject ?? ''} ${row.body}`).not.toContain(secret);
+        expect(row.body).toContain('Pikku Kaari');
+      }
+      expect(rows.find((r) => r.channel === 'sms')!.body).toContain('Ditt telefonnummer ändrades');
+      const mail = rows.find((r) => r.channel === 'email')!;
+      expect(mail.subject).toBe('Din e-postadress ändrades – Pikku Kaari');
+      expect(mail.body).toContain('ring vår kundtjänst');
+
+      // Only the phone: only the old number hears of it.
+      const next = await updateContact(t.db, await identifiedAgo(who, 1), details('040 555 0303', 'nykyinen@example.fi', 'en'), { brand: 'general' });
+      expect(next).toMatchObject({ type: 'success' });
+      expect((await sentTo(['+358405550302', 'nykyinen@example.fi'])).map((r) => [r.channel, r.recipient, r.language])).toEqual([['sms', '+358405550302', 'en']]);
     });
   });
 

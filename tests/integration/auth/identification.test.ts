@@ -165,6 +165,18 @@ describe.each(databaseKinds())('strong identification on %s', (kind) => {
     expect((await lookupSession(t.db, second.token)).status).toBe('active');
   });
 
+  it('ends the session the browser held when it identifies again (ADR 0047), and only that one', async () => {
+    const elsewhere = expectOk(await complete(await approve(await start(), DEMO_PERSONS.mikko.identityCode)));
+    const first = expectOk(await complete(await approve(await start(), DEMO_PERSONS.mikko.identityCode)));
+    const again = expectOk(
+      await completeIdentification(t.db, await approve(await start(), DEMO_PERSONS.mikko.identityCode), ORIGIN, BROWSER, testAdapter(), undefined, first.token),
+    );
+    expect((await lookupSession(t.db, first.token)).status).toBe('expired');
+    expect((await lookupSession(t.db, again.token)).status).toBe('active');
+    // Another browser's session of the same person goes on.
+    expect((await lookupSession(t.db, elsewhere.token)).status).toBe('active');
+  });
+
   it('returns the language and next path of the flow, and the in-app scope', async () => {
     const request = await start({ language: 'en', nextPath: '/en/appointments?tab=past', inApp: true });
     const outcome = expectOk(await complete(await approve(request, DEMO_PERSONS.laura.identityCode)));

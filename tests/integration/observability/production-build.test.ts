@@ -11,6 +11,9 @@
  *   bundle's own reporting module, with none of them in it.
  * - In Chromium, an error of a plain page's inline script reaches the endpoint through the page's
  *   own reporter (ADR 0038) as its class, line and route, without its message.
+ * - A CSRF refusal and an unhandled error on URLs that carry an anonymous appointment link's code
+ *   or an earlier-time offer's code (in the path and in the query) leave no code in the server's
+ *   log lines nor in the error report.
  * - `/metrics` on the metrics port answers with the request, database, job, outbox and session
  *   series; request series are labelled by route id, never by a URL's parameters.
  */
@@ -24,6 +27,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeAnonymousCode } from '~/models/appointments/anonymous-code';
 import { ensureBuild } from '../../fixtures/build';
 import { createTestDatabase, databaseKinds, postgresUrlFor, testDatabaseUrl, withPostgresClient, type TestDatabase } from '../../fixtures/db';
 
@@ -36,6 +40,11 @@ const PHONE = '0401234567';
 const TEXT = 'Masennus itsetuhoisia ajatuksia SENTINEL4f2a';
 const FOUND = /131052-308T|131052|0401234567|401234567|SENTINEL4f2a|Masennus|itsetuhoisia/i;
 const ERROR_PATH = `/dev/test-fixtures/error/${IDENTITY_CODE}/${PHONE}?${new URLSearchParams({ text: TEXT, phone: `+358${PHONE.slice(1)}` })}`;
+
+/** Bearer codes as the messages carry them: an anonymous appointment link's and an earlier-time offer's. */
+const LINK_CODE = encodeAnonymousCode(41, 'q8JzW2xK7mNp4RtV9bYc3LdF6hGs1AeU');
+const OFFER_CODE = encodeAnonymousCode(907, 'Zr5Tn8Wq2Lk6Vx9Bm4Hc7Jp3Gd1Fs0Ay');
+const BEARER = [LINK_CODE, OFFER_CODE, 'q8JzW2xK7mNp4RtV9bYc3LdF6hGs1AeU', 'Zr5Tn8Wq2Lk6Vx9Bm4Hc7Jp3Gd1Fs0Ay'];
 
 async function freePort(): Promise<number> {
   const listener = createNetServer().listen(0, '127.0.0.1');
@@ -209,6 +218,50 @@ describe.each(databaseKinds())('the built server on %s', (kind) => {
     expect(request.cookies).toBeUndefined();
     expect(Object.keys(request.headers ?? {})).not.toContain('cookie');
     expect(Object.keys(request.headers ?? {})).not.toContain('referer');
+  });
+
+  it('logs and reports a CSRF refusal and an unhandled error on URLs carrying link and offer codes without the codes', async () => {
+    const endpoint = sentry.endpoint!;
+    const logged = output.length;
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    // No CSRF token: the anonymous link's check-in, the offer's "take it", the link's move.
+    for (const path of [`/fi/varaus/${LINK_CODE}`, `/sv/tidigare-tid/${OFFER_CODE}`, `/en/appointment/${LINK_CODE}/change-time?slot=5`]) {
+      expect((await fetch(`${origin}${path}`, { method: 'POST', headers: form, body: 'intent=check-in&ssnEndPart=1234' })).status).toBe(403);
+    }
+    // Another origin's post (refused by the Origin check before the token is read).
+    const crossSite = await fetch(`${origin}/fi/aikaisempi-aika/${OFFER_CODE}`, { method: 'POST', headers: { ...form, origin: 'https://evil.example' }, body: 'intent=take' });
+    expect(crossSite.status).toBe(403);
+    // An unhandled error whose URL carries both codes, in the path and in the query.
+    const failing = await fetch(`${origin}/dev/test-fixtures/error/fi/varaus/${LINK_CODE}?next=${encodeURIComponent(`/fi/aikaisempi-aika/${OFFER_CODE}`)}`, {
+      headers: { referer: `${origin}/fi/varaus/${LINK_CODE}` },
+    });
+    expect(failing.status).toBe(500);
+    await waitFor(
+      'the report',
+      () => endpoint.events.find((e) => JSON.stringify(e).includes('test-fixtures/error/fi/varaus')),
+      () => `${output}\n${endpoint.bodies.join('\n')}`,
+      20_000,
+    );
+    const lines = await waitFor(
+      'the log lines',
+      () => {
+        const written = output.slice(logged).split('\n').filter((line) => line.startsWith('{'));
+        const records = written.map((line) => JSON.parse(line) as { msg?: string; path?: string });
+        const refusals = records.filter((r) => r.msg === 'csrf check failed');
+        return refusals.length >= 4 && records.some((r) => r.msg === 'unhandled error') ? { written, records } : undefined;
+      },
+      () => output,
+      20_000,
+    );
+    for (const code of BEARER) {
+      for (const line of lines.written) expect(line).not.toContain(code);
+      for (const body of endpoint.bodies) expect(decodeURIComponent(body)).not.toContain(code);
+    }
+    // What the lines still say: which page was refused, which path failed.
+    expect(lines.records.filter((r) => r.msg === 'csrf check failed').map((r) => r.path)).toEqual(
+      expect.arrayContaining(['/fi/varaus/[code]', '/sv/tidigare-tid/[code]', '/en/appointment/[code]/change-time', '/fi/aikaisempi-aika/[code]']),
+    );
+    expect(lines.records.find((r) => r.msg === 'unhandled error')?.path).toBe('/dev/test-fixtures/error/fi/varaus/[code]');
   });
 
   // The browser's part is the same on either database: run once (PostgreSQL when there is one).

@@ -4,7 +4,9 @@
  * plain-text and an HTML part and a parseable `.ics` with a reminder alarm, and its SMS through
  * the configured SMS channel; a temporary SMTP failure is retried and then succeeds; a permanent
  * one ends `failed` with its class and nothing of the message in the log; on PostgreSQL two
- * instances' runners (two pg-boss) send 100 queued messages exactly once each.
+ * instances' runners (two pg-boss) send 100 queued messages exactly once each. A row that is
+ * sent or failed keeps no bearer link (its text with `[code]`, its calendar file's name only),
+ * while a row waiting for its retry keeps it whole; the test channels' rows keep their text.
  */
 import { Writable } from 'node:stream';
 import { eq, inArray } from 'drizzle-orm';
@@ -13,6 +15,7 @@ import { createClinic, createPerson, createPractitioner, createSlot, createSpeci
 import { outbox } from '~db/schema';
 import { CLINICS, SPECIALTIES } from '~db/seed-data';
 import { openDatabase } from '../../../db/client';
+import { encodeAnonymousCode } from '~/models/appointments/anonymous-code';
 import { makeIdentityCode } from '~/models/identity-code';
 import { reserveAnonymously } from '~/services/booking/reservation.server';
 import type { ReservationContext } from '~/services/booking/reservation/types';
@@ -27,6 +30,8 @@ import { smtpEmailSender } from '~/services/outbox/email/smtp.server';
 import { enqueueMessage, type OutboxRow } from '~/services/outbox/outbox.server';
 import { createLogger } from '~/services/observability/logger.server';
 import { createTestSmsSender } from '~/services/outbox/sms/test-sender.server';
+import { testEmailSender } from '~/services/outbox/test-senders.server';
+import { scrubBearerLinks } from '~/services/observability/scrub-rules';
 import { clock } from '../../fixtures/clock';
 import { databaseKinds, postgresUrlFor, testDatabaseUrl, withTestDatabase } from '../../fixtures/db';
 import { leaves, parseIcs, parseMime, prop, startSmtpServer, type TestSmtpServer } from '../../fixtures/mail';
@@ -35,6 +40,8 @@ const ORIGIN = 'https://portal.test';
 const MAIL = { MAIL_FROM_GENERAL: 'Kaari <no-reply@kaari.test>', MAIL_FROM_CHILDREN: 'Pikku Kaari <no-reply@pikkukaari.test>' };
 /** What must never reach a log: it is in every message body and in the server's refusals. */
 const SENTINEL = 'Sentinel-7f3a9 salainen sisältö';
+/** An anonymous appointment link's code, in every message body: no finished row may keep it. */
+const CODE = encodeAnonymousCode(77, 'Wm3Qx8Rt2Nv6Kp9Ls4Hd7Jc1Gb5Fz0Ay');
 
 function memoryLogger() {
   const lines: string[] = [];
@@ -83,8 +90,15 @@ async function email(db: Db, recipient: string): Promise<OutboxRow> {
     channel: 'email',
     recipient,
     subject: 'Uusi viesti',
-    body: `Hei! ${SENTINEL}\nhttps://portal.test/fi/viestit`,
+    body: `Hei! ${SENTINEL}\nhttps://portal.test/fi/viestit\nhttps://portal.test/fi/varaus/${CODE}`,
+    attachments: [{ fileName: 'varaus.ics', contentType: 'text/calendar', content: Buffer.from(`URL:https://portal.test/fi/varaus/${CODE}`).toString('base64') }],
   });
+}
+
+/** What a finished row keeps: the text with the link masked, the attachment's name only. */
+function expectNoLink(row: OutboxRow | undefined) {
+  expect(row!.body).toBe(`Hei! ${SENTINEL}\nhttps://portal.test/fi/viestit\nhttps://portal.test/fi/varaus/[code]`);
+  expect(row!.attachments).toEqual([{ fileName: 'varaus.ics', contentType: 'text/calendar', content: '' }]);
 }
 
 describe.each(databaseKinds())('outbox delivery on %s', (kind) => {
@@ -183,9 +197,16 @@ describe.each(databaseKinds())('outbox delivery on %s', (kind) => {
     for (const row of rows) expect(row).toMatchObject({ kind: 'confirmation', brand: 'general', language: 'sv', tries: 1, lastErrorClass: null, notBefore: null });
     const sms = rows.find((row) => row.channel === 'sms')!;
     const mailRow = rows.find((row) => row.channel === 'email')!;
-    // Exactly one SMS request passed the gateway's checks (signature, nonce, body), to the booker.
+    const link = result.reservationDetails.anonymousLink;
+    const code = link.split('/').at(-1)!;
+    // Exactly one SMS request passed the gateway's checks (signature, nonce, body), to the booker,
+    // with the link; the row it was sent from keeps its text without the link's code.
     expect(gateway.received).toHaveLength(1);
-    expect(gateway.received[0]!.body).toMatchObject({ sender: 'Kaari', message: smsText(sms.body), recipients: [{ msisdn: 358405557001 }], userref: String(sms.id) });
+    expect(gateway.received[0]!.body).toMatchObject({ sender: 'Kaari', recipients: [{ msisdn: 358405557001 }], userref: String(sms.id) });
+    const sentText = (gateway.received[0]!.body as { message: string }).message;
+    expect(sentText).toContain(smsText(link));
+    expect(scrubBearerLinks(sentText)).toBe(smsText(sms.body));
+    expect(sms.body).toContain(`${ORIGIN}/sv/bokning/[code]`);
     expect(sms.providerId).toBe('421332671'); // the local gateway's first message id
     expect(mailRow.providerId).toBe(`<outbox-${mailRow.id}@kaari.test>`);
     expect(mailRow.sentAt!.getTime()).toBeGreaterThanOrEqual(now.getTime());
@@ -203,8 +224,13 @@ describe.each(databaseKinds())('outbox delivery on %s', (kind) => {
     const text = parts.find((p) => p.type === 'text/plain')!;
     const html = parts.find((p) => p.type === 'text/html')!;
     const calendar = parts.find((p) => p.type === 'text/calendar')!;
-    expect(text.body.toString('utf8').replace(/\r\n/g, '\n')).toBe(mailRow.body);
-    const link = result.reservationDetails.anonymousLink;
+    // The e-mail carried the link; its row keeps the text with the code masked, and of the
+    // calendar file (which carries the link too) its name.
+    const mailText = text.body.toString('utf8').replace(/\r\n/g, '\n');
+    expect(mailText).toContain(link);
+    expect(scrubBearerLinks(mailText)).toBe(mailRow.body);
+    expect(mailRow.attachments).toEqual([{ fileName: expect.stringMatching(/\.ics$/), contentType: expect.stringMatching(/^text\/calendar/), content: '' }]);
+    for (const row of rows) expect(JSON.stringify(row)).not.toContain(code);
     expect(html.body.toString('utf8')).toContain('<html lang="sv">');
     expect(html.body.toString('utf8')).toContain(`<a href="${link}">${link}</a>`);
     expect(html.body.toString('utf8')).toContain('Kaari');
@@ -234,6 +260,7 @@ describe.each(databaseKinds())('outbox delivery on %s', (kind) => {
 
     const [sent] = await waitFor('the retry', () => rowsOf(t.db, [row.id]), ([r]) => r?.state === 'sent');
     expect(sent).toMatchObject({ state: 'sent', tries: 2, lastErrorClass: 'SmtpTemporaryError', notBefore: null });
+    expectNoLink(sent);
     expect(smtp.offered - offered).toBe(2);
     const warning = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.msg === 'outbox message will be retried');
     expect(warning).toMatchObject({ outboxId: row.id, channel: 'email', kind: 'notice', tries: 1, errorClass: 'SmtpTemporaryError' });
@@ -251,6 +278,7 @@ describe.each(databaseKinds())('outbox delivery on %s', (kind) => {
     expect(await deliverMessage(t.db, row.id, deps(smtp, { logger }))).toEqual({ type: 'failed', errorClass: 'SmtpPermanentError' });
     const [failed] = await rowsOf(t.db, [row.id]);
     expect(failed).toMatchObject({ state: 'failed', tries: 1, lastErrorClass: 'SmtpPermanentError', sentAt: null, providerId: null, notBefore: null });
+    expectNoLink(failed);
     // Done: nothing claims it again.
     expect(await deliverMessage(t.db, row.id, deps(smtp, { logger }))).toEqual({ type: 'not-claimed' });
 
@@ -269,11 +297,14 @@ describe.each(databaseKinds())('outbox delivery on %s', (kind) => {
     const row = await email(t.db, 'lease@example.fi');
     const first = await deliverMessage(t.db, row.id, deps(smtp, { settings }));
     expect(first).toMatchObject({ type: 'retry', errorClass: 'SmtpTemporaryError' });
+    // Waiting for its retry, the row keeps what it has to send.
+    expect((await rowsOf(t.db, [row.id]))[0]).toMatchObject({ body: row.body, attachments: row.attachments });
     // Not before its backoff.
     expect(await deliverMessage(t.db, row.id, deps(smtp, { settings }))).toEqual({ type: 'not-claimed' });
     await t.db.update(outbox).set({ notBefore: new Date(clock.nowMs() - 1000) }).where(eq(outbox.id, row.id));
     expect(await deliverMessage(t.db, row.id, deps(smtp, { settings }))).toEqual({ type: 'failed', errorClass: 'SmtpTemporaryError' });
     expect((await rowsOf(t.db, [row.id]))[0]).toMatchObject({ state: 'failed', tries: 2 });
+    expectNoLink((await rowsOf(t.db, [row.id]))[0]);
 
     // A worker that claimed a row and vanished: the row waits out its lease, then another takes it.
     smtp.replyWith(() => ({ accept: true }));
@@ -292,6 +323,14 @@ describe.each(databaseKinds())('outbox delivery on %s', (kind) => {
     expect(summary.interrupted).toBeGreaterThanOrEqual(1);
     expect(sent).not.toContain(lastTry.id);
     expect((await rowsOf(t.db, [lastTry.id]))[0]).toMatchObject({ state: 'failed', lastErrorClass: 'DeliveryInterrupted' });
+    expectNoLink((await rowsOf(t.db, [lastTry.id]))[0]);
+  });
+
+  it('keeps the whole text of a row sent through a test channel: it is the recipient\'s copy at /dev/outbox', async () => {
+    const row = await email(t.db, 'mailbox@example.fi');
+    const channels = { email: testEmailSender, sms: createTestSmsSender(10) };
+    expect(await deliverMessage(t.db, row.id, { ...deps(smtp), channels })).toMatchObject({ type: 'sent' });
+    expect((await rowsOf(t.db, [row.id]))[0]).toMatchObject({ state: 'sent', body: row.body, attachments: row.attachments });
   });
 
   it.runIf(kind === 'postgres')('two instances (two pg-boss runners) on one database send 100 queued messages once each', async () => {

@@ -18,6 +18,11 @@ const en = {
     cancelled: 'Identification was cancelled.',
     failed: 'Identification failed. Please try again.',
     wrongMethod: 'The identification was not made with the method you chose. Choose your identification method and try again.',
+    again: {
+      title: 'Identify yourself again',
+      intro: 'To make the change, identify yourself again with your online banking codes or a mobile certificate. You will then return to where you were.',
+      back: 'Back without identifying',
+    },
   },
   testIdp: {
     title: 'Test identification service',

@@ -10,6 +10,11 @@ const fi: PageTexts = {
     cancelled: 'Tunnistautuminen keskeytettiin.',
     failed: 'Tunnistautuminen epäonnistui. Yritä uudelleen.',
     wrongMethod: 'Tunnistautumista ei tehty valitsemallasi tunnistustavalla. Valitse tunnistustapa ja yritä uudelleen.',
+    again: {
+      title: 'Tunnistaudu uudelleen',
+      intro: 'Tee muutos tunnistautumalla uudelleen verkkopankkitunnuksilla tai mobiilivarmenteella. Sen jälkeen palaat takaisin siihen, mihin jäit.',
+      back: 'Takaisin tunnistautumatta',
+    },
   },
   testIdp: {
     title: 'Testitunnistuspalvelu',

@@ -10,6 +10,11 @@ const sv: PageTexts = {
     cancelled: 'Identifieringen avbröts.',
     failed: 'Identifieringen misslyckades. Försök igen.',
     wrongMethod: 'Identifieringen gjordes inte med den metod du valde. Välj identifieringsmetod och försök igen.',
+    again: {
+      title: 'Identifiera dig på nytt',
+      intro: 'För att göra ändringen ska du identifiera dig på nytt med nätbankskoder eller mobilcertifikat. Sedan kommer du tillbaka dit du var.',
+      back: 'Tillbaka utan att identifiera dig',
+    },
   },
   testIdp: {
     title: 'Testidentifieringstjänst',

@@ -4,9 +4,12 @@
  * with the my-information page's service, and for a minor's own record their guardians list
  * (refused for an adult). PUT answers {type: 'success', patient}; POST also
  * answers `nextPath` (a safe `next` from the body or query, else my information) for the
- * full-page navigation. Refusals: {type: 'validation', fields} (400).
+ * full-page navigation. Refusals: {type: 'validation', fields} (400); a new phone or e-mail
+ * without a recent strong identification {type: 'reidentificationRequired'} (403, nothing saved;
+ * ADR 0047). A saved change of either tells the old number or address.
  */
 import { portalContext } from '~/context';
+import { deliverAfterCommit } from '~/services/outbox/outbox.server';
 import { json, methodNotAllowed, readBody, requireApiAuth } from '~/lib/http/api.server';
 import { safeRedirectPath } from '~/lib/http/safe-redirect';
 import { pagePath } from '~/route-table';
@@ -17,7 +20,7 @@ import { updateContact } from '~/services/account/contact.server';
 import { saveGuardians } from '~/services/account/guardians.server';
 import type { Route } from './+types/user';
 
-const STATUS = { success: 200, validation: 400, notFound: 404 } as const;
+const STATUS = { success: 200, validation: 400, reidentificationRequired: 403, notFound: 404 } as const;
 
 /** Rolls the contact change back when the guardians cannot be saved (an adult's own record). */
 class GuardiansRefused extends Error {
@@ -29,7 +32,7 @@ class GuardiansRefused extends Error {
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST' && request.method !== 'PUT') return methodNotAllowed('POST, PUT');
   const auth = requireApiAuth(context);
-  const { lang } = context.get(portalContext);
+  const { lang, brand } = context.get(portalContext);
   const body = await readBody(request);
   const language = typeof body.language === 'string' ? body.language : auth.person.language;
   const contact = {
@@ -49,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.success) return json({ type: 'validation', fields: fieldErrorsOf(parsed.error) }, 400);
   }
   const result = await withTransaction(db, async (t) => {
-    const saved = await updateContact(t, auth, contact);
+    const saved = await updateContact(t, auth, contact, { brand });
     if (saved.type !== 'success' || !guardians) return saved;
     const list = await saveGuardians(t, auth, { wardId: auth.person.id, guardians });
     if (list.type === 'success') return saved;
@@ -58,7 +61,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (error instanceof GuardiansRefused) return { type: 'validation' as const, fields: error.fields };
     throw error;
   });
-  if (result.type !== 'success' || request.method === 'PUT') return json(result, STATUS[result.type]);
+  if (result.type !== 'success') return json(result, STATUS[result.type]);
+  // Committed: the notices to the old number and address leave now (never in the answer).
+  const { notices, ...saved } = result;
+  await deliverAfterCommit(notices);
+  if (request.method === 'PUT') return json(saved, STATUS.success);
   const next = typeof body.next === 'string' ? body.next : new URL(request.url).searchParams.get('next');
-  return json({ ...result, nextPath: safeRedirectPath(next, pagePath('myInformation', lang)) });
+  return json({ ...saved, nextPath: safeRedirectPath(next, pagePath('myInformation', lang)) });
 }

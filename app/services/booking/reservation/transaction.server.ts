@@ -18,7 +18,7 @@ import { encodeAnonymousCode } from '~/services/appointments/rules';
 import { logAccess } from '~/services/audit/access-log.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
 import { deliverAfterCommit, enqueueMessage, type OutboxRow } from '~/services/outbox/outbox.server';
-import { updateBookingContact, type PersonRow } from '~/services/people/people.server';
+import type { PersonRow } from '~/services/people/people.server';
 import type { Payer, PayerBooking } from '../payers/index.server';
 import { anonymousLink, confirmationMessages } from '../reservation-messages.server';
 import { isUniqueViolation, reservationLimitReached } from '../reservation-rules';
@@ -42,9 +42,12 @@ export interface BookingInput {
   /** The logged-in user who books (null when anonymous). */
   bookedById: string | null;
   bookedVia: 'web' | 'web-anonymous' | 'in-app';
+  /**
+   * Where this booking's confirmation and reminder go. It is never saved to the person's record:
+   * a phone or e-mail changes only on my information, after a recent identification and with a
+   * notice to the old one (ADR 0047).
+   */
   contact: { phone: string; email: string | null };
-  /** Logged-in users confirm their contact details at booking: save changes to the register. */
-  saveContact: boolean;
   payer: Payer;
   /** What the payer adds (the insurance row), prepared before. */
   booking: PayerBooking;
@@ -111,15 +114,6 @@ export async function book(db: Db, input: BookingInput, ctx: ResolvedContext): P
       const anonymousCode = encodeAnonymousCode(appointment.id, token);
       await input.payer.afterInsert(t, input.booking, { id: appointment.id, patientId: input.patient.id, slotId: slot.id });
 
-      if (input.saveContact && (input.patient.phone !== input.contact.phone || input.patient.email !== input.contact.email)) {
-        await updateBookingContact(t, input.patient.id, { phone: input.contact.phone, email: input.contact.email ?? input.patient.email });
-        await logAccess(t, {
-          actorPersonId: input.bookedById,
-          subjectPersonId: input.patient.id,
-          action: 'change',
-          resource: 'person:contact',
-        });
-      }
       await logAccess(t, {
         actorPersonId: input.bookedById,
         subjectPersonId: input.patient.id,

@@ -32,6 +32,11 @@ export interface EmailMessage {
 export interface EmailSender {
   /** `test` or `smtp`, as configured (EMAIL). */
   readonly name: string;
+  /**
+   * The test channel: it sends nothing, so the outbox row is the recipient's only copy (read at
+   * /dev/outbox) and keeps its text once sent. A real channel's row keeps no bearer link (ADR 0029).
+   */
+  readonly outboxIsMailbox?: boolean;
   /** Sends one message; resolves with the provider's id of it (the Message-ID), or throws one of the two errors. */
   send(message: EmailMessage): Promise<{ providerId: string }>;
   /** Closes connections (at shutdown). */

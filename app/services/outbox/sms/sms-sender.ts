@@ -21,6 +21,11 @@ export interface SmsMessage {
 export interface SmsSender {
   /** The provider's name as configured (`SMS=<name>`), e.g. for the outbox row and logs. */
   readonly name: string;
+  /**
+   * The test channel: it sends nothing, so the outbox row is the recipient's only copy (read at
+   * /dev/outbox) and keeps its text once sent. A real channel's row keeps no bearer link (ADR 0029).
+   */
+  readonly outboxIsMailbox?: boolean;
   /** Sends one message; resolves with the provider's id of it, or throws one of the two errors. */
   send(message: SmsMessage): Promise<{ providerId: string }>;
 }
