@@ -116,7 +116,7 @@ describe.each(databaseKinds())('my information on %s', (kind) => {
     });
     const identifiedAgo = async (who: Person, minutes: number, provider = 'fi-op'): Promise<Auth> => {
       const { row } = await createSession(t.db, { personId: who.id, identityProvider: provider, now: new Date(clock.nowMs() - minutes * MINUTE) });
-      return { session: row, person: who, wards: [], features: await featuresForPerson(t.db, who.id) };
+      return { session: row, person: who, wards: [], features: await featuresForPerson(t.db, who.id), isHrUser: false };
     };
     const sentTo = (recipients: string[]) => t.db.select().from(outbox).where(inArray(outbox.recipient, recipients));
     async function contactOf(who: Person) {
