@@ -106,6 +106,7 @@ const CROSS_AREA_ALLOWED = [
   { from: 'appointments', to: 'booking/reservation/slot.server', reason: 'Moving an appointment takes a free slot as a booking does: the same loading, openness and preview (ADR 0036).' },
   { from: 'appointments', to: 'booking/reservation/settings.server', reason: 'A move asks the binding consent and states the cancellation limit as the booking does (ADR 0036).' },
   { from: 'appointments', to: 'booking/reservation-rules', reason: 'A move applies the booking\'s binding-consent window and recognises the lost race for a slot (ADR 0036).' },
+  { from: 'appointments', to: 'billing/refunds.server', reason: 'Moving a prepaid remote visit elsewhere refunds or credits its fee in the move\'s transaction, and sends the refund after it (ADR 0048).' },
   { from: 'messaging', to: 'records/questionnaires.server', reason: 'The messaging API answers a questionnaire invitation carried in a message through the one questionnaire service (answerQuestionnaire, ADR 0042).' },
   { from: 'storage', to: 'auth/session.server', reason: 'A guardian may download a ward\'s files: the wards come from the session (listWards).' },
 ];

@@ -54,6 +54,7 @@ export default [
   // ─── Billing (issue 12): the invoice PDF, the provider's callback, the payment API.
   route('api/invoices/:id/pdf', 'routes/billing/api/invoice-pdf.ts'),
   route('api/payments/callback', 'routes/billing/api/payment-callback.ts'),
+  route('api/payments/refund-callback', 'routes/billing/api/refund-callback.ts'),
   route('api/payments/invoices-list', 'routes/billing/api/invoices-list.ts'),
   route('api/payments/good-sign-invoice', 'routes/billing/api/good-sign-invoice.ts'),
   route('api/payments', 'routes/billing/api/payments.ts'),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { isValidEmail, isValidFinnishPhone, isValidPostalCode, normalizeFinnishPhone } from './contact';
+import { isValidEmail, isValidFinnishPhone, isValidPostalCode, mailboxKey, normalizeFinnishPhone } from './contact';
 
 describe('normalizeFinnishPhone', () => {
   it.each([
@@ -105,5 +105,27 @@ describe('isValidPostalCode', () => {
 
   it.each(['', '0010', '001000', '00 100', 'ABCDE', '0010a', '-0010'])('rejects %j', (input) => {
     expect(isValidPostalCode(input)).toBe(false);
+  });
+});
+
+describe('mailboxKey', () => {
+  it.each([
+    ['Tulva@Example.fi', 'tulva@example.fi'],
+    [' tulva+1@example.fi ', 'tulva@example.fi'],
+    ['TULVA+abc+def@EXAMPLE.FI', 'tulva@example.fi'],
+    ['tulva@example.fi.', 'tulva@example.fi'],
+    ['m.e.i.k.a+x@gmail.com', 'meika@gmail.com'],
+    ['Meika@GoogleMail.com', 'meika@gmail.com'],
+    ['palaute@äänekoski.fi', 'palaute@xn--nekoski-4waa.fi'],
+  ])('%j is the mailbox %j', (address, key) => {
+    expect(mailboxKey(address)).toBe(key);
+  });
+
+  it('keeps apart what may be different mailboxes', () => {
+    // Dots matter outside consumer Gmail; a name that starts with + is kept whole.
+    expect(mailboxKey('a.b@example.fi')).not.toBe(mailboxKey('ab@example.fi'));
+    expect(mailboxKey('a.b@yritys.fi')).toBe('a.b@yritys.fi');
+    expect(mailboxKey('+1@example.fi')).toBe('+1@example.fi');
+    expect(mailboxKey('tulva@example.fi')).not.toBe(mailboxKey('tulva@example.com'));
   });
 });

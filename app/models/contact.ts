@@ -79,6 +79,43 @@ export function isValidEmail(input: string): boolean {
   return /^\p{L}{2,}$/u.test(tld);
 }
 
+/** Consumer Gmail's domains: one mailbox, whatever the dots in its name (Google's own rule). */
+const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
+
+/**
+ * The mailbox an e-mail address delivers to, as far as the portal can tell: the key of limits
+ * counted per recipient (how many messages an address typed into a form may receive), so that
+ * spellings of one mailbox share one count. Never an address to send to, and never shown.
+ *
+ * - Trimmed and lower-cased (providers treat the name case-insensitively in practice).
+ * - A `+tag` ends the name (sub-addressing: `name+1@` and `name@` reach one mailbox at Gmail,
+ *   Outlook.com, iCloud, Fastmail, Proton and most company mail systems). Where `+` is an
+ *   ordinary character two mailboxes may share a count: they then get fewer messages, never more.
+ * - Consumer Gmail (`gmail.com`, `googlemail.com`) ignores dots in the name and is one domain:
+ *   `m.e.i.k.a@googlemail.com` is `meika@gmail.com`. Not for other domains (Google Workspace
+ *   and others deliver `a.b@` and `ab@` to different people).
+ * - The domain without a final dot, in its ASCII (IDNA) form, so `ä.fi` and `xn--4ca.fi` are one.
+ */
+export function mailboxKey(address: string): string {
+  const value = address.trim().toLowerCase();
+  const at = value.lastIndexOf('@');
+  if (at <= 0) return value;
+  let local = value.slice(0, at);
+  let domain = value.slice(at + 1).replace(/\.$/, '');
+  try {
+    domain = new URL(`http://${domain}`).hostname || domain;
+  } catch {
+    // Not a host name URL accepts: the lower-cased domain as typed.
+  }
+  const plus = local.indexOf('+');
+  if (plus > 0) local = local.slice(0, plus);
+  if (GMAIL_DOMAINS.has(domain)) {
+    local = local.replaceAll('.', '');
+    domain = 'gmail.com';
+  }
+  return `${local}@${domain}`;
+}
+
 /** Finnish postal code: exactly five digits after trimming, e.g. `00100`. */
 export function isValidPostalCode(input: string): boolean {
   return /^\d{5}$/.test(input.trim());

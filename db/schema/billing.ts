@@ -56,8 +56,11 @@ export const invoices = pgTable(
   },
   (t) => [
     index('invoices_person_created_idx').on(t.personId, t.creationDate, t.id),
-    // One invoice per paid remote visit (pay a visit).
-    uniqueIndex('invoices_appointment_idx').on(t.appointmentId).where(sql`${t.appointmentId} is not null`),
+    // One live invoice per remote visit (pay a visit); a refunded one stays linked to its visit
+    // (a confidential visit's service stays hidden from a guardian, ADR 0034) beside the next (ADR 0048).
+    uniqueIndex('invoices_appointment_idx')
+      .on(t.appointmentId)
+      .where(sql`${t.appointmentId} is not null and ${t.status} not in ('refunded', 'refundInProgress')`),
     check('invoices_sum_check', sql`${t.sumCents} >= 0`),
     check('invoices_status_check', sql`${t.status} in ('open', 'overdue', 'paper', 'paid', 'refunded', 'refundInProgress', 'notAvailable')`),
     check('invoices_paid_check', sql`(${t.status} = 'paid') <= (${t.paidAt} is not null)`),
@@ -140,6 +143,49 @@ export const payments = pgTable(
   ],
 );
 
+export const REFUND_STATUSES = ['requested', 'pending', 'refunded', 'manual'] as const;
+export const REFUND_REASONS = ['visitMoved'] as const;
+
+/**
+ * Money paid online that goes back to the payer through the provider (ADR 0048): ordered in the
+ * transaction that makes it due (a paid remote visit moved to a clinic time), sent to the
+ * provider after the commit and again by the reconciliation job until it answers. `stamp` is
+ * our refund stamp (the provider's idempotency key: a resend is the same refund), the provider's
+ * refund transaction id comes with its answer. One refund per invoice (a full refund).
+ * `requested` → `refunded` (the provider refunded it: the invoice is `refunded`), `pending` (the
+ * provider's callback will tell) or `manual` (the provider refused it, or the money did not come
+ * in online: billing refunds it by hand and marks the invoice; it stays `refundInProgress`).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: bigint('invoice_id', { mode: 'number' })
+      .notNull()
+      .references(() => invoices.id),
+    /** The settled payment the money came in with (null: not paid online, so billing refunds it by hand). */
+    paymentId: uuid('payment_id').references(() => payments.id),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason', { enum: REFUND_REASONS }).notNull(),
+    stamp: text('stamp').notNull().unique(),
+    status: text('status', { enum: REFUND_STATUSES }).notNull().default('requested'),
+    providerTransactionId: text('provider_transaction_id').unique(),
+    /** Times it was sent to the provider without an answer (no answer, 5xx). */
+    tries: integer('tries').notNull().default(0),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
+  },
+  (t) => [
+    uniqueIndex('refunds_invoice_idx').on(t.invoiceId),
+    // What the reconciliation sends again.
+    index('refunds_requested_idx').on(t.createdAt).where(sql`${t.status} = 'requested'`),
+    check('refunds_amount_check', sql`${t.amountCents} > 0`),
+    check('refunds_status_check', sql`${t.status} in ('requested', 'pending', 'refunded', 'manual')`),
+    check('refunds_refunded_check', sql`(${t.status} = 'refunded') = (${t.refundedAt} is not null)`),
+  ],
+);
+
 /** Everything the provider told us about a payment (redirects, callbacks, status queries). */
 export const paymentEvents = pgTable(
   'payment_events',
@@ -173,5 +219,7 @@ export const testProviderPayments = pgTable('test_provider_payments', {
   request: jsonb('request').$type<Record<string, unknown>>().notNull(),
   status: text('status', { enum: ['new', 'ok', 'fail', 'pending', 'delayed'] }).notNull().default('new'),
   method: text('method'),
+  /** The refunds made of it (ADR 0048), by the merchant's refund stamp: a resent stamp is the same refund. */
+  refunds: jsonb('refunds').$type<{ stamp: string; transactionId: string; amountCents: number }[]>().notNull().default([]),
   createdAt: createdAt(),
 });

@@ -113,6 +113,7 @@ export function Composer({
   fileErrors = [],
   sendError = false,
   tooMany = null,
+  attachments = true,
   labelKey = 'messaging.composer.label',
   sendKey = 'messaging.composer.send',
   action,
@@ -124,6 +125,8 @@ export function Composer({
   sendError?: boolean;
   /** Over the per-person limit of messages or uploads: the text to show and the minutes to wait. */
   tooMany?: { key: TextKey; minutes: number } | null;
+  /** Whether the form offers files (a company's HR thread takes none, ADR 0042). */
+  attachments?: boolean;
   labelKey?: TextKey;
   sendKey?: TextKey;
   action?: string;
@@ -166,7 +169,12 @@ export function Composer({
           </p>
         ) : null}
       </div>
-      <AttachmentField meta={fields.attachments} fileErrors={fileErrors} />
+      {attachments ? <AttachmentField meta={fields.attachments} fileErrors={fileErrors} /> : null}
+      {form.errors?.length ? (
+        <p className={ui.fieldError} id={form.errorId} role="alert">
+          {messageText(form.errors[0]!)}
+        </p>
+      ) : null}
       {sendError ? (
         <p className={ui.fieldError} role="alert">
           {t('messaging.composer.sendError')}

@@ -82,6 +82,7 @@ const en = {
     attachmentInvalid: 'An attachment could not be added. Please choose the files again.',
     tooManyMessages: 'You have sent many messages in a short time. You can send the next one in about {{minutes}} min. Your text is kept in the form.',
     tooManyUploads: 'The attachments cannot be added now: you have sent many files in a short time. Try again in about {{minutes}} min. Your text is kept in the form.',
+    attachmentsNotInHrThread: 'Files cannot be attached in a conversation with an employer: documents about employees are not sent here. Your text is kept in the form.',
   },
   notification: {
     subject: 'New message',
@@ -262,6 +263,7 @@ const fi: MessagingTexts = {
     attachmentInvalid: 'Liitettä ei voitu lisätä. Valitse tiedostot uudelleen.',
     tooManyMessages: 'Olet lähettänyt lyhyessä ajassa monta viestiä. Voit lähettää seuraavan noin {{minutes}} min kuluttua. Kirjoittamasi teksti on tallessa lomakkeella.',
     tooManyUploads: 'Liitteitä ei voi nyt lisätä, koska olet lähettänyt lyhyessä ajassa monta tiedostoa. Yritä uudelleen noin {{minutes}} min kuluttua. Kirjoittamasi teksti on tallessa lomakkeella.',
+    attachmentsNotInHrThread: 'Työnantajan kanssa käytävään keskusteluun ei voi liittää tiedostoja: työntekijöitä koskevia asiakirjoja ei lähetetä tätä kautta. Kirjoittamasi teksti on tallessa lomakkeella.',
   },
   notification: {
     subject: 'Uusi viesti',
@@ -438,6 +440,7 @@ const sv: MessagingTexts = {
     attachmentInvalid: 'En bilaga kunde inte läggas till. Välj filerna på nytt.',
     tooManyMessages: 'Du har skickat många meddelanden på kort tid. Du kan skicka nästa om cirka {{minutes}} min. Texten du skrev finns kvar i formuläret.',
     tooManyUploads: 'Bilagorna kan inte läggas till nu, eftersom du har skickat många filer på kort tid. Försök igen om cirka {{minutes}} min. Texten du skrev finns kvar i formuläret.',
+    attachmentsNotInHrThread: 'Det går inte att bifoga filer i en konversation med en arbetsgivare: handlingar om anställda skickas inte den här vägen. Texten du skrev finns kvar i formuläret.',
   },
   notification: {
     subject: 'Nytt meddelande',

@@ -70,6 +70,13 @@ export function choosesAgain(refusal: MoveRefusal): boolean {
   }
 }
 
+/**
+ * What a move did (or would do) to a remote visit's fee paid or to pay online in advance
+ * (ADR 0048): nothing to handle, carried to a remote time of the same price, refunded (paid), or
+ * credited (not yet paid).
+ */
+export type MovePrepayment = 'none' | 'carried' | 'refund' | 'credit';
+
 export type MoveResult =
   | {
       type: 'moved';
@@ -82,6 +89,8 @@ export type MoveResult =
       freedSlotId: number | null;
       /** Outbox rows of the confirmation of the new time (0 when the booking left no contact). */
       messages: number;
+      /** The visit's prepayment: carried, refunded, credited (in the move's transaction), or none. */
+      prepayment: MovePrepayment;
     }
   | MoveRefusal;
 
@@ -93,6 +102,8 @@ export interface MovePreview {
   /** The new time is close: the binding-reservation checkbox is asked (BINDING_CONSENT_HOURS). */
   bindingRequired: boolean;
   changes: { time: boolean; place: boolean; practitioner: boolean; price: boolean };
+  /** The fee paid (or to pay) online in advance, when the move refunds or credits it: what and how much. */
+  prepayment: { outcome: 'refund' | 'credit'; sum: string } | null;
 }
 
 /** The search's reschedule context: the appointment being moved (a logged-in user's id, or the anonymous link's code). */

@@ -4,7 +4,7 @@
  * - without `?slot=`: the start — the appointment's limits are checked and the visitor goes to
  *   the payer's search, pre-filled for the appointment and carrying the move (`?move=`), whose
  *   times lead back here;
- * - with `?slot=<free time>`: what changes (time, place, practitioner, price), the new time's
+ * - with `?slot=<free time>`: what changes (time, place, practitioner, price, a prepaid fee refunded), the new time's
  *   details and the confirm form (the binding consent when the new time is close). The post
  *   moves the appointment (services/appointments/move.server.ts) and returns to the appointment
  *   with a flash message; a refusal says why (inside the cancellation limit: the cancel's texts
@@ -165,6 +165,9 @@ export default function MoveAppointment({ loaderData, actionData }: Route.Compon
     changes.place ? t('move.confirm.placeChanged', { from: placeOf(current, t), to: placeOf(next, t) }) : null,
     changes.practitioner ? t('move.confirm.practitionerChanged', { from: current.practitioner.name, to: next.practitioner.name }) : null,
     changes.price ? t('move.confirm.priceChanged', { from: price(current), to: price(next) }) : null,
+    // A remote visit's fee paid (or to pay) in advance that does not follow it (ADR 0048).
+    preview.prepayment?.outcome === 'refund' ? t('move.confirm.prepaymentRefund', { sum: preview.prepayment.sum }) : null,
+    preview.prepayment?.outcome === 'credit' ? t('move.confirm.prepaymentCredit', { sum: preview.prepayment.sum }) : null,
   ].filter((line): line is string => line !== null);
   return (
     <section className={ui.card}>

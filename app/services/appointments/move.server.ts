@@ -14,6 +14,10 @@
  * time must be of the same service and offered to the appointment's payer, and the payer's
  * rules are asked again for it (the billing block of who pays, the occupational agreement's
  * cover, the insurer's treatment chain for a direct-compensation permit).
+ *
+ * A remote visit's fee paid online in advance follows the visit only to a remote time of the
+ * same price; moved elsewhere it is refunded (or, not yet paid, credited) in the same
+ * transaction, and the refund is sent to the payment provider after the commit (ADR 0048).
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { appointmentInsurance, appointmentReminders, appointments, persons } from '~db/schema';
@@ -22,7 +26,7 @@ import { env } from '~/env.server';
 import type { Language } from '~/i18n/config';
 import { textsIn } from '~/i18n/i18n.server';
 import { clock } from '~/lib/clock.server';
-import { formatDateTime } from '~/lib/format';
+import { formatDateTime, formatMoney } from '~/lib/format';
 import type { MovePayerRefusal, MovePreview, MoveRefusal, MoveResult, MovedTime } from '~/models/appointments/move';
 import { recordEvent } from '~/services/analytics/analytics.server';
 import { logAccess } from '~/services/audit/access-log.server';
@@ -30,6 +34,7 @@ import { payerOf, type Payer, type PayerBooking } from '~/services/booking/payer
 import { bindingConsentRequired, isUniqueViolation } from '~/services/booking/reservation-rules';
 import { reservationSettings, type ReservationSettings } from '~/services/booking/reservation/settings.server';
 import { findSlot, isOpenFor, isTaken, kindNames, slotPreview, type SlotWithPlace } from '~/services/booking/reservation/slot.server';
+import { prepaymentPreview, sendRefundAfterCommit, settlePrepaymentOnMove } from '~/services/billing/refunds.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
 import { captureServerError } from '~/services/observability/sentry.server';
@@ -229,6 +234,7 @@ export async function previewMove(
   const next = { ...slotPreview(target.slot, target.payer, lang), id: row.appointment.id, patientName: current.patientName };
   const { slot } = target.slot;
   const a = row.appointment;
+  const prepaid = await prepaymentPreview(db, { appointmentId: a.id, isRemote: a.isRemote, payerType: a.payerType }, { isRemote: slot.isRemote, price: target.payer.price(slot) });
   return {
     type: 'ready',
     current,
@@ -240,6 +246,7 @@ export async function previewMove(
       practitioner: slot.practitionerId !== a.practitionerId,
       price: (current.price?.totalCents ?? null) !== (next.price?.totalCents ?? null),
     },
+    prepayment: prepaid.outcome === 'refund' || prepaid.outcome === 'credit' ? { outcome: prepaid.outcome, sum: formatMoney(prepaid.sumCents, lang) } : null,
   };
 }
 
@@ -321,9 +328,11 @@ export async function moveAppointment(db: Db, input: MoveInput, options: MoveOpt
     const outcome = await inTransaction(db, actor, row, target, now, settings, hook);
     if (outcome.type !== 'moved') return await refused(db, actor, slotId, outcome, appointmentId);
     await deliverAfterCommit(outcome.queued);
+    // A prepayment the move refunds goes back through the provider (ADR 0048; never throws).
+    await sendRefundAfterCommit(db, outcome.refundId, now);
     // The time let go of is offered to those waiting for an earlier one (ADR 0037; never throws).
     await afterSlotFreed(db, outcome.freedSlotId, { now });
-    const { queued, ...moved } = outcome;
+    const { queued, refundId: _sent, ...moved } = outcome;
     return { ...moved, messages: queued.length };
   } catch (error) {
     if (isUniqueViolation(error, SLOT_TAKEN_CONSTRAINT)) return refused(db, actor, slotId, { type: 'slotTaken' }, appointmentId);
@@ -334,7 +343,7 @@ export async function moveAppointment(db: Db, input: MoveInput, options: MoveOpt
   }
 }
 
-type TransactionOutcome = (Omit<Extract<MoveResult, { type: 'moved' }>, 'messages'> & { queued: OutboxRow[] }) | MoveRefusal;
+type TransactionOutcome = (Omit<Extract<MoveResult, { type: 'moved' }>, 'messages'> & { queued: OutboxRow[]; refundId: string | null }) | MoveRefusal;
 
 async function inTransaction(
   db: Db,
@@ -380,6 +389,13 @@ async function inTransaction(
       .returning();
     if (!moved) return { type: 'notMovable' };
 
+    // The visit's fee paid online in advance follows it only to a remote time of the same price:
+    // otherwise refunded (or, unpaid, credited) with the move, or not at all (ADR 0048).
+    const prepayment = await settlePrepaymentOnMove(
+      t,
+      { appointmentId: id, before: { isRemote: locked.isRemote, payerType: locked.payerType }, after: { isRemote: moved.isRemote, price: moved.price } },
+      now,
+    );
     // The reminder follows the new start (ADR 0031): computed again, armed again if already written.
     await scheduleReminder(t, id, { now });
     await logAccess(t, {
@@ -402,7 +418,7 @@ async function inTransaction(
     const from = timeOf(locked);
     const to = timeOf(moved);
     if (hook) await hook(t, { appointmentId: id, from, to, revision });
-    return { type: 'moved', appointmentId: id, revision, from, to, freedSlotId: locked.slotId, queued };
+    return { type: 'moved', appointmentId: id, revision, from, to, freedSlotId: locked.slotId, queued, prepayment: prepayment.outcome, refundId: prepayment.refundId };
   });
 }
 

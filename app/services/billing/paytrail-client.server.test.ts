@@ -72,6 +72,23 @@ describe('Paytrail client', () => {
     await expect(provider({ status: 'weird' }).client.getPayment('tx')).rejects.toThrow(/unknown status/);
   });
 
+  it('refunds with a signed POST to the payment’s refund address and reads the refund’s status', async () => {
+    const { client, seen } = provider({ provider: 'nordea', status: 'pending', transactionId: 'rf-1' }, { status: 201 });
+    const refund = { amount: 10640, refundStamp: 'r1', refundReference: '3000000013', callbackUrls: { success: 'https://portal.test/rc', cancel: 'https://portal.test/rc' } };
+    expect(await client.refundPayment('tx-2', refund)).toEqual({ status: 'pending', transactionId: 'rf-1' });
+    const sent = seen[0]!;
+    expect(sent.url).toBe('https://services.paytrail.com/payments/tx-2/refund');
+    expect(sent.method).toBe('POST');
+    const body = await sent.text();
+    expect(JSON.parse(body)).toEqual(refund);
+    const headers = checkoutParams(sent.headers.entries());
+    expect(headers['checkout-transaction-id']).toBe('tx-2');
+    expect(verifyHmac(SECRET, headers, body, sent.headers.get('signature'))).toBe(true);
+    await expect(provider({ status: 'maybe', transactionId: 'rf' }).client.refundPayment('tx', refund)).rejects.toThrow(/unknown status/);
+    // A refusal answers with its HTTP status, so a caller can tell it from no answer at all.
+    await expect(provider({ status: 'error' }, { status: 400 }).client.refundPayment('tx', refund)).rejects.toMatchObject({ status: 400 });
+  });
+
   it('believes a redirect or callback only with our merchant id and a valid signature', () => {
     const { client } = provider({});
     const params = { 'checkout-account': '375917', 'checkout-algorithm': 'sha256', 'checkout-status': 'ok', 'checkout-stamp': 's1', 'checkout-amount': '7790' };

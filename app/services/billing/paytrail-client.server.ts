@@ -1,6 +1,7 @@
 /**
  * A client of the Paytrail Payment API (docs.paytrail.com): create a payment
- * (`POST /payments`) and read its status (`GET /payments/{transactionId}`), every request
+ * (`POST /payments`), read its status (`GET /payments/{transactionId}`) and refund it
+ * (`POST /payments/{transactionId}/refund`, ADR 0048), every request
  * signed and every answer's signature checked before it is believed. It speaks HTTP through
  * the `fetch` it is given: the network for Paytrail, the built-in test provider's handler for
  * `PAYMENTS=test` (the same requests, signatures and answers, on our own server).
@@ -49,10 +50,30 @@ export interface PaymentStatusResponse {
   provider: string | null;
 }
 
+/** A refund (ADR 0048): the whole amount or part of a settled payment, by our unique refund stamp. */
+export interface RefundRequest {
+  /** Cents. */
+  amount: number;
+  refundStamp: string;
+  refundReference: string;
+  /** Where the provider reports a refund it could not finish at once (`pending`). */
+  callbackUrls: { success: string; cancel: string };
+}
+
+/** Paytrail's answer to a refund: done (`ok`), to be reported by the callback (`pending`) or refused (`fail`). */
+export interface RefundResponse {
+  status: 'ok' | 'pending' | 'fail';
+  /** The refund's own transaction id at the provider. */
+  transactionId: string;
+}
+
 export class PaymentProviderError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  /** The provider's HTTP status when it answered (a signed error answer), else undefined (no answer, a bad signature). */
+  readonly status: number | undefined;
+  constructor(message: string, options?: { cause?: unknown; status?: number }) {
     super(message, options);
     this.name = 'PaymentProviderError';
+    this.status = options?.status;
   }
 }
 
@@ -71,6 +92,7 @@ export interface PaymentClient {
   readonly merchantId: string;
   createPayment(request: CreatePaymentRequest): Promise<CreatePaymentResponse>;
   getPayment(transactionId: string): Promise<PaymentStatusResponse>;
+  refundPayment(transactionId: string, request: RefundRequest): Promise<RefundResponse>;
   /** The signed checkout-* parameters of a redirect or callback, or null when the signature fails. */
   verifyReturn(params: URLSearchParams): Record<string, string> | null;
 }
@@ -106,7 +128,7 @@ export function createPaytrailClient(config: PaytrailConfig): PaymentClient {
     if (!verifyHmac(config.secret, responseParams, text, response.headers.get('signature'))) {
       throw new PaymentProviderError(`${method} ${path}: answer signature invalid (HTTP ${response.status})`);
     }
-    if (!response.ok) throw new PaymentProviderError(`${method} ${path}: HTTP ${response.status}`);
+    if (!response.ok) throw new PaymentProviderError(`${method} ${path}: HTTP ${response.status}`, { status: response.status });
     try {
       return JSON.parse(text) as Record<string, unknown>;
     } catch (error) {
@@ -157,6 +179,15 @@ export function createPaytrailClient(config: PaytrailConfig): PaymentClient {
         reference: String(answer.reference ?? ''),
         provider: typeof answer.provider === 'string' ? answer.provider : null,
       };
+    },
+    async refundPayment(transactionId, request) {
+      const answer = await call('POST', `/payments/${encodeURIComponent(transactionId)}/refund`, request, {
+        'checkout-transaction-id': transactionId,
+      });
+      const status = answer.status;
+      if (status !== 'ok' && status !== 'pending' && status !== 'fail') throw new PaymentProviderError('refund: unknown status');
+      if (typeof answer.transactionId !== 'string') throw new PaymentProviderError('refund: no transactionId');
+      return { status, transactionId: answer.transactionId };
     },
     verifyReturn(params) {
       const checkout = checkoutParams(params.entries());

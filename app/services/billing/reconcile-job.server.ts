@@ -1,6 +1,7 @@
 /**
  * The payment reconciliation job (ADR 0019): every PAYMENT_RECONCILE_INTERVAL_MINUTES it asks
- * the provider for the status of payments still without a final answer (`reconcilePayments`).
+ * the provider for the status of payments still without a final answer (`reconcilePayments`)
+ * and sends again the refunds the provider has not answered (`sendRequestedRefunds`, ADR 0048).
  * It is one recurring job on the instance's job runner (`app/services/jobs`, ADR 0029): with
  * PostgreSQL a pg-boss cron schedule on the same database (every instance runs a worker, pg-boss
  * hands each tick to one of them); with the embedded PGlite the same job function in process on
@@ -11,14 +12,18 @@ import type { Db } from '~/services/db/db.server';
 import type { JobRunner } from '~/services/jobs/runner.server';
 import { logger } from '~/services/observability/logger.server';
 import { paymentClient, reconcilePayments, type ReconcileSummary } from './payments.server';
+import { sendRequestedRefunds } from './refunds.server';
 
 export const RECONCILE_QUEUE = 'payments-reconcile';
 
 /** One run of the job: the one function both schedulers call. */
-export async function runReconcileJob(db: Db, origin: string): Promise<ReconcileSummary> {
-  const summary = await reconcilePayments(db, paymentClient(db, origin));
+export async function runReconcileJob(db: Db, origin: string): Promise<ReconcileSummary & { refundsSent: number; refunded: number }> {
+  const client = paymentClient(db, origin);
+  const summary = await reconcilePayments(db, client);
   if (summary.checked) logger.info({ ...summary }, 'payments reconciled');
-  return summary;
+  const refunds = await sendRequestedRefunds(db, client);
+  if (refunds.sent) logger.info({ ...refunds }, 'refunds sent again');
+  return { ...summary, refundsSent: refunds.sent, refunded: refunds.refunded };
 }
 
 /** Registers the reconciliation on the runner: its worker and its schedule. */

@@ -2,7 +2,9 @@
  * The built-in test payment provider (development and tests only; production refuses
  * PAYMENTS=test). It implements the Paytrail Payment API's surface on our own server:
  * `POST /payments` answers with a few fake banks whose forms post to its bank page,
- * `GET /payments/{transactionId}` answers the status, every request's signature is checked and
+ * `GET /payments/{transactionId}` answers the status, `POST /payments/{transactionId}/refund`
+ * refunds a paid payment at once (as Paytrail does for cards; a resent refund stamp is the same
+ * refund, never more than was paid: ADR 0048), every request's signature is checked and
  * every answer signed, with the merchant secret. On the bank page the tester chooses what
  * happens (pay, cancel, card declined, insufficient funds, delayed); the browser is then
  * redirected back with signed parameters and the signed server-to-server callback is sent:
@@ -16,7 +18,7 @@ import { testProviderPayments } from '~db/schema';
 import { PAYTRAIL_TEST_ACCOUNTS } from '~/env.server';
 import { constantTimeEqual } from '~/lib/crypto.server';
 import { TEST_BANK_OUTCOMES, type TestBankOutcome } from '~/models/billing/invoice';
-import type { Db } from '~/services/db/db.server';
+import { withTransaction, type Db } from '~/services/db/db.server';
 import { calculateHmac, checkoutParams, verifyHmac } from './paytrail-signature.server';
 import type { ProviderStatus } from './paytrail-client.server';
 
@@ -59,6 +61,13 @@ const createSchema = z.object({
   customer: z.object({ email: z.string().email() }).passthrough(),
   redirectUrls: z.object({ success: z.string().url(), cancel: z.string().url() }),
   callbackUrls: z.object({ success: z.string().url(), cancel: z.string().url() }).optional(),
+});
+
+const refundSchema = z.object({
+  amount: z.number().int().positive().max(99_999_999),
+  refundStamp: z.string().min(1).max(200),
+  refundReference: z.string().min(1).max(200),
+  callbackUrls: z.object({ success: z.string().url(), cancel: z.string().url() }),
 });
 
 export interface TestProviderOptions {
@@ -161,6 +170,31 @@ export async function handleTestProviderApi(db: Db, request: Request, options: T
       },
       { 'checkout-transaction-id': row.transactionId },
     );
+  }
+  const refundMatch = /^\/payments\/([0-9a-f-]{36})\/refund$/.exec(path);
+  if (request.method === 'POST' && refundMatch) {
+    let parsed: z.infer<typeof refundSchema>;
+    try {
+      parsed = refundSchema.parse(JSON.parse(body));
+    } catch {
+      return answer(400, { status: 'error', message: 'Invalid request' });
+    }
+    return withTransaction(db, async (tx) => {
+      const [row] = await tx.select().from(testProviderPayments).where(eq(testProviderPayments.transactionId, refundMatch[1]!)).for('update');
+      if (!row || row.merchantId !== options.merchantId) return answer(404, { status: 'error', message: 'Not found' });
+      if (row.status !== 'ok') return answer(400, { status: 'error', message: 'Payment is not paid' });
+      // The same refund stamp again (an answer lost on the way): the same refund, not another one.
+      const earlier = row.refunds.find((r) => r.stamp === parsed.refundStamp);
+      if (earlier) return answer(201, { provider: row.method, status: 'ok', transactionId: earlier.transactionId });
+      const refunded = row.refunds.reduce((sum, r) => sum + r.amountCents, 0);
+      if (refunded + parsed.amount > row.amountCents) return answer(400, { status: 'error', message: 'Refund amount exceeds the payment' });
+      const refund = { stamp: parsed.refundStamp, transactionId: randomUUID(), amountCents: parsed.amount };
+      await tx
+        .update(testProviderPayments)
+        .set({ refunds: [...row.refunds, refund] })
+        .where(eq(testProviderPayments.transactionId, row.transactionId));
+      return answer(201, { provider: row.method, status: 'ok', transactionId: refund.transactionId });
+    });
   }
   return answer(404, { status: 'error', message: 'Not found' });
 }

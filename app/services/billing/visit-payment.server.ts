@@ -16,6 +16,7 @@ import { logAccess } from '~/services/audit/access-log.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
 import { clock } from '~/lib/clock.server';
 import { addDays, helsinkiDate } from '~/lib/dates';
+import { liveInvoice } from './refunds.server';
 
 /** A visit can be paid online until this long after its start ("right after it"). */
 export const PAY_AFTER_VISIT_MS = 24 * 60 * 60_000;
@@ -60,7 +61,8 @@ function visitQuery(db: Db, viewer: Viewer, now: Date, ...extra: SQL[]) {
     })
     .from(appointments)
     .innerJoin(persons, eq(persons.id, appointments.patientId))
-    .leftJoin(invoices, eq(invoices.appointmentId, appointments.id))
+    // The visit's live invoice: a refunded one (the visit was moved, ADR 0048) is no longer its fee.
+    .leftJoin(invoices, and(eq(invoices.appointmentId, appointments.id), liveInvoice()))
     .where(and(appointmentVisibility(viewer), ...extra))
     .orderBy(asc(appointments.startAt));
 }
@@ -134,10 +136,12 @@ export async function approveVisitPayment(
     if (!row || !row.appointment.price || totalCents(row.appointment) <= 0) return { type: 'notFound' };
     if (row.invoice) return { type: row.invoice.status === 'paid' ? 'paid' : 'invoice', invoiceNumber: row.invoice.invoiceNumber };
     const price = row.appointment.price;
+    // The visit's first fee invoice is 3 and its id; a later one (after a refund, ADR 0048) adds its ordinal.
+    const [{ earlier }] = (await tx.select({ earlier: sql<number>`count(*)::int` }).from(invoices).where(eq(invoices.appointmentId, row.appointment.id))) as [{ earlier: number }];
     const [created] = await tx
       .insert(invoices)
       .values({
-        invoiceNumber: `3${String(row.appointment.id).padStart(9, '0')}`,
+        invoiceNumber: `3${String(row.appointment.id).padStart(9, '0')}${earlier > 0 ? String(earlier) : ''}`,
         personId: row.appointment.patientId,
         source: 'CustomerInvoice',
         status: 'open',
@@ -156,7 +160,7 @@ export async function approveVisitPayment(
       .returning();
     if (!created) {
       // Approved at the same moment in another tab: that invoice is the one.
-      const [existing] = await tx.select().from(invoices).where(eq(invoices.appointmentId, row.appointment.id));
+      const [existing] = await tx.select().from(invoices).where(and(eq(invoices.appointmentId, row.appointment.id), liveInvoice()));
       return { type: existing!.status === 'paid' ? 'paid' : 'invoice', invoiceNumber: existing!.invoiceNumber };
     }
     const date = helsinkiDate(row.appointment.startAt);

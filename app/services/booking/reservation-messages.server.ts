@@ -1,8 +1,10 @@
 /**
  * The booking confirmation: an SMS and (when the address is known) an e-mail with the appointment
- * as a calendar file, in the recipient's language. They carry the time (Helsinki), the place, the
- * service and the anonymous appointment link: no identity code, no name, no other health data,
- * because text messages and e-mail are not a confidential channel.
+ * as a calendar file, in the recipient's language. They carry the time (Helsinki), the place and
+ * the anonymous appointment link; the e-mail also the service. No identity code, no name, no other
+ * health data, because text messages and e-mail are not a confidential channel, and the SMS (read
+ * on a lock screen) not even the service, for every booking kind (ADR 0008; the templates are
+ * checked by app/i18n/sms-texts.test.ts).
  */
 import type { Localized } from '~db/schema';
 import type { Brand } from '~/brands';

@@ -6,6 +6,8 @@
  * person as always, so an employee's id is 404 to them). Professionals open and answer these
  * threads in the staff area (categories `hrOpen`, `hrClosed`). A company thread is the employer's
  * correspondence, not patient data: the services write no patient access-log rows for HR users.
+ * An HR user's messages count toward the same per-person limit as a customer's
+ * (RATE_LIMIT_MESSAGES_PER_HOUR): a new conversation or a reply is one message, a resent form none.
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { messagingMessages, messagingReadStatuses, messagingThreads, persons, professionals } from '~db/schema';
@@ -16,8 +18,27 @@ import type { Db } from '~/services/db/db.server';
 import { findThreadFor, type hrUserOf } from './access.server';
 import { isThreadRead } from './read-rules';
 import { loadThreadView, markThreadRead } from './conversations.server';
-import { appendMessage, createThreadWithMessage, type NewThreadResult, type SendResult } from './threads.server';
+import { appendMessage, createThreadWithMessage, messageByIdempotencyKey, type NewThreadResult, type SendResult } from './threads.server';
 import { clock } from '~/lib/clock.server';
+import { hitPersonLimit } from '~/services/security/person-limits.server';
+
+/** Over the per-person limit of messages: nothing is stored; the form may be sent again after `retryAfterSeconds`. */
+export interface TooManyMessages {
+  ok: false;
+  reason: 'too-many';
+  retryAfterSeconds: number;
+}
+
+/**
+ * Counts one message against the HR user's per-person limit of messages (the customers' limit,
+ * RATE_LIMIT_MESSAGES_PER_HOUR): null when it may be sent. A resent form (its key already sent a
+ * message) is no new message and is not counted.
+ */
+async function overMessageLimit(db: Db, hr: HrUser, idempotencyKey: string | null | undefined, now: Date): Promise<TooManyMessages | null> {
+  if (await messageByIdempotencyKey(db, hr.personId, idempotencyKey)) return null;
+  const limit = await hitPersonLimit(db, 'messages', hr.personId, { now });
+  return limit.allowed ? null : { ok: false, reason: 'too-many', retryAfterSeconds: limit.retryAfterSeconds };
+}
 
 export type HrUser = NonNullable<Awaited<ReturnType<typeof hrUserOf>>>;
 
@@ -75,11 +96,15 @@ export async function listHrThreads(db: Db, hr: HrUser, page: number, lang: Lang
 /**
  * An HR user starts a conversation with the company's care team: the team's first available
  * nurse (else its first member) receives it and the whole team may open it (as for customers).
+ * Over the limit of messages, nothing is stored.
  */
 export async function startHrThread(
   db: Db,
   input: { hr: HrUser; threadType: HrThreadType; title: string; text: string; idempotencyKey?: string | null; now?: Date },
-): Promise<NewThreadResult> {
+): Promise<NewThreadResult | TooManyMessages> {
+  const now = input.now ?? clock.now();
+  const tooMany = await overMessageLimit(db, input.hr, input.idempotencyKey, now);
+  if (tooMany) return tooMany;
   const created = await createThreadWithMessage(db, {
     customerPersonId: input.hr.personId,
     type: input.threadType,
@@ -87,7 +112,7 @@ export async function startHrThread(
     title: input.title,
     text: input.text,
     idempotencyKey: input.idempotencyKey,
-    now: input.now,
+    now,
   });
   return created;
 }
@@ -105,14 +130,16 @@ export async function openHrThread(db: Db, hr: HrUser, threadId: number, lang: L
   return loadThreadView(db, hr.personId, thread, lang, now);
 }
 
-/** The HR user writes in a company thread (a closed thread reopens, as for customers). */
+/** The HR user writes in a company thread (a closed thread reopens, as for customers); over the limit of messages, nothing is stored. */
 export async function sendHrMessage(
   db: Db,
   input: { hr: HrUser; threadId: number; text: string; idempotencyKey?: string | null; now?: Date },
-): Promise<SendResult | { ok: false; reason: 'not-found' }> {
+): Promise<SendResult | TooManyMessages | { ok: false; reason: 'not-found' }> {
   const now = input.now ?? clock.now();
   const thread = await findThreadFor(db, { kind: 'hr', personId: input.hr.personId }, input.threadId, now);
   if (!thread) return { ok: false, reason: 'not-found' };
+  const tooMany = await overMessageLimit(db, input.hr, input.idempotencyKey, now);
+  if (tooMany) return tooMany;
   const result = await appendMessage(db, {
     threadId: thread.id,
     customerPersonId: thread.customerPersonId,

@@ -279,7 +279,9 @@ export type StaffActionResult = { ok: true } | { ok: false; reason: 'not-found' 
  * A professional's reply: a participant from now on; the customer gets a notice (no content).
  * In a customer's thread it may carry a questionnaire invitation (ADR 0042): the customer is
  * invited to answer form `questionnaireFormId`, in the same transaction as the message. Never in
- * a company's `Hr`/`Supervisor` thread: an HR user is nobody's patient there.
+ * a company's `Hr`/`Supervisor` thread: an HR user is nobody's patient there. Nor attachments
+ * there (`attachments-not-allowed`, nothing stored): documents about employees stay out of the
+ * employer's channel, in both directions (ADR 0042).
  */
 export async function replyAsProfessional(
   db: Db,
@@ -293,10 +295,11 @@ export async function replyAsProfessional(
     origin: string;
     now?: Date;
   },
-): Promise<SendResult | { ok: false; reason: 'not-found' | 'invalid-questionnaire' }> {
+): Promise<SendResult | { ok: false; reason: 'not-found' | 'invalid-questionnaire' | 'attachments-not-allowed' }> {
   const now = input.now ?? clock.now();
   const thread = await findThreadFor(db, { kind: 'professional', personId: input.me }, input.threadId, now);
   if (!thread) return { ok: false, reason: 'not-found' };
+  if (thread.threadType !== 'Customer' && input.attachments?.length) return { ok: false, reason: 'attachments-not-allowed' };
   if (input.questionnaireFormId != null) {
     if (thread.threadType !== 'Customer') return { ok: false, reason: 'invalid-questionnaire' };
     const [form] = await db.select({ id: questionnaireForms.id }).from(questionnaireForms).where(eq(questionnaireForms.id, input.questionnaireFormId)).limit(1);

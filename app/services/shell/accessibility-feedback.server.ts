@@ -14,6 +14,7 @@ import type { Language } from '~/i18n/config';
 import { textsIn } from '~/i18n/i18n.server';
 import { clock } from '~/lib/clock.server';
 import { formatDate } from '~/lib/format';
+import { mailboxKey } from '~/models/contact';
 import { FEEDBACK_PAGE_SIZE, type FeedbackInput } from '~/models/shell/accessibility-feedback';
 import { withTransaction, type Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
@@ -22,7 +23,7 @@ import { hitRateLimit } from '~/services/security/rate-limit.server';
 
 export type FeedbackRow = typeof accessibilityFeedback.$inferSelect;
 
-/** Acknowledgements one e-mail address gets at most in a day (the feedback itself is always stored). */
+/** Acknowledgements one mailbox gets at most in a day, however its address is spelt (the feedback itself is always stored). */
 export const ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY = 3;
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -46,9 +47,10 @@ export async function submitFeedback(
       .returning({ id: accessibilityFeedback.id });
     const id = row!.id;
     if (!input.email) return { id, acknowledged: false, queued: [] };
-    // The form sends mail to any address typed into it: a few acknowledgements per address a day,
-    // so it cannot be used to flood someone's mailbox (rate-limit keys are stored hashed).
-    const perAddress = await hitRateLimit(tx, `a11y-ack:${input.email.toLowerCase()}`, ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY, DAY_SECONDS, now);
+    // The form sends mail to any address typed into it: a few acknowledgements per mailbox a day,
+    // so it cannot be used to flood someone's mailbox. Counted per mailbox, not per spelling
+    // (`name+1@`, `Name@`, Gmail's dots: mailboxKey); rate-limit keys are stored hashed.
+    const perAddress = await hitRateLimit(tx, `a11y-ack:${mailboxKey(input.email)}`, ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY, DAY_SECONDS, now);
     if (!perAddress.allowed) return { id, acknowledged: false, queued: [] };
     const t = await textsIn(input.language);
     const facts = brandFacts(input.brand);

@@ -3,7 +3,8 @@
  * appointment page (logged in) and from the anonymous link, "Change time" opens the search
  * pre-filled for the appointment, a time shows what changes and the confirm step, and after it
  * the appointment is at the new time, the new time is taken and the old one bookable again;
- * inside the cancellation limit the move is refused with the cancel's text and the phone.
+ * inside the cancellation limit the move is refused with the cancel's text and the phone; a
+ * remote visit paid online and moved to a clinic time is told, and gets, its fee back (ADR 0048).
  */
 import type { Page } from '@playwright/test';
 import { helsinkiInstant } from '../../../app/lib/dates';
@@ -109,6 +110,24 @@ test.describe('change the time', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Change the time' })).toBeVisible();
     await page.goto(pagePath('appointment', 'en', { ids: String(fixture.id) }));
     await expect(page.locator(`time[datetime="${fixture.startAt}"]`).first()).toBeVisible();
+  });
+
+  test('a phone appointment paid online, moved to a clinic time: the confirm step says the fee is refunded, and the invoice is refunded', async ({ page }) => {
+    const fixture = (await bookFixture(page, 'new', 3 * DAY, { withSlot: '1', locationType: 'phoneAppointment', paid: '1' })) as Awaited<ReturnType<typeof bookFixture>> & {
+      invoiceNumber: string;
+    };
+    const clinic = await freshSlot(page.request, { startInMinutes: String(4 * DAY) });
+    await login(page, { identityCode: fixture.identityCode! });
+    await page.goto(pagePath('appointmentMove', 'en', { id: String(fixture.id) }, `slot=${clinic.slotId}`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Change the time' })).toBeVisible();
+    await expect(page.locator('[data-move-changes] li').filter({ hasText: 'Payment:' })).toHaveText(
+      /^Payment: the €\d+\.\d\d you paid in advance for the remote appointment will be refunded to the account or card you paid with\. The new time is paid at its own price\.$/,
+    );
+    await page.getByRole('button', { name: 'Change the time' }).click();
+    await expect(page.getByRole('status').getByText('The time has been changed.')).toBeVisible();
+    // The provider refunded it (the test provider at once): the invoice says so.
+    await page.goto(pagePath('invoices', 'en'));
+    await expect(page.locator(`[data-invoice="${fixture.invoiceNumber}"]`).getByText('Refunded', { exact: true })).toBeVisible();
   });
 
   test('inside the cancellation limit the anonymous link refuses too, and its time stays', async ({ page }) => {

@@ -113,8 +113,9 @@ test.describe('HR users', () => {
     await expect(row).toContainText(fixture.hrName);
     await row.getByRole('link', { name: subject }).click();
     await expect(pro.getByText('Milloin voisimme sopia työpaikkaselvityksen?')).toBeVisible();
-    // No questionnaire can be sent to an HR user.
+    // No questionnaire and no file can be sent to an HR user (ADR 0042): the reply form has no such fields.
     await expect(pro.getByLabel(fi.questionnaireInvitation.attach, { exact: true })).toHaveCount(0);
+    await expect(pro.getByLabel(fi.composer.attachments, { exact: true })).toHaveCount(0);
     const reply = `Sopii ensi viikolla ${randomUUID().slice(0, 8)}.`;
     await pro.getByLabel(fi.staff.replyLabel, { exact: true }).fill(reply);
     await pro.getByRole('button', { name: fi.staff.reply, exact: true }).click();

@@ -72,15 +72,16 @@ describe.each(databaseKinds())('occupational reservation on %s', (kind) => {
 
   beforeAll(async () => {
     await createClinic(t.db, { ...CLINICS.find((c) => c.id === 'KA')!, isRemote: false });
-    for (const id of ['YLE', 'FYS', 'IHO']) await createSpecialty(t.db, SPECIALTIES.find((s) => s.id === id)!);
+    for (const id of ['YLE', 'FYS', 'IHO', 'PSY']) await createSpecialty(t.db, SPECIALTIES.find((s) => s.id === id)!);
     const title = { fi: 'Lääkäri', sv: 'Läkare', en: 'Doctor' };
-    await createPractitioner(t.db, { id: 'P0001', firstName: 'A', lastName: 'B', title, specialtyIds: ['YLE', 'IHO'], clinicIds: ['KA'] });
+    await createPractitioner(t.db, { id: 'P0001', firstName: 'A', lastName: 'B', title, specialtyIds: ['YLE', 'IHO', 'PSY'], clinicIds: ['KA'] });
     await createPractitioner(t.db, { id: 'P0002', firstName: 'C', lastName: 'D', title, specialtyIds: ['FYS'], clinicIds: ['KA'] });
     const contract = await createOccupationalContract(t.db, { employerName: 'Testi Oy', allowsWebReservation: true, contractType: 'Comprehensive' });
     contractId = contract.id;
     await t.db.insert(occupationalContractSpecialties).values([
       { contractId, specialtyId: 'YLE', confirmation: 'contractOnly' },
       { contractId, specialtyId: 'FYS', confirmation: 'contractAndDoctorReferral' },
+      { contractId, specialtyId: 'PSY', confirmation: 'contractAndReferral' },
     ]);
     noWebId = (await createOccupationalContract(t.db, { employerName: 'Ei Verkkoa Oy', allowsWebReservation: false })).id;
   });
@@ -92,6 +93,7 @@ describe.each(databaseKinds())('occupational reservation on %s', (kind) => {
     expect([...contract!.specialties.entries()]).toEqual([
       ['YLE', 'contractOnly'],
       ['FYS', 'contractAndDoctorReferral'],
+      ['PSY', 'contractAndReferral'],
     ]);
     expect(await contractOf(t.db, (await person(t.db, null)).id)).toBeNull();
   });
@@ -110,6 +112,28 @@ describe.each(databaseKinds())('occupational reservation on %s', (kind) => {
     expect(row).toMatchObject({ payerType: 'occupationalHealthCare', price: null, patientId: employee.id });
     const messages = await t.db.select().from(outbox).where(and(eq(outbox.recipient, FIELDS.phone), eq(outbox.channel, 'sms')));
     expect(messages.some((m) => m.body.includes('Käynti kuuluu työnantajasi sopimukseen.'))).toBe(true);
+  });
+
+  it('the SMS of an occupational psychology booking says no more than needed: no service, in any language', async () => {
+    for (const lang of ['fi', 'sv', 'en'] as const) {
+      // The messages are in the patient's language.
+      const employee = { ...(await person(t.db, contractId)), language: lang };
+      await t.db.update(persons).set({ language: lang }).where(eq(persons.id, employee.id));
+      const free = await slot(t.db, 'PSY', ['occupationalHealthCare']);
+      const phone = `+35840777000${['fi', 'sv', 'en'].indexOf(lang)}`;
+      const emailAddress = `psykologia-${lang}@example.fi`;
+      const booked = await reserveAsUser(t.db, { person: employee }, { slotId: free.id, phone, emailAddress, contractConfirmed: true }, ctx({ lang }));
+      expect(booked.type).toBe('success');
+      const [sms] = await t.db.select().from(outbox).where(and(eq(outbox.recipient, phone), eq(outbox.channel, 'sms')));
+      // The time, the place, the employer's agreement and the link; never what the visit is for.
+      expect(sms!.body).toContain('Kamppi');
+      expect(sms!.body).toMatch(/\/(varaus|bokning|appointment)\//);
+      for (const name of Object.values(SPECIALTIES.find((s) => s.id === 'PSY')!.name)) expect(sms!.body).not.toContain(name);
+      expect(sms!.body).not.toMatch(/psyk|psych|mieli|mental/i);
+      // The e-mail (with the calendar file) still names it: an e-mail is read after opening it.
+      const [email] = await t.db.select().from(outbox).where(and(eq(outbox.recipient, emailAddress), eq(outbox.channel, 'email')));
+      expect(email!.body).toContain(SPECIALTIES.find((s) => s.id === 'PSY')!.name[lang]);
+    }
   });
 
   it('refuses without an agreement, without web reservation, and for a specialty or a time outside it', async () => {

@@ -22,17 +22,23 @@ import {
   createQuestionnaireInvitation,
   localized,
 } from '~db/factories';
-import { hrUsers, messagingMessages, messagingThreads, outbox, questionnaireInvitations } from '~db/schema';
+import { hrUsers, messagingAttachments, messagingMessages, messagingThreads, outbox, questionnaireInvitations } from '~db/schema';
 import { SLEEP_QUESTIONNAIRE } from '~db/seed-records';
+import { RouterContextProvider } from 'react-router';
+import { retryAfterContext } from '~/context';
+import { env } from '~/env.server';
+import { tooManyHrMessages } from '~/lib/http/hr.server';
 import { makeIdentityCode } from '~/models/identity-code';
 import type { Db } from '~/services/db/db.server';
 import { findThreadFor, hrUserOf } from '~/services/messaging/access.server';
+import { attachmentAccess } from '~/services/messaging/attachments.server';
 import { listCustomerThreads, loadThreadView, openCustomerThread } from '~/services/messaging/conversations.server';
 import { runMessagingQuery } from '~/services/messaging/graphql.server';
 import { listHrThreads, openHrThread, sendHrMessage, startHrThread, type HrUser } from '~/services/messaging/hr.server';
 import { assignThread, categoryCounts, listCategory, openStaffThread, replyAsProfessional, setThreadActive } from '~/services/messaging/staff.server';
 import { addDays, helsinkiDate } from '~/lib/dates';
 import { createThreadWithMessage } from '~/services/messaging/threads.server';
+import { storeMessageFiles } from '~/services/messaging/uploads.server';
 import { answerQuestionnaire, getQuestionnaire, listQuestionnaires } from '~/services/records/questionnaires.server';
 import { databaseKinds, withTestDatabase } from '../../fixtures/db';
 import { clock } from '../../fixtures/clock';
@@ -261,6 +267,26 @@ describe.each(databaseKinds())('questionnaire invitations and HR threads on %s',
       expect(await inCategory(substitute.personId, 'hrSubstitutions', company.threadId)).toBe(false);
     });
 
+    it('a professional cannot attach files in a company thread: refused, nothing sent, the files left unlinked', async () => {
+      const started = await startHrThread(t.db, { hr: w.hr, threadType: 'Hr', title: 'Työpaikkaselvitys', text: 'Milloin?' });
+      if (!started.ok) throw new Error(started.reason);
+      const stored = await storeMessageFiles(t.db, {
+        files: [new File([new TextEncoder().encode('Työntekijän lausunto\n')], 'lausunto.txt', { type: 'text/plain' })],
+        ownerId: w.hr.personId,
+        userId: w.nurse.personId,
+        canAccess: attachmentAccess(async () => true),
+      });
+      if (!stored.ok) throw new Error('not stored');
+      const before = await t.db.select().from(outbox);
+      const refused = await replyAsProfessional(t.db, { me: w.nurse.personId, threadId: started.threadId, text: 'Liitteenä lausunto', attachments: stored.attachments, origin: 'https://portal.test' });
+      expect(refused).toEqual({ ok: false, reason: 'attachments-not-allowed' });
+      expect((await t.db.select().from(messagingMessages).where(eq(messagingMessages.threadId, started.threadId))).map((m) => m.content)).toEqual(['Milloin?']);
+      expect(await t.db.select().from(messagingAttachments).where(eq(messagingAttachments.storedObjectId, stored.attachments[0]!.id))).toEqual([]);
+      expect(await t.db.select().from(outbox)).toHaveLength(before.length);
+      // The same reply as text only goes through.
+      expect(await replyAsProfessional(t.db, { me: w.nurse.personId, threadId: started.threadId, text: 'Lausunto toimitetaan muuta kautta.', origin: 'https://portal.test' })).toMatchObject({ ok: true, created: true });
+    });
+
     it('an HR user never reaches an employee’s health data: the employee’s questionnaire is not found', async () => {
       const invitation = await createQuestionnaireInvitation(t.db, { patientId: w.customer.id, formId: w.form.id });
       expect(await getQuestionnaire(t.db, viewerOf(w.hr.personId), invitation.id, 'fi')).toBeNull();
@@ -271,6 +297,48 @@ describe.each(databaseKinds())('questionnaire invitations and HR threads on %s',
         { introspection: false },
       );
       expect(api).toEqual({ status: 404, body: { error: { type: 'NotFound' } } });
+    });
+
+    it('an HR user is held to the customers’ messages-per-hour limit: new conversations and replies share it, a resent form is no new message', async () => {
+      const limit = env().RATE_LIMIT_MESSAGES_PER_HOUR;
+      const row = await createHrUser(t.db, { identityCode: code('1978-02-02'), firstName: 'Kiire', lastName: 'Henkilöstö', contractId: w.contract.id, title: 'HR', emailAddress: 'kiire@example.fi' });
+      const busy = (await hrUserOf(t.db, row.personId)) as HrUser;
+      const written = async () => (await t.db.select({ id: messagingMessages.id }).from(messagingMessages).where(eq(messagingMessages.authorId, busy.personId))).length;
+      const key = randomUUID();
+      const started = await startHrThread(t.db, { hr: busy, threadType: 'Hr', title: 'Kysymyksiä', text: 'Viesti 0', idempotencyKey: key });
+      if (!started.ok) throw new Error(started.reason);
+      for (let i = 1; i < limit; i++) {
+        expect(await sendHrMessage(t.db, { hr: busy, threadId: started.threadId, text: `Viesti ${i}`, idempotencyKey: randomUUID() })).toMatchObject({ ok: true, created: true });
+      }
+      // The first form sent again finds its thread: not counted.
+      expect(await startHrThread(t.db, { hr: busy, threadType: 'Hr', title: 'Kysymyksiä', text: 'Viesti 0', idempotencyKey: key })).toMatchObject({
+        ok: true,
+        created: false,
+        threadId: started.threadId,
+      });
+      expect(await written()).toBe(limit);
+
+      const refused = await sendHrMessage(t.db, { hr: busy, threadId: started.threadId, text: 'Liikaa', idempotencyKey: randomUUID() });
+      expect(refused).toEqual({ ok: false, reason: 'too-many', retryAfterSeconds: expect.any(Number) });
+      expect((refused as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(0);
+      expect((refused as { retryAfterSeconds: number }).retryAfterSeconds).toBeLessThanOrEqual(3600);
+      expect(await startHrThread(t.db, { hr: busy, threadType: 'Supervisor', title: 'Uusi', text: 'Liikaa', idempotencyKey: randomUUID() })).toMatchObject({
+        ok: false,
+        reason: 'too-many',
+      });
+      expect(await written()).toBe(limit);
+      // The pages answer it as the customers' do: 429 with Retry-After, the text kept, "in about N min".
+      const context = new RouterContextProvider();
+      const page = tooManyHrMessages(context, { status: 'error', initialValue: { text: 'Liikaa' } }, (refused as { retryAfterSeconds: number }).retryAfterSeconds);
+      expect(page.init?.status).toBe(429);
+      expect(new Headers(page.init?.headers).get('Retry-After')).toMatch(/^\d+$/);
+      expect(context.get(retryAfterContext)).toBe(Number(new Headers(page.init?.headers).get('Retry-After')));
+      expect(page.data).toMatchObject({ failed: false, tooMany: { key: 'messaging.errors.tooManyMessages', minutes: expect.any(Number) }, result: { initialValue: { text: 'Liikaa' } } });
+
+      // A colleague has a count of their own; an hour later this one may write again.
+      expect(await sendHrMessage(t.db, { hr: w.colleague, threadId: started.threadId, text: 'Minä saan' })).toMatchObject({ ok: true, created: true });
+      const later = new Date(clock.nowMs() + 3601_000);
+      expect(await sendHrMessage(t.db, { hr: busy, threadId: started.threadId, text: 'Tunnin päästä', now: later })).toMatchObject({ ok: true, created: true });
     });
 
     it('the database keeps company threads and customers’ threads apart; an inactive HR user is no HR user', async () => {

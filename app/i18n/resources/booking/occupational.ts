@@ -46,7 +46,7 @@ const en = {
     products: { influenzaVaccineAdult: 'Influenza vaccine', influenzaVaccineRiskGroup: 'Influenza vaccine (risk groups)' },
   },
   message: {
-    sms: '{{brand}}: occupational health appointment {{time}}, {{service}}, {{place}}. The visit is covered by your employer\'s agreement. Cancel at least {{hours}} h before: {{link}}',
+    sms: '{{brand}}: occupational health appointment {{time}}, {{place}}. The visit is covered by your employer\'s agreement. Cancel at least {{hours}} h before: {{link}}',
     emailSubject: 'Occupational health appointment {{time}}',
     emailBody:
       "Your occupational health appointment is booked.\n\nTime: {{time}}\nService: {{service}}\nPlace: {{place}}\n\nThe visit is covered by your employer's occupational health agreement; please tell us at once if you have left the employer.\n\nView or cancel the appointment (at least {{hours}} hours before it starts): {{link}}\n\n{{brand}}",
@@ -99,7 +99,7 @@ const fi: BookingMoreTexts = {
     products: { influenzaVaccineAdult: 'Influenssarokote', influenzaVaccineRiskGroup: 'Influenssarokote (riskiryhmät)' },
   },
   message: {
-    sms: '{{brand}}: työterveysaika {{time}}, {{service}}, {{place}}. Käynti kuuluu työnantajasi sopimukseen. Peru viimeistään {{hours}} h ennen: {{link}}',
+    sms: '{{brand}}: työterveysaika {{time}}, {{place}}. Käynti kuuluu työnantajasi sopimukseen. Peru viimeistään {{hours}} h ennen: {{link}}',
     emailSubject: 'Työterveysaika {{time}}',
     emailBody:
       'Työterveysaikasi on varattu.\n\nAika: {{time}}\nPalvelu: {{service}}\nPaikka: {{place}}\n\nKäynti kuuluu työnantajasi työterveyshuoltosopimukseen; kerro meille heti, jos työsuhteesi on päättynyt.\n\nKatso tai peru aika (viimeistään {{hours}} tuntia ennen alkua): {{link}}\n\n{{brand}}',
@@ -150,7 +150,7 @@ const sv: BookingMoreTexts = {
     products: { influenzaVaccineAdult: 'Influensavaccin', influenzaVaccineRiskGroup: 'Influensavaccin (riskgrupper)' },
   },
   message: {
-    sms: '{{brand}}: tid inom företagshälsovården {{time}}, {{service}}, {{place}}. Besöket ingår i din arbetsgivares avtal. Avboka senast {{hours}} h före: {{link}}',
+    sms: '{{brand}}: tid inom företagshälsovården {{time}}, {{place}}. Besöket ingår i din arbetsgivares avtal. Avboka senast {{hours}} h före: {{link}}',
     emailSubject: 'Tid inom företagshälsovården {{time}}',
     emailBody:
       'Din tid inom företagshälsovården är bokad.\n\nTid: {{time}}\nTjänst: {{service}}\nPlats: {{place}}\n\nBesöket ingår i din arbetsgivares avtal om företagshälsovård; meddela oss genast om din anställning har upphört.\n\nSe eller avboka tiden (senast {{hours}} timmar före början): {{link}}\n\n{{brand}}',

@@ -6,6 +6,7 @@
  *
  * A plain page (ADR 0009): links, a pager and a plain form with the schema's native constraints;
  * after sending, a redirect to the new conversation (a resent form finds the one it created).
+ * Over the per-person limit of messages (the customers' own): 429 with Retry-After, the form kept.
  */
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
@@ -15,7 +16,7 @@ import { FieldError } from '~/components/forms/FieldError';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
-import { requireHrUser } from '~/lib/http/hr.server';
+import { requireHrUser, tooManyHrMessages } from '~/lib/http/hr.server';
 import { requirePage } from '~/lib/http/page-access.server';
 import { pageTitle } from '~/lib/http/page.server';
 import { HR_THREAD_TYPES, SUBJECT_MAX_LENGTH } from '~/models/messaging/messaging';
@@ -52,12 +53,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const { lang } = context.get(portalContext);
   const db = await getDb();
   const submission = parseWithZod(await request.formData(), { schema: hrNewThreadSchema });
-  if (submission.status !== 'success') return data({ result: submission.reply(), failed: false }, { status: 400 });
+  if (submission.status !== 'success') return data({ result: submission.reply(), failed: false, tooMany: null }, { status: 400 });
   const { threadType, subject, text, idempotencyKey } = submission.value;
   const again = await messageByIdempotencyKey(db, hr.personId, idempotencyKey);
   if (again) throw redirect(pagePath('hrThread', lang, { threadId: String(again.threadId) }), 303);
   const created = await startHrThread(db, { hr, threadType, title: subject, text, idempotencyKey });
-  if (!created.ok) return data({ result: submission.reply(), failed: true }, { status: 400 });
+  if (!created.ok && created.reason === 'too-many') return tooManyHrMessages(context, submission.reply(), created.retryAfterSeconds);
+  if (!created.ok) return data({ result: submission.reply(), failed: true, tooMany: null }, { status: 400 });
   throw redirect(pagePath('hrThread', lang, { threadId: String(created.threadId) }), 303);
 }
 
@@ -156,6 +158,11 @@ export default function HrMessages({ loaderData, actionData }: Route.ComponentPr
           {actionData?.failed ? (
             <p className={ui.fieldError} role="alert">
               {t('messaging.hr.sendFailed')}
+            </p>
+          ) : null}
+          {actionData?.tooMany ? (
+            <p className={ui.fieldError} role="alert">
+              {t(actionData.tooMany.key, { minutes: actionData.tooMany.minutes })}
             </p>
           ) : null}
           <button className={ui.button.primary} type="submit" data-pending={t('messaging.composer.sending')}>

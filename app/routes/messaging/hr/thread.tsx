@@ -5,7 +5,8 @@
  * user writes (as a customer's does).
  *
  * A plain page (ADR 0009): the page script polls the messages (the region `thread-messages`);
- * the reply is a plain form outside it, redirected back after sending.
+ * the reply is a plain form outside it, redirected back after sending. Over the per-person limit
+ * of messages (the customers' own): 429 with Retry-After, the text kept in the form.
  */
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
@@ -18,7 +19,7 @@ import { ScrollToLast, Timeline } from '~/components/messaging/Timeline';
 import { usePolling } from '~/components/usePolling';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
-import { requireHrUser } from '~/lib/http/hr.server';
+import { requireHrUser, tooManyHrMessages } from '~/lib/http/hr.server';
 import { requirePage } from '~/lib/http/page-access.server';
 import { invariantResponse, serverT, titleWith } from '~/lib/http/page.server';
 import { numericId } from '~/lib/http/params';
@@ -64,12 +65,13 @@ export async function action({ request, params, context, url }: Route.ActionArgs
   const db = await getDb();
   const back = pagePath('hrThread', lang, { threadId: String(threadId) });
   const submission = parseWithZod(await request.formData(), { schema: hrMessageSchema });
-  if (submission.status !== 'success') return data({ result: submission.reply(), failed: false }, { status: 400 });
+  if (submission.status !== 'success') return data({ result: submission.reply(), failed: false, tooMany: null }, { status: 400 });
   const { text, idempotencyKey } = submission.value;
   if (await messageByIdempotencyKey(db, hr.personId, idempotencyKey)) throw redirect(back, 303);
   const sent = await sendHrMessage(db, { hr, threadId, text, idempotencyKey });
   if (!sent.ok && sent.reason === 'not-found') throw notFound();
-  if (!sent.ok) return data({ result: submission.reply(), failed: true }, { status: 400 });
+  if (!sent.ok && sent.reason === 'too-many') return tooManyHrMessages(context, submission.reply(), sent.retryAfterSeconds);
+  if (!sent.ok) return data({ result: submission.reply(), failed: true, tooMany: null }, { status: 400 });
   throw redirect(`${back}#message-${sent.messageId}`, 303);
 }
 
@@ -127,6 +129,11 @@ export default function HrThread({ loaderData, actionData }: Route.ComponentProp
           {actionData?.failed ? (
             <p className={ui.fieldError} role="alert">
               {t('messaging.composer.sendError')}
+            </p>
+          ) : null}
+          {actionData?.tooMany ? (
+            <p className={ui.fieldError} role="alert">
+              {t(actionData.tooMany.key, { minutes: actionData.tooMany.minutes })}
             </p>
           ) : null}
           <button className={ui.button.primary} type="submit" data-pending={t('messaging.composer.sending')}>

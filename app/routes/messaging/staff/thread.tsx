@@ -1,6 +1,7 @@
 /**
  * A professional's view of a thread: the timeline (deleted messages with who, when and why),
- * participants, the assignee; actions as plain forms: reply (with attachments), assign to me or
+ * participants, the assignee; actions as plain forms: reply (with attachments in a customer's
+ * thread; a company's HR thread takes text only, ADR 0042), assign to me or
  * to a member of the thread's care team (anyone else: a translated error, nothing stored), close
  * or reopen, delete a message with a reason. Reading sets the read status and the
  * professionals' timestamp and is written to the access log. Without access: 404.
@@ -108,6 +109,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       sentTo: () => back,
       refused: (sent, failed) => {
         invariantResponse(sent.reason !== 'not-found');
+        // A company's HR thread takes no files (ADR 0042): the form comes back with the text and why.
+        if (sent.reason === 'attachments-not-allowed') return failed(form.submission.reply({ formErrors: ['messaging.errors.attachmentsNotInHrThread'] }), false);
         return failed();
       },
     });
@@ -263,6 +266,7 @@ export default function StaffThread({ loaderData, actionData }: Route.ComponentP
             fileErrors={sent?.fileErrors}
             sendError={sent?.sendError}
             tooMany={sent?.tooMany}
+            attachments={thread.threadType === 'Customer'}
             labelKey="messaging.staff.replyLabel"
             sendKey="messaging.staff.reply"
             action={threadPath}
