@@ -1,6 +1,7 @@
 /**
  * Moving an appointment to another free time (issue 24, ADR 0036): the one service behind the
- * "Change time" pages (logged in, and the anonymous link) and the earlier-time offers' "take it".
+ * "Change time" pages (logged in: the anonymous link leads there through strong identification,
+ * as cancelling does, issue 39) and the earlier-time offers' "take it".
  *
  * A move is one transaction: the appointment row is locked and checked again, it takes the new
  * slot (its copy of time, place, practitioner and price is rewritten, its revision goes up) and
@@ -36,7 +37,7 @@ import { captureServerError } from '~/services/observability/sentry.server';
 import { deliverAfterCommit, enqueueMessage, type OutboxMessage, type OutboxRow } from '~/services/outbox/outbox.server';
 import type { PersonRow } from '~/services/people/people.server';
 import type { Viewer } from '~/services/people/viewer.server';
-import { baseQuery, findByAnonymousCode, findVisible, logViews, toView, type AppointmentRow } from './appointments.server';
+import { baseQuery, findVisible, logViews, toView, type AppointmentRow } from './appointments.server';
 import { appointmentCalendarEntry, messagePlace, toIcs } from './ics';
 import { openLink, scheduleReminder } from './reminders.server';
 import { afterSlotFreed } from './earlier-time-matching.server';
@@ -46,14 +47,12 @@ import { movePayerKey, moveCheck } from './rules';
 /**
  * Who moves the appointment:
  * - `viewer`: a logged-in person, their own appointment or a ward's they may see (the viewer rules);
- * - `anonymousLink`: whoever holds the appointment's anonymous link (the booking message's);
  * - `offer`: an earlier-time offer, on behalf of the appointment's patient, with no session. The
  *   offers service has verified the offer (its token, bound to this appointment and this time,
  *   unexpired, unused) before calling; this service trusts it for whose appointment it is.
  */
 export type MoveActor =
   | { kind: 'viewer'; viewer: Viewer; appointmentId: number }
-  | { kind: 'anonymousLink'; code: string }
   | { kind: 'offer'; appointmentId: number };
 
 export interface MoveOptions {
@@ -76,17 +75,15 @@ export interface MoveInput {
   bindingApproved?: boolean;
 }
 
-const ACCESS_RESOURCE = { viewer: 'appointment:move', anonymousLink: 'appointment:anonymous-move', offer: 'appointment:offer-move' } as const;
+const ACCESS_RESOURCE = { viewer: 'appointment:move', offer: 'appointment:offer-move' } as const;
 
 const actorPersonId = (actor: MoveActor): string | null => (actor.kind === 'viewer' ? actor.viewer.personId : null);
 
-/** The appointment the actor may move (its row), or null: someone else's and a wrong code alike. */
+/** The appointment the actor may move (its row), or null: someone else's and a missing one alike. */
 export async function appointmentOfActor(db: Db, actor: MoveActor): Promise<AppointmentRow | null> {
   switch (actor.kind) {
     case 'viewer':
       return findVisible(db, actor.viewer, actor.appointmentId);
-    case 'anonymousLink':
-      return findByAnonymousCode(db, actor.code);
     case 'offer': {
       const [row] = await baseQuery(db).where(eq(appointments.id, actor.appointmentId)).limit(1);
       return row ?? null;
@@ -142,7 +139,6 @@ async function patientOf(db: Db, a: AppointmentRow['appointment']): Promise<Pers
 /** The new time's checks, before any lock: open, the same service, free, and the payer's rules. */
 async function targetRefusal(
   db: Db,
-  actor: MoveActor,
   a: AppointmentRow['appointment'],
   slotId: number,
   now: Date,
@@ -152,7 +148,6 @@ async function targetRefusal(
   const slot = await findSlot(db, slotId);
   if (!slot || !isOpenFor(slot.slot, payer, now) || slot.slot.specialtyId !== a.specialtyId) return { type: 'slotNotAvailable' };
   if (slot.slot.id === a.slotId) return { type: 'sameTime' };
-  if (actor.kind === 'anonymousLink' && (slot.slot.requiresAuth || payer.requiresAuthentication)) return { type: 'requiresAuthentication' };
   if (await isTaken(db, slot.slot.id)) return { type: 'slotTaken' };
   // Only insurance keeps payer data of its own with the booking.
   const booking = payer.key === 'insurance' ? await insuranceBooking(db, a.id) : null;
@@ -223,7 +218,7 @@ export async function previewMove(
   await logViews(db, actor.kind === 'viewer' ? actor.viewer : null, [row]);
   const refusal = appointmentRefusal(row.appointment, now, settings);
   if (refusal) return refusal;
-  const target = await targetRefusal(db, actor, row.appointment, slotId, now, settings);
+  const target = await targetRefusal(db, row.appointment, slotId, now, settings);
   if ('type' in target) return target;
   const current = toView(row, actor.kind === 'viewer' ? actor.viewer : null, lang, now);
   const next = { ...slotPreview(target.slot, target.payer, lang), id: row.appointment.id, patientName: current.patientName };
@@ -308,7 +303,7 @@ export async function moveAppointment(db: Db, input: MoveInput, options: MoveOpt
     appointmentId = row.appointment.id;
     const early = appointmentRefusal(row.appointment, now, settings);
     if (early) return await refused(db, actor, slotId, early, appointmentId);
-    const target = await targetRefusal(db, actor, row.appointment, slotId, now, settings);
+    const target = await targetRefusal(db, row.appointment, slotId, now, settings);
     if ('type' in target) return await refused(db, actor, slotId, target, appointmentId);
     if (target.bindingRequired && input.bindingApproved !== true) return await refused(db, actor, slotId, { type: 'bindingConsentRequired' }, appointmentId);
 
