@@ -78,7 +78,7 @@ export type MoveResult =
       to: MovedTime;
       /** The old time, free again: its slot (null: it was not a calendar slot) for earlier-time offers. */
       freedSlotId: number | null;
-      /** Outbox rows of the confirmation of the new time (0 when the booking left no contact). */
+      /** Outbox rows of the confirmation of the new time (0 when nobody who may see the visit has a contact, ADR 0046). */
       messages: number;
     }
   | MoveRefusal;

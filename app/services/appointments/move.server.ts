@@ -39,9 +39,10 @@ import type { PersonRow } from '~/services/people/people.server';
 import type { Viewer } from '~/services/people/viewer.server';
 import { baseQuery, findVisible, logViews, toView, type AppointmentRow } from './appointments.server';
 import { appointmentCalendarEntry, messagePlace, toIcs } from './ics';
-import { openLink, scheduleReminder } from './reminders.server';
+import { newAppointmentLink } from './links.server';
+import { bookingContactOf, noticeRecipientsOf, refusesBookingSms, scheduleReminder } from './reminders.server';
 import { afterSlotFreed } from './earlier-time-matching.server';
-import { sendTimeRecipient } from './reminder-rules';
+import { reminderChannels } from './reminder-rules';
 import { movePayerKey, moveCheck } from './rules';
 
 /**
@@ -393,7 +394,7 @@ async function inTransaction(
       via: actor.kind,
     });
     const queued: OutboxRow[] = [];
-    for (const message of await movedMessages(t, moved, target.slot, locked.startAt)) queued.push(await enqueueMessage(t, message));
+    for (const message of await movedMessages(t, moved, target.slot, locked.startAt, now)) queued.push(await enqueueMessage(t, message));
     const from = timeOf(locked);
     const to = timeOf(moved);
     if (hook) await hook(t, { appointmentId: id, from, to, revision });
@@ -402,80 +403,78 @@ async function inTransaction(
 }
 
 /**
- * The confirmation of the new time: to where the booking's confirmation went (the reminder's
- * recipient, ADR 0031; for a visit since hidden from the guardians, the patient's own contact as
- * the reminder would, ADR 0034), in that language and brand, with the calendar entry of the same
- * UID and the next SEQUENCE. None when the booking left no contact (staff bookings).
+ * The confirmation of the new time, whatever made the appointment (ADR 0046): to whom the viewer
+ * rules say now, as the reminder would go (`noticeRecipientsOf`: where the booking's confirmation
+ * went while the booker may still see the visit, else the patient's own contact, else the
+ * guardians who may see it), on the channels the patient's SMS consent allows, each recipient with
+ * an anonymous link of its own, in their language, with the calendar entry of the same UID and the
+ * next SEQUENCE. None when nobody who may see the visit has a contact.
  */
 async function movedMessages(
   t: Db,
   moved: typeof appointments.$inferSelect,
   slot: SlotWithPlace,
   oldStartAt: Date,
+  now: Date,
 ): Promise<OutboxMessage[]> {
   const [reminder] = await t.select().from(appointmentReminders).where(eq(appointmentReminders.appointmentId, moved.id)).limit(1);
-  if (!reminder) return [];
-  const [patient] = await t
-    .select({ phone: persons.phone, email: persons.email, language: persons.language })
-    .from(persons)
-    .where(eq(persons.id, moved.patientId))
-    .limit(1);
-  const recipient = sendTimeRecipient(reminder, moved, patient ?? { phone: null, email: null, language: reminder.language });
-  if (!recipient) return [];
-  const lang = recipient.language;
-  const brand = brandFacts(reminder.brand);
-  const tr = await textsIn(lang);
-  const link = openLink(reminder.sealedLink);
-  const facts = { locationType: moved.locationType, isRemote: moved.isRemote, clinic: slot.clinic };
-  const values = {
-    time: formatDateTime(moved.startAt, lang),
-    oldTime: formatDateTime(oldStartAt, lang),
-    place: messagePlace(tr, facts),
-    service: slot.specialtyName[lang],
-    brand: brand.name,
-    link: link ?? '',
-    hours: env().CANCELLATION_LIMIT_HOURS,
-  };
-  const common = { kind: 'confirmation' as const, brand: reminder.brand, language: lang };
+  const who = await noticeRecipientsOf(t, moved, bookingContactOf(reminder), now);
+  if (who.type === 'none') return [];
+  const refusedSms = await refusesBookingSms(t, moved.patientId);
   const messages: OutboxMessage[] = [];
-  if (recipient.phone) {
-    const sms = [tr('move.message.sms', values), link ? tr('move.message.smsLink', values) : null].filter(Boolean).join(' ');
-    messages.push({ ...common, channel: 'sms', recipient: recipient.phone, body: sms });
-  }
-  if (recipient.email) {
-    const ics = toIcs(
-      appointmentCalendarEntry(
-        {
-          appointmentId: moved.id,
-          startAt: moved.startAt,
-          durationMinutes: moved.durationMinutes,
-          createdAt: moved.createdAt,
-          revision: moved.revision,
-          revisedAt: moved.revisedAt,
-          service: values.service,
-          place: values.place,
-          ...(link ? { link } : {}),
-        },
-        brand,
-      ),
-    );
-    const body = [tr('move.message.emailBody', values), link ? tr('move.message.emailLink', values) : null, tr('move.message.emailClosing', values)]
-      .filter(Boolean)
-      .join('\n\n');
-    messages.push({
-      ...common,
-      channel: 'email',
-      recipient: recipient.email,
-      subject: tr('move.message.emailSubject', values),
-      body,
-      attachments: [
-        {
-          fileName: `${tr('reservation.message.calendarFile')}-${moved.id}.ics`,
-          contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-          content: Buffer.from(ics, 'utf8').toString('base64'),
-        },
-      ],
-    });
+  for (const recipient of who.recipients) {
+    const channels = reminderChannels({ refusedSms, phone: recipient.phone, email: recipient.email });
+    if (channels.length === 0) continue;
+    const lang = recipient.language;
+    const brand = brandFacts(recipient.brand);
+    const tr = await textsIn(lang);
+    const link = await newAppointmentLink(t, moved.id, lang, now);
+    const facts = { locationType: moved.locationType, isRemote: moved.isRemote, clinic: slot.clinic };
+    const values = {
+      time: formatDateTime(moved.startAt, lang),
+      oldTime: formatDateTime(oldStartAt, lang),
+      place: messagePlace(tr, facts),
+      service: slot.specialtyName[lang],
+      brand: brand.name,
+      link,
+      hours: env().CANCELLATION_LIMIT_HOURS,
+    };
+    const common = { kind: 'confirmation' as const, brand: recipient.brand, language: lang };
+    if (channels.includes('sms') && recipient.phone) {
+      messages.push({ ...common, channel: 'sms', recipient: recipient.phone, body: `${tr('move.message.sms', values)} ${tr('move.message.smsLink', values)}` });
+    }
+    if (channels.includes('email') && recipient.email) {
+      const ics = toIcs(
+        appointmentCalendarEntry(
+          {
+            appointmentId: moved.id,
+            startAt: moved.startAt,
+            durationMinutes: moved.durationMinutes,
+            createdAt: moved.createdAt,
+            revision: moved.revision,
+            revisedAt: moved.revisedAt,
+            service: values.service,
+            place: values.place,
+            link,
+          },
+          brand,
+        ),
+      );
+      messages.push({
+        ...common,
+        channel: 'email',
+        recipient: recipient.email,
+        subject: tr('move.message.emailSubject', values),
+        body: [tr('move.message.emailBody', values), tr('move.message.emailLink', values), tr('move.message.emailClosing', values)].join('\n\n'),
+        attachments: [
+          {
+            fileName: `${tr('reservation.message.calendarFile')}-${moved.id}.ics`,
+            contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+            content: Buffer.from(ics, 'utf8').toString('base64'),
+          },
+        ],
+      });
+    }
   }
   return messages;
 }

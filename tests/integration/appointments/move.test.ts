@@ -27,6 +27,7 @@ import {
   appointments,
   occupationalContractSpecialties,
   outbox,
+  patientDataConsents,
   persons,
   testInsurerPermits,
 } from '~db/schema';
@@ -225,7 +226,10 @@ describe.each(databaseKinds())('moving an appointment on %s', (kind) => {
     expect(messages.map((m) => m.channel).sort()).toEqual(['email', 'sms']);
     const sms = messages.find((m) => m.channel === 'sms')!;
     expect(sms.kind).toBe('confirmation');
-    expect(sms.body).toContain(`${ORIGIN}/fi/varaus/${booked.code}`);
+    // With a link of its own (ADR 0046) that opens the appointment.
+    const code = /\/fi\/varaus\/([A-Za-z0-9_-]+)/.exec(sms.body)?.[1] ?? '';
+    expect(code).not.toBe(booked.code);
+    expect((await getAnonymousAppointment(t.db, code, 'fi', NOW))?.id).toBe(booked.appointmentId);
     const email = messages.find((m) => m.channel === 'email')!;
     const ics = Buffer.from(email.attachments![0]!.content, 'base64').toString('utf8');
     expect(ics).toContain(`UID:appointment-${booked.appointmentId}@`);
@@ -237,6 +241,51 @@ describe.each(databaseKinds())('moving an appointment on %s', (kind) => {
     expect(events.map((e) => e.properties)).toContainEqual(
       expect.objectContaining({ appointmentId: booked.appointmentId, fromSlotId: oldSlot.id, slotId: newSlot.id, via: 'viewer' }),
     );
+  });
+
+  it('confirms the new time of an appointment made by staff to the patient’s own contact, with a link of its own, on the channels the SMS consent allows', async () => {
+    const p = await patient(t.db, { phone: '+358405557001', email: 'henkilokunnan.varaama@example.fi', language: 'en' });
+    const oldSlot = await slot(t.db, 5 * 24);
+    const values = appointmentValues(
+      { person: 'aino', description: 'staff', startInMinutes: 0, kindId: 'VAS', specialtyId: 'YLE', clinicId: 'KA', practitionerId: 'P0001', locationType: 'physicalLocation' },
+      NOW,
+    );
+    // As the clinic (and the seed) make them: no booker, no booking contact, no reminder row.
+    const { appointment, anonymousCode } = await createAppointment(t.db, { ...values, patientId: p.id, slotId: oldSlot.id, startAt: oldSlot.startAt });
+    const newSlot = await slot(t.db, 7 * 24);
+    const me = asViewer(p.id, appointment.id);
+    expect(await moveAppointment(t.db, { actor: me, slotId: newSlot.id }, OPTIONS)).toMatchObject({ type: 'moved', messages: 2 });
+
+    const messages = await messagesTo(t.db, [p.phone!, p.email!]);
+    expect(messages.map((m) => [m.channel, m.kind, m.language]).sort()).toEqual([
+      ['email', 'confirmation', 'en'],
+      ['sms', 'confirmation', 'en'],
+    ]);
+    const sms = messages.find((m) => m.channel === 'sms')!;
+    expect(sms.body).toContain('moved');
+    const code = /\/en\/appointment\/([A-Za-z0-9_-]+)/.exec(sms.body)?.[1] ?? '';
+    expect(code).not.toBe(anonymousCode);
+    expect((await getAnonymousAppointment(t.db, code, 'en', NOW))?.startAt).toBe(newSlot.startAt.toISOString());
+    // Its reminder now follows the new time too (to whom the viewer rules say when it is written).
+    expect((await t.db.select().from(appointmentReminders).where(eq(appointmentReminders.appointmentId, appointment.id)))[0]).toMatchObject({
+      state: 'scheduled',
+      startAt: newSlot.startAt,
+      phone: null,
+    });
+
+    // The patient refuses confirmations and reminders by text message: the next one goes by e-mail only.
+    await t.db.insert(patientDataConsents).values({
+      personId: p.id,
+      givenById: p.id,
+      allowsCommonRegistry: true,
+      allowsViewingOccupationalInformation: false,
+      allowsMarketingMail: false,
+      allowsTreatmentInstructionsMail: false,
+      allowsBookingSms: false,
+      givenAt: NOW,
+    });
+    expect(await moveAppointment(t.db, { actor: me, slotId: (await slot(t.db, 8 * 24)).id }, OPTIONS)).toMatchObject({ type: 'moved', messages: 1 });
+    expect((await messagesTo(t.db, [p.phone!, p.email!])).map((m) => m.channel).sort()).toEqual(['email', 'email', 'sms']);
   });
 
   it('a second move raises the SEQUENCE again; a move back to the first time works once it is free', async () => {
