@@ -511,9 +511,12 @@ export async function listScheduledReminders(db: Db, limit = 500): Promise<Sched
     .limit(limit);
   const result: ScheduledReminderRow[] = [];
   for (const row of rows) {
+    if (!row.phone) {
+      result.push({ appointmentId: row.appointmentId, dueAt: row.dueAt, channels: null, refusedSms: false });
+      continue;
+    }
     const refusedSms = await refusesBookingSms(db, row.patientId);
-    const channels = row.phone ? reminderChannels({ refusedSms, phone: row.phone, email: row.email }) : null;
-    result.push({ appointmentId: row.appointmentId, dueAt: row.dueAt, channels, refusedSms });
+    result.push({ appointmentId: row.appointmentId, dueAt: row.dueAt, channels: reminderChannels({ refusedSms, phone: row.phone, email: row.email }), refusedSms });
   }
   return result;
 }

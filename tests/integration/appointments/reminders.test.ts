@@ -15,7 +15,7 @@ import { CLINICS, SPECIALTIES } from '~db/seed-data';
 import { parseAnonymousCode } from '~/models/appointments/anonymous-code';
 import { makeIdentityCode } from '~/models/identity-code';
 import { cancelAppointment, findByAnonymousCode } from '~/services/appointments/appointments.server';
-import { reminderNotice, runReminderSweep, scheduleReminder, upcomingWithoutReminder } from '~/services/appointments/reminders.server';
+import { listScheduledReminders, reminderNotice, runReminderSweep, scheduleReminder, upcomingWithoutReminder } from '~/services/appointments/reminders.server';
 import { reserveAnonymously, reserveAsUser, reserveForWard } from '~/services/booking/reservation.server';
 import type { ReservationSettings } from '~/services/booking/reservation/settings.server';
 import type { ReservationContext } from '~/services/booking/reservation/types';
@@ -326,6 +326,8 @@ describe.each(databaseKinds())('reminders of appointments the portal did not boo
     await runReminderSweep(t.db, { now: at('2026-12-14T09:59:00+02:00'), ...LEAD });
     expect(await reminderOf(t.db, appointment.id)).toMatchObject({ state: 'scheduled', dueAt: at('2026-12-14T10:00:00+02:00'), phone: null, brand: null });
     expect(await remindersTo(t.db, to)).toHaveLength(0);
+    // /dev/outbox lists it: whom it goes to is decided when it is written.
+    expect(await listScheduledReminders(t.db)).toContainEqual({ appointmentId: appointment.id, dueAt: at('2026-12-14T10:00:00+02:00'), channels: null, refusedSms: false });
 
     await runReminderSweep(t.db, { now: at('2026-12-14T10:00:30+02:00'), ...LEAD });
     const messages = await remindersTo(t.db, to);
