@@ -588,6 +588,15 @@ export function env(): Env {
   return cached;
 }
 
+/**
+ * The portal's origin for links in messages written outside a request (the reminder sweep, a
+ * move's confirmation): PUBLIC_ORIGIN (required in production), else the local server.
+ */
+export function publicOrigin(): string {
+  const e = env();
+  return e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`;
+}
+
 /** Development-only conveniences (test identification, dev outbox) are on outside production. */
 export function isProductionDeployment(): boolean {
   return env().DEPLOYMENT_ENV === 'production';

@@ -34,6 +34,14 @@ describe('route table', () => {
     expect(languageOfPath('/%E0%A4%A/eula')).toBeNull();
   });
 
+  it('lets only an identified person change or cancel an appointment: every page of those modules is a user page (spec 2, issue 39)', () => {
+    const pages = Object.entries(PAGES as Record<string, PageDefinition>).filter(([, page]) =>
+      ['routes/appointments/move.tsx', 'routes/appointments/cancel.tsx'].includes(page.file),
+    );
+    expect(pages.map(([key]) => key).sort()).toEqual(['appointmentCancel', 'appointmentMove']);
+    for (const [key, page] of pages) expect(page.access, key).toBe('user');
+  });
+
   describe('page access rule', () => {
     const flags = (...on: FeatureFlag[]) => Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, on.includes(flag)])) as Features;
     const none = flags();

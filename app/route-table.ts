@@ -178,12 +178,6 @@ export const PAGES = {
     paths: { en: 'earlier-time/:code', fi: 'aikaisempi-aika/:code', sv: 'tidigare-tid/:code' },
     access: 'public',
   },
-  /** Change the time from the anonymous link (the same module as appointmentMove). */
-  anonymousAppointmentMove: {
-    file: 'routes/appointments/move.tsx',
-    paths: { en: 'appointment/:code/change-time', fi: 'varaus/:code/vaihda-aika', sv: 'bokning/:code/byt-tid' },
-    access: 'public',
-  },
 
   // ─── Booking: landing, search and reserve per payer (self, occupational, insurance), guardian choice.
   /** Reservation landing: the customer picks how the visit is paid (private live now). */

@@ -87,6 +87,8 @@ export const appointments = pgTable(
   },
   (t) => [
     index('appointments_patient_start_idx').on(t.patientId, t.startAt),
+    // The reminder sweep's look for upcoming live appointments (ADR 0046): a range of start times.
+    index('appointments_upcoming_idx').on(t.startAt).where(sql`${t.cancelledAt} is null`),
     check(
       'appointments_confidential_check',
       sql`(${t.confidentialAt} is null) = (${t.confidentialBy} is null) and (${t.confidentialAt} is null) = (${t.confidentialMarkedById} is null) and (${t.confidentialBy} is null or ${inList(t.confidentialBy, CONFIDENTIAL_BY)})`,
@@ -120,18 +122,24 @@ export const appointmentInsurance = pgTable(
 export const REMINDER_CHANNELS = ['sms', 'email'] as const;
 /** `scheduled`: waits for its due time; `written`: its messages are in the outbox; `dropped`: none will go. */
 export const REMINDER_STATES = ['scheduled', 'written', 'dropped'] as const;
-/** Why a reminder was dropped (ADR 0031; `confidential`: ADR 0034, hidden from the guardian who booked it and the minor has no contact). */
-export const REMINDER_DROP_REASONS = ['insideLead', 'cancelled', 'past', 'refused', 'confidential'] as const;
+/**
+ * Why a reminder was dropped (ADR 0031; `confidential`: ADR 0034, hidden from the guardian who
+ * booked it and the minor has no contact; `noContact`: ADR 0046, nobody who may see the visit has
+ * a phone or an e-mail address).
+ */
+export const REMINDER_DROP_REASONS = ['insideLead', 'cancelled', 'past', 'refused', 'confidential', 'noContact'] as const;
 
 /**
- * The appointment reminder schedule (ADR 0031): one row per booked appointment, written in the
- * booking's transaction. The sweep (services/appointments/reminders.server.ts) claims the due,
- * scheduled rows, checks the appointment again and writes the outbox rows and `written` in one
+ * The appointment reminder schedule (ADR 0031, ADR 0046): one row per appointment (the primary
+ * key: one reminder per appointment, armed again when it moves). A portal booking writes it in
+ * its transaction with where the confirmation went; the sweep (services/appointments/
+ * reminders.server.ts) writes it for every other upcoming appointment (made by staff, seeded,
+ * older) as it comes within reach of its due time, without a recipient: the recipient is then
+ * decided when the reminder is written (the viewer rules). The sweep claims the due, scheduled
+ * rows, checks the appointment again and writes the outbox rows and `written` in one
  * transaction. `startAt` is the start the due time was computed for: an appointment whose start
- * differs has moved and its due time is computed again. The recipient is where the booking's
- * confirmation went (the booker's contact, in the booker's language and the booking's brand);
- * `sealedLink` is the anonymous appointment link of the confirmation, encrypted (AES-256-GCM, a
- * key derived from SESSION_SECRET), because only the code's hash is kept on the appointment.
+ * differs has moved and its due time is computed again. No link is kept: each message gets an
+ * anonymous link of its own when it is written (`appointment_links`).
  */
 export const appointmentReminders = pgTable(
   'appointment_reminders',
@@ -143,12 +151,14 @@ export const appointmentReminders = pgTable(
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     state: text('state', { enum: REMINDER_STATES }).notNull().default('scheduled'),
     dropReason: text('drop_reason', { enum: REMINDER_DROP_REASONS }),
-    brand: text('brand', { enum: ['general', 'children'] }).notNull(),
-    language: text('language', { enum: ['fi', 'sv', 'en'] }).notNull(),
-    phone: text('phone').notNull(),
+    /**
+     * Where the booking's confirmation went (a portal booking): the brand, the language, the
+     * phone and the e-mail given. All null for an appointment the portal did not book.
+     */
+    brand: text('brand', { enum: ['general', 'children'] }),
+    language: text('language', { enum: ['fi', 'sv', 'en'] }),
+    phone: text('phone'),
     email: text('email'),
-    /** The anonymous appointment link (origin, language path and code) as sent, sealed. */
-    sealedLink: text('sealed_link').notNull(),
     /** The channels written (set with `written`). */
     channels: text('channels').array().$type<(typeof REMINDER_CHANNELS)[number][]>(),
     writtenAt: timestamp('written_at', { withTimezone: true }),
@@ -165,5 +175,30 @@ export const appointmentReminders = pgTable(
       sql`(${t.state} = 'dropped') = (${t.dropReason} is not null) and (${t.dropReason} is null or ${inList(t.dropReason, REMINDER_DROP_REASONS)})`,
     ),
     check('appointment_reminders_written_check', sql`(${t.state} = 'written') = (${t.writtenAt} is not null)`),
+    // The booking's contact is whole or absent.
+    check(
+      'appointment_reminders_recipient_check',
+      sql`(${t.brand} is null) = (${t.language} is null) and (${t.brand} is null) = (${t.phone} is null) and (${t.phone} is not null or ${t.email} is null)`,
+    ),
   ],
+);
+
+/**
+ * Anonymous links of an appointment besides its booking's (ADR 0046): every reminder and every
+ * confirmation of a new time carries a link of its own, made when the message is written — also
+ * for an appointment the portal did not book, whose own link was never sent. Only the token's
+ * hash is kept (as `appointments.anonymous_token_hash`); the code is `<appointment id>_<token>`
+ * like the booking's. They go with the appointment, and all at once when a minor hides a visit
+ * someone else booked (ADR 0034: the booker's links stop working).
+ */
+export const appointmentLinks = pgTable(
+  'appointment_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    appointmentId: bigint('appointment_id', { mode: 'number' })
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('appointment_links_appointment_idx').on(t.appointmentId)],
 );

@@ -1,6 +1,6 @@
-import { count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { seedIfEmpty } from '~db/seed';
+import { seedIfEmpty, type SeededLink } from '~db/seed';
 import { OCCUPATIONAL_ONLY_SPECIALTIES, PAYER_DEMO_PERSONS, TEAM_PRACTITIONERS } from '~db/seed-booking-payers';
 import { INSURANCE_DEMO_PERSONS } from '~db/seed-insurance';
 import { CLINICS, DEMO_PERSONS, SPECIALTIES } from '~db/seed-data';
@@ -8,7 +8,13 @@ import { DEMO_HR_USERS, DEMO_PROFESSIONALS } from '~db/seed-messaging';
 import { REGISTER_DEMO_PERSONS } from '~db/seed-population-register';
 import { createBuiltinRegister } from '~/services/people/population-register/builtin.server';
 import { refreshGuardianships } from '~/services/people/population-register/population-register.server';
-import { clinics, guardianships, occupationalContracts, persons, practitioners, specialties } from '~db/schema';
+import { appointments, appointmentSlots, clinics, guardianships, occupationalContracts, outbox, persons, practitioners, specialties } from '~db/schema';
+import { clock } from '~/lib/clock.server';
+import { formatDateTime } from '~/lib/format';
+import { getAnonymousAppointment } from '~/services/appointments/appointments.server';
+import { moveAppointment } from '~/services/appointments/move.server';
+import { reminderDueAt } from '~/services/appointments/reminder-rules';
+import { runReminderSweep } from '~/services/appointments/reminders.server';
 import { listWards } from '~/services/auth/session.server';
 import type { Db } from '~/services/db/db.server';
 import { databaseKinds, withTestDatabase } from '../fixtures/db';
@@ -30,13 +36,19 @@ async function rowCounts(db: Db) {
   return Object.fromEntries(entries);
 }
 
+/** The anonymous link's code in a message (any language's path). */
+const codeIn = (body: string) => /\/(?:appointment|varaus|bokning)\/([A-Za-z0-9_-]+)/.exec(body)?.[1] ?? '';
+
 describe.each(databaseKinds())('seed on %s', (kind) => {
   const t = withTestDatabase(kind);
+  /** The demo appointments' links, from the first test's seeding. */
+  let seeded: SeededLink[] = [];
 
   it('seeds an empty database once and leaves a seeded one alone', async () => {
     expect((await rowCounts(t.db)).persons).toBe(0);
     const links = await seedIfEmpty(t.db);
     expect(links).not.toBeNull();
+    seeded = links!;
     // One anonymous link per upcoming, live demo appointment.
     expect(links!.length).toBeGreaterThanOrEqual(8);
     const afterFirst = await rowCounts(t.db);
@@ -165,5 +177,59 @@ describe.each(databaseKinds())('seed on %s', (kind) => {
     const hanna = await personByCode(t.db, REGISTER_DEMO_PERSONS.hanna.identityCode);
     expect(await refreshGuardianships(t.db, hanna, register)).toMatchObject({ wards: 1, added: 1 });
     expect(await personByCode(t.db, REGISTER_DEMO_PERSONS.otto.identityCode)).toMatchObject({ isPatient: false, streetAddress: 'Koivukuja 3' });
+  });
+  // The README's demo (issue 39, ADR 0046): the demo appointments are made as the clinic makes
+  // them (no booking message, no reminder row) and still get their reminders and confirmations.
+  it('the demo appointments get their messages: a move confirms the new time to Aino, reminders go to Aino and to Eino’s guardian Laura, each with a link of its own', async () => {
+    const appointmentOf = (description: string) => seeded.find((l) => l.description === description)!.appointmentId;
+    const startOf = async (id: number) => (await t.db.select({ startAt: appointments.startAt }).from(appointments).where(eq(appointments.id, id)))[0]!.startAt;
+    const messagesTo = (kind: 'reminder' | 'confirmation', recipients: string[]) =>
+      t.db.select().from(outbox).where(and(eq(outbox.kind, kind), inArray(outbox.recipient, recipients)));
+    const aino = DEMO_PERSONS.aino;
+    const laura = DEMO_PERSONS.laura;
+
+    // Aino moves "tomorrow" to a free time of the same service three days or more ahead.
+    const now = clock.now();
+    const tomorrow = appointmentOf('tomorrow: can be cancelled');
+    const viewer = { personId: (await personByCode(t.db, aino.identityCode)).id, youngWardIds: [], olderWardIds: [] };
+    const free = await t.db
+      .select({ id: appointmentSlots.id })
+      .from(appointmentSlots)
+      .where(and(eq(appointmentSlots.specialtyId, 'IHO'), eq(appointmentSlots.requiresAuth, false), gt(appointmentSlots.startAt, new Date(now.getTime() + 3 * 86_400_000))))
+      .orderBy(asc(appointmentSlots.startAt))
+      .limit(10);
+    let moved = null;
+    for (const slot of free) {
+      const result = await moveAppointment(t.db, { actor: { kind: 'viewer', viewer, appointmentId: tomorrow }, slotId: slot.id }, { now });
+      if (result.type === 'moved') {
+        moved = result;
+        break;
+      }
+    }
+    expect(moved).toMatchObject({ type: 'moved', messages: 2 });
+    const confirmations = await messagesTo('confirmation', [aino.phone, aino.email]);
+    expect(confirmations.map((m) => m.channel).sort()).toEqual(['email', 'sms']);
+    for (const m of confirmations) expect((await getAnonymousAppointment(t.db, codeIn(m.body), 'fi', now))?.startAt).toBe(moved!.to.startAt.toISOString());
+
+    // Eino (8) has no contact of his own: at his reminder's due time (never in the quiet hours) it
+    // goes to his guardian Laura, who may see the visit, in her language, without his name.
+    const einoVisit = appointmentOf("child's visit (guardian Laura)");
+    await runReminderSweep(t.db, { now: reminderDueAt(await startOf(einoVisit), 24), leadHours: 24 });
+    const toLaura = await messagesTo('reminder', [laura.phone, laura.email]);
+    expect(toLaura.map((m) => [m.channel, m.language]).sort()).toEqual([
+      ['email', 'sv'],
+      ['sms', 'sv'],
+    ]);
+    for (const m of toLaura) {
+      expect(m.body).not.toContain('Eino');
+      expect((await getAnonymousAppointment(t.db, codeIn(m.body), 'sv', now))?.id).toBe(einoVisit);
+    }
+
+    // Aino's phone appointment, at its due time: to Aino, with a link that opens it.
+    const phoneVisit = appointmentOf('phone appointment');
+    const phoneStart = await startOf(phoneVisit);
+    await runReminderSweep(t.db, { now: reminderDueAt(phoneStart, 24), leadHours: 24 });
+    const reminder = (await messagesTo('reminder', [aino.phone])).find((m) => m.body.includes(formatDateTime(phoneStart, 'fi')));
+    expect((await getAnonymousAppointment(t.db, codeIn(reminder?.body ?? ''), 'fi', now))?.id).toBe(phoneVisit);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * /dev/outbox's list of scheduled reminders (ADR 0031): due time, appointment and the channels
- * they would go out on now. Development only, like the outbox page itself.
+ * /dev/outbox's list of scheduled reminders (ADR 0031, ADR 0046): due time, appointment and the
+ * channels they would go out on now (for an appointment the portal did not book, that whom it
+ * goes to is decided when it is written). Development only, like the outbox page itself.
  */
 import { useTranslation } from '~/i18n/react';
 import { formatDateTime } from '~/lib/format';
@@ -30,7 +31,9 @@ export function ScheduledReminders({ reminders }: { reminders: ScheduledReminder
                 <td>{formatDateTime(r.dueAt, i18n.language)}</td>
                 <td>{r.appointmentId}</td>
                 <td>
-                  {[...r.channels.map((c) => t(`reminders.outbox.${c}`)), ...(r.refusedSms ? [t('reminders.outbox.smsRefused')] : [])].join(', ')}
+                  {r.channels === null
+                    ? t('reminders.outbox.decidedWhenWritten')
+                    : [...r.channels.map((c) => t(`reminders.outbox.${c}`)), ...(r.refusedSms ? [t('reminders.outbox.smsRefused')] : [])].join(', ')}
                 </td>
               </tr>
             ))}

@@ -1,7 +1,7 @@
 /**
  * The HTTP side of moving an appointment (issue 24, ADR 0036): the search's reschedule context
- * (the `move` query parameter: a logged-in user's appointment id, or the anonymous link's code)
- * and the addresses of the flow — the search pre-filled for the appointment, the confirm step,
+ * (the `move` query parameter: a logged-in user's appointment id; the anonymous link moves only
+ * after strong identification, issue 39) and the addresses of the flow — the search pre-filled for the appointment, the confirm step,
  * and the appointment page the flow returns to.
  */
 import type { Auth } from '~/context';
@@ -14,29 +14,22 @@ import { defaultFilter, toSearchParams } from '~/services/booking/search-rules';
 import { viewerOf } from '~/services/people/viewer.server';
 
 const ID = /^[1-9]\d{0,14}$/;
-/** The anonymous link's code: URL-safe base64 (app/models/appointments/anonymous-code.ts). */
-const CODE = /^[A-Za-z0-9_-]{8,200}$/;
 
-/** Who moves, from the `move` reference: an id needs the login, a code is the link's holder. */
-export function moveActorOf(ref: string | null, auth: Auth | null): MoveActor | null {
-  if (ref === null) return null;
-  if (ID.test(ref)) return auth ? { kind: 'viewer', viewer: viewerOf(auth), appointmentId: Number(ref) } : null;
-  return CODE.test(ref) ? { kind: 'anonymousLink', code: ref } : null;
+/** Who moves, from the `move` reference: a logged-in person, their own or a ward's appointment (the viewer rules decide). */
+export function moveActorOf(ref: string | null, auth: Auth | null): Extract<MoveActor, { kind: 'viewer' }> | null {
+  if (ref === null || !auth || !ID.test(ref)) return null;
+  return { kind: 'viewer', viewer: viewerOf(auth), appointmentId: Number(ref) };
 }
 
-/** The reference of a viewer's or a link's move, as the search carries it. */
-export const moveRefOf = (actor: Extract<MoveActor, { kind: 'viewer' | 'anonymousLink' }>): string =>
-  actor.kind === 'viewer' ? String(actor.appointmentId) : actor.code;
-
-/** The appointment page the flow returns to (logged in, or the anonymous link's page). */
+/** The appointment page the flow returns to. */
 export function moveBackPath(ref: string, lang: Language): string {
-  return ID.test(ref) ? pagePath('appointment', lang, { ids: ref }) : pagePath('anonymousAppointment', lang, { code: ref });
+  return pagePath('appointment', lang, { ids: ref });
 }
 
 /** The confirm step for a free time (without a slot: the start, which opens the pre-filled search). */
 export function moveConfirmPath(ref: string, lang: Language, slotId?: number): string {
   const search = slotId === undefined ? undefined : new URLSearchParams({ [MOVE_SLOT_PARAM]: String(slotId) });
-  return ID.test(ref) ? pagePath('appointmentMove', lang, { id: ref }, search) : pagePath('anonymousAppointmentMove', lang, { code: ref }, search);
+  return pagePath('appointmentMove', lang, { id: ref }, search);
 }
 
 /**

@@ -16,7 +16,6 @@ describe('where a refused move goes', () => {
     const done: MoveRefusal[] = [
       { type: 'notMovable' },
       { type: 'tooLate', hours: 24 },
-      { type: 'requiresAuthentication' },
       { type: 'bindingConsentRequired' },
       { type: 'payerNotEligible', reason: 'notCreditworthy' },
       { type: 'payerNotEligible', reason: 'treatmentChainCreationFailed' },

@@ -31,7 +31,7 @@ export interface MovedTime {
 
 /** Every refusal of a move, before or inside its transaction. */
 export type MoveRefusal =
-  /** No such appointment for this asker (someone else's, a wrong link code: alike). */
+  /** No such appointment for this asker (someone else's, a missing one: alike). */
   | { type: 'notFound' }
   /** Cancelled, checked in, started, or booked with a payer the portal cannot re-check. */
   | { type: 'notMovable' }
@@ -43,8 +43,6 @@ export type MoveRefusal =
   | { type: 'slotNotAvailable' }
   /** Someone else holds the time (found before, or lost the race for it inside the transaction). */
   | { type: 'slotTaken' }
-  /** The anonymous link cannot move to a time (or with a payer) that needs strong identification. */
-  | { type: 'requiresAuthentication' }
   /** The new time is inside the binding-reservation window and the binding consent was not given. */
   | { type: 'bindingConsentRequired' }
   | { type: 'payerNotEligible'; reason: MovePayerRefusal }
@@ -87,7 +85,7 @@ export type MoveResult =
       to: MovedTime;
       /** The old time, free again: its slot (null: it was not a calendar slot) for earlier-time offers. */
       freedSlotId: number | null;
-      /** Outbox rows of the confirmation of the new time (0 when the booking left no contact). */
+      /** Outbox rows of the confirmation of the new time (0 when nobody who may see the visit has a contact, ADR 0046). */
       messages: number;
       /** The visit's prepayment: carried, refunded, credited (in the move's transaction), or none. */
       prepayment: MovePrepayment;
@@ -106,7 +104,7 @@ export interface MovePreview {
   prepayment: { outcome: 'refund' | 'credit'; sum: string } | null;
 }
 
-/** The search's reschedule context: the appointment being moved (a logged-in user's id, or the anonymous link's code). */
+/** The search's reschedule context: the appointment being moved (a logged-in user's appointment id). */
 export const MOVE_PARAM = 'move';
 /** The confirm step's free time. */
 export const MOVE_SLOT_PARAM = 'slot';

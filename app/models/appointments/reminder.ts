@@ -17,11 +17,14 @@ export interface ReminderNoticeView {
   leadHours: number;
 }
 
-/** A scheduled reminder on /dev/outbox: due time (ISO), appointment, the channels it would go out on now. */
+/**
+ * A scheduled reminder on /dev/outbox: due time (ISO), appointment, the channels it would go out
+ * on now (null: the portal did not book it, and whom it goes to is decided when it is written).
+ */
 export interface ScheduledReminderView {
   appointmentId: number;
   dueAt: string;
-  channels: ReminderNoticeChannel[];
+  channels: ReminderNoticeChannel[] | null;
   refusedSms: boolean;
 }
 

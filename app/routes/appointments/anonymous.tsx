@@ -1,7 +1,8 @@
 /**
  * The anonymous appointment link from the booking message (/{lang}/varaus/{code}): the
  * appointment with its price, check-in with the last four characters of the identity code, and
- * a cancel option that leads through strong identification to the logged-in appointment page.
+ * the options to change the time and to cancel, each leading through strong identification to
+ * the logged-in page (issue 39).
  * A wrong token and a missing appointment are the same "Appointment not found".
  *
  * The page ships no React: it is opened at the clinic door, often on a slow phone, and works as
@@ -80,7 +81,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return redirectWithFlash(here, RESULT_MESSAGES[result] ?? { type: 'error', key: 'appointments.checkIn.failed' });
 }
 
-export default function AnonymousAppointment({ loaderData, actionData, params }: Route.ComponentProps) {
+export default function AnonymousAppointment({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { appointment, lang, locked, showPriceDetails } = loaderData;
   const [searchParams] = useSearchParams();
@@ -172,17 +173,17 @@ export default function AnonymousAppointment({ loaderData, actionData, params }:
       ) : null}
 
       {appointment.mayCancel ? (
-        // Moving to another time (issue 24, ADR 0036): the link's holder moves a private visit;
-        // the employer's or an insurer's visit is moved after strong identification.
-        <p>
-          {appointment.payerType === 'self' ? (
-            <Link className={ui.button.secondary} to={pagePath('anonymousAppointmentMove', lang, { code: params.code })}>
-              {t('move.button')}
-            </Link>
-          ) : (
-            <Link to={loginHere(pagePath('appointmentMove', lang, { id: String(appointment.id) }))}>{t('move.loginToChange')}</Link>
-          )}
-        </p>
+        // Moving to another time (ADR 0036) frees the old one as cancelling would, so it is offered
+        // as cancelling is (spec 2: cancelling requires strong identification; issue 39): through
+        // the login, as whoever the viewer rules let act on the appointment.
+        appointment.cancellableOnline ? (
+          <p>
+            {t('move.anonymous.info')}{' '}
+            <Link to={loginHere(pagePath('appointmentMove', lang, { id: String(appointment.id) }))}>{t('move.anonymous.login')}</Link>
+          </p>
+        ) : (
+          <p>{t('move.anonymous.tooLate')}</p>
+        )
       ) : null}
 
       {appointment.mayCancel ? (

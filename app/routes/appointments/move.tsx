@@ -1,6 +1,7 @@
 /**
  * Change the time of an appointment (issue 24, ADR 0036), logged in (`appointmentMove`, own or a
- * ward's) and from the anonymous link (`anonymousAppointmentMove`), one module:
+ * ward's as the viewer rules allow). The anonymous link leads here through strong identification,
+ * as cancelling does (spec 2; issue 39): moving a time away cancels it. One module:
  * - without `?slot=`: the start — the appointment's limits are checked and the visitor goes to
  *   the payer's search, pre-filled for the appointment and carrying the move (`?move=`), whose
  *   times lead back here;
@@ -44,15 +45,11 @@ export const handle: RouteHandle = { hydrate: false };
 
 const ID = /^[1-9]\d{0,14}$/;
 
-/** The page's appointment reference and who moves it: the logged-in viewer (`:id`), or the link's holder (`:code`). */
-function actorOf(params: { id?: string; code?: string }, context: Readonly<RouterContextProvider>): { ref: string; actor: MoveActor } {
-  if (params.id !== undefined) {
-    const auth = requireAuth(context);
-    if (!ID.test(params.id)) throw notFound();
-    return { ref: params.id, actor: { kind: 'viewer', viewer: viewerOf(auth), appointmentId: Number(params.id) } };
-  }
-  if (!params.code) throw notFound();
-  return { ref: params.code, actor: { kind: 'anonymousLink', code: params.code } };
+/** The page's appointment reference and who moves it: the logged-in viewer (the viewer rules decide which appointments). */
+function actorOf(params: { id: string }, context: Readonly<RouterContextProvider>): { ref: string; actor: MoveActor } {
+  const auth = requireAuth(context);
+  if (!ID.test(params.id)) throw notFound();
+  return { ref: params.id, actor: { kind: 'viewer', viewer: viewerOf(auth), appointmentId: Number(params.id) } };
 }
 
 function slotOf(url: URL): number | null {
@@ -98,8 +95,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (!facts) throw notFound();
     if (facts.refusal) throw await refused(context, ref, lang, facts.refusal);
     if (facts.payer === null) throw await refused(context, ref, lang, { type: 'notMovable' });
-    // The employer's and the insurers' searches need the login: the link's holder is sent there.
-    if (actor.kind === 'anonymousLink' && facts.payer !== 'self') throw await refused(context, ref, lang, { type: 'requiresAuthentication' });
     throw redirect(moveSearchPath(ref, { ...facts, payer: facts.payer }, lang, helsinkiDate(clock.now())));
   }
 

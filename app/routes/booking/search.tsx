@@ -131,7 +131,7 @@ type ListKey = PayerSearchPage;
  */
 async function moveContext(db: Db, ref: string | null, auth: Auth | null, payer: PayerKey, lang: Language) {
   const actor = moveActorOf(ref, auth);
-  if (ref === null || actor === null || actor.kind === 'offer') return null;
+  if (ref === null || actor === null) return null;
   const facts = await appointmentToMove(db, actor);
   if (!facts || facts.refusal || facts.payer !== payer) return null;
   return { ref, time: formatDateTime(facts.startAt, lang), back: moveBackPath(ref, lang), confirm: moveConfirmPath(ref, lang) };

@@ -18,12 +18,10 @@ import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { addGuardianship, addRegisterFamily, createAppointment, createInvoice, createPerson, localized } from '~db/factories';
 import { appointmentReminders } from '~db/schema';
-import { requestInfoContext } from '~/context';
 import { json } from '~/lib/http/api.server';
 import { requireTestDeployment } from '~/lib/http/test-deployment.server';
 import { clock } from '~/lib/clock.server';
 import { addDays, helsinkiDate, helsinkiInstant, wallClock } from '~/lib/dates';
-import { pagePath } from '~/route-table';
 import { inQuietHours } from '~/services/appointments/reminder-rules';
 import { runReminderSweep, scheduleReminder } from '~/services/appointments/reminders.server';
 import { getDb } from '~/services/db/db.server';
@@ -39,7 +37,7 @@ function bornYearsAgo(years: number): string {
   return `${m <= 2 ? y - years - 1 : y - years}-${String(month).padStart(2, '0')}-1${randomInt(10)}`;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   requireTestDeployment();
   const db = await getDb();
   const url = new URL(request.url);
@@ -89,15 +87,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     bookedVia: 'web',
   });
   // The reminder as the guardian's booking scheduled it (to the guardian's contact, ADR 0031), due now.
-  const origin = context.get(requestInfoContext).origin;
   await scheduleReminder(db, teenVisit.appointment.id, {
-    recipient: {
-      phone: phones.guardian,
-      email: guardian.email,
-      language: 'fi',
-      brand: 'general',
-      link: `${origin}${pagePath('anonymousAppointment', 'fi', { code: teenVisit.anonymousCode })}`,
-    },
+    recipient: { phone: phones.guardian, email: guardian.email, language: 'fi', brand: 'general' },
     now,
   });
   await db.update(appointmentReminders).set({ dueAt: now }).where(eq(appointmentReminders.appointmentId, teenVisit.appointment.id));

@@ -6,7 +6,7 @@
  */
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { appointments, clinics, persons, practitioners, specialties, type Localized } from '~db/schema';
+import { appointmentLinks, appointments, clinics, persons, practitioners, specialties, type Localized } from '~db/schema';
 import { env } from '~/env.server';
 import type { Language } from '~/i18n/config';
 import { constantTimeEqual, randomToken, sha256 } from '~/lib/crypto.server';
@@ -31,13 +31,13 @@ import {
   cancellationCheck,
   checkInStatus,
   confidentialityStatus,
-  encodeAnonymousCode,
   mayCancel,
   parseAnonymousCode,
 } from './rules';
 import { clock } from '~/lib/clock.server';
 import { profilePictureSrc } from '~/models/booking/practitioner-picture';
-import { dropReminder, relinkReminder } from './reminders.server';
+import { revokeAppointmentLinks } from './links.server';
+import { dropReminder } from './reminders.server';
 import { afterSlotFreed, endEarlierTimeRequest, endRequestsNoLongerSeen } from './earlier-time-matching.server';
 import { recordConfidentialityAccepted } from '~/services/people/people.server';
 import { appointmentVisibility, viewerPlaceholders, viewerVariant, type Viewer } from '~/services/people/viewer.server';
@@ -322,8 +322,9 @@ export async function acceptConfidentiality(db: Db, viewer: Viewer, appointmentI
  * A minor (12–17) hides their own visit from their guardians, or shows it again (ADR 0034). Only
  * the patient, from their own login; a visit a professional has hidden stays hidden. Hiding a
  * visit someone else booked (a guardian, the clinic, an anonymous booking) also replaces its
- * anonymous link, so the link in the booker's confirmation stops working; the reminder, which
- * the sweep now sends to the minor (reminders.server.ts), carries the new one. A guardian's
+ * anonymous link and ends the links its reminders and confirmations carried, so the links the
+ * booker has stop working; the reminder, which the sweep now sends to the minor
+ * (reminders.server.ts), carries a new one of its own. A guardian's
  * request for an earlier time for it ends in the same transaction, its open offers void (ADR 0037).
  */
 export async function setHiddenFromGuardians(
@@ -355,7 +356,9 @@ export async function setHiddenFromGuardians(
         })
         .where(and(eq(appointments.id, id), notProfessional))
         .returning({ id: appointments.id });
-      if (updated.length && rotate) await relinkReminder(t, id, encodeAnonymousCode(id, token));
+      // The links reminders and confirmations carried may have gone to the booker too (ADR 0046);
+      // the next reminder, now the minor's, gets a link of its own when it is written.
+      if (updated.length && rotate) await revokeAppointmentLinks(t, id);
       // A request for an earlier time made by someone who may no longer see the visit (a guardian)
       // ends with its open offers, in this transaction: nothing more reaches them (issue 39).
       if (updated.length) await endRequestsNoLongerSeen(t, id, now);
@@ -414,13 +417,24 @@ export async function appointmentForCalendar(db: Db, viewer: Viewer, id: number)
 // ---------------------------------------------------------------------------------------------
 // Anonymous link
 
-/** The appointment behind an anonymous link code; null for a wrong token or a missing one alike. */
+/**
+ * The appointment behind an anonymous link code — the booking's, or one a reminder or a
+ * confirmation of a new time carried (`appointment_links`, ADR 0046); null for a wrong token or a
+ * missing one alike.
+ */
 export async function findByAnonymousCode(db: Db, code: string) {
   const parsed = parseAnonymousCode(code);
   if (!parsed) return null;
+  const hash = sha256(parsed.token);
   const [row] = await baseQuery(db).where(eq(appointments.id, parsed.appointmentId)).limit(1);
-  if (!row || !constantTimeEqual(row.appointment.anonymousTokenHash, sha256(parsed.token))) return null;
-  return row;
+  if (!row) return null;
+  if (constantTimeEqual(row.appointment.anonymousTokenHash, hash)) return row;
+  const [sent] = await db
+    .select({ id: appointmentLinks.appointmentId })
+    .from(appointmentLinks)
+    .where(and(eq(appointmentLinks.tokenHash, hash), eq(appointmentLinks.appointmentId, parsed.appointmentId)))
+    .limit(1);
+  return sent ? row : null;
 }
 
 export async function getAnonymousAppointment(db: Db, code: string, lang: Language, now = clock.now()) {

@@ -1,6 +1,7 @@
 /**
  * Moving an appointment to another free time (issue 24, ADR 0036): the one service behind the
- * "Change time" pages (logged in, and the anonymous link) and the earlier-time offers' "take it".
+ * "Change time" pages (logged in: the anonymous link leads there through strong identification,
+ * as cancelling does, issue 39) and the earlier-time offers' "take it".
  *
  * A move is one transaction: the appointment row is locked and checked again, it takes the new
  * slot (its copy of time, place, practitioner and price is rewritten, its revision goes up) and
@@ -41,24 +42,23 @@ import { captureServerError } from '~/services/observability/sentry.server';
 import { deliverAfterCommit, enqueueMessage, type OutboxMessage, type OutboxRow } from '~/services/outbox/outbox.server';
 import type { PersonRow } from '~/services/people/people.server';
 import type { Viewer } from '~/services/people/viewer.server';
-import { baseQuery, findByAnonymousCode, findVisible, logViews, toView, type AppointmentRow } from './appointments.server';
+import { baseQuery, findVisible, logViews, toView, type AppointmentRow } from './appointments.server';
 import { appointmentCalendarEntry, messagePlace, toIcs } from './ics';
-import { openLink, scheduleReminder } from './reminders.server';
+import { newAppointmentLink } from './links.server';
+import { bookingContactOf, noticeRecipientsOf, refusesBookingSms, scheduleReminder } from './reminders.server';
 import { afterSlotFreed } from './earlier-time-matching.server';
-import { sendTimeRecipient } from './reminder-rules';
+import { reminderChannels } from './reminder-rules';
 import { movePayerKey, moveCheck } from './rules';
 
 /**
  * Who moves the appointment:
  * - `viewer`: a logged-in person, their own appointment or a ward's they may see (the viewer rules);
- * - `anonymousLink`: whoever holds the appointment's anonymous link (the booking message's);
  * - `offer`: an earlier-time offer, on behalf of the appointment's patient, with no session. The
  *   offers service has verified the offer (its token, bound to this appointment and this time,
  *   unexpired, unused) before calling; this service trusts it for whose appointment it is.
  */
 export type MoveActor =
   | { kind: 'viewer'; viewer: Viewer; appointmentId: number }
-  | { kind: 'anonymousLink'; code: string }
   | { kind: 'offer'; appointmentId: number };
 
 export interface MoveOptions {
@@ -81,17 +81,15 @@ export interface MoveInput {
   bindingApproved?: boolean;
 }
 
-const ACCESS_RESOURCE = { viewer: 'appointment:move', anonymousLink: 'appointment:anonymous-move', offer: 'appointment:offer-move' } as const;
+const ACCESS_RESOURCE = { viewer: 'appointment:move', offer: 'appointment:offer-move' } as const;
 
 const actorPersonId = (actor: MoveActor): string | null => (actor.kind === 'viewer' ? actor.viewer.personId : null);
 
-/** The appointment the actor may move (its row), or null: someone else's and a wrong code alike. */
+/** The appointment the actor may move (its row), or null: someone else's and a missing one alike. */
 export async function appointmentOfActor(db: Db, actor: MoveActor): Promise<AppointmentRow | null> {
   switch (actor.kind) {
     case 'viewer':
       return findVisible(db, actor.viewer, actor.appointmentId);
-    case 'anonymousLink':
-      return findByAnonymousCode(db, actor.code);
     case 'offer': {
       const [row] = await baseQuery(db).where(eq(appointments.id, actor.appointmentId)).limit(1);
       return row ?? null;
@@ -147,7 +145,6 @@ async function patientOf(db: Db, a: AppointmentRow['appointment']): Promise<Pers
 /** The new time's checks, before any lock: open, the same service, free, and the payer's rules. */
 async function targetRefusal(
   db: Db,
-  actor: MoveActor,
   a: AppointmentRow['appointment'],
   slotId: number,
   now: Date,
@@ -157,7 +154,6 @@ async function targetRefusal(
   const slot = await findSlot(db, slotId);
   if (!slot || !isOpenFor(slot.slot, payer, now) || slot.slot.specialtyId !== a.specialtyId) return { type: 'slotNotAvailable' };
   if (slot.slot.id === a.slotId) return { type: 'sameTime' };
-  if (actor.kind === 'anonymousLink' && (slot.slot.requiresAuth || payer.requiresAuthentication)) return { type: 'requiresAuthentication' };
   if (await isTaken(db, slot.slot.id)) return { type: 'slotTaken' };
   // Only insurance keeps payer data of its own with the booking.
   const booking = payer.key === 'insurance' ? await insuranceBooking(db, a.id) : null;
@@ -228,7 +224,7 @@ export async function previewMove(
   await logViews(db, actor.kind === 'viewer' ? actor.viewer : null, [row]);
   const refusal = appointmentRefusal(row.appointment, now, settings);
   if (refusal) return refusal;
-  const target = await targetRefusal(db, actor, row.appointment, slotId, now, settings);
+  const target = await targetRefusal(db, row.appointment, slotId, now, settings);
   if ('type' in target) return target;
   const current = toView(row, actor.kind === 'viewer' ? actor.viewer : null, lang, now);
   const next = { ...slotPreview(target.slot, target.payer, lang), id: row.appointment.id, patientName: current.patientName };
@@ -315,7 +311,7 @@ export async function moveAppointment(db: Db, input: MoveInput, options: MoveOpt
     appointmentId = row.appointment.id;
     const early = appointmentRefusal(row.appointment, now, settings);
     if (early) return await refused(db, actor, slotId, early, appointmentId);
-    const target = await targetRefusal(db, actor, row.appointment, slotId, now, settings);
+    const target = await targetRefusal(db, row.appointment, slotId, now, settings);
     if ('type' in target) return await refused(db, actor, slotId, target, appointmentId);
     if (target.bindingRequired && input.bindingApproved !== true) return await refused(db, actor, slotId, { type: 'bindingConsentRequired' }, appointmentId);
 
@@ -414,7 +410,7 @@ async function inTransaction(
       via: actor.kind,
     });
     const queued: OutboxRow[] = [];
-    for (const message of await movedMessages(t, moved, target.slot, locked.startAt)) queued.push(await enqueueMessage(t, message));
+    for (const message of await movedMessages(t, moved, target.slot, locked.startAt, now)) queued.push(await enqueueMessage(t, message));
     const from = timeOf(locked);
     const to = timeOf(moved);
     if (hook) await hook(t, { appointmentId: id, from, to, revision });
@@ -423,80 +419,78 @@ async function inTransaction(
 }
 
 /**
- * The confirmation of the new time: to where the booking's confirmation went (the reminder's
- * recipient, ADR 0031; for a visit since hidden from the guardians, the patient's own contact as
- * the reminder would, ADR 0034), in that language and brand, with the calendar entry of the same
- * UID and the next SEQUENCE. None when the booking left no contact (staff bookings).
+ * The confirmation of the new time, whatever made the appointment (ADR 0046): to whom the viewer
+ * rules say now, as the reminder would go (`noticeRecipientsOf`: where the booking's confirmation
+ * went while the booker may still see the visit, else the patient's own contact, else the
+ * guardians who may see it), on the channels the patient's SMS consent allows, each recipient with
+ * an anonymous link of its own, in their language, with the calendar entry of the same UID and the
+ * next SEQUENCE. None when nobody who may see the visit has a contact.
  */
 async function movedMessages(
   t: Db,
   moved: typeof appointments.$inferSelect,
   slot: SlotWithPlace,
   oldStartAt: Date,
+  now: Date,
 ): Promise<OutboxMessage[]> {
   const [reminder] = await t.select().from(appointmentReminders).where(eq(appointmentReminders.appointmentId, moved.id)).limit(1);
-  if (!reminder) return [];
-  const [patient] = await t
-    .select({ phone: persons.phone, email: persons.email, language: persons.language })
-    .from(persons)
-    .where(eq(persons.id, moved.patientId))
-    .limit(1);
-  const recipient = sendTimeRecipient(reminder, moved, patient ?? { phone: null, email: null, language: reminder.language });
-  if (!recipient) return [];
-  const lang = recipient.language;
-  const brand = brandFacts(reminder.brand);
-  const tr = await textsIn(lang);
-  const link = openLink(reminder.sealedLink);
-  const facts = { locationType: moved.locationType, isRemote: moved.isRemote, clinic: slot.clinic };
-  const values = {
-    time: formatDateTime(moved.startAt, lang),
-    oldTime: formatDateTime(oldStartAt, lang),
-    place: messagePlace(tr, facts),
-    service: slot.specialtyName[lang],
-    brand: brand.name,
-    link: link ?? '',
-    hours: env().CANCELLATION_LIMIT_HOURS,
-  };
-  const common = { kind: 'confirmation' as const, brand: reminder.brand, language: lang };
+  const who = await noticeRecipientsOf(t, moved, bookingContactOf(reminder), now);
+  if (who.type === 'none') return [];
+  const refusedSms = await refusesBookingSms(t, moved.patientId);
   const messages: OutboxMessage[] = [];
-  if (recipient.phone) {
-    const sms = [tr('move.message.sms', values), link ? tr('move.message.smsLink', values) : null].filter(Boolean).join(' ');
-    messages.push({ ...common, channel: 'sms', recipient: recipient.phone, body: sms });
-  }
-  if (recipient.email) {
-    const ics = toIcs(
-      appointmentCalendarEntry(
-        {
-          appointmentId: moved.id,
-          startAt: moved.startAt,
-          durationMinutes: moved.durationMinutes,
-          createdAt: moved.createdAt,
-          revision: moved.revision,
-          revisedAt: moved.revisedAt,
-          service: values.service,
-          place: values.place,
-          ...(link ? { link } : {}),
-        },
-        brand,
-      ),
-    );
-    const body = [tr('move.message.emailBody', values), link ? tr('move.message.emailLink', values) : null, tr('move.message.emailClosing', values)]
-      .filter(Boolean)
-      .join('\n\n');
-    messages.push({
-      ...common,
-      channel: 'email',
-      recipient: recipient.email,
-      subject: tr('move.message.emailSubject', values),
-      body,
-      attachments: [
-        {
-          fileName: `${tr('reservation.message.calendarFile')}-${moved.id}.ics`,
-          contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-          content: Buffer.from(ics, 'utf8').toString('base64'),
-        },
-      ],
-    });
+  for (const recipient of who.recipients) {
+    const channels = reminderChannels({ refusedSms, phone: recipient.phone, email: recipient.email });
+    if (channels.length === 0) continue;
+    const lang = recipient.language;
+    const brand = brandFacts(recipient.brand);
+    const tr = await textsIn(lang);
+    const link = await newAppointmentLink(t, moved.id, lang, now);
+    const facts = { locationType: moved.locationType, isRemote: moved.isRemote, clinic: slot.clinic };
+    const values = {
+      time: formatDateTime(moved.startAt, lang),
+      oldTime: formatDateTime(oldStartAt, lang),
+      place: messagePlace(tr, facts),
+      service: slot.specialtyName[lang],
+      brand: brand.name,
+      link,
+      hours: env().CANCELLATION_LIMIT_HOURS,
+    };
+    const common = { kind: 'confirmation' as const, brand: recipient.brand, language: lang };
+    if (channels.includes('sms') && recipient.phone) {
+      messages.push({ ...common, channel: 'sms', recipient: recipient.phone, body: `${tr('move.message.sms', values)} ${tr('move.message.smsLink', values)}` });
+    }
+    if (channels.includes('email') && recipient.email) {
+      const ics = toIcs(
+        appointmentCalendarEntry(
+          {
+            appointmentId: moved.id,
+            startAt: moved.startAt,
+            durationMinutes: moved.durationMinutes,
+            createdAt: moved.createdAt,
+            revision: moved.revision,
+            revisedAt: moved.revisedAt,
+            service: values.service,
+            place: values.place,
+            link,
+          },
+          brand,
+        ),
+      );
+      messages.push({
+        ...common,
+        channel: 'email',
+        recipient: recipient.email,
+        subject: tr('move.message.emailSubject', values),
+        body: [tr('move.message.emailBody', values), tr('move.message.emailLink', values), tr('move.message.emailClosing', values)].join('\n\n'),
+        attachments: [
+          {
+            fileName: `${tr('reservation.message.calendarFile')}-${moved.id}.ics`,
+            contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+            content: Buffer.from(ics, 'utf8').toString('base64'),
+          },
+        ],
+      });
+    }
   }
   return messages;
 }

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { wallClock } from '~/lib/dates';
 import { maskEmail, maskPhone } from '~/models/appointments/reminder';
-import { inQuietHours, outOfQuietHours, reminderChannels, reminderDueAt, reminderPlan, sendDecision, sendTimeRecipient } from './reminder-rules';
+import {
+  foundReminderDueAt,
+  inQuietHours,
+  noticeRecipients,
+  outOfQuietHours,
+  reminderChannels,
+  reminderDueAt,
+  reminderPlan,
+  sendDecision,
+  type NoticeContact,
+} from './reminder-rules';
 
 const at = (iso: string) => new Date(iso);
 const HOUR = 3_600_000;
@@ -91,11 +101,22 @@ describe('the reminder of a booking', () => {
     expect(reminderPlan(start, start, 24)).toEqual({ type: 'none', reason: 'past' });
   });
 
-  it('goes by SMS unless refused, and by e-mail when there is an address', () => {
-    expect(reminderChannels({ refusedSms: false, email: 'a@example.fi' })).toEqual(['sms', 'email']);
-    expect(reminderChannels({ refusedSms: false, email: null })).toEqual(['sms']);
-    expect(reminderChannels({ refusedSms: true, email: 'a@example.fi' })).toEqual(['email']);
-    expect(reminderChannels({ refusedSms: true, email: null })).toEqual([]);
+  it('goes by SMS to a phone unless refused, and by e-mail when there is an address', () => {
+    const phone = '+358401234567';
+    expect(reminderChannels({ refusedSms: false, phone, email: 'a@example.fi' })).toEqual(['sms', 'email']);
+    expect(reminderChannels({ refusedSms: false, phone, email: null })).toEqual(['sms']);
+    expect(reminderChannels({ refusedSms: false, phone: null, email: 'a@example.fi' })).toEqual(['email']);
+    expect(reminderChannels({ refusedSms: true, phone, email: 'a@example.fi' })).toEqual(['email']);
+    expect(reminderChannels({ refusedSms: true, phone, email: null })).toEqual([]);
+  });
+});
+
+describe('the reminder of an appointment the portal did not book (ADR 0046)', () => {
+  const start = at('2026-11-25T10:00:00+02:00');
+
+  it('is due at its due time, or at once when the sweep finds it later (nobody has had a message of it)', () => {
+    expect(foundReminderDueAt(start, at('2026-11-23T10:00:00+02:00'), 24)).toEqual(at('2026-11-24T10:00:00+02:00'));
+    expect(foundReminderDueAt(start, at('2026-11-24T17:00:00+02:00'), 24)).toEqual(at('2026-11-24T17:00:00+02:00'));
   });
 });
 
@@ -103,36 +124,30 @@ describe('at send time', () => {
   const start = at('2026-11-25T10:00:00+02:00');
   const due = at('2026-11-24T10:00:00+02:00');
   const live = { startAt: start, cancelledAt: null };
-  const person = { refusedSms: false, email: 'a@example.fi' };
 
-  it('writes the SMS and the e-mail when nothing changed', () => {
-    expect(sendDecision({ startAt: start }, live, person, due, 24)).toEqual({ type: 'write', channels: ['sms', 'email'] });
+  it('writes it when nothing changed', () => {
+    expect(sendDecision({ startAt: start }, live, due, 24)).toEqual({ type: 'write' });
   });
 
   it('drops it for a cancelled or a past appointment', () => {
-    expect(sendDecision({ startAt: start }, { startAt: start, cancelledAt: due }, person, due, 24)).toEqual({ type: 'drop', reason: 'cancelled' });
-    expect(sendDecision({ startAt: start }, live, person, start, 24)).toEqual({ type: 'drop', reason: 'past' });
+    expect(sendDecision({ startAt: start }, { startAt: start, cancelledAt: due }, due, 24)).toEqual({ type: 'drop', reason: 'cancelled' });
+    expect(sendDecision({ startAt: start }, live, start, 24)).toEqual({ type: 'drop', reason: 'past' });
   });
 
   it('computes a moved appointment\'s reminder again', () => {
     const moved = at('2026-11-27T12:00:00+02:00');
-    expect(sendDecision({ startAt: start }, { startAt: moved, cancelledAt: null }, person, due, 24)).toEqual({
+    expect(sendDecision({ startAt: start }, { startAt: moved, cancelledAt: null }, due, 24)).toEqual({
       type: 'reschedule',
       startAt: moved,
       dueAt: at('2026-11-26T12:00:00+02:00'),
     });
     const soon = at('2026-11-24T18:00:00+02:00');
-    expect(sendDecision({ startAt: start }, { startAt: soon, cancelledAt: null }, person, due, 24)).toEqual({ type: 'drop', reason: 'insideLead' });
+    expect(sendDecision({ startAt: start }, { startAt: soon, cancelledAt: null }, due, 24)).toEqual({ type: 'drop', reason: 'insideLead' });
   });
 
   it('waits through the quiet hours when the sweep runs late', () => {
-    expect(sendDecision({ startAt: start }, live, person, at('2026-11-24T22:00:00+02:00'), 24)).toEqual({ type: 'wait' });
-    expect(sendDecision({ startAt: start }, live, person, at('2026-11-25T08:00:00+02:00'), 24)).toEqual({ type: 'write', channels: ['sms', 'email'] });
-  });
-
-  it('respects a refused SMS consent', () => {
-    expect(sendDecision({ startAt: start }, live, { refusedSms: true, email: 'a@example.fi' }, due, 24)).toEqual({ type: 'write', channels: ['email'] });
-    expect(sendDecision({ startAt: start }, live, { refusedSms: true, email: null }, due, 24)).toEqual({ type: 'drop', reason: 'refused' });
+    expect(sendDecision({ startAt: start }, live, at('2026-11-24T22:00:00+02:00'), 24)).toEqual({ type: 'wait' });
+    expect(sendDecision({ startAt: start }, live, at('2026-11-25T08:00:00+02:00'), 24)).toEqual({ type: 'write' });
   });
 });
 
@@ -148,23 +163,33 @@ describe('masking the confirmation page\'s contact details', () => {
   });
 });
 
-describe('sendTimeRecipient (ADR 0034)', () => {
-  const booked = { phone: '+358401111111', email: 'guardian@example.fi', language: 'sv' as const };
-  const patient = { phone: '+358402222222', email: 'minor@example.fi', language: 'fi' as const };
-  const at = new Date('2026-11-25T10:00:00Z');
+describe('who gets a reminder or the confirmation of a new time (ADR 0034, ADR 0046)', () => {
+  const booked: NoticeContact = { phone: '+358401111111', email: 'guardian@example.fi', language: 'sv' };
+  const patient: NoticeContact = { phone: '+358402222222', email: 'minor@example.fi', language: 'fi' };
+  const none: NoticeContact = { phone: null, email: null, language: 'fi' };
+  const guardian1: NoticeContact = { phone: '+358403333333', email: null, language: 'fi' };
+  const guardian2: NoticeContact = { phone: null, email: 'toinen@example.fi', language: 'en' };
+  const facts = { booked, bookerMaySee: true, confidential: false, patient, guardians: [] as NoticeContact[] };
 
-  it('keeps the booking recipient unless the visit is hidden from guardians and someone else booked it', () => {
-    expect(sendTimeRecipient(booked, { patientId: 'm', bookedById: 'g', confidentialAt: null }, patient)).toBe(booked);
-    expect(sendTimeRecipient(booked, { patientId: 'm', bookedById: 'm', confidentialAt: at }, patient)).toBe(booked);
+  it('the booking’s contact while whoever booked may still see the visit', () => {
+    expect(noticeRecipients(facts)).toEqual({ type: 'to', recipients: [booked] });
   });
 
-  it("sends a hidden visit's reminder to the patient's own contact, never to the guardian who booked it", () => {
-    expect(sendTimeRecipient(booked, { patientId: 'm', bookedById: 'g', confidentialAt: at }, patient)).toBe(patient);
-    expect(sendTimeRecipient(booked, { patientId: 'm', bookedById: null, confidentialAt: at }, patient)).toBe(patient);
-    expect(sendTimeRecipient(booked, { patientId: 'm', bookedById: 'g', confidentialAt: at }, { ...patient, phone: null })).toEqual({ ...patient, phone: null });
+  it("the patient's own contact when the booker may no longer see it (a hidden visit, a ward no longer theirs), never the booker", () => {
+    expect(noticeRecipients({ ...facts, bookerMaySee: false, confidential: true })).toEqual({ type: 'to', recipients: [patient] });
+    expect(noticeRecipients({ ...facts, bookerMaySee: false, patient: { ...patient, phone: null } })).toEqual({ type: 'to', recipients: [{ ...patient, phone: null }] });
   });
 
-  it('drops it when the patient has neither phone nor e-mail', () => {
-    expect(sendTimeRecipient(booked, { patientId: 'm', bookedById: 'g', confidentialAt: at }, { phone: null, email: null, language: 'fi' })).toBeNull();
+  it('the patient’s own contact for an appointment the portal did not book', () => {
+    expect(noticeRecipients({ ...facts, booked: null, bookerMaySee: false, guardians: [guardian1] })).toEqual({ type: 'to', recipients: [patient] });
+  });
+
+  it('the guardians who may see it, each at their own contact, when the patient has none (a young child)', () => {
+    expect(noticeRecipients({ ...facts, booked: null, patient: none, guardians: [guardian1, guardian2, none] })).toEqual({ type: 'to', recipients: [guardian1, guardian2] });
+  });
+
+  it('nobody when no one who may see it has a contact: confidential for a hidden visit', () => {
+    expect(noticeRecipients({ ...facts, bookerMaySee: false, confidential: true, patient: none })).toEqual({ type: 'none', reason: 'confidential' });
+    expect(noticeRecipients({ ...facts, booked: null, patient: none })).toEqual({ type: 'none', reason: 'noContact' });
   });
 });

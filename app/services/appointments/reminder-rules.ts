@@ -67,36 +67,33 @@ export function reminderPlan(startAt: Date, now: Date, leadHours: number): Remin
 }
 
 /**
- * The channels of a reminder: the SMS unless the patient has refused booking text messages
- * (the `allowsBookingSms` consent, whose text covers text messages only), and the e-mail when
- * the booking gave an address (ADR 0031).
+ * The channels of a reminder (and of the confirmation of a new time, ADR 0046) to one contact:
+ * the SMS when there is a phone and the patient has not refused booking text messages (the
+ * `allowsBookingSms` consent: "confirmations and reminders by text message"), and the e-mail when
+ * there is an address (ADR 0031).
  */
-export function reminderChannels(facts: { refusedSms: boolean; email: string | null }): ReminderChannel[] {
+export function reminderChannels(facts: { refusedSms: boolean; phone: string | null; email: string | null }): ReminderChannel[] {
   const channels: ReminderChannel[] = [];
-  if (!facts.refusedSms) channels.push('sms');
+  if (!facts.refusedSms && facts.phone) channels.push('sms');
   if (facts.email) channels.push('email');
   return channels;
 }
 
 export type SendDecision =
-  | { type: 'write'; channels: ReminderChannel[] }
-  | { type: 'drop'; reason: 'cancelled' | 'past' | 'refused' | 'insideLead' }
+  | { type: 'write' }
+  | { type: 'drop'; reason: 'cancelled' | 'past' | 'insideLead' }
   | { type: 'reschedule'; startAt: Date; dueAt: Date }
   | { type: 'wait' };
 
 /**
  * What the sweep does with a due reminder, checked again at send time: nothing for a cancelled
  * or past appointment; a moved one (its start differs from the one the reminder was computed
- * for) is planned again from now; inside the quiet hours (a sweep running late) it waits for the
- * morning, and is dropped if the appointment has started by then; none when no channel remains.
+ * for) is planned again from now; inside the quiet hours (a sweep running late, or an appointment
+ * the sweep has just found inside the lead time) it waits for the morning, and is dropped if the
+ * appointment has started by then. Whom it goes to, and on which channels, is decided next
+ * (`noticeRecipients`, `reminderChannels`).
  */
-export function sendDecision(
-  reminder: { startAt: Date },
-  appointment: { startAt: Date; cancelledAt: Date | null },
-  recipient: { refusedSms: boolean; email: string | null },
-  now: Date,
-  leadHours: number,
-): SendDecision {
+export function sendDecision(reminder: { startAt: Date }, appointment: { startAt: Date; cancelledAt: Date | null }, now: Date, leadHours: number): SendDecision {
   if (appointment.cancelledAt) return { type: 'drop', reason: 'cancelled' };
   if (appointment.startAt.getTime() <= now.getTime()) return { type: 'drop', reason: 'past' };
   if (appointment.startAt.getTime() !== reminder.startAt.getTime()) {
@@ -105,31 +102,69 @@ export function sendDecision(
     return { type: 'reschedule', startAt: appointment.startAt, dueAt: plan.dueAt };
   }
   if (inQuietHours(now)) return { type: 'wait' };
-  const channels = reminderChannels(recipient);
-  if (channels.length === 0) return { type: 'drop', reason: 'refused' };
-  return { type: 'write', channels };
+  return { type: 'write' };
 }
 
-/** Where a reminder goes at send time: a phone (null: no SMS possible), an e-mail, a language. */
-export interface SendRecipient {
+/**
+ * The due time of the reminder of an appointment the sweep has just found (one the portal did
+ * not book: made by staff, seeded, older; ADR 0046): its due time, or now when that has passed —
+ * nobody has had a message of it, so it is not "inside the lead" as a portal booking is (whose
+ * confirmation is its reminder). The quiet hours still hold at send time (`sendDecision`).
+ */
+export function foundReminderDueAt(startAt: Date, now: Date, leadHours: number): Date {
+  const due = reminderDueAt(startAt, leadHours);
+  return due.getTime() < now.getTime() ? now : due;
+}
+
+/**
+ * How far ahead the sweep looks for appointments without a reminder: the lead plus a day. A due
+ * time is never more than the lead plus 12 hours before the start (the quiet hours move it at
+ * most 11 hours earlier, a clock change one hour), so an appointment further ahead is not due yet.
+ */
+export const foundReminderHorizonHours = (leadHours: number): number => leadHours + 24;
+
+/** A contact a reminder or a confirmation of a new time can go to: a phone, an e-mail address, a language. */
+export interface NoticeContact {
   phone: string | null;
   email: string | null;
   language: 'fi' | 'sv' | 'en';
 }
 
+export type NoticeRecipients<C extends NoticeContact> =
+  | { type: 'to'; recipients: C[] }
+  | { type: 'none'; reason: 'confidential' | 'noContact' };
+
+const reachable = (c: NoticeContact): boolean => Boolean(c.phone || c.email);
+
 /**
- * The recipient at send time (ADR 0034, amending ADR 0031): where the confirmation went, unless
- * the visit has since been hidden from the patient's guardians and someone else booked it (a
- * guardian, the clinic, an anonymous booking whose contact may be a parent's). Then the reminder
- * goes to the patient's own saved contact, in their language, or — with neither phone nor e-mail
- * — not at all (null: dropped as `confidential`). Never to the booker.
+ * Who gets an appointment's reminder or the confirmation of its new time, decided when it is
+ * written (ADR 0046, amending ADR 0031 and ADR 0034), from what the viewer rules say then:
+ * 1. where the booking's confirmation went (a portal booking), while whoever booked may still see
+ *    the visit — the patient, a guardian the viewer rules still let see it (not hidden, the ward
+ *    still theirs), or for an anonymous booking (its contact may be a parent's) while the visit is
+ *    not hidden;
+ * 2. else the patient's own saved contact (an appointment the portal did not book: made by staff,
+ *    seeded, older; or the booker may no longer see it);
+ * 3. else (a patient with neither phone nor e-mail: a young child) the guardians who may see the
+ *    visit now, each at their own saved contact — none for a hidden visit, none for a 12–17-year-
+ *    old's visit the guardian did not book;
+ * 4. else nobody: `confidential` for a hidden visit, `noContact` otherwise.
+ * Never the booker of a hidden visit, never a guardian the viewer rules do not let see it.
  */
-export function sendTimeRecipient(
-  booked: SendRecipient,
-  appointment: { patientId: string; bookedById: string | null; confidentialAt: Date | null },
-  patient: SendRecipient,
-): SendRecipient | null {
-  if (!appointment.confidentialAt || appointment.bookedById === appointment.patientId) return booked;
-  if (!patient.phone && !patient.email) return null;
-  return patient;
+export function noticeRecipients<C extends NoticeContact>(facts: {
+  /** The booking's contact, if the portal booked it. */
+  booked: C | null;
+  /** Whether whoever booked may still see the visit (the viewer rules, asked now). */
+  bookerMaySee: boolean;
+  /** The visit is hidden from the patient's guardians (ADR 0034). */
+  confidential: boolean;
+  patient: C;
+  /** The guardians who may see the visit now (the viewer rules), with their own contact. */
+  guardians: readonly C[];
+}): NoticeRecipients<C> {
+  if (facts.booked && facts.bookerMaySee) return { type: 'to', recipients: [facts.booked] };
+  if (reachable(facts.patient)) return { type: 'to', recipients: [facts.patient] };
+  const guardians = facts.guardians.filter(reachable);
+  if (guardians.length > 0) return { type: 'to', recipients: guardians };
+  return { type: 'none', reason: facts.confidential ? 'confidential' : 'noContact' };
 }

@@ -1,21 +1,23 @@
 /**
- * Appointment reminders (ADR 0031). The schedule lives in `appointment_reminders`, one row per
- * booked appointment:
+ * Appointment reminders (ADR 0031, ADR 0046). The schedule lives in `appointment_reminders`, one
+ * row per appointment:
  * - `scheduleReminder` writes or recomputes it, inside the caller's transaction: the booking
- *   (with the recipient: the booking's contact, language, brand and anonymous link) and any
- *   change of the appointment's time (issue 24's reschedule calls it with the appointment id).
+ *   (with the recipient: the booking's contact, language and brand) and any change of the
+ *   appointment's time (the move calls it with the appointment id).
  * - `dropReminder` drops it when the appointment is cancelled, in the cancellation's transaction.
- * - `runReminderSweep` is the periodic work (the job runner calls it every minute): it claims the
- *   due, scheduled rows with `FOR UPDATE SKIP LOCKED`, checks each appointment again (cancelled,
- *   moved, past, the SMS consent, the quiet hours) and writes the outbox rows and `written` in
- *   the same transaction, so several instances running it at once write each reminder once.
+ * - `runReminderSweep` is the periodic work (the job runner calls it every minute): it first
+ *   gives every upcoming appointment that has no row one (made by staff, seeded, booked before
+ *   reminders: ADR 0046), then claims the due, scheduled rows with `FOR UPDATE SKIP LOCKED`,
+ *   checks each appointment again (cancelled, moved, past, the quiet hours), decides whom it goes
+ *   to now (`noticeRecipientsOf`: the viewer rules) and on which channels (the SMS consent), and
+ *   writes the outbox rows, each with an anonymous link of its own, and `written` in the same
+ *   transaction, so several instances running it at once write each reminder once.
  *   It only writes outbox rows: the delivery jobs send them after the transaction commits.
  */
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, lte } from 'drizzle-orm';
-import { appointmentReminders, appointments, clinics, patientDataConsents, persons, specialties } from '~db/schema';
+import { and, asc, desc, eq, gt, isNull, lte, notExists, or, sql } from 'drizzle-orm';
+import { appointmentReminders, appointments, clinics, guardianships, patientDataConsents, persons, specialties } from '~db/schema';
 import { brand as brandFacts, type BrandKey } from '~/brands';
-import { env, sessionSecret } from '~/env.server';
+import { env } from '~/env.server';
 import type { Language } from '~/i18n/config';
 import { textsIn } from '~/i18n/i18n.server';
 import { clock } from '~/lib/clock.server';
@@ -26,57 +28,31 @@ import { withTransaction, type Db } from '~/services/db/db.server';
 import type { JobRunner } from '~/services/jobs/runner.server';
 import { logger } from '~/services/observability/logger.server';
 import { deliverAfterCommit, enqueueMessage, type OutboxMessage, type OutboxRow } from '~/services/outbox/outbox.server';
+import { personSeesAppointment } from '~/services/people/viewer.server';
 import { appointmentCalendarEntry, messagePlace, toIcs } from './ics';
-import { reminderChannels, reminderPlan, sendDecision, sendTimeRecipient, type ReminderChannel, type ReminderPlan } from './reminder-rules';
-
-// ---------------------------------------------------------------------------------------------
-// The anonymous link, sealed: the appointment keeps only its code's hash, the reminder needs it.
-
-const SEAL_VERSION = 'v1';
-let sealKey: { secret: string; key: Buffer } | null = null;
-
-function linkKey(): Buffer {
-  const secret = sessionSecret();
-  if (sealKey?.secret !== secret) {
-    sealKey = { secret, key: Buffer.from(hkdfSync('sha256', secret, 'patient-portal', 'appointment-reminder-link-v1', 32)) };
-  }
-  return sealKey.key;
-}
-
-/** AES-256-GCM under a key derived from SESSION_SECRET: `v1.<iv|tag|ciphertext, base64url>`. */
-export function sealLink(link: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', linkKey(), iv);
-  const body = Buffer.concat([cipher.update(link, 'utf8'), cipher.final()]);
-  return `${SEAL_VERSION}.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
-}
-
-/** The sealed link, or null when it does not open (SESSION_SECRET changed since the booking). */
-export function openLink(sealed: string): string | null {
-  const [version, payload] = sealed.split('.');
-  if (version !== SEAL_VERSION || !payload) return null;
-  const bytes = Buffer.from(payload, 'base64url');
-  if (bytes.length < 29) return null;
-  try {
-    const decipher = createDecipheriv('aes-256-gcm', linkKey(), bytes.subarray(0, 12));
-    decipher.setAuthTag(bytes.subarray(12, 28));
-    return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
-  } catch {
-    return null;
-  }
-}
+import { newAppointmentLink } from './links.server';
+import {
+  foundReminderDueAt,
+  foundReminderHorizonHours,
+  noticeRecipients,
+  reminderChannels,
+  reminderPlan,
+  sendDecision,
+  type NoticeContact,
+  type NoticeRecipients,
+  type ReminderChannel,
+  type ReminderPlan,
+} from './reminder-rules';
 
 // ---------------------------------------------------------------------------------------------
 // Scheduling
 
-/** Where a booking's reminder goes: where its confirmation went. */
+/** Where a booking's confirmation went, and so its reminder while the booker may see the visit. */
 export interface ReminderRecipient {
   phone: string;
   email: string | null;
   language: Language;
   brand: BrandKey;
-  /** The anonymous appointment link of the confirmation. */
-  link: string;
 }
 
 export type ScheduleResult = ReminderPlan | { type: 'none'; reason: 'cancelled' | 'noReminder' };
@@ -84,9 +60,10 @@ export type ScheduleResult = ReminderPlan | { type: 'none'; reason: 'cancelled' 
 /**
  * Schedules (or computes again) the reminder of an appointment from its current start, inside
  * the caller's transaction. The booking passes the recipient; a change of the appointment's time
- * (issue 24) passes only the id and the reminder keeps its recipient, and a reminder already
- * written for the old time is armed again for the new one. An appointment without a reminder row
- * (booked before reminders existed, or by staff) gets none: there is no link to send.
+ * passes only the id: the reminder keeps its recipient (none for an appointment the portal did
+ * not book, whose reminder goes where the viewer rules say when it is written), a reminder
+ * already written for the old time is armed again for the new one, and an appointment that had
+ * no row yet gets one.
  */
 export async function scheduleReminder(
   t: Db,
@@ -107,21 +84,13 @@ export async function scheduleReminder(
       ? { state: 'scheduled' as const, dueAt: plan.dueAt, dropReason: null }
       : { state: 'dropped' as const, dueAt: appointment.startAt, dropReason: plan.reason };
   const values = { ...schedule, startAt: appointment.startAt, writtenAt: null, channels: null };
-  if (options.recipient) {
-    const r = options.recipient;
-    const recipient = { brand: r.brand, language: r.language, phone: r.phone, email: r.email, sealedLink: sealLink(r.link) };
-    await t
-      .insert(appointmentReminders)
-      .values({ appointmentId, ...values, ...recipient, createdAt: now })
-      .onConflictDoUpdate({ target: appointmentReminders.appointmentId, set: { ...values, ...recipient } });
-    return plan;
-  }
-  const updated = await t
-    .update(appointmentReminders)
-    .set(values)
-    .where(eq(appointmentReminders.appointmentId, appointmentId))
-    .returning({ id: appointmentReminders.appointmentId });
-  return updated.length ? plan : { type: 'none', reason: 'noReminder' };
+  const r = options.recipient;
+  const recipient = r ? { brand: r.brand, language: r.language, phone: r.phone, email: r.email } : {};
+  await t
+    .insert(appointmentReminders)
+    .values({ appointmentId, ...values, ...recipient, createdAt: now })
+    .onConflictDoUpdate({ target: appointmentReminders.appointmentId, set: { ...values, ...recipient } });
+  return plan;
 }
 
 /** Drops a scheduled reminder, in the cancellation's transaction. */
@@ -133,26 +102,64 @@ export async function dropReminder(t: Db, appointmentId: number): Promise<void> 
 }
 
 /**
- * ADR 0034: the appointment's anonymous link was replaced (a minor hid a visit someone else
- * booked, so the booker's link no longer opens it); the reminder carries the new code, in the
- * same origin and language path. A link that no longer opens (SESSION_SECRET changed) stays as
- * it is: the reminder then goes without a link, as ADR 0031 says.
+ * The upcoming live appointments that have no reminder row, starting by `horizon`, after the
+ * cursor (start, id), soonest first: the sweep's look for appointments the portal did not book
+ * (ADR 0046). A range of `appointments_upcoming_idx` (start_at, live only) and a primary-key
+ * probe of `appointment_reminders` per appointment.
  */
-export async function relinkReminder(t: Db, appointmentId: number, code: string): Promise<void> {
-  const [row] = await t
-    .select({ sealedLink: appointmentReminders.sealedLink })
-    .from(appointmentReminders)
-    .where(eq(appointmentReminders.appointmentId, appointmentId))
-    .limit(1);
-  const link = row ? openLink(row.sealedLink) : null;
-  if (!link) return;
-  const url = new URL(link);
-  url.pathname = url.pathname.replace(/[^/]+$/, code);
-  await t.update(appointmentReminders).set({ sealedLink: sealLink(url.toString()) }).where(eq(appointmentReminders.appointmentId, appointmentId));
+export function upcomingWithoutReminder(db: Db, now: Date, horizon: Date, after: { startAt: Date; id: number } | null, limit: number) {
+  return db
+    .select({ id: appointments.id, startAt: appointments.startAt })
+    .from(appointments)
+    .where(
+      and(
+        isNull(appointments.cancelledAt),
+        gt(appointments.startAt, now),
+        lte(appointments.startAt, horizon),
+        after ? or(gt(appointments.startAt, after.startAt), and(eq(appointments.startAt, after.startAt), gt(appointments.id, after.id))) : undefined,
+        notExists(db.select({ one: sql`1` }).from(appointmentReminders).where(eq(appointmentReminders.appointmentId, appointments.id))),
+      ),
+    )
+    .orderBy(asc(appointments.startAt), asc(appointments.id))
+    .limit(limit);
+}
+
+/**
+ * Gives every upcoming appointment within reach of its due time a reminder row, whatever made it
+ * (ADR 0046): batch after batch, each one INSERT that skips an appointment another instance has
+ * just given one (the primary key: one reminder per appointment). A row found this way has no
+ * recipient, and is due at its due time or now if that has passed. Answers how many it wrote.
+ */
+async function scheduleFound(db: Db, now: Date, leadHours: number, batchSize: number): Promise<number> {
+  const horizon = new Date(now.getTime() + foundReminderHorizonHours(leadHours) * 3_600_000);
+  let after: { startAt: Date; id: number } | null = null;
+  let found = 0;
+  for (;;) {
+    const batch = await upcomingWithoutReminder(db, now, horizon, after, batchSize);
+    if (batch.length > 0) {
+      const written = await db
+        .insert(appointmentReminders)
+        .values(
+          batch.map((a) => ({
+            appointmentId: a.id,
+            startAt: a.startAt,
+            dueAt: foundReminderDueAt(a.startAt, now, leadHours),
+            state: 'scheduled' as const,
+            createdAt: now,
+          })),
+        )
+        .onConflictDoNothing({ target: appointmentReminders.appointmentId })
+        .returning({ id: appointmentReminders.appointmentId });
+      found += written.length;
+    }
+    if (batch.length < batchSize) return found;
+    const last = batch[batch.length - 1]!;
+    after = { startAt: last.startAt, id: last.id };
+  }
 }
 
 /** Whether the patient has refused booking text messages (the latest patient data consent). */
-async function refusesBookingSms(db: Db, personId: string): Promise<boolean> {
+export async function refusesBookingSms(db: Db, personId: string): Promise<boolean> {
   const [consent] = await db
     .select({ allows: patientDataConsents.allowsBookingSms })
     .from(patientDataConsents)
@@ -160,6 +167,61 @@ async function refusesBookingSms(db: Db, personId: string): Promise<boolean> {
     .orderBy(desc(patientDataConsents.givenAt), desc(patientDataConsents.id))
     .limit(1);
   return consent ? !consent.allows : false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Whom a reminder or a confirmation of a new time goes to
+
+/** A recipient as the messages need it: the contact and the brand the message is written under. */
+export interface NoticeRecipient extends NoticeContact {
+  brand: BrandKey;
+}
+
+/** The booking's contact kept on the reminder row (null: the portal did not book the appointment). */
+export function bookingContactOf(row: { phone: string | null; email: string | null; language: Language | null; brand: BrandKey | null } | undefined): NoticeRecipient | null {
+  if (!row?.phone || !row.language || !row.brand) return null;
+  return { phone: row.phone, email: row.email, language: row.language, brand: row.brand };
+}
+
+const contactColumns = { id: persons.id, phone: persons.phone, email: persons.email, language: persons.language };
+
+/**
+ * Who gets the appointment's reminder or the confirmation of its new time now (ADR 0046; the rule
+ * is `noticeRecipients`): the viewer rules are asked as the message is written — whether whoever
+ * booked may still see the visit, and which guardians may see it when the patient has no contact.
+ * Messages to anyone but the booking's contact go under this deployment's brand (BRAND).
+ */
+export async function noticeRecipientsOf(
+  t: Db,
+  appointment: { id: number; patientId: string; bookedById: string | null; confidentialAt: Date | null },
+  booked: NoticeRecipient | null,
+  now: Date,
+): Promise<NoticeRecipients<NoticeRecipient>> {
+  const brand = env().BRAND;
+  const [patient] = await t.select(contactColumns).from(persons).where(eq(persons.id, appointment.patientId)).limit(1);
+  if (!patient) return { type: 'none', reason: 'noContact' };
+  let bookerMaySee = false;
+  if (booked) {
+    if (appointment.bookedById === appointment.patientId) bookerMaySee = true;
+    else if (appointment.bookedById) bookerMaySee = await personSeesAppointment(t, appointment.bookedById, appointment.id, now);
+    // An anonymous booking's contact may be a parent's: not once the visit is hidden (ADR 0034).
+    else bookerMaySee = appointment.confidentialAt === null;
+  }
+  const own = { phone: patient.phone, email: patient.email, language: patient.language, brand };
+  const guardians: NoticeRecipient[] = [];
+  // Asked only when it matters: the booking's contact is not to be used and the patient has none.
+  if (!(booked && bookerMaySee) && !own.phone && !own.email) {
+    const rows = await t
+      .select(contactColumns)
+      .from(guardianships)
+      .innerJoin(persons, eq(persons.id, guardianships.guardianId))
+      .where(eq(guardianships.wardId, appointment.patientId))
+      .orderBy(asc(persons.id));
+    for (const g of rows) {
+      if (await personSeesAppointment(t, g.id, appointment.id, now)) guardians.push({ phone: g.phone, email: g.email, language: g.language, brand });
+    }
+  }
+  return noticeRecipients({ booked, bookerMaySee, confidential: appointment.confidentialAt !== null, patient: own, guardians });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -186,7 +248,7 @@ interface ReminderFacts {
  */
 export async function reminderMessages(
   facts: ReminderFacts,
-  recipient: Omit<ReminderRecipient, 'link'> & { link: string | null },
+  recipient: NoticeRecipient & { link: string | null },
   channels: readonly ReminderChannel[],
 ): Promise<OutboxMessage[]> {
   const { language: lang } = recipient;
@@ -201,7 +263,7 @@ export async function reminderMessages(
   };
   const common = { kind: 'reminder' as const, brand: recipient.brand, language: lang };
   const messages: OutboxMessage[] = [];
-  if (channels.includes('sms')) {
+  if (channels.includes('sms') && recipient.phone) {
     const body = [t('reminders.message.sms', values), recipient.link ? t('reminders.message.smsLink', values) : null].filter(Boolean).join(' ');
     messages.push({ ...common, channel: 'sms', recipient: recipient.phone, body });
   }
@@ -251,11 +313,13 @@ export async function reminderMessages(
 // The sweep
 
 export interface ReminderSweepSummary {
+  /** Upcoming appointments the portal did not book that got their reminder row (ADR 0046). */
+  found: number;
   /** Reminders whose messages were written to the outbox… */
   written: number;
   /** …and those messages. */
   messages: number;
-  /** Dropped at send time: cancelled, past, moved inside the lead time, no channel left. */
+  /** Dropped at send time: cancelled, past, moved inside the lead time, nobody to send to, no channel left. */
   dropped: number;
   /** Moved appointments whose reminder was computed again. */
   rescheduled: number;
@@ -264,20 +328,22 @@ export interface ReminderSweepSummary {
 export interface ReminderSweepOptions {
   now?: Date;
   leadHours?: number;
-  /** Reminders claimed per transaction. */
+  /** Reminders claimed (and appointments without one looked at) per transaction. */
   batchSize?: number;
 }
 
 /**
- * Writes the due reminders' messages to the outbox. Safe to run on several instances at once:
- * each batch is claimed with `FOR UPDATE SKIP LOCKED` and finished (outbox rows, `written`) in
- * its transaction, and the state change is conditional on `scheduled` as well.
+ * Writes the due reminders' messages to the outbox, after giving every upcoming appointment within
+ * reach a reminder row (`scheduleFound`). Safe to run on several instances at once: a row is one
+ * per appointment (the primary key), each batch is claimed with `FOR UPDATE SKIP LOCKED` and
+ * finished (outbox rows, links, `written`) in its transaction, and the state change is conditional
+ * on `scheduled` as well.
  */
 export async function runReminderSweep(db: Db, options: ReminderSweepOptions = {}): Promise<ReminderSweepSummary> {
   const now = options.now ?? clock.now();
   const leadHours = options.leadHours ?? env().REMINDER_LEAD_HOURS;
   const batchSize = options.batchSize ?? 50;
-  const summary: ReminderSweepSummary = { written: 0, messages: 0, dropped: 0, rescheduled: 0 };
+  const summary: ReminderSweepSummary = { found: await scheduleFound(db, now, leadHours, batchSize), written: 0, messages: 0, dropped: 0, rescheduled: 0 };
   for (;;) {
     const batch = await withTransaction(db, async (t) => {
       const rows = await t
@@ -286,14 +352,11 @@ export async function runReminderSweep(db: Db, options: ReminderSweepOptions = {
           appointment: appointments,
           clinic: { name: clinics.name, streetAddress: clinics.streetAddress, postalCode: clinics.postalCode, postOffice: clinics.postOffice },
           specialtyName: specialties.name,
-          // ADR 0034: the patient's own contact, for a visit hidden from the guardian who booked it.
-          patientContact: { phone: persons.phone, email: persons.email, language: persons.language },
         })
         .from(appointmentReminders)
         .innerJoin(appointments, eq(appointments.id, appointmentReminders.appointmentId))
         .innerJoin(clinics, eq(clinics.id, appointments.clinicId))
         .innerJoin(specialties, eq(specialties.id, appointments.specialtyId))
-        .innerJoin(persons, eq(persons.id, appointments.patientId))
         .where(and(eq(appointmentReminders.state, 'scheduled'), lte(appointmentReminders.dueAt, now)))
         .orderBy(asc(appointmentReminders.dueAt), asc(appointmentReminders.appointmentId))
         .limit(batchSize)
@@ -303,69 +366,72 @@ export async function runReminderSweep(db: Db, options: ReminderSweepOptions = {
       for (const row of rows) {
         const { reminder, appointment } = row;
         const mine = and(eq(appointmentReminders.appointmentId, reminder.appointmentId), eq(appointmentReminders.state, 'scheduled'));
-        // --- ADR 0034 (issue 23), re-checked at send time: a visit hidden from the patient's
-        // guardians never reminds the guardian (or anyone else) who booked it; the reminder goes
-        // to the patient's own contact, or is dropped when they have none.
-        const recipient = sendTimeRecipient(reminder, appointment, row.patientContact);
-        if (recipient === null) {
-          await t.update(appointmentReminders).set({ state: 'dropped', dropReason: 'confidential' }).where(mine);
+        const drop = async (dropReason: (typeof appointmentReminders.$inferSelect)['dropReason']) => {
+          await t.update(appointmentReminders).set({ state: 'dropped', dropReason }).where(mine);
           summary.dropped++;
-          changed++;
+        };
+        const decision = sendDecision(reminder, appointment, now, leadHours);
+        if (decision.type === 'wait') continue;
+        changed++;
+        if (decision.type === 'reschedule') {
+          await t.update(appointmentReminders).set({ startAt: decision.startAt, dueAt: decision.dueAt }).where(mine);
+          summary.rescheduled++;
           continue;
         }
-        // --- end ADR 0034
-        const refusedSms = (await refusesBookingSms(t, appointment.patientId)) || !recipient.phone;
-        const decision = sendDecision(reminder, appointment, { refusedSms, email: recipient.email }, now, leadHours);
-        switch (decision.type) {
-          case 'wait':
-            continue;
-          case 'reschedule':
-            await t.update(appointmentReminders).set({ startAt: decision.startAt, dueAt: decision.dueAt }).where(mine);
-            summary.rescheduled++;
-            break;
-          case 'drop':
-            await t.update(appointmentReminders).set({ state: 'dropped', dropReason: decision.reason }).where(mine);
-            summary.dropped++;
-            break;
-          case 'write': {
-            const claimed = await t
-              .update(appointmentReminders)
-              .set({ state: 'written', writtenAt: now, channels: decision.channels })
-              .where(mine)
-              .returning({ id: appointmentReminders.appointmentId });
-            if (claimed.length === 0) continue;
-            const messages = await reminderMessages(
-              {
-                appointmentId: appointment.id,
-                startAt: appointment.startAt,
-                durationMinutes: appointment.durationMinutes,
-                createdAt: appointment.createdAt,
-                revision: appointment.revision,
-                revisedAt: appointment.revisedAt,
-                locationType: appointment.locationType,
-                isRemote: appointment.isRemote,
-                specialtyName: row.specialtyName,
-                clinic: row.clinic,
-              },
-              { ...reminder, phone: recipient.phone ?? '', email: recipient.email, language: recipient.language, link: openLink(reminder.sealedLink) },
-              decision.channels,
-            );
-            for (const message of messages) queued.push(await enqueueMessage(t, message));
-            await logAccess(t, {
-              actorPersonId: null,
-              actorKind: 'system',
-              reason: 'care',
-              subjectPersonId: appointment.patientId,
-              action: 'view',
-              resource: 'appointment:reminder',
-              resourceId: String(appointment.id),
-            });
-            summary.written++;
-            summary.messages += messages.length;
-            break;
-          }
+        if (decision.type === 'drop') {
+          await drop(decision.reason);
+          continue;
         }
-        changed++;
+        // Whom it goes to now (the viewer rules: a visit hidden from the guardians never reminds
+        // the guardian who booked it, ADR 0034), and on which channels (the patient's SMS consent).
+        const who = await noticeRecipientsOf(t, appointment, bookingContactOf(reminder), now);
+        if (who.type === 'none') {
+          await drop(who.reason);
+          continue;
+        }
+        const refusedSms = await refusesBookingSms(t, appointment.patientId);
+        const sends = who.recipients.map((recipient) => ({ recipient, channels: reminderChannels({ refusedSms, phone: recipient.phone, email: recipient.email }) }));
+        const channels = [...new Set(sends.flatMap((x) => x.channels))];
+        if (channels.length === 0) {
+          await drop('refused');
+          continue;
+        }
+        const claimed = await t
+          .update(appointmentReminders)
+          .set({ state: 'written', writtenAt: now, channels })
+          .where(mine)
+          .returning({ id: appointmentReminders.appointmentId });
+        if (claimed.length === 0) continue;
+        const facts: ReminderFacts = {
+          appointmentId: appointment.id,
+          startAt: appointment.startAt,
+          durationMinutes: appointment.durationMinutes,
+          createdAt: appointment.createdAt,
+          revision: appointment.revision,
+          revisedAt: appointment.revisedAt,
+          locationType: appointment.locationType,
+          isRemote: appointment.isRemote,
+          specialtyName: row.specialtyName,
+          clinic: row.clinic,
+        };
+        for (const send of sends) {
+          if (send.channels.length === 0) continue;
+          // A link of its own, made now: only its hash is kept (ADR 0046).
+          const link = await newAppointmentLink(t, appointment.id, send.recipient.language, now);
+          const messages = await reminderMessages(facts, { ...send.recipient, link }, send.channels);
+          for (const message of messages) queued.push(await enqueueMessage(t, message));
+          summary.messages += messages.length;
+        }
+        await logAccess(t, {
+          actorPersonId: null,
+          actorKind: 'system',
+          reason: 'care',
+          subjectPersonId: appointment.patientId,
+          action: 'view',
+          resource: 'appointment:reminder',
+          resourceId: String(appointment.id),
+        });
+        summary.written++;
       }
       return { claimed: rows.length, changed, queued };
     });
@@ -384,7 +450,7 @@ export const REMINDER_QUEUE = 'appointment-reminders';
 export async function scheduleReminderJob(runner: JobRunner, getDb: () => Promise<Db>): Promise<void> {
   await runner.work(REMINDER_QUEUE, async () => {
     const summary = await runReminderSweep(await getDb());
-    if (summary.written || summary.dropped || summary.rescheduled) logger.info({ ...summary }, 'appointment reminders swept');
+    if (summary.found || summary.written || summary.dropped || summary.rescheduled) logger.info({ ...summary }, 'appointment reminders swept');
   });
   await runner.schedule(REMINDER_QUEUE, 1);
 }
@@ -395,7 +461,8 @@ export async function scheduleReminderJob(runner: JobRunner, getDb: () => Promis
 /**
  * What the booking confirmation page says of the messages: where the confirmation went (masked)
  * and whether, how and when the reminder will come. Null when the appointment has no reminder
- * row. The caller has checked that the appointment is the visitor's (and logged the view).
+ * row with the booking's contact (the portal did not book it). The caller has checked that the
+ * appointment is the visitor's (and logged the view).
  */
 export async function reminderNotice(db: Db, appointmentId: number, lang: Language): Promise<ReminderNoticeView | null> {
   const [row] = await db
@@ -404,9 +471,9 @@ export async function reminderNotice(db: Db, appointmentId: number, lang: Langua
     .innerJoin(appointments, eq(appointments.id, appointmentReminders.appointmentId))
     .where(eq(appointmentReminders.appointmentId, appointmentId))
     .limit(1);
-  if (!row) return null;
+  if (!row?.reminder.phone) return null;
   const { reminder } = row;
-  const confirmation = { phone: maskPhone(reminder.phone), email: reminder.email ? maskEmail(reminder.email) : null };
+  const confirmation = { phone: maskPhone(row.reminder.phone), email: reminder.email ? maskEmail(reminder.email) : null };
   const leadHours = env().REMINDER_LEAD_HOURS;
   if (reminder.state === 'written') return { confirmation, reminder: { type: 'written' }, leadHours };
   if (reminder.state === 'dropped') {
@@ -414,7 +481,7 @@ export async function reminderNotice(db: Db, appointmentId: number, lang: Langua
     return { confirmation, reminder: { type: 'none', reason }, leadHours };
   }
   const refusedSms = await refusesBookingSms(db, row.patientId);
-  const channels = reminderChannels({ refusedSms, email: reminder.email });
+  const channels = reminderChannels({ refusedSms, phone: reminder.phone, email: reminder.email });
   if (channels.length === 0) return { confirmation, reminder: { type: 'none', reason: 'refused' }, leadHours };
   return { confirmation, reminder: { type: 'scheduled', channels, dueText: formatDateTime(reminder.dueAt, lang), refusedSms }, leadHours };
 }
@@ -422,14 +489,21 @@ export async function reminderNotice(db: Db, appointmentId: number, lang: Langua
 export interface ScheduledReminderRow {
   appointmentId: number;
   dueAt: Date;
-  channels: ReminderChannel[];
+  /** The booking's channels as they would go now; null: the recipient is decided when it is written (the portal did not book it). */
+  channels: ReminderChannel[] | null;
   refusedSms: boolean;
 }
 
 /** The scheduled reminders, soonest first, with the channels they would go out on now (/dev/outbox). */
 export async function listScheduledReminders(db: Db, limit = 500): Promise<ScheduledReminderRow[]> {
   const rows = await db
-    .select({ appointmentId: appointmentReminders.appointmentId, dueAt: appointmentReminders.dueAt, email: appointmentReminders.email, patientId: appointments.patientId })
+    .select({
+      appointmentId: appointmentReminders.appointmentId,
+      dueAt: appointmentReminders.dueAt,
+      phone: appointmentReminders.phone,
+      email: appointmentReminders.email,
+      patientId: appointments.patientId,
+    })
     .from(appointmentReminders)
     .innerJoin(appointments, eq(appointments.id, appointmentReminders.appointmentId))
     .where(eq(appointmentReminders.state, 'scheduled'))
@@ -437,8 +511,12 @@ export async function listScheduledReminders(db: Db, limit = 500): Promise<Sched
     .limit(limit);
   const result: ScheduledReminderRow[] = [];
   for (const row of rows) {
+    if (!row.phone) {
+      result.push({ appointmentId: row.appointmentId, dueAt: row.dueAt, channels: null, refusedSms: false });
+      continue;
+    }
     const refusedSms = await refusesBookingSms(db, row.patientId);
-    result.push({ appointmentId: row.appointmentId, dueAt: row.dueAt, channels: reminderChannels({ refusedSms, email: row.email }), refusedSms });
+    result.push({ appointmentId: row.appointmentId, dueAt: row.dueAt, channels: reminderChannels({ refusedSms, phone: row.phone, email: row.email }), refusedSms });
   }
   return result;
 }

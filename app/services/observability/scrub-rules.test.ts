@@ -115,10 +115,12 @@ describe('browser error reports', () => {
     }
   });
 
-  it('masks the code of every page with a code in its path: the link, its change-time page, the offer', () => {
-    expect([...SECRET_PAGES].sort()).toEqual(['anonymousAppointment', 'anonymousAppointmentMove', 'earlierTimeOffer']);
-    expect(scrubText(`/fi/varaus/${CODE}/vaihda-aika?slot=12`)).toBe('/fi/varaus/[code]/vaihda-aika');
-    expect(scrubText(`/en/appointment/${CODE}/change-time.data`)).toBe('/en/appointment/[code]/change-time.data');
+  it('masks the code of every page with a code in its path: the link, the offer', () => {
+    expect([...SECRET_PAGES].sort()).toEqual(['anonymousAppointment', 'earlierTimeOffer']);
+    expect(scrubText(`/en/appointment/${CODE}.data`)).toBe('/en/appointment/[code].data');
+    // The link's former change-time address (gone with issue 39: moving needs the login) is a
+    // "not found" whose code the long-segment rule still masks.
+    expect(scrubText(`/fi/varaus/${CODE}/vaihda-aika?slot=12`)).toBe('/fi/varaus/[token]/vaihda-aika');
     expect(scrubText(`/sv/tidigare-tid/${OTHER_CODE}`)).toBe('/sv/tidigare-tid/[code]');
     // A short code (no digit, under 32 characters) is masked by its page's pattern.
     expect(scrubText('/fi/aikaisempi-aika/abcdefghij')).toBe('/fi/aikaisempi-aika/[code]');

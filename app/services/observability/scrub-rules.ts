@@ -7,8 +7,8 @@
  * - Query strings and fragments are cut from every URL (csrfToken, next/nextPath, OAuth code
  *   and state, tokens …): no line or report needs them.
  * - Secret path parameters are masked: every page whose path has a `:code` or `:token`
- *   parameter (the route table's anonymous appointment link, its change-time page and the
- *   earlier-time offer, in each language's path and in any letter case) and the signed file
+ *   parameter (the route table's anonymous appointment link and the earlier-time offer, in
+ *   each language's path and in any letter case) and the signed file
  *   tokens of `/files/…`; any other long random-looking path segment too.
  * - `name=value` and JSON `"name": value` pairs of secret names (code, pin, ssnEndPart, phone …)
  *   lose their value; identity codes, phone numbers and e-mail addresses are masked.
@@ -22,7 +22,7 @@ export type ReportBreadcrumb = Parameters<NonNullable<Options['beforeBreadcrumb'
 
 /** Path parameters that are bearer secrets: whoever has the URL may use it. */
 const SECRET_PARAM = /(?:^|\/):(?:code|token)(?:\/|$)/;
-/** The pages with such a parameter in any language's path (the anonymous link, its move page, the offer). */
+/** The pages with such a parameter in any language's path (the anonymous link, the offer). */
 export const SECRET_PAGES = (Object.keys(PAGES) as PageKey[]).filter((key) =>
   Object.values(PAGES[key].paths as Record<string, string>).some((path) => SECRET_PARAM.test(path)),
 );

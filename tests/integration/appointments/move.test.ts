@@ -3,7 +3,7 @@
  * takes the new time and frees the old one (bookable again), the reminder and the confirmation
  * follow the new time, the calendar entry keeps its UID with the next SEQUENCE; the limits of
  * cancelling apply (inside the cancellation limit refused); the viewer rules (own, ward's,
- * nobody else's), the anonymous link and an offer's move; a taken, foreign or same time; the
+ * nobody else's; a teen's hidden visit not the guardian's), an offer's move; a taken, foreign or same time; the
  * binding consent; racing moves to one time (one wins, no double booking); the payer re-checked,
  * the insurer included (a direct-compensation permit's treatment chain asked for the new time).
  */
@@ -27,6 +27,7 @@ import {
   appointments,
   occupationalContractSpecialties,
   outbox,
+  patientDataConsents,
   persons,
   testInsurerPermits,
 } from '~db/schema';
@@ -35,7 +36,7 @@ import { CLINICS, SPECIALTIES } from '~db/seed-data';
 import { addDays, helsinkiDate } from '~/lib/dates';
 import { priceFor } from '~/models/booking/price-list';
 import { makeIdentityCode } from '~/models/identity-code';
-import { getAnonymousAppointment } from '~/services/appointments/appointments.server';
+import { getAnonymousAppointment, setHiddenFromGuardians } from '~/services/appointments/appointments.server';
 import { moveAppointment, previewMove, type MoveActor } from '~/services/appointments/move.server';
 import { reminderPlan } from '~/services/appointments/reminder-rules';
 import { conceptCodeFor } from '~/services/booking/insurance/insurance-rules';
@@ -107,8 +108,11 @@ async function book(db: Db, slotId: number, person?: Awaited<ReturnType<typeof p
     ctx(),
   );
   if (result.type !== 'success') throw new Error(result.type);
-  return { appointmentId: result.appointmentId, code: result.anonymousCode, person: p, contact };
+  return { appointmentId: result.appointmentId, code: result.anonymousCode, person: p, contact, me: asViewer(p.id, result.appointmentId) };
 }
+
+/** A birth date `years` before NOW (a ward of that age). */
+const bornYearsAgo = (years: number) => `${Number(helsinkiDate(NOW).slice(0, 4)) - years}-01-15`;
 
 /** The free times insurers pay for. */
 const INSURANCE = { payerTypes: ['insurance'] };
@@ -167,7 +171,6 @@ const insuranceOf = async (db: Db, appointmentId: number) => db.select().from(ap
 const appointmentRow = async (db: Db, id: number) => (await db.select().from(appointments).where(eq(appointments.id, id)))[0]!;
 const liveOn = (db: Db, slotId: number) => db.select().from(appointments).where(and(eq(appointments.slotId, slotId), isNull(appointments.cancelledAt)));
 const messagesTo = (db: Db, recipients: string[]) => db.select().from(outbox).where(inArray(outbox.recipient, recipients));
-const link = (code: string): MoveActor => ({ kind: 'anonymousLink', code });
 const asViewer = (personId: string, appointmentId: number, youngWardIds: string[] = []): MoveActor => ({
   kind: 'viewer',
   viewer: { personId, youngWardIds, olderWardIds: [] },
@@ -183,10 +186,10 @@ describe.each(databaseKinds())('moving an appointment on %s', (kind) => {
     const newSlot = await slot(t.db, 7 * 24, { practitionerId: 'P0002' });
     const booked = await book(t.db, oldSlot.id);
 
-    const preview = await previewMove(t.db, link(booked.code), newSlot.id, 'en', OPTIONS);
+    const preview = await previewMove(t.db, booked.me, newSlot.id, 'en', OPTIONS);
     expect(preview).toMatchObject({ type: 'ready', bindingRequired: false, changes: { time: true, place: false, practitioner: true, price: false } });
 
-    const result = await moveAppointment(t.db, { actor: link(booked.code), slotId: newSlot.id }, OPTIONS);
+    const result = await moveAppointment(t.db, { actor: booked.me, slotId: newSlot.id }, OPTIONS);
     expect(result).toMatchObject({
       type: 'moved',
       appointmentId: booked.appointmentId,
@@ -223,26 +226,74 @@ describe.each(databaseKinds())('moving an appointment on %s', (kind) => {
     expect(messages.map((m) => m.channel).sort()).toEqual(['email', 'sms']);
     const sms = messages.find((m) => m.channel === 'sms')!;
     expect(sms.kind).toBe('confirmation');
-    expect(sms.body).toContain(`${ORIGIN}/fi/varaus/${booked.code}`);
+    // With a link of its own (ADR 0046) that opens the appointment.
+    const code = /\/fi\/varaus\/([A-Za-z0-9_-]+)/.exec(sms.body)?.[1] ?? '';
+    expect(code).not.toBe(booked.code);
+    expect((await getAnonymousAppointment(t.db, code, 'fi', NOW))?.id).toBe(booked.appointmentId);
     const email = messages.find((m) => m.channel === 'email')!;
     const ics = Buffer.from(email.attachments![0]!.content, 'base64').toString('utf8');
     expect(ics).toContain(`UID:appointment-${booked.appointmentId}@`);
     expect(ics).toContain('SEQUENCE:1');
 
-    const [logged] = await t.db.select().from(accessLog).where(and(eq(accessLog.resource, 'appointment:anonymous-move'), eq(accessLog.resourceId, String(booked.appointmentId))));
-    expect(logged).toMatchObject({ actorPersonId: null, subjectPersonId: booked.person.id, action: 'change' });
+    const [logged] = await t.db.select().from(accessLog).where(and(eq(accessLog.resource, 'appointment:move'), eq(accessLog.resourceId, String(booked.appointmentId))));
+    expect(logged).toMatchObject({ actorPersonId: booked.person.id, subjectPersonId: booked.person.id, action: 'change' });
     const events = await t.db.select().from(analyticsEvents).where(eq(analyticsEvents.name, 'reservationMove'));
     expect(events.map((e) => e.properties)).toContainEqual(
-      expect.objectContaining({ appointmentId: booked.appointmentId, fromSlotId: oldSlot.id, slotId: newSlot.id, via: 'anonymousLink' }),
+      expect.objectContaining({ appointmentId: booked.appointmentId, fromSlotId: oldSlot.id, slotId: newSlot.id, via: 'viewer' }),
     );
+  });
+
+  it('confirms the new time of an appointment made by staff to the patient’s own contact, with a link of its own, on the channels the SMS consent allows', async () => {
+    const p = await patient(t.db, { phone: '+358405557001', email: 'henkilokunnan.varaama@example.fi', language: 'en' });
+    const oldSlot = await slot(t.db, 5 * 24);
+    const values = appointmentValues(
+      { person: 'aino', description: 'staff', startInMinutes: 0, kindId: 'VAS', specialtyId: 'YLE', clinicId: 'KA', practitionerId: 'P0001', locationType: 'physicalLocation' },
+      NOW,
+    );
+    // As the clinic (and the seed) make them: no booker, no booking contact, no reminder row.
+    const { appointment, anonymousCode } = await createAppointment(t.db, { ...values, patientId: p.id, slotId: oldSlot.id, startAt: oldSlot.startAt });
+    const newSlot = await slot(t.db, 7 * 24);
+    const me = asViewer(p.id, appointment.id);
+    expect(await moveAppointment(t.db, { actor: me, slotId: newSlot.id }, OPTIONS)).toMatchObject({ type: 'moved', messages: 2 });
+
+    const messages = await messagesTo(t.db, [p.phone!, p.email!]);
+    expect(messages.map((m) => [m.channel, m.kind, m.language]).sort()).toEqual([
+      ['email', 'confirmation', 'en'],
+      ['sms', 'confirmation', 'en'],
+    ]);
+    const sms = messages.find((m) => m.channel === 'sms')!;
+    expect(sms.body).toContain('moved');
+    const code = /\/en\/appointment\/([A-Za-z0-9_-]+)/.exec(sms.body)?.[1] ?? '';
+    expect(code).not.toBe(anonymousCode);
+    expect((await getAnonymousAppointment(t.db, code, 'en', NOW))?.startAt).toBe(newSlot.startAt.toISOString());
+    // Its reminder now follows the new time too (to whom the viewer rules say when it is written).
+    expect((await t.db.select().from(appointmentReminders).where(eq(appointmentReminders.appointmentId, appointment.id)))[0]).toMatchObject({
+      state: 'scheduled',
+      startAt: newSlot.startAt,
+      phone: null,
+    });
+
+    // The patient refuses confirmations and reminders by text message: the next one goes by e-mail only.
+    await t.db.insert(patientDataConsents).values({
+      personId: p.id,
+      givenById: p.id,
+      allowsCommonRegistry: true,
+      allowsViewingOccupationalInformation: false,
+      allowsMarketingMail: false,
+      allowsTreatmentInstructionsMail: false,
+      allowsBookingSms: false,
+      givenAt: NOW,
+    });
+    expect(await moveAppointment(t.db, { actor: me, slotId: (await slot(t.db, 8 * 24)).id }, OPTIONS)).toMatchObject({ type: 'moved', messages: 1 });
+    expect((await messagesTo(t.db, [p.phone!, p.email!])).map((m) => m.channel).sort()).toEqual(['email', 'email', 'sms']);
   });
 
   it('a second move raises the SEQUENCE again; a move back to the first time works once it is free', async () => {
     const first = await slot(t.db, 5 * 24);
     const second = await slot(t.db, 6 * 24);
     const booked = await book(t.db, first.id);
-    expect((await moveAppointment(t.db, { actor: link(booked.code), slotId: second.id }, OPTIONS)).type).toBe('moved');
-    const back = await moveAppointment(t.db, { actor: link(booked.code), slotId: first.id }, OPTIONS);
+    expect((await moveAppointment(t.db, { actor: booked.me, slotId: second.id }, OPTIONS)).type).toBe('moved');
+    const back = await moveAppointment(t.db, { actor: booked.me, slotId: first.id }, OPTIONS);
     expect(back).toMatchObject({ type: 'moved', revision: 2, freedSlotId: second.id });
     expect(await appointmentRow(t.db, booked.appointmentId)).toMatchObject({ slotId: first.id, revision: 2 });
   });
@@ -251,26 +302,26 @@ describe.each(databaseKinds())('moving an appointment on %s', (kind) => {
     const soon = await slot(t.db, 20);
     const target = await slot(t.db, 5 * 24);
     const booked = await book(t.db, soon.id);
-    expect(await moveAppointment(t.db, { actor: link(booked.code), slotId: target.id }, OPTIONS)).toEqual({ type: 'tooLate', hours: 24 });
-    expect(await previewMove(t.db, link(booked.code), target.id, 'en', OPTIONS)).toEqual({ type: 'tooLate', hours: 24 });
+    expect(await moveAppointment(t.db, { actor: booked.me, slotId: target.id }, OPTIONS)).toEqual({ type: 'tooLate', hours: 24 });
+    expect(await previewMove(t.db, booked.me, target.id, 'en', OPTIONS)).toEqual({ type: 'tooLate', hours: 24 });
     // A minute inside the limit is too late as well.
     const later = await slot(t.db, 3 * 24);
     const early = await book(t.db, later.id);
     const atLimit = new Date(later.startAt.getTime() - 24 * HOUR);
-    expect((await moveAppointment(t.db, { actor: link(early.code), slotId: target.id }, { ...OPTIONS, now: new Date(atLimit.getTime() + 60_000) })).type).toBe('tooLate');
+    expect((await moveAppointment(t.db, { actor: early.me, slotId: target.id }, { ...OPTIONS, now: new Date(atLimit.getTime() + 60_000) })).type).toBe('tooLate');
     expect((await appointmentRow(t.db, booked.appointmentId)).slotId).toBe(soon.id);
     expect((await appointmentRow(t.db, early.appointmentId)).slotId).toBe(later.id);
 
     const cancelledSlot = await slot(t.db, 4 * 24);
     const cancelled = await book(t.db, cancelledSlot.id);
     await t.db.update(appointments).set({ cancelledAt: NOW, cancelledBy: 'patient' }).where(eq(appointments.id, cancelled.appointmentId));
-    expect(await moveAppointment(t.db, { actor: link(cancelled.code), slotId: target.id }, OPTIONS)).toEqual({ type: 'notMovable' });
+    expect(await moveAppointment(t.db, { actor: cancelled.me, slotId: target.id }, OPTIONS)).toEqual({ type: 'notMovable' });
     expect(await liveOn(t.db, target.id)).toHaveLength(0);
     const errors = await t.db.select().from(analyticsEvents).where(eq(analyticsEvents.name, 'reservationMoveError'));
-    expect(errors.map((e) => e.properties)).toContainEqual(expect.objectContaining({ appointmentId: booked.appointmentId, type: 'tooLate', via: 'anonymousLink' }));
+    expect(errors.map((e) => e.properties)).toContainEqual(expect.objectContaining({ appointmentId: booked.appointmentId, type: 'tooLate', via: 'viewer' }));
   });
 
-  it('moves only what the viewer may see: own and a young ward’s; someone else’s and a wrong link are not found', async () => {
+  it('moves only what the viewer may see: own and a young ward’s; someone else’s is not found', async () => {
     const guardian = await patient(t.db);
     const ward = await patient(t.db, {}, '2018-05-12');
     await addGuardianship(t.db, guardian.id, ward.id);
@@ -285,11 +336,28 @@ describe.each(databaseKinds())('moving an appointment on %s', (kind) => {
     expect((await moveAppointment(t.db, { actor: asViewer(guardian.id, own.appointmentId), slotId: a.id }, OPTIONS)).type).toBe('moved');
     expect((await moveAppointment(t.db, { actor: asViewer(guardian.id, wards.appointmentId, [ward.id]), slotId: b.id }, OPTIONS)).type).toBe('moved');
     expect(await moveAppointment(t.db, { actor: asViewer(guardian.id, strangers.appointmentId, [ward.id]), slotId: c.id }, OPTIONS)).toEqual({ type: 'notFound' });
-    expect(await moveAppointment(t.db, { actor: link(`${strangers.code.slice(0, -2)}xx`), slotId: c.id }, OPTIONS)).toEqual({ type: 'notFound' });
     expect((await appointmentRow(t.db, strangers.appointmentId)).revision).toBe(0);
 
     const [logged] = await t.db.select().from(accessLog).where(and(eq(accessLog.resource, 'appointment:move'), eq(accessLog.resourceId, String(wards.appointmentId))));
     expect(logged).toMatchObject({ actorPersonId: guardian.id, subjectPersonId: ward.id, action: 'change' });
+  });
+
+  it('whoever identifies from the link moves only as the viewer rules let them: a teen’s visit the guardian booked until the teen hides it, never a stranger', async () => {
+    const guardian = await patient(t.db);
+    const teen = await patient(t.db, { phone: '+358405556001' }, bornYearsAgo(15));
+    await addGuardianship(t.db, guardian.id, teen.id);
+    const booked = await book(t.db, (await slot(t.db, 5 * 24)).id, teen);
+    await t.db.update(appointments).set({ bookedById: guardian.id }).where(eq(appointments.id, booked.appointmentId));
+    const guardianMoves = (slotId: number) =>
+      moveAppointment(t.db, { actor: { kind: 'viewer', viewer: { personId: guardian.id, youngWardIds: [], olderWardIds: [teen.id] }, appointmentId: booked.appointmentId }, slotId }, OPTIONS);
+    expect((await guardianMoves((await slot(t.db, 8 * 24)).id)).type).toBe('moved');
+    const teenViewer = { personId: teen.id, youngWardIds: [], olderWardIds: [] };
+    expect(await setHiddenFromGuardians(t.db, teenViewer, booked.appointmentId, true, NOW)).toBe('hidden');
+    const after = await appointmentRow(t.db, booked.appointmentId);
+    expect(await guardianMoves((await slot(t.db, 9 * 24)).id)).toEqual({ type: 'notFound' });
+    expect(await moveAppointment(t.db, { actor: asViewer((await patient(t.db)).id, booked.appointmentId), slotId: (await slot(t.db, 9 * 24)).id }, OPTIONS)).toEqual({ type: 'notFound' });
+    expect(await appointmentRow(t.db, booked.appointmentId)).toMatchObject({ slotId: after.slotId, revision: 1 });
+    expect((await moveAppointment(t.db, { actor: booked.me, slotId: (await slot(t.db, 9 * 24)).id }, OPTIONS)).type).toBe('moved');
   });
 
   it('an offer moves on behalf of the patient without a session', async () => {
@@ -345,19 +413,18 @@ describe.each(databaseKinds())('moving an appointment on %s', (kind) => {
     const past = await slot(t.db, -2);
     const identified = await slot(t.db, 7 * 24, { requiresAuth: true });
     const close = await slot(t.db, 5);
-    const move = (slotId: number, bindingApproved?: boolean) => moveAppointment(t.db, { actor: link(booked.code), slotId, bindingApproved }, OPTIONS);
+    const move = (slotId: number, bindingApproved?: boolean) => moveAppointment(t.db, { actor: booked.me, slotId, bindingApproved }, OPTIONS);
 
     expect(await move(taken.id)).toEqual({ type: 'slotTaken' });
     expect(await move(other.id)).toEqual({ type: 'slotNotAvailable' });
     expect(await move(past.id)).toEqual({ type: 'slotNotAvailable' });
     expect(await move(987_654_321)).toEqual({ type: 'slotNotAvailable' });
     expect(await move(own)).toEqual({ type: 'sameTime' });
-    expect(await move(identified.id)).toEqual({ type: 'requiresAuthentication' });
-    expect(await previewMove(t.db, link(booked.code), close.id, 'fi', OPTIONS)).toMatchObject({ type: 'ready', bindingRequired: true });
+    expect(await previewMove(t.db, booked.me, close.id, 'fi', OPTIONS)).toMatchObject({ type: 'ready', bindingRequired: true });
     expect(await move(close.id)).toEqual({ type: 'bindingConsentRequired' });
     expect((await appointmentRow(t.db, booked.appointmentId)).slotId).toBe(own);
-    // Logged in, the identification-only time is allowed; with the consent, the close one.
-    expect((await moveAppointment(t.db, { actor: asViewer(booked.person.id, booked.appointmentId), slotId: identified.id }, OPTIONS)).type).toBe('moved');
+    // Moving is always by an identified person: a time that needs identification is allowed; with the consent, the close one.
+    expect((await move(identified.id)).type).toBe('moved');
     expect((await move(close.id, true)).type).toBe('moved');
   });
 
@@ -365,7 +432,7 @@ describe.each(databaseKinds())('moving an appointment on %s', (kind) => {
     const target = await slot(t.db, 10 * 24);
     const racers = await Promise.all(Array.from({ length: 6 }, async () => book(t.db, (await slot(t.db, 12 * 24)).id)));
     const before = await Promise.all(racers.map(async (r) => (await appointmentRow(t.db, r.appointmentId)).slotId));
-    const results = await Promise.all(racers.map((r) => moveAppointment(t.db, { actor: link(r.code), slotId: target.id }, OPTIONS)));
+    const results = await Promise.all(racers.map((r) => moveAppointment(t.db, { actor: r.me, slotId: target.id }, OPTIONS)));
     expect(results.filter((r) => r.type === 'moved')).toHaveLength(1);
     expect(results.filter((r) => r.type === 'slotTaken')).toHaveLength(5);
     const live = await liveOn(t.db, target.id);
@@ -384,7 +451,7 @@ describe.each(databaseKinds())('moving an appointment on %s', (kind) => {
   it('re-checks the payer for the new time: a billing block, and the occupational agreement’s cover', async () => {
     const blocked = await book(t.db, (await slot(t.db, 6 * 24)).id);
     await t.db.update(persons).set({ creditBlocked: true }).where(eq(persons.id, blocked.person.id));
-    expect(await moveAppointment(t.db, { actor: link(blocked.code), slotId: (await slot(t.db, 8 * 24)).id }, OPTIONS)).toEqual({
+    expect(await moveAppointment(t.db, { actor: blocked.me, slotId: (await slot(t.db, 8 * 24)).id }, OPTIONS)).toEqual({
       type: 'payerNotEligible',
       reason: 'notCreditworthy',
     });
@@ -397,7 +464,7 @@ describe.each(databaseKinds())('moving an appointment on %s', (kind) => {
       { person: 'aino', description: 'test', startInMinutes: 0, kindId: 'VAS', specialtyId: 'YLE', clinicId: 'KA', practitionerId: 'P0001', locationType: 'physicalLocation' },
       NOW,
     );
-    const { appointment, anonymousCode } = await createAppointment(t.db, {
+    const { appointment } = await createAppointment(t.db, {
       ...values,
       patientId: employee.id,
       bookedById: employee.id,
@@ -410,9 +477,7 @@ describe.each(databaseKinds())('moving an appointment on %s', (kind) => {
     const me = asViewer(employee.id, appointment.id);
     // A private customers' time is not offered to the employer's agreement.
     expect(await moveAppointment(t.db, { actor: me, slotId: (await slot(t.db, 8 * 24)).id }, OPTIONS)).toEqual({ type: 'slotNotAvailable' });
-    // The anonymous link cannot move a visit whose payer needs identification.
     const occupationalTime = await slot(t.db, 8 * 24, { payerTypes: ['occupationalHealthCare'] });
-    expect(await moveAppointment(t.db, { actor: link(anonymousCode), slotId: occupationalTime.id }, OPTIONS)).toEqual({ type: 'requiresAuthentication' });
     // The agreement no longer covers the specialty.
     await t.db.delete(occupationalContractSpecialties).where(eq(occupationalContractSpecialties.contractId, contract.id));
     expect(await moveAppointment(t.db, { actor: me, slotId: occupationalTime.id }, OPTIONS)).toEqual({ type: 'payerNotEligible', reason: 'notCovered' });
@@ -428,9 +493,8 @@ describe.each(databaseKinds())('moving an appointment on %s', (kind) => {
     const lastDay = await slot(t.db, 10 * 24, { ...INSURANCE, practitionerId: 'P0002' });
     expect(helsinkiDate(lastDay.startAt)).toBe(dateAhead(10));
 
-    // A private customers' time is not offered to the insurer; the anonymous link cannot move an insurance visit.
+    // A private customers' time is not offered to the insurer.
     expect(await moveAppointment(t.db, { actor: visit.me, slotId: (await slot(t.db, 8 * 24)).id }, OPTIONS)).toEqual({ type: 'slotNotAvailable' });
-    expect(await moveAppointment(t.db, { actor: link(visit.anonymousCode), slotId: lastDay.id }, OPTIONS)).toEqual({ type: 'requiresAuthentication' });
 
     const result = await moveAppointment(t.db, { actor: visit.me, slotId: lastDay.id }, OPTIONS);
     expect(result).toMatchObject({

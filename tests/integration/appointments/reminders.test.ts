@@ -3,16 +3,19 @@
  * reminder where its confirmation went; the sweep at the due time writes the SMS and the e-mail
  * once (also with two sweeps at once); a 07.30 visit's reminder is moved out of the quiet hours;
  * none for a cancelled appointment, a refused SMS consent is respected; the guardian who booked
- * for an 8-year-old gets it; a moved appointment's reminder follows it.
+ * for an 8-year-old gets it; a moved appointment's reminder follows it. Appointments the portal
+ * did not book (made by staff, seeded, older) get theirs too, to whom the viewer rules say.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addGuardianship, createClinic, createPerson, createPractitioner, createSlot, createSpecialty } from '~db/factories';
-import { accessLog, appointmentReminders, appointments, outbox, patientDataConsents } from '~db/schema';
+import { addGuardianship, createAppointment, createClinic, createPerson, createPractitioner, createSlot, createSpecialty } from '~db/factories';
+import { accessLog, appointmentLinks, appointmentReminders, appointments, outbox, patientDataConsents } from '~db/schema';
+import { appointmentValues } from '~db/seed';
 import { CLINICS, SPECIALTIES } from '~db/seed-data';
+import { parseAnonymousCode } from '~/models/appointments/anonymous-code';
 import { makeIdentityCode } from '~/models/identity-code';
-import { cancelAppointment } from '~/services/appointments/appointments.server';
-import { openLink, reminderNotice, runReminderSweep, scheduleReminder } from '~/services/appointments/reminders.server';
+import { cancelAppointment, findByAnonymousCode } from '~/services/appointments/appointments.server';
+import { listScheduledReminders, reminderNotice, runReminderSweep, scheduleReminder, upcomingWithoutReminder } from '~/services/appointments/reminders.server';
 import { reserveAnonymously, reserveAsUser, reserveForWard } from '~/services/booking/reservation.server';
 import type { ReservationSettings } from '~/services/booking/reservation/settings.server';
 import type { ReservationContext } from '~/services/booking/reservation/types';
@@ -93,6 +96,8 @@ const reminderOf = async (db: Db, appointmentId: number) =>
 const remindersTo = (db: Db, recipients: string[]) =>
   db.select().from(outbox).where(and(eq(outbox.kind, 'reminder'), inArray(outbox.recipient, recipients)));
 const at = (iso: string) => new Date(iso);
+/** The anonymous link's code in a message (any language's path). */
+const codeIn = (body: string) => /\/(?:appointment|varaus|bokning)\/([A-Za-z0-9_-]+)/.exec(body)?.[1] ?? '';
 
 describe.each(databaseKinds())('appointment reminders on %s', (kind) => {
   const t = withTestDatabase(kind);
@@ -111,9 +116,6 @@ describe.each(databaseKinds())('appointment reminders on %s', (kind) => {
       language: 'fi',
       brand: 'general',
     });
-    // The link is kept sealed, and opens to the confirmation's link.
-    expect(reminder!.sealedLink).not.toContain(link.split('/').pop()!);
-    expect(openLink(reminder!.sealedLink)).toBe(link);
 
     const notice = await reminderNotice(t.db, appointmentId, 'fi');
     expect(notice).toMatchObject({
@@ -132,9 +134,12 @@ describe.each(databaseKinds())('appointment reminders on %s', (kind) => {
     const sms = messages.find((m) => m.channel === 'sms')!;
     expect(sms).toMatchObject({ kind: 'reminder', brand: 'general', language: 'fi', state: 'queued', recipient: contact.phone });
     expect(sms.body).toContain('26.11.2026 10:00');
-    expect(sms.body).toContain(link);
+    // A link of its own (ADR 0046), not the confirmation's, that opens the appointment; the e-mail carries the same.
+    const code = codeIn(sms.body);
+    expect(sms.body).not.toContain(link);
+    expect((await findByAnonymousCode(t.db, code))?.appointment.id).toBe(appointmentId);
     const email = messages.find((m) => m.channel === 'email')!;
-    expect(email.body).toContain(link);
+    expect(codeIn(email.body)).toBe(code);
     expect(email.attachments?.[0]?.fileName).toMatch(/\.ics$/);
     // No name, no identity code in either.
     for (const m of messages) expect(m.body).not.toMatch(/Virtanen|Aino/);
@@ -287,6 +292,133 @@ describe.each(databaseKinds())('appointment reminders on %s', (kind) => {
     await runReminderSweep(t.db, { now: at('2026-12-07T10:00:00+02:00'), ...LEAD });
     const [sms] = await remindersTo(t.db, [typed]);
     expect(sms).toMatchObject({ brand: 'children', language: 'en' });
-    expect(sms!.body).toContain(`${ORIGIN}/en/`);
+    expect(sms!.body).toContain('/en/appointment/');
+  });
+});
+
+/**
+ * Every upcoming appointment, whatever made it (issue 39, ADR 0046): made by staff, seeded or
+ * booked before reminders, it has no reminder row from a booking; the sweep gives it one as it
+ * comes within reach and writes the reminder to whom the viewer rules say then. These visits are
+ * in mid-December, after every sweep of the tests above, so those never see them.
+ */
+describe.each(databaseKinds())('reminders of appointments the portal did not book, on %s', (kind) => {
+  const t = withTestDatabase(kind);
+  beforeAll(async () => reference(t.db));
+
+  /** An appointment made by staff (no slot, no booker, no reminder row), as the seed and the clinic make them. */
+  const staffVisit = (db: Db, patientId: string, startAt: Date) =>
+    createAppointment(db, {
+      ...appointmentValues(
+        { person: 'aino', description: 'staff', startInMinutes: 0, kindId: 'VAS', specialtyId: 'YLE', clinicId: 'KA', practitionerId: 'P0001', locationType: 'physicalLocation' },
+        startAt,
+      ),
+      patientId,
+      startAt,
+    });
+
+  it('reminds the patient at their own contact, in their language, with a link of its own kept only as a hash; once, one reminder per appointment', async () => {
+    const p = await patient(t.db, '1985-03-15', { phone: nextPhone(), email: 'oma.yhteys@example.fi', language: 'sv' });
+    const { appointment, anonymousCode } = await staffVisit(t.db, p.id, at('2026-12-15T10:00:00+02:00'));
+    const to = [p.phone!, p.email!];
+
+    // Within reach: the sweep gives it its row, due 24 hours before; a minute early nothing goes.
+    await runReminderSweep(t.db, { now: at('2026-12-14T09:59:00+02:00'), ...LEAD });
+    expect(await reminderOf(t.db, appointment.id)).toMatchObject({ state: 'scheduled', dueAt: at('2026-12-14T10:00:00+02:00'), phone: null, brand: null });
+    expect(await remindersTo(t.db, to)).toHaveLength(0);
+    // /dev/outbox lists it: whom it goes to is decided when it is written.
+    expect(await listScheduledReminders(t.db)).toContainEqual({ appointmentId: appointment.id, dueAt: at('2026-12-14T10:00:00+02:00'), channels: null, refusedSms: false });
+
+    await runReminderSweep(t.db, { now: at('2026-12-14T10:00:30+02:00'), ...LEAD });
+    const messages = await remindersTo(t.db, to);
+    expect(messages.map((m) => m.channel).sort()).toEqual(['email', 'sms']);
+    for (const m of messages) expect(m).toMatchObject({ kind: 'reminder', language: 'sv', brand: 'general' });
+    const sms = messages.find((m) => m.channel === 'sms')!;
+    expect(sms.body).toContain('15.12.2026 10:00');
+    expect(sms.body).toContain('/sv/bokning/');
+    const code = codeIn(sms.body);
+    expect(code).not.toBe(anonymousCode);
+    expect((await findByAnonymousCode(t.db, code))?.appointment.id).toBe(appointment.id);
+    // Only the hash of the link's token is kept.
+    const links = await t.db.select().from(appointmentLinks).where(eq(appointmentLinks.appointmentId, appointment.id));
+    expect(links).toHaveLength(1);
+    expect(JSON.stringify(links)).not.toContain(parseAnonymousCode(code)!.token);
+
+    // Once: a later sweep writes nothing more, and a second reminder row for it is refused.
+    await runReminderSweep(t.db, { now: at('2026-12-14T10:05:00+02:00'), ...LEAD });
+    expect(await remindersTo(t.db, to)).toHaveLength(2);
+    await expect(
+      t.db.insert(appointmentReminders).values({ appointmentId: appointment.id, startAt: appointment.startAt, dueAt: NOW, createdAt: NOW }),
+    ).rejects.toThrow();
+  });
+
+  it('one found inside the lead time is reminded at once but never in the quiet hours; one that has started by the morning gets none', async () => {
+    const morning = await patient(t.db, '1986-04-16', { phone: nextPhone() });
+    const early = await patient(t.db, '1986-04-17', { phone: nextPhone() });
+    const later = await staffVisit(t.db, morning.id, at('2026-12-17T09:00:00+02:00'));
+    const tooEarly = await staffVisit(t.db, early.id, at('2026-12-17T07:30:00+02:00'));
+    await runReminderSweep(t.db, { now: at('2026-12-16T22:00:00+02:00'), ...LEAD });
+    expect(await reminderOf(t.db, later.appointment.id)).toMatchObject({ state: 'scheduled', dueAt: at('2026-12-16T22:00:00+02:00') });
+    expect(await remindersTo(t.db, [morning.phone!, early.phone!])).toHaveLength(0);
+    await runReminderSweep(t.db, { now: at('2026-12-17T08:00:00+02:00'), ...LEAD });
+    expect((await remindersTo(t.db, [morning.phone!])).map((m) => m.channel)).toEqual(['sms']);
+    expect(await remindersTo(t.db, [early.phone!])).toHaveLength(0);
+    expect(await reminderOf(t.db, tooEarly.appointment.id)).toMatchObject({ state: 'dropped', dropReason: 'past' });
+  });
+
+  it("a young child's visit reminds the guardians who may see it, each at their own contact; a teen's only the teen; nobody else when no one who may see it has a contact", async () => {
+    const guardianPhone = nextPhone();
+    const guardian = await patient(t.db, '1980-01-01', { phone: guardianPhone, email: null, language: 'sv' });
+    const other = await patient(t.db, '1982-02-02', { phone: null, email: 'toinen.huoltaja@example.fi', language: 'en' });
+    const child = await patient(t.db, '2018-05-12', { firstName: 'Eino', phone: null, email: null });
+    const teenPhone = nextPhone();
+    const teen = await patient(t.db, '2011-04-04', { phone: teenPhone, email: null });
+    const silentTeen = await patient(t.db, '2011-06-06', { phone: null, email: null });
+    for (const ward of [child, teen, silentTeen]) await addGuardianship(t.db, guardian.id, ward.id);
+    await addGuardianship(t.db, other.id, child.id);
+    const childVisit = await staffVisit(t.db, child.id, at('2026-12-20T10:00:00+02:00'));
+    await staffVisit(t.db, teen.id, at('2026-12-20T10:30:00+02:00'));
+    const silentVisit = await staffVisit(t.db, silentTeen.id, at('2026-12-20T11:00:00+02:00'));
+
+    await runReminderSweep(t.db, { now: at('2026-12-19T11:00:00+02:00'), ...LEAD });
+    const toGuardian = await remindersTo(t.db, [guardianPhone]);
+    expect(toGuardian.map((m) => [m.channel, m.language])).toEqual([['sms', 'sv']]);
+    expect(toGuardian[0]!.body).toContain('20.12.2026 10:00');
+    const toOther = await remindersTo(t.db, ['toinen.huoltaja@example.fi']);
+    expect(toOther.map((m) => [m.channel, m.language])).toEqual([['email', 'en']]);
+    for (const m of [...toGuardian, ...toOther]) {
+      expect(m.body).not.toContain('Eino');
+      expect((await findByAnonymousCode(t.db, codeIn(m.body)))?.appointment.id).toBe(childVisit.appointment.id);
+    }
+    // Each guardian's link is their own.
+    expect(codeIn(toGuardian[0]!.body)).not.toBe(codeIn(toOther[0]!.body));
+    const toTeen = await remindersTo(t.db, [teenPhone]);
+    expect(toTeen.map((m) => m.body)).toEqual([expect.stringContaining('20.12.2026 10:30')]);
+    expect(await reminderOf(t.db, silentVisit.appointment.id)).toMatchObject({ state: 'dropped', dropReason: 'noContact' });
+  });
+
+  it('two sweeps at once find and remind each appointment made by staff once', async () => {
+    const phones: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const p = await patient(t.db, '1987-07-07', { phone: nextPhone() });
+      phones.push(p.phone!);
+      await staffVisit(t.db, p.id, at(`2026-12-23T${String(8 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}:00+02:00`));
+    }
+    // Every one is due (08.00–13.30 the day before).
+    const now = at('2026-12-22T14:00:00+02:00');
+    const [a, b] = await Promise.all([runReminderSweep(t.db, { now, batchSize: 3, ...LEAD }), runReminderSweep(t.db, { now, batchSize: 3, ...LEAD })]);
+    expect(a.found + b.found).toBeGreaterThanOrEqual(12);
+    const messages = await remindersTo(t.db, phones);
+    expect(messages.map((m) => m.recipient).sort()).toEqual([...phones].sort());
+  });
+
+  it('looks for appointments without a reminder through the index of upcoming live appointments', async () => {
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const query = upcomingWithoutReminder(tx, NOW, at('2026-11-25T10:00:00+02:00'), { startAt: NOW, id: 1 }, 50);
+      const result = (await tx.execute(sql`explain ${query}`)) as unknown as { rows: { 'QUERY PLAN': string }[] };
+      return result.rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('appointments_upcoming_idx');
   });
 });

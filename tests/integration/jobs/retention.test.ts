@@ -183,7 +183,6 @@ async function plant(db: Db, now: Date) {
       brand: 'general',
       language: 'fi',
       phone: '+358405550000',
-      sealedLink: 'sealed',
     });
     ids[side].appointment_reminders = appointment.id;
 
@@ -283,7 +282,6 @@ async function plant(db: Db, now: Date) {
     brand: 'general',
     language: 'fi',
     phone: '+358405550001',
-    sealedLink: 'sealed',
   });
   // The access log, eleven years back and today: the law keeps it (ADR 0040).
   const [oldView] = await db

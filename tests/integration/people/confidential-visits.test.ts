@@ -27,7 +27,8 @@ import {
   saveArrivalReason,
   setHiddenFromGuardians,
 } from '~/services/appointments/appointments.server';
-import { openLink, runReminderSweep, scheduleReminder } from '~/services/appointments/reminders.server';
+import { newAppointmentLink } from '~/services/appointments/links.server';
+import { runReminderSweep, scheduleReminder } from '~/services/appointments/reminders.server';
 import { renderInvoicePdf } from '~/services/billing/invoice-pdf.server';
 import { findVisibleInvoice, getInvoiceSummary, invoiceForPdf, listInvoices, serviceText, summaryView } from '~/services/billing/invoices.server';
 import { invoiceForPayment } from '~/services/billing/payments.server';
@@ -272,24 +273,30 @@ describe.each(databaseKinds())('confidential visits of minors on %s', (kind) => 
     expect((await listPayableVisits(t.db, viewer, 'fi')).map((v) => v.appointmentId)).not.toContain(appointment.id);
   });
 
-  it("reminders: a hidden visit the guardian booked reminds the minor with a working link, never the guardian; without the minor's contact none goes", async () => {
+  it("reminders: a hidden visit the guardian booked reminds the minor with a working link, never the guardian, whose links stop working; without the minor's contact none goes", async () => {
     const guardianPhone = '+358405550101';
     const minorPhone = '+358405550202';
     const guardian = await newPerson(t.db, '1977-08-08', { phone: guardianPhone, email: 'huoltaja.cv@example.fi' });
     const minor = await newPerson(t.db, bornYearsAgo(15), { phone: minorPhone, email: null });
     const silent = await newPerson(t.db, bornYearsAgo(13));
     const scheduled: number[] = [];
+    const guardiansLinks: string[] = [];
     for (const patient of [minor, silent]) {
       const { appointment, anonymousCode } = await visit(t.db, patient.id, { bookedById: guardian.id }, 2 * 24 * 60);
       const plan = await scheduleReminder(t.db, appointment.id, {
-        recipient: { phone: guardianPhone, email: 'huoltaja.cv@example.fi', language: 'sv', brand: 'general', link: `https://portal.test/sv/bokning/${anonymousCode}` },
+        recipient: { phone: guardianPhone, email: 'huoltaja.cv@example.fi', language: 'sv', brand: 'general' },
         now: clock.now(),
         leadHours: 24,
       });
       expect(plan.type).toBe('scheduled');
+      // What the guardian holds: the booking's link and one a message carried before the visit was hidden (ADR 0046).
+      const carried = (await newAppointmentLink(t.db, appointment.id, 'sv', clock.now())).split('/').pop()!;
+      expect((await findByAnonymousCode(t.db, carried))?.appointment.id).toBe(appointment.id);
+      guardiansLinks.push(anonymousCode, carried);
       expect(await setHiddenFromGuardians(t.db, viewerFor(patient, []), appointment.id, true)).toBe('hidden');
       scheduled.push(appointment.id);
     }
+    for (const code of guardiansLinks) expect(await findByAnonymousCode(t.db, code)).toBeNull();
     // At the due time (outside the quiet hours by construction).
     const [due] = await t.db.select({ dueAt: appointmentReminders.dueAt }).from(appointmentReminders).where(eq(appointmentReminders.appointmentId, scheduled[0]!));
     await runReminderSweep(t.db, { now: due!.dueAt, leadHours: 24 });
@@ -304,10 +311,10 @@ describe.each(databaseKinds())('confidential visits of minors on %s', (kind) => 
     const toMinor = messages.filter((m) => m.recipient === minorPhone);
     expect(toMinor).toHaveLength(1);
     expect(toMinor[0]!.language).toBe('fi');
-    // The link in it is the new one: it opens the appointment; the booker's old one does not.
+    // The link in it is a new one, in the minor's language: it opens the appointment.
+    expect(toMinor[0]!.body).toContain('/fi/varaus/');
     const code = /\/([A-Za-z0-9_-]+)$/.exec(toMinor[0]!.body.trim())?.[1] ?? '';
     expect((await findByAnonymousCode(t.db, code))?.appointment.id).toBe(scheduled[0]);
-    expect(openLink(minorReminder.sealedLink)).toContain('/sv/bokning/');
   });
 
   it('records and messages never reach a guardian of a ward of 12 or more (ADR 0016, messaging is the customer’s own)', async () => {

@@ -6,7 +6,12 @@
  */
 const en = {
   button: 'Change time',
-  loginToChange: 'Log in to change the time of this appointment.',
+  /** The anonymous link's page: changing the time needs strong identification, as cancelling does (issue 39). */
+  anonymous: {
+    info: 'To change the time, identify yourself first.',
+    login: 'Identify and change time',
+    tooLate: 'The time can no longer be changed online.',
+  },
   search: {
     notice: 'You are choosing a new time for your appointment on {{time}}. Choose a time to see what changes before you confirm.',
     stop: 'Keep the current time',
@@ -36,7 +41,6 @@ const en = {
     sameTime: 'That is already the time of your appointment. Choose another time.',
     slotNotAvailable: 'That time cannot be chosen for this appointment. Choose another time.',
     slotTaken: 'Someone else has just reserved that time. Choose another time.',
-    requiresAuthentication: 'Changing to this time requires strong identification. Log in to change the time.',
     bindingConsentRequired: 'Confirm that the reservation is binding.',
     notCreditworthy: 'The time cannot be changed online. Please call our customer service',
     noOccupationalHealthcare: 'Your employer’s agreement no longer allows booking this visit online. Please call our customer service',
@@ -61,7 +65,11 @@ export type MoveTexts = typeof en;
 
 const fi: MoveTexts = {
   button: 'Vaihda aika',
-  loginToChange: 'Kirjaudu sisään vaihtaaksesi tämän varauksen ajan.',
+  anonymous: {
+    info: 'Tunnistaudu ensin, niin voit vaihtaa ajan.',
+    login: 'Tunnistaudu ja vaihda aika',
+    tooLate: 'Aikaa ei voi enää vaihtaa verkossa.',
+  },
   search: {
     notice: 'Valitset uutta aikaa varaukselle {{time}}. Valitse aika, niin näet ennen vahvistamista, mikä muuttuu.',
     stop: 'Pidä nykyinen aika',
@@ -91,7 +99,6 @@ const fi: MoveTexts = {
     sameTime: 'Tämä on jo varauksesi aika. Valitse toinen aika.',
     slotNotAvailable: 'Tätä aikaa ei voi valita tälle varaukselle. Valitse toinen aika.',
     slotTaken: 'Joku muu varasi juuri tämän ajan. Valitse toinen aika.',
-    requiresAuthentication: 'Tähän aikaan vaihtaminen vaatii vahvan tunnistautumisen. Kirjaudu sisään vaihtaaksesi ajan.',
     bindingConsentRequired: 'Vahvista, että varaus on sitova.',
     notCreditworthy: 'Aikaa ei voi vaihtaa verkossa. Soita asiakaspalveluumme',
     noOccupationalHealthcare: 'Työnantajasi sopimus ei enää salli tämän käynnin varaamista verkossa. Soita asiakaspalveluumme',
@@ -114,7 +121,11 @@ const fi: MoveTexts = {
 
 const sv: MoveTexts = {
   button: 'Byt tid',
-  loginToChange: 'Logga in för att byta tid för den här bokningen.',
+  anonymous: {
+    info: 'Identifiera dig först för att byta tid.',
+    login: 'Identifiera dig och byt tid',
+    tooLate: 'Tiden kan inte längre bytas på nätet.',
+  },
   search: {
     notice: 'Du väljer en ny tid för din bokning {{time}}. Välj en tid så ser du vad som ändras innan du bekräftar.',
     stop: 'Behåll den nuvarande tiden',
@@ -144,7 +155,6 @@ const sv: MoveTexts = {
     sameTime: 'Det är redan tiden för din bokning. Välj en annan tid.',
     slotNotAvailable: 'Den tiden kan inte väljas för den här bokningen. Välj en annan tid.',
     slotTaken: 'Någon annan bokade just den tiden. Välj en annan tid.',
-    requiresAuthentication: 'Att byta till den här tiden kräver stark identifiering. Logga in för att byta tid.',
     bindingConsentRequired: 'Bekräfta att bokningen är bindande.',
     notCreditworthy: 'Tiden kan inte bytas på webben. Ring vår kundtjänst',
     noOccupationalHealthcare: 'Din arbetsgivares avtal tillåter inte längre att besöket bokas på webben. Ring vår kundtjänst',

@@ -36,6 +36,7 @@ const en = {
     sms: 'SMS',
     email: 'e-mail',
     smsRefused: 'SMS refused',
+    decidedWhenWritten: 'not booked in the portal: the patient’s own contact, or the guardians who may see it, decided when it is written',
   },
 };
 
@@ -73,6 +74,7 @@ const fi: ReminderTexts = {
     sms: 'tekstiviesti',
     email: 'sähköposti',
     smsRefused: 'tekstiviesti kielletty',
+    decidedWhenWritten: 'ei varattu portaalissa: potilaan omat yhteystiedot tai huoltajat, jotka saavat nähdä sen, päätetään lähetettäessä',
   },
 };
 
@@ -108,6 +110,7 @@ const sv: ReminderTexts = {
     sms: 'textmeddelande',
     email: 'e-post',
     smsRefused: 'textmeddelande nekat',
+    decidedWhenWritten: 'inte bokad i portalen: patientens egna kontaktuppgifter eller de vårdnadshavare som får se den, avgörs när den skickas',
   },
 };
 

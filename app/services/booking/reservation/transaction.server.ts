@@ -155,7 +155,6 @@ export async function book(db: Db, input: BookingInput, ctx: ResolvedContext): P
           email: input.contact.email,
           language: input.messageLang,
           brand: ctx.brand,
-          link: anonymousLink(ctx.origin, input.messageLang, anonymousCode),
         },
       });
 
