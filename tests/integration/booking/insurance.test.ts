@@ -306,6 +306,8 @@ describe('the insurer gateway protocol (INSURERS=http) against a local fake serv
       req.on('end', () => {
         seen.push({ path: req.url ?? '', headers: req.headers, body: text ? JSON.parse(text) : null });
         const answer = answers.get(req.url ?? '') ?? { status: 404, body: {} };
+        // (A gateway that never answers: only the client's timeout ends the call.)
+        if (answer.delayMs === Infinity) return;
         setTimeout(() => {
           res.writeHead(answer.status, { 'content-type': 'application/json' });
           res.end(JSON.stringify(answer.body));
@@ -315,9 +317,14 @@ describe('the insurer gateway protocol (INSURERS=http) against a local fake serv
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/gateway/`;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => {
+    server.closeAllConnections();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  });
 
-  const client = () => httpInsurer({ baseUrl: base, clientId: 'portal', apiKey: 'k'.repeat(32), timeoutMs: 300 });
+  // A timeout far beyond any answer of this server, even on a loaded machine (300 ms failed the
+  // answered calls on CI's two cores); the timeout case below has one of its own.
+  const client = (timeoutMs = 10_000) => httpInsurer({ baseUrl: base, clientId: 'portal', apiKey: 'k'.repeat(32), timeoutMs });
   const person = { identityCode: '170486-914V' };
 
   it('asks with the credentials in headers and the identity code only in the body', async () => {
@@ -354,8 +361,8 @@ describe('the insurer gateway protocol (INSURERS=http) against a local fake serv
     expect(await client().lahiTapiolaPolicyCheck(person)).toEqual({ type: 'error' });
     answers.set('/gateway/lahitapiola/policy-check', { status: 200, body: { hasHealthcarePolicy: 'yes' } });
     expect(await client().lahiTapiolaPolicyCheck(person)).toEqual({ type: 'error' });
-    answers.set('/gateway/op/personal-insurance', { status: 200, body: { found: true }, delayMs: 1000 });
-    expect(await client().opPersonalInsurance(person)).toEqual({ type: 'error' });
+    answers.set('/gateway/op/personal-insurance', { status: 200, body: { found: true }, delayMs: Infinity });
+    expect(await client(300).opPersonalInsurance(person)).toEqual({ type: 'error' });
     const nowhere = httpInsurer({ baseUrl: 'http://127.0.0.1:1/', clientId: 'p', apiKey: 'k'.repeat(32), timeoutMs: 300 });
     expect(await nowhere.pohjolaCheck(person, '2026-12-01')).toEqual({ type: 'error' });
   });
