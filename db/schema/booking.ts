@@ -54,6 +54,15 @@ export const practitioners = pgTable(
   ],
 );
 
+/** What the pages show of a practitioner beside a time or a visit (name, title, picture): one select shape. */
+export const practitionerCardColumns = {
+  id: practitioners.id,
+  firstName: practitioners.firstName,
+  lastName: practitioners.lastName,
+  title: practitioners.title,
+  profilePictureUrl: practitioners.profilePictureUrl,
+};
+
 export const practitionerSpecialties = pgTable(
   'practitioner_specialties',
   {

@@ -16,3 +16,8 @@ export function notFound() {
 export function notFoundText(): Response {
   return new Response('Not found', { status: 404 });
 }
+
+/** A plain-text answer to a server-to-server call (the payment provider's callbacks), never cached. */
+export function plainText(body: string, status: number, headers: Record<string, string> = {}): Response {
+  return new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers } });
+}

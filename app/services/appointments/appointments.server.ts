@@ -6,7 +6,7 @@
  */
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { appointmentLinks, appointments, clinics, persons, practitioners, specialties, type Localized } from '~db/schema';
+import { appointmentLinks, appointments, clinics, persons, practitionerCardColumns, practitioners, specialties, type Localized } from '~db/schema';
 import { env } from '~/env.server';
 import type { Language } from '~/i18n/config';
 import { constantTimeEqual, randomToken, sha256 } from '~/lib/crypto.server';
@@ -51,13 +51,7 @@ export function baseQuery(db: Db) {
     .select({
       appointment: appointments,
       clinic: clinics,
-      practitioner: {
-        id: practitioners.id,
-        firstName: practitioners.firstName,
-        lastName: practitioners.lastName,
-        title: practitioners.title,
-        profilePictureUrl: practitioners.profilePictureUrl,
-      },
+      practitioner: practitionerCardColumns,
       specialtyName: specialties.name,
       patient: {
         id: patient.id,

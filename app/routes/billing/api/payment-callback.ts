@@ -6,12 +6,10 @@
  * retrying; a bad signature is 400 and changes and writes nothing.
  */
 import { requestInfoContext } from '~/context';
+import { plainText as text } from '~/lib/http/responses';
 import { getDb } from '~/services/db/db.server';
 import { paymentClient, receivePaymentCallback } from '~/services/billing/payments.server';
 import type { Route } from './+types/payment-callback';
-
-const text = (body: string, status: number, headers: Record<string, string> = {}) =>
-  new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers } });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = await getDb();

@@ -3,7 +3,7 @@
  * (in the future, offered to that payer, not taken) and the reserve page's preview of it.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { appointments, appointmentSlots, clinics, practitioners, specialties, type Localized, type PriceEstimate } from '~db/schema';
+import { appointments, appointmentSlots, clinics, practitionerCardColumns, practitioners, specialties, type Localized, type PriceEstimate } from '~db/schema';
 import type { Language } from '~/i18n/config';
 import { clock } from '~/lib/clock.server';
 import { formatDateTime, formatMoney, formatTime } from '~/lib/format';
@@ -26,13 +26,7 @@ function slotQuery(db: Db) {
       slot: appointmentSlots,
       clinic: clinics,
       specialtyName: specialties.name,
-      practitioner: {
-        id: practitioners.id,
-        firstName: practitioners.firstName,
-        lastName: practitioners.lastName,
-        title: practitioners.title,
-        profilePictureUrl: practitioners.profilePictureUrl,
-      },
+      practitioner: practitionerCardColumns,
     })
     .from(appointmentSlots)
     .innerJoin(clinics, eq(clinics.id, appointmentSlots.clinicId))
