@@ -86,34 +86,18 @@ function expectRefused(refusals: Refusal[], identityCode: string) {
   for (const [name, result] of refusals) expect(result.stderr, name).not.toContain(identityCode);
 }
 
-const USAGE = 'Usage: npm run hr-user -- add <identity code> <first name> <last name> <contract id> <title> <e-mail> | deactivate <identity code> | list';
-
 describe('npm run hr-user with wrong arguments', () => {
-  it('refuses each with a message naming what is wrong, before it opens the database', { timeout: 300_000 }, () => {
+  // Each wrong argument and its message: db/hr-user-arguments.test.ts.
+  it('prints what is wrong alone and exits 1, before it opens the database', { timeout: 120_000 }, () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-hr-user-cli-'));
     // A data directory the CLI would create if it opened the database.
     const env = { PGLITE_DATA_DIR: path.join(dir, 'pglite') };
     const identityCode = makeIdentityCode('1975-05-05', 611);
-    const contractId = '00000000-0000-4000-8000-000000000000';
-    const add = (changes: Partial<Record<'identityCode' | 'firstName' | 'lastName' | 'contractId' | 'title' | 'email', string>>) => {
-      const a = { identityCode, firstName: 'Helmi', lastName: 'Henkilöstö', contractId, title: 'HR-päällikkö', email: 'helmi@example.fi', ...changes };
-      return hrUser(env, 'add', a.identityCode, a.firstName, a.lastName, a.contractId, a.title, a.email);
-    };
+    const badCode = `${identityCode.slice(0, -1)}${identityCode.endsWith('A') ? 'B' : 'A'}`;
     try {
       expectRefused(
-        [
-          // The same code with another check character.
-          ['a bad identity code', add({ identityCode: `${identityCode.slice(0, -1)}${identityCode.endsWith('A') ? 'B' : 'A'}` }), 'Not a valid identity code.'],
-          ['an empty name', add({ lastName: ' ' }), 'The first and last name must not be empty.'],
-          ['a contract id that is not one', add({ contractId: 'rakenne-oy' }), 'No occupational contract with that id.'],
-          ['a title over 100 characters', add({ title: 'x'.repeat(101) }), 'The title must be 1–100 characters.'],
-          ['an empty title', add({ title: '' }), 'The title must be 1–100 characters.'],
-          ['a bad e-mail address', add({ email: 'helmi(at)example.fi' }), 'Not a valid e-mail address.'],
-          ['a missing argument', hrUser(env, 'add', identityCode, 'Helmi', 'Henkilöstö', contractId, 'HR-päällikkö'), USAGE],
-          ['an unknown command', hrUser(env, 'remove', identityCode), USAGE],
-          ['no command', hrUser(env), USAGE],
-        ],
-        identityCode,
+        [['a bad identity code', hrUser(env, 'add', badCode, 'Helmi', 'Henkilöstö', '00000000-0000-4000-8000-000000000000', 'HR-päällikkö', 'helmi@example.fi'), 'Not a valid identity code.']],
+        badCode,
       );
       expect(existsSync(env.PGLITE_DATA_DIR)).toBe(false);
     } finally {
