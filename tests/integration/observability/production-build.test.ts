@@ -29,6 +29,7 @@ import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeAnonymousCode } from '~/models/appointments/anonymous-code';
 import { ensureBuild } from '../../fixtures/build';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../fixtures/chromium';
 import { createTestDatabase, databaseKinds, postgresUrlFor, testDatabaseUrl, withPostgresClient, type TestDatabase } from '../../fixtures/db';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -272,8 +273,8 @@ describe.each(databaseKinds())('the built server on %s', (kind) => {
       // The endpoint is on another loopback port here, which Chromium's local-network-access
       // check would refuse to a page (a real Sentry is a public address).
       const browser = await chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: ['--no-sandbox', '--disable-gpu', '--disable-features=LocalNetworkAccessChecks'],
+        executablePath: CHROMIUM_PATH,
+        args: [...CHROMIUM_ARGS, '--disable-features=LocalNetworkAccessChecks'],
       });
       try {
         const page = await browser.newPage();
