@@ -44,7 +44,8 @@ describe.each(databaseKinds())('seed on %s', (kind) => {
   /** The demo appointments' links, from the first test's seeding. */
   let seeded: SeededLink[] = [];
 
-  it('seeds an empty database once and leaves a seeded one alone', async () => {
+  // The whole demo, seeded: seconds alone, a minute or more with both lanes on CI's two cores.
+  it('seeds an empty database once and leaves a seeded one alone', { timeout: 180_000 }, async () => {
     expect((await rowCounts(t.db)).persons).toBe(0);
     const links = await seedIfEmpty(t.db);
     expect(links).not.toBeNull();
