@@ -251,6 +251,18 @@ export default defineConfig(
     },
   },
   {
+    // app/browser runs in the browser (ADR 0009): the DOM and pure models only, no React, router,
+    // services or components (the server side imports it, not the other way round).
+    files: ['app/browser/**/*.ts'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': restrict(noSeed, noDatabase, noServerModules, noNodeBuiltins, noServicesBelow, noComponents, noRoutes, {
+        regex: '^(react|react-dom|react-router|@react-router/[^/]+|@conform-to/[^/]+|zod|i18next)(/|$)',
+        message: 'The browser library is framework-free: the DOM and app/models only.',
+      }),
+    },
+  },
+  {
     // The test-only fixture routes (404 unless DEPLOYMENT_ENV=test) create rows directly and
     // load the demo data lazily, after that check (type imports are erased).
     files: ['app/routes/dev/test-*.ts'],

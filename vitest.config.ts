@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { clock } from './app/lib/clock.server';
 import { pathAliases } from './aliases.config';
+import { browserLibrary } from './browser-build.config';
 
 // One timeline for every test worker (PORTAL_NOW, when set, starts it there).
 clock.start();
@@ -39,6 +40,7 @@ class ProcessesFirst extends BaseSequencer {
 }
 
 export default defineConfig({
+  plugins: [browserLibrary()],
   resolve: { alias: pathAliases },
   test: {
     sequence: { sequencer: ProcessesFirst },
@@ -48,6 +50,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['app/**/*.test.{ts,tsx}', 'db/**/*.test.ts', '.ci/**/*.test.ts', 'tests/lint/**/*.test.ts'],
+          // app/browser/*.test.ts name `@vitest-environment happy-dom` themselves.
           exclude: ['**/*.integration.test.ts', 'node_modules/**'],
           environment: 'node',
           setupFiles: ['tests/setup/fail-on-console-error.ts'],

@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Transform, Writable, type TransformCallback } from 'node:stream';
-import { createReadableStreamFromReadable } from '@react-router/node';
-import { isbot } from 'isbot';
+import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import {
   isRouteErrorResponse,
@@ -12,19 +10,19 @@ import {
   RouterContextProvider,
   type ServerInstrumentation,
 } from 'react-router';
-import { hydrates } from '~/components/hydration';
 import { NonceContext } from '~/components/nonce';
 import { StyleSheetsContext, type StyleSheetReader } from '~/components/PageStyles';
 import { PortalEnvContext } from '~/components/portal-env';
-import { envelopeUrl, pageScript, type PlainPageReport } from '~/components/shell/page-script.server';
+import { SESSION_LEFT_HEADER } from '~/browser/attributes';
+import type { ReportConfig } from '~/browser/reporter';
+import { envelopeUrl, pageScript } from '~/components/shell/page-script.server';
 import { requestMetrics } from '~/lib/http/request-metrics.server';
 import { env } from '~/env.server';
 import { requestInfoContext, type RequestInfo } from '~/context';
 import { getLocale, resources } from '~/i18n/i18n.server';
 import { TranslationContext, type Translation } from '~/i18n/react';
-import { SEPARATE_NAMESPACES } from '~/i18n/resources';
 import type { TextKey } from '~/i18n/keys';
-import { hasText, translatorOver, type TFunction, type TranslateOptions } from '~/i18n/translate';
+import { hasText, translatorOver, type TFunction } from '~/i18n/translate';
 import { logger } from '~/services/observability/logger.server';
 import { captureServerError, initServerErrorReporting } from '~/services/observability/sentry.server';
 
@@ -52,41 +50,6 @@ const readStyleSheet: StyleSheetReader = (href) => {
 };
 
 /**
- * The rendered HTML, passed on in one chunk per burst of React's writes. React writes a page in
- * 2 KB pieces, all at once when the shell (or a boundary) is ready, and each piece went through
- * the web-stream bridge, the response and the compressor separately: a compressor write is a
- * thread-pool round trip, which made compression one of the largest items of a logged-in page's
- * server time (ADR 0010). The pieces of a burst are joined and passed on after the pending I/O
- * callbacks (setImmediate), so what streams still goes out at once.
- */
-class CoalescingStream extends Transform {
-  #chunks: Buffer[] = [];
-  #scheduled = false;
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.#chunks.push(chunk);
-    if (!this.#scheduled) {
-      this.#scheduled = true;
-      setImmediate(() => this.#passOn());
-    }
-    callback();
-  }
-
-  override _flush(callback: TransformCallback): void {
-    this.#passOn();
-    callback();
-  }
-
-  #passOn(): void {
-    this.#scheduled = false;
-    if (this.#chunks.length === 0 || this.destroyed) return;
-    const chunks = this.#chunks;
-    this.#chunks = [];
-    this.push(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
-  }
-}
-
-/**
  * Builds the per-request context. server.ts calls this through the server build
  * (`build.entry.module`) so the context keys are the build's own instances.
  */
@@ -96,29 +59,23 @@ export function createLoadContext(info: RequestInfo): RouterContextProvider {
   return context;
 }
 
-/** The request's texts; remembers which separately loaded namespaces the render looked up. */
-function recordingTranslation(lang: 'fi' | 'sv' | 'en'): Translation {
+/** The request's texts. */
+function translationOf(lang: 'fi' | 'sv' | 'en'): Translation {
   const texts = resources[lang].translation;
-  const translate = translatorOver(texts, lang);
-  const used = new Set<string>();
-  // Typed once here: the wrapper passes any key through, components may use only TFunction's keys.
-  const t = ((key: string, options?: TranslateOptions) => {
-    const namespace = key.split('.')[0]!;
-    if (SEPARATE_NAMESPACES.includes(namespace)) used.add(namespace);
-    return translate(key, options);
-  }) as TFunction;
-  return { t, i18n: { language: lang, exists: (key): key is TextKey => hasText(texts, key) }, namespaces: () => [...used].sort() };
+  // Typed once here: components may use only TFunction's keys.
+  const t = translatorOver(texts, lang) as TFunction;
+  return { t, i18n: { language: lang, exists: (key): key is TextKey => hasText(texts, key) } };
 }
 
 /**
- * What a plain page (ADR 0009) renders with: React Router's context cut down to the matched
- * routes. Its `ServerRouter` builds route objects for every route in the manifest on each render
- * (≈ 230: 59 pages in three languages) and the page's turbo-stream hydration data is never sent
- * (`<Scripts/>` is left out), so a plain page gets only its own branch of the route tree and no
+ * What a page renders with (ADR 0009): React Router's context cut down to the matched routes.
+ * Its `ServerRouter` builds route objects for every route in the manifest on each render
+ * (≈ 230: 59 pages in three languages) and no page sends React Router's handoff data (the root
+ * renders no `<Scripts/>`), so a page gets only its own branch of the route tree and no
  * handoff stream (ADR 0010). The matched branch is all that rendering it reads: links are absolute
  * paths, and the page's CSS comes from its matched routes' manifest entries.
  */
-function plainPageContext(context: EntryContext): EntryContext {
+function pageContext(context: EntryContext): EntryContext {
   const ids = new Set(context.staticHandlerContext.matches.map((match) => match.route.id));
   const pick = <T,>(all: Record<string, T>) => Object.fromEntries([...ids].filter((id) => id in all).map((id) => [id, all[id]!]));
   // React Router has already started encoding it (and ends it by itself); it is only never read.
@@ -130,8 +87,8 @@ function plainPageContext(context: EntryContext): EntryContext {
   };
 }
 
-/** With a DSN, where a plain page's script reports its errors (ADR 0038), under the page's route id. */
-function plainPageReport(routeId: string | undefined): PlainPageReport | null {
+/** With a DSN, where the page's script reports its errors (ADR 0038), under the page's route id. */
+function pageReport(routeId: string | undefined): ReportConfig | null {
   const { SENTRY_DSN, SENTRY_ENVIRONMENT, DEPLOYMENT_ENV } = env();
   const url = SENTRY_DSN ? envelopeUrl(SENTRY_DSN) : null;
   return url ? { url, route: routeId ?? 'unknown', environment: SENTRY_ENVIRONMENT ?? DEPLOYMENT_ENV } : null;
@@ -146,9 +103,9 @@ export default function handleRequest(
 ) {
   const { nonce } = loadContext.get(requestInfoContext);
   const lang = getLocale(loadContext);
-  const translation = recordingTranslation(lang);
-  // The page script (session timer, in-app bridge, plain pages' enhancements) from the root
-  // loader's data; an error page without it still gets the script, without the session part.
+  const translation = translationOf(lang);
+  // The page script (the browser library, app/browser/) with the root loader's data; an error
+  // page without it still gets the script, without the session part.
   const root = routerContext.staticHandlerContext.loaderData['root'] as
     | { sessionExpiresInMs: number | null; csrfToken: string; inApp: boolean }
     | undefined;
@@ -158,14 +115,12 @@ export default function handleRequest(
     sessionExpiresInMs: root?.sessionExpiresInMs ?? null,
     csrfToken: root?.csrfToken ?? '',
     inApp: root?.inApp ?? false,
-    report: plainPageReport(routerContext.staticHandlerContext.matches.at(-1)?.route.id),
+    report: pageReport(routerContext.staticHandlerContext.matches.at(-1)?.route.id),
   });
-  const plain = !hydrates(routerContext.staticHandlerContext.matches.map((match) => routerContext.routeModules[match.route.id] ?? {}));
-  const context = plain ? plainPageContext(routerContext) : routerContext;
-  // A plain page is answered whole, in one buffer: its data is loaded before it renders, so there
-  // is nothing to stream, and one body skips the stream bridges between React and the compressor.
-  // Bots get a hydrated page whole too; browsers get it streamed.
-  const whole = plain || isbot(request.headers.get('user-agent')) || routerContext.isSpaMode;
+  const context = pageContext(routerContext);
+  // The session's time left by the server's clock, for the page script's timer: a poll of the
+  // page reads it here (app/browser/poll.ts), the first load from the script's config.
+  if (root?.sessionExpiresInMs != null) responseHeaders.set(SESSION_LEFT_HEADER, String(root.sessionExpiresInMs));
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -182,18 +137,13 @@ export default function handleRequest(
       {
         nonce,
         bootstrapScriptContent: script,
+        // A page is answered whole, in one buffer: its data is loaded before it renders, so
+        // there is nothing to stream, and one body skips the stream bridges between React and
+        // the compressor.
         onShellReady() {
           shellRendered = true;
-          if (whole) return;
-          const body = new CoalescingStream();
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(
-            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
-          );
-          pipe(body);
         },
         onAllReady() {
-          if (!whole) return;
           const chunks: Buffer[] = [];
           const body = new Writable({
             write(chunk: Buffer, _encoding, callback) {

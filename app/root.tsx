@@ -1,6 +1,6 @@
-import { useEffect, type ReactNode } from 'react';
-import { useTranslation, TextNamespaces } from '~/i18n/react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteError, useRouteLoaderData } from 'react-router';
+import type { ReactNode } from 'react';
+import { useTranslation } from '~/i18n/react';
+import { Links, Meta, Outlet, useLocation, useMatches, useRouteLoaderData } from 'react-router';
 import { AuthenticityTokenProvider } from 'remix-utils/csrf/react';
 import { brand as brandFacts } from '~/brands';
 import { Footer } from '~/components/shell/Footer';
@@ -8,19 +8,13 @@ import { Header } from '~/components/shell/Header';
 import { SideNav } from '~/components/shell/SideNav';
 import { FlashMessage } from '~/components/FlashMessage';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { attrs } from '~/browser/markup';
 import { PageStyles } from '~/components/PageStyles';
-import { hydrates } from '~/components/hydration';
 import { buildNavigation } from '~/components/shell/navigation';
-import { useNonce } from '~/components/nonce';
 import { usePortalEnv } from '~/components/portal-env';
-import { SessionTimer } from '~/components/shell/SessionTimer';
-import { ToastProvider } from '~/components/Toasts';
 import { authContext, flashContext, portalContext } from '~/context';
-import { env } from '~/env.server';
 import { i18nextMiddleware } from '~/i18n/i18n.server';
-import { ensureAllTexts } from '~/i18n/texts.client';
 import { portalMiddleware, sessionMiddleware } from '~/middleware/portal.server';
-import { reportBrowserError } from '~/services/observability/report.client';
 import { pageOfMatches } from '~/route-match';
 import { languageOfPath, PAGES, type Chrome, type PageDefinition } from '~/route-table';
 import { clock } from '~/lib/clock.server';
@@ -33,14 +27,6 @@ import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/root';
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, sessionMiddleware, portalMiddleware];
-
-/** A client navigation may render a page with texts the first page did not load. */
-export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
-  async (_args, next) => {
-    await ensureAllTexts();
-    return next();
-  },
-];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const portal = context.get(portalContext);
@@ -72,23 +58,12 @@ export async function loader({ context }: Route.LoaderArgs) {
       : null,
     // Relative, so a browser whose clock is off (or a test server's PORTAL_NOW) times it right.
     sessionExpiresInMs: auth ? Math.max(0, sessionExpiresAt(auth.session).getTime() - clock.nowMs()) : null,
-    sentryDsn: env().SENTRY_DSN ?? null,
   };
-}
-
-/** Session expiry, flash and user must be fresh after every navigation. */
-export function shouldRevalidate() {
-  return true;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
-  const nonce = useNonce();
   const { t } = useTranslation();
-  // Marks the document once React has taken over (tests wait for it before using JS features).
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
   const { brand: brandKey } = usePortalEnv();
   const brand = brandFacts(brandKey);
   const location = useLocation();
@@ -99,8 +74,6 @@ export function Layout({ children }: { children: ReactNode }) {
   const definition = page ? (PAGES[page.key] as PageDefinition) : null;
   const chrome: Chrome = definition?.chrome ?? 'full';
   const user = data?.user ?? null;
-  // Plain HTML unless the page asks for React (components/hydration.ts, ADR 0009).
-  const hydrate = hydrates(matches);
   const showHeader = !data?.inApp && chrome !== 'bare';
   // The full-width appointment lists and the bare pages have no footer (spec 1 §2).
   const showFooter = !data?.inApp && (chrome === 'full' || chrome === 'wide');
@@ -112,8 +85,8 @@ export function Layout({ children }: { children: ReactNode }) {
       lang={lang}
       className={themeClass[brandKey]}
       data-brand={brandKey}
-      data-sentry-dsn={hydrate ? (data?.sentryDsn ?? undefined) : undefined}
-      data-static={hydrate ? undefined : 'true'}
+      // Server-rendered HTML, enhanced by the page script only (ADR 0009); tests wait for it.
+      data-static="true"
     >
       <head>
         <meta charSet="utf-8" />
@@ -125,7 +98,6 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <AuthenticityTokenProvider token={data?.csrfToken ?? ''}>
-          <ToastProvider>
             <div className={ui.page}>
               <a className={ui.skipLink} href="#main">
                 {t('chrome.skipToContent')}
@@ -148,14 +120,9 @@ export function Layout({ children }: { children: ReactNode }) {
               </div>
               {showFooter ? <Footer brand={brand} lang={lang} /> : null}
             </div>
-            {/* The page script's toasts (session warnings); React never renders into it. */}
-            <div className={shell.toastRegion} role="status" aria-live="polite" data-page-toasts="" data-toast-class={shell.toast} />
-            <SessionTimer expiresInMs={data?.sessionExpiresInMs ?? null} />
-          </ToastProvider>
+            {/* The page script's toasts (session warnings, app/browser/session.ts). */}
+            <div className={shell.toastRegion} role="status" aria-live="polite" {...attrs({ toasts: true, toastClass: shell.toast })} />
         </AuthenticityTokenProvider>
-        {hydrate ? <ScrollRestoration nonce={nonce} /> : null}
-        {hydrate ? <Scripts nonce={nonce} /> : null}
-        {hydrate ? <TextNamespaces /> : null}
       </body>
     </html>
   );
@@ -165,13 +132,7 @@ export default function App() {
   return <Outlet />;
 }
 
-/**
- * Every failure's page. On the server the error has been reported already (entry.server's
- * handleError); in the browser (a hydrated page) an error the browser raised is reported here,
- * once (report.client.ts), while one the server raised arrives without a stack and is skipped.
- */
+/** Every failure's page; the error has been reported already (entry.server's handleError). */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  useEffect(() => reportBrowserError(error, 'boundary'), [error]);
   return <GeneralErrorBoundary />;
 }

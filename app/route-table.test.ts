@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FEATURE_FLAGS, type FeatureFlag, type Features } from '~/models/features';
 import { languageOfPath, pageExistsIn, pagePath, pageRefusal, PAGES, routePathOf, type PageDefinition } from './route-table';
@@ -66,24 +64,3 @@ describe('route table', () => {
     });
   });
 });
-
-describe('hydration (ADR 0009)', () => {
-  // Plain HTML by default, hydration by exception: each page's route module says which, and
-  // why, next to its `handle` (components/hydration.ts). The ADR's table lists them.
-  const modules = [...new Set(Object.values(PAGES).map((page) => (page as PageDefinition).file))];
-
-  it.each(modules)('%s decides whether its page hydrates', (file) => {
-    const source = readFileSync(path.join(import.meta.dirname, file), 'utf8');
-    expect(source).toMatch(/\n\/\*\*[^]*?\*\/\nexport const handle: RouteHandle = \{ hydrate: (true|false) \};\n/);
-  });
-
-  it('the ADR lists every page module with its choice', () => {
-    const adr = readFileSync(path.join(import.meta.dirname, '../docs/decisions/0009-javascript-budget-and-static-pages.md'), 'utf8');
-    for (const file of modules) {
-      const source = readFileSync(path.join(import.meta.dirname, file), 'utf8');
-      const hydrate = /hydrate: (true|false)/.exec(source)?.[1] === 'true';
-      expect(adr, file).toMatch(new RegExp(`\\| \`${file.replace(/[.]/g, '\\.')}\` \\| ${hydrate ? 'hydrated' : 'plain'} \\|`));
-    }
-  });
-});
-

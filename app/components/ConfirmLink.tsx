@@ -1,13 +1,13 @@
 /**
  * A destructive action behind a confirmation: without JS the link opens the confirmation page
  * (which posts); with JS the same question opens as a dialog whose form posts to that page. The
- * dialog is in the HTML (closed, so unseen without JS): a hydrated page opens it from React, a
- * plain page from the page script (`data-dialog`, components/shell/page-script.server.ts).
- * Cancel closes it natively (`formmethod="dialog"`).
+ * dialog is in the HTML (closed, so unseen without JS) and the page script opens it (`data-dialog`,
+ * app/browser/dialog.ts). Cancel closes it natively (`formmethod="dialog"`).
  */
-import { useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { attrs } from '~/browser/markup';
 import * as ui from '~/styles/ui.css';
 
 export function ConfirmLink({
@@ -30,36 +30,16 @@ export function ConfirmLink({
   /** A full page load after the post (e.g. logging out). */
   reloadDocument?: boolean;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
   const titleId = `${id}-title`;
   return (
     <>
-      <Link
-        to={to}
-        className={className}
-        data-dialog={id}
-        onClick={(event) => {
-          if (!dialog.current) return;
-          event.preventDefault();
-          dialog.current.showModal();
-        }}
-      >
+      <Link to={to} className={className} {...attrs({ dialog: id })}>
         {label}
       </Link>
-      <dialog ref={dialog} id={id} aria-labelledby={titleId}>
+      <dialog id={id} aria-labelledby={titleId}>
         <h2 id={titleId}>{question}</h2>
-        <Form
-          method="post"
-          action={to}
-          reloadDocument={reloadDocument}
-          onSubmit={(event) => {
-            const cancel = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('formmethod') === 'dialog';
-            // Cancel closes the dialog (natively on a plain page); only the confirmation posts.
-            if (cancel) event.preventDefault();
-            dialog.current?.close();
-          }}
-        >
+        <Form method="post" action={to} reloadDocument={reloadDocument}>
           <AuthenticityTokenInput name="csrf" />
           {Object.entries(hidden ?? {}).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />

@@ -2,10 +2,8 @@
  * The page's CSS inlined in the document, so the first response paints on its own (no
  * render-blocking stylesheet requests). Renders, for each CSS file of the matched routes, a
  * nonce'd `<style data-href>` with the file's text: on the server the text comes from
- * `StyleSheetsContext` (entry.server.tsx reads the built files once); while hydrating the
- * browser reads it back from the document, so both render the same. A file the document does
- * not have yet (a client navigation to a page with more CSS) becomes an ordinary
- * `<link rel="stylesheet">`, which React Router preloads before it shows the page.
+ * `StyleSheetsContext` (entry.server.tsx reads the built files once); a file that cannot be
+ * inlined becomes an ordinary `<link rel="stylesheet">`.
  */
 import { createContext, useContext } from 'react';
 import { UNSAFE_FrameworkContext, useMatches } from 'react-router';
@@ -14,15 +12,8 @@ import { useNonce } from '~/components/nonce';
 /** Returns a built CSS file's text by its URL path, or undefined when it cannot be inlined. */
 export type StyleSheetReader = (href: string) => string | undefined;
 
-const fromDocument: StyleSheetReader = (href) => {
-  if (typeof document === 'undefined') return undefined;
-  for (const style of document.querySelectorAll('style[data-href]')) {
-    if (style.getAttribute('data-href') === href) return style.textContent ?? undefined;
-  }
-  return undefined;
-};
-
-export const StyleSheetsContext = createContext<StyleSheetReader>(fromDocument);
+/** Without a reader (development), every file is a link. */
+export const StyleSheetsContext = createContext<StyleSheetReader>(() => undefined);
 
 export function PageStyles() {
   const framework = useContext(UNSAFE_FrameworkContext);

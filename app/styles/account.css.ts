@@ -3,7 +3,7 @@ import { style } from '@vanilla-extract/css';
 
 /**
  * A guardian's address fields, hidden while "same address as the child" is ticked (spec 2 §5):
- * CSS alone, so it works on the plain page, under React and without JS; the server ignores the
+ * CSS alone, so it works with and without JS; the server ignores the
  * address of a guardian with the same address.
  */
 export const guardianAddress = style({

@@ -103,7 +103,6 @@ export const results = style({
   transition: 'opacity 120ms',
   '@media': { [mediaQuery.smallOnly]: { padding: vars.space.m } },
 });
-export const busy = style({ opacity: 0.55 });
 export const resultList = style({ listStyle: 'none', margin: 0, padding: 0 });
 export const result = style({
   display: 'grid',

@@ -12,9 +12,9 @@ import { routeOfPath } from './route-files';
 export { DEMO_PERSONS, expect };
 
 /**
- * Playwright's test with one addition: with JavaScript on, `page.goto` waits until React has
- * hydrated the page, so tests exercise the enhanced behaviour (dialogs, auto-submit) rather than
- * racing it.
+ * Playwright's test with one addition: with JavaScript on, `page.goto` waits for the page's
+ * document (`html[data-static]`, server-rendered; its script starts the behaviours at
+ * DOMContentLoaded, ADR 0009), so tests exercise the enhanced behaviour rather than racing it.
  */
 export const test = base.extend({
   page: async ({ page, javaScriptEnabled }, use) => {
@@ -23,7 +23,7 @@ export const test = base.extend({
       page.goto = async (url, options) => {
         const response = await goto(url, options);
         if (response?.headers()['content-type']?.includes('text/html') && (response.status() < 400 || response.status() === 404)) {
-          await page.locator('html[data-hydrated], html[data-static]').waitFor({ state: 'attached' });
+          await page.locator('html[data-static]').waitFor({ state: 'attached' });
         }
         return response;
       };

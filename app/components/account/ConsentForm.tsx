@@ -3,20 +3,19 @@
  * my information: the first time, the privacy statement and its confirmation; then the choices
  * of the brand. The submit button is disabled after the first click (`data-pending`) and, with
  * JS, until the form passes its native constraints (`data-needs-valid`: the read confirmation is
- * `required` the first time, from the schema through `constraint`). On a plain page the page
- * script does both; under React (after a client navigation) `submitting` and the form's native
- * validity do. Without JS the button stays enabled and the server answers with the schema's
+ * `required` the first time, from the schema through `constraint`); the page script does both.
+ * Without JS the button stays enabled and the server answers with the schema's
  * errors. No zod in the browser.
  */
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { Form } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { CheckboxField, ErrorSummary, type FieldConstraints } from '~/components/forms/FormFields';
-import { useNativeValidity } from '~/components/forms/useNativeValidity';
 import { useTranslation } from '~/i18n/react';
 import type { ConsentFields, ConsentField } from '~/models/booking/reservation-schemas';
 import * as s from '~/styles/booking.css';
 import * as ui from '~/styles/ui.css';
+import { attrs } from '~/browser/markup';
 
 export interface ConsentFormProps {
   /** The form's id (one per page). */
@@ -26,8 +25,6 @@ export interface ConsentFormProps {
   fields: readonly ConsentField[];
   defaultValue: Partial<Record<ConsentField, boolean>>;
   lastResult: SubmissionResult<string[]> | undefined;
-  /** Whether this form is being sent (the page knows which of its forms is). */
-  submitting: boolean;
   /** The submit button's `intent` value, on a page with several forms. */
   intent?: string;
   /** The privacy statement's heading level under the page's own heading. */
@@ -47,7 +44,6 @@ export function ConsentForm({
   fields: choices,
   defaultValue,
   lastResult,
-  submitting,
   intent,
   privacyHeading: PrivacyHeading,
   errorSummary = false,
@@ -55,13 +51,12 @@ export function ConsentForm({
 }: ConsentFormProps) {
   const { t } = useTranslation();
   const [form, fields] = useForm<Partial<Record<keyof ConsentFields, boolean>>>({ id, lastResult, constraint, defaultValue });
-  const { ref: formRef, valid: formValid, check: checkValidity } = useNativeValidity();
   return (
     <>
       {errorSummary && form.status === 'error' ? (
         <ErrorSummary fields={[{ meta: fields.readConfirmation, label: t('reservation.consent.readConfirmation') }]} />
       ) : null}
-      <Form method="post" {...getFormProps(form)} ref={formRef} onChange={checkValidity} noValidate>
+      <Form method="post" {...getFormProps(form)} noValidate>
         <AuthenticityTokenInput name="csrf" />
         {firstTime ? (
           <section className={s.privacy} aria-labelledby="privacy-title">
@@ -81,11 +76,9 @@ export function ConsentForm({
           name={intent ? 'intent' : undefined}
           value={intent}
           className={ui.button.primary}
-          disabled={submitting || formValid === false}
-          data-needs-valid=""
-          data-pending={t('reservation.consent.saving')}
+          {...attrs({ needsValid: true, pending: t('reservation.consent.saving') })}
         >
-          {submitting ? t('reservation.consent.saving') : t('reservation.consent.save')}
+          {t('reservation.consent.save')}
         </button>
       </Form>
     </>

@@ -7,29 +7,26 @@
  *
  * The inputs carry the schema's native constraints (`constraint`, from the loader's
  * `getZodConstraint`). With JS, save stays disabled while a field fails them and while saving
- * (`data-needs-valid`, `data-pending`: the page script on the plain page, React after a client
- * navigation), and the phone is normalised on leaving the field (`PHONE_BLUR_SCRIPT` on the plain
- * page, `onBlur` under React). No zod in the browser.
+ * (`data-needs-valid`, `data-pending`), and the phone is normalised on leaving the field
+ * (`data-phone`, app/browser/phone.ts). No zod in the browser.
  *
  * A new phone or e-mail needs a recent strong identification (ADR 0047): when the session's is
  * not recent the form says so before anything is typed (`reidentify`, with the link to identify
  * again and come back), and a save the server refused for it (`refused`) says nothing was saved.
  */
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, Link } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { FieldError } from '~/components/forms/FieldError';
 import { TextField, type FieldConstraints } from '~/components/forms/FormFields';
-import { useNativeValidity } from '~/components/forms/useNativeValidity';
-import { useNonce } from '~/components/nonce';
+import { attrs } from '~/browser/markup';
 import { LANGUAGES } from '~/i18n/config';
 import type { TextKey } from '~/i18n/keys';
 import { useTranslation } from '~/i18n/react';
 import type { ContactValues } from '~/models/contact';
-import { CONTACT_FIELDS, invalidFields, normalizePhoneForDisplay, type ContactField } from '~/models/account/my-information-fields';
+import { CONTACT_FIELDS, invalidFields, type ContactField } from '~/models/account/my-information-fields';
 import * as s from '~/styles/booking.css';
 import * as ui from '~/styles/ui.css';
-import { PHONE_BLUR_SCRIPT } from './phone-blur';
 
 export type { ContactValues };
 export { ContactSummary } from './ContactSummary';
@@ -71,11 +68,7 @@ export function ContactForm({
   refused?: boolean;
 }) {
   const { t } = useTranslation();
-  const nonce = useNonce();
-  const navigation = useNavigation();
   const [form, fields] = useForm<ContactValues>({ id: 'contact', lastResult, constraint, defaultValue: contact });
-  const { ref, valid, check } = useNativeValidity();
-  const saving = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'contact';
   const invalid = invalidFields(CONTACT_FIELDS, form.allErrors);
   const { key: languageKey, ...languageProps } = getSelectProps(fields.language);
   return (
@@ -108,26 +101,13 @@ export function ContactForm({
         <dt>{t('myInformation.contact.lastName')}</dt>
         <dd>{contact.lastName}</dd>
       </dl>
-      <Form method="post" {...getFormProps(form)} ref={ref} onChange={check} noValidate>
+      <Form method="post" {...getFormProps(form)} noValidate {...attrs({ phone: true })}>
         <AuthenticityTokenInput name="csrf" />
         <div className={s.formGrid}>
           <TextField meta={fields.streetAddress} label={t(LABEL.streetAddress)} autoComplete="address-line1" className={s.wide} />
           <TextField meta={fields.zipCode} label={t(LABEL.zipCode)} autoComplete="postal-code" inputMode="numeric" />
           <TextField meta={fields.postOffice} label={t(LABEL.postOffice)} autoComplete="address-level2" />
-          <div
-            onBlur={(event) => {
-              const input = event.target as HTMLInputElement;
-              if (input.name === fields.phoneNumber.name) input.value = normalizePhoneForDisplay(input.value.trim());
-            }}
-          >
-            <TextField
-              meta={fields.phoneNumber}
-              label={t(LABEL.phoneNumber)}
-              hint={t('myInformation.contact.phoneHint')}
-              type="tel"
-              autoComplete="tel"
-            />
-          </div>
+          <TextField meta={fields.phoneNumber} label={t(LABEL.phoneNumber)} hint={t('myInformation.contact.phoneHint')} type="tel" autoComplete="tel" />
           <TextField meta={fields.emailAddress} label={t(LABEL.emailAddress)} type="email" autoComplete="email" />
           <div className={ui.field}>
             <label className={ui.label} htmlFor={fields.language.id}>
@@ -151,18 +131,15 @@ export function ContactForm({
             name="intent"
             value="contact"
             className={ui.button.primary}
-            disabled={saving || valid === false}
-            data-needs-valid=""
-            data-pending={t('myInformation.contact.saving')}
+            {...attrs({ needsValid: true, pending: t('myInformation.contact.saving') })}
           >
-            {saving ? t('myInformation.contact.saving') : t('myInformation.contact.save')}
+            {t('myInformation.contact.save')}
           </button>
           <Link to={cancelHref} className={ui.button.secondary}>
             {t('myInformation.contact.cancel')}
           </Link>
         </div>
       </Form>
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: PHONE_BLUR_SCRIPT }} />
     </section>
   );
 }

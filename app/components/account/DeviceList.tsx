@@ -8,6 +8,7 @@ import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { useTranslation } from '~/i18n/react';
 import type { DeviceSessionView, IdentificationMethod } from '~/models/auth/device';
 import * as ui from '~/styles/ui.css';
+import { attrs } from '~/browser/markup';
 
 export function DeviceList({ sessions }: { sessions: DeviceSessionView[] }) {
   const { t } = useTranslation();
@@ -35,7 +36,7 @@ export function DeviceList({ sessions }: { sessions: DeviceSessionView[] }) {
             <Form method="post" reloadDocument>
               <AuthenticityTokenInput name="csrf" />
               <input type="hidden" name="sessionId" value={s.id} />
-              <button type="submit" name="intent" value="revoke" className={ui.button.secondary} data-pending={t('devices.revokePending')}>
+              <button type="submit" name="intent" value="revoke" className={ui.button.secondary} {...attrs({ pending: t('devices.revokePending') })}>
                 {t('devices.revoke')}
                 <span className={ui.visuallyHidden}>: {t('devices.revokeDetail', { device: deviceName(s), time: s.lastActiveText })}</span>
               </button>

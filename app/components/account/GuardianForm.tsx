@@ -2,13 +2,13 @@
  * Guardians of a minor (spec 2 §3, §5): at most two, each with name, phone, e-mail and an
  * address unless "same address" is ticked (then the address fields hide: CSS, with JS or
  * without). Adding and removing are conform's list intents on ordinary submit buttons, answered
- * by the server with the changed list (a plain post, on the plain page and under React alike).
+ * by the server with the changed list (a plain post).
  * Saving posts the whole list (intent guardians); the server checks the schema, the inputs carry
  * its native constraints (`constraint`, from the loader). The page keys the form by the saved
  * list, so a save starts a fresh form with the stored (normalised) values. No zod in the browser.
  */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { Form, useNavigation } from 'react-router';
+import { Form } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { CheckboxField, TextField, type FieldConstraints } from '~/components/forms/FormFields';
 import { useTranslation } from '~/i18n/react';
@@ -16,6 +16,7 @@ import { MAX_GUARDIANS, type GuardianView } from '~/models/account/my-informatio
 import * as a from '~/styles/account.css';
 import * as s from '~/styles/booking.css';
 import * as ui from '~/styles/ui.css';
+import { attrs } from '~/browser/markup';
 
 export function GuardianForm({
   ward,
@@ -33,7 +34,6 @@ export function GuardianForm({
   constraint: FieldConstraints;
 }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const [form, fields] = useForm<{ wardId: string; guardians: GuardianView[] }>({
     id: `guardians-${ward.id}`,
     lastResult,
@@ -41,7 +41,6 @@ export function GuardianForm({
     defaultValue: { wardId: ward.id, guardians },
   });
   const list = fields.guardians.getFieldList();
-  const saving = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'guardians';
   const titleId = `guardians-title-${ward.id}`;
   return (
     <section aria-labelledby={titleId}>
@@ -73,7 +72,7 @@ export function GuardianForm({
               <button
                 className={ui.button.secondary}
                 {...form.remove.getButtonProps({ name: fields.guardians.name, index })}
-                data-pending={t('myInformation.guardians.remove', { n: index + 1 })}
+                {...attrs({ pending: t('myInformation.guardians.remove', { n: index + 1 }) })}
               >
                 {t('myInformation.guardians.remove', { n: index + 1 })}
               </button>
@@ -88,7 +87,7 @@ export function GuardianForm({
                 name: fields.guardians.name,
                 defaultValue: { name: list.length === 0 ? prefilledName : '', isGuardianHasSameAddress: true },
               })}
-              data-pending={t('myInformation.guardians.add')}
+              {...attrs({ pending: t('myInformation.guardians.add') })}
             >
               {t('myInformation.guardians.add')}
             </button>
@@ -98,10 +97,9 @@ export function GuardianForm({
             name="intent"
             value="guardians"
             className={ui.button.primary}
-            disabled={saving}
-            data-pending={t('myInformation.contact.saving')}
+            {...attrs({ pending: t('myInformation.contact.saving') })}
           >
-            {saving ? t('myInformation.contact.saving') : t('myInformation.guardians.save')}
+            {t('myInformation.guardians.save')}
           </button>
         </div>
       </Form>

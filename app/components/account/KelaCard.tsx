@@ -5,18 +5,17 @@
  *
  * Without JS this is a plain multipart form with two file inputs posted to the page (intent
  * kela), which checks and saves both on the server. With JS the same form uploads directly with
- * progress (`kelaUpload`: init-upload → PUT each image to its signed URL → finish-upload, then
- * the page loads again), run by an inline script on the plain page and by an effect under React
- * (after a client navigation). The server judges the files by their bytes either way.
+ * progress (app/browser/kela-upload.ts, started from `data-kela-upload` with its texts: init-upload
+ * → PUT each image to its signed URL → finish-upload, then the page loads again). The server
+ * judges the files by their bytes either way.
  */
-import { useEffect, useRef } from 'react';
 import { Form, Link } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { useNonce } from '~/components/nonce';
+import { attrs } from '~/browser/markup';
+import type { KelaUploadConfig } from '~/browser/kela-upload';
 import type { TextKey } from '~/i18n/keys';
 import { useTranslation } from '~/i18n/react';
 import * as ui from '~/styles/ui.css';
-import { kelaUpload, kelaUploadScript, type KelaUploadConfig } from './kela-upload';
 
 type Side = 'front' | 'back';
 const SIDES: Side[] = ['front', 'back'];
@@ -40,8 +39,6 @@ export function KelaCard({
   error: TextKey | null;
 }) {
   const { t } = useTranslation();
-  const nonce = useNonce();
-  const ref = useRef<HTMLElement>(null);
   const showForm = !images || changing;
   const config: KelaUploadConfig = {
     csrfToken,
@@ -60,17 +57,12 @@ export function KelaCard({
       addFailed: t('myInformation.kela.addFailed'),
     },
   };
-  // Under React (a client navigation; the plain page runs the inline script instead).
-  const configText = JSON.stringify(config);
-  useEffect(() => {
-    if (showForm) kelaUpload(ref.current, JSON.parse(configText) as KelaUploadConfig);
-  }, [showForm, configText]);
 
   return (
-    <section aria-labelledby="kela-title" id="kela-card" ref={ref}>
+    <section aria-labelledby="kela-title" id="kela-card" {...attrs({ kelaUpload: showForm ? JSON.stringify(config) : undefined })}>
       <h2 id="kela-title">{t('myInformation.kela.title')}</h2>
       <p>{t('myInformation.kela.intro')}</p>
-      <div role="alert" className={`${ui.alertBox} ${ui.alert.error}`} data-kela-error="" hidden={!error}>
+      <div role="alert" className={`${ui.alertBox} ${ui.alert.error}`} {...attrs({ kelaError: true })} hidden={!error}>
         <p>{error ? t(error) : ''}</p>
       </div>
       {images ? (
@@ -81,34 +73,31 @@ export function KelaCard({
         </div>
       ) : null}
       {showForm ? (
-        <>
-          <Form method="post" encType="multipart/form-data" reloadDocument>
-            <AuthenticityTokenInput name="csrf" />
-            {SIDES.map((side) => (
-              <div key={side} className={ui.field}>
-                <label className={ui.label} htmlFor={`kela-${side}`}>
-                  {t(`myInformation.kela.${side}`)}
-                </label>
-                <input
-                  id={`kela-${side}`}
-                  name={side}
-                  type="file"
-                  accept="image/jpeg,image/png"
-                  required
-                  aria-describedby={`kela-${side}-status`}
-                />
-                <span id={`kela-${side}-status`} className={ui.hint} aria-live="polite" data-status="missing">
-                  {t('myInformation.kela.missing')}
-                </span>
-                <progress id={`kela-${side}-progress`} max={100} value={0} aria-labelledby={`kela-${side}-status`} hidden />
-              </div>
-            ))}
-            <button type="submit" name="intent" value="kela" className={ui.button.primary}>
-              {t('myInformation.kela.save')}
-            </button>
-          </Form>
-          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: kelaUploadScript(config) }} />
-        </>
+        <Form method="post" encType="multipart/form-data" reloadDocument>
+          <AuthenticityTokenInput name="csrf" />
+          {SIDES.map((side) => (
+            <div key={side} className={ui.field}>
+              <label className={ui.label} htmlFor={`kela-${side}`}>
+                {t(`myInformation.kela.${side}`)}
+              </label>
+              <input
+                id={`kela-${side}`}
+                name={side}
+                type="file"
+                accept="image/jpeg,image/png"
+                required
+                aria-describedby={`kela-${side}-status`}
+              />
+              <span id={`kela-${side}-status`} className={ui.hint} aria-live="polite" data-status="missing">
+                {t('myInformation.kela.missing')}
+              </span>
+              <progress id={`kela-${side}-progress`} max={100} value={0} aria-labelledby={`kela-${side}-status`} hidden />
+            </div>
+          ))}
+          <button type="submit" name="intent" value="kela" className={ui.button.primary}>
+            {t('myInformation.kela.save')}
+          </button>
+        </Form>
       ) : (
         <Link to={changeHref} className={ui.button.secondary}>
           {t('myInformation.kela.change')}

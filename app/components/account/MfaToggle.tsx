@@ -2,14 +2,15 @@
  * The SMS login toggle (spec 2 §4): disabled → enabling (a code was sent) → enabled → disabled.
  * Every step is a plain form post to the page (intents mfa-start, mfa-verify, mfa-cancel,
  * mfa-disable), so it works without JS. With JS a sent form's button is disabled (a second
- * click sends nothing): `data-pending` on the plain page, the navigation's state under React.
+ * click sends nothing): `data-pending`, by the page script.
  */
-import { Form, useNavigation } from 'react-router';
+import { Form } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import type { TextKey } from '~/i18n/keys';
 import { useTranslation } from '~/i18n/react';
 import * as ui from '~/styles/ui.css';
 import { SmsCodeField } from '~/components/forms/SmsCodeField';
+import { attrs } from '~/browser/markup';
 
 export type MfaView =
   | { type: 'user-has-no-verified-mfa-device'; phone: string }
@@ -19,8 +20,6 @@ export type MfaView =
 
 export function MfaToggle({ view, mayChange, error }: { view: MfaView; mayChange: boolean; error: TextKey | null }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const busy = navigation.state !== 'idle' && String(navigation.formData?.get('intent') ?? '').startsWith('mfa-');
   return (
     <section aria-labelledby="mfa-title" id="sms-login">
       <h2 id="mfa-title">{t('myInformation.mfa.title')}</h2>
@@ -37,7 +36,7 @@ export function MfaToggle({ view, mayChange, error }: { view: MfaView; mayChange
           {mayChange ? (
             <Form method="post">
               <AuthenticityTokenInput name="csrf" />
-              <button type="submit" name="intent" value="mfa-disable" data-pending={t('myInformation.mfa.disable')} className={ui.button.secondary} disabled={busy}>
+              <button type="submit" name="intent" value="mfa-disable" {...attrs({ pending: t('myInformation.mfa.disable') })} className={ui.button.secondary}>
                 {t('myInformation.mfa.disable')}
               </button>
             </Form>
@@ -55,7 +54,7 @@ export function MfaToggle({ view, mayChange, error }: { view: MfaView; mayChange
             </label>
             <input id="mfa-phone" name="phone" type="tel" autoComplete="tel" className={ui.input} defaultValue={view.phone} required maxLength={15} />
           </div>
-          <button type="submit" name="intent" value="mfa-start" data-pending={t('myInformation.mfa.enable')} className={ui.button.primary} disabled={busy}>
+          <button type="submit" name="intent" value="mfa-start" {...attrs({ pending: t('myInformation.mfa.enable') })} className={ui.button.primary}>
             {t('myInformation.mfa.enable')}
           </button>
         </Form>
@@ -66,10 +65,10 @@ export function MfaToggle({ view, mayChange, error }: { view: MfaView; mayChange
           <p>{t('myInformation.mfa.enabling', { phone: view.phone })}</p>
           <SmsCodeField id="mfa-code" label={t('myInformation.mfa.code')} hint={t('myInformation.mfa.codeHint')} />
           <div className={ui.buttonRow}>
-            <button type="submit" name="intent" value="mfa-verify" data-pending={t('myInformation.mfa.confirm')} className={ui.button.primary} disabled={busy}>
+            <button type="submit" name="intent" value="mfa-verify" {...attrs({ pending: t('myInformation.mfa.confirm') })} className={ui.button.primary}>
               {t('myInformation.mfa.confirm')}
             </button>
-            <button type="submit" name="intent" value="mfa-cancel" data-pending={t('myInformation.mfa.cancel')} className={ui.button.secondary} formNoValidate disabled={busy}>
+            <button type="submit" name="intent" value="mfa-cancel" {...attrs({ pending: t('myInformation.mfa.cancel') })} className={ui.button.secondary} formNoValidate>
               {t('myInformation.mfa.cancel')}
             </button>
           </div>

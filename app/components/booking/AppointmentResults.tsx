@@ -1,11 +1,9 @@
 /**
  * Free times as a list; each links to its reserve page (spec 3 §2). After "show more" the first
  * new time is where the keyboard and screen-reader user goes on: its link is the target of the
- * "show more" address (`#first-new-result`), which the browser scrolls to and focuses, with or
- * without JS (and React focuses it after a client navigation).
+ * "show more" address (`#first-new-result`), which the browser scrolls to and focuses.
  */
 import type { TFunction } from '~/i18n/translate';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from '~/i18n/react';
 import { Link } from 'react-router';
 import type { Language } from '~/i18n/config';
@@ -44,16 +42,9 @@ export function AppointmentResults({
   hrefOf?: (slotId: number) => string;
 }) {
   const { t } = useTranslation();
-  const list = useRef<HTMLUListElement>(null);
-  const previous = useRef(focusFrom);
-  useEffect(() => {
-    const grew = focusFrom !== undefined && previous.current !== undefined && focusFrom > previous.current;
-    previous.current = focusFrom;
-    if (grew) list.current?.querySelector<HTMLAnchorElement>(`[data-result-index="${focusFrom}"]`)?.focus();
-  }, [focusFrom]);
 
   return (
-    <ul className={s.resultList} ref={list}>
+    <ul className={s.resultList}>
       {items.map((a, index) => (
         <li key={a.id} className={s.result}>
           <Link

@@ -13,7 +13,7 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import type { getZodConstraint } from '@conform-to/zod';
 import type { ReactNode } from 'react';
 import { useTranslation } from '~/i18n/react';
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, Link } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import type { z } from 'zod';
 import { brand as brandFacts } from '~/brands';
@@ -31,6 +31,7 @@ import * as ui from '~/styles/ui.css';
 import { CheckboxField, ErrorSummary, TextField } from '../forms/FormFields';
 import { IdentifyButton, ReceptionButton } from '../auth/IdentifyButton';
 import { OccupationalConfirmation } from './OccupationalConfirmation';
+import { attrs } from '~/browser/markup';
 
 /** The form schema's constraints as HTML attributes, per field (conform's `getZodConstraint`, on the server). */
 export type FormConstraints = ReturnType<typeof getZodConstraint>;
@@ -74,12 +75,11 @@ export function ReservationForm({
 }) {
   const { t } = useTranslation();
   const brand = brandFacts(usePortalEnv().brand);
-  const navigation = useNavigation();
   const anonymous = view.kind === 'anonymous';
   const { bindingRequired } = view;
   const confirmation = view.kind === 'user' ? (view.confirmation ?? null) : null;
-  // Typed by the union of the anonymous form's fields and the logged-in one's. No client
-  // validation: the server's reply is the one answer (after a client navigation too).
+  // Typed by the union of the anonymous form's fields and the logged-in one's. The server's
+  // reply is the one answer.
   const [form, fields] = useForm<
     z.input<ReturnType<typeof anonymousReservationSchema>> & z.input<ReturnType<typeof userReservationSchema>>
   >({
@@ -88,8 +88,6 @@ export function ReservationForm({
     constraint: view.constraint,
     defaultValue: view.kind === 'user' ? view.defaults : undefined,
   });
-  // After a client navigation React renders the page; on the plain page the page script does this.
-  const submitting = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'reserve';
 
   const labelled = [
     ...(anonymous
@@ -194,11 +192,9 @@ export function ReservationForm({
               name="intent"
               value="reserve"
               className={ui.button.primary}
-              disabled={submitting}
-              data-needs-valid=""
-              data-pending={t('reservation.form.booking')}
+              {...attrs({ needsValid: true, pending: t('reservation.form.booking') })}
             >
-              {submitting ? t('reservation.form.booking') : t('reservation.form.book')}
+              {t('reservation.form.book')}
             </button>
           </Form>
         </section>

@@ -14,6 +14,7 @@ import * as s from '~/styles/booking-search.css';
 import * as ui from '~/styles/ui.css';
 import { PractitionerSelect } from './PractitionerSelect';
 import { clinicFieldId, DATE_FIELD_ID, INCLUDE_REMOTE_FIELD_ID, municipalityFieldId, RESULTS_PARAM, specialtyFieldId } from './search-filter-ids';
+import { attrs } from '~/browser/markup';
 
 /** A municipality's display name; unknown ones (new clinics) show their register key capitalised. */
 export function useMunicipalityName() {
@@ -55,15 +56,14 @@ export function SearchFilters({
   const selected = selectedFilterCount(filter);
   const wholeMunicipalities = new Set(filter.municipalities);
   return (
-    // A plain form (also when React renders the page after a client navigation): a document
-    // navigation, keyed by the search so the fields show the server's answer.
+    // A plain GET form, keyed by the search so the fields show the server's answer.
     <form
       key={prev.toString()}
       method="get"
       action={listPath}
       className={`${ui.card} ${s.filters}`}
       aria-labelledby="filters-title"
-      data-auto-submit=""
+      {...attrs({ autoSubmit: true })}
     >
       <input type="hidden" name="prev" value={prev.toString()} />
       {Object.entries(carry).map(([name, value]) => (

@@ -1,6 +1,6 @@
 /**
- * Time-of-day choice as links that change the address (spec 3 §4): without JS a page load,
- * with JS a client navigation that replaces the history entry and refetches the list.
+ * Time-of-day choice as links that change the address (spec 3 §4): each a page load of the
+ * list for that time of day.
  */
 import { useTranslation } from '~/i18n/react';
 import { Link } from 'react-router';

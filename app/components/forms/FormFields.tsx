@@ -11,6 +11,7 @@ import { useMessageText, useTranslation } from '~/i18n/react';
 import { VALIDATION_MESSAGES } from '~/models/schemas';
 import * as s from '~/styles/booking.css';
 import * as ui from '~/styles/ui.css';
+import { attrs } from '~/browser/markup';
 
 type TextType = 'text' | 'tel' | 'email';
 
@@ -57,11 +58,7 @@ export function TextField({
   const { key, ...props } = getInputProps(meta, { type, ariaAttributes: false });
   // Warnings on leaving the field (the page script, spec 3 §5): the server's own texts.
   const blur = meta.required
-    ? {
-        'data-blur-required': messageText(VALIDATION_MESSAGES.required),
-        'data-blur-invalid': messageText(INVALID_MESSAGE[type]),
-        'data-error-id': meta.errorId,
-      }
+    ? attrs({ blurRequired: messageText(VALIDATION_MESSAGES.required), blurInvalid: messageText(INVALID_MESSAGE[type]), errorId: meta.errorId })
     : {};
   return (
     <div className={className ? `${ui.field} ${className}` : ui.field}>

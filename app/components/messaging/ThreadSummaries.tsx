@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import type { Language } from '~/i18n/config';
 import { useTranslation } from '~/i18n/react';
 import { THREAD_LIST_POLL_MS, type ThreadListItem } from '~/models/messaging/messaging';
+import { attrs } from '~/browser/markup';
 import { pagePath } from '~/route-table';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
@@ -24,7 +25,7 @@ export interface ThreadSummaries {
 export function ThreadSummariesSection({ summaries, lang }: { summaries: ThreadSummaries; lang: Language }) {
   const { t } = useTranslation();
   return (
-    <section className={ui.card} aria-labelledby="messages-title" id={THREAD_SUMMARIES_REGION} data-poll-ms={THREAD_LIST_POLL_MS}>
+    <section className={ui.card} aria-labelledby="messages-title" id={THREAD_SUMMARIES_REGION} {...attrs({ pollMs: THREAD_LIST_POLL_MS })}>
       <h2 id="messages-title">{t('messaging.listTitle')}</h2>
       <p>{t('messaging.unreadCount', { count: summaries.unread })}</p>
       {summaries.threads.length ? (

@@ -1,14 +1,13 @@
 /**
  * A conversation's messages and absence notices, grouped by Helsinki day (spec 1 §4). All user
  * text (message content, names, file names) is rendered as React text, never as HTML. With JS
- * the view scrolls to the last item 100 ms after it is shown: on a plain page (ADR 0009) by
- * `ScrollToLast`'s small inline script, rendered by React by the Timeline's own effect.
+ * the thread's messages region scrolls to the last item 100 ms after it is shown (its
+ * `data-scroll-to-last`, app/browser/scroll-to-last.ts).
  */
-import { useEffect, useRef, type ReactNode } from 'react';
-import { useNonce } from '~/components/nonce';
+import type { ReactNode } from 'react';
 import { Time } from '~/components/Time';
 import { useTranslation } from '~/i18n/react';
-import { SCROLL_TO_LAST_DELAY_MS, type FormattedDayGroup, type FormattedItem, type QuestionnaireInvitationView } from '~/models/messaging/messaging';
+import { type FormattedDayGroup, type FormattedItem, type QuestionnaireInvitationView } from '~/models/messaging/messaging';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
 
@@ -112,12 +111,6 @@ export function Timeline({
   actions?: (messageId: number) => ReactNode;
   showReason?: boolean;
 }) {
-  const end = useRef<HTMLDivElement>(null);
-  const count = groups.reduce((n, g) => n + g.items.length, 0);
-  useEffect(() => {
-    const timer = window.setTimeout(() => end.current?.scrollIntoView({ block: 'end' }), SCROLL_TO_LAST_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [count]);
   return (
     <div>
       {groups.map((group) => (
@@ -132,17 +125,7 @@ export function Timeline({
           </ol>
         </section>
       ))}
-      <div ref={end} />
     </div>
   );
 }
 
-/**
- * On a plain page, scrolls to the end of the element `regionId` (the thread's messages) 100 ms
- * after the page is shown (spec 1 §4). Placed outside the polled region: a poll does not scroll.
- */
-export function ScrollToLast({ regionId }: { regionId: string }) {
-  const nonce = useNonce();
-  const script = `setTimeout(function(){var r=document.getElementById(${JSON.stringify(regionId)});if(r)r.scrollIntoView({block:'end'});},${SCROLL_TO_LAST_DELAY_MS});`;
-  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: script }} />;
-}

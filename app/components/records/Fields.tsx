@@ -2,8 +2,7 @@
  * Form controls of the renewal and questionnaire forms: a visible label (or legend), the error
  * as text tied to the control with aria-describedby, aria-invalid, and the schema's native
  * constraints (conform's `getZodConstraint`: required, minLength, maxLength). Errors come from
- * the action's reply (conform's `lastResult`) on the plain page, and from conform in the browser
- * after a client navigation, so both look the same.
+ * the action's reply (conform's `lastResult`).
  */
 import type { ReactNode } from 'react';
 import * as s from '~/styles/records.css';

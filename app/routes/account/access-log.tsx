@@ -20,11 +20,7 @@ import { getDb } from '~/services/db/db.server';
 import { chosenPerson, recordViewerOf } from '~/services/people/viewer.server';
 import * as s from '~/styles/access-log.css';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/access-log';
-
-/** Plain HTML: a read-only table; the period is a plain GET form, the person switch and pager are links (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 /** What the form's fields echo back (never longer than a date). */
 const echo = (value: string | null) => (value ?? '').slice(0, 10);

@@ -8,7 +8,7 @@
  */
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { useTranslation } from '~/i18n/react';
-import { data, redirect, useNavigation } from 'react-router';
+import { data, redirect } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { ConsentForm } from '~/components/account/ConsentForm';
 import { portalContext } from '~/context';
@@ -19,11 +19,7 @@ import { getDb } from '~/services/db/db.server';
 import { redirectWithFlash } from '~/lib/http/flash.server';
 import { consentFieldsFor, currentConsent, giveConsent, wardOfGuardian } from '~/services/account/registration.server';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/consent';
-
-/** Plain HTML: one plain form; the save button waits for the read confirmation (`data-needs-valid`) and shows its pending text by the page script (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 /** The ward of `?ward=` (the guardian's registered ward of 11 or younger), or null for one's own consent. */
 async function wardOf(request: Request, context: Route.LoaderArgs['context']) {
@@ -78,7 +74,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function PatientDataConsent({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   return (
     <section className={ui.card} aria-labelledby="consent-title">
       <h1 id="consent-title">{loaderData.wardName ? t('reservation.consent.childTitle', { name: loaderData.wardName }) : t('reservation.consent.title')}</h1>
@@ -89,7 +84,6 @@ export default function PatientDataConsent({ loaderData, actionData }: Route.Com
         fields={loaderData.fields}
         defaultValue={loaderData.defaults}
         lastResult={actionData?.result}
-        submitting={navigation.state === 'submitting'}
         privacyHeading="h2"
         errorSummary
         constraint={loaderData.constraint}

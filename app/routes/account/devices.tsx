@@ -10,7 +10,6 @@
 import { data, Form, Link } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import type { RouteHandle } from '~/components/hydration';
 import { DeviceList } from '~/components/account/DeviceList';
 import { LogoutControl } from '~/components/shell/LogoutControl';
 import { portalContext } from '~/context';
@@ -25,9 +24,7 @@ import { listDeviceSessions, revokeDeviceSession, revokeOtherDeviceSessions } fr
 import { getDb } from '~/services/db/db.server';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/devices';
-
-/** Plain HTML: a list and plain post forms; pending buttons by the page script (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
+import { attrs } from '~/browser/markup';
 
 /** A session's public id as the revoke form sends it. */
 const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -95,7 +92,7 @@ export default function MyDevices({ loaderData }: Route.ComponentProps) {
             <p>{t('devices.revokeOthersHint')}</p>
             <Form method="post" reloadDocument>
               <AuthenticityTokenInput name="csrf" />
-              <button type="submit" name="intent" value="revoke-others" className={ui.button.primary} data-pending={t('devices.revokePending')}>
+              <button type="submit" name="intent" value="revoke-others" className={ui.button.primary} {...attrs({ pending: t('devices.revokePending') })}>
                 {t('devices.revokeOthers')}
               </button>
             </Form>

@@ -16,7 +16,7 @@
  */
 import { type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { data, Link, redirect, useNavigation } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import { DataExportLink } from '~/components/records/DataExportLink';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { LogoutControl } from '~/components/shell/LogoutControl';
@@ -60,11 +60,8 @@ import { IMAGE_UPLOAD_POLICY } from '~/services/storage/content-type-rules';
 import { storage } from '~/services/storage/storage.server';
 import { MalformedForm, readMultipartForm, type MultipartLimits } from '~/lib/http/form-stream.server';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/my-information';
 
-/** Plain HTML: tab links and plain forms; pending/valid buttons by the page script, phone normalising and the Kela upload progress by small inline scripts (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 import { clock } from '~/lib/clock.server';
 import { notFound } from '~/lib/http/responses';
 
@@ -324,8 +321,6 @@ function ConsentTab({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const submitting = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'consent';
   return (
     <section aria-labelledby="consent-title">
       <h2 id="consent-title">{t('myInformation.tabs.consent')}</h2>
@@ -337,7 +332,6 @@ function ConsentTab({
         fields={consent.fields}
         defaultValue={consent.defaults}
         lastResult={lastResult}
-        submitting={submitting}
         intent="consent"
         privacyHeading="h3"
         constraint={constraint}

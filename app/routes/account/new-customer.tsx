@@ -12,11 +12,7 @@ import { portalContext } from '~/context';
 import { pageTitle, requireAuth } from '~/lib/http/page.server';
 import { pagePath } from '~/route-table';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/new-customer';
-
-/** Plain HTML: two links and a log-out form (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireAuth(context);

@@ -16,7 +16,7 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { useTranslation } from '~/i18n/react';
-import { data, Form, redirect, useNavigation } from 'react-router';
+import { data, Form, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { ErrorSummary, TextField } from '~/components/forms/FormFields';
@@ -35,12 +35,10 @@ import {
 } from '~/services/account/registration.server';
 import * as s from '~/styles/booking.css';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/register';
 
-/** Plain HTML: one plain form with the schema's native constraints, checked by the server; the pending button by the page script (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 import { notFound } from '~/lib/http/responses';
+import { attrs } from '~/browser/markup';
 
 /** The child registration's ward (`?ward=`): the guardian's own ward of 11 or younger, else 404. */
 async function wardOf(request: Request, context: Route.LoaderArgs['context']) {
@@ -111,14 +109,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Registration({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     id: 'registration',
     lastResult: actionData?.result,
     constraint: loaderData.constraint,
     defaultValue: loaderData.defaults,
   });
-  const submitting = navigation.state === 'submitting';
   const labelled = [
     { meta: fields.firstName, label: t('reservation.registration.firstName') },
     { meta: fields.lastName, label: t('reservation.registration.lastName') },
@@ -166,8 +162,8 @@ export default function Registration({ loaderData, actionData }: Route.Component
           />
           <TextField meta={fields.emailAddress} label={t('reservation.registration.emailAddress')} type="email" autoComplete="email" />
         </div>
-        <button type="submit" className={ui.button.primary} disabled={submitting} data-pending={t('reservation.registration.saving')}>
-          {submitting ? t('reservation.registration.saving') : t('reservation.registration.submit')}
+        <button type="submit" className={ui.button.primary} {...attrs({ pending: t('reservation.registration.saving') })}>
+          {t('reservation.registration.submit')}
         </button>
       </Form>
     </section>

@@ -22,12 +22,10 @@ import { redirectWithFlash } from '~/lib/http/flash.server';
 import { openReauthChallenge, sendReauthCode, verifyReauthCode } from '~/services/account/mfa.server';
 import { resumableFromRequest } from '~/lib/http/reauth.server';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/sms-authentication';
 
-/** Plain HTML: two plain forms (order a code, type it), their buttons disabled once sent by the page script (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 import { SmsCodeField } from '~/components/forms/SmsCodeField';
+import { attrs } from '~/browser/markup';
 
 function nextOf(request: Request, lang: 'fi' | 'sv' | 'en'): string {
   return safeRedirectPath(new URL(request.url).searchParams.get('next'), pagePath('front', lang));
@@ -127,7 +125,7 @@ export default function SmsAuthentication({ loaderData }: Route.ComponentProps) 
               <AuthenticityTokenInput name="csrf" />
               <p role="status">{t('myInformation.sms.sent')}</p>
               <SmsCodeField id="sms-code" label={t('myInformation.sms.code')} hint={t('myInformation.sms.codeHint')} />
-              <button type="submit" name="intent" value="verify" className={ui.button.primary} data-pending={t('myInformation.sms.submit')}>
+              <button type="submit" name="intent" value="verify" className={ui.button.primary} {...attrs({ pending: t('myInformation.sms.submit') })}>
                 {t('myInformation.sms.submit')}
               </button>
             </Form>
@@ -139,7 +137,7 @@ export default function SmsAuthentication({ loaderData }: Route.ComponentProps) 
               name="intent"
               value="send"
               className={codeSent ? ui.button.secondary : ui.button.primary}
-              data-pending={codeSent ? t('myInformation.sms.orderAgain') : t('myInformation.sms.order')}
+              {...attrs({ pending: codeSent ? t('myInformation.sms.orderAgain') : t('myInformation.sms.order') })}
             >
               {codeSent ? t('myInformation.sms.orderAgain') : t('myInformation.sms.order')}
             </button>

@@ -6,7 +6,7 @@
  * A wrong token and a missing appointment are the same "Appointment not found".
  *
  * The page ships no React: it is opened at the clinic door, often on a slow phone, and works as
- * plain HTML (`handle.hydrate = false`); the check-in boxes bring their own inline script.
+ * plain HTML; the page script runs the check-in boxes (app/browser/ssn-boxes.ts).
  */
 import type { TextKey } from '~/i18n/keys';
 import { useTranslation } from '~/i18n/react';
@@ -16,7 +16,6 @@ import { z } from 'zod';
 import { AppointmentDetails } from '~/components/appointments/AppointmentDetails';
 import { SSN_FIELDS, SsnEndPartInput } from '~/components/appointments/SsnEndPartInput';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import type { RouteHandle } from '~/components/hydration';
 import { portalContext, requestInfoContext } from '~/context';
 import { environmentFeatures } from '~/services/features/features.server';
 import { pageTitle } from '~/lib/http/page.server';
@@ -32,6 +31,7 @@ import { getDb } from '~/services/db/db.server';
 import { redirectWithFlash } from '~/lib/http/flash.server';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/anonymous';
+import { attrs } from '~/browser/markup';
 
 const SsnEndPartSchema = z
   .string()
@@ -47,9 +47,6 @@ const RESULT_MESSAGES: Partial<Record<CheckInResult | 'rateLimited', { type: 'su
   tooEarly: { type: 'error', key: 'appointments.checkIn.tooEarly' },
   checkInOnlyAtReception: { type: 'error', key: 'appointments.checkIn.onlyAtReception' },
 };
-
-/** Plain HTML: the door check-in's boxes have their own small inline script, SsnEndPartInput (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { lang } = context.get(portalContext);
@@ -164,7 +161,7 @@ export default function AnonymousAppointment({ loaderData, actionData }: Route.C
                   {t(actionData.error)}
                 </p>
               ) : null}
-              <button type="submit" className={ui.button.primary} data-pending={t('appointments.anonymous.pending')}>
+              <button type="submit" className={ui.button.primary} {...attrs({ pending: t('appointments.anonymous.pending') })}>
                 {t('appointments.anonymous.ssnSubmit')}
               </button>
             </Form>

@@ -37,11 +37,8 @@ import { redirectWithFlash } from '~/lib/http/flash.server';
 import { FLASH_MS } from '~/models/shell/flash';
 import * as s from '~/styles/appointments.css';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/appointment';
-
-/** Plain HTML: forms that post and redirect; the page script opens the cancel dialog and counts characters (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
+import { attrs } from '~/browser/markup';
 
 const appointmentId = z.coerce.number().int().positive();
 
@@ -387,12 +384,14 @@ function ArrivalReason({ appointment: a, lastResult }: { appointment: Appointmen
             className={`${ui.input} ${s.textarea}`}
             aria-invalid={refused.error || over ? true : undefined}
             aria-describedby={describedBy}
-            data-count-in={counterId}
-            data-count-max={ARRIVAL_REASON_MAX}
-            data-count-text={countTemplate(t('appointments.arrivalReason.counter', { count: COUNT_SLOT, max: ARRIVAL_REASON_MAX }))}
-            data-count-over={t('appointments.arrivalReason.overLimit')}
+            {...attrs({
+              countIn: counterId,
+              countMax: ARRIVAL_REASON_MAX,
+              countText: countTemplate(t('appointments.arrivalReason.counter', { count: COUNT_SLOT, max: ARRIVAL_REASON_MAX })),
+              countOver: t('appointments.arrivalReason.overLimit'),
+            })}
           />
-          <span id={counterId} className={s.counter} data-over={over ? '' : undefined} aria-live="polite">
+          <span id={counterId} className={s.counter} {...attrs({ over })} aria-live="polite">
             {t('appointments.arrivalReason.counter', { count: length, max: ARRIVAL_REASON_MAX })}
             {over ? ` – ${t('appointments.arrivalReason.overLimit')}` : null}
           </span>
@@ -402,7 +401,7 @@ function ArrivalReason({ appointment: a, lastResult }: { appointment: Appointmen
             </span>
           ) : null}
         </div>
-        <button type="submit" className={ui.button.primary} data-needs-valid="">
+        <button type="submit" className={ui.button.primary} {...attrs({ needsValid: true })}>
           {t('appointments.arrivalReason.save')}
         </button>
       </Form>

@@ -20,11 +20,8 @@ import { getDb } from '~/services/db/db.server';
 import { redirectWithFlash } from '~/lib/http/flash.server';
 import { FLASH_MS } from '~/models/shell/flash';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/cancel';
 
-/** Plain HTML: the cancel confirmation page (without JS; with JS the appointment page's dialog) is one form (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 import { notFound } from '~/lib/http/responses';
 
 export async function loader({ params, context }: Route.LoaderArgs) {

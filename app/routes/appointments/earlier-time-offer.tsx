@@ -11,7 +11,6 @@
 import { data, Form, Link, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import type { RouteHandle } from '~/components/hydration';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
 import { redirectWithFlash } from '~/lib/http/flash.server';
@@ -23,9 +22,7 @@ import { getDb } from '~/services/db/db.server';
 import * as s from '~/styles/appointments.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/earlier-time-offer';
-
-/** Plain HTML: the offered time and one form that posts and redirects; the pending button by the page script (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
+import { attrs } from '~/browser/markup';
 
 const TITLES = {
   notFound: 'earlierTime.offer.notFoundTitle',
@@ -105,7 +102,7 @@ export default function EarlierTimeOffer({ loaderData }: Route.ComponentProps) {
         <button
           type="submit"
           className={ui.button.primary}
-          data-pending={t('earlierTime.offer.pending')}
+          {...attrs({ pending: t('earlierTime.offer.pending') })}
           aria-describedby={['offer-expires', offer.binding ? 'offer-binding' : '', 'offer-help'].filter(Boolean).join(' ')}
         >
           {t('earlierTime.offer.take')}

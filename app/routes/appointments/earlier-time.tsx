@@ -12,7 +12,6 @@ import { data, Form, Link } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { FieldError } from '~/components/forms/FieldError';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import type { RouteHandle } from '~/components/hydration';
 import { portalContext, requestInfoContext } from '~/context';
 import { env } from '~/env.server';
 import { useMessageText, useTranslation } from '~/i18n/react';
@@ -28,9 +27,7 @@ import { viewerOf } from '~/services/people/viewer.server';
 import * as s from '~/styles/appointments.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/earlier-time';
-
-/** Plain HTML: two plain forms (request, withdraw) that post and redirect; the pending button by the page script (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
+import { attrs } from '~/browser/markup';
 
 function appointmentIdOf(param: string): number {
   const ids = parseAppointmentIds(param);
@@ -103,7 +100,6 @@ export default function EarlierTimeRequest({ loaderData, actionData }: Route.Com
       latestDate: f.latestDate.value,
     },
     defaultNoValidate: false,
-    shouldValidate: 'onSubmit',
   });
   const chosenClinics = new Set(
     ([] as unknown[]).concat(fields.clinicIds.initialValue ?? f.clinicIds).filter((v): v is string => typeof v === 'string'),
@@ -227,7 +223,7 @@ export default function EarlierTimeRequest({ loaderData, actionData }: Route.Com
                 <p>{t('earlierTime.request.contact.requester')}</p>
               )}
             </div>
-            <button type="submit" className={ui.button.primary} data-pending={t('earlierTime.request.saving')}>
+            <button type="submit" className={ui.button.primary} {...attrs({ pending: t('earlierTime.request.saving') })}>
               {t('earlierTime.request.submit')}
             </button>
           </Form>

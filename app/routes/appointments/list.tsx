@@ -11,11 +11,7 @@ import { listAppointments } from '~/services/appointments/appointments.server';
 import { viewerOf } from '~/services/people/viewer.server';
 import { getDb } from '~/services/db/db.server';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/list';
-
-/** Plain HTML: a list of appointment links (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const auth = requireAuth(context);

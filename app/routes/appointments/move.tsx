@@ -19,7 +19,6 @@ import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { AppointmentDetails } from '~/components/appointments/AppointmentDetails';
 import { CheckboxField } from '~/components/forms/FormFields';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import type { RouteHandle } from '~/components/hydration';
 import { portalContext, type FlashMessage } from '~/context';
 import { env } from '~/env.server';
 import type { Language } from '~/i18n/config';
@@ -39,9 +38,7 @@ import { getDb } from '~/services/db/db.server';
 import { viewerOf } from '~/services/people/viewer.server';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/move';
-
-/** Plain HTML: a redirect, or links and one form that posts and redirects (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
+import { attrs } from '~/browser/markup';
 
 const ID = /^[1-9]\d{0,14}$/;
 
@@ -184,7 +181,7 @@ export default function MoveAppointment({ loaderData, actionData }: Route.Compon
           <CheckboxField meta={fields.bindingApproved} label={t('reservation.form.binding', { hours: bindingConsentHours })} />
         ) : null}
         <div className={ui.buttonRow}>
-          <button type="submit" className={ui.button.primary} data-pending={t('move.confirm.submit')}>
+          <button type="submit" className={ui.button.primary} {...attrs({ pending: t('move.confirm.submit') })}>
             {t('move.confirm.submit')}
           </button>
           <Link className={ui.button.secondary} to={chooseAnother}>

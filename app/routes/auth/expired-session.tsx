@@ -4,7 +4,7 @@
  *
  * A GET never ends or changes a session (issue 21: a link or an image elsewhere would log the
  * user out, "logout CSRF"). The browser's timer ends it with a POST here carrying the session's
- * CSRF token (the page script, components/shell/page-script.server.ts) and then opens this page. Opened while the session
+ * CSRF token (the page script, app/browser/session.ts) and then opens this page. Opened while the session
  * is still active (the back button after logging in again, a link), the page asks instead: the
  * log-out confirmation, whose form posts to the log-out page, and Cancel back to `next`.
  */
@@ -12,7 +12,6 @@ import { useTranslation } from '~/i18n/react';
 import { data, Link, Form, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import type { RouteHandle } from '~/components/hydration';
 import { authContext, expiredSessionContext, portalContext } from '~/context';
 import { env } from '~/env.server';
 import type { Language } from '~/i18n/config';
@@ -25,9 +24,6 @@ import { resumableFromRequest } from '~/lib/http/reauth.server';
 import { getDb } from '~/services/db/db.server';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/expired-session';
-
-/** Plain HTML: an explanation, a login link and, still logged in, the log-out form (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 function nextOf(request: Request, lang: Language): string {
   return safeRedirectPath(new URL(request.url).searchParams.get('next'), pagePath('front', lang));

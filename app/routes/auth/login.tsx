@@ -13,11 +13,7 @@ import { safeRedirectPath } from '~/lib/http/safe-redirect';
 import { IDENTITY_PROVIDERS } from '~/models/identity-providers';
 import { pagePath } from '~/route-table';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/login';
-
-/** Plain HTML: identification and PIN are form posts and redirects (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 /** The failures the identification return reports (`?error=`), each with a text `login.*`. */
 const LOGIN_ERRORS = ['cancelled', 'failed', 'wrongMethod'] as const;

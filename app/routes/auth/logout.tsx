@@ -16,11 +16,7 @@ import { getDb } from '~/services/db/db.server';
 import { redirectWithFlash } from '~/lib/http/flash.server';
 import { inAppCookie } from '~/lib/http/in-app-cookie.server';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/logout';
-
-/** Plain HTML: one confirmation form (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { lang } = context.get(portalContext);

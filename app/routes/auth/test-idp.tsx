@@ -81,12 +81,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function TestIdentification({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { authRequest, providerName } = loaderData;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof ConfirmSchema>>({
     lastResult: actionData?.result,
     constraint: getZodConstraint(ConfirmSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ConfirmSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onBlur',
   });
   const codeError = fields.identityCode.errors?.[0];
   return (

@@ -17,11 +17,7 @@ import { pageNumber } from '~/services/billing/invoice-rules';
 import { listInvoices } from '~/services/billing/invoices.server';
 import * as styles from '~/styles/billing.css';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/list';
-
-/** Plain HTML: a list of invoices with links (summary, PDF, pay) and page links (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = requireAuth(context);

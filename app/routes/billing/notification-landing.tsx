@@ -14,11 +14,8 @@ import { invariantResponse, pageTitle } from '~/lib/http/page.server';
 import { pagePath } from '~/route-table';
 import * as styles from '~/styles/billing.css';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/notification-landing';
 
-/** Plain HTML: links to login and to the other languages (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 import { INVOICE_NUMBER } from '~/models/billing/invoice';
 
 const LANGUAGE_NAMES = { fi: 'Suomeksi', sv: 'På svenska', en: 'In English' } as const;

@@ -13,11 +13,7 @@ import { getDb } from '~/services/db/db.server';
 import { listPayableVisits } from '~/services/billing/visit-payment.server';
 import * as styles from '~/styles/billing.css';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/pay-visit';
-
-/** Plain HTML: a list of visits with links to their approval (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const auth = requireAuth(context);

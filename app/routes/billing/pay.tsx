@@ -29,11 +29,8 @@ import { getDb } from '~/services/db/db.server';
 import { goToProvider } from '~/services/billing/payments.server';
 import * as styles from '~/styles/billing.css';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/pay';
 
-/** Plain HTML: each payment method is a plain form posting here, then a 307 to the provider (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 import { notFound } from '~/lib/http/responses';
 import { startInvoicePayment } from '~/lib/http/payment.server';
 import { INVOICE_NUMBER } from '~/models/billing/invoice';

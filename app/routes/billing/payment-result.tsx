@@ -12,13 +12,11 @@
  * keep the session alive) and puts the server's new region in its place; the settled region has
  * no `data-poll-ms`, so polling stops there. A paid visit's invoice ends on the visit's success
  * page: a document load is redirected there, while a poll (which cannot follow a redirect) gets
- * the success region with a link to the appointment. After a client navigation React polls
- * the same way (usePolling).
+ * the success region with a link to the appointment.
  */
 import { data, Link, redirect } from 'react-router';
-import { useHydrated } from 'remix-utils/use-hydrated';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import { usePolling } from '~/components/usePolling';
+import { attrs } from '~/browser/markup';
 import { isPollRequest } from '~/lib/polling';
 import { portalContext, requestInfoContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
@@ -32,11 +30,8 @@ import { logger } from '~/services/observability/logger.server';
 import { handleProviderReturn, paymentByStamp, paymentClient, paymentResult } from '~/services/billing/payments.server';
 import * as styles from '~/styles/billing.css';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/payment-result';
 
-/** Plain HTML: links only; while pending, the page script polls the outcome region (`data-poll-ms`) (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 import { INVOICE_NUMBER } from '~/models/billing/invoice';
 
 const POLL_MS = 3000;
@@ -86,10 +81,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export default function PaymentResult({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { result, frontHref, retryHref, refreshHref, appointmentHref } = loaderData;
-  const hydrated = useHydrated();
   const pending = result?.outcome === 'pending';
   // A poll, not the user's activity: it does not keep the session alive (issue 21).
-  usePolling(POLL_MS, pending);
 
   if (!result) {
     return (
@@ -107,8 +100,8 @@ export default function PaymentResult({ loaderData }: Route.ComponentProps) {
       <h1>{t('invoices.result.title')}</h1>
       {/* The live region stays; the polled region inside it is replaced, so the outcome is announced. */}
       <div aria-live="polite">
-        <div id="payment-outcome" data-outcome={result.outcome} data-poll-ms={pending ? POLL_MS : undefined}>
-          <Outcome result={result} links={{ frontHref, retryHref, refreshHref, appointmentHref }} showRefresh={!hydrated} />
+        <div id="payment-outcome" data-outcome={result.outcome} {...attrs({ pollMs: pending ? POLL_MS : undefined })}>
+          <Outcome result={result} links={{ frontHref, retryHref, refreshHref, appointmentHref }} />
         </div>
       </div>
     </section>
@@ -118,11 +111,9 @@ export default function PaymentResult({ loaderData }: Route.ComponentProps) {
 function Outcome({
   result,
   links,
-  showRefresh,
 }: {
   result: NonNullable<Route.ComponentProps['loaderData']['result']>;
   links: { frontHref: string; retryHref: string; refreshHref: string; appointmentHref: string | null };
-  showRefresh: boolean;
 }) {
   const { t } = useTranslation();
   const { frontHref, retryHref, refreshHref, appointmentHref } = links;
@@ -170,7 +161,7 @@ function Outcome({
       {result.outcome === 'pending' ? (
         <>
           <p>{t('invoices.result.pending')}</p>
-          {showRefresh ? <a href={refreshHref}>{t('invoices.result.refresh')}</a> : null}
+          <a href={refreshHref}>{t('invoices.result.refresh')}</a>
         </>
       ) : null}
     </>

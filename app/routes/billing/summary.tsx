@@ -18,11 +18,8 @@ import { getDb } from '~/services/db/db.server';
 import { getInvoiceSummary } from '~/services/billing/invoices.server';
 import * as styles from '~/styles/billing.css';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/summary';
 
-/** Plain HTML: one read-only invoice summary with its PDF link (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 import { idParam } from '~/lib/http/params';
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -16,13 +16,11 @@ import { getDb } from '~/services/db/db.server';
 import { approveVisitPayment } from '~/services/billing/visit-payment.server';
 import * as styles from '~/styles/billing.css';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/visit-payment-approval';
 
-/** Plain HTML: one plain form; the page script shows its pending text and ignores a second approval (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 import { notFound } from '~/lib/http/responses';
 import { idParam } from '~/lib/http/params';
+import { attrs } from '~/browser/markup';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { visit, lang } = await visitPaymentFor(params, context, 'visitPaymentApproval');
@@ -68,7 +66,7 @@ export default function VisitPaymentApproval({ loaderData }: Route.ComponentProp
       <Form method="post">
         <AuthenticityTokenInput name="csrf" />
         <div className={ui.buttonRow}>
-          <button type="submit" className={ui.button.primary} data-pending={t('invoices.visit.approving')}>
+          <button type="submit" className={ui.button.primary} {...attrs({ pending: t('invoices.visit.approving') })}>
             {t('invoices.visit.approve')}
           </button>
           <Link className={ui.button.secondary} to={backHref}>

@@ -11,11 +11,7 @@ import { visitPaymentFor } from '~/lib/http/visit-payment.server';
 import { pagePath } from '~/route-table';
 import * as styles from '~/styles/billing.css';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/visit-payment-success';
-
-/** Plain HTML: a read-only confirmation with links (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { visit, lang } = await visitPaymentFor(params, context, 'visitPaymentSuccess');

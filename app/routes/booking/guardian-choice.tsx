@@ -8,10 +8,10 @@
  * A plain form on a plain page: works without JavaScript.
  */
 import { parseWithZod } from '@conform-to/zod';
-import { useEffect, useState } from 'react';
 import { data, Form, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
+import { attrs } from '~/browser/markup';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import type { Language } from '~/i18n/config';
@@ -24,13 +24,9 @@ import { CHOICE_PARAM } from '~/services/booking/reservation-flow-rules';
 import { getDb } from '~/services/db/db.server';
 import * as s from '~/styles/booking.css';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/guardian-choice';
 
-/** Plain HTML: a form of two buttons; the page script hides the error after 20 s (`data-flash-ms`, ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
-
-/** How long the error stays with JavaScript (spec 3 §8: 20 s): the page script hides it (React after a client navigation). */
+/** How long the error stays with JavaScript (spec 3 §8: 20 s): the page script hides it. */
 const ERROR_MS = 20_000;
 
 /** Suomi.fi's guidance on acting on behalf of another person, per language. */
@@ -74,18 +70,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function TransactionPath({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { error, next, mandateInfo } = loaderData;
-  const [showError, setShowError] = useState(true);
-  useEffect(() => {
-    if (!error) return;
-    const timer = window.setTimeout(() => setShowError(false), ERROR_MS);
-    return () => window.clearTimeout(timer);
-  }, [error]);
   return (
     <section className={ui.card} aria-labelledby="transaction-path-title">
       <h1 id="transaction-path-title">{t('reservation.transactionPath.title')}</h1>
       <div role="alert">
-        {error && showError ? (
-          <div className={`${ui.alertBox} ${ui.alert.error}`} data-flash-ms={ERROR_MS}>
+        {error ? (
+          <div className={`${ui.alertBox} ${ui.alert.error}`} {...attrs({ flashMs: ERROR_MS })}>
             {error === 'disallowed' ? (
               <p>
                 {t('reservation.transactionPath.disallowed')} <a href={mandateInfo}>{t('reservation.transactionPath.mandateInfo')}</a>

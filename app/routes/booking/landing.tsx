@@ -15,7 +15,6 @@ import { useTranslation } from '~/i18n/react';
 import { Link } from 'react-router';
 import { brand as brandFacts } from '~/brands';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import type { RouteHandle } from '~/components/hydration';
 import { authContext, portalContext } from '~/context';
 import { env } from '~/env.server';
 import { pageTitle } from '~/lib/http/page.server';
@@ -24,9 +23,6 @@ import { evaluateFeatures } from '~/services/features/features.server';
 import * as s from '~/styles/booking-search.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/landing';
-
-/** Plain HTML: links to the booking paths (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang, brand } = context.get(portalContext);

@@ -10,7 +10,6 @@
  */
 import { Link, redirect } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import type { RouteHandle } from '~/components/hydration';
 import { authContext, portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
 import { pageTitle } from '~/lib/http/page.server';
@@ -21,9 +20,6 @@ import { pagePath } from '~/route-table';
 import { environmentFeatures } from '~/services/features/features.server';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/occupational-landing';
-
-/** Plain HTML: identification links (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request, context, url: routedUrl }: Route.LoaderArgs) {
   requirePage({ context, url: routedUrl }, 'occupationalLanding');

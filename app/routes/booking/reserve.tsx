@@ -74,11 +74,7 @@ import { getDb } from '~/services/db/db.server';
 import { refreshGuardianships } from '~/services/people/population-register/population-register.server';
 import type { InsuranceSummaryView, Insurer, InsurerPostRefusal, InsurerStepView } from '~/models/booking/insurance';
 import { declaredInsurer, insurerStepPost } from '~/services/booking/insurance/reserve-step.server';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/reserve';
-
-/** Plain HTML: every step is links and post forms; the book button waits for validity by the page script (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 /** Marks the return from strong identification (recorded once, then dropped from the address). */
 const IDENTIFIED_PARAM = 'identified';

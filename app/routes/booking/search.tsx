@@ -20,7 +20,7 @@
  * reserve page, where the customer declares the insurer (ADR 0022).
  */
 import { useTranslation } from '~/i18n/react';
-import { data, Link, redirect, useLocation, useNavigation } from 'react-router';
+import { data, Link, redirect, useLocation } from 'react-router';
 import { AppointmentResults, FIRST_NEW_RESULT_ID } from '~/components/booking/AppointmentResults';
 import { SearchCalendar } from '~/components/booking/SearchCalendar';
 import { SearchFailure } from '~/components/booking/SearchFailure';
@@ -75,11 +75,7 @@ import { MOVE_PARAM, MOVE_SLOT_PARAM } from '~/models/appointments/move';
 import { appointmentToMove } from '~/services/appointments/move.server';
 import * as s from '~/styles/booking-search.css';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/search';
-
-/** Plain HTML: links and a GET filter form, submitted on every change by the page script (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 /** One free time as the page's lists show it (the first HTML carries nothing the page does not use). */
 function listItem(a: AvailableAppointment, lang: Language, withDate = false): AppointmentListItem {
@@ -318,13 +314,11 @@ interface ResultsProps {
 
 function Results({ filter, result, lang, hrefFor, clinicNames, reservePage, hrefOf }: ResultsProps & { result: PageResult | null }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const location = useLocation();
-  const searching = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
   const here = `${location.pathname}${location.search}`;
 
   return (
-    <section className={[ui.card, s.results, searching && s.busy].filter(Boolean).join(' ')} aria-labelledby="results-title" aria-busy={searching}>
+    <section className={`${ui.card} ${s.results}`} aria-labelledby="results-title">
       <TimeOfDayTabs current={filter.time} hrefFor={(time) => hrefFor({ time })} />
       <h2 id="results-title">{t('search.results.title', { date: formatWeekdayDate(noon(filter.startDate), lang) })}</h2>
       {result === null ? (
@@ -332,11 +326,9 @@ function Results({ filter, result, lang, hrefFor, clinicNames, reservePage, href
       ) : (
         <>
           <p role="status">
-            {searching
-              ? t('search.results.searching')
-              : result.appointments.length
-                ? t('search.results.count', { count: result.appointments.length })
-                : t('search.empty.text')}
+            {result.appointments.length
+              ? t('search.results.count', { count: result.appointments.length })
+              : t('search.empty.text')}
           </p>
           {result.appointments.length ? (
             <AppointmentResults items={result.appointments} lang={lang} focusFrom={filter.offset} reservePage={reservePage} hrefOf={hrefOf} />

@@ -28,11 +28,7 @@ import { contractOf, includedVaccines } from '~/services/booking/occupational.se
 import { getDb } from '~/services/db/db.server';
 import { evaluateFeatures } from '~/services/features/features.server';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/vaccination';
-
-/** Plain HTML: a state's text and links (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request, context, url: routedUrl }: Route.LoaderArgs) {
   requirePage({ context, url: routedUrl }, 'occupationalVaccination');

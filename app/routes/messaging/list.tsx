@@ -6,9 +6,8 @@
  * region has no `data-poll-ms`. Without JS a Refresh link reloads the page.
  */
 import { Link, useLocation } from 'react-router';
-import { useHydrated } from 'remix-utils/use-hydrated';
 import { Announcements } from '~/components/messaging/Announcements';
-import { usePolling } from '~/components/usePolling';
+import { attrs } from '~/browser/markup';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import { env } from '~/env.server';
@@ -24,11 +23,7 @@ import { listCustomerThreads } from '~/services/messaging/conversations.server';
 import { logger } from '~/services/observability/logger.server';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/list';
-
-/** Plain HTML: announcements and a list of links, polled by the page script every 120 s (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   requirePage({ context, url }, 'conversations');
@@ -62,15 +57,13 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
 export default function ConversationList({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
   const location = useLocation();
   const data = loaderData;
-  usePolling(THREAD_LIST_POLL_MS, !data.maintenance && !data.failed);
   const { lang } = data;
   return (
     <>
       <h1>{t('messaging.listTitle')}</h1>
-      <div id="conversation-list" data-poll-ms={data.maintenance || data.failed ? undefined : THREAD_LIST_POLL_MS}>
+      <div id="conversation-list" {...attrs({ pollMs: data.maintenance || data.failed ? undefined : THREAD_LIST_POLL_MS })}>
         {data.maintenance ? (
           <p className={`${ui.alertBox} ${ui.alert.info}`} role="status">
             {t('messaging.maintenance')}
@@ -134,7 +127,7 @@ export default function ConversationList({ loaderData }: Route.ComponentProps) {
           </>
         )}
       </div>
-      {hydrated || data.maintenance ? null : (
+      {data.maintenance ? null : (
         <p>
           <a href={`${location.pathname}${location.search}`}>{t('messaging.refresh')}</a>
         </p>

@@ -7,9 +7,9 @@
  * one-time key makes a double submit create one thread.
  */
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getZodConstraint } from '@conform-to/zod';
 import type { z } from 'zod';
-import { data, Form, Link, useNavigation } from 'react-router';
+import { data, Form, Link } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { AttachmentField } from '~/components/messaging/Composer';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
@@ -28,12 +28,10 @@ import { createThreadWithMessage } from '~/services/messaging/threads.server';
 import { logger } from '~/services/observability/logger.server';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/new';
 
-/** Plain HTML: a multipart form with the schema's native constraints; no upload progress, so no React (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 import { FieldError } from '~/components/forms/FieldError';
+import { attrs } from '~/browser/markup';
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   requirePage({ context, url }, 'conversationNew');
@@ -104,18 +102,14 @@ function invariantNotMaintenance() {
 
 export default function NewConversation({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const ready = !loaderData.maintenance && !loaderData.loadFailed ? loaderData : null;
   const [form, fields] = useForm<z.input<typeof newThreadSchema>>({
     id: ready ? `new-thread-${ready.idempotencyKey}` : 'new-thread',
     lastResult: actionData?.result,
     defaultValue: ready?.defaults,
     constraint: getZodConstraint(newThreadSchema),
-    // The browser checks the constraints on the plain page; React (a client navigation) leaves it to conform.
+    // The browser checks the constraints before sending.
     defaultNoValidate: false,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newThreadSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
   });
   if (loaderData.maintenance) {
     return (
@@ -138,7 +132,6 @@ export default function NewConversation({ loaderData, actionData }: Route.Compon
     );
   }
   const { lang, recipients, idempotencyKey } = loaderData;
-  const sending = navigation.state === 'submitting';
   return (
     <>
       <p>
@@ -206,8 +199,8 @@ export default function NewConversation({ loaderData, actionData }: Route.Compon
             </div>
             <AttachmentField meta={fields.attachments} fileErrors={actionData?.fileErrors ?? []} />
             <div className={ui.buttonRow}>
-              <button type="submit" className={ui.button.primary} disabled={sending} data-pending={t('messaging.composer.sending')}>
-                {sending ? t('messaging.composer.sending') : t('messaging.newThread.send')}
+              <button type="submit" className={ui.button.primary} {...attrs({ pending: t('messaging.composer.sending') })}>
+                {t('messaging.newThread.send')}
               </button>
             </div>
           </Form>

@@ -9,7 +9,6 @@
  */
 import { Link } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import type { RouteHandle } from '~/components/hydration';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
 import { invariantResponse, requireAuth, titleWith } from '~/lib/http/page.server';
@@ -22,9 +21,6 @@ import { formatPeriod } from '~/services/messaging/view-rules';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/practitioner';
-
-/** Plain HTML: facts and links (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   requirePage({ context, url }, 'practitioner');

@@ -18,11 +18,7 @@ import { messagesInNavigation } from '~/services/messaging/conversations.server'
 import { formatPeriod } from '~/services/messaging/view-rules';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/team';
-
-/** Plain HTML: read-only lists of the team and a link (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   requirePage({ context, url }, 'occupationalTeam');

@@ -6,11 +6,10 @@
  * ADR 0009; the composer is outside it, so typed text stays); without JS a Refresh link reloads.
  */
 import { useLocation, Link } from 'react-router';
-import { useHydrated } from 'remix-utils/use-hydrated';
 import { Composer } from '~/components/messaging/Composer';
 import { Participants } from '~/components/messaging/Participants';
-import { ScrollToLast, Timeline } from '~/components/messaging/Timeline';
-import { usePolling } from '~/components/usePolling';
+import { Timeline } from '~/components/messaging/Timeline';
+import { attrs } from '~/browser/markup';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import { env } from '~/env.server';
@@ -18,7 +17,7 @@ import { useTranslation } from '~/i18n/react';
 import { readMessageForm, sendMessageForm } from '~/lib/http/messaging-form.server';
 import { invariantResponse, requireAuth, titleWith, serverT } from '~/lib/http/page.server';
 import { requirePage } from '~/lib/http/page-access.server';
-import { THREAD_POLL_MS } from '~/models/messaging/messaging';
+import { SCROLL_TO_LAST_DELAY_MS, THREAD_POLL_MS } from '~/models/messaging/messaging';
 import { composerSchema } from '~/models/messaging/schemas';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
@@ -28,11 +27,8 @@ import { formatTimeline } from '~/services/messaging/view-rules';
 import { logger } from '~/services/observability/logger.server';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/thread';
 
-/** Plain HTML: the messages polled by the page script, the composer (a multipart form) outside them, participants in a <details> (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 import { notFound } from '~/lib/http/responses';
 import { numericId } from '~/lib/http/params';
 
@@ -89,9 +85,7 @@ const MESSAGES_REGION = 'thread-messages';
 
 export default function Conversation({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
   const location = useLocation();
-  usePolling(THREAD_POLL_MS, !loaderData.maintenance);
   if (loaderData.maintenance) {
     return (
       <>
@@ -110,15 +104,12 @@ export default function Conversation({ loaderData, actionData }: Route.Component
       </p>
       <h1>{thread.title || t('messaging.defaultTitle')}</h1>
       <Participants participants={thread.participants} />
-      <section aria-label={t('messaging.thread.messages')} id={MESSAGES_REGION} data-poll-ms={THREAD_POLL_MS}>
+      <section aria-label={t('messaging.thread.messages')} id={MESSAGES_REGION} {...attrs({ pollMs: THREAD_POLL_MS, scrollToLast: SCROLL_TO_LAST_DELAY_MS })}>
         <Timeline groups={groups} questionnaireHref={(id) => pagePath('questionnaire', lang, { id: String(id) })} />
       </section>
-      <ScrollToLast regionId={MESSAGES_REGION} />
-      {hydrated ? null : (
-        <p>
-          <a href={location.pathname}>{t('messaging.refresh')}</a>
-        </p>
-      )}
+      <p>
+        <a href={location.pathname}>{t('messaging.refresh')}</a>
+      </p>
       <section className={ui.card}>
         <Composer
           key={idempotencyKey}

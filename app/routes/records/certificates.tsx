@@ -13,11 +13,7 @@ import { getDb } from '~/services/db/db.server';
 import { listCertificates } from '~/services/records/records.server';
 import * as s from '~/styles/records.css';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/certificates';
-
-/** Plain HTML: a list of PDF download links; the person switch and pager are links (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   requirePage({ context, url }, 'certificates');

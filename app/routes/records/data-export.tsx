@@ -7,7 +7,6 @@
  */
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import type { RouteHandle } from '~/components/hydration';
 import { useTranslation } from '~/i18n/react';
 import { pageTitle, requireAuth } from '~/lib/http/page.server';
 import { portalContext } from '~/context';
@@ -16,9 +15,6 @@ import { recordViewerOf } from '~/services/people/viewer.server';
 import * as s from '~/styles/records.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/data-export';
-
-/** Plain HTML: a text and download forms (ADR 0009); nothing on it needs React in the browser. */
-export const handle: RouteHandle = { hydrate: false };
 
 export function loader({ context }: Route.LoaderArgs) {
   const auth = requireAuth(context);

@@ -14,11 +14,7 @@ import { listEmployeeMemos } from '~/services/records/employee-memo.server';
 import { pageNumber } from '~/services/records/records.server';
 import * as s from '~/styles/records.css';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/employee-memo';
-
-/** Plain HTML: a read-only list with pager links (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   requirePage({ context, url }, 'employeeMemo');

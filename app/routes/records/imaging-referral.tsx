@@ -10,11 +10,7 @@ import { getDb } from '~/services/db/db.server';
 import { recordViewerOf } from '~/services/people/viewer.server';
 import { getReferral } from '~/services/records/records.server';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/imaging-referral';
-
-/** Plain HTML: one read-only referral (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const auth = requireAuth(context);

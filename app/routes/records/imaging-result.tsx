@@ -10,11 +10,7 @@ import { recordViewerOf } from '~/services/people/viewer.server';
 import { getImagingResult } from '~/services/records/records.server';
 import * as s from '~/styles/records.css';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/imaging-result';
-
-/** Plain HTML: one read-only result and its statement (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const auth = requireAuth(context);

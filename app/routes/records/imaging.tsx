@@ -17,11 +17,7 @@ import { logger } from '~/services/observability/logger.server';
 import { listImagingResults, listReferrals, pageNumber } from '~/services/records/records.server';
 import * as s from '~/styles/records.css';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/imaging';
-
-/** Plain HTML: lists of links, the person switch and pagers are links (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, person, lang, page, choices } = recordRequest(context, request);

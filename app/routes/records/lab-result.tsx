@@ -16,11 +16,7 @@ import { getDb } from '~/services/db/db.server';
 import { getLabDay, type LabTestView } from '~/services/records/records.server';
 import * as s from '~/styles/records.css';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/lab-result';
-
-/** Plain HTML: a read-only results table; the person switch is links (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { viewer, person, lang, choices } = recordRequest(context, request);

@@ -15,11 +15,7 @@ import { getDb } from '~/services/db/db.server';
 import { listLabDays, listReferrals, pageNumber } from '~/services/records/records.server';
 import * as s from '~/styles/records.css';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/laboratory';
-
-/** Plain HTML: lists of links, the person switch and pagers are links (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, person, lang, page, choices } = recordRequest(context, request);

@@ -2,14 +2,12 @@
  * Prescriptions (spec 3 §2, §4): medicine, strength, issued date, package and treatment, dosage
  * and use; non-renewable ones marked. With renewal on, renewable ones have checkboxes and the
  * form goes to the renewal page; "select all renewable" and "clear" are submit buttons without
- * JS (the server answers with the selection) and act in place with JS (a small inline script on
- * the plain page, the same in React after a client navigation).
+ * JS (the server answers with the selection) and act in place with JS (app/browser/select-all.ts).
  */
-import type { MouseEvent } from 'react';
 import { data, Form, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import { useNonce } from '~/components/nonce';
+import { attrs } from '~/browser/markup';
 import { Pager, PersonSwitch, personQuery } from '~/components/records/RecordNav';
 import { env } from '~/env.server';
 import { useTranslation } from '~/i18n/react';
@@ -21,33 +19,7 @@ import { listPrescriptions, type PrescriptionView } from '~/services/records/rec
 import { renewalPath } from '~/services/records/renewal-rules';
 import * as s from '~/styles/records.css';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/prescriptions';
-
-/** Plain HTML: a list and a plain form; "select all" and "clear" act in place by a small inline script (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
-
-/**
- * "Select all renewable" and "clear" in place, without a round trip: the form's own script on
- * the plain page (no framework). Without JS they submit, and the server answers with the selection.
- */
-const SELECTION_SCRIPT = `(function(){
-var s=document.currentScript,f=s&&s.closest('form');if(!f)return;
-f.addEventListener('click',function(e){
-var b=e.target instanceof Element?e.target.closest('button[name=intent]'):null;
-if(!b||(b.value!=='selectAll'&&b.value!=='clear'))return;
-e.preventDefault();
-[].forEach.call(f.querySelectorAll('input[type=checkbox][name=id]'),function(c){c.checked=b.value==='selectAll';});
-});
-})();`;
-
-/** The same in React (a client navigation renders this page with React, where inline scripts do not run). */
-function selectInPlace(e: MouseEvent<HTMLButtonElement>, checked: boolean) {
-  e.preventDefault();
-  e.currentTarget.form?.querySelectorAll<HTMLInputElement>('input[type=checkbox][name=id]').forEach((box) => {
-    box.checked = checked;
-  });
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, person, lang, page, choices } = recordRequest(context, request);
@@ -122,7 +94,6 @@ function Prescription({ p, selectable, checked }: { p: PrescriptionView; selecta
 
 export default function Prescriptions({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const nonce = useNonce();
   const { list, renewal, choices, selected } = loaderData;
   const renewable = list.items.filter((p) => p.isRenewable);
   const selectable = renewal && renewable.length > 0;
@@ -139,7 +110,7 @@ export default function Prescriptions({ loaderData, actionData }: Route.Componen
       <PersonSwitch choices={choices} />
       {list.items.length === 0 ? <p>{t('records.prescriptions.empty')}</p> : null}
       {selectable ? (
-        <Form method="post">
+        <Form method="post" {...attrs({ selectAll: true })}>
           <AuthenticityTokenInput name="csrf" />
           {actionData?.error === 'noneSelected' ? (
             <p role="alert" className={ui.fieldError}>
@@ -152,7 +123,6 @@ export default function Prescriptions({ loaderData, actionData }: Route.Componen
               name="intent"
               value="selectAll"
               className={ui.button.secondary}
-              onClick={(e) => selectInPlace(e, true)}
             >
               {t('records.prescriptions.selectAll')}
             </button>
@@ -161,7 +131,6 @@ export default function Prescriptions({ loaderData, actionData }: Route.Componen
               name="intent"
               value="clear"
               className={ui.button.secondary}
-              onClick={(e) => selectInPlace(e, false)}
             >
               {t('records.prescriptions.clear')}
             </button>
@@ -170,7 +139,6 @@ export default function Prescriptions({ loaderData, actionData }: Route.Componen
           <button type="submit" name="intent" value="renew" className={ui.button.primary}>
             {t('records.prescriptions.renew')}
           </button>
-          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SELECTION_SCRIPT }} />
         </Form>
       ) : (
         items

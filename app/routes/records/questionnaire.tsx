@@ -9,9 +9,10 @@
  * server's errors as text next to each question, in the page's language, with JS or without.
  * The page script shows the button's `data-pending` text and ignores a second send.
  */
+import type { z } from 'zod';
 import { useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { data, Form, Link, useNavigation } from 'react-router';
+import { data, Form, Link } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { Choices, TextArea } from '~/components/records/Fields';
@@ -29,12 +30,10 @@ import { recordViewerOf } from '~/services/people/viewer.server';
 import { answerQuestionnaire, getQuestionnaire } from '~/services/records/questionnaires.server';
 import * as s from '~/styles/records.css';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/questionnaire';
 
-/** Plain HTML: a plain form with the schema's native constraints; the server answers with its errors (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 import { notFound } from '~/lib/http/responses';
+import { attrs } from '~/browser/markup';
 
 function idOf(param: string) {
   const id = Number(param);
@@ -105,15 +104,11 @@ function ReadOnly({ definition, answers, lang }: { definition: QuestionnaireDefi
 function Editable({ id, definition, lang, actionData }: { id: number; definition: QuestionnaireDefinition; lang: Language; actionData: Route.ComponentProps['actionData'] }) {
   const { t } = useTranslation();
   const messageText = useMessageText();
-  const navigation = useNavigation();
   const schema = answersSchema(definition);
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof schema>>({
     id: `questionnaire-${id}`,
     lastResult: actionData?.result,
     constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   const err = (name: string) => {
     const key = fields[name]?.errors?.[0];
@@ -123,7 +118,7 @@ function Editable({ id, definition, lang, actionData }: { id: number; definition
   const required = (name: string) => fields[name]?.required;
   const label = (q: Question) => (q.required ? q.label[lang] : `${q.label[lang]} ${t('records.questionnaires.optional')}`);
   return (
-    <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate>
+    <Form method="post" id={form.id} noValidate>
       <AuthenticityTokenInput name="csrf" />
       {actionData?.failed ? (
         <p role="alert" className={`${ui.alertBox} ${ui.alert.error}`}>
@@ -177,8 +172,8 @@ function Editable({ id, definition, lang, actionData }: { id: number; definition
             );
         }
       })}
-      <button type="submit" className={ui.button.primary} disabled={navigation.state === 'submitting'} data-pending={t('records.questionnaires.sending')}>
-        {navigation.state === 'submitting' ? t('records.questionnaires.sending') : t('records.questionnaires.submit')}
+      <button type="submit" className={ui.button.primary} {...attrs({ pending: t('records.questionnaires.sending') })}>
+        {t('records.questionnaires.submit')}
       </button>
     </Form>
   );

@@ -17,11 +17,7 @@ import { listQuestionnaires } from '~/services/records/questionnaires.server';
 import { pageNumber } from '~/services/records/records.server';
 import * as s from '~/styles/records.css';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/questionnaires';
-
-/** Plain HTML: lists of links; the person switch and pagers are links (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   requirePage({ context, url }, 'questionnaires');

@@ -6,20 +6,18 @@
  * sending → sent (success box) or failed (message, answers kept); maintenance shows the spec's
  * offline message. One pending request per prescription.
  *
- * A plain page (ADR 0009): the inputs carry the schema's native constraints (`getZodConstraint`),
- * the page script keeps the `data-needs-valid` button disabled while the form fails them and
- * shows `data-pending` on sending; the form's small inline script (`FOLLOW_UP_SCRIPT`) shows a
- * follow-up question only for the answer that asks for it, makes it required then, and shows
- * the hint. Without JS every follow-up shows and the server answers with the same errors. After
- * a client navigation React renders the page and does the same with its own state.
+ * The inputs carry the schema's native constraints (`getZodConstraint`); the page script keeps
+ * the `data-needs-valid` button disabled while the form fails them and shows `data-pending` on
+ * sending, and its follow-ups behaviour (app/browser/follow-ups.ts) shows a follow-up question
+ * only for the answer that asks for it, makes it required then, and shows the hint. Without JS
+ * every follow-up shows and the server answers with the same errors.
  */
 import { useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { useEffect, useState } from 'react';
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { data, Form, Link, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import { useNonce } from '~/components/nonce';
+import { attrs } from '~/browser/markup';
 import { Choices, TextArea } from '~/components/records/Fields';
 import { portalContext } from '~/context';
 import { env } from '~/env.server';
@@ -30,40 +28,14 @@ import { getDb } from '~/services/db/db.server';
 import { recordViewerOf } from '~/services/people/viewer.server';
 import { getPrescriptions } from '~/services/records/records.server';
 import { pendingFor, requestRenewal } from '~/services/records/renewal.server';
-import { isRenewalComplete, parseRenewalIds, renewalField, renewalPath, renewalSchema } from '~/services/records/renewal-rules';
+import { parseRenewalIds, renewalField, renewalPath, renewalSchema } from '~/services/records/renewal-rules';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/renewal';
 
-/** Plain HTML: a plain form with the schema's native constraints; its follow-up questions have a small inline script (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 import { notFound } from '~/lib/http/responses';
 
 const HINT_ID = 'renewal-hint';
 
-/**
- * The follow-ups on the plain page (no framework): a `data-when="<question>=<answer>"` block shows
- * only while that answer is chosen, and its text is required then (disabled otherwise, so it is
- * neither checked nor sent); the hint shows while the form fails its constraints. It runs before
- * the page script's own `input`/`change` listener (on the document), which then sees the new
- * constraints and enables or disables the `data-needs-valid` button.
- */
-const FOLLOW_UP_SCRIPT = `(function(){
-var s=document.currentScript,f=s&&s.closest('form');if(!f)return;
-var h=document.getElementById('${HINT_ID}'),b=f.querySelector('[data-needs-valid]');
-function u(){
-[].forEach.call(f.querySelectorAll('[data-when]'),function(w){
-var k=w.getAttribute('data-when').split('='),c=f.querySelector('input[name="'+k[0]+'"]:checked'),on=!!c&&c.value===k[1];
-w.hidden=!on;
-[].forEach.call(w.querySelectorAll('textarea'),function(x){x.required=on;x.disabled=!on;});
-});
-var ok=f.checkValidity();
-if(h)h.hidden=ok;
-if(b){if(ok)b.removeAttribute('aria-describedby');else b.setAttribute('aria-describedby','${HINT_ID}');}
-}
-f.addEventListener('input',u);f.addEventListener('change',u);
-document.addEventListener('DOMContentLoaded',u);addEventListener('pageshow',u);u();
-})();`;
 
 async function load(context: Route.LoaderArgs['context'], idsParam: string) {
   const auth = requireAuth(context);
@@ -159,31 +131,14 @@ type FormData = Extract<Route.ComponentProps['loaderData'], { state: 'form' }>;
 
 function RenewalForm({ data: d, actionData, back }: { data: FormData; actionData: Route.ComponentProps['actionData']; back: React.ReactNode }) {
   const { t } = useTranslation();
-  const nonce = useNonce();
   const messageText = useMessageText();
-  const navigation = useNavigation();
   const ids = d.prescriptions.map((p) => p.id);
   const schema = renewalSchema(ids);
   const [form, fields] = useForm({
     id: 'renewal',
     lastResult: actionData?.result,
     constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
-  // React (after a client navigation): the answers so far decide the follow-ups shown and
-  // whether sending is possible. On the plain page (server render) `answers` stays null.
-  const [answers, setAnswers] = useState<Record<string, string> | null>(null);
-  const readAnswers = (el: HTMLFormElement) => setAnswers(Object.fromEntries(new window.FormData(el)) as Record<string, string>);
-  useEffect(() => {
-    const el = document.getElementById(form.id);
-    // The answers the browser may have put back into the form (back/forward): the DOM is the
-    // outside system this effect reads once.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (el instanceof HTMLFormElement) readAnswers(el);
-  }, [form.id]);
-  const complete = answers === null || isRenewalComplete(ids, answers);
   const err = (name: string) => {
     const key = fields[name]?.errors?.[0];
     return key ? messageText(`records.renewal.errors.${key}`) : undefined;
@@ -211,15 +166,12 @@ function RenewalForm({ data: d, actionData, back }: { data: FormData; actionData
       </section>
     );
   }
-  const submitting = navigation.state === 'submitting';
   const yesNo = [
     { value: 'yes', label: t('records.renewal.yes') },
     { value: 'no', label: t('records.renewal.no') },
   ];
-  const show = (name: string, when: string) => answers === null || answers[name] === when;
-  /** A follow-up question: always in the server's HTML (the inline script hides it), in React only when asked. */
-  const followUp = (name: string, when: string, question: React.ReactNode) =>
-    show(name, when) ? <div data-when={`${name}=${when}`}>{question}</div> : null;
+  /** A follow-up question: always in the HTML; the page script hides it until its answer is chosen. */
+  const followUp = (name: string, when: string, question: React.ReactNode) => <div {...attrs({ when: `${name}=${when}` })}>{question}</div>;
   return (
     <section className={ui.card} aria-labelledby="renewal-title">
       <h1 id="renewal-title">{t('records.renewal.title')}</h1>
@@ -241,13 +193,7 @@ function RenewalForm({ data: d, actionData, back }: { data: FormData; actionData
           {t('records.renewal.fillAllFirst')}
         </p>
       ) : null}
-      <Form
-        method="post"
-        id={form.id}
-        onSubmit={form.onSubmit}
-        noValidate
-        onChange={(e) => readAnswers(e.currentTarget)}
-      >
+      <Form method="post" id={form.id} noValidate {...attrs({ followUps: HINT_ID })}>
         <AuthenticityTokenInput name="csrf" />
         <TextArea id="renewal-general" label={t('records.renewal.general')} {...textProps(renewalField.general)} />
         {d.prescriptions.map((p) => (
@@ -288,21 +234,16 @@ function RenewalForm({ data: d, actionData, back }: { data: FormData; actionData
             )}
           </fieldset>
         ))}
-        <p id={HINT_ID} className={ui.hint} hidden={complete}>
+        <p id={HINT_ID} className={ui.hint} hidden>
           {t('records.renewal.fillAllFirst')}
         </p>
         <button
           type="submit"
           className={ui.button.primary}
-          disabled={submitting}
-          aria-disabled={!complete || undefined}
-          aria-describedby={!complete ? HINT_ID : undefined}
-          data-needs-valid=""
-          data-pending={t('records.renewal.sending')}
+          {...attrs({ needsValid: true, pending: t('records.renewal.sending') })}
         >
-          {submitting ? t('records.renewal.sending') : t('records.renewal.send')}
+          {t('records.renewal.send')}
         </button>
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: FOLLOW_UP_SCRIPT }} />
       </Form>
       {back}
     </section>

@@ -15,11 +15,7 @@ import { SICKNESS_FUND_RULES as R, SICKNESS_FUND_TABS, sicknessFundTab } from '~
 import { pagePath } from '~/route-table';
 import * as s from '~/styles/records.css';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/sickness-fund';
-
-/** Plain HTML: read-only text whose tabs are links (?tab=) (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   requirePage({ context, url }, 'sicknessFund');

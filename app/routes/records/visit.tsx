@@ -16,11 +16,7 @@ import { getVisit } from '~/services/records/records.server';
 import * as picture from '~/styles/practitioner.css';
 import * as s from '~/styles/records.css';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/visit';
-
-/** Plain HTML: a read-only medical report (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const auth = requireAuth(context);

@@ -10,11 +10,7 @@ import { getDb } from '~/services/db/db.server';
 import { listVisits } from '~/services/records/records.server';
 import * as s from '~/styles/records.css';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/visits';
-
-/** Plain HTML: a list of links, the person switch and pager are links (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, person, lang, page, choices } = recordRequest(context, request);

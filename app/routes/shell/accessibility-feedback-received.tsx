@@ -6,16 +6,12 @@
  */
 import { Link } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import type { RouteHandle } from '~/components/hydration';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
 import { pageTitle } from '~/lib/http/page.server';
 import { pagePath } from '~/route-table';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/accessibility-feedback-received';
-
-/** Plain HTML: a confirmation with links (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang } = context.get(portalContext);

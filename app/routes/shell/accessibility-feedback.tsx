@@ -13,7 +13,6 @@ import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { FieldError } from '~/components/forms/FieldError';
 import { TextField } from '~/components/forms/FormFields';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import type { RouteHandle } from '~/components/hydration';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
 import { pageTitle } from '~/lib/http/page.server';
@@ -23,9 +22,7 @@ import { getDb } from '~/services/db/db.server';
 import { submitFeedback } from '~/services/shell/accessibility-feedback.server';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/accessibility-feedback';
-
-/** Plain HTML: one plain form with the schema's native constraints, checked by the server; the pending button by the page script (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
+import { attrs } from '~/browser/markup';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { lang } = context.get(portalContext);
@@ -51,7 +48,6 @@ export default function AccessibilityFeedback({ loaderData, actionData }: Route.
     constraint,
     // The browser checks the constraints on the plain page; the server checks everything.
     defaultNoValidate: false,
-    shouldValidate: 'onSubmit',
   });
   const descriptionHintId = `${fields.description.id}-hint`;
   return (
@@ -88,7 +84,7 @@ export default function AccessibilityFeedback({ loaderData, actionData }: Route.
           label={t('accessibility.feedbackForm.email')}
           hint={t('accessibility.feedbackForm.emailHint')}
         />
-        <button type="submit" className={ui.button.primary} data-pending={t('accessibility.feedbackForm.sending')}>
+        <button type="submit" className={ui.button.primary} {...attrs({ pending: t('accessibility.feedbackForm.sending') })}>
           {t('accessibility.feedbackForm.send')}
         </button>
       </Form>

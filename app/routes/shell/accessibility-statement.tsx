@@ -10,7 +10,6 @@
 import { Link } from 'react-router';
 import { brand } from '~/brands';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import type { RouteHandle } from '~/components/hydration';
 import { portalContext, requestInfoContext } from '~/context';
 import { env } from '~/env.server';
 import { useTranslation } from '~/i18n/react';
@@ -20,9 +19,6 @@ import { KNOWN_PROBLEMS, STATEMENT_LAST_REVIEWED, STATEMENT_PREPARED, type Known
 import { pagePath } from '~/route-table';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/accessibility-statement';
-
-/** Plain HTML: the statement, text and links only (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 /** The portal's host name, as the statement names the service (e.g. oma.example.fi). */
 function hostOf(origin: string): string {

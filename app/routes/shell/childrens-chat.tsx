@@ -16,11 +16,8 @@ import { pageTitle } from '~/lib/http/page.server';
 import { requirePage } from '~/lib/http/page-access.server';
 import { evaluateFeatures } from '~/services/features/features.server';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/childrens-chat';
 
-/** Plain HTML: where the chat moved (the mobile app) and how to get it (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 import { notFound } from '~/lib/http/responses';
 
 const PAYMENT_INTENT = /^pi_[A-Za-z0-9_]{1,100}$/;

@@ -2,14 +2,10 @@
 import { useTranslation } from '~/i18n/react';
 import { brand } from '~/brands';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import type { RouteHandle } from '~/components/hydration';
 import { portalContext } from '~/context';
 import { fixedT } from '~/i18n/i18n.server';
 import { pageTitle } from '~/lib/http/page.server';
 import type { Route } from './+types/eula';
-
-/** Plain HTML: the terms of use, text only (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { lang, brand: brandKey } = context.get(portalContext);

@@ -4,7 +4,6 @@ import { brand as brandFacts } from '~/brands';
 import { AppointmentList } from '~/components/appointments/AppointmentList';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { ThreadSummariesSection } from '~/components/messaging/ThreadSummaries';
-import type { RouteHandle } from '~/components/hydration';
 import { usePortalEnv } from '~/components/portal-env';
 import { authContext, portalContext } from '~/context';
 import { pageTitle, serverT } from '~/lib/http/page.server';
@@ -23,14 +22,6 @@ import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/front';
 
 const FRONT_PAGE_APPOINTMENTS = 3;
-
-/**
- * Plain HTML: the greeting and boxes of links (appointments, messages, records, invoices) (ADR 0009).
- * The messages box is refreshed every 120 s by the page script (spec 3 §7; components/messaging/
- * ThreadSummaries). A client navigation from a hydrated page (none hydrates today) would render
- * the page with React, without that refresh: a poll's answer holds the messages box only.
- */
-export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = context.get(authContext);

@@ -12,7 +12,6 @@
 import { Link } from 'react-router';
 import { brand as brandFacts } from '~/brands';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import type { RouteHandle } from '~/components/hydration';
 import { CRISIS_NUMBERS } from '~/components/shell/CrisisLines';
 import { authContext, portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
@@ -21,9 +20,6 @@ import { pagePath, pageRefusal } from '~/route-table';
 import { messagesInNavigation } from '~/services/messaging/conversations.server';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/health-portal';
-
-/** Plain HTML: texts and links (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 const TOPICS = ['vaccinations', 'laboratory', 'prescriptions', 'mentalSupport'] as const;
 

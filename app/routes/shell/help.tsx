@@ -9,11 +9,7 @@ import { usePortalEnv } from '~/components/portal-env';
 import { portalContext } from '~/context';
 import { pageTitle, requireAuth } from '~/lib/http/page.server';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/help';
-
-/** Plain HTML: questions and answers (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const auth = requireAuth(context);

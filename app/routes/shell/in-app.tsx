@@ -15,11 +15,7 @@ import { pagePath } from '~/route-table';
 import { setSessionScope } from '~/services/auth/session.server';
 import { getDb } from '~/services/db/db.server';
 import { inAppCookie } from '~/lib/http/in-app-cookie.server';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/in-app';
-
-/** Plain HTML: a redirect into the app's layout (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang } = context.get(portalContext);

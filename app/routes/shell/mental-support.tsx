@@ -12,7 +12,6 @@
 import { Link } from 'react-router';
 import { brand as brandFacts } from '~/brands';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import type { RouteHandle } from '~/components/hydration';
 import { CrisisLines } from '~/components/shell/CrisisLines';
 import { authContext, portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
@@ -24,9 +23,6 @@ import { careTeamOf, recipientOptions } from '~/services/messaging/care-team.ser
 import { messagesInNavigation } from '~/services/messaging/conversations.server';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/mental-support';
-
-/** Plain HTML: texts and links (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 /** Psychology (private list; a remote-type specialty, so remote times are included). */
 const PSYCHOLOGY = new URLSearchParams({ specialtyIds: 'PSY', includeRemote: 'true' });

@@ -45,7 +45,7 @@ function event(): ReportEvent {
           value: `NetworkError when fetching /fi/varaus/${CODE}.data (identity code ${HETU}, pin=${SMS_CODE})`,
           stacktrace: {
             frames: [
-              { filename: `${ORIGIN}/assets/entry.client-BxYz12.js`, function: 'hydrate', lineno: 1, colno: 200 },
+              { filename: `${ORIGIN}/assets/page-BxYz12.js`, function: 'start', lineno: 1, colno: 200 },
               // An inline script's frame is named by the document's URL.
               { filename: `${ORIGIN}/fi/varaus/${CODE}?csrfToken=${CSRF}`, abs_path: `${ORIGIN}/fi/varaus/${CODE}`, function: 'onClick', vars: { code: SMS_CODE } },
             ],
@@ -75,8 +75,8 @@ describe('browser error reports', () => {
     const exception = scrubbed?.exception?.values?.[0];
     expect(exception?.type).toBe('TypeError');
     expect(exception?.value).toBe('NetworkError when fetching /fi/varaus/[code].data (identity code [identity-code], pin=[redacted])');
-    expect(exception?.stacktrace?.frames?.map((f) => f.function)).toEqual(['hydrate', 'onClick']);
-    expect(exception?.stacktrace?.frames?.[0]?.filename).toBe(`${ORIGIN}/assets/entry.client-BxYz12.js`);
+    expect(exception?.stacktrace?.frames?.map((f) => f.function)).toEqual(['start', 'onClick']);
+    expect(exception?.stacktrace?.frames?.[0]?.filename).toBe(`${ORIGIN}/assets/page-BxYz12.js`);
     expect(exception?.stacktrace?.frames?.[1]?.filename).toBe(`${ORIGIN}/fi/varaus/[code]`);
   });
 

@@ -1,7 +1,7 @@
 /**
  * What a log line or an error report may not carry: the one definition of the patterns (pure and
- * client-safe). The server's logger (`logger.server.ts`), the server's error reports
- * (`sentry.server.ts`) and the browser's (`sentry.client.ts`) all scrub their text with
+ * client-safe). The server's logger (`logger.server.ts`) and the server's error reports
+ * (`sentry.server.ts`) scrub their text with
  * `scrubText`; the outbox masks the bearer links of a delivered message with `scrubBearerLinks`.
  *
  * - Query strings and fragments are cut from every URL (csrfToken, next/nextPath, OAuth code

@@ -90,7 +90,6 @@ const en = {
     phone: 'Phone appointment',
     duration: '{{minutes}} min',
     requiresAuth: 'Identification required',
-    searching: 'Searching…',
   },
   nextVacant: {
     title: 'Next days with free appointments',
@@ -217,7 +216,6 @@ const fi: SearchTexts = {
     phone: 'Puhelinvastaanotto',
     duration: '{{minutes}} min',
     requiresAuth: 'Vaatii tunnistautumisen',
-    searching: 'Haetaan…',
   },
   nextVacant: {
     title: 'Seuraavat päivät, joilla on vapaita aikoja',
@@ -342,7 +340,6 @@ const sv: SearchTexts = {
     phone: 'Telefonmottagning',
     duration: '{{minutes}} min',
     requiresAuth: 'Kräver identifiering',
-    searching: 'Söker…',
   },
   nextVacant: {
     title: 'Följande dagar med lediga tider',

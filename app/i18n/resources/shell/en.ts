@@ -1,8 +1,6 @@
 /**
  * Texts of pages few visits render (login, test identification, terms, help, children's chat,
- * outbox), one module per language like the core texts. The server has them always; the browser
- * loads them only when the server-rendered page used them, or before a client navigation
- * (app/i18n/texts.client.ts), so the pages most visits hydrate do not carry them.
+ * outbox), one module per language like the core texts.
  * `en` defines the shape.
  */
 

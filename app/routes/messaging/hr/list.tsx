@@ -8,6 +8,7 @@
  * after sending, a redirect to the new conversation (a resent form finds the one it created).
  * Over the per-person limit of messages (the customers' own): 429 with Retry-After, the form kept.
  */
+import type { z } from 'zod';
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { data, Form, Link, redirect } from 'react-router';
@@ -27,11 +28,8 @@ import { listHrThreads, startHrThread } from '~/services/messaging/hr.server';
 import { messageByIdempotencyKey } from '~/services/messaging/threads.server';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/list';
-
-/** Plain HTML: a list of links and a plain form (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
+import { attrs } from '~/browser/markup';
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   requirePage({ context, url }, 'hrMessages');
@@ -66,14 +64,12 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 export default function HrMessages({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { lang, hr, items, page, hasNext, idempotencyKey } = loaderData;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof hrNewThreadSchema>>({
     id: `hr-new-${idempotencyKey}`,
     lastResult: actionData?.result,
     constraint: getZodConstraint(hrNewThreadSchema),
-    // The browser checks the constraints on the plain page; React (a client navigation) leaves it to conform.
+    // The browser checks the constraints before sending.
     defaultNoValidate: false,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: hrNewThreadSchema }),
-    shouldValidate: 'onSubmit',
   });
   const href = (p: number) => pagePath('hrMessages', lang, {}, p > 1 ? `page=${p}` : undefined);
   return (
@@ -165,7 +161,7 @@ export default function HrMessages({ loaderData, actionData }: Route.ComponentPr
               {t(actionData.tooMany.key, { minutes: actionData.tooMany.minutes })}
             </p>
           ) : null}
-          <button className={ui.button.primary} type="submit" data-pending={t('messaging.composer.sending')}>
+          <button className={ui.button.primary} type="submit" {...attrs({ pending: t('messaging.composer.sending') })}>
             {t('messaging.newThread.send')}
           </button>
         </Form>

@@ -8,6 +8,7 @@
  * the reply is a plain form outside it, redirected back after sending. Over the per-person limit
  * of messages (the customers' own): 429 with Retry-After, the text kept in the form.
  */
+import type { z } from 'zod';
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { data, Form, Link, redirect } from 'react-router';
@@ -15,8 +16,8 @@ import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { FieldError } from '~/components/forms/FieldError';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { Participants } from '~/components/messaging/Participants';
-import { ScrollToLast, Timeline } from '~/components/messaging/Timeline';
-import { usePolling } from '~/components/usePolling';
+import { Timeline } from '~/components/messaging/Timeline';
+import { attrs } from '~/browser/markup';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
 import { requireHrUser, tooManyHrMessages } from '~/lib/http/hr.server';
@@ -24,7 +25,7 @@ import { requirePage } from '~/lib/http/page-access.server';
 import { invariantResponse, serverT, titleWith } from '~/lib/http/page.server';
 import { numericId } from '~/lib/http/params';
 import { notFound } from '~/lib/http/responses';
-import { THREAD_POLL_MS } from '~/models/messaging/messaging';
+import { SCROLL_TO_LAST_DELAY_MS, THREAD_POLL_MS } from '~/models/messaging/messaging';
 import { hrMessageSchema } from '~/models/messaging/schemas';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
@@ -33,11 +34,7 @@ import { messageByIdempotencyKey } from '~/services/messaging/threads.server';
 import { formatTimeline } from '~/services/messaging/view-rules';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/thread';
-
-/** Plain HTML: the messages polled by the page script, the reply a plain form (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ params, context, url }: Route.LoaderArgs) {
   requirePage({ context, url }, 'hrThread');
@@ -80,15 +77,12 @@ const MESSAGES_REGION = 'thread-messages';
 
 export default function HrThread({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  usePolling(THREAD_POLL_MS);
   const { lang, thread, groups, idempotencyKey } = loaderData;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof hrMessageSchema>>({
     id: `hr-reply-${idempotencyKey}`,
     lastResult: actionData?.result,
     constraint: getZodConstraint(hrMessageSchema),
     defaultNoValidate: false,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: hrMessageSchema }),
-    shouldValidate: 'onSubmit',
   });
   return (
     <>
@@ -102,10 +96,9 @@ export default function HrThread({ loaderData, actionData }: Route.ComponentProp
         {thread.isActive ? '' : ` · ${t('messaging.hr.closed')}`}
       </p>
       <Participants participants={thread.participants} />
-      <section aria-label={t('messaging.thread.messages')} id={MESSAGES_REGION} data-poll-ms={THREAD_POLL_MS}>
+      <section aria-label={t('messaging.thread.messages')} id={MESSAGES_REGION} {...attrs({ pollMs: THREAD_POLL_MS, scrollToLast: SCROLL_TO_LAST_DELAY_MS })}>
         <Timeline groups={groups} />
       </section>
-      <ScrollToLast regionId={MESSAGES_REGION} />
       <section className={ui.card}>
         <Form method="post" {...getFormProps(form)}>
           <AuthenticityTokenInput name="csrf" />
@@ -136,7 +129,7 @@ export default function HrThread({ loaderData, actionData }: Route.ComponentProp
               {t(actionData.tooMany.key, { minutes: actionData.tooMany.minutes })}
             </p>
           ) : null}
-          <button className={ui.button.primary} type="submit" data-pending={t('messaging.composer.sending')}>
+          <button className={ui.button.primary} type="submit" {...attrs({ pending: t('messaging.composer.sending') })}>
             {t('messaging.composer.send')}
           </button>
         </Form>

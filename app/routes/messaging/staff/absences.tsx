@@ -24,13 +24,11 @@ import { colleagues, listMyAbsences, recordAbsence, removeAbsence } from '~/serv
 import { formatPeriod } from '~/services/messaging/view-rules';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/absences';
 
-/** Plain HTML: a list with remove buttons and a form with the schema's native constraints (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 import { notFound } from '~/lib/http/responses';
 import { FieldError } from '~/components/forms/FieldError';
+import { attrs } from '~/browser/markup';
 
 const date = z
   .string({ required_error: 'messaging.staff.absenceDateRequired' satisfies TextKey })
@@ -84,14 +82,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Absences({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { lang, absences, colleagues: others, name } = loaderData;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof absenceSchema>>({
     id: 'absence',
     lastResult: actionData?.result,
     constraint: getZodConstraint(absenceSchema),
-    // The browser checks the constraints on the plain page; React (a client navigation) leaves it to conform.
+    // The browser checks the constraints before sending.
     defaultNoValidate: false,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: absenceSchema }),
-    shouldValidate: 'onSubmit',
   });
   return (
     <>
@@ -113,7 +109,7 @@ export default function Absences({ loaderData, actionData }: Route.ComponentProp
                 <Form method="post">
                   <AuthenticityTokenInput name="csrf" />
                   <input type="hidden" name="absenceId" value={a.id} />
-                  <button className={ui.button.secondary} type="submit" name="intent" value="remove" data-pending={t('messaging.staff.pending')}>
+                  <button className={ui.button.secondary} type="submit" name="intent" value="remove" {...attrs({ pending: t('messaging.staff.pending') })}>
                     {t('messaging.staff.removeAbsence')}
                   </button>
                 </Form>
@@ -157,7 +153,7 @@ export default function Absences({ loaderData, actionData }: Route.ComponentProp
             <input {...getInputProps(fields.internalMessage, { type: 'text' })} key={fields.internalMessage.key} className={ui.input} />
             <FieldError meta={fields.internalMessage} />
           </div>
-          <button className={ui.button.primary} type="submit" data-pending={t('messaging.staff.pending')}>
+          <button className={ui.button.primary} type="submit" {...attrs({ pending: t('messaging.staff.pending') })}>
             {t('messaging.staff.addAbsence')}
           </button>
         </Form>

@@ -7,7 +7,6 @@
  */
 import { Link } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import type { RouteHandle } from '~/components/hydration';
 import { StaffNav } from '~/components/messaging/StaffNav';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
@@ -21,9 +20,6 @@ import { listFeedback } from '~/services/shell/accessibility-feedback.server';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/accessibility-feedback';
-
-/** Plain HTML: a read-only list and pager links (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { professional } = await requireProfessional(context);

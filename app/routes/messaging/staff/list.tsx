@@ -17,11 +17,7 @@ import { getDb } from '~/services/db/db.server';
 import { categoryCounts, listCategory } from '~/services/messaging/staff.server';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/list';
-
-/** Plain HTML: category links, a table of links and a pager (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { me, professional } = await requireProfessional(context);

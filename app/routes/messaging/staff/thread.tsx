@@ -17,9 +17,9 @@ import { z } from 'zod';
 import { Composer } from '~/components/messaging/Composer';
 import { Participants } from '~/components/messaging/Participants';
 import { StaffNav } from '~/components/messaging/StaffNav';
-import { ScrollToLast, Timeline } from '~/components/messaging/Timeline';
+import { Timeline } from '~/components/messaging/Timeline';
+import { attrs } from '~/browser/markup';
 import { Time } from '~/components/Time';
-import { usePolling } from '~/components/usePolling';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext, requestInfoContext } from '~/context';
 import { env } from '~/env.server';
@@ -28,7 +28,7 @@ import { useTranslation } from '~/i18n/react';
 import { readMessageForm, sendMessageForm } from '~/lib/http/messaging-form.server';
 import { invariantResponse, serverT, titleWith } from '~/lib/http/page.server';
 import { requireProfessional } from '~/lib/http/staff.server';
-import { DELETE_REASON_MAX_LENGTH, THREAD_POLL_MS } from '~/models/messaging/messaging';
+import { DELETE_REASON_MAX_LENGTH, SCROLL_TO_LAST_DELAY_MS, THREAD_POLL_MS } from '~/models/messaging/messaging';
 import { deleteReasonSchema, staffComposerSchema } from '~/models/messaging/schemas';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
@@ -38,11 +38,8 @@ import { assignThread, deleteMessage, openStaffThread, questionnaireFormOptions,
 import { formatTimeline } from '~/services/messaging/view-rules';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
-import type { RouteHandle } from '~/components/hydration';
 import type { Route } from './+types/thread';
 
-/** Plain HTML: the messages polled by the page script, every action a plain form outside them (ADR 0009). */
-export const handle: RouteHandle = { hydrate: false };
 import { numericId } from '~/lib/http/params';
 
 const actionSchema = z.discriminatedUnion('intent', [
@@ -139,7 +136,6 @@ const MESSAGES_REGION = 'thread-messages';
 
 export default function StaffThread({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  usePolling(THREAD_POLL_MS);
   const { lang, thread, groups, deleting, assignable, idempotencyKey, me, name, questionnaires } = loaderData;
   const assignError = actionData && 'assignError' in actionData ? actionData.assignError : null;
   const sent = actionData && 'result' in actionData ? actionData : undefined;
@@ -168,14 +164,14 @@ export default function StaffThread({ loaderData, actionData }: Route.ComponentP
           {thread.assignee?.id !== me ? (
             <Form method="post">
               {csrf}
-              <button className={ui.button.primary} type="submit" name="intent" value="assignToMe" data-pending={pending}>
+              <button className={ui.button.primary} type="submit" name="intent" value="assignToMe" {...attrs({ pending })}>
                 {t('messaging.staff.assignToMe')}
               </button>
             </Form>
           ) : null}
           <Form method="post">
             {csrf}
-            <button className={ui.button.secondary} type="submit" name="intent" value={thread.isActive ? 'close' : 'reopen'} data-pending={pending}>
+            <button className={ui.button.secondary} type="submit" name="intent" value={thread.isActive ? 'close' : 'reopen'} {...attrs({ pending })}>
               {thread.isActive ? t('messaging.staff.close') : t('messaging.staff.reopen')}
             </button>
           </Form>
@@ -202,7 +198,7 @@ export default function StaffThread({ loaderData, actionData }: Route.ComponentP
               </option>
             ))}
           </select>
-          <button className={ui.button.secondary} type="submit" data-pending={pending}>
+          <button className={ui.button.secondary} type="submit" {...attrs({ pending })}>
             {t('messaging.staff.assign')}
           </button>
           {assignError ? (
@@ -212,7 +208,7 @@ export default function StaffThread({ loaderData, actionData }: Route.ComponentP
           ) : null}
         </Form>
       </section>
-      <section aria-label={t('messaging.thread.messages')} id={MESSAGES_REGION} data-poll-ms={THREAD_POLL_MS}>
+      <section aria-label={t('messaging.thread.messages')} id={MESSAGES_REGION} {...attrs({ pollMs: THREAD_POLL_MS, scrollToLast: SCROLL_TO_LAST_DELAY_MS })}>
         <Timeline
           groups={groups}
           showReason
@@ -245,7 +241,7 @@ export default function StaffThread({ loaderData, actionData }: Route.ComponentP
               <input id="delete-reason" name="reason" className={ui.input} required maxLength={DELETE_REASON_MAX_LENGTH} />
             </div>
             <div className={ui.buttonRow}>
-              <button className={ui.button.primary} type="submit" data-pending={pending}>
+              <button className={ui.button.primary} type="submit" {...attrs({ pending })}>
                 {t('messaging.staff.deleteConfirm')}
               </button>
               <Link className={ui.button.secondary} to={threadPath}>
@@ -254,9 +250,7 @@ export default function StaffThread({ loaderData, actionData }: Route.ComponentP
             </div>
           </Form>
         </section>
-      ) : (
-        <ScrollToLast regionId={MESSAGES_REGION} />
-      )}
+      ) : null}
       <section className={ui.card}>
         {thread.isActive ? (
           <Composer

@@ -7,12 +7,12 @@
  * is init-upload → PUT each image to its signed URL (progress from the XHR) → finish-upload
  * (ADR 0011), then the page is loaded again and shows the saved images.
  *
- * One function for both ways the form is shown: on the plain page (ADR 0009) KelaCard sends its
- * source text as an inline script (`kelaUploadScript`); after a client navigation React calls it
- * from an effect. It must not refer to anything outside itself (tested: kela-upload.test.ts) and
- * stays plain (no async/await, optional chaining or spread), so the server build's text runs as
- * it is in any current browser. Without JS the same form is a multipart post to the page.
+ * Started from `data-kela-upload` (its value is the JSON of `KelaUploadConfig`) on the Kela
+ * section (components/account/KelaCard). Without JS the same form is a multipart post to the page.
  */
+
+import { KELA_ERROR, KELA_UPLOAD } from './attributes';
+import { behaviour } from './behaviours';
 
 export type KelaSlotStatus = 'missing' | 'ready-to-upload' | 'uploading' | 'uploaded' | 'error';
 
@@ -31,15 +31,14 @@ interface UploadTarget {
   headers: Record<string, string>;
 }
 
-/** Takes over the Kela form inside `root` (once). */
+/** Takes over the Kela form inside `root` (started once per element, behaviours.ts). */
 export function kelaUpload(root: Element | null, c: KelaUploadConfig): void {
   const form = root ? root.querySelector('form') : null;
-  if (!root || !form || form.hasAttribute('data-enhanced')) return;
-  form.setAttribute('data-enhanced', '');
+  if (!root || !form) return;
   const sides = ['front', 'back'];
   const allowed = ['image/jpeg', 'image/png'];
   // The error box (`role=alert`, hidden while empty) and its one paragraph.
-  const alert = root.querySelector('[data-kela-error]') as HTMLElement;
+  const alert = root.querySelector(`[${KELA_ERROR}]`) as HTMLElement;
   const button = form.querySelector('button[type=submit]') as HTMLButtonElement;
   const state: Record<string, string> = {};
   const files: Record<string, File> = {};
@@ -186,8 +185,6 @@ export function kelaUpload(root: Element | null, c: KelaUploadConfig): void {
   });
 }
 
-/** The inline script for the plain page: takes over the Kela form of the element the script is in. */
-export function kelaUploadScript(config: KelaUploadConfig): string {
-  // `<` escaped so no text in the JSON can close the script element.
-  return `(${String(kelaUpload)})(document.currentScript.parentElement,${JSON.stringify(config).replace(/</g, '\\u003c')});`;
+export function registerKelaUpload(): void {
+  behaviour(`[${KELA_UPLOAD}]`, (root) => kelaUpload(root, JSON.parse(root.getAttribute(KELA_UPLOAD) || '{}') as KelaUploadConfig));
 }
