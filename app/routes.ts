@@ -77,6 +77,9 @@ export default [
   // ─── Dev and test: the outbox viewer and the test payment provider (absent in production), test fixtures
   // (routes/dev, 404 unless DEPLOYMENT_ENV=test).
   route('dev/outbox', 'routes/dev/outbox.tsx'),
+  // The built-in Suomi.fi e-Authorizations test service (ADR 0050): its selection page and its Web API.
+  route('dev/test-valtuudet/oauth/authorize', 'routes/dev/test-valtuudet-select.tsx'),
+  route('dev/test-valtuudet/*', 'routes/dev/test-valtuudet-api.ts'),
   route('test-payments/pay', 'routes/dev/test-payments.tsx'),
   route('dev/test-fixtures/invoice', 'routes/dev/test-invoice.ts'),
   route('dev/test-fixtures/session', 'routes/dev/test-session.ts'),

@@ -25,6 +25,7 @@ import { evaluateFeatures } from '~/services/features/features.server';
 import { clearFlashHeader, flashCookie, readFlash } from '~/lib/http/flash.server';
 import { logger } from '~/services/observability/logger.server';
 import { anonymousCsrf, CsrfFailure, isMutation, verifyCsrf } from '~/lib/http/csrf.server';
+import { TEST_SERVICE_TOKEN_PATH } from '~/services/people/e-authorizations/test-service.server';
 import { hitRateLimit } from '~/services/security/rate-limit.server';
 import { inAppCookie } from '~/lib/http/in-app-cookie.server';
 import { enforcePageAccess, timedOut } from '~/lib/http/page-access.server';
@@ -92,7 +93,11 @@ export const portalMiddleware: MiddlewareFunction<Response> = async ({ request, 
 
   // The test payment provider's bank page stands for the provider's site, which never gets our
   // CSRF token (issue 21); it checks the provider's own signature instead.
-  const providerPage = e.PAYMENTS === 'test' && url.pathname === TEST_BANK_PATH;
+  // So is the test e-Authorizations service's token endpoint (ADR 0050): the portal's own server
+  // calls it, authenticated with the client's OAuth password, as it calls Suomi.fi's.
+  const providerPage =
+    (e.PAYMENTS === 'test' && url.pathname === TEST_BANK_PATH) ||
+    (e.E_AUTHORIZATIONS === 'test' && url.pathname === TEST_SERVICE_TOKEN_PATH);
   if (isMutation(request) && !providerPage) {
     const expired = context.get(expiredSessionContext);
     // SMS-code re-identification (ADR 0012) is for exactly these visitors: its posts go on.

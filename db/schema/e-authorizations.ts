@@ -1,0 +1,56 @@
+/**
+ * Schema, e-authorizations (issue 42, docs/decisions/0050-e-authorizations.md): the built-in
+ * Suomi.fi e-Authorizations test service's mandates (the demo data's) and its Web API sessions.
+ * Only the test service (E_AUTHORIZATIONS=test, never in production) reads or writes these; with
+ * the real service the mandates live in Suomi.fi and nothing of them is kept here.
+ */
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+
+/**
+ * A mandate as Suomi.fi holds it: person to person (`hpa`, the principal an identity code) or
+ * person to company (`ypa`, the principal a business id), with the issues (hpa) or roles (ypa) it
+ * covers, valid from/until (inclusive dates), and revoked when the principal withdrew it.
+ */
+export const testEauthMandates = pgTable(
+  'test_eauth_mandates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind', { enum: ['hpa', 'ypa'] }).notNull(),
+    delegateIdentityCode: text('delegate_identity_code').notNull(),
+    principalId: text('principal_id').notNull(),
+    principalName: text('principal_name').notNull(),
+    roles: text('roles').array().notNull(),
+    validFrom: date('valid_from').notNull(),
+    validUntil: date('valid_until'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('test_eauth_mandates_kind', sql`${t.kind} in ('hpa', 'ypa')`),
+    index('test_eauth_mandates_delegate_idx').on(t.delegateIdentityCode, t.kind),
+  ],
+);
+
+/**
+ * A Web API session of the test service: registered for one person and kind, the selection's
+ * one-time code and the OAuth access token (SHA-256 only), and the principal the person chose.
+ */
+export const testEauthSessions = pgTable(
+  'test_eauth_sessions',
+  {
+    sessionId: text('session_id').primaryKey(),
+    userId: text('user_id').notNull().unique(),
+    kind: text('kind', { enum: ['hpa', 'ypa'] }).notNull(),
+    clientId: text('client_id').notNull(),
+    identityCode: text('identity_code').notNull(),
+    selectedPrincipalId: text('selected_principal_id'),
+    codeHash: text('code_hash').unique(),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+    tokenHash: text('token_hash').unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('test_eauth_sessions_kind', sql`${t.kind} in ('hpa', 'ypa')`), index('test_eauth_sessions_expires_idx').on(t.expiresAt)],
+);
