@@ -1,12 +1,15 @@
 /**
- * Schema, e-authorizations (issue 42, docs/decisions/0050-e-authorizations.md): the built-in
- * Suomi.fi e-Authorizations test service's mandates (the demo data's) and its Web API sessions.
- * Only the test service (E_AUTHORIZATIONS=test, never in production) reads or writes these; with
- * the real service the mandates live in Suomi.fi and nothing of them is kept here.
+ * Schema, e-authorizations (issue 42, docs/decisions/0050-e-authorizations.md): acting for another
+ * adult in a login session, and the built-in Suomi.fi e-Authorizations test service's mandates
+ * (the demo data's) and Web API sessions. Only the test service (E_AUTHORIZATIONS=test, never in
+ * production) touches the `test_eauth_*` tables; with the real service the mandates live in
+ * Suomi.fi. Depends on people and auth.
  */
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sessions } from './auth';
 import { createdAt } from './columns';
+import { persons } from './people';
 
 /**
  * A mandate as Suomi.fi holds it: person to person (`hpa`, the principal an identity code) or
@@ -53,4 +56,41 @@ export const testEauthSessions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [check('test_eauth_sessions_kind', sql`${t.kind} in ('hpa', 'ypa')`), index('test_eauth_sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Acting for another adult in one login session (HPA; ADR 0050): pending from "act on behalf of
+ * someone" until the selection returns (the Web API session ids only), then the principal, the
+ * issues the mandate covers, and the Web API session's access token for the re-check on every
+ * request (valid for the Web API session only; the API key that must accompany it is not in the
+ * database). Ends with the login session, by "stop acting" or when the re-check fails.
+ */
+export const actingFor = pgTable('acting_for', {
+  sessionIdHash: text('session_id_hash')
+    .primaryKey()
+    .references(() => sessions.idHash, { onDelete: 'cascade' }),
+  delegateId: uuid('delegate_id')
+    .notNull()
+    .references(() => persons.id),
+  principalId: uuid('principal_id').references(() => persons.id),
+  issues: text('issues').array().notNull().default(sql`'{}'::text[]`),
+  eauthSessionId: text('eauth_session_id').notNull(),
+  eauthUserId: text('eauth_user_id').notNull(),
+  accessToken: text('access_token'),
+  createdAt: createdAt(),
+});
+
+/** The principal was told the first time this delegate acted for them (the notice is in the outbox). */
+export const actingNotices = pgTable(
+  'acting_notices',
+  {
+    principalId: uuid('principal_id')
+      .notNull()
+      .references(() => persons.id),
+    delegateId: uuid('delegate_id')
+      .notNull()
+      .references(() => persons.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.principalId, t.delegateId] })],
 );
