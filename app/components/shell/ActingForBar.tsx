@@ -38,7 +38,7 @@ export function ActingForBar({ acting, offerStart }: { acting: ActingForView | n
   }
   if (!offerStart) return null;
   return (
-    <div className={s.headerInner}>
+    <div className={s.headerInner} role="region" aria-label={t('actingFor.start')}>
       <Form method="post" action="/acting-for/start" reloadDocument>
         <AuthenticityTokenInput name="csrf" />
         <button type="submit" className={ui.button.secondary} aria-describedby="acting-for-hint">
