@@ -39,6 +39,14 @@ export interface Auth {
   features: Features;
   /** An active HR user of a client company (ADR 0042): the navigation links the company's conversations. */
   isHrUser: boolean;
+  /** The adult the person acts for on a Suomi.fi mandate, checked on this request (ADR 0050), or null. */
+  actingFor?: ActingFor | null;
+}
+
+export interface ActingFor {
+  person: { id: string; firstName: string; lastName: string };
+  /** The mandate's issues: appointments, invoices, records, messages. */
+  issues: string[];
 }
 
 /** The logged-in user, or null. */

@@ -86,6 +86,14 @@ describe('environment', () => {
     expect(() => parseEnv({ VTJ_XROAD_CLIENT: 'FI/COM' })).toThrow(/VTJ_XROAD_CLIENT/);
   });
 
+  it('uses the built-in e-Authorizations test service by default, never in production, and needs the Web API settings', () => {
+    expect(parseEnv({})).toMatchObject({ E_AUTHORIZATIONS: 'test', VALTUUDET_TIMEOUT_MS: 5000 });
+    expect(() => parseEnv({ DEPLOYMENT_ENV: 'production' })).toThrow(/E_AUTHORIZATIONS: must be "webapi" in production/);
+    expect(() => parseEnv({ E_AUTHORIZATIONS: 'webapi' })).toThrow(
+      /VALTUUDET_URL[\s\S]*VALTUUDET_CLIENT_ID[\s\S]*VALTUUDET_API_KEY[\s\S]*VALTUUDET_OAUTH_SECRET/,
+    );
+  });
+
   it('asks the test insurer by default, never in production, and needs the gateway settings for http', () => {
     expect(parseEnv({})).toMatchObject({ INSURERS: 'test', INSURER_GATEWAY_TIMEOUT_MS: 8000 });
     expect(() => parseEnv({ DEPLOYMENT_ENV: 'production' })).toThrow(/INSURERS: must be "http" in production/);

@@ -320,6 +320,20 @@ const envObject = z
     VTJ_PRODUCT_CODE: z.string().min(1).default('Huoltaja-Huollettavat'),
     VTJ_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
 
+    /**
+     * Acting for another adult or a company (issue 42, docs/decisions/0050-e-authorizations.md):
+     * `test` is the built-in e-Authorizations test service at /dev/test-valtuudet (its mandates are
+     * the demo data's; never in production), `webapi` DVV's Suomi.fi e-Authorizations Web API.
+     */
+    E_AUTHORIZATIONS: z.enum(['test', 'webapi']).default('test'),
+    /** The Web API's origin, e.g. https://asiointivaltuustarkastus.suomi.fi, with E_AUTHORIZATIONS=webapi. */
+    VALTUUDET_URL: z.string().url().optional(),
+    /** The Web API client id, API key and OAuth password DVV gave at deployment. */
+    VALTUUDET_CLIENT_ID: z.string().min(1).optional(),
+    VALTUUDET_API_KEY: z.string().min(1).optional(),
+    VALTUUDET_OAUTH_SECRET: z.string().min(1).optional(),
+    VALTUUDET_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+
     // Message delivery (issue 22, ADR 0029): the outbox's rows go out through these channels.
     /** E-mail: `test` marks the row sent without sending (read it at /dev/outbox; never in production), `smtp` sends through SMTP_URL. */
     EMAIL: z.enum(['test', 'smtp']).default('test'),
@@ -476,6 +490,11 @@ export const envSchema = envObject
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when POPULATION_REGISTER=vtj' });
       }
     }
+    if (env.E_AUTHORIZATIONS === 'webapi') {
+      for (const key of ['VALTUUDET_URL', 'VALTUUDET_CLIENT_ID', 'VALTUUDET_API_KEY', 'VALTUUDET_OAUTH_SECRET'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when E_AUTHORIZATIONS=webapi' });
+      }
+    }
     if (env.INSURERS === 'http') {
       for (const key of ['INSURER_GATEWAY_URL', 'INSURER_GATEWAY_CLIENT_ID', 'INSURER_GATEWAY_API_KEY'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when INSURERS=http' });
@@ -503,6 +522,16 @@ export const envSchema = envObject
         path: ['DATABASE_URL'],
         message: 'required in production (the embedded PGlite is one process with its data on local disk; production runs PostgreSQL, ADR 0002)',
       });
+    }
+    if (env.E_AUTHORIZATIONS !== 'webapi') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['E_AUTHORIZATIONS'],
+        message: 'must be "webapi" in production (the built-in test service grants the demo mandates)',
+      });
+    }
+    if (env.E_AUTHORIZATIONS === 'webapi' && env.VALTUUDET_URL && !env.VALTUUDET_URL.startsWith('https://')) {
+      ctx.addIssue({ code: 'custom', path: ['VALTUUDET_URL'], message: 'must be https in production' });
     }
     if (env.POPULATION_REGISTER !== 'vtj') {
       ctx.addIssue({

@@ -4,6 +4,7 @@ import { Links, Meta, Outlet, useLocation, useMatches, useRouteLoaderData } from
 import { AuthenticityTokenProvider } from 'remix-utils/csrf/react';
 import { brand as brandFacts } from '~/brands';
 import { Footer } from '~/components/shell/Footer';
+import { ActingForBar } from '~/components/shell/ActingForBar';
 import { Header } from '~/components/shell/Header';
 import { SideNav } from '~/components/shell/SideNav';
 import { FlashMessage } from '~/components/FlashMessage';
@@ -55,6 +56,10 @@ export async function loader({ context }: Route.LoaderArgs) {
           lastName: auth.person.lastName,
           isPatient: auth.person.isPatient,
         }
+      : null,
+    // Whom the person acts for on a Suomi.fi mandate (ADR 0050), shown under the header on every page.
+    actingFor: auth?.actingFor
+      ? { name: `${auth.actingFor.person.firstName} ${auth.actingFor.person.lastName}`, issues: auth.actingFor.issues }
       : null,
     // Relative, so a browser whose clock is off (or a test server's PORTAL_NOW) times it right.
     sessionExpiresInMs: auth ? Math.max(0, sessionExpiresAt(auth.session).getTime() - clock.nowMs()) : null,
@@ -110,6 +115,9 @@ export function Layout({ children }: { children: ReactNode }) {
                   variant={chrome === 'minimal' ? 'minimal' : 'full'}
                   occupational={definition?.theme === 'occupational'}
                 />
+              ) : null}
+              {showHeader && user ? (
+                <ActingForBar acting={data?.actingFor ?? null} offerStart={brandKey === 'general' && page?.key === 'front'} />
               ) : null}
               <div className={ui.body}>
                 {showSideNav ? <SideNav entries={navigation} lang={lang} userName={`${user!.firstName} ${user!.lastName}`.trim()} /> : null}

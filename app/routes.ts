@@ -25,6 +25,8 @@ export default [
   route('oauth/callback', 'routes/auth/callback.ts'),
   route('test-idp/authorize', 'routes/auth/test-idp.tsx'),
   route('api/pin', 'routes/auth/api/pin.ts'),
+  // Acting for another adult on a Suomi.fi mandate (ADR 0050): start, the selection's return, stop.
+  route('acting-for/:step', 'routes/account/acting-for.ts'),
   route('api/logout', 'routes/auth/api/logout.ts'),
   // ─── Appointments API (spec 2 §7): the same service as the pages.
   route('api/appointments/check-in/:id', 'routes/appointments/api/check-in.ts'),
@@ -77,6 +79,9 @@ export default [
   // ─── Dev and test: the outbox viewer and the test payment provider (absent in production), test fixtures
   // (routes/dev, 404 unless DEPLOYMENT_ENV=test).
   route('dev/outbox', 'routes/dev/outbox.tsx'),
+  // The built-in Suomi.fi e-Authorizations test service (ADR 0050): its selection page and its Web API.
+  route('dev/test-valtuudet/oauth/authorize', 'routes/dev/test-valtuudet-select.tsx'),
+  route('dev/test-valtuudet/*', 'routes/dev/test-valtuudet-api.ts'),
   route('test-payments/pay', 'routes/dev/test-payments.tsx'),
   route('dev/test-fixtures/invoice', 'routes/dev/test-invoice.ts'),
   route('dev/test-fixtures/session', 'routes/dev/test-session.ts'),
@@ -88,6 +93,7 @@ export default [
   route('dev/test-fixtures/family', 'routes/dev/test-family.ts'),
   route('dev/test-fixtures/messaging', 'routes/dev/test-messaging.ts'),
   route('dev/test-fixtures/hr', 'routes/dev/test-hr.ts'),
+  route('dev/test-fixtures/e-authorizations', 'routes/dev/test-e-authorizations.ts'),
   route('dev/test-fixtures/records', 'routes/dev/test-records.ts'),
   route('dev/test-fixtures/insurance', 'routes/dev/test-insurance.ts'),
   route('dev/test-fixtures/confidential-family', 'routes/dev/test-confidential-family.ts', { id: 'dev.confidentialFamily' }),

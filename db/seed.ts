@@ -21,6 +21,7 @@ import { seedRecords } from './seed-records';
 import { seedInvoices } from './seed-invoices';
 import { seedBookingPayers } from './seed-booking-payers';
 import { seedPopulationRegister } from './seed-population-register';
+import { seedEAuthorizations } from './seed-e-authorizations';
 import { seedInsurance } from './seed-insurance';
 import { generateSlots, helsinkiDateOf, insertSlots, type SlotPractitioner } from './slots';
 import {
@@ -101,6 +102,7 @@ export async function seed(db: Db, now = clock.now()): Promise<SeededLink[]> {
     await seedBookingPayers(t, now, p.mikko.identityCode);
     await seedPopulationRegister(t, now);
     await seedInsurance(t, now);
+    await seedEAuthorizations(t, now);
 
     await seedInvoices(t, people, now);
     const links: SeededLink[] = [];

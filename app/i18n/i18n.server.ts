@@ -37,6 +37,7 @@ import sv from './resources/sv';
 import devices from './resources/devices';
 import accessibility from './resources/shell/accessibility';
 import carePages from './resources/shell/care-pages';
+import actingFor from './resources/acting-for';
 
 /** Remembers the last language used, for the `/` redirect. */
 export const languageCookie = createCookie('portal_lang', {
@@ -52,6 +53,7 @@ const all = (core: typeof en, lang: 'fi' | 'sv' | 'en'): Resource => ({
   ...core,
   ...pages[lang],
   search: search[lang],
+  actingFor: actingFor[lang],
   reservation: reservation[lang],
   invoices: invoices[lang],
   myInformation: myInformation[lang],

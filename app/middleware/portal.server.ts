@@ -25,6 +25,10 @@ import { evaluateFeatures } from '~/services/features/features.server';
 import { clearFlashHeader, flashCookie, readFlash } from '~/lib/http/flash.server';
 import { logger } from '~/services/observability/logger.server';
 import { anonymousCsrf, CsrfFailure, isMutation, verifyCsrf } from '~/lib/http/csrf.server';
+import { TEST_SERVICE_TOKEN_PATH } from '~/services/people/e-authorizations/test-service.server';
+import { withActingScope } from '~/services/audit/access-log.server';
+import { mandateStillValid, stopActing } from '~/services/people/e-authorizations/acting-for.server';
+import { eAuthorizations } from '~/services/people/e-authorizations/e-authorizations.server';
 import { hitRateLimit } from '~/services/security/rate-limit.server';
 import { inAppCookie } from '~/lib/http/in-app-cookie.server';
 import { enforcePageAccess, timedOut } from '~/lib/http/page-access.server';
@@ -44,13 +48,27 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     // A page's poll is not activity: it must not keep an unattended session alive (issue 21).
     const session = isPollRequest(request) ? lookup.row : await touchSession(db, lookup.row);
     const features = evaluateFeatures(env().FEATURES, lookup.featureOverrides);
-    const auth: Auth = { session, person: lookup.person, wards: lookup.wards, features, isHrUser: lookup.isHrUser };
+    const auth: Auth = { session, person: lookup.person, wards: lookup.wards, features, isHrUser: lookup.isHrUser, actingFor: null };
+    // Acting for another adult (ADR 0050): Suomi.fi is asked again on every request; a lapsed
+    // mandate (or an expired Web API session, or no answer) ends it here, before any data is read.
+    if (lookup.acting) {
+      const { principal, ...rest } = lookup.acting;
+      const adapter = eAuthorizations(context.get(requestInfoContext).origin);
+      if (await mandateStillValid(adapter, { principalIdentityCode: principal.identityCode, ...rest })) {
+        auth.actingFor = { person: { id: principal.id, firstName: principal.firstName, lastName: principal.lastName }, issues: rest.issues };
+      } else {
+        await stopActing(db, session.idHash);
+      }
+    }
     context.set(authContext, auth);
   } else if (lookup.status === 'expired') {
     context.set(expiredSessionContext, lookup.reason);
     clearCookie = lookup.reason === 'revoked';
   }
-  const response = await next();
+  const acting = context.get(authContext)?.actingFor;
+  const auth = context.get(authContext);
+  const response =
+    acting && auth ? await withActingScope({ delegateId: auth.person.id, principalId: acting.person.id }, () => next()) : await next();
   if (clearCookie) response.headers.append('Set-Cookie', await clearSessionCookie());
   // A page refused by a per-person limit (the portal middleware or an action) says when to retry.
   const retryAfter = context.get(retryAfterContext);
@@ -92,7 +110,11 @@ export const portalMiddleware: MiddlewareFunction<Response> = async ({ request, 
 
   // The test payment provider's bank page stands for the provider's site, which never gets our
   // CSRF token (issue 21); it checks the provider's own signature instead.
-  const providerPage = e.PAYMENTS === 'test' && url.pathname === TEST_BANK_PATH;
+  // So is the test e-Authorizations service's token endpoint (ADR 0050): the portal's own server
+  // calls it, authenticated with the client's OAuth password, as it calls Suomi.fi's.
+  const providerPage =
+    (e.PAYMENTS === 'test' && url.pathname === TEST_BANK_PATH) ||
+    (e.E_AUTHORIZATIONS === 'test' && url.pathname === TEST_SERVICE_TOKEN_PATH);
   if (isMutation(request) && !providerPage) {
     const expired = context.get(expiredSessionContext);
     // SMS-code re-identification (ADR 0012) is for exactly these visitors: its posts go on.

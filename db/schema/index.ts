@@ -19,3 +19,4 @@ export * from './billing';
 export * from './account';
 export * from './platform';
 export * from './shell';
+export * from './e-authorizations';

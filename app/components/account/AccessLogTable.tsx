@@ -18,6 +18,8 @@ function useWhoText() {
         return t('accessLog.who.subject', { name: who.name });
       case 'guardian':
         return who.name ? t('accessLog.who.guardian', { name: who.name }) : t('accessLog.who.guardianUnknown');
+      case 'mandate':
+        return who.name ? t('accessLog.who.mandate', { name: who.name }) : t('accessLog.who.mandateUnknown');
       case 'professional':
         if (!who.name) return t('accessLog.who.professionalUnknown');
         return who.role ? t('accessLog.who.professional', { name: who.name, role: who.role }) : t('accessLog.who.professionalNoRole', { name: who.name });

@@ -27,6 +27,7 @@ import type { DataExportTexts } from './records/export';
 import type { EarlierTimeTexts } from './appointments/earlier-time';
 import type { MoveTexts } from './appointments/move';
 import type { CarePagesTexts } from './shell/care-pages';
+import type { ActingForTexts } from './acting-for';
 
 export interface BookingTexts {
   search: SearchTexts;
@@ -53,6 +54,7 @@ export type SeparateTexts = BookingTexts &
     dataExport: DataExportTexts;
     earlierTime: EarlierTimeTexts;
     move: MoveTexts;
+    actingFor: ActingForTexts;
   };
 
 export type Resource = CoreResource & SeparateTexts;
@@ -78,6 +80,7 @@ type TextModule =
   | 'dataExport'
   | 'earlierTime'
   | 'move'
+  | 'actingFor'
   | 'carePages';
 
 const MODULE_OF = {
@@ -105,6 +108,7 @@ const MODULE_OF = {
   dataExport: 'dataExport',
   earlierTime: 'earlierTime',
   move: 'move',
+  actingFor: 'actingFor',
   healthPortal: 'carePages',
   mentalSupport: 'carePages',
   occupationalLanding: 'carePages',
@@ -177,6 +181,8 @@ async function loadModule(module: TextModule, lang: Language): Promise<Partial<S
       return { earlierTime: (await import('./appointments/earlier-time')).default[lang] };
     case 'move':
       return { move: (await import('./appointments/move')).default[lang] };
+    case 'actingFor':
+      return { actingFor: (await import('./acting-for')).default[lang] };
     case 'carePages':
       return (await import('./shell/care-pages')).default[lang];
   }

@@ -9,12 +9,13 @@
  * Who acted on the subject's data:
  * - `patient`: the subject themselves;
  * - `guardian`: a guardian acting for their ward;
+ * - `mandate`: an adult acting for the subject on a Suomi.fi mandate (ADR 0050);
  * - `professional`: a professional in the staff area (`actor_person_id` is their `professionals.person_id`);
  * - `customer-service`: the provider's customer service acting on the patient's request;
  * - `system`: one of the portal's own jobs (e.g. a payment's status from the provider);
  * - `anonymous`: someone who did not log in (the appointment's link, a reservation without login).
  */
-export const ACTOR_KINDS = ['patient', 'guardian', 'professional', 'customer-service', 'system', 'anonymous'] as const;
+export const ACTOR_KINDS = ['patient', 'guardian', 'professional', 'customer-service', 'system', 'anonymous', 'mandate'] as const;
 export type ActorKind = (typeof ACTOR_KINDS)[number];
 
 /** Why someone other than the patient handled the data, where the writer knows it. */
@@ -149,6 +150,7 @@ export type WhoView =
   | { kind: 'you' }
   | { kind: 'subject'; name: string }
   | { kind: 'guardian'; name: string | null }
+  | { kind: 'mandate'; name: string | null }
   | { kind: 'professional'; name: string | null; role: string | null }
   | { kind: 'customer-service' }
   | { kind: 'system' }
@@ -163,6 +165,8 @@ export function whoOf(
       return row.actorPersonId === viewer.personId ? { kind: 'you' } : { kind: 'subject', name: viewer.subjectName };
     case 'guardian':
       return row.actorPersonId === viewer.personId ? { kind: 'you' } : { kind: 'guardian', name: row.actorName };
+    case 'mandate':
+      return row.actorPersonId === viewer.personId ? { kind: 'you' } : { kind: 'mandate', name: row.actorName };
     case 'professional':
       return { kind: 'professional', name: row.actorName, role: row.actorRole };
     case 'customer-service':

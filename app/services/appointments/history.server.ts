@@ -14,7 +14,11 @@ import { appointmentVisibility, type Viewer } from '~/services/people/viewer.ser
 const BATCH = 200;
 
 export function appointmentHistoryBatches(db: Db, viewer: Viewer, personId: string, lang: Language): AsyncIterable<ExportAppointment[]> {
-  const mayAsk = personId === viewer.personId || viewer.youngWardIds.includes(personId) || viewer.olderWardIds.includes(personId);
+  const mayAsk =
+    personId === viewer.personId ||
+    viewer.youngWardIds.includes(personId) ||
+    viewer.olderWardIds.includes(personId) ||
+    (viewer.principalAppointmentIds ?? []).includes(personId);
   if (!mayAsk) throw new Error('appointments of a person the viewer may not see');
   const query = (after: { startAt: Date; id: number } | null) =>
     db

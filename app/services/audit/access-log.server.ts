@@ -1,4 +1,5 @@
 /** The access log: who viewed or changed whose data. Never holds identity codes or free text. */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { accessLog } from '~db/schema';
@@ -30,6 +31,20 @@ export interface AccessEntry {
  */
 export type AccessLogBatch = AccessEntry[];
 
+/**
+ * The request of a person acting for another adult on a Suomi.fi mandate (ADR 0050): set by the
+ * session middleware around the request, read when an entry is written, so every act of the
+ * delegate on the principal's data is logged as acting on the mandate, whichever area logs it.
+ */
+const actingScope = new AsyncLocalStorage<{ delegateId: string; principalId: string }>();
+
+export function withActingScope<T>(scope: { delegateId: string; principalId: string }, fn: () => Promise<T>): Promise<T> {
+  return actingScope.run(scope, fn);
+}
+
+const mandateKind = (entry: AccessEntry, acting: { delegateId: string; principalId: string } | undefined): ActorKind | undefined =>
+  acting && entry.actorPersonId === acting.delegateId && entry.subjectPersonId === acting.principalId ? 'mandate' : undefined;
+
 /** Writes the entries now, or (given a batch) leaves them to the batch's owner. */
 export async function logOrBatch(db: Db, entries: readonly AccessEntry[], batch?: AccessLogBatch): Promise<void> {
   if (batch) batch.push(...entries);
@@ -57,7 +72,8 @@ export async function logAccess(db: Db, entry: AccessEntry): Promise<void> {
 export async function logAccesses(db: Db, entries: readonly AccessEntry[]): Promise<void> {
   if (entries.length === 0) return;
   const at = clock.now().toISOString();
-  const timed = entries.map((entry) => ({ ...entry, at }));
+  const acting = actingScope.getStore();
+  const timed = entries.map((entry) => ({ ...entry, actorKind: entry.actorKind ?? mandateKind(entry, acting), at }));
   if (inTransaction(db)) return insertEntries(db, timed);
   const writer = writerOf(db);
   const written = new Promise<void>((resolve, reject) => writer.waiting.push({ entries: timed, resolve, reject }));

@@ -7,7 +7,7 @@
  * make every load read more); a guardian's views of a ward's page are listed.
  * Who may read whose log is the caller's (the records viewer: oneself and wards under 12).
  */
-import { and, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { accessLog, persons, professionals } from '~db/schema';
 import type { Language } from '~/i18n/config';
 import { addDays, helsinkiInstant } from '~/lib/dates';
@@ -90,7 +90,7 @@ export async function listPatientLog(
     })
     .from(accessLog)
     .leftJoin(professionals, and(eq(professionals.personId, accessLog.actorPersonId), actorIsProfessional))
-    .leftJoin(persons, and(eq(persons.id, accessLog.actorPersonId), eq(accessLog.actorKind, 'guardian')))
+    .leftJoin(persons, and(eq(persons.id, accessLog.actorPersonId), inArray(accessLog.actorKind, ['guardian', 'mandate'])))
     .where(
       and(
         eq(accessLog.subjectPersonId, subject.id),

@@ -4,7 +4,7 @@
  * at every login. Idle and absolute timeouts come from the environment.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { featureOverrides, guardianships, hrUsers, persons, sessions } from '~db/schema';
+import { actingFor, featureOverrides, guardianships, hrUsers, persons, sessions } from '~db/schema';
 import { env } from '~/env.server';
 import { randomToken, sha256 } from '~/lib/crypto.server';
 import type { Db } from '~/services/db/db.server';
@@ -101,7 +101,18 @@ export type SessionContextLookup =
       wards: Ward[];
       featureOverrides: { flag: string; enabled: boolean }[];
       isHrUser: boolean;
+      /** Acting for another adult (ADR 0050): as stored, before this request's re-check. */
+      acting: StoredActing | null;
     };
+
+/** A completed acting-for row of the session (ADR 0050). */
+export interface StoredActing {
+  principal: { id: string; identityCode: string; firstName: string; lastName: string };
+  issues: string[];
+  eauthSessionId: string;
+  eauthUserId: string;
+  accessToken: string;
+}
 
 /** JSON from the driver: node-postgres and PGlite parse json columns, but be safe either way. */
 function parsedJson<T>(value: unknown): T {
@@ -122,6 +133,11 @@ function sessionContextQuery(db: Db) {
         select json_agg(json_build_object('flag', f.flag, 'enabled', f.enabled))
         from ${featureOverrides} f where f.person_id = ${sessions.personId}), '[]'::json)`,
       isHrUser: sql<boolean>`exists (select 1 from ${hrUsers} h where h.person_id = ${sessions.personId} and h.active)`,
+      acting: sql<unknown>`(
+        select json_build_object('principal', json_build_object('id', p.id, 'identityCode', p.identity_code, 'firstName', p.first_name, 'lastName', p.last_name),
+          'issues', a.issues, 'eauthSessionId', a.eauth_session_id, 'eauthUserId', a.eauth_user_id, 'accessToken', a.access_token)
+        from ${actingFor} a join ${persons} p on p.id = a.principal_id
+        where a.session_id_hash = ${sessions.idHash} and a.delegate_id = ${sessions.personId} and a.access_token is not null)`,
     })
     .from(sessions)
     .innerJoin(persons, eq(persons.id, sessions.personId))
@@ -149,6 +165,7 @@ export async function lookupSessionContext(db: Db, token: string | null, now = c
     wards: parsedJson<Ward[]>(found.wards),
     featureOverrides: parsedJson<{ flag: string; enabled: boolean }[]>(found.featureOverrides),
     isHrUser: Boolean(found.isHrUser),
+    acting: found.acting ? parsedJson<StoredActing>(found.acting) : null,
   };
 }
 

@@ -24,6 +24,7 @@ import {
   sessions,
   smsChallenges,
   testIdpCodes,
+  testEauthSessions,
 } from '~db/schema';
 import type { Env } from '~/env.server';
 import { clock } from '~/lib/clock.server';
@@ -82,6 +83,13 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
     table: testIdpCodes,
     index: 'test_idp_codes_expires_idx',
     where: (now, s) => lt(testIdpCodes.expiresAt, before(now, s.RETENTION_LOGIN_HOURS * HOUR_MS)),
+  },
+  {
+    // The test e-Authorizations service's Web API sessions (ADR 0050): useless once expired.
+    name: 'test_eauth_sessions',
+    table: testEauthSessions,
+    index: 'test_eauth_sessions_expires_idx',
+    where: (now, s) => lt(testEauthSessions.expiresAt, before(now, s.RETENTION_LOGIN_HOURS * HOUR_MS)),
   },
   {
     name: 'sms_challenges',

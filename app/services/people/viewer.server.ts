@@ -8,7 +8,10 @@
  * of 12 or more logs in personally and their records are theirs alone). No area decides these
  * rules on its own. Work done later for a person who is not asking at that moment (the
  * earlier-time matching, an offer link) asks `personSeesAppointment`: the same rule, with the
- * person's wards read from the database as they are then (issue 39).
+ * person's wards read from the database as they are then (issue 39). A person acting for another
+ * adult on a Suomi.fi mandate (`actingFor`, checked with e-Authorizations on every request, ADR
+ * 0050) also sees that adult's appointments, invoices and records, as far as the mandate's issues
+ * cover them; work done later (`viewerOfPerson`) never acts on a mandate.
  */
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -31,9 +34,25 @@ export interface Viewer {
   youngWardIds: string[];
   /** Wards of 12–17. */
   olderWardIds: string[];
+  /**
+   * The adult the person acts for on a Suomi.fi mandate (issue 42, ADR 0050), by the issues it
+   * covers: their appointments (everything but confidential visits, as a young ward's) and their
+   * invoices. Absent or empty when not acting for anyone.
+   */
+  principalAppointmentIds?: string[];
+  principalInvoiceIds?: string[];
 }
 
-export function viewerOf(auth: { person: { id: string }; wards: { id: string; birthDate: string }[] }, now = clock.now()): Viewer {
+/** Whom the logged-in person acts for on a mandate checked with Suomi.fi e-Authorizations, and its issues. */
+export interface MandateScope {
+  person: { id: string; firstName: string; lastName: string };
+  issues: readonly string[];
+}
+
+export function viewerOf(
+  auth: { person: { id: string }; wards: { id: string; birthDate: string }[]; actingFor?: MandateScope | null },
+  now = clock.now(),
+): Viewer {
   const today = helsinkiDate(now);
   const viewer: Viewer = { personId: auth.person.id, youngWardIds: [], olderWardIds: [] };
   for (const ward of auth.wards) {
@@ -41,8 +60,18 @@ export function viewerOf(auth: { person: { id: string }; wards: { id: string; bi
     if (scope === 'all') viewer.youngWardIds.push(ward.id);
     else if (scope === 'ownBookings') viewer.olderWardIds.push(ward.id);
   }
+  const principal = auth.actingFor;
+  if (principal && principal.person.id !== auth.person.id) {
+    if (principal.issues.includes('appointments')) viewer.principalAppointmentIds = [principal.person.id];
+    if (principal.issues.includes('invoices')) viewer.principalInvoiceIds = [principal.person.id];
+  }
   return viewer;
 }
+
+/** Whose appointments the viewer sees as a young ward's: wards under 12 and a mandate's principal. */
+const seesAllAppointmentsOf = (viewer: Viewer): string[] => [...viewer.youngWardIds, ...(viewer.principalAppointmentIds ?? [])];
+/** Whose invoices the viewer sees as a young ward's. */
+const seesAllInvoicesOf = (viewer: Viewer): string[] => [...viewer.youngWardIds, ...(viewer.principalInvoiceIds ?? [])];
 
 /**
  * The viewer a person is now, from the database (their guardianships and their wards' birth
@@ -76,7 +105,8 @@ export async function personSeesAppointment(db: Db, personId: string, appointmen
 }
 
 /** Whether the viewer acts for any ward (the queries' simpler form when not). */
-export const hasWards = (viewer: Viewer): boolean => viewer.youngWardIds.length + viewer.olderWardIds.length > 0;
+export const hasWards = (viewer: Viewer): boolean =>
+  viewer.youngWardIds.length + viewer.olderWardIds.length + (viewer.principalAppointmentIds?.length ?? 0) + (viewer.principalInvoiceIds?.length ?? 0) > 0;
 
 /**
  * The values of a prepared query's viewer placeholders (`appointmentVisibility(viewer, 'prepared')`):
@@ -84,7 +114,7 @@ export const hasWards = (viewer: Viewer): boolean => viewer.youngWardIds.length 
  */
 export function viewerPlaceholders(viewer: Viewer): Record<string, string | string[]> {
   return hasWards(viewer)
-    ? { viewerId: viewer.personId, youngWardIds: viewer.youngWardIds, olderWardIds: viewer.olderWardIds }
+    ? { viewerId: viewer.personId, youngWardIds: seesAllAppointmentsOf(viewer), olderWardIds: viewer.olderWardIds }
     : { viewerId: viewer.personId };
 }
 
@@ -103,9 +133,10 @@ function params(viewer: Viewer, mode: Mode) {
     };
   }
   const none = sql`false`;
+  const all = seesAllAppointmentsOf(viewer);
   return {
     self: viewer.personId,
-    isYoungWard: (column: AnyPgColumn) => (viewer.youngWardIds.length ? inArray(column, viewer.youngWardIds) : none),
+    isYoungWard: (column: AnyPgColumn) => (all.length ? inArray(column, all) : none),
     isOlderWard: (column: AnyPgColumn) => (viewer.olderWardIds.length ? inArray(column, viewer.olderWardIds) : none),
   };
 }
@@ -140,7 +171,12 @@ export function invoiceVisibility(viewer: Viewer): SQL {
   const p = params(viewer, 'values');
   const own = eq(invoices.personId, viewer.personId);
   if (!hasWards(viewer)) return own;
-  return or(own, p.isYoungWard(invoices.personId), and(p.isOlderWard(invoices.personId), eq(invoices.addresseeId, viewer.personId)))!;
+  const all = seesAllInvoicesOf(viewer);
+  return or(
+    own,
+    all.length ? inArray(invoices.personId, all) : sql`false`,
+    and(p.isOlderWard(invoices.personId), eq(invoices.addresseeId, viewer.personId)),
+  )!;
 }
 
 /**
@@ -167,8 +203,9 @@ export interface RecordViewer {
   people: RecordPerson[];
 }
 
-export function recordViewerOf(auth: Pick<Auth, 'person' | 'wards'>, now = clock.now()): RecordViewer {
+export function recordViewerOf(auth: Pick<Auth, 'person' | 'wards'> & { actingFor?: MandateScope | null }, now = clock.now()): RecordViewer {
   const today = helsinkiDate(now);
+  const principal = auth.actingFor;
   return {
     actorId: auth.person.id,
     people: [
@@ -176,6 +213,10 @@ export function recordViewerOf(auth: Pick<Auth, 'person' | 'wards'>, now = clock
       ...auth.wards
         .filter((w) => guardianSeesRecords(w.birthDate, today))
         .map((w) => ({ id: w.id, firstName: w.firstName, lastName: w.lastName })),
+      // The adult the person acts for, when the mandate covers health records (ADR 0050).
+      ...(principal && principal.person.id !== auth.person.id && principal.issues.includes('records')
+        ? [{ id: principal.person.id, firstName: principal.person.firstName, lastName: principal.person.lastName }]
+        : []),
     ],
   };
 }

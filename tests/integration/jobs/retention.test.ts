@@ -24,6 +24,7 @@ import {
   sessions,
   smsChallenges,
   testIdpCodes,
+  testEauthSessions,
 } from '~db/schema';
 import { CLINICS, SPECIALTIES } from '~db/seed-data';
 import { helsinkiDate } from '~/lib/dates';
@@ -130,6 +131,8 @@ async function plant(db: Db, now: Date) {
       expiresAt: expiresLogin,
     });
     ids[side].test_idp_codes = key;
+    await db.insert(testEauthSessions).values({ sessionId: key, userId: key, kind: 'hpa', clientId: 'c', identityCode: person.identityCode, expiresAt: expiresLogin });
+    ids[side].test_eauth_sessions = key;
     const [challenge] = await db
       .insert(smsChallenges)
       .values({ personId: person.id, purpose: 'reauth', codeHash: 'h', phone: '+358405550000', expiresAt: expiresLogin, createdAt: at(SETTINGS.RETENTION_LOGIN_HOURS * HOUR + extra + 5 * MINUTE) })
@@ -333,6 +336,8 @@ async function present(db: Db, rule: string, values: (string | number)[]): Promi
       return pick(db.select({ id: identificationFlows.stateHash }).from(identificationFlows).where(inArray(identificationFlows.stateHash, strings)));
     case 'test_idp_codes':
       return pick(db.select({ id: testIdpCodes.codeHash }).from(testIdpCodes).where(inArray(testIdpCodes.codeHash, strings)));
+    case 'test_eauth_sessions':
+      return pick(db.select({ id: testEauthSessions.sessionId }).from(testEauthSessions).where(inArray(testEauthSessions.sessionId, strings)));
     case 'sms_challenges':
       return pick(db.select({ id: smsChallenges.id }).from(smsChallenges).where(inArray(smsChallenges.id, strings)));
     case 'sessions':

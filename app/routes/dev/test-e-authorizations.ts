@@ -1,0 +1,49 @@
+/**
+ * Test support (DEPLOYMENT_ENV=test with the built-in e-Authorizations test service only; 404
+ * everywhere else; ADR 0050): GET /dev/test-fixtures/e-authorizations → a fresh delegate (a
+ * person of their own) with a mandate in force for Aino (all issues), so e2e tests running side
+ * by side never share one; `?revoke=<identity code>` withdraws that delegate's mandates, as the
+ * principal would in Suomi.fi. → {identityCode, name}
+ */
+import { randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { createPerson } from '~db/factories';
+import { persons, testEauthMandates } from '~db/schema';
+import { env } from '~/env.server';
+import { json } from '~/lib/http/api.server';
+import { clock } from '~/lib/clock.server';
+import { addDays, helsinkiDate } from '~/lib/dates';
+import { requireTestDeployment } from '~/lib/http/test-deployment.server';
+import { makeIdentityCode } from '~/models/identity-code';
+import { getDb } from '~/services/db/db.server';
+import { HPA_ISSUES } from '~/services/people/e-authorizations/acting-for.server';
+import type { Route } from './+types/test-e-authorizations';
+
+export async function loader({ request }: Route.LoaderArgs) {
+  requireTestDeployment(env().E_AUTHORIZATIONS === 'test');
+  const db = await getDb();
+  const revoke = new URL(request.url).searchParams.get('revoke');
+  if (revoke) {
+    await db.update(testEauthMandates).set({ revokedAt: clock.now() }).where(eq(testEauthMandates.delegateIdentityCode, revoke));
+    return json({ identityCode: revoke });
+  }
+  let identityCode: string;
+  for (;;) {
+    identityCode = makeIdentityCode('1972-06-15', 2 + randomInt(897));
+    const [taken] = await db.select({ id: persons.id }).from(persons).where(eq(persons.identityCode, identityCode));
+    if (!taken) break;
+  }
+  const firstName = 'Valtuutettu';
+  const lastName = `Testi${randomInt(100_000)}`;
+  await createPerson(db, { identityCode, firstName, lastName, confidentialityAcceptedAt: clock.now() });
+  const { aino } = (await import('~db/seed-data')).DEMO_PERSONS;
+  await db.insert(testEauthMandates).values({
+    kind: 'hpa',
+    delegateIdentityCode: identityCode,
+    principalId: aino.identityCode,
+    principalName: `${aino.firstName} ${aino.lastName}`,
+    roles: [...HPA_ISSUES],
+    validFrom: addDays(helsinkiDate(clock.now()), -1),
+  });
+  return json({ identityCode, name: `${firstName} ${lastName}` });
+}

@@ -1,0 +1,215 @@
+/**
+ * Acting for another adult on a Suomi.fi mandate (issue 42, ADR 0050), on each database, with the
+ * real Web API client against the built-in test service over HTTP: the whole round (start,
+ * selection, return) records the principal and the issues the mandate covers, tells the
+ * principal the first time only and logs it; a lapsed mandate fails the per-request re-check; a
+ * principal who is not our patient, a cancelled choice and a return without a start are refused.
+ * The one viewer rule then shows the principal's appointments, invoices and records — and
+ * nothing of anyone else: with a mandate for one person, another person's ids answer as not found.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAppointment, createClinic, createInvoice, createPerson, createPractitioner, createSpecialty, createVisitReport } from '~db/factories';
+import { accessLog, actingFor, outbox, testEauthMandates } from '~db/schema';
+import { CLINICS, SPECIALTIES } from '~db/seed-data';
+import { makeIdentityCode } from '~/models/identity-code';
+import { getAppointments } from '~/services/appointments/appointments.server';
+import { logAccess, withActingScope } from '~/services/audit/access-log.server';
+import { listPatientLog } from '~/services/audit/patient-log.server';
+import { createSession } from '~/services/auth/session.server';
+import { findVisibleInvoice } from '~/services/billing/invoices.server';
+import { getVisit } from '~/services/records/records.server';
+import { beginActing, completeActing, mandateStillValid, stopActing } from '~/services/people/e-authorizations/acting-for.server';
+import { handleTestServiceRequest, selectPrincipal, TEST_SERVICE_CLIENT, TEST_SERVICE_PATH } from '~/services/people/e-authorizations/test-service.server';
+import { createWebApiClient } from '~/services/people/e-authorizations/web-api-client.server';
+import { chosenPerson, recordViewerOf, viewerOf, type MandateScope } from '~/services/people/viewer.server';
+import { clock, dayAhead } from '../../fixtures/clock';
+import { databaseKinds, withTestDatabase } from '../../fixtures/db';
+
+let individual = 700;
+const code = (birthDate: string) => makeIdentityCode(birthDate, (individual += 2));
+const RETURN = 'http://portal.test/acting-for/return';
+const ALL = ['appointments', 'invoices', 'records', 'messages'];
+
+describe.each(databaseKinds())('acting for another adult on %s', (kind) => {
+  const t = withTestDatabase(kind);
+  let server: Server;
+  let base: string;
+  let invoiceNumber = 870_000_000;
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      void toRequest(req).then(async (request) => {
+        const answer = await handleTestServiceRequest(t.db, request);
+        res.writeHead(answer.status, Object.fromEntries(answer.headers));
+        res.end(Buffer.from(await answer.arrayBuffer()));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}${TEST_SERVICE_PATH}`;
+    await createClinic(t.db, { ...CLINICS.find((c) => c.id === 'KA')!, isRemote: false });
+    await createSpecialty(t.db, SPECIALTIES.find((s) => s.id === 'YLE')!);
+    await createPractitioner(t.db, {
+      id: 'P0001',
+      firstName: 'Anna',
+      lastName: 'Lahtinen',
+      title: { fi: 'Yleislääkäri', sv: 'Allmänläkare', en: 'General practitioner' },
+      specialtyIds: ['YLE'],
+      clinicIds: ['KA'],
+    });
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const adapter = () => createWebApiClient({ kind: 'test', baseUrl: base, timeoutMs: 3000, ...TEST_SERVICE_CLIENT });
+
+  /** A patient with an appointment, an invoice and a visit report. */
+  async function patientWithData(firstName: string, birthDate: string) {
+    const person = await createPerson(t.db, { identityCode: code(birthDate), firstName, lastName: 'Valtuutus', email: `${firstName.toLowerCase()}@example.fi` });
+    const { appointment } = await createAppointment(t.db, {
+      patientId: person.id,
+      kindId: 'VO',
+      kindName: { fi: 'Käynti', sv: 'Besök', en: 'Visit' },
+      startAt: new Date(clock.nowMs() + 3 * 86_400_000),
+      durationMinutes: 20,
+      clinicId: 'KA',
+      practitionerId: 'P0001',
+      specialtyId: 'YLE',
+    });
+    const invoice = await createInvoice(t.db, {
+      invoiceNumber: String((invoiceNumber += 1)),
+      personId: person.id,
+      source: 'CustomerInvoice',
+      status: 'open',
+      sumCents: 4200,
+      creationDate: clock.now(),
+    });
+    const visit = await createVisitReport(t.db, { patientId: person.id, startAt: new Date(clock.nowMs() - 86_400_000), practitionerId: 'P0001', specialtyId: 'YLE' });
+    return { person, appointmentId: appointment.id, invoiceId: invoice.id, visitId: visit.id };
+  }
+
+  async function mandate(delegate: string, principal: { identityCode: string; firstName: string }, roles = ALL) {
+    await t.db.insert(testEauthMandates).values({
+      kind: 'hpa',
+      delegateIdentityCode: delegate,
+      principalId: principal.identityCode,
+      principalName: principal.firstName,
+      roles,
+      validFrom: dayAhead(-1),
+    });
+  }
+
+  /** Start, choose on the test service's page, return: completeActing's answer. */
+  async function actFor(delegate: { id: string; identityCode: string }, sessionIdHash: string, principalCode: string | null) {
+    const begun = await beginActing(t.db, adapter(), { sessionIdHash, delegate, redirectUri: RETURN, language: 'fi' });
+    if (!begun.ok) throw new Error(begun.error);
+    const userId = begun.url.searchParams.get('user')!;
+    const selected = principalCode ? await selectPrincipal(t.db, { userId, principalId: principalCode }) : null;
+    return completeActing(t.db, adapter(), { sessionIdHash, delegateId: delegate.id, code: selected, redirectUri: RETURN, brand: 'general' });
+  }
+
+  it('records the principal and issues, notifies the principal once, and lapses at the re-check', async () => {
+    const delegate = await createPerson(t.db, { identityCode: code('1975-01-01'), firstName: 'Asioija', lastName: 'Valtuutettu' });
+    const parent = await patientWithData('Vanhempi', '1945-02-02');
+    await mandate(delegate.identityCode, parent.person, ['appointments', 'records']);
+    const { row } = await createSession(t.db, { personId: delegate.id, identityProvider: 'test' });
+
+    const result = await actFor(delegate, row.idHash, parent.person.identityCode);
+    expect(result).toEqual({ ok: true, principal: { id: parent.person.id, firstName: 'Vanhempi', lastName: 'Valtuutus' } });
+    const [stored] = await t.db.select().from(actingFor).where(eq(actingFor.sessionIdHash, row.idHash));
+    expect(stored).toMatchObject({ delegateId: delegate.id, principalId: parent.person.id, issues: ['appointments', 'records'] });
+    const notices = await t.db.select().from(outbox).where(eq(outbox.recipient, parent.person.email!));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.body).toContain('Asioija Valtuutettu');
+    expect(notices[0]!.body).not.toContain(delegate.identityCode);
+    const logged = await t.db.select().from(accessLog).where(and(eq(accessLog.actorPersonId, delegate.id), eq(accessLog.subjectPersonId, parent.person.id)));
+    expect(logged.map((l) => [l.resource, l.actorKind])).toEqual([['person:mandate', 'mandate']]);
+    // Whatever area logs an act during a request on the mandate, it is logged as acting on it,
+    // and the principal's "who has handled my data" page names the delegate so.
+    await withActingScope({ delegateId: delegate.id, principalId: parent.person.id }, () =>
+      logAccess(t.db, { actorPersonId: delegate.id, subjectPersonId: parent.person.id, action: 'view', resource: 'appointments' }),
+    );
+    const page = await listPatientLog(t.db, {
+      viewerId: parent.person.id,
+      subject: { id: parent.person.id, firstName: 'Vanhempi', lastName: 'Valtuutus' },
+      lang: 'fi',
+      filter: {},
+      cursor: null,
+    });
+    expect(page.entries.map((e) => e.who)).toEqual([
+      { kind: 'mandate', name: 'Asioija Valtuutettu' },
+      { kind: 'mandate', name: 'Asioija Valtuutettu' },
+    ]);
+
+    const check = { principalIdentityCode: parent.person.identityCode, issues: stored!.issues, eauthSessionId: stored!.eauthSessionId, eauthUserId: stored!.eauthUserId, accessToken: stored!.accessToken! };
+    expect(await mandateStillValid(adapter(), check)).toBe(true);
+
+    // Again in a new login session: no second notice.
+    const { row: second } = await createSession(t.db, { personId: delegate.id, identityProvider: 'test' });
+    expect(await actFor(delegate, second.idHash, parent.person.identityCode)).toMatchObject({ ok: true });
+    expect(await t.db.select().from(outbox).where(eq(outbox.recipient, parent.person.email!))).toHaveLength(1);
+
+    // The principal withdraws the mandate in Suomi.fi: the next request's re-check fails.
+    await t.db.update(testEauthMandates).set({ revokedAt: clock.now() }).where(eq(testEauthMandates.principalId, parent.person.identityCode));
+    expect(await mandateStillValid(adapter(), check)).toBe(false);
+    await stopActing(t.db, row.idHash);
+    expect(await t.db.select().from(actingFor).where(eq(actingFor.sessionIdHash, row.idHash))).toHaveLength(0);
+  });
+
+  it('refuses a principal who is not our patient, a cancelled choice and a return without a start', async () => {
+    const delegate = await createPerson(t.db, { identityCode: code('1976-01-01'), firstName: 'Toinen', lastName: 'Asioija' });
+    const stranger = { identityCode: code('1946-03-03'), firstName: 'Tuntematon' };
+    await mandate(delegate.identityCode, stranger);
+    const { row } = await createSession(t.db, { personId: delegate.id, identityProvider: 'test' });
+    expect(await actFor(delegate, row.idHash, stranger.identityCode)).toEqual({ ok: false, error: 'unknownPrincipal' });
+    expect(await actFor(delegate, row.idHash, null)).toEqual({ ok: false, error: 'cancelled' });
+    expect(await t.db.select().from(actingFor).where(eq(actingFor.sessionIdHash, row.idHash))).toHaveLength(0);
+    expect(await completeActing(t.db, adapter(), { sessionIdHash: row.idHash, delegateId: delegate.id, code: 'x', redirectUri: RETURN, brand: 'general' })).toEqual({
+      ok: false,
+      error: 'notStarted',
+    });
+  });
+
+  it('the viewer rule shows the principal’s data as the mandate covers it, and no one else’s (IDOR)', async () => {
+    // The delegate is `own`: they see their own data beside the principal's.
+    const own = await patientWithData('Oma', '1977-05-05');
+    const principal = await patientWithData('Päämies', '1947-04-04');
+    const other = await patientWithData('Muu', '1948-04-04');
+    const auth = (issues: string[]) => {
+      const actingFor: MandateScope = { person: { id: principal.person.id, firstName: 'Päämies', lastName: 'Valtuutus' }, issues };
+      return { person: { ...own.person }, wards: [], actingFor };
+    };
+
+    const all = viewerOf(auth(ALL));
+    const ids = [own.appointmentId, principal.appointmentId, other.appointmentId];
+    expect((await getAppointments(t.db, all, ids, 'fi')).map((a) => a.id).sort()).toEqual([own.appointmentId, principal.appointmentId].sort());
+    expect(await findVisibleInvoice(t.db, all, { id: principal.invoiceId })).not.toBeNull();
+    expect(await findVisibleInvoice(t.db, all, { id: other.invoiceId })).toBeNull();
+    const records = recordViewerOf(auth(ALL));
+    expect(await getVisit(t.db, records, principal.visitId, 'fi')).not.toBeNull();
+    expect(await getVisit(t.db, records, other.visitId, 'fi')).toBeNull();
+    expect(chosenPerson(records, principal.person.id)?.id).toBe(principal.person.id);
+    expect(chosenPerson(records, other.person.id)).toBeNull();
+
+    // Only what the mandate covers: appointments only → no invoices, no records.
+    const appointmentsOnly = viewerOf(auth(['appointments']));
+    expect(await getAppointments(t.db, appointmentsOnly, [principal.appointmentId], 'fi')).toHaveLength(1);
+    expect(await findVisibleInvoice(t.db, appointmentsOnly, { id: principal.invoiceId })).toBeNull();
+    expect(await getVisit(t.db, recordViewerOf(auth(['appointments'])), principal.visitId, 'fi')).toBeNull();
+
+    // Without a mandate: nothing of the principal's.
+    const self = viewerOf({ person: own.person, wards: [] });
+    expect(await getAppointments(t.db, self, [principal.appointmentId], 'fi')).toHaveLength(0);
+    expect(await findVisibleInvoice(t.db, self, { id: principal.invoiceId })).toBeNull();
+  });
+});
+
+async function toRequest(req: IncomingMessage): Promise<Request> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
+  const body = chunks.length && req.method !== 'GET' ? Buffer.concat(chunks) : undefined;
+  return new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body });
+}
