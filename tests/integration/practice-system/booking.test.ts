@@ -14,7 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPerson } from '~db/factories';
 import { appointments, practiceSystemAppointments, practiceSystemSlots } from '~db/schema';
 import { makeIdentityCode } from '~/models/identity-code';
+import { cancelAppointment, checkIn } from '~/services/appointments/appointments.server';
 import { reserveAsUser } from '~/services/booking/reservation.server';
+import { viewerOf } from '~/services/people/viewer.server';
 import type { ReservationContext } from '~/services/booking/reservation/types';
 import { MUTABILITY_EXTENSION } from '~/services/practice-system/booking.server';
 import { createFhirClient, type FhirClient } from '~/services/practice-system/fhir-client';
@@ -154,5 +156,61 @@ describe.each(databaseKinds())('booking written through to the practice system o
     expect(await rowsOf(slotId)).toEqual([]);
     // Back up: the same booking goes through.
     expect((await reserveAsUser(t.db, { person }, { slotId, ...CONTACT }, ctx(fresh))).type).toBe('success');
+  });
+  it('cancels at the practice system first (the Appointment cancelled, the Slot free), and not at all while it is down', async () => {
+    const person = await patient();
+    const viewer = viewerOf({ person: { id: person.id }, wards: [] });
+    const { fhirId, slotId } = await freeTime();
+    const booked = await reserveAsUser(t.db, { person }, { slotId, ...CONTACT }, ctx(portalA));
+    if (booked.type !== 'success') throw new Error(booked.type);
+    const down = client('portal-a');
+    await server.stop();
+    try {
+      expect(await cancelAppointment(t.db, viewer, booked.appointmentId, clock.now(), down)).toBe('unknownError');
+    } finally {
+      await server.resume();
+    }
+    expect((await rowsOf(slotId)).map((r) => r.id)).toEqual([booked.appointmentId]);
+    expect(await bookedAt(fhirId)).toHaveLength(1);
+
+    expect(await cancelAppointment(t.db, viewer, booked.appointmentId, clock.now(), portalA)).toBe('success');
+    expect((await allAt(fhirId)).map((a) => a.status)).toEqual(['cancelled']);
+    expect((await staff.read<Slot>(`Slot/${fhirId}`)).status).toBe('free');
+    expect(await rowsOf(slotId)).toEqual([]);
+  });
+
+  it('checks a staff-made appointment in at the practice system first, and not at all while it is down', async () => {
+    const person = await createPerson(t.db, { identityCode: makeIdentityCode('1975-05-05', (individual += 2)), firstName: 'Saapuva', lastName: 'Potilas', confidentialityAcceptedAt: clock.now() });
+    await staff.update<Patient>({ resourceType: 'Patient', id: 'WPAT', identifier: [{ system: IDENTITY_CODE_SYSTEM, value: person.identityCode }] });
+    const start = minutesFromNow(10);
+    await staff.update<Appointment>({
+      resourceType: 'Appointment',
+      id: 'WA1',
+      status: 'booked',
+      start: start.toISOString(),
+      end: new Date(start.getTime() + 30 * 60_000).toISOString(),
+      participant: [
+        { actor: { reference: 'Patient/WPAT' }, status: 'accepted' },
+        { actor: { reference: 'Practitioner/WP1' }, status: 'accepted' },
+        { actor: { reference: 'Location/WLOC' }, status: 'accepted' },
+        { actor: { reference: 'HealthcareService/WYLE' }, status: 'accepted' },
+      ],
+    });
+    await syncPracticeSystem(t.db, portalA, { now: clock.now() });
+    const [row] = await t.db.select().from(appointments).where(eq(appointments.patientId, person.id));
+    const viewer = viewerOf({ person: { id: person.id }, wards: [] });
+    const down = client('portal-a');
+    await server.stop();
+    try {
+      expect(await checkIn(t.db, viewer, row!.id, clock.now(), down)).toBe('unknownError');
+    } finally {
+      await server.resume();
+    }
+    expect((await t.db.select().from(appointments).where(eq(appointments.id, row!.id)))[0]!.checkedInAt).toBeNull();
+    expect((await staff.read<Appointment>('Appointment/WA1')).status).toBe('booked');
+
+    expect(await checkIn(t.db, viewer, row!.id, clock.now(), portalA)).toBe('success');
+    expect((await staff.read<Appointment>('Appointment/WA1')).status).toBe('arrived');
+    expect((await t.db.select().from(appointments).where(eq(appointments.id, row!.id)))[0]!.checkedInAt).not.toBeNull();
   });
 });
