@@ -44,7 +44,7 @@ import { randomToken, sha256 } from '~/lib/crypto.server';
 import { helsinkiDate, wallClock } from '~/lib/dates';
 import { withTransaction, type Db } from '~/services/db/db.server';
 import { kindNames } from '~/services/booking/reservation/slot.server';
-import type { FhirClient } from './fhir-client';
+import { PracticeSystemError, type FhirClient } from './fhir-client';
 
 /** The Finnish personal identity code's identifier system. */
 export const IDENTITY_CODE_SYSTEM = 'urn:oid:1.2.246.21';
@@ -137,7 +137,11 @@ async function resolvePatients(db: Db, client: FhirClient, changes: Change<Appoi
   for (const id of wanted) {
     const [known] = await db.select({ id: practiceSystemPatients.fhirId }).from(practiceSystemPatients).where(eq(practiceSystemPatients.fhirId, id));
     if (known) continue;
-    const patient = await client.read<Patient>(`Patient/${id}`);
+    // A reference to a Patient the server does not have matches nobody (and is not asked again).
+    const patient = await client.read<Patient>(`Patient/${id}`).catch((error: unknown) => {
+      if (error instanceof PracticeSystemError && (error.status === 404 || error.status === 410)) return null;
+      throw error;
+    });
     await applyPatient(db, { id, resource: patient });
   }
 }
