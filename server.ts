@@ -301,6 +301,9 @@ export async function main() {
   const { scheduleRetentionJob } = await import('./app/services/jobs/retention.server');
   await scheduleRetentionJob(jobs, env, getDb);
   await scheduleEarlierTimeJob(jobs, getDb);
+  // The practice system's calendar into the read model, with PRACTICE_SYSTEM=fhir (ADR 0051).
+  const { schedulePracticeSystemSync } = await import('./app/services/practice-system/sync-job.server');
+  await schedulePracticeSystemSync(jobs, getDb);
   setCurrentJobRunner(jobs);
   shutdown.onStop('job workers', () => jobs.stop());
   shutdown.onStop('e-mail', () => channels.email.close());

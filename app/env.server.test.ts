@@ -100,6 +100,14 @@ describe('environment', () => {
     expect(() => parseEnv({ INSURERS: 'http' })).toThrow(/INSURER_GATEWAY_URL[\s\S]*INSURER_GATEWAY_CLIENT_ID[\s\S]*INSURER_GATEWAY_API_KEY/);
   });
 
+  it('keeps the built-in calendar by default; FHIR needs its settings, and TLS in production', () => {
+    expect(parseEnv({})).toMatchObject({ PRACTICE_SYSTEM: 'builtin' });
+    expect(() => parseEnv({ PRACTICE_SYSTEM: 'fhir' })).toThrow(/FHIR_BASE_URL[\s\S]*FHIR_TOKEN_URL[\s\S]*FHIR_CLIENT_ID[\s\S]*FHIR_CLIENT_KEY/);
+    const fhir = { PRACTICE_SYSTEM: 'fhir', FHIR_BASE_URL: 'http://127.0.0.1:4630/fhir/R4', FHIR_TOKEN_URL: 'http://127.0.0.1:4630/oauth2/token', FHIR_CLIENT_ID: 'portal', FHIR_CLIENT_KEY: 'pem' };
+    expect(parseEnv(fhir)).toMatchObject({ FHIR_TIMEOUT_MS: 5000 });
+    expect(() => parseEnv({ ...fhir, DEPLOYMENT_ENV: 'production' })).toThrow(/FHIR_BASE_URL: must be https in production[\s\S]*FHIR_TOKEN_URL: must be https/);
+  });
+
   it('requires the OIDC settings when IDENTIFICATION=oidc', () => {
     expect(() => parseEnv({ IDENTIFICATION: 'oidc' })).toThrow(/OIDC_ISSUER[\s\S]*OIDC_CLIENT_ID[\s\S]*OIDC_CLIENT_SECRET/);
   });

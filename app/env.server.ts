@@ -334,6 +334,23 @@ const envObject = z
     VALTUUDET_OAUTH_SECRET: z.string().min(1).optional(),
     VALTUUDET_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
 
+    /**
+     * The practice system's calendar (docs/decisions/0051-practice-system-over-fhir.md): `builtin`
+     * keeps it in the portal's own tables; `fhir` makes a FHIR R4 server the source of truth and the
+     * tables its read model, authorised as a SMART Backend Services client.
+     */
+    PRACTICE_SYSTEM: z.enum(['builtin', 'fhir']).default('builtin'),
+    /** The FHIR R4 base URL (https in production), with PRACTICE_SYSTEM=fhir. */
+    FHIR_BASE_URL: z.string().url().optional(),
+    /** The practice system's OAuth 2.0 token endpoint (https in production). */
+    FHIR_TOKEN_URL: z.string().url().optional(),
+    FHIR_CLIENT_ID: z.string().min(1).optional(),
+    /** The client's EC P-384 private key (PKCS#8 PEM; `\n` for line breaks) signing its assertions. */
+    FHIR_CLIENT_KEY: z.string().min(1).optional(),
+    /** The key's id (`kid`) at the practice system, when it has several. */
+    FHIR_KEY_ID: z.string().min(1).optional(),
+    FHIR_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+
     // Message delivery (issue 22, ADR 0029): the outbox's rows go out through these channels.
     /** E-mail: `test` marks the row sent without sending (read it at /dev/outbox; never in production), `smtp` sends through SMTP_URL. */
     EMAIL: z.enum(['test', 'smtp']).default('test'),
@@ -493,6 +510,16 @@ export const envSchema = envObject
     if (env.E_AUTHORIZATIONS === 'webapi') {
       for (const key of ['VALTUUDET_URL', 'VALTUUDET_CLIENT_ID', 'VALTUUDET_API_KEY', 'VALTUUDET_OAUTH_SECRET'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when E_AUTHORIZATIONS=webapi' });
+      }
+    }
+    if (env.PRACTICE_SYSTEM === 'fhir') {
+      for (const key of ['FHIR_BASE_URL', 'FHIR_TOKEN_URL', 'FHIR_CLIENT_ID', 'FHIR_CLIENT_KEY'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when PRACTICE_SYSTEM=fhir' });
+      }
+      if (env.DEPLOYMENT_ENV === 'production') {
+        for (const key of ['FHIR_BASE_URL', 'FHIR_TOKEN_URL'] as const) {
+          if (env[key] && !env[key].startsWith('https://')) ctx.addIssue({ code: 'custom', path: [key], message: 'must be https in production (health data goes over TLS)' });
+        }
       }
     }
     if (env.INSURERS === 'http') {

@@ -5,7 +5,7 @@
  * `npm run db:generate` (drizzle.config.ts reads this index). The area files import each
  * other's tables for foreign keys in one direction, without cycles: people ← auth, platform,
  * booking; booking ← appointments ← billing; booking, platform ← messaging ← records; platform ← shell; appointments ← earlier-times;
- * platform ← account. Column helpers shared by the files are in columns.ts.
+ * platform ← account; booking, appointments, people ← practice-system. Column helpers shared by the files are in columns.ts.
  */
 export type { Localized } from './columns';
 export * from './people';
@@ -20,3 +20,4 @@ export * from './account';
 export * from './platform';
 export * from './shell';
 export * from './e-authorizations';
+export * from './practice-system';

@@ -24,6 +24,9 @@ import { hasControlCharacters } from '~/models/text';
 import { recordEvent } from '~/services/analytics/analytics.server';
 import { logAccess, logOrBatch, type AccessLogBatch } from '~/services/audit/access-log.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
+import { writeAppointmentChange } from '~/services/practice-system/appointment-changes.server';
+import type { FhirClient } from '~/services/practice-system/fhir-client';
+import { practiceSystemClient } from '~/services/practice-system/practice-system.server';
 import { isOneOf, listVariant, placeholderValue, prepared } from '~/services/db/prepared.server';
 import { hitRateLimit, peekRateLimit } from '~/services/security/rate-limit.server';
 import {
@@ -232,12 +235,20 @@ export async function findVisible(db: Db, viewer: Viewer, id: number) {
 }
 
 /** Cancels by the patient. Cancelling an already cancelled appointment is harmless (success). */
-export async function cancelAppointment(db: Db, viewer: Viewer, id: number, now = clock.now()): Promise<CancelResult> {
+export async function cancelAppointment(
+  db: Db,
+  viewer: Viewer,
+  id: number,
+  now = clock.now(),
+  practiceSystem: FhirClient | null = practiceSystemClient(),
+): Promise<CancelResult> {
   const row = await findVisible(db, viewer, id);
   if (!row) return 'appointmentNotFound';
   if (row.appointment.cancelledAt) return 'success';
   const check = cancellationCheck(row.appointment, now, env().CANCELLATION_LIMIT_HOURS);
   if (!check.ok) return 'deadlineExceeded';
+  // The practice system first (ADR 0051); unreachable, nothing changes here either.
+  if ((await writeAppointmentChange(db, practiceSystem, id, 'cancel')) !== 'ok') return 'unknownError';
   await withTransaction(db, async (t) => {
     await t
       .update(appointments)
@@ -260,7 +271,7 @@ export async function cancelAppointment(db: Db, viewer: Viewer, id: number, now 
   return 'success';
 }
 
-async function performCheckIn(db: Db, row: Row, actorPersonId: string | null, now: Date): Promise<CheckInResult> {
+async function performCheckIn(db: Db, row: Row, actorPersonId: string | null, now: Date, practiceSystem: FhirClient | null = practiceSystemClient()): Promise<CheckInResult> {
   const status = checkInStatus(row.appointment, now);
   if (status === 'checkedIn') return 'alreadyCheckedIn';
   if (status === 'tooEarly') return 'tooEarly';
@@ -270,6 +281,8 @@ async function performCheckIn(db: Db, row: Row, actorPersonId: string | null, no
   if (confidentiality === 'notFilled') return 'confidentialityFormNotFilled';
   if (confidentiality === 'notFilledAsAdult') return 'confidentialityFormNotFilledAsAdult';
   const id = row.appointment.id;
+  // The practice system first (ADR 0051); unreachable, nothing changes here either.
+  if ((await writeAppointmentChange(db, practiceSystem, id, 'arrive')) !== 'ok') return 'unknownError';
   return withTransaction(db, async (t) => {
     const updated = await t
       .update(appointments)
@@ -289,10 +302,10 @@ async function performCheckIn(db: Db, row: Row, actorPersonId: string | null, no
   });
 }
 
-export async function checkIn(db: Db, viewer: Viewer, id: number, now = clock.now()): Promise<CheckInResult> {
+export async function checkIn(db: Db, viewer: Viewer, id: number, now = clock.now(), practiceSystem: FhirClient | null = practiceSystemClient()): Promise<CheckInResult> {
   const row = await findVisible(db, viewer, id);
   if (!row) return 'customerNotFound';
-  return performCheckIn(db, row, viewer.personId, now);
+  return performCheckIn(db, row, viewer.personId, now, practiceSystem);
 }
 
 /** The patient (or guardian) accepts the confidentiality terms from the consent-needed panel. */

@@ -146,6 +146,7 @@ describe('answerForResult', () => {
     [{ type: 'appointmentNotAvailable' }, true, { type: 'refused', failure: 'appointmentNotAvailable', status: 409 }],
     [{ type: 'tooManyReservations' }, false, { type: 'refused', failure: 'tooManyReservations', status: 409 }],
     [{ type: 'unknownError' }, true, { type: 'refused', failure: 'unknownError', status: 500 }],
+    [{ type: 'practiceSystemUnavailable' }, false, { type: 'refused', failure: 'practiceSystemUnavailable', status: 503 }],
     [{ type: 'wardNotAllowed' }, false, { type: 'go', step: { step: 'wardChoice' } }],
     [{ type: 'wardNotReady' }, false, { type: 'go', step: { step: 'childRegistration' } }],
   ];

@@ -149,13 +149,13 @@ export function reserveStep(facts: ReserveFacts): ReserveStep {
 }
 
 /** A refusal shown with the form (the form keeps what was typed). */
-export type ReserveFailure = 'appointmentNotAvailable' | 'tooManyReservations' | 'unknownError' | 'noPatient' | 'treatmentChainCreationFailed';
+export type ReserveFailure = 'appointmentNotAvailable' | 'tooManyReservations' | 'unknownError' | 'noPatient' | 'treatmentChainCreationFailed' | 'practiceSystemUnavailable';
 
 export type ReserveAnswer =
   /** Redirect (303) to the step: its page, or this page where the loader shows it. */
   | { type: 'go'; step: ReserveStep }
   /** Answer with the form, the failure (if any) and the field errors (if any). */
-  | { type: 'refused'; failure: ReserveFailure | null; status: 200 | 400 | 409 | 500; fieldErrors?: Record<string, string[]> };
+  | { type: 'refused'; failure: ReserveFailure | null; status: 200 | 400 | 409 | 500 | 503; fieldErrors?: Record<string, string[]> };
 
 /**
  * A post from a visitor who is not at the form books nothing: an open step of the flow is
@@ -198,6 +198,8 @@ export type ReservationFailure =
   | 'wardNotReady'
   | 'insuranceIncomplete'
   | 'treatmentChainCreationFailed'
+  /** The practice system (ADR 0051) did not answer or refused: nothing was booked. */
+  | 'practiceSystemUnavailable'
   | 'unknownError';
 
 /** The reservation service's result types (`ReservationResult['type']`). */
@@ -238,6 +240,8 @@ export function answerForResult(result: ReservationOutcome, anonymous: boolean):
     case 'tooManyReservations':
     case 'treatmentChainCreationFailed':
       return { type: 'refused', failure: result.type, status: 409 };
+    case 'practiceSystemUnavailable':
+      return { type: 'refused', failure: 'practiceSystemUnavailable', status: 503 };
     case 'unknownError':
       return { type: 'refused', failure: 'unknownError', status: 500 };
   }

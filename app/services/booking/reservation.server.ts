@@ -26,6 +26,7 @@ import { payerOf, type Payer, type PayerKey } from './payers/index.server';
 import type { PersonRow } from '~/services/people/people.server';
 import { guardianBooksFor } from '~/models/person';
 import { bindingConsentRequired, namesMatch } from './reservation-rules';
+import { practiceSystemClient } from '~/services/practice-system/practice-system.server';
 import { reservationSettings } from './reservation/settings.server';
 import { openSlot } from './reservation/slot.server';
 import { book } from './reservation/transaction.server';
@@ -42,6 +43,7 @@ function resolve(ctx: ReservationContext): ResolvedContext & { payer: Payer } {
     inApp: ctx.inApp,
     now: ctx.now ?? clock.now(),
     settings: ctx.settings ?? reservationSettings(),
+    practiceSystem: ctx.practiceSystem === undefined ? practiceSystemClient() : ctx.practiceSystem,
     payer: payerOf(ctx.payer),
   };
 }

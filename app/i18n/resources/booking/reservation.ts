@@ -63,6 +63,7 @@ const en = {
       'You have too many reservations. Cancel one of them, after which you can reserve a new appointment.',
     unknownError: 'Something went wrong. Please try again.',
     treatmentChainCreationFailed: 'Booking using direct reimbursement failed. Choose another payment method or try booking again later.',
+    practiceSystemUnavailable: 'The booking could not be made right now: our appointment system did not answer. Nothing was booked. Please try again in a moment.',
   },
   identify: {
     noPatientTitle: 'Please identify yourself',
@@ -226,6 +227,7 @@ const fi: ReservationTexts = {
     tooManyReservations: 'Sinulla on liian monta varausta. Peru jokin niistä, minkä jälkeen voit varata uuden ajan.',
     unknownError: 'Jokin meni vikaan. Yritä uudelleen.',
     treatmentChainCreationFailed: 'Varaus suorakorvauksella epäonnistui. Valitse toinen maksutapa tai yritä varausta myöhemmin uudelleen.',
+    practiceSystemUnavailable: 'Varausta ei voitu tehdä juuri nyt: ajanvarausjärjestelmämme ei vastannut. Mitään ei varattu. Yritä hetken kuluttua uudelleen.',
   },
   identify: {
     noPatientTitle: 'Tunnistaudu, ole hyvä',
@@ -385,6 +387,7 @@ const sv: ReservationTexts = {
     tooManyReservations: 'Du har för många bokningar. Avboka någon av dem, så kan du sedan boka en ny tid.',
     unknownError: 'Något gick fel. Försök igen.',
     treatmentChainCreationFailed: 'Bokningen med direktersättning misslyckades. Välj ett annat betalningssätt eller försök boka igen senare.',
+    practiceSystemUnavailable: 'Bokningen kunde inte göras just nu: vårt tidsbokningssystem svarade inte. Ingenting bokades. Försök igen om en stund.',
   },
   identify: {
     noPatientTitle: 'Identifiera dig',

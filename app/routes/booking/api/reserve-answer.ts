@@ -18,6 +18,8 @@ const STATUS: Record<ReservationResult['type'], number> = {
   treatmentChainCreationFailed: 409,
   appointmentNotAvailable: 409,
   tooManyReservations: 409,
+  // The practice system (ADR 0051) did not answer: nothing was booked, try again.
+  practiceSystemUnavailable: 503,
   unknownError: 500,
 };
 

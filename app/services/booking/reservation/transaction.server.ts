@@ -19,6 +19,7 @@ import { logAccess } from '~/services/audit/access-log.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
 import { deliverAfterCommit, enqueueMessage, type OutboxRow } from '~/services/outbox/outbox.server';
 import type { PersonRow } from '~/services/people/people.server';
+import { holdAtPracticeSystem } from '~/services/practice-system/booking.server';
 import type { Payer, PayerBooking } from '../payers/index.server';
 import { anonymousLink, confirmationMessages } from '../reservation-messages.server';
 import { isUniqueViolation, reservationLimitReached } from '../reservation-rules';
@@ -60,7 +61,7 @@ const SLOT_TAKEN_CONSTRAINT = 'appointments_slot_live_idx';
 
 type BookingOutcome =
   | Extract<ReservationResult, { type: 'success' }>
-  | { type: 'appointmentNotAvailable' | 'tooManyReservations' | 'treatmentChainCreationFailed' };
+  | { type: 'appointmentNotAvailable' | 'tooManyReservations' | 'treatmentChainCreationFailed' | 'practiceSystemUnavailable' };
 
 /**
  * Books the slot. The payer's external step (the insurer's treatment chain) runs first, after
@@ -76,6 +77,17 @@ export async function book(db: Db, input: BookingInput, ctx: ResolvedContext): P
   if (await isTaken(db, slot.id)) return { type: 'appointmentNotAvailable' };
   const external = await input.payer.beforeTransaction(db, input.booking, input.patient, slot);
   if (external.type !== 'ok') return external;
+  // The practice system first (ADR 0051; nothing to do with the built-in calendar): given back if ours does not commit.
+  const held = await holdAtPracticeSystem(db, ctx.practiceSystem, {
+    slotId: slot.id,
+    patient: input.patient,
+    clinicId: slot.clinicId,
+    practitionerId: slot.practitionerId,
+    specialtyId: slot.specialtyId,
+    notAfter: new Date(slot.startAt.getTime() - settings.cancellationLimitHours * 3_600_000),
+  });
+  if (held.type !== 'held') return held;
+  let committed = false;
   // The confirmation messages written in the transaction, sent once it has committed.
   const queued: OutboxRow[] = [];
   try {
@@ -113,6 +125,7 @@ export async function book(db: Db, input: BookingInput, ctx: ResolvedContext): P
       const appointment = created!;
       const anonymousCode = encodeAnonymousCode(appointment.id, token);
       await input.payer.afterInsert(t, input.booking, { id: appointment.id, patientId: input.patient.id, slotId: slot.id });
+      await held.record(t, appointment.id);
 
       await logAccess(t, {
         actorPersonId: input.bookedById,
@@ -186,11 +199,14 @@ export async function book(db: Db, input: BookingInput, ctx: ResolvedContext): P
         },
       };
     });
-    if (outcome.type === 'success') await deliverAfterCommit(queued);
+    committed = outcome.type === 'success';
+    if (committed) await deliverAfterCommit(queued);
     return outcome;
   } catch (error) {
     // The loser of a race for the slot: its whole transaction rolled back.
     if (isUniqueViolation(error, SLOT_TAKEN_CONSTRAINT)) return { type: 'appointmentNotAvailable' };
     throw error;
+  } finally {
+    if (!committed) await held.release();
   }
 }

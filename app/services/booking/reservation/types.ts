@@ -4,6 +4,7 @@ import type { Language } from '~/i18n/config';
 import type { PriceView } from '~/models/appointments/appointment';
 import type { PayerKey } from '../payers/payer-rules';
 import type { ReservationFailure } from '../reservation-flow-rules';
+import type { FhirClient } from '~/services/practice-system/fhir-client';
 import type { ReservationSettings } from './settings.server';
 
 
@@ -39,6 +40,8 @@ export interface ReservationContext {
   payer?: PayerKey;
   now?: Date;
   settings?: ReservationSettings;
+  /** The practice system to book at first (ADR 0051); default by PRACTICE_SYSTEM (null: the built-in calendar). */
+  practiceSystem?: FhirClient | null;
 }
 
 /** The context with its defaults filled in. */

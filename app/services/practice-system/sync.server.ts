@@ -1,0 +1,421 @@
+/**
+ * The read model's sync (ADR 0051): the practice system's Location, HealthcareService,
+ * Practitioner, PractitionerRole, Schedule, Patient, Slot and Appointment resources into the
+ * portal's calendar tables, incrementally from a stored cursor per resource type.
+ *
+ * For each type, in dependency order: read the type history since the cursor (`_since` is
+ * inclusive, so the boundary is read again), page by page, keep each resource's newest entry,
+ * then apply them and store the new cursor in one database transaction. Applying is idempotent
+ * (keyed by the FHIR id), so an interrupted sync resumes from the last stored cursor and converges.
+ * Nothing from the network is awaited inside a transaction: the patients an appointment names
+ * are resolved before.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type {
+  Appointment,
+  Bundle,
+  BundleEntry,
+  HealthcareService,
+  Location,
+  Patient,
+  Practitioner,
+  PractitionerRole,
+  Resource,
+  Schedule,
+  Slot,
+} from '@medplum/fhirtypes';
+import {
+  appointmentSlots,
+  appointments,
+  clinics,
+  persons,
+  practiceSystemAppointments,
+  practiceSystemCursors,
+  practiceSystemPatients,
+  practiceSystemSchedules,
+  practiceSystemSlots,
+  practitionerClinics,
+  practitioners,
+  practitionerSpecialties,
+  specialties,
+  type Localized,
+} from '~db/schema';
+import { randomToken, sha256 } from '~/lib/crypto.server';
+import { helsinkiDate, wallClock } from '~/lib/dates';
+import { withTransaction, type Db } from '~/services/db/db.server';
+import { kindNames } from '~/services/booking/reservation/slot.server';
+import { PracticeSystemError, type FhirClient } from './fhir-client';
+
+/** The Finnish personal identity code's identifier system. */
+export const IDENTITY_CODE_SYSTEM = 'urn:oid:1.2.246.21';
+
+/** The order a sync applies the types in: each after the ones it refers to. */
+export const SYNC_ORDER = ['Location', 'HealthcareService', 'Practitioner', 'PractitionerRole', 'Schedule', 'Patient', 'Slot', 'Appointment'] as const;
+export type SyncedType = (typeof SYNC_ORDER)[number];
+
+/** One resource's newest state: the resource, or null when it was deleted. */
+interface Change<T extends Resource = Resource> {
+  id: string;
+  resource: T | null;
+}
+
+export type SyncResult = Record<SyncedType, number>;
+
+/** Statuses of an Appointment that end it (the portal's row is cancelled). */
+const ENDED = new Set(['cancelled', 'noshow', 'entered-in-error']);
+const ARRIVED = new Set(['arrived', 'checked-in']);
+
+const idOf = (reference: string | undefined, type: string): string | null => {
+  if (!reference) return null;
+  const match = new RegExp(`(?:^|/)${type}/([^/]+)$`).exec(reference);
+  return match ? match[1]! : null;
+};
+
+const same = (text: string): Localized => ({ fi: text, sv: text, en: text });
+
+/** Reads a type's history since the cursor, every page; returns the newest entry per id and the new cursor. */
+async function changesSince(client: FhirClient, type: SyncedType, since: string | null): Promise<{ changes: Change[]; cursor: string | null }> {
+  let url: string | undefined = `${type}/_history?_count=500${since ? `&_since=${encodeURIComponent(since)}` : ''}`;
+  const newest = new Map<string, { at: string; order: number; change: Change }>();
+  let cursor = since;
+  let order = 0;
+  while (url) {
+    const page: Bundle = await client.bundle(url);
+    for (const entry of page.entry ?? []) {
+      const change = changeOf(entry, type);
+      if (!change) continue;
+      const at = entry.resource?.meta?.lastUpdated ?? entry.response?.lastModified ?? '';
+      order += 1;
+      const known = newest.get(change.id);
+      // The history is ordered, but a server may page newest first: the later instant wins, then the later entry.
+      if (!known || at > known.at || (at === known.at && order > known.order)) newest.set(change.id, { at, order, change });
+      if (at && (!cursor || at > cursor)) cursor = at;
+    }
+    url = page.link?.find((l) => l.relation === 'next')?.url;
+  }
+  return { changes: [...newest.values()].map((v) => v.change), cursor };
+}
+
+function changeOf(entry: BundleEntry, type: string): Change | null {
+  if (entry.request?.method === 'DELETE') {
+    const id = idOf(entry.request.url, type);
+    return id ? { id, resource: null } : null;
+  }
+  const resource = entry.resource;
+  if (!resource || resource.resourceType !== type || !resource.id) return null;
+  return { id: resource.id, resource };
+}
+
+/** Runs one sync of every type. A failure of the practice system stops it; the types done stay done. */
+export async function syncPracticeSystem(db: Db, client: FhirClient, options: { now: Date }): Promise<SyncResult> {
+  const result = Object.fromEntries(SYNC_ORDER.map((t) => [t, 0])) as SyncResult;
+  for (const type of SYNC_ORDER) {
+    const [stored] = await db.select().from(practiceSystemCursors).where(eq(practiceSystemCursors.resourceType, type));
+    const { changes, cursor } = await changesSince(client, type, stored?.since ?? null);
+    if (type === 'Appointment') await resolvePatients(db, client, changes as Change<Appointment>[]);
+    await withTransaction(db, async (tx) => {
+      for (const change of changes) await apply(tx, type, change, options.now);
+      if (cursor) {
+        await tx
+          .insert(practiceSystemCursors)
+          .values({ resourceType: type, since: cursor, syncedAt: options.now })
+          .onConflictDoUpdate({ target: practiceSystemCursors.resourceType, set: { since: cursor, syncedAt: options.now } });
+      }
+    });
+    result[type] = changes.length;
+  }
+  return result;
+}
+
+/** Reads the patients the appointments name that the Patient history has not brought yet. */
+async function resolvePatients(db: Db, client: FhirClient, changes: Change<Appointment>[]): Promise<void> {
+  const wanted = new Set<string>();
+  for (const { resource } of changes) {
+    const id = resource && patientOf(resource);
+    if (id) wanted.add(id);
+  }
+  for (const id of wanted) {
+    const [known] = await db.select({ id: practiceSystemPatients.fhirId }).from(practiceSystemPatients).where(eq(practiceSystemPatients.fhirId, id));
+    if (known) continue;
+    // A reference to a Patient the server does not have matches nobody (and is not asked again).
+    const patient = await client.read<Patient>(`Patient/${id}`).catch((error: unknown) => {
+      if (error instanceof PracticeSystemError && (error.status === 404 || error.status === 410)) return null;
+      throw error;
+    });
+    await applyPatient(db, { id, resource: patient });
+  }
+}
+
+function patientOf(appointment: Appointment): string | null {
+  for (const p of appointment.participant ?? []) {
+    const id = idOf(p.actor?.reference, 'Patient');
+    if (id) return id;
+  }
+  return null;
+}
+
+async function apply(tx: Db, type: SyncedType, change: Change, now: Date): Promise<void> {
+  switch (type) {
+    case 'Location':
+      return applyLocation(tx, change as Change<Location>);
+    case 'HealthcareService':
+      return applyService(tx, change as Change<HealthcareService>);
+    case 'Practitioner':
+      return applyPractitioner(tx, change as Change<Practitioner>);
+    case 'PractitionerRole':
+      return applyRole(tx, change as Change<PractitionerRole>);
+    case 'Schedule':
+      return applySchedule(tx, change as Change<Schedule>);
+    case 'Patient':
+      return applyPatient(tx, change as Change<Patient>);
+    case 'Slot':
+      return applySlot(tx, change as Change<Slot>);
+    case 'Appointment':
+      return applyAppointment(tx, change as Change<Appointment>, now);
+  }
+}
+
+const isVirtual = (location: Location) => (location.physicalType?.coding ?? []).some((c) => c.code === 'vi');
+
+// Clinics, specialties and practitioners stay when deleted at the source: appointments keep
+// referring to them (the history). A deleted one gets no new times: its schedules close.
+async function applyLocation(tx: Db, { id, resource }: Change<Location>) {
+  if (!resource) return closeSchedules(tx, eq(practiceSystemSchedules.clinicId, id));
+  const address = resource.address;
+  const row = {
+    name: resource.name ?? id,
+    municipality: address?.city ?? '',
+    streetAddress: address?.line?.[0] ?? null,
+    postalCode: address?.postalCode ?? null,
+    postOffice: address?.city ?? null,
+    isRemote: isVirtual(resource),
+  };
+  await tx.insert(clinics).values({ id, ...row }).onConflictDoUpdate({ target: clinics.id, set: row });
+}
+
+async function applyService(tx: Db, { id, resource }: Change<HealthcareService>) {
+  if (!resource) return closeSchedules(tx, eq(practiceSystemSchedules.specialtyId, id));
+  const row = { name: same(resource.name ?? id) };
+  await tx.insert(specialties).values({ id, ...row }).onConflictDoUpdate({ target: specialties.id, set: row });
+}
+
+async function applyPractitioner(tx: Db, { id, resource }: Change<Practitioner>) {
+  if (!resource) return closeSchedules(tx, eq(practiceSystemSchedules.practitionerId, id));
+  const name = resource.name?.[0];
+  const row = {
+    firstName: name?.given?.join(' ') ?? '',
+    lastName: name?.family ?? id,
+    title: same(resource.qualification?.[0]?.code?.text ?? ''),
+  };
+  await tx.insert(practitioners).values({ id, ...row }).onConflictDoUpdate({ target: practitioners.id, set: row });
+}
+
+/** A role adds where the practitioner works and what for (the references that exist). */
+async function applyRole(tx: Db, { resource }: Change<PractitionerRole>) {
+  const practitionerId = idOf(resource?.practitioner?.reference, 'Practitioner');
+  if (!resource || !practitionerId || resource.active === false) return;
+  if (!(await exists(tx, 'practitioner', practitionerId))) return;
+  for (const location of resource.location ?? []) {
+    const clinicId = idOf(location.reference, 'Location');
+    if (clinicId && (await exists(tx, 'clinic', clinicId))) {
+      await tx.insert(practitionerClinics).values({ practitionerId, clinicId }).onConflictDoNothing();
+    }
+  }
+  for (const service of resource.healthcareService ?? []) {
+    const specialtyId = idOf(service.reference, 'HealthcareService');
+    if (specialtyId && (await exists(tx, 'specialty', specialtyId))) {
+      await tx.insert(practitionerSpecialties).values({ practitionerId, specialtyId }).onConflictDoNothing();
+    }
+  }
+}
+
+const KEYED = { clinic: clinics, specialty: specialties, practitioner: practitioners } as const;
+
+/** Whether the portal has the clinic, specialty or practitioner (a reference may name one not synchronised). */
+async function exists(tx: Db, kind: keyof typeof KEYED, id: string): Promise<boolean> {
+  const table = KEYED[kind];
+  const [row] = await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);
+  return Boolean(row);
+}
+
+async function applySchedule(tx: Db, { id, resource }: Change<Schedule>) {
+  let row = { practitionerId: null as string | null, clinicId: null as string | null, specialtyId: null as string | null, active: false };
+  if (resource) {
+    for (const actor of resource.actor ?? []) {
+      row.practitionerId ??= idOf(actor.reference, 'Practitioner');
+      row.clinicId ??= idOf(actor.reference, 'Location');
+      row.specialtyId ??= idOf(actor.reference, 'HealthcareService');
+    }
+    if (row.practitionerId && !(await exists(tx, 'practitioner', row.practitionerId))) row.practitionerId = null;
+    if (row.clinicId && !(await exists(tx, 'clinic', row.clinicId))) row.clinicId = null;
+    if (row.specialtyId && !(await exists(tx, 'specialty', row.specialtyId))) row.specialtyId = null;
+    row = { ...row, active: resource.active !== false };
+  }
+  await tx.insert(practiceSystemSchedules).values({ fhirId: id, ...row }).onConflictDoUpdate({ target: practiceSystemSchedules.fhirId, set: row });
+  await refreshScheduleSlots(tx, id);
+}
+
+async function closeSchedules(tx: Db, where: ReturnType<typeof eq>) {
+  const closed = await tx.update(practiceSystemSchedules).set({ active: false }).where(where).returning({ id: practiceSystemSchedules.fhirId });
+  for (const { id } of closed) await refreshScheduleSlots(tx, id);
+}
+
+/** Re-derives the free times of a schedule's slots (after the schedule changed). */
+async function refreshScheduleSlots(tx: Db, scheduleId: string) {
+  const links = await tx.select().from(practiceSystemSlots).where(eq(practiceSystemSlots.scheduleFhirId, scheduleId));
+  for (const link of links) await placeSlot(tx, link);
+}
+
+async function applyPatient(tx: Db, { id, resource }: Change<Patient>) {
+  const code = resource?.identifier?.find((i) => i.system === IDENTITY_CODE_SYSTEM)?.value;
+  let personId: string | null = null;
+  if (code) {
+    const [person] = await tx.select({ id: persons.id }).from(persons).where(eq(persons.identityCode, code)).limit(1);
+    personId = person?.id ?? null;
+  }
+  await tx.insert(practiceSystemPatients).values({ fhirId: id, personId }).onConflictDoUpdate({ target: practiceSystemPatients.fhirId, set: { personId } });
+}
+
+async function applySlot(tx: Db, { id, resource }: Change<Slot>) {
+  const [link] = await tx.select().from(practiceSystemSlots).where(eq(practiceSystemSlots.fhirId, id));
+  if (!resource) {
+    if (!link) return;
+    await placeSlot(tx, { ...link, status: 'entered-in-error' });
+    await tx.delete(practiceSystemSlots).where(eq(practiceSystemSlots.fhirId, id));
+    return;
+  }
+  const scheduleFhirId = idOf(resource.schedule?.reference, 'Schedule') ?? '';
+  const row = {
+    scheduleFhirId,
+    status: resource.status,
+    startAt: new Date(resource.start),
+    endAt: new Date(resource.end),
+    versionId: resource.meta?.versionId ?? '',
+  };
+  const [saved] = await tx
+    .insert(practiceSystemSlots)
+    .values({ fhirId: id, ...row })
+    .onConflictDoUpdate({ target: practiceSystemSlots.fhirId, set: row })
+    .returning();
+  await placeSlot(tx, saved!);
+}
+
+type SlotLink = typeof practiceSystemSlots.$inferSelect;
+
+/**
+ * Puts a FHIR slot into the searchable calendar, or takes it out: a free slot of an active
+ * schedule with its practitioner, clinic and specialty is an `appointment_slots` row; any other
+ * is not, unless a live appointment holds the row (then it stays, taken).
+ */
+async function placeSlot(tx: Db, link: SlotLink) {
+  const [schedule] = await tx.select().from(practiceSystemSchedules).where(eq(practiceSystemSchedules.fhirId, link.scheduleFhirId));
+  const bookable = link.status === 'free' && schedule?.active && schedule.practitionerId && schedule.clinicId && schedule.specialtyId;
+  if (!bookable) {
+    if (link.slotId === null) return;
+    const [held] = await tx
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(and(eq(appointments.slotId, link.slotId), isNull(appointments.cancelledAt)))
+      .limit(1);
+    if (held) return;
+    // Unlink the appointments that once held it (cancelled ones keep their copy of the time).
+    await tx.update(appointments).set({ slotId: null }).where(eq(appointments.slotId, link.slotId));
+    await tx.delete(appointmentSlots).where(eq(appointmentSlots.id, link.slotId));
+    return;
+  }
+  const [clinic] = await tx.select({ isRemote: clinics.isRemote }).from(clinics).where(eq(clinics.id, schedule.clinicId!));
+  const remote = clinic?.isRemote ?? false;
+  const values = {
+    clinicId: schedule.clinicId!,
+    practitionerId: schedule.practitionerId!,
+    specialtyId: schedule.specialtyId!,
+    kindId: remote ? 'VETA' : 'VAS',
+    startAt: link.startAt,
+    durationMinutes: Math.max(1, Math.round((link.endAt.getTime() - link.startAt.getTime()) / 60_000)),
+    localDate: helsinkiDate(link.startAt),
+    localHour: wallClock(link.startAt).hour,
+    isRemote: remote,
+    locationType: remote ? ('videoAppointment' as const) : ('physicalLocation' as const),
+  };
+  if (link.slotId !== null) {
+    await tx.update(appointmentSlots).set(values).where(eq(appointmentSlots.id, link.slotId));
+    return;
+  }
+  const [created] = await tx.insert(appointmentSlots).values(values).returning({ id: appointmentSlots.id });
+  await tx.update(practiceSystemSlots).set({ slotId: created!.id }).where(eq(practiceSystemSlots.fhirId, link.fhirId));
+}
+
+async function applyAppointment(tx: Db, { id, resource }: Change<Appointment>, now: Date) {
+  const [link] = await tx.select().from(practiceSystemAppointments).where(eq(practiceSystemAppointments.fhirId, id));
+  if (!resource || ENDED.has(resource.status)) {
+    if (link) {
+      await tx
+        .update(appointments)
+        .set({ cancelledAt: now, cancelledBy: 'provider' })
+        .where(and(eq(appointments.id, link.appointmentId), isNull(appointments.cancelledAt)));
+      if (resource) await tx.update(practiceSystemAppointments).set({ versionId: resource.meta?.versionId ?? '' }).where(eq(practiceSystemAppointments.fhirId, id));
+    }
+    return;
+  }
+  const patientFhirId = patientOf(resource);
+  const [patient] = patientFhirId ? await tx.select().from(practiceSystemPatients).where(eq(practiceSystemPatients.fhirId, patientFhirId)) : [];
+  if (!patient?.personId || !resource.start || !resource.end) return;
+
+  const slotFhirId = idOf(resource.slot?.[0]?.reference, 'Slot');
+  const [slotLink] = slotFhirId ? await tx.select().from(practiceSystemSlots).where(eq(practiceSystemSlots.fhirId, slotFhirId)) : [];
+  const [schedule] = slotLink ? await tx.select().from(practiceSystemSchedules).where(eq(practiceSystemSchedules.fhirId, slotLink.scheduleFhirId)) : [];
+  const actor = (type: string) => (resource.participant ?? []).map((p) => idOf(p.actor?.reference, type)).find(Boolean) ?? null;
+  const practitionerId = actor('Practitioner') ?? schedule?.practitionerId ?? null;
+  const clinicId = actor('Location') ?? schedule?.clinicId ?? null;
+  const specialtyId = actor('HealthcareService') ?? schedule?.specialtyId ?? null;
+  if (!practitionerId || !clinicId || !specialtyId) return;
+  if (!(await exists(tx, 'practitioner', practitionerId)) || !(await exists(tx, 'clinic', clinicId)) || !(await exists(tx, 'specialty', specialtyId))) return;
+
+  const [clinic] = await tx.select({ isRemote: clinics.isRemote }).from(clinics).where(eq(clinics.id, clinicId));
+  const remote = clinic?.isRemote ?? false;
+  const startAt = new Date(resource.start);
+  const durationMinutes = Math.max(1, Math.round((new Date(resource.end).getTime() - startAt.getTime()) / 60_000));
+  // The slot's row, unless another live appointment holds it (then this one is not tied to it).
+  let slotId = slotLink?.slotId ?? null;
+  if (slotId !== null) {
+    const [holder] = await tx
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(and(eq(appointments.slotId, slotId), isNull(appointments.cancelledAt)))
+      .limit(1);
+    if (holder && holder.id !== link?.appointmentId) slotId = null;
+  }
+  const place = { startAt, durationMinutes, clinicId, practitionerId, specialtyId, slotId, isRemote: remote, locationType: remote ? ('videoAppointment' as const) : ('physicalLocation' as const) };
+  const versionId = resource.meta?.versionId ?? '';
+
+  if (link) {
+    const [current] = await tx.select().from(appointments).where(eq(appointments.id, link.appointmentId));
+    if (!current) return;
+    const moved = current.startAt.getTime() !== startAt.getTime();
+    await tx
+      .update(appointments)
+      .set({
+        ...place,
+        ...(moved ? { revision: sql`${appointments.revision} + 1`, revisedAt: now } : {}),
+        ...(ARRIVED.has(resource.status) && !current.checkedInAt ? { checkedInAt: now } : {}),
+      })
+      .where(eq(appointments.id, link.appointmentId));
+    await tx.update(practiceSystemAppointments).set({ versionId }).where(eq(practiceSystemAppointments.fhirId, id));
+    return;
+  }
+  const kindId = remote ? 'VETA' : 'VAS';
+  const [created] = await tx
+    .insert(appointments)
+    .values({
+      patientId: patient.personId,
+      bookedVia: 'staff',
+      kindId,
+      kindName: kindNames(kindId),
+      ...place,
+      checkedInAt: ARRIVED.has(resource.status) ? now : null,
+      anonymousTokenHash: sha256(randomToken(24)),
+      createdAt: now,
+    })
+    .returning({ id: appointments.id });
+  await tx.insert(practiceSystemAppointments).values({ fhirId: id, appointmentId: created!.id, versionId });
+}

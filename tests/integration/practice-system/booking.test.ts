@@ -1,0 +1,216 @@
+/**
+ * Booking written through to the practice system first (ADR 0051), on both databases, over HTTP
+ * against the local FHIR server: the booking creates the Appointment (with the patient by the
+ * identity code, registered there when unknown, and the IG's mutability extension) and takes the
+ * Slot in one transaction; a time a clerk took meanwhile answers "time taken" with nothing
+ * written; concurrent bookings of one slot through two portal instances leave exactly one booked
+ * Appointment and one row; the practice system down answers the translated "unavailable" and
+ * changes nothing on either side.
+ */
+import { generateKeyPairSync } from 'node:crypto';
+import { eq, and, isNull } from 'drizzle-orm';
+import type { Appointment, Patient, Schedule, Slot } from '@medplum/fhirtypes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPerson } from '~db/factories';
+import { appointments, practiceSystemAppointments, practiceSystemSlots } from '~db/schema';
+import { makeIdentityCode } from '~/models/identity-code';
+import { cancelAppointment, checkIn } from '~/services/appointments/appointments.server';
+import { reserveAsUser } from '~/services/booking/reservation.server';
+import { viewerOf } from '~/services/people/viewer.server';
+import type { ReservationContext } from '~/services/booking/reservation/types';
+import { MUTABILITY_EXTENSION } from '~/services/practice-system/booking.server';
+import { createFhirClient, type FhirClient } from '~/services/practice-system/fhir-client';
+import { startLocalFhirServer, type LocalFhirServer } from '~/services/practice-system/local-fhir-server';
+import { IDENTITY_CODE_SYSTEM, syncPracticeSystem } from '~/services/practice-system/sync.server';
+import { clock, minutesFromNow } from '../../fixtures/clock';
+import { databaseKinds, withTestDatabase } from '../../fixtures/db';
+
+const keys = generateKeyPairSync('ec', { namedCurve: 'secp384r1' });
+const DAY = 24 * 60;
+const CONTACT = { phone: '0401234567', emailAddress: 'a@example.fi' };
+let individual = 600;
+
+describe.each(databaseKinds())('booking written through to the practice system on %s', (kind) => {
+  const t = withTestDatabase(kind);
+  let server: LocalFhirServer;
+  let portalA: FhirClient;
+  let portalB: FhirClient;
+  let staff: FhirClient;
+  let slotNo = 0;
+
+  const client = (id: string) => createFhirClient({ baseUrl: server.baseUrl, tokenUrl: server.tokenUrl, clientId: id, key: keys.privateKey, timeoutMs: 3000 });
+  const ctx = (practiceSystem: FhirClient): ReservationContext => ({
+    lang: 'fi',
+    origin: 'https://portal.test',
+    brand: 'general',
+    inApp: false,
+    practiceSystem,
+    settings: { maxFutureReservations: 5, bindingConsentHours: 24, cancellationLimitHours: 24 },
+  });
+  const patient = () => {
+    individual += 2;
+    return createPerson(t.db, { identityCode: makeIdentityCode('1986-06-06', individual), firstName: 'Varaaja', lastName: `Kirjoittava${individual}`, patientDataConsentUpdatedAt: clock.now() });
+  };
+  /** A free time at the practice system, synchronised into the portal: its local id. */
+  async function freeTime(): Promise<{ fhirId: string; slotId: number }> {
+    slotNo += 1;
+    const start = minutesFromNow(3 * DAY + slotNo * 30);
+    const fhirId = `WS${slotNo}`;
+    await staff.update<Slot>({ resourceType: 'Slot', id: fhirId, status: 'free', schedule: { reference: 'Schedule/WS' }, start: start.toISOString(), end: new Date(start.getTime() + 30 * 60_000).toISOString() });
+    await syncPracticeSystem(t.db, portalA, { now: clock.now() });
+    const [link] = await t.db.select().from(practiceSystemSlots).where(eq(practiceSystemSlots.fhirId, fhirId));
+    return { fhirId, slotId: link!.slotId! };
+  }
+  /** Every Appointment on the slot at the practice system, whatever its status. */
+  const allAt = async (fhirSlotId: string) => ((await staff.bundle<Appointment>(`Appointment?slot=Slot/${fhirSlotId}`)).entry ?? []).map((e) => e.resource!);
+  const bookedAt = async (fhirSlotId: string) => (await allAt(fhirSlotId)).filter((a) => a.status === 'booked');
+  const rowsOf = (slotId: number) => t.db.select().from(appointments).where(and(eq(appointments.slotId, slotId), isNull(appointments.cancelledAt)));
+
+  beforeAll(async () => {
+    const clients = new Map([['portal-a', keys.publicKey], ['portal-b', keys.publicKey], ['staff', keys.publicKey]]);
+    server = await startLocalFhirServer({ clients });
+    portalA = client('portal-a');
+    portalB = client('portal-b');
+    staff = client('staff');
+    await staff.update({ resourceType: 'Location', id: 'WLOC', name: 'Kamppi', status: 'active' });
+    await staff.update({ resourceType: 'HealthcareService', id: 'WYLE', name: 'Yleislääkäri' });
+    await staff.update({ resourceType: 'Practitioner', id: 'WP1', name: [{ given: ['Outi'], family: 'Omalääkäri' }] });
+    await staff.update<Schedule>({ resourceType: 'Schedule', id: 'WS', active: true, actor: [{ reference: 'Practitioner/WP1' }, { reference: 'Location/WLOC' }, { reference: 'HealthcareService/WYLE' }] });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('books at the practice system first: the Appointment with the patient registered by the identity code, the Slot busy, then the row and its links', async () => {
+    const person = await patient();
+    const { fhirId, slotId } = await freeTime();
+    const result = await reserveAsUser(t.db, { person }, { slotId, ...CONTACT }, ctx(portalA));
+    expect(result.type).toBe('success');
+
+    const [booked] = await bookedAt(fhirId);
+    expect(booked).toMatchObject({ status: 'booked', slot: [{ reference: `Slot/${fhirId}` }] });
+    expect(booked!.extension).toEqual([expect.objectContaining({ url: MUTABILITY_EXTENSION })]);
+    const patientRef = booked!.participant.find((p) => p.actor?.reference?.startsWith('Patient/'))!.actor!.reference!;
+    const registered = await staff.read<Patient>(patientRef);
+    expect(registered.identifier).toEqual([{ system: IDENTITY_CODE_SYSTEM, value: person.identityCode }]);
+    expect((await staff.read<Slot>(`Slot/${fhirId}`)).status).toBe('busy');
+
+    const [row] = await rowsOf(slotId);
+    const [link] = await t.db.select().from(practiceSystemAppointments).where(eq(practiceSystemAppointments.appointmentId, row!.id));
+    expect(link!.fhirId).toBe(booked!.id);
+    // The next sync sees the portal's own booking, not a second staff one.
+    await syncPracticeSystem(t.db, portalA, { now: clock.now() });
+    expect(await t.db.select({ id: appointments.id }).from(appointments).where(eq(appointments.patientId, person.id))).toHaveLength(1);
+    expect(await rowsOf(slotId)).toHaveLength(1);
+  });
+
+  it('answers "time taken" when a clerk took the time after the last sync, and writes nothing', async () => {
+    const person = await patient();
+    const { fhirId, slotId } = await freeTime();
+    const slot = await staff.read<Slot>(`Slot/${fhirId}`);
+    await staff.update<Slot>({ ...slot, id: fhirId, status: 'busy' });
+    expect(await reserveAsUser(t.db, { person }, { slotId, ...CONTACT }, ctx(portalA))).toEqual({ type: 'appointmentNotAvailable' });
+    expect(await allAt(fhirId)).toEqual([]);
+    expect(await rowsOf(slotId)).toEqual([]);
+  });
+
+  it('lets one of 20 concurrent bookings of one slot through two portal instances win: one Appointment there, one row here', async () => {
+    const { fhirId, slotId } = await freeTime();
+    const people = await Promise.all(Array.from({ length: 20 }, () => patient()));
+    const results = await Promise.all(people.map((person, n) => reserveAsUser(t.db, { person }, { slotId, ...CONTACT }, ctx(n % 2 ? portalA : portalB))));
+    expect(results.filter((r) => r.type === 'success')).toHaveLength(1);
+    expect(results.filter((r) => r.type !== 'success').map((r) => r.type)).toEqual(Array(19).fill('appointmentNotAvailable'));
+    // The losers were refused by the Slot's version there, not created and taken back.
+    expect(await allAt(fhirId)).toEqual([expect.objectContaining({ status: 'booked' })]);
+    expect(await rowsOf(slotId)).toHaveLength(1);
+  });
+
+  it('gives the time back at the practice system when the portal\'s own transaction refuses after the hold', async () => {
+    const person = await patient();
+    const first = await freeTime();
+    const second = await freeTime();
+    // One reservation allowed: both pass the lock-free check and hold their time; one transaction refuses under the lock.
+    const limited = { ...ctx(portalA), settings: { maxFutureReservations: 1, bindingConsentHours: 24, cancellationLimitHours: 24 } };
+    const results = await Promise.all([first, second].map(({ slotId }) => reserveAsUser(t.db, { person }, { slotId, ...CONTACT }, limited)));
+    expect(results.map((r) => r.type).sort()).toEqual(['success', 'tooManyReservations']);
+    const loser = results[0]!.type === 'success' ? second : first;
+    expect(await bookedAt(loser.fhirId)).toEqual([]);
+    expect((await staff.read<Slot>(`Slot/${loser.fhirId}`)).status).toBe('free');
+    expect(await rowsOf(loser.slotId)).toEqual([]);
+  });
+
+  it('answers the translated "unavailable" when the practice system is down, and changes nothing on either side', async () => {
+    const person = await patient();
+    const { fhirId, slotId } = await freeTime();
+    const fresh = client('portal-a');
+    await server.stop();
+    let result;
+    try {
+      result = await reserveAsUser(t.db, { person }, { slotId, ...CONTACT }, ctx(fresh));
+    } finally {
+      await server.resume();
+    }
+    expect(result).toEqual({ type: 'practiceSystemUnavailable' });
+    expect(await allAt(fhirId)).toEqual([]);
+    expect((await staff.read<Slot>(`Slot/${fhirId}`)).status).toBe('free');
+    expect(await rowsOf(slotId)).toEqual([]);
+    // Back up: the same booking goes through.
+    expect((await reserveAsUser(t.db, { person }, { slotId, ...CONTACT }, ctx(fresh))).type).toBe('success');
+  });
+  it('cancels at the practice system first (the Appointment cancelled, the Slot free), and not at all while it is down', async () => {
+    const person = await patient();
+    const viewer = viewerOf({ person: { id: person.id }, wards: [] });
+    const { fhirId, slotId } = await freeTime();
+    const booked = await reserveAsUser(t.db, { person }, { slotId, ...CONTACT }, ctx(portalA));
+    if (booked.type !== 'success') throw new Error(booked.type);
+    const down = client('portal-a');
+    await server.stop();
+    try {
+      expect(await cancelAppointment(t.db, viewer, booked.appointmentId, clock.now(), down)).toBe('unknownError');
+    } finally {
+      await server.resume();
+    }
+    expect((await rowsOf(slotId)).map((r) => r.id)).toEqual([booked.appointmentId]);
+    expect(await bookedAt(fhirId)).toHaveLength(1);
+
+    expect(await cancelAppointment(t.db, viewer, booked.appointmentId, clock.now(), portalA)).toBe('success');
+    expect((await allAt(fhirId)).map((a) => a.status)).toEqual(['cancelled']);
+    expect((await staff.read<Slot>(`Slot/${fhirId}`)).status).toBe('free');
+    expect(await rowsOf(slotId)).toEqual([]);
+  });
+
+  it('checks a staff-made appointment in at the practice system first, and not at all while it is down', async () => {
+    const person = await createPerson(t.db, { identityCode: makeIdentityCode('1975-05-05', (individual += 2)), firstName: 'Saapuva', lastName: 'Potilas', confidentialityAcceptedAt: clock.now() });
+    await staff.update<Patient>({ resourceType: 'Patient', id: 'WPAT', identifier: [{ system: IDENTITY_CODE_SYSTEM, value: person.identityCode }] });
+    const start = minutesFromNow(10);
+    await staff.update<Appointment>({
+      resourceType: 'Appointment',
+      id: 'WA1',
+      status: 'booked',
+      start: start.toISOString(),
+      end: new Date(start.getTime() + 30 * 60_000).toISOString(),
+      participant: [
+        { actor: { reference: 'Patient/WPAT' }, status: 'accepted' },
+        { actor: { reference: 'Practitioner/WP1' }, status: 'accepted' },
+        { actor: { reference: 'Location/WLOC' }, status: 'accepted' },
+        { actor: { reference: 'HealthcareService/WYLE' }, status: 'accepted' },
+      ],
+    });
+    await syncPracticeSystem(t.db, portalA, { now: clock.now() });
+    const [row] = await t.db.select().from(appointments).where(eq(appointments.patientId, person.id));
+    const viewer = viewerOf({ person: { id: person.id }, wards: [] });
+    const down = client('portal-a');
+    await server.stop();
+    try {
+      expect(await checkIn(t.db, viewer, row!.id, clock.now(), down)).toBe('unknownError');
+    } finally {
+      await server.resume();
+    }
+    expect((await t.db.select().from(appointments).where(eq(appointments.id, row!.id)))[0]!.checkedInAt).toBeNull();
+    expect((await staff.read<Appointment>('Appointment/WA1')).status).toBe('booked');
+
+    expect(await checkIn(t.db, viewer, row!.id, clock.now(), portalA)).toBe('success');
+    expect((await staff.read<Appointment>('Appointment/WA1')).status).toBe('arrived');
+    expect((await t.db.select().from(appointments).where(eq(appointments.id, row!.id)))[0]!.checkedInAt).not.toBeNull();
+  });
+});
