@@ -47,7 +47,7 @@ export const RESOLVED_PROBLEMS = [
   {
     id: 'kelaCardError',
     fixedOn: '2026-11-25',
-    provedBy: { file: 'app/components/account/kela-upload.test.ts', test: "keeps a side's refusal shown until that side is chosen again (issue 26)" },
+    provedBy: { file: 'app/browser/kela-upload.test.ts', test: "keeps a side's refusal shown until that side is chosen again (issue 26)" },
   },
 ] as const satisfies readonly ResolvedProblem[];
 
