@@ -6,10 +6,11 @@
  *   static        typecheck, lint and the production build side by side (three processes that
  *                 are mostly single-threaded, on CI's two cores)
  *   tests         two lanes side by side, on the build of `static`, each one step after another:
- *                   e2e, concurrency    Playwright (the js and no-js projects in one run), then
- *                                       two servers on one PostgreSQL database
- *                   unit, integration   vitest's unit project, then its integration project
- *                                       (PGlite, and PostgreSQL with TEST_DATABASE_URL)
+ *                   e2e, concurrency,   Playwright (the js and no-js projects in one run), then
+ *                   unit                two servers on one PostgreSQL database, then vitest's
+ *                                       unit project
+ *                   integration         vitest's integration project (PGlite, and PostgreSQL
+ *                                       with TEST_DATABASE_URL), the longest step
  *                 Neither lane keeps both cores busy alone (a browser test waits on the page and
  *                 the server in turn, an integration test on processes it starts); together they
  *                 do (ADR 0044). With --serial the four run one after another, each alone.
@@ -200,7 +201,7 @@ async function main(): Promise<boolean> {
         ['unit', unit],
         ['integration', integration],
         ['concurrency', concurrency],
-      ], [['e2e', 'concurrency'], ['unit', 'integration']]))
+      ], [['e2e', 'concurrency', 'unit'], ['integration']]))
     )
       return false;
   } else {
