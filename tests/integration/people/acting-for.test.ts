@@ -118,7 +118,8 @@ describe.each(databaseKinds())('acting for another adult on %s', (kind) => {
   it('records the principal and issues, notifies the principal once, and lapses at the re-check', async () => {
     const delegate = await createPerson(t.db, { identityCode: code('1975-01-01'), firstName: 'Asioija', lastName: 'Valtuutettu' });
     const parent = await patientWithData('Vanhempi', '1945-02-02');
-    await mandate(delegate.identityCode, parent.person, ['appointments', 'records']);
+    // The mandate names `messages` too: the portal does not ask for it (ADR 0050), so it is not kept.
+    await mandate(delegate.identityCode, parent.person, ['appointments', 'records', 'messages']);
     const { row } = await createSession(t.db, { personId: delegate.id, identityProvider: 'test' });
 
     const result = await actFor(delegate, row.idHash, parent.person.identityCode);
