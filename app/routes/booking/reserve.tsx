@@ -200,6 +200,7 @@ function factsOf(
   payer: Payer,
   terms: PayerFacts,
   guardian: (GuardianFacts & { registerUnavailable?: boolean }) | null,
+  asker: Auth | null,
 ): ReserveFacts {
   return {
     slot:
@@ -220,19 +221,10 @@ function factsOf(
             ? { youngWards: guardian.wards.length, chosen: guardian.chosen, registerUnavailable: guardian.registerUnavailable }
             : undefined,
           insurance: terms.insurance ? (terms.insurance.complete ? 'complete' : 'incomplete') : undefined,
+          forPrincipal: asker !== null && auth.id !== asker.person.id,
         }
       : null,
   };
-}
-
-/**
- * Booking for the adult one acts for (ADR 0050): registering and the patient data consent are
- * the principal's own to give, never the delegate's — the registration and consent pages act for
- * the logged-in person — so a principal who has not done them cannot be booked for here.
- */
-function onMandate(step: ReserveStep, auth: Auth | null, patient: PersonRow | null): ReserveStep {
-  const forPrincipal = auth && patient && patient.id !== auth.person.id;
-  return forPrincipal && (step.step === 'registration' || step.step === 'consent') ? { step: 'notFound' } : step;
 }
 
 export async function loader({ request, params, context, url: routedUrl }: Route.LoaderArgs) {
@@ -285,7 +277,7 @@ export async function loader({ request, params, context, url: routedUrl }: Route
 
   const guardian = await guardianOf(db, auth, url, slot?.state === 'open' && live === null);
   const { insurance } = terms;
-  const step = onMandate(reserveStep(factsOf(slot, live !== null, patient, brand, url, payer, terms, guardian)), auth, patient);
+  const step = reserveStep(factsOf(slot, live !== null, patient, brand, url, payer, terms, guardian, auth));
   switch (step.step) {
     case 'success':
       return page({
@@ -391,7 +383,7 @@ export async function action({ request, params, context, url: routedUrl }: Route
   if (!terms.covered) slot = { state: 'notFound' };
   const guardian = await guardianOf(db, auth, url);
   const { insurance } = terms;
-  const step = onMandate(reserveStep(factsOf(slot, false, patient, brand, url, payer, terms, guardian)), auth, patient);
+  const step = reserveStep(factsOf(slot, false, patient, brand, url, payer, terms, guardian, auth));
   // The insurer step's posts (also from the form: remove the permit, change the insurer).
   if (insurance && auth && slot.state === 'open' && (step.step === 'insurer' || step.step === 'form')) {
     const posted = await insurerStepPost(db, auth.person, formData, { brand, slotId, isRemote: slot.preview.isRemote });
