@@ -45,7 +45,7 @@ export interface Auth {
 
 export interface ActingFor {
   person: { id: string; firstName: string; lastName: string };
-  /** The mandate's issues: appointments, invoices, records, messages. */
+  /** The mandate's issues the portal asked about and Suomi.fi allowed: appointments, invoices, records. */
   issues: string[];
 }
 

@@ -15,7 +15,7 @@ export interface ActingForView {
   issues: string[];
 }
 
-const ISSUES = ['appointments', 'invoices', 'records', 'messages'] as const;
+const ISSUES = ['appointments', 'invoices', 'records'] as const;
 
 export function ActingForBar({ acting, offerStart }: { acting: ActingForView | null; offerStart: boolean }) {
   const { t } = useTranslation();

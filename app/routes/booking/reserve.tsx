@@ -63,7 +63,8 @@ import {
   type ReserveStep,
 } from '~/services/booking/reservation-flow-rules';
 import { guardianFacts, type GuardianFacts } from '~/services/booking/guardian-facts.server';
-import { reserveAnonymously, reserveAsUser, reserveForWard } from '~/services/booking/reservation.server';
+import { bookingPatient, reserveAnonymously, reserveAsUser, reserveForWard } from '~/services/booking/reservation.server';
+import type { PersonRow } from '~/services/people/people.server';
 import { reservationSettings } from '~/services/booking/reservation/settings.server';
 import { getSlotForReservation, type SlotForReservation } from '~/services/booking/reservation/slot.server';
 import type { ReservationResult } from '~/services/booking/reservation/types';
@@ -159,9 +160,9 @@ function pagePayer(match: PageMatch | null): { payer: Payer; pageKey: (typeof PA
 }
 
 /** What the payer says of a logged-in visitor and an open slot (the agreement, the insurer choice). */
-async function payerFactsOf(db: Awaited<ReturnType<typeof getDb>>, payer: Payer, auth: Auth | null, slot: SlotForReservation | null, slotId: number, brand: ReserveFacts['brand']) {
-  if (!auth || slot?.state !== 'open') return NO_PAYER_FACTS;
-  return payer.reservationFacts(db, auth.person, { id: slotId, specialtyId: slot.specialtyId }, brand);
+async function payerFactsOf(db: Awaited<ReturnType<typeof getDb>>, payer: Payer, patient: PersonRow | null, slot: SlotForReservation | null, slotId: number, brand: ReserveFacts['brand']) {
+  if (!patient || slot?.state !== 'open') return NO_PAYER_FACTS;
+  return payer.reservationFacts(db, patient, { id: slotId, specialtyId: slot.specialtyId }, brand);
 }
 
 /**
@@ -186,16 +187,20 @@ async function guardianOf(
   return guardianFacts(db, auth.person.id, wardId);
 }
 
-/** The facts of the flow from the slot, the receipt, who is asking and what the payer says. */
+/**
+ * The facts of the flow from the slot, the receipt, who is asking (the patient of a booking "as
+ * themself": the visitor, or the adult they act for, `bookingPatient`) and what the payer says.
+ */
 function factsOf(
   slot: SlotForReservation | null,
   receipt: boolean,
-  auth: Auth | null,
+  auth: PersonRow | null,
   brand: ReserveFacts['brand'],
   url: URL,
   payer: Payer,
   terms: PayerFacts,
   guardian: (GuardianFacts & { registerUnavailable?: boolean }) | null,
+  asker: Auth | null,
 ): ReserveFacts {
   return {
     slot:
@@ -208,14 +213,15 @@ function factsOf(
     choice: url.searchParams.get(CHOICE_PARAM),
     visitor: auth
       ? {
-          isPatient: auth.person.isPatient,
-          patientDataConsentGiven: auth.person.patientDataConsentUpdatedAt !== null,
-          eligible: payer.ineligibility(auth.person) === null,
+          isPatient: auth.isPatient,
+          patientDataConsentGiven: auth.patientDataConsentUpdatedAt !== null,
+          eligible: payer.ineligibility(auth) === null,
           occupational: terms.occupational,
           guardian: guardian
             ? { youngWards: guardian.wards.length, chosen: guardian.chosen, registerUnavailable: guardian.registerUnavailable }
             : undefined,
           insurance: terms.insurance ? (terms.insurance.complete ? 'complete' : 'incomplete') : undefined,
+          forPrincipal: asker !== null && auth.id !== asker.person.id,
         }
       : null,
   };
@@ -263,13 +269,15 @@ export async function loader({ request, params, context, url: routedUrl }: Route
   }
   const live = booked && !booked.cancelledBy ? booked : null;
   let slot = live ? null : await getSlotForReservation(db, slotId, lang, { settings, payer: payer.key });
-  const terms = await payerFactsOf(db, payer, auth, slot, slotId, brand);
+  // Whom the visitor books for as themself: themself, or the adult they act for (ADR 0050).
+  const patient = auth ? ((await bookingPatient(db, auth)) ?? null) : null;
+  const terms = await payerFactsOf(db, payer, patient, slot, slotId, brand);
   // A time of a specialty the agreement does not cover is not this person's to book.
   if (!terms.covered) slot = { state: 'notFound' };
 
   const guardian = await guardianOf(db, auth, url, slot?.state === 'open' && live === null);
   const { insurance } = terms;
-  const step = reserveStep(factsOf(slot, live !== null, auth, brand, url, payer, terms, guardian));
+  const step = reserveStep(factsOf(slot, live !== null, patient, brand, url, payer, terms, guardian, auth));
   switch (step.step) {
     case 'success':
       return page({
@@ -331,8 +339,13 @@ export async function loader({ request, params, context, url: routedUrl }: Route
           }),
         ),
         confirmation: terms.confirmation,
-        // A guardian books for the child: the child is the patient, the confirmation goes to the guardian.
-        ...(step.who === 'guardian' && guardian?.ward ? { forChild: guardian.ward.name } : {}),
+        // A guardian books for the child, a delegate for the adult they act for: they are the
+        // patient, the confirmation goes to whoever books.
+        ...(step.who === 'guardian' && guardian?.ward
+          ? { forChild: guardian.ward.name }
+          : patient && patient.id !== auth.person.id
+            ? { forChild: `${patient.firstName} ${patient.lastName}`.trim() }
+            : {}),
         ...(insurance ? { insurance: await insurance.summary(lang) } : {}),
       });
     }
@@ -364,11 +377,13 @@ export async function action({ request, params, context, url: routedUrl }: Route
   }
 
   let slot = await getSlotForReservation(db, slotId, lang, { payer: payer.key });
-  const terms = await payerFactsOf(db, payer, auth, slot, slotId, brand);
+  // Whom the visitor books for as themself: themself, or the adult they act for (ADR 0050).
+  const patient = auth ? ((await bookingPatient(db, auth)) ?? null) : null;
+  const terms = await payerFactsOf(db, payer, patient, slot, slotId, brand);
   if (!terms.covered) slot = { state: 'notFound' };
   const guardian = await guardianOf(db, auth, url);
   const { insurance } = terms;
-  const step = reserveStep(factsOf(slot, false, auth, brand, url, payer, terms, guardian));
+  const step = reserveStep(factsOf(slot, false, patient, brand, url, payer, terms, guardian, auth));
   // The insurer step's posts (also from the form: remove the permit, change the insurer).
   if (insurance && auth && slot.state === 'open' && (step.step === 'insurer' || step.step === 'form')) {
     const posted = await insurerStepPost(db, auth.person, formData, { brand, slotId, isRemote: slot.preview.isRemote });

@@ -3,10 +3,11 @@
  * everywhere else; ADR 0050): GET /dev/test-fixtures/e-authorizations → a fresh delegate (a
  * person of their own) with a mandate in force for Aino (all issues), so e2e tests running side
  * by side never share one; `?revoke=<identity code>` withdraws that delegate's mandates, as the
- * principal would in Suomi.fi. → {identityCode, name}
+ * principal would in Suomi.fi. Aino is given the patient data consent if she has not yet (the
+ * tests share her; a delegate cannot give it for her, and books for her). → {identityCode, name}
  */
 import { randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { createPerson } from '~db/factories';
 import { persons, testEauthMandates } from '~db/schema';
 import { env } from '~/env.server';
@@ -35,8 +36,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const firstName = 'Valtuutettu';
   const lastName = `Testi${randomInt(100_000)}`;
-  await createPerson(db, { identityCode, firstName, lastName, confidentialityAcceptedAt: clock.now() });
+  // Saved contact details: a delegate booking for Aino gets the confirmation at their own.
+  const phone = `+35840${String(randomInt(10_000_000)).padStart(7, '0')}`;
+  const email = `${lastName.toLowerCase()}@example.fi`;
+  await createPerson(db, { identityCode, firstName, lastName, phone, email, confidentialityAcceptedAt: clock.now() });
   const { aino } = (await import('~db/seed-data')).DEMO_PERSONS;
+  await db
+    .update(persons)
+    .set({ patientDataConsentUpdatedAt: clock.now() })
+    .where(and(eq(persons.identityCode, aino.identityCode), isNull(persons.patientDataConsentUpdatedAt)));
   await db.insert(testEauthMandates).values({
     kind: 'hpa',
     delegateIdentityCode: identityCode,

@@ -19,7 +19,10 @@ export function appointmentHistoryBatches(db: Db, viewer: Viewer, personId: stri
     viewer.youngWardIds.includes(personId) ||
     viewer.olderWardIds.includes(personId) ||
     (viewer.principalAppointmentIds ?? []).includes(personId);
-  if (!mayAsk) throw new Error('appointments of a person the viewer may not see');
+  // Someone whose appointments the viewer does not see has none to export here: a person acting
+  // on a mandate that covers records but not appointments exports the principal's records only
+  // (ADR 0050). (The query's visibility condition would find none either.)
+  if (!mayAsk) return (async function* () {})();
   const query = (after: { startAt: Date; id: number } | null) =>
     db
       .select({

@@ -236,3 +236,12 @@ describe('reserveStep: insurance', () => {
     });
   });
 });
+
+describe('booking for the adult one acts for (ADR 0050)', () => {
+  it('never sends the delegate to register or consent in the principal’s stead', () => {
+    expect(reserveStep(facts({ visitor: { ...patient, forPrincipal: true } }))).toEqual({ step: 'form', who: 'user' });
+    expect(reserveStep(facts({ visitor: { ...patient, patientDataConsentGiven: false, forPrincipal: true } }))).toEqual({ step: 'notFound' });
+    expect(reserveStep(facts({ visitor: { ...patient, isPatient: false, forPrincipal: true } }))).toEqual({ step: 'notFound' });
+    expect(reserveStep(facts({ visitor: { ...patient, patientDataConsentGiven: false } }))).toEqual({ step: 'consent' });
+  });
+});

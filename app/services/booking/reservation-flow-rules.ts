@@ -62,6 +62,11 @@ export interface ReserveFacts {
     guardian?: { youngWards: number; chosen: 'none' | 'notRegistered' | 'noConsent' | 'ok'; registerUnavailable?: boolean };
     /** Insurance payer only: whether the person's insurer choice for this time is complete. */
     insurance?: 'incomplete' | 'complete';
+    /**
+     * The person books for the adult they act for on a Suomi.fi mandate (ADR 0050): the facts
+     * above are that adult's, whose registration and consent are their own to give.
+     */
+    forPrincipal?: boolean;
   } | null;
 }
 
@@ -141,6 +146,9 @@ export function reserveStep(facts: ReserveFacts): ReserveStep {
     const state = visitor.occupational ?? 'noOccupationalHealthcare';
     if (state !== 'ok') return { step: state };
   }
+  // The registration and consent pages act for the logged-in person: never in a principal's stead,
+  // so a principal who has not registered or consented cannot be booked for here.
+  if (visitor.forPrincipal && (!visitor.isPatient || !visitor.patientDataConsentGiven)) return { step: 'notFound' };
   if (!visitor.isPatient) return { step: 'registration' };
   if (!visitor.patientDataConsentGiven) return { step: 'consent' };
   if (!visitor.eligible) return { step: 'interrupted' };

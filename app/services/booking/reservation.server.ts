@@ -25,6 +25,7 @@ import type { InsuranceCallFields } from './payers/payer.server';
 import { payerOf, type Payer, type PayerKey } from './payers/index.server';
 import type { PersonRow } from '~/services/people/people.server';
 import { guardianBooksFor } from '~/models/person';
+import { bookingPatientId, viewerOf, type MandateScope } from '~/services/people/viewer.server';
 import { bindingConsentRequired, namesMatch } from './reservation-rules';
 import { practiceSystemClient } from '~/services/practice-system/practice-system.server';
 import { reservationSettings } from './reservation/settings.server';
@@ -126,10 +127,14 @@ export type UserReservationInput = { slotId: number } & { [K in keyof UserReserv
  * given the patient data consent, and (private care) creditworthy. The contact details they
  * confirm (the form posts the saved ones) receive the confirmation, in their language; they are
  * not saved to the record here: a phone or e-mail changes only on my information (ADR 0047).
+ * Whom "themself" means is the viewer rule's (`bookingPatientId`): a person acting for another
+ * adult on a mandate that covers appointments (ADR 0050) books for that adult — the principal is
+ * the patient (their readiness, billing block and agreement apply), the delegate books
+ * (`bookedById`) and receives the confirmation, as a guardian does for a ward.
  */
 export async function reserveAsUser(
   db: Db,
-  auth: { person: PersonRow },
+  auth: BookingAuth,
   input: UserReservationInput,
   context: ReservationContext,
 ) {
@@ -137,7 +142,7 @@ export async function reserveAsUser(
   return tracked(db, input.slotId, false, async () => {
     const row = await openSlot(db, input.slotId, ctx.payer, ctx.now);
     if (!row) return { type: 'appointmentNotAvailable' };
-    const [person] = await db.select().from(persons).where(eq(persons.id, auth.person.id)).limit(1);
+    const person = await bookingPatient(db, auth, ctx.now);
     if (!person || !person.isPatient) return { type: 'noPatient' };
     if (!person.patientDataConsentUpdatedAt) return { type: 'patientDataConsentRequired' };
     const ineligible = ctx.payer.ineligibility(person);
@@ -155,16 +160,31 @@ export async function reserveAsUser(
       {
         slot: row,
         patient: person,
-        bookedById: person.id,
+        bookedById: auth.person.id,
         bookedVia: ctx.inApp ? 'in-app' : 'web',
         contact: { phone: parsed.data.phone, email: parsed.data.emailAddress },
         payer: ctx.payer,
         booking: prepared.booking,
-        messageLang: person.language,
+        // The confirmation goes to whoever booked, in their language.
+        messageLang: person.id === auth.person.id ? person.language : auth.person.language,
       },
       ctx,
     );
   });
+}
+
+/** Who books "as themself" and for whom. */
+type BookingAuth = { person: PersonRow; wards?: { id: string; birthDate: string }[]; actingFor?: MandateScope | null };
+
+/**
+ * The patient of a logged-in person's booking "as themself", as the database has them now: the
+ * person, or the adult they act for on a mandate covering appointments (`bookingPatientId`).
+ * The reserve page shows the form for, and checks the flow's steps of, this person.
+ */
+export async function bookingPatient(db: Db, auth: BookingAuth, now = clock.now()): Promise<PersonRow | undefined> {
+  const patientId = bookingPatientId(viewerOf({ person: auth.person, wards: auth.wards ?? [], actingFor: auth.actingFor }, now));
+  const [person] = await db.select().from(persons).where(eq(persons.id, patientId)).limit(1);
+  return person;
 }
 
 /** Whether a logged-in person may book with the payer at all (the page's "booking interrupted"). */

@@ -68,6 +68,14 @@ export function viewerOf(
   return viewer;
 }
 
+/**
+ * For whom the viewer books when booking "as themselves" (the booking page without a child's
+ * choice, the JSON reserve call): the adult they act for when the mandate covers appointments
+ * (ADR 0050: the principal is the patient; the delegate books and gets the confirmation, as a
+ * guardian does for a ward), else themselves.
+ */
+export const bookingPatientId = (viewer: Viewer): string => viewer.principalAppointmentIds?.[0] ?? viewer.personId;
+
 /** Whose appointments the viewer sees as a young ward's: wards under 12 and a mandate's principal. */
 const seesAllAppointmentsOf = (viewer: Viewer): string[] => [...viewer.youngWardIds, ...(viewer.principalAppointmentIds ?? [])];
 /** Whose invoices the viewer sees as a young ward's. */

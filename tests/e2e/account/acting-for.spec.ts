@@ -2,16 +2,19 @@
  * Acting for another adult on a Suomi.fi mandate (issue 42, ADR 0050), through the built-in
  * e-Authorizations test service, in one walk: a fresh delegate with a mandate from Aino starts
  * "act on behalf of someone" on the front page, picks Aino on the service's selection page and
- * comes back; the header says whom they act for on every page they open (front, appointments,
- * laboratory with Aino's results offered); Aino's "who has handled my data" page names the
- * delegate acting on her mandate; when Aino withdraws the mandate, the next request ends it.
+ * comes back; acting for her they book a free time (Aino is the patient), pay her invoice at the
+ * test bank and read her lab result, and the header says whom they act for on every page they
+ * open; Aino's "who has handled my data" page names the delegate acting on her mandate; when Aino
+ * withdraws the mandate, the next request ends it.
  * Plain forms and redirects: the same without JavaScript, so JS on only.
  */
 import texts from '../../../app/i18n/resources/acting-for';
 import accessLogTexts from '../../../app/i18n/resources/access-log';
 import { pagePath } from '../../../app/route-table';
+import reservationTexts from '../../../app/i18n/resources/booking/reservation';
 import { BASE_URL } from '../urls';
-import { expect, login, test } from '../fixtures';
+import { expect, freshSlot, login, test } from '../fixtures';
+import { inspectInvoice, invoiceFixture, payAtTestBank } from '../billing/invoice-fixtures';
 
 const fi = texts.fi;
 
@@ -34,10 +37,28 @@ test('a delegate acts for Aino on her mandate until she withdraws it, and her ac
     await page.goto(pagePath(key, 'fi'));
     await expect(banner).toBeVisible();
   }
-  // The records offer Aino's beside the delegate's own.
+  // The records offer Aino's beside the delegate's own; her lab result opens.
   await page.getByRole('link', { name: 'Aino Virtanen' }).click();
   await expect(page).toHaveURL(/person=/);
   await expect(banner).toBeVisible();
+  await page.getByRole('listitem').filter({ hasText: 'Valmis' }).getByRole('link').first().click();
+  await expect(page.getByRole('row', { name: /Leukosyytit/ })).toBeVisible();
+  await expect(banner).toBeVisible();
+
+  // Booking a time books it for Aino: the form says so, and it is hers in the list.
+  const slot = await freshSlot(page.request);
+  await page.goto(pagePath('reserve', 'fi', { slotId: String(slot.slotId) }));
+  await expect(banner).toBeVisible();
+  await expect(page.getByText(reservationTexts.fi.choice.bookingForChild.replace('{{name}}', 'Aino Virtanen'))).toBeVisible();
+  await page.getByRole('button', { name: reservationTexts.fi.form.book }).click();
+  await expect(page.getByRole('heading', { level: 1, name: reservationTexts.fi.success.title })).toBeVisible();
+  await expect(banner).toBeVisible();
+
+  // Paying Aino's invoice at the test bank.
+  const invoice = await invoiceFixture(page, 'aino');
+  await payAtTestBank(page, 'fi', invoice.invoiceNumber, 'pay');
+  await expect(banner).toBeVisible();
+  expect((await inspectInvoice(page, invoice.invoiceNumber)).paid).toBe(true);
 
   // Aino sees the delegate on her access log, acting on her mandate.
   const aino = await browser.newContext({ baseURL: BASE_URL });

@@ -11,14 +11,19 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppointment, createClinic, createInvoice, createPerson, createPractitioner, createSpecialty, createVisitReport } from '~db/factories';
-import { accessLog, actingFor, outbox, testEauthMandates } from '~db/schema';
+import { createAppointment, createClinic, createInvoice, createPerson, createPractitioner, createSlot, createSpecialty, createVisitReport } from '~db/factories';
+import { accessLog, actingFor, appointments, invoices, outbox, persons, testEauthMandates } from '~db/schema';
 import { CLINICS, SPECIALTIES } from '~db/seed-data';
 import { makeIdentityCode } from '~/models/identity-code';
 import { getAppointments } from '~/services/appointments/appointments.server';
 import { logAccess, withActingScope } from '~/services/audit/access-log.server';
 import { listPatientLog } from '~/services/audit/patient-log.server';
 import { createSession } from '~/services/auth/session.server';
+import { bookingPatient, reserveAsUser } from '~/services/booking/reservation.server';
+import type { ReservationContext } from '~/services/booking/reservation/types';
+import { handleProviderReturn, paymentClient, paymentResult, preparePayment } from '~/services/billing/payments.server';
+import { completeTestBankPayment, findTestBankPayment, TEST_MERCHANT } from '~/services/billing/test-provider.server';
+import { exportSources } from '~/lib/http/records-export.server';
 import { findVisibleInvoice } from '~/services/billing/invoices.server';
 import { getVisit } from '~/services/records/records.server';
 import { beginActing, completeActing, mandateStillValid, stopActing } from '~/services/people/e-authorizations/acting-for.server';
@@ -31,6 +36,7 @@ import { databaseKinds, withTestDatabase } from '../../fixtures/db';
 let individual = 700;
 const code = (birthDate: string) => makeIdentityCode(birthDate, (individual += 2));
 const RETURN = 'http://portal.test/acting-for/return';
+const ORIGIN = 'http://portal.test';
 const ALL = ['appointments', 'invoices', 'records', 'messages'];
 
 describe.each(databaseKinds())('acting for another adult on %s', (kind) => {
@@ -86,7 +92,7 @@ describe.each(databaseKinds())('acting for another adult on %s', (kind) => {
       creationDate: clock.now(),
     });
     const visit = await createVisitReport(t.db, { patientId: person.id, startAt: new Date(clock.nowMs() - 86_400_000), practitionerId: 'P0001', specialtyId: 'YLE' });
-    return { person, appointmentId: appointment.id, invoiceId: invoice.id, visitId: visit.id };
+    return { person, appointmentId: appointment.id, invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber, visitId: visit.id };
   }
 
   async function mandate(delegate: string, principal: { identityCode: string; firstName: string }, roles = ALL) {
@@ -112,7 +118,8 @@ describe.each(databaseKinds())('acting for another adult on %s', (kind) => {
   it('records the principal and issues, notifies the principal once, and lapses at the re-check', async () => {
     const delegate = await createPerson(t.db, { identityCode: code('1975-01-01'), firstName: 'Asioija', lastName: 'Valtuutettu' });
     const parent = await patientWithData('Vanhempi', '1945-02-02');
-    await mandate(delegate.identityCode, parent.person, ['appointments', 'records']);
+    // The mandate names `messages` too: the portal does not ask for it (ADR 0050), so it is not kept.
+    await mandate(delegate.identityCode, parent.person, ['appointments', 'records', 'messages']);
     const { row } = await createSession(t.db, { personId: delegate.id, identityProvider: 'test' });
 
     const result = await actFor(delegate, row.idHash, parent.person.identityCode);
@@ -202,6 +209,74 @@ describe.each(databaseKinds())('acting for another adult on %s', (kind) => {
     const self = viewerOf({ person: own.person, wards: [] });
     expect(await getAppointments(t.db, self, [principal.appointmentId], 'fi')).toHaveLength(0);
     expect(await findVisibleInvoice(t.db, self, { id: principal.invoiceId })).toBeNull();
+  });
+
+  it('acts on the mandate: books a time for the principal, pays their invoice, exports records without appointments', async () => {
+    const delegate = await createPerson(t.db, { identityCode: code('1978-06-06'), firstName: 'Tekijä', lastName: 'Valtuutettu', email: 'tekija@example.fi', language: 'sv' });
+    const principal = await patientWithData('Varattava', '1949-06-06');
+    await t.db.update(persons).set({ patientDataConsentUpdatedAt: clock.now() }).where(eq(persons.id, principal.person.id));
+    const scope = (issues: string[]): MandateScope => ({ person: { id: principal.person.id, firstName: 'Varattava', lastName: 'Valtuutus' }, issues });
+    const auth = (issues: string[]) => ({ person: delegate, wards: [], actingFor: scope(issues) });
+    const ctx: ReservationContext = {
+      lang: 'fi',
+      origin: ORIGIN,
+      brand: 'general',
+      inApp: false,
+      settings: { maxFutureReservations: 5, bindingConsentHours: 24, cancellationLimitHours: 24 },
+      practiceSystem: null,
+    };
+
+    // Booking "as oneself" on a mandate covering appointments books for the principal: they are
+    // the patient, the delegate booked it and the reserve page shows the form for them.
+    const slot = await createSlot(t.db, { clinicId: 'KA', practitionerId: 'P0001', specialtyId: 'YLE', startAt: new Date(clock.nowMs() + 5 * 86_400_000), payerTypes: ['self'] });
+    expect((await bookingPatient(t.db, auth(['appointments'])))?.id).toBe(principal.person.id);
+    const booked = await reserveAsUser(t.db, auth(['appointments']), { slotId: slot.id, phone: '+358401112222', emailAddress: 'tekija@example.fi' }, ctx);
+    expect(booked.type).toBe('success');
+    const appointmentId = booked.type === 'success' ? booked.appointmentId : 0;
+    const [row] = await t.db.select().from(appointments).where(eq(appointments.id, appointmentId));
+    expect(row).toMatchObject({ patientId: principal.person.id, bookedById: delegate.id });
+    expect(await getAppointments(t.db, viewerOf(auth(['appointments'])), [appointmentId], 'fi')).toHaveLength(1);
+    // The confirmation goes to the delegate who booked, in their language.
+    const [confirmation] = await t.db.select().from(outbox).where(eq(outbox.recipient, 'tekija@example.fi'));
+    expect(confirmation?.language).toBe('sv');
+    // A mandate without appointments books nothing for the principal: the delegate books for themself.
+    expect((await bookingPatient(t.db, auth(['records'])))?.id).toBe(delegate.id);
+
+    // Paying the principal's invoice on a mandate covering invoices, through the test provider.
+    const client = paymentClient(t.db, ORIGIN);
+    const payFor = (issues: string[]) =>
+      preparePayment(t.db, client, {
+        viewer: viewerOf(auth(issues)),
+        payer: { email: 'tekija@example.fi', firstName: 'Tekijä', lastName: 'Valtuutettu' },
+        invoiceNumber: principal.invoiceNumber,
+        lang: 'fi',
+        origin: ORIGIN,
+        returnUrl: `${ORIGIN}/fi/maksu/${principal.invoiceNumber}`,
+        callbackUrl: `${ORIGIN}/api/payments/callback`,
+        browserBindingHash: 'binding-hash',
+      });
+    expect((await payFor(['appointments'])).type).toBe('invoiceNotFound');
+    const prepared = await payFor(['invoices']);
+    if (prepared.type !== 'ready') throw new Error(`not ready: ${prepared.type}`);
+    const method = prepared.methods[0]!;
+    const field = (name: string) => method.parameters.find((p) => p.name === name)!.value;
+    const atBank = await findTestBankPayment(t.db, { transaction: field('transaction'), method: field('method'), signature: field('bank-signature') }, TEST_MERCHANT.secret);
+    const done = await completeTestBankPayment(t.db, atBank!, method.id, 'pay', TEST_MERCHANT.secret);
+    expect((await handleProviderReturn(t.db, client, new URL(done.redirectUrl).searchParams, 'redirect')).result).toBe('success');
+    const [paid] = await t.db.select().from(invoices).where(eq(invoices.id, principal.invoiceId));
+    expect(paid?.status).toBe('paid');
+    expect(await paymentResult(t.db, viewerOf(auth(['invoices'])), principal.invoiceNumber, prepared.paymentId, 'fi')).toMatchObject({ outcome: 'ok', invoicePaid: true });
+
+    // "Download my data" of the principal on a mandate covering records but not appointments:
+    // their records, and no appointments (the appointments' section does not throw).
+    const exporter = { person: delegate, wards: [], actingFor: scope(['records']) };
+    const sources = exportSources(t.db, exporter, principal.person, 'fi');
+    const exported: unknown[] = [];
+    for await (const batch of sources.appointments()) exported.push(...batch);
+    expect(exported).toEqual([]);
+    const visits: unknown[] = [];
+    for await (const batch of sources.visits()) visits.push(...batch);
+    expect(visits).toHaveLength(1);
   });
 });
 

@@ -22,8 +22,12 @@ import { logger } from '~/services/observability/logger.server';
 import { deliverAfterCommit, enqueueMessage, type OutboxMessage } from '~/services/outbox/outbox.server';
 import { EAuthorizationsError, type EAuthErrorCode, type EAuthorizations } from './e-authorizations';
 
-/** The issues this portal asks a person-to-person mandate about (ADR 0050). */
-export const HPA_ISSUES = ['appointments', 'invoices', 'records', 'messages'] as const;
+/**
+ * The issues this portal asks a person-to-person mandate about (ADR 0050). Not `messages`: a
+ * conversation with one's care team is the patient's own, and the portal does not open it to a
+ * delegate, so it neither asks for that issue nor shows it (a mandate may still name it).
+ */
+export const HPA_ISSUES = ['appointments', 'invoices', 'records'] as const;
 
 export type ActingError = 'cancelled' | 'notStarted' | 'noPrincipal' | 'unknownPrincipal' | 'noMandate' | EAuthErrorCode;
 
