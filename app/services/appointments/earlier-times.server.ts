@@ -512,7 +512,7 @@ export async function takeOffer(db: Db, code: string, options: { now?: Date; bin
   if (moved.type !== 'moved') {
     // Lost the race: `taken`. A refusal the holder can answer (the binding consent) or a passing
     // failure: the offer opens again. Anything else (the appointment can no longer move): void.
-    const next = moved.type === 'slotTaken' ? 'taken' : moved.type === 'bindingConsentRequired' || moved.type === 'unknownError' ? 'open' : 'void';
+    const next = moved.type === 'slotTaken' ? 'taken' : moved.type === 'bindingConsentRequired' || moved.type === 'unknownError' || moved.type === 'practiceSystemUnavailable' ? 'open' : 'void';
     await withTransaction(db, async (t) => {
       await t
         .update(earlierTimeOffers)

@@ -15,10 +15,10 @@ import { practiceSystemAppointments, practiceSystemPatients, practiceSystemSlots
 import type { Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
 import { PracticeSystemError, type FhirClient } from './fhir-client';
+import { MUTABILITY_EXTENSION } from './mutability';
 import { IDENTITY_CODE_SYSTEM } from './sync.server';
 
-/** The Finnish Scheduling IG's appointment mutability extension. */
-export const MUTABILITY_EXTENSION = 'https://hl7.fi/fhir/finnish-scheduling/StructureDefinition/mutable';
+export { MUTABILITY_EXTENSION };
 
 export interface HoldInput {
   slotId: number;
