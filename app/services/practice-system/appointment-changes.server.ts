@@ -13,6 +13,7 @@ import { practiceSystemAppointments } from '~db/schema';
 import type { Db } from '~/services/db/db.server';
 import { clock } from '~/lib/clock.server';
 import { logger } from '~/services/observability/logger.server';
+import { recordPracticeSystemError } from '~/services/observability/metrics.server';
 import { PracticeSystemError, type FhirClient } from './fhir-client';
 import { mutabilityCheck } from './mutability';
 
@@ -54,6 +55,7 @@ export async function writeAppointmentChange(db: Db, client: FhirClient | null, 
     return 'ok';
   } catch (error) {
     if (!(error instanceof PracticeSystemError)) throw error;
+    recordPracticeSystemError('change', error.kind);
     logger.warn({ kind: error.kind, operation: error.message, appointmentId, change: typeof change === 'string' ? change : 'reason' }, 'practice system did not take an appointment change');
     return 'failed';
   }

@@ -18,6 +18,7 @@ import type { Appointment, AppointmentParticipant, Bundle, Slot } from '@medplum
 import { practiceSystemAppointments, practiceSystemSlots } from '~db/schema';
 import type { Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
+import { recordPracticeSystemError } from '~/services/observability/metrics.server';
 import { PracticeSystemError, type FhirClient } from './fhir-client';
 import { mutabilityCheck } from './mutability';
 
@@ -114,6 +115,7 @@ export async function holdMoveAtPracticeSystem(db: Db, client: FhirClient | null
     };
   } catch (error) {
     if (error instanceof PracticeSystemError) {
+      recordPracticeSystemError('move', error.kind);
       if (error.kind === 'conflict') return { type: 'slotTaken' };
       logger.warn({ kind: error.kind, operation: error.message, appointmentId: input.appointmentId, slotId: input.slotId }, 'practice system refused or unreachable while moving');
       return { type: 'practiceSystemUnavailable' };

@@ -127,6 +127,17 @@ export async function syncPracticeSystem(db: Db, client: FhirClient, options: { 
   return result;
 }
 
+/**
+ * The read model's lag: for each resource type synchronised at least once, the seconds since a
+ * sync last read its changes through (the metrics' `portal_practice_system_sync_lag_seconds`).
+ * Every successful run stores each seen type's `synced_at`: `_since` is inclusive, so the
+ * boundary resource comes back and the cursor is written even when nothing changed.
+ */
+export async function practiceSystemSyncLag(db: Db, now: Date): Promise<{ resourceType: string; seconds: number }[]> {
+  const rows = await db.select({ resourceType: practiceSystemCursors.resourceType, syncedAt: practiceSystemCursors.syncedAt }).from(practiceSystemCursors);
+  return rows.map((r) => ({ resourceType: r.resourceType, seconds: Math.max(0, (now.getTime() - r.syncedAt.getTime()) / 1000) }));
+}
+
 /** Reads the patients the appointments name that the Patient history has not brought yet. */
 async function resolvePatients(db: Db, client: FhirClient, changes: Change<Appointment>[]): Promise<void> {
   const wanted = new Set<string>();
