@@ -17,10 +17,13 @@ import { eq, and, isNull } from 'drizzle-orm';
 import type { Appointment, Extension, Patient, Schedule, Slot } from '@medplum/fhirtypes';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPerson } from '~db/factories';
-import { appointments, practiceSystemAppointments, practiceSystemSlots } from '~db/schema';
+import { appointments, earlierTimeOffers, outbox, practiceSystemAppointments, practiceSystemSlots } from '~db/schema';
+import { helsinkiDate } from '~/lib/dates';
 import { makeIdentityCode } from '~/models/identity-code';
 import { cancelAppointment, checkIn, saveArrivalReason } from '~/services/appointments/appointments.server';
 import { moveAppointment } from '~/services/appointments/move.server';
+import { offerFreedSlot } from '~/services/appointments/earlier-time-matching.server';
+import { requestEarlierTime, takeOffer } from '~/services/appointments/earlier-times.server';
 import { reserveAsUser } from '~/services/booking/reservation.server';
 import { viewerOf } from '~/services/people/viewer.server';
 import type { ReservationContext } from '~/services/booking/reservation/types';
@@ -392,5 +395,41 @@ describe.each(databaseKinds())('booking written through to the practice system o
     expect(await cancelAppointment(t.db, a.viewer, a.id, clock.now(), portalA)).toBe('unknownError');
     expect((await staff.read<Appointment>(`Appointment/${a.fhirId}`)).status).toBe('booked');
     expect((await rowOf(a.id)).cancelledAt).toBeNull();
+  });
+
+  it('takes an earlier time offered through the practice system first, and leaves the offer open while the practice system is down', async () => {
+    const phone = `+35840555${String((individual += 2)).padStart(4, '0')}`;
+    const person = await createPerson(t.db, { identityCode: makeIdentityCode('1982-08-08', individual), firstName: 'Odottava', lastName: 'Potilas', phone, patientDataConsentUpdatedAt: clock.now() });
+    const viewer = viewerOf({ person: { id: person.id }, wards: [] });
+    const later = await freeTime();
+    const booked = await reserveAsUser(t.db, { person }, { slotId: later.slotId, phone, emailAddress: 'odottava@example.fi' }, ctx(portalA));
+    if (booked.type !== 'success') throw new Error(booked.type);
+    const latestDate = helsinkiDate((await rowOf(booked.appointmentId)).startAt);
+    expect(await requestEarlierTime(t.db, viewer, booked.appointmentId, { practitioner: 'any', clinicIds: ['WLOC'], latestDate }, { lang: 'fi', brand: 'general', origin: 'https://portal.test', now: clock.now() })).toBe('requested');
+    // An earlier time opens at the practice system and is offered.
+    const start = minutesFromNow(2 * DAY);
+    await staff.update<Slot>({ resourceType: 'Slot', id: 'WSE', status: 'free', schedule: { reference: 'Schedule/WS' }, start: start.toISOString(), end: new Date(start.getTime() + 30 * 60_000).toISOString() });
+    await syncPracticeSystem(t.db, portalA, { now: clock.now() });
+    const [link] = await t.db.select().from(practiceSystemSlots).where(eq(practiceSystemSlots.fhirId, 'WSE'));
+    await offerFreedSlot(t.db, link!.slotId!, { now: clock.now(), settings: { offerMinutes: 120, batchSize: 5, minNoticeMinutes: 120, cancellationLimitHours: 24 } });
+    const [sms] = await t.db.select().from(outbox).where(and(eq(outbox.kind, 'earlierTimeOffer'), eq(outbox.recipient, phone), eq(outbox.channel, 'sms')));
+    const code = /\/fi\/aikaisempi-aika\/([A-Za-z0-9_-]+)/.exec(sms!.body)![1]!;
+    const [appointmentLink] = await t.db.select().from(practiceSystemAppointments).where(eq(practiceSystemAppointments.appointmentId, booked.appointmentId));
+
+    const down = client('portal-a');
+    await server.stop();
+    try {
+      expect(await takeOffer(t.db, code, { now: clock.now(), practiceSystem: down })).toBe('failed');
+    } finally {
+      await server.resume();
+    }
+    expect((await t.db.select({ state: earlierTimeOffers.state }).from(earlierTimeOffers).where(eq(earlierTimeOffers.slotId, link!.slotId!))).map((o) => o.state)).toEqual(['open']);
+    expect((await staff.read<Slot>('Slot/WSE')).status).toBe('free');
+
+    expect(await takeOffer(t.db, code, { now: clock.now(), practiceSystem: portalA })).toBe('success');
+    expect((await staff.read<Appointment>(`Appointment/${appointmentLink!.fhirId}`)).slot).toEqual([{ reference: 'Slot/WSE' }]);
+    expect((await staff.read<Slot>('Slot/WSE')).status).toBe('busy');
+    expect((await staff.read<Slot>(`Slot/${later.fhirId}`)).status).toBe('free');
+    expect((await rowOf(booked.appointmentId)).slotId).toBe(link!.slotId);
   });
 });
