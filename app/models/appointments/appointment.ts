@@ -93,4 +93,5 @@ export type CheckInResult =
   | 'ssnEndPartMismatch'
   | 'locked';
 
-export type ArrivalReasonResult = 'success' | 'notFound' | 'invalid';
+/** `failed`: the practice system (ADR 0051) did not take it; nothing saved. */
+export type ArrivalReasonResult = 'success' | 'notFound' | 'invalid' | 'failed';

@@ -46,6 +46,8 @@ export type MoveRefusal =
   /** The new time is inside the binding-reservation window and the binding consent was not given. */
   | { type: 'bindingConsentRequired' }
   | { type: 'payerNotEligible'; reason: MovePayerRefusal }
+  /** The practice system (ADR 0051) did not answer or refused: nothing changed there or here. */
+  | { type: 'practiceSystemUnavailable' }
   | { type: 'unknownError' };
 
 export type MoveRefusalType = MoveRefusal['type'];

@@ -248,7 +248,7 @@ export async function cancelAppointment(
   const check = cancellationCheck(row.appointment, now, env().CANCELLATION_LIMIT_HOURS);
   if (!check.ok) return 'deadlineExceeded';
   // The practice system first (ADR 0051); unreachable, nothing changes here either.
-  if ((await writeAppointmentChange(db, practiceSystem, id, 'cancel')) !== 'ok') return 'unknownError';
+  if ((await writeAppointmentChange(db, practiceSystem, id, 'cancel', now)) !== 'ok') return 'unknownError';
   await withTransaction(db, async (t) => {
     await t
       .update(appointments)
@@ -393,15 +393,19 @@ export async function saveArrivalReason(
   id: number,
   text: string,
   now = clock.now(),
+  practiceSystem: FhirClient | null = practiceSystemClient(),
 ): Promise<ArrivalReasonResult> {
   const reason = text.trim();
   if (reason.length === 0 || [...reason].length > ARRIVAL_REASON_MAX || hasControlCharacters(reason, { multiline: true })) return 'invalid';
   const row = await findVisible(db, viewer, id);
   if (!row || row.appointment.cancelledAt || row.appointment.isRemote) return 'notFound';
+  const arrivalReason = `${ARRIVAL_REASON_PREFIX}${reason}`;
+  // The practice system first (ADR 0051); unreachable, nothing changes here either.
+  if ((await writeAppointmentChange(db, practiceSystem, id, { reason: arrivalReason })) !== 'ok') return 'failed';
   await withTransaction(db, async (t) => {
     await t
       .update(appointments)
-      .set({ arrivalReason: `${ARRIVAL_REASON_PREFIX}${reason}`, arrivalReasonUpdatedAt: now })
+      .set({ arrivalReason, arrivalReasonUpdatedAt: now })
       .where(eq(appointments.id, id));
     await logAccess(t, {
       actorPersonId: viewer.personId,

@@ -59,6 +59,7 @@ import { recordEvent } from '~/services/analytics/analytics.server';
 import { logAccess } from '~/services/audit/access-log.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
 import { appointmentVisibility, type Viewer } from '~/services/people/viewer.server';
+import type { FhirClient } from '~/services/practice-system/fhir-client';
 import { afterSlotFreed, endRequestsNoLongerSeen, offerSettings, requesterSees, voidOpenOffers } from './earlier-time-matching.server';
 import { isMovable } from './earlier-time-rules';
 import { messagePlace } from './ics';
@@ -451,7 +452,11 @@ async function refuseUnseen(db: Db, row: OfferRow, now: Date, result: string): P
  * A loser's request stays on the list. Refused (`ended`) when the one who asked may no longer see
  * the visit — checked before the claim and again inside the move's transaction (issue 39).
  */
-export async function takeOffer(db: Db, code: string, options: { now?: Date; bindingApproved?: boolean } = {}): Promise<TakeOfferResult> {
+export async function takeOffer(
+  db: Db,
+  code: string,
+  options: { now?: Date; bindingApproved?: boolean; practiceSystem?: FhirClient | null } = {},
+): Promise<TakeOfferResult> {
   const now = options.now ?? clock.now();
   const row = await findOffer(db, code);
   if (!row) return 'notFound';
@@ -481,6 +486,8 @@ export async function takeOffer(db: Db, code: string, options: { now?: Date; bin
       { actor: { kind: 'offer', appointmentId: appointment.id }, slotId: offer.slotId, bindingApproved: options.bindingApproved === true },
       {
         now,
+        // The time is taken at the practice system first (ADR 0051), as any move.
+        practiceSystem: options.practiceSystem,
         inTransaction: async (t) => {
           const fulfilled = await t
             .update(earlierTimeRequests)
@@ -512,7 +519,7 @@ export async function takeOffer(db: Db, code: string, options: { now?: Date; bin
   if (moved.type !== 'moved') {
     // Lost the race: `taken`. A refusal the holder can answer (the binding consent) or a passing
     // failure: the offer opens again. Anything else (the appointment can no longer move): void.
-    const next = moved.type === 'slotTaken' ? 'taken' : moved.type === 'bindingConsentRequired' || moved.type === 'unknownError' ? 'open' : 'void';
+    const next = moved.type === 'slotTaken' ? 'taken' : moved.type === 'bindingConsentRequired' || moved.type === 'unknownError' || moved.type === 'practiceSystemUnavailable' ? 'open' : 'void';
     await withTransaction(db, async (t) => {
       await t
         .update(earlierTimeOffers)

@@ -39,6 +39,9 @@ import { prepaymentPreview, sendRefundAfterCommit, settlePrepaymentOnMove } from
 import { withTransaction, type Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
 import { captureServerError } from '~/services/observability/sentry.server';
+import type { FhirClient } from '~/services/practice-system/fhir-client';
+import { holdMoveAtPracticeSystem } from '~/services/practice-system/move.server';
+import { practiceSystemClient } from '~/services/practice-system/practice-system.server';
 import { deliverAfterCommit, enqueueMessage, type OutboxMessage, type OutboxRow } from '~/services/outbox/outbox.server';
 import type { PersonRow } from '~/services/people/people.server';
 import type { Viewer } from '~/services/people/viewer.server';
@@ -71,6 +74,8 @@ export interface MoveOptions {
    * unique violation).
    */
   inTransaction?: (t: Db, moved: { appointmentId: number; from: MovedTime; to: MovedTime; revision: number }) => Promise<void>;
+  /** The practice system's client (ADR 0051; null: the built-in calendar); by default the configured one. */
+  practiceSystem?: FhirClient | null;
 }
 
 export interface MoveInput {
@@ -321,8 +326,32 @@ export async function moveAppointment(db: Db, input: MoveInput, options: MoveOpt
     const external = await target.payer.beforeTransaction(db, target.booking, patient, target.slot.slot);
     if (external.type !== 'ok') return await refused(db, actor, slotId, { type: 'payerNotEligible', reason: external.type }, appointmentId);
 
-    const outcome = await inTransaction(db, actor, row, target, now, settings, hook);
-    if (outcome.type !== 'moved') return await refused(db, actor, slotId, outcome, appointmentId);
+    // The practice system first (ADR 0051): the new time taken there, the old one freed.
+    const { slot: newSlot } = target.slot;
+    const held = await holdMoveAtPracticeSystem(db, options.practiceSystem === undefined ? practiceSystemClient() : options.practiceSystem, {
+      appointmentId,
+      slotId: newSlot.id,
+      practitionerId: newSlot.practitionerId,
+      clinicId: newSlot.clinicId,
+      specialtyId: newSlot.specialtyId,
+      now,
+    });
+    if (held.type !== 'held') {
+      const refusal: MoveRefusal = held.type === 'tooLate' ? { type: 'tooLate', hours: settings.cancellationLimitHours } : { type: held.type };
+      return await refused(db, actor, slotId, refusal, appointmentId);
+    }
+    const recorded: MoveOptions['inTransaction'] = async (t, moved) => {
+      await held.record(t);
+      if (hook) await hook(t, moved);
+    };
+    const outcome = await inTransaction(db, actor, row, target, now, settings, recorded).catch(async (error: unknown) => {
+      await held.release();
+      throw error;
+    });
+    if (outcome.type !== 'moved') {
+      await held.release();
+      return await refused(db, actor, slotId, outcome, appointmentId);
+    }
     await deliverAfterCommit(outcome.queued);
     // A prepayment the move refunds goes back through the provider (ADR 0048; never throws).
     await sendRefundAfterCommit(db, outcome.refundId, now);

@@ -14,6 +14,10 @@
  * - Jobs (`portal_job_queue_jobs{queue,state}`), outbox backlog (`portal_outbox_messages{state}`)
  *   and active sessions (`portal_sessions_active`), read at scrape time with cheap queries (index
  *   scans) and kept for a few seconds, so several scrapers do not multiply them.
+ * - The practice system (ADR 0051, PRACTICE_SYSTEM=fhir): `portal_practice_system_sync_lag_seconds
+ *   {type}` (since a sync last read each FHIR resource type through; read at scrape time from the
+ *   cursors) and `portal_practice_system_errors_total{operation,kind}` (sync runs and writes the
+ *   practice system failed or refused, by the failure's kind; no resource content, no ids).
  * - Node.js's process metrics (prom-client's defaults: CPU, memory, event loop lag, GC).
  *
  * The registry lives on `globalThis`: the server bundle records requests, server.ts serves it.
@@ -26,6 +30,7 @@ import type { Env } from '~/env.server';
 import { clock } from '~/lib/clock.server';
 import { getDatabase } from '~/services/db/db.server';
 import { currentJobRunner } from '~/services/jobs/runner.server';
+import { practiceSystemSyncLag } from '~/services/practice-system/sync.server';
 import { logger } from './logger.server';
 
 /** How long a scrape's database figures are reused. */
@@ -38,12 +43,14 @@ interface Snapshot {
   outbox: Record<(typeof OUTBOX_STATES)[number], number>;
   activeSessions: number;
   queues: { queue: string; ready: number; deferred: number; active: number; failed: number }[];
+  practiceSystemLag: { resourceType: string; seconds: number }[];
 }
 
 interface PortalMetrics {
   registry: Registry;
   requests: Counter<'route' | 'method' | 'status'>;
   duration: Histogram<'route' | 'method' | 'status'>;
+  practiceSystemErrors: Counter<'operation' | 'kind'>;
   /** Route pattern (as React Router reports it, slashes trimmed) → route id. */
   routeIds: Map<string, string>;
 }
@@ -60,7 +67,7 @@ async function readSnapshot(): Promise<Snapshot | null> {
     // Each outbox count matches a partial index's predicate (outbox_pending_idx, outbox_failed_idx),
     // so neither reads the delivered messages. Sessions: a scan of the live rows (expired ones are
     // pruned by the retention job).
-    const [pending, [failed], [active], queues] = await Promise.all([
+    const [pending, [failed], [active], queues, practiceSystemLag] = await Promise.all([
       db
         .select({ state: outbox.state, n: count() })
         .from(outbox)
@@ -72,11 +79,13 @@ async function readSnapshot(): Promise<Snapshot | null> {
         .from(sessions)
         .where(and(isNull(sessions.revokedAt), gt(sessions.idleExpiresAt, now), gt(sessions.absoluteExpiresAt, now))),
       currentJobRunner()?.queueCounts() ?? Promise.resolve([]),
+      // A handful of rows (one per FHIR resource type); none with the built-in calendar.
+      practiceSystemSyncLag(db, now),
     ]);
     const byState = [...pending, { state: 'failed', n: failed?.n ?? 0 }];
     const outboxCounts = { queued: 0, sending: 0, failed: 0 };
     for (const row of byState) if (row.state in outboxCounts) outboxCounts[row.state as keyof typeof outboxCounts] = Number(row.n);
-    return { outbox: outboxCounts, activeSessions: Number(active?.n ?? 0), queues };
+    return { outbox: outboxCounts, activeSessions: Number(active?.n ?? 0), queues, practiceSystemLag };
   } catch (error) {
     logger.warn({ err: error }, 'metrics: the database figures could not be read');
     return null;
@@ -166,6 +175,22 @@ function createMetrics(): PortalMetrics {
     },
   });
   new Gauge({
+    name: 'portal_practice_system_sync_lag_seconds',
+    help: 'Seconds since a sync last read each FHIR resource type of the practice system through (PRACTICE_SYSTEM=fhir; absent before the first sync).',
+    labelNames: ['type'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const lag of (await currentSnapshot())?.practiceSystemLag ?? []) this.set({ type: lag.resourceType }, lag.seconds);
+    },
+  });
+  const practiceSystemErrors = new Counter({
+    name: 'portal_practice_system_errors_total',
+    help: 'Sync runs and writes (book, move, change) the practice system failed or refused, by the failure kind (unavailable, timeout, conflict, rejected, unauthorized).',
+    labelNames: ['operation', 'kind'],
+    registers: [registry],
+  });
+  new Gauge({
     name: 'portal_metrics_database_up',
     help: 'Whether the last scrape could read the database figures (1) or not (0: the job and outbox series are left out, the session count is 0).',
     registers: [registry],
@@ -173,7 +198,7 @@ function createMetrics(): PortalMetrics {
       this.set((await currentSnapshot()) ? 1 : 0);
     },
   });
-  return { registry, requests, duration, routeIds: new Map() };
+  return { registry, requests, duration, practiceSystemErrors, routeIds: new Map() };
 }
 
 /** The process's metrics (created on first use). */
@@ -200,6 +225,11 @@ export function recordRequest(request: { pattern: string | undefined; method: st
   const labels = { route, method: METHODS.has(request.method) ? request.method : 'other', status: String(request.status) };
   metrics.requests.inc(labels);
   metrics.duration.observe(labels, request.seconds);
+}
+
+/** Counts a failure of the practice system (ADR 0051) by where it happened and its kind (bounded labels). */
+export function recordPracticeSystemError(operation: 'sync' | 'book' | 'move' | 'change', kind: string): void {
+  portalMetrics().practiceSystemErrors.inc({ operation, kind });
 }
 
 /** The metrics in Prometheus's text format. */

@@ -14,11 +14,12 @@ import type { Appointment, Bundle, BundleEntry, Patient, Slot } from '@medplum/f
 import { practiceSystemAppointments, practiceSystemPatients, practiceSystemSlots } from '~db/schema';
 import type { Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
+import { recordPracticeSystemError } from '~/services/observability/metrics.server';
 import { PracticeSystemError, type FhirClient } from './fhir-client';
+import { MUTABILITY_EXTENSION } from './mutability';
 import { IDENTITY_CODE_SYSTEM } from './sync.server';
 
-/** The Finnish Scheduling IG's appointment mutability extension. */
-export const MUTABILITY_EXTENSION = 'https://hl7.fi/fhir/finnish-scheduling/StructureDefinition/mutable';
+export { MUTABILITY_EXTENSION };
 
 export interface HoldInput {
   slotId: number;
@@ -126,6 +127,7 @@ export async function holdAtPracticeSystem(db: Db, client: FhirClient | null, in
     };
   } catch (error) {
     if (error instanceof PracticeSystemError) {
+      recordPracticeSystemError('book', error.kind);
       if (error.kind === 'conflict') return { type: 'appointmentNotAvailable' };
       logger.warn({ kind: error.kind, operation: error.message, slotId: input.slotId }, 'practice system refused or unreachable while booking');
       return { type: 'practiceSystemUnavailable' };

@@ -2,12 +2,14 @@
  * The read model's sync on the instance's job runner (ADR 0019, ADR 0051): every minute (the
  * runner's shortest period; one run across all instances), with PRACTICE_SYSTEM=fhir only. A
  * failed run (the practice system down or slow) is logged by its kind and the operation — no
- * resource content — and the next run goes on from the stored cursors.
+ * resource content — and counted (`portal_practice_system_errors_total`), and the next run goes
+ * on from the stored cursors.
  */
 import { clock } from '~/lib/clock.server';
 import type { Db } from '~/services/db/db.server';
 import type { JobRunner } from '~/services/jobs/runner.server';
 import { logger } from '~/services/observability/logger.server';
+import { recordPracticeSystemError } from '~/services/observability/metrics.server';
 import { PracticeSystemError, type FhirClient } from './fhir-client';
 import { practiceSystemClient } from './practice-system.server';
 import { syncPracticeSystem } from './sync.server';
@@ -22,6 +24,7 @@ export async function runPracticeSystemSync(db: Db, client: FhirClient): Promise
     logger.info({ ...applied, ms: clock.nowMs() - started }, 'practice system synchronised');
   } catch (error) {
     if (!(error instanceof PracticeSystemError)) throw error;
+    recordPracticeSystemError('sync', error.kind);
     logger.warn({ kind: error.kind, operation: error.message, ms: clock.nowMs() - started }, 'practice system sync failed; the next run goes on from the cursor');
   }
 }

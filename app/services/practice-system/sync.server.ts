@@ -10,7 +10,7 @@
  * Nothing from the network is awaited inside a transaction: the patients an appointment names
  * are resolved before.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type {
   Appointment,
   Bundle,
@@ -114,7 +114,8 @@ export async function syncPracticeSystem(db: Db, client: FhirClient, options: { 
     const { changes, cursor } = await changesSince(client, type, stored?.since ?? null);
     if (type === 'Appointment') await resolvePatients(db, client, changes as Change<Appointment>[]);
     await withTransaction(db, async (tx) => {
-      for (const change of changes) await apply(tx, type, change, options.now);
+      if (type === 'Slot') await applySlots(tx, changes as Change<Slot>[]);
+      else for (const change of changes) await apply(tx, type, change, options.now);
       if (cursor) {
         await tx
           .insert(practiceSystemCursors)
@@ -125,6 +126,17 @@ export async function syncPracticeSystem(db: Db, client: FhirClient, options: { 
     result[type] = changes.length;
   }
   return result;
+}
+
+/**
+ * The read model's lag: for each resource type synchronised at least once, the seconds since a
+ * sync last read its changes through (the metrics' `portal_practice_system_sync_lag_seconds`).
+ * Every successful run stores each seen type's `synced_at`: `_since` is inclusive, so the
+ * boundary resource comes back and the cursor is written even when nothing changed.
+ */
+export async function practiceSystemSyncLag(db: Db, now: Date): Promise<{ resourceType: string; seconds: number }[]> {
+  const rows = await db.select({ resourceType: practiceSystemCursors.resourceType, syncedAt: practiceSystemCursors.syncedAt }).from(practiceSystemCursors);
+  return rows.map((r) => ({ resourceType: r.resourceType, seconds: Math.max(0, (now.getTime() - r.syncedAt.getTime()) / 1000) }));
 }
 
 /** Reads the patients the appointments name that the Patient history has not brought yet. */
@@ -251,8 +263,13 @@ async function applySchedule(tx: Db, { id, resource }: Change<Schedule>) {
     if (row.specialtyId && !(await exists(tx, 'specialty', row.specialtyId))) row.specialtyId = null;
     row = { ...row, active: resource.active !== false };
   }
+  const [before] = await tx.select().from(practiceSystemSchedules).where(eq(practiceSystemSchedules.fhirId, id));
   await tx.insert(practiceSystemSchedules).values({ fhirId: id, ...row }).onConflictDoUpdate({ target: practiceSystemSchedules.fhirId, set: row });
-  await refreshScheduleSlots(tx, id);
+  // Its slots change only when what they take from it does (`_since` is inclusive: the boundary
+  // schedule comes back every run, and re-deriving all its slots each time would cost minutes).
+  const unchanged =
+    before && before.active === row.active && before.practitionerId === row.practitionerId && before.clinicId === row.clinicId && before.specialtyId === row.specialtyId;
+  if (!unchanged) await refreshScheduleSlots(tx, id);
 }
 
 async function closeSchedules(tx: Db, where: ReturnType<typeof eq>) {
@@ -302,6 +319,69 @@ async function applySlot(tx: Db, { id, resource }: Change<Slot>) {
 
 type SlotLink = typeof practiceSystemSlots.$inferSelect;
 
+/** Rows per batched statement of the slots' sync (well under PostgreSQL's 65 535 parameters). */
+const SLOT_BATCH = 500;
+
+/**
+ * Applies the Slot changes. A slot the portal has not seen yet — nearly all of them in the first
+ * sync — is written in batches: its link rows and, for the bookable ones, their free times, with
+ * ids drawn from the free times' sequence first, so each link names its row without a query per
+ * slot. Every other change (a known slot, a deletion) takes `applySlot`'s path, one by one.
+ */
+async function applySlots(tx: Db, changes: Change<Slot>[]): Promise<void> {
+  const schedules = new Map((await tx.select().from(practiceSystemSchedules)).map((s) => [s.fhirId, s]));
+  const remote = new Map((await tx.select({ id: clinics.id, isRemote: clinics.isRemote }).from(clinics)).map((c) => [c.id, c.isRemote]));
+  for (let i = 0; i < changes.length; i += SLOT_BATCH) {
+    const chunk = changes.slice(i, i + SLOT_BATCH);
+    const known = new Set(
+      (await tx.select({ fhirId: practiceSystemSlots.fhirId }).from(practiceSystemSlots).where(inArray(practiceSystemSlots.fhirId, chunk.map((c) => c.id)))).map((l) => l.fhirId),
+    );
+    const fresh: { link: typeof practiceSystemSlots.$inferInsert; time: typeof appointmentSlots.$inferInsert | null }[] = [];
+    for (const change of chunk) {
+      const resource = change.resource;
+      if (known.has(change.id) || !resource) {
+        await applySlot(tx, change);
+        continue;
+      }
+      const scheduleFhirId = idOf(resource.schedule?.reference, 'Schedule') ?? '';
+      const link = { fhirId: change.id, scheduleFhirId, status: resource.status, startAt: new Date(resource.start), endAt: new Date(resource.end), versionId: resource.meta?.versionId ?? '' };
+      const schedule = schedules.get(scheduleFhirId);
+      const bookable = link.status === 'free' && schedule?.active && schedule.practitionerId && schedule.clinicId && schedule.specialtyId;
+      fresh.push({ link, time: bookable ? freeTimeOf(schedule, link, remote.get(schedule.clinicId!) ?? false) : null });
+    }
+    const times = fresh.filter((f) => f.time);
+    if (times.length > 0) {
+      // Both drivers answer { rows } (retention.server.ts reads it the same way).
+      const { rows } = (await tx.execute(sql`select nextval(pg_get_serial_sequence('appointment_slots', 'id')) as id from generate_series(1, ${times.length})`)) as unknown as {
+        rows: { id: string | number }[];
+      };
+      times.forEach((f, n) => (f.time = { ...f.time!, id: Number(rows[n]!.id) }));
+      await tx.insert(appointmentSlots).values(times.map((f) => f.time!));
+    }
+    if (fresh.length > 0) await tx.insert(practiceSystemSlots).values(fresh.map((f) => ({ ...f.link, slotId: f.time?.id ?? null })));
+  }
+}
+
+/** The free time a bookable slot is: its schedule's place and person, its own time. */
+function freeTimeOf(
+  schedule: { clinicId: string | null; practitionerId: string | null; specialtyId: string | null },
+  link: { startAt: Date; endAt: Date },
+  remote: boolean,
+): typeof appointmentSlots.$inferInsert {
+  return {
+    clinicId: schedule.clinicId!,
+    practitionerId: schedule.practitionerId!,
+    specialtyId: schedule.specialtyId!,
+    kindId: remote ? 'VETA' : 'VAS',
+    startAt: link.startAt,
+    durationMinutes: Math.max(1, Math.round((link.endAt.getTime() - link.startAt.getTime()) / 60_000)),
+    localDate: helsinkiDate(link.startAt),
+    localHour: wallClock(link.startAt).hour,
+    isRemote: remote,
+    locationType: remote ? ('videoAppointment' as const) : ('physicalLocation' as const),
+  };
+}
+
 /**
  * Puts a FHIR slot into the searchable calendar, or takes it out: a free slot of an active
  * schedule with its practitioner, clinic and specialty is an `appointment_slots` row; any other
@@ -324,19 +404,7 @@ async function placeSlot(tx: Db, link: SlotLink) {
     return;
   }
   const [clinic] = await tx.select({ isRemote: clinics.isRemote }).from(clinics).where(eq(clinics.id, schedule.clinicId!));
-  const remote = clinic?.isRemote ?? false;
-  const values = {
-    clinicId: schedule.clinicId!,
-    practitionerId: schedule.practitionerId!,
-    specialtyId: schedule.specialtyId!,
-    kindId: remote ? 'VETA' : 'VAS',
-    startAt: link.startAt,
-    durationMinutes: Math.max(1, Math.round((link.endAt.getTime() - link.startAt.getTime()) / 60_000)),
-    localDate: helsinkiDate(link.startAt),
-    localHour: wallClock(link.startAt).hour,
-    isRemote: remote,
-    locationType: remote ? ('videoAppointment' as const) : ('physicalLocation' as const),
-  };
+  const values = freeTimeOf(schedule, link, clinic?.isRemote ?? false);
   if (link.slotId !== null) {
     await tx.update(appointmentSlots).set(values).where(eq(appointmentSlots.id, link.slotId));
     return;

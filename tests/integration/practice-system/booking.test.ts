@@ -1,20 +1,29 @@
 /**
- * Booking written through to the practice system first (ADR 0051), on both databases, over HTTP
+ * Booking, cancel, check-in, the arrival reason and moving written through to the practice system
+ * first (ADR 0051), on both databases, over HTTP
  * against the local FHIR server: the booking creates the Appointment (with the patient by the
  * identity code, registered there when unknown, and the IG's mutability extension) and takes the
  * Slot in one transaction; a time a clerk took meanwhile answers "time taken" with nothing
  * written; concurrent bookings of one slot through two portal instances leave exactly one booked
  * Appointment and one row; the practice system down answers the translated "unavailable" and
- * changes nothing on either side.
+ * changes nothing on either side. A move takes the new Slot, frees the old one and moves the
+ * Appointment in one transaction (the loser of the new time: "time taken", nothing changed), is
+ * put back when the portal's own transaction does not commit, and keeps to a staff-made
+ * appointment's mutability extension. Every resource the portal writes is valid against the
+ * official R4 JSON schema.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { eq, and, isNull } from 'drizzle-orm';
-import type { Appointment, Patient, Schedule, Slot } from '@medplum/fhirtypes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Appointment, Extension, Patient, Schedule, Slot } from '@medplum/fhirtypes';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPerson } from '~db/factories';
-import { appointments, practiceSystemAppointments, practiceSystemSlots } from '~db/schema';
+import { appointments, earlierTimeOffers, outbox, practiceSystemAppointments, practiceSystemSlots } from '~db/schema';
+import { helsinkiDate } from '~/lib/dates';
 import { makeIdentityCode } from '~/models/identity-code';
-import { cancelAppointment, checkIn } from '~/services/appointments/appointments.server';
+import { cancelAppointment, checkIn, saveArrivalReason } from '~/services/appointments/appointments.server';
+import { moveAppointment } from '~/services/appointments/move.server';
+import { offerFreedSlot } from '~/services/appointments/earlier-time-matching.server';
+import { requestEarlierTime, takeOffer } from '~/services/appointments/earlier-times.server';
 import { reserveAsUser } from '~/services/booking/reservation.server';
 import { viewerOf } from '~/services/people/viewer.server';
 import type { ReservationContext } from '~/services/booking/reservation/types';
@@ -24,11 +33,23 @@ import { startLocalFhirServer, type LocalFhirServer } from '~/services/practice-
 import { IDENTITY_CODE_SYSTEM, syncPracticeSystem } from '~/services/practice-system/sync.server';
 import { clock, minutesFromNow } from '../../fixtures/clock';
 import { databaseKinds, withTestDatabase } from '../../fixtures/db';
+import { fhirSchemaErrors } from '../../fixtures/fhir';
 
 const keys = generateKeyPairSync('ec', { namedCurve: 'secp384r1' });
 const DAY = 24 * 60;
 const CONTACT = { phone: '0401234567', emailAddress: 'a@example.fi' };
 let individual = 600;
+const SETTINGS = { maxFutureReservations: 5, bindingConsentHours: 24, cancellationLimitHours: 24 };
+
+/** Everything the portal sent to be written (each resource, each transaction bundle), to check against the R4 JSON schema. */
+const written: unknown[] = [];
+/** The real client, noting what it is asked to write. */
+const recording = (c: FhirClient): FhirClient => ({
+  ...c,
+  create: (resource) => (written.push(resource), c.create(resource)),
+  update: (resource, version) => (written.push(resource), c.update(resource, version)),
+  transaction: (entries) => (written.push({ resourceType: 'Bundle', type: 'transaction', entry: entries }), c.transaction(entries)),
+});
 
 describe.each(databaseKinds())('booking written through to the practice system on %s', (kind) => {
   const t = withTestDatabase(kind);
@@ -69,8 +90,8 @@ describe.each(databaseKinds())('booking written through to the practice system o
   beforeAll(async () => {
     const clients = new Map([['portal-a', keys.publicKey], ['portal-b', keys.publicKey], ['staff', keys.publicKey]]);
     server = await startLocalFhirServer({ clients });
-    portalA = client('portal-a');
-    portalB = client('portal-b');
+    portalA = recording(client('portal-a'));
+    portalB = recording(client('portal-b'));
     staff = client('staff');
     await staff.update({ resourceType: 'Location', id: 'WLOC', name: 'Kamppi', status: 'active' });
     await staff.update({ resourceType: 'HealthcareService', id: 'WYLE', name: 'Yleislääkäri' });
@@ -79,6 +100,11 @@ describe.each(databaseKinds())('booking written through to the practice system o
   });
   afterAll(async () => {
     await server?.close();
+  });
+  afterEach(() => {
+    const errors = written.flatMap((resource) => fhirSchemaErrors(resource));
+    written.length = 0;
+    expect(errors).toEqual([]);
   });
 
   it('books at the practice system first: the Appointment with the patient registered by the identity code, the Slot busy, then the row and its links', async () => {
@@ -212,5 +238,198 @@ describe.each(databaseKinds())('booking written through to the practice system o
     expect(await checkIn(t.db, viewer, row!.id, clock.now(), portalA)).toBe('success');
     expect((await staff.read<Appointment>('Appointment/WA1')).status).toBe('arrived');
     expect((await t.db.select().from(appointments).where(eq(appointments.id, row!.id)))[0]!.checkedInAt).not.toBeNull();
+  });
+
+  /** A booked appointment of a new patient at a new free time: its row id, the person and the time. */
+  async function bookedAppointment() {
+    const person = await patient();
+    const time = await freeTime();
+    const booked = await reserveAsUser(t.db, { person }, { slotId: time.slotId, ...CONTACT }, ctx(portalA));
+    if (booked.type !== 'success') throw new Error(booked.type);
+    const viewer = viewerOf({ person: { id: person.id }, wards: [] });
+    const [link] = await t.db.select().from(practiceSystemAppointments).where(eq(practiceSystemAppointments.appointmentId, booked.appointmentId));
+    return { id: booked.appointmentId, person, viewer, from: time, fhirId: link!.fhirId };
+  }
+  const move = (viewer: ReturnType<typeof viewerOf>, appointmentId: number, slotId: number, practiceSystem: FhirClient, extra: Parameters<typeof moveAppointment>[2] = {}) =>
+    moveAppointment(t.db, { actor: { kind: 'viewer', viewer, appointmentId }, slotId }, { now: clock.now(), settings: SETTINGS, practiceSystem, ...extra });
+  const rowOf = async (id: number) => (await t.db.select().from(appointments).where(eq(appointments.id, id)))[0]!;
+
+  it('moves at the practice system first: the new Slot busy, the old one free, the Appointment at the new time, then the row', async () => {
+    const a = await bookedAppointment();
+    const to = await freeTime();
+    expect((await move(a.viewer, a.id, to.slotId, portalA)).type).toBe('moved');
+    const there = await staff.read<Appointment>(`Appointment/${a.fhirId}`);
+    const newSlot = await staff.read<Slot>(`Slot/${to.fhirId}`);
+    expect(there).toMatchObject({ status: 'booked', slot: [{ reference: `Slot/${to.fhirId}` }], start: newSlot.start, end: newSlot.end });
+    expect(newSlot.status).toBe('busy');
+    expect((await staff.read<Slot>(`Slot/${a.from.fhirId}`)).status).toBe('free');
+    expect(await allAt(a.from.fhirId)).toEqual([]);
+    expect((await rowOf(a.id)).slotId).toBe(to.slotId);
+    // The next sync sees the portal's own move: the same row at the new time, the old time free again.
+    await syncPracticeSystem(t.db, portalA, { now: clock.now() });
+    expect(await t.db.select({ id: appointments.id, slotId: appointments.slotId }).from(appointments).where(eq(appointments.patientId, a.person.id))).toEqual([{ id: a.id, slotId: to.slotId }]);
+    expect(await rowsOf(a.from.slotId)).toEqual([]);
+  });
+
+  it('lets one of two concurrent moves to one time through two portal instances win; the loser gets "time taken" and keeps its time there and here', async () => {
+    const [a, b] = [await bookedAppointment(), await bookedAppointment()];
+    const to = await freeTime();
+    const results = await Promise.all([move(a.viewer, a.id, to.slotId, portalA), move(b.viewer, b.id, to.slotId, portalB)]);
+    expect(results.map((r) => r.type).sort()).toEqual(['moved', 'slotTaken']);
+    const [winner, loser] = results[0]!.type === 'moved' ? [a, b] : [b, a];
+    expect((await bookedAt(to.fhirId)).map((x) => x.id)).toEqual([winner.fhirId]);
+    expect((await staff.read<Appointment>(`Appointment/${loser.fhirId}`)).slot).toEqual([{ reference: `Slot/${loser.from.fhirId}` }]);
+    expect((await staff.read<Slot>(`Slot/${loser.from.fhirId}`)).status).toBe('busy');
+    expect((await rowOf(loser.id)).slotId).toBe(loser.from.slotId);
+  });
+
+  it('answers "time taken" when a clerk took the new time after the last sync, and changes nothing', async () => {
+    const a = await bookedAppointment();
+    const to = await freeTime();
+    const slot = await staff.read<Slot>(`Slot/${to.fhirId}`);
+    await staff.update<Slot>({ ...slot, id: to.fhirId, status: 'busy' });
+    const before = await staff.read<Appointment>(`Appointment/${a.fhirId}`);
+    expect(await move(a.viewer, a.id, to.slotId, portalA)).toEqual({ type: 'slotTaken' });
+    expect((await staff.read<Appointment>(`Appointment/${a.fhirId}`)).meta?.versionId).toBe(before.meta?.versionId);
+    expect((await staff.read<Slot>(`Slot/${a.from.fhirId}`)).status).toBe('busy');
+    expect((await rowOf(a.id)).slotId).toBe(a.from.slotId);
+  });
+
+  it('answers the translated "unavailable" when the practice system is down while moving, and changes nothing on either side', async () => {
+    const a = await bookedAppointment();
+    const to = await freeTime();
+    const down = client('portal-a');
+    await server.stop();
+    let result;
+    try {
+      result = await move(a.viewer, a.id, to.slotId, down);
+    } finally {
+      await server.resume();
+    }
+    expect(result).toEqual({ type: 'practiceSystemUnavailable' });
+    expect((await staff.read<Appointment>(`Appointment/${a.fhirId}`)).slot).toEqual([{ reference: `Slot/${a.from.fhirId}` }]);
+    expect((await staff.read<Slot>(`Slot/${to.fhirId}`)).status).toBe('free');
+    expect((await rowOf(a.id)).slotId).toBe(a.from.slotId);
+  });
+
+  it('puts the appointment back at the practice system when the portal\'s move transaction does not commit', async () => {
+    const a = await bookedAppointment();
+    const to = await freeTime();
+    await expect(
+      move(a.viewer, a.id, to.slotId, portalA, {
+        inTransaction: async () => {
+          throw new Error('the caller\'s step failed');
+        },
+      }),
+    ).rejects.toThrow('the caller\'s step failed');
+    const there = await staff.read<Appointment>(`Appointment/${a.fhirId}`);
+    expect(there).toMatchObject({ status: 'booked', slot: [{ reference: `Slot/${a.from.fhirId}` }] });
+    expect((await staff.read<Slot>(`Slot/${a.from.fhirId}`)).status).toBe('busy');
+    expect((await staff.read<Slot>(`Slot/${to.fhirId}`)).status).toBe('free');
+    expect((await rowOf(a.id)).slotId).toBe(a.from.slotId);
+  });
+
+  it('moves a staff-made appointment within its mutability extension: not when not reschedulable or past its time, else at the practice system first', async () => {
+    const person = await createPerson(t.db, { identityCode: makeIdentityCode('1970-07-07', (individual += 2)), firstName: 'Siirtävä', lastName: 'Potilas' });
+    await staff.update<Patient>({ resourceType: 'Patient', id: 'WPAT2', identifier: [{ system: IDENTITY_CODE_SYSTEM, value: person.identityCode }] });
+    const held = await freeTime();
+    const slot = await staff.read<Slot>(`Slot/${held.fhirId}`);
+    await staff.update<Slot>({ ...slot, id: held.fhirId, status: 'busy' });
+    const staffMade = (mutable: Appointment['extension']): Appointment & { id: string } => ({
+      resourceType: 'Appointment',
+      id: 'WA2',
+      status: 'booked',
+      start: slot.start,
+      end: slot.end,
+      slot: [{ reference: `Slot/${held.fhirId}` }],
+      participant: [
+        { actor: { reference: 'Patient/WPAT2' }, status: 'accepted' },
+        { actor: { reference: 'Practitioner/WP1' }, status: 'accepted' },
+        { actor: { reference: 'Location/WLOC' }, status: 'accepted' },
+        { actor: { reference: 'HealthcareService/WYLE' }, status: 'accepted' },
+      ],
+      ...(mutable ? { extension: mutable } : {}),
+    });
+    const rule = (...parts: Extension[]) => [{ url: MUTABILITY_EXTENSION, extension: parts }];
+    await staff.update(staffMade(rule({ url: 'Reschedulable', valueBoolean: false })));
+    await syncPracticeSystem(t.db, portalA, { now: clock.now() });
+    const [row] = await t.db.select().from(appointments).where(eq(appointments.patientId, person.id));
+    expect(row!.bookedVia).toBe('staff');
+    const viewer = viewerOf({ person: { id: person.id }, wards: [] });
+    const to = await freeTime();
+
+    expect(await move(viewer, row!.id, to.slotId, portalA)).toEqual({ type: 'notMovable' });
+    await staff.update(staffMade(rule({ url: 'Reschedulable', valueBoolean: true }, { url: 'NotAfter', valueDateTime: minutesFromNow(-1).toISOString() })));
+    expect(await move(viewer, row!.id, to.slotId, portalA)).toEqual({ type: 'tooLate', hours: SETTINGS.cancellationLimitHours });
+    expect((await staff.read<Slot>(`Slot/${to.fhirId}`)).status).toBe('free');
+    expect((await rowOf(row!.id)).startAt).toEqual(new Date(slot.start!));
+
+    await staff.update(staffMade(rule({ url: 'Reschedulable', valueBoolean: true }, { url: 'NotAfter', valueDateTime: minutesFromNow(DAY).toISOString() })));
+    expect((await move(viewer, row!.id, to.slotId, portalA)).type).toBe('moved');
+    expect((await staff.read<Appointment>('Appointment/WA2')).slot).toEqual([{ reference: `Slot/${to.fhirId}` }]);
+    expect((await staff.read<Slot>(`Slot/${held.fhirId}`)).status).toBe('free');
+    expect((await rowOf(row!.id)).slotId).toBe(to.slotId);
+  });
+
+  it('writes the arrival reason through to the practice system first, and not at all while it is down', async () => {
+    const a = await bookedAppointment();
+    const down = client('portal-a');
+    await server.stop();
+    try {
+      expect(await saveArrivalReason(t.db, a.viewer, a.id, 'Kurkkukipu', clock.now(), down)).toBe('failed');
+    } finally {
+      await server.resume();
+    }
+    expect((await rowOf(a.id)).arrivalReason).toBeNull();
+    expect((await staff.read<Appointment>(`Appointment/${a.fhirId}`)).reasonCode).toBeUndefined();
+
+    expect(await saveArrivalReason(t.db, a.viewer, a.id, 'Kurkkukipu', clock.now(), portalA)).toBe('success');
+    expect((await staff.read<Appointment>(`Appointment/${a.fhirId}`)).reasonCode).toEqual([{ text: 'Asiakkaan itse kirjoittama tulosyy: Kurkkukipu' }]);
+    expect((await rowOf(a.id)).arrivalReason).toBe('Asiakkaan itse kirjoittama tulosyy: Kurkkukipu');
+  });
+
+  it('does not cancel online what the practice system marks not cancellable', async () => {
+    const a = await bookedAppointment();
+    const current = await staff.read<Appointment>(`Appointment/${a.fhirId}`);
+    await staff.update<Appointment>({ ...current, id: a.fhirId, extension: [{ url: MUTABILITY_EXTENSION, extension: [{ url: 'Cancellable', valueBoolean: false }] }] });
+    expect(await cancelAppointment(t.db, a.viewer, a.id, clock.now(), portalA)).toBe('unknownError');
+    expect((await staff.read<Appointment>(`Appointment/${a.fhirId}`)).status).toBe('booked');
+    expect((await rowOf(a.id)).cancelledAt).toBeNull();
+  });
+
+  it('takes an earlier time offered through the practice system first, and leaves the offer open while the practice system is down', async () => {
+    const phone = `+35840555${String((individual += 2)).padStart(4, '0')}`;
+    const person = await createPerson(t.db, { identityCode: makeIdentityCode('1982-08-08', individual), firstName: 'Odottava', lastName: 'Potilas', phone, patientDataConsentUpdatedAt: clock.now() });
+    const viewer = viewerOf({ person: { id: person.id }, wards: [] });
+    const later = await freeTime();
+    const booked = await reserveAsUser(t.db, { person }, { slotId: later.slotId, phone, emailAddress: 'odottava@example.fi' }, ctx(portalA));
+    if (booked.type !== 'success') throw new Error(booked.type);
+    const latestDate = helsinkiDate((await rowOf(booked.appointmentId)).startAt);
+    expect(await requestEarlierTime(t.db, viewer, booked.appointmentId, { practitioner: 'any', clinicIds: ['WLOC'], latestDate }, { lang: 'fi', brand: 'general', origin: 'https://portal.test', now: clock.now() })).toBe('requested');
+    // An earlier time opens at the practice system and is offered.
+    const start = minutesFromNow(2 * DAY);
+    await staff.update<Slot>({ resourceType: 'Slot', id: 'WSE', status: 'free', schedule: { reference: 'Schedule/WS' }, start: start.toISOString(), end: new Date(start.getTime() + 30 * 60_000).toISOString() });
+    await syncPracticeSystem(t.db, portalA, { now: clock.now() });
+    const [link] = await t.db.select().from(practiceSystemSlots).where(eq(practiceSystemSlots.fhirId, 'WSE'));
+    await offerFreedSlot(t.db, link!.slotId!, { now: clock.now(), settings: { offerMinutes: 120, batchSize: 5, minNoticeMinutes: 120, cancellationLimitHours: 24 } });
+    const [sms] = await t.db.select().from(outbox).where(and(eq(outbox.kind, 'earlierTimeOffer'), eq(outbox.recipient, phone), eq(outbox.channel, 'sms')));
+    const code = /\/fi\/aikaisempi-aika\/([A-Za-z0-9_-]+)/.exec(sms!.body)![1]!;
+    const [appointmentLink] = await t.db.select().from(practiceSystemAppointments).where(eq(practiceSystemAppointments.appointmentId, booked.appointmentId));
+
+    const down = client('portal-a');
+    await server.stop();
+    try {
+      expect(await takeOffer(t.db, code, { now: clock.now(), practiceSystem: down })).toBe('failed');
+    } finally {
+      await server.resume();
+    }
+    expect((await t.db.select({ state: earlierTimeOffers.state }).from(earlierTimeOffers).where(eq(earlierTimeOffers.slotId, link!.slotId!))).map((o) => o.state)).toEqual(['open']);
+    expect((await staff.read<Slot>('Slot/WSE')).status).toBe('free');
+
+    expect(await takeOffer(t.db, code, { now: clock.now(), practiceSystem: portalA })).toBe('success');
+    expect((await staff.read<Appointment>(`Appointment/${appointmentLink!.fhirId}`)).slot).toEqual([{ reference: 'Slot/WSE' }]);
+    expect((await staff.read<Slot>('Slot/WSE')).status).toBe('busy');
+    expect((await staff.read<Slot>(`Slot/${later.fhirId}`)).status).toBe('free');
+    expect((await rowOf(booked.appointmentId)).slotId).toBe(link!.slotId);
   });
 });

@@ -16,7 +16,8 @@ import { listAppointments } from '~/services/appointments/appointments.server';
 import { createFhirClient, PracticeSystemError, type FhirClient } from '~/services/practice-system/fhir-client';
 import { startLocalFhirServer, type LocalFhirServer } from '~/services/practice-system/local-fhir-server';
 import { runPracticeSystemSync } from '~/services/practice-system/sync-job.server';
-import { IDENTITY_CODE_SYSTEM, syncPracticeSystem } from '~/services/practice-system/sync.server';
+import { IDENTITY_CODE_SYSTEM, practiceSystemSyncLag, syncPracticeSystem } from '~/services/practice-system/sync.server';
+import { portalMetrics } from '~/services/observability/metrics.server';
 import { viewerOf } from '~/services/people/viewer.server';
 import { clock, minutesFromNow } from '../../fixtures/clock';
 import { databaseKinds, withTestDatabase } from '../../fixtures/db';
@@ -174,5 +175,28 @@ describe.each(databaseKinds())('the practice system read model on %s', (kind) =>
     expect(await rowOf('SL6')).not.toBeNull();
     const live = await t.db.select({ id: appointments.id }).from(appointments).where(and(eq(appointments.bookedVia, 'staff'), isNull(appointments.cancelledAt)));
     expect(live).toEqual([]);
+  });
+
+  it('shows the lag per type and the failed runs for the metrics: the lag starts again at every run, nothing new or not, and grows while the practice system is down', async () => {
+    const failedRuns = async () => (await portalMetrics().practiceSystemErrors.get()).values.find((v) => v.labels.operation === 'sync' && v.labels.kind === 'unavailable')?.value ?? 0;
+    await sync();
+    const later = new Date(clock.nowMs() + 90_000);
+    const lag = await practiceSystemSyncLag(t.db, later);
+    expect(lag.map((l) => l.resourceType).sort()).toEqual(['Appointment', 'HealthcareService', 'Location', 'Patient', 'Practitioner', 'PractitionerRole', 'Schedule', 'Slot']);
+    expect(lag.every((l) => l.seconds >= 90)).toBe(true);
+    // A run with nothing new still brings every type up to date.
+    await syncPracticeSystem(t.db, portal, { now: later });
+    expect((await practiceSystemSyncLag(t.db, later)).map((l) => l.seconds)).toEqual(Array(8).fill(0));
+
+    const before = await failedRuns();
+    const fresh = createFhirClient({ baseUrl: server.baseUrl, tokenUrl: server.tokenUrl, clientId: 'portal', key: keys.privateKey, timeoutMs: 5000 });
+    await server.stop();
+    try {
+      await runPracticeSystemSync(t.db, fresh);
+    } finally {
+      await server.resume();
+    }
+    expect(await failedRuns()).toBe(before + 1);
+    expect((await practiceSystemSyncLag(t.db, new Date(later.getTime() + 60_000))).every((l) => l.seconds === 60)).toBe(true);
   });
 });

@@ -48,6 +48,7 @@ const en = {
     notCovered: 'Your employer’s agreement does not cover this visit any more. Please call our customer service',
     treatmentChainCreationFailed: 'Your insurer did not confirm the new time. Your current time is kept. Please call our customer service',
     remoteNotCovered: 'Your company insurance does not cover remote appointments. Choose a time at a clinic.',
+    practiceSystemUnavailable: 'The time could not be changed right now: our appointment system did not answer. Your current time is kept. Please try again in a moment.',
     unknownError: 'Changing the time failed. Your current time is kept. Please try again or call our customer service',
   },
   message: {
@@ -106,6 +107,7 @@ const fi: MoveTexts = {
     notCovered: 'Työnantajasi sopimus ei enää kata tätä käyntiä. Soita asiakaspalveluumme',
     treatmentChainCreationFailed: 'Vakuutusyhtiösi ei vahvistanut uutta aikaa. Nykyinen aikasi säilyy. Soita asiakaspalveluumme',
     remoteNotCovered: 'Yritysvakuutus ei korvaa etävastaanottoa. Valitse aika toimipisteestä.',
+    practiceSystemUnavailable: 'Aikaa ei voitu vaihtaa juuri nyt: ajanvarausjärjestelmämme ei vastannut. Nykyinen aikasi säilyy. Yritä hetken kuluttua uudelleen.',
     unknownError: 'Ajan vaihtaminen epäonnistui. Nykyinen aikasi säilyy. Yritä uudelleen tai soita asiakaspalveluumme',
   },
   message: {
@@ -162,6 +164,7 @@ const sv: MoveTexts = {
     notCovered: 'Din arbetsgivares avtal täcker inte längre det här besöket. Ring vår kundtjänst',
     treatmentChainCreationFailed: 'Ditt försäkringsbolag bekräftade inte den nya tiden. Din nuvarande tid behålls. Ring vår kundtjänst',
     remoteNotCovered: 'Företagsförsäkringen ersätter inte distansmottagning. Välj en tid på en mottagning.',
+    practiceSystemUnavailable: 'Tiden kunde inte bytas just nu: vårt tidsbokningssystem svarade inte. Din nuvarande tid behålls. Försök igen om en stund.',
     unknownError: 'Det gick inte att byta tid. Din nuvarande tid behålls. Försök igen eller ring vår kundtjänst',
   },
   message: {

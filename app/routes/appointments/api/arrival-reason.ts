@@ -1,6 +1,7 @@
 /**
  * POST /api/appointments/{id}/arrival-reason?csrfToken=… with `arrivalReason` (form or JSON):
- * saves the reason for the visit (spec 2 §7). Answers {type: 'success' | 'notFound' | 'invalid'}.
+ * saves the reason for the visit (spec 2 §7). Answers {type: 'success' | 'notFound' | 'invalid' | 'failed'} (failed: the practice system did not
+ * take it, 503).
  */
 import { json, methodNotAllowed, readBody, requireApiAuth } from '~/lib/http/api.server';
 import { saveArrivalReason } from '~/services/appointments/appointments.server';
@@ -17,5 +18,5 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { arrivalReason } = await readBody(request);
   if (typeof arrivalReason !== 'string') return json({ type: 'invalid' }, 400);
   const type = await saveArrivalReason(await getDb(), viewerOf(auth), ids[0]!, arrivalReason);
-  return json({ type }, type === 'success' ? 200 : type === 'notFound' ? 404 : 400);
+  return json({ type }, type === 'success' ? 200 : type === 'notFound' ? 404 : type === 'failed' ? 503 : 400);
 }

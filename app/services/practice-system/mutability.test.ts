@@ -1,0 +1,27 @@
+import type { Extension } from '@medplum/fhirtypes';
+import { describe, expect, it } from 'vitest';
+import { MUTABILITY_EXTENSION, mutabilityCheck } from './mutability';
+
+const NOW = new Date('2026-03-02T10:00:00Z');
+const mutable = (...parts: Extension[]) => ({ extension: [{ url: MUTABILITY_EXTENSION, extension: parts }] });
+
+describe('mutabilityCheck (the IG\'s AppointmentMutability)', () => {
+  it('allows both changes without the extension', () => {
+    expect(mutabilityCheck({}, 'move', NOW)).toBe('ok');
+    expect(mutabilityCheck({ extension: [{ url: 'https://example.org/other', valueBoolean: false }] }, 'cancel', NOW)).toBe('ok');
+  });
+  it('reads Cancellable for a cancel and Reschedulable for a move, each on its own', () => {
+    const a = mutable({ url: 'Cancellable', valueBoolean: true }, { url: 'Reschedulable', valueBoolean: false });
+    expect(mutabilityCheck(a, 'cancel', NOW)).toBe('ok');
+    expect(mutabilityCheck(a, 'move', NOW)).toBe('notAllowed');
+    const b = mutable({ url: 'Cancellable', valueBoolean: false });
+    expect(mutabilityCheck(b, 'cancel', NOW)).toBe('notAllowed');
+    expect(mutabilityCheck(b, 'move', NOW)).toBe('ok');
+  });
+  it('refuses after NotAfter, allows until it', () => {
+    const a = mutable({ url: 'Reschedulable', valueBoolean: true }, { url: 'NotAfter', valueDateTime: '2026-03-02T10:00:00Z' });
+    expect(mutabilityCheck(a, 'move', NOW)).toBe('ok');
+    expect(mutabilityCheck(a, 'move', new Date(NOW.getTime() + 1000))).toBe('tooLate');
+    expect(mutabilityCheck(a, 'cancel', new Date(NOW.getTime() + 1000))).toBe('tooLate');
+  });
+});
