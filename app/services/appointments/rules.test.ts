@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { helsinkiDate } from '~/lib/format';
+import { encodeAnonymousCode, parseAnonymousCode } from '~/models/appointments/anonymous-code';
 import {
   cancellationCheck,
   checkInStatus,
   confidentialityStatus,
-  encodeAnonymousCode,
   mayCancel,
   moveCheck,
   movePayerKey,
-  parseAnonymousCode,
   parseAppointmentIds,
   type CheckInFacts,
 } from './rules';

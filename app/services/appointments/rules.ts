@@ -70,9 +70,6 @@ export function confidentialityStatus(
   return adultNow && !adultThen ? 'notFilledAsAdult' : 'ok';
 }
 
-// The anonymous link's code lives in app/models (the seed's factories build it too).
-export { encodeAnonymousCode, parseAnonymousCode } from '~/models/appointments/anonymous-code';
-
 /** The arrival reason is saved with this fixed Finnish prefix ("the customer's own arrival reason"). */
 export const ARRIVAL_REASON_PREFIX = 'Asiakkaan itse kirjoittama tulosyy: ';
 
