@@ -7,7 +7,6 @@ import {
   confidentialityStatus,
   mayCancel,
   moveCheck,
-  movePayerKey,
   parseAppointmentIds,
   type CheckInFacts,
 } from './rules';
@@ -118,13 +117,5 @@ describe('moving an appointment', () => {
   it('never moves a cancelled or checked-in appointment', () => {
     expect(moveCheck({ ...a, cancelledAt: hours(48) }, hours(30), 24)).toEqual({ ok: false, reason: 'notMovable' });
     expect(moveCheck({ ...a, checkedInAt: hours(48) }, hours(30), 24)).toEqual({ ok: false, reason: 'notMovable' });
-  });
-
-  it('re-checks the payers the portal books with, and no other', () => {
-    expect(movePayerKey('self')).toBe('self');
-    expect(movePayerKey('occupationalHealthCare')).toBe('occupational');
-    expect(movePayerKey('insurance')).toBe('insurance');
-    expect(movePayerKey('insuranceAndOccupationalHealthCare')).toBeNull();
-    expect(movePayerKey('other')).toBeNull();
   });
 });

@@ -97,17 +97,3 @@ export function moveCheck(
   if (check.ok) return check;
   return { ok: false, reason: check.reason === 'alreadyStarted' ? 'notMovable' : 'tooLate' };
 }
-
-/** The booking payer that re-checks a move, by the appointment's payer type (null: staff-only types). */
-export function movePayerKey(payerType: string): 'self' | 'occupational' | 'insurance' | null {
-  switch (payerType) {
-    case 'self':
-      return 'self';
-    case 'occupationalHealthCare':
-      return 'occupational';
-    case 'insurance':
-      return 'insurance';
-    default:
-      return null;
-  }
-}
