@@ -1,7 +1,6 @@
 /**
- * Secure messaging (spec 1 §3–§5): value lists, limits and view types shared by the browser and
- * the server. Client-safe, and free of zod so that pages showing messages without a form (the
- * front page's summaries) do not load it; the form schemas live in messaging-schemas.ts.
+ * Secure messaging (spec 1 §3–§5): value lists, limits, view types and where the messages link
+ * shows (`showsMessages`); the form schemas live in ./schemas.ts.
  */
 import type { BrandKey } from '~/brands';
 import type { Features } from '../features';
