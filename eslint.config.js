@@ -93,13 +93,12 @@ const PLATFORM_SERVICES = ['db', 'audit', 'observability', 'outbox', 'jobs', 'st
  * the shared piece to app/models.
  */
 const CROSS_AREA_ALLOWED = [
-  { from: 'account', to: 'auth/session.server', reason: 'Guardians, SMS login and re-identification read and end the login session (listWards, resumeSession, revokeSession, lookupSession).' },
+  { from: 'account', to: 'auth/session.server', reason: 'The SMS code login resumes a lapsed login session or ends it (resumeSession, revokeSession).' },
   { from: '*', to: 'people/viewer.server', reason: 'Who is asking and whose data they may see: every area\'s queries take their viewer from one module (ADR 0026).' },
   { from: '*', to: 'people/people.server', reason: 'The people service owns every write to persons; other areas call it inside their own transactions (ADR 0026).' },
   { from: 'auth', to: 'people/population-register/population-register.server', reason: 'Identification refreshes the person\'s guardianships from the population register (ADR 0023).' },
   { from: 'booking', to: 'auth/flow-binding.server', reason: 'The insurer\'s permit round trip is bound to the browser that started it, like the identification flow.' },
   { from: 'booking', to: 'appointments/ics', reason: 'The booking confirmation carries the new appointment\'s calendar entry.' },
-  { from: 'booking', to: 'appointments/rules', reason: 'A booking mints the appointment\'s anonymous link code (encodeAnonymousCode).' },
   { from: 'booking', to: 'appointments/reminders.server', reason: 'A booking schedules the new appointment\'s reminder in its transaction (scheduleReminder, ADR 0031).' },
   { from: 'records', to: 'messaging/threads.server', reason: 'A prescription renewal request is sent as a message thread (ADR 0016).' },
   { from: 'appointments', to: 'booking/payers/index.server', reason: 'Moving an appointment re-checks its payer\'s rules for the new time (ADR 0036).' },
@@ -108,7 +107,6 @@ const CROSS_AREA_ALLOWED = [
   { from: 'appointments', to: 'booking/reservation-rules', reason: 'A move applies the booking\'s binding-consent window and recognises the lost race for a slot (ADR 0036).' },
   { from: 'appointments', to: 'billing/refunds.server', reason: 'Moving a prepaid remote visit elsewhere refunds or credits its fee in the move\'s transaction, and sends the refund after it (ADR 0048).' },
   { from: 'messaging', to: 'records/questionnaires.server', reason: 'The messaging API answers a questionnaire invitation carried in a message through the one questionnaire service (answerQuestionnaire, ADR 0042).' },
-  { from: 'storage', to: 'auth/session.server', reason: 'A guardian may download a ward\'s files: the wards come from the session (listWards).' },
 ];
 
 /** The cross-area restriction for the services in one folder (an area's or a platform service's). */

@@ -43,7 +43,11 @@ export default [
   route('api/anon/reserve-appointment', 'routes/booking/api/reserve-anonymous.ts'),
   route('api/reserve-appointment', 'routes/booking/api/reserve-appointment.ts'),
   route('api/concepts', 'routes/booking/api/insurance-concepts.ts'),
-  route('api/insurance/*', 'routes/booking/api/insurance.ts'),
+  route('api/insurance/lahitapiola-policy-check', 'routes/booking/api/insurance-policy-check.ts'),
+  route('api/insurance/lahitapiola-direct-compensation-permits/:lang', 'routes/booking/api/insurance-permits.ts'),
+  route('api/insurance/pohjola-check/:date', 'routes/booking/api/insurance-pohjola-check.ts'),
+  route('api/insurance/lahitapiola-apply-permit', 'routes/booking/api/insurance-apply-permit.ts'),
+  route('api/insurance/lahitapiola-apply-permit/return', 'routes/booking/api/insurance-permit-return.ts'),
   route('dev/test-insurer/apply-permit', 'routes/booking/test-insurer.tsx'),
   // ─── Messaging (issue 10): attachment downloads and the GraphQL API (spec 1 §7).
   route('messaging/attachments/:id', 'routes/messaging/attachment.ts'),

@@ -9,35 +9,9 @@
 import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import { languageOfPath } from '~/route-table';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './config';
-import bookingMore from './resources/booking/occupational';
-import en from './resources/en';
-import myInformation from './resources/account';
-import fi from './resources/fi';
-import messaging from './resources/messaging';
-import invoices from './resources/billing';
-import type { Resource } from './resources';
+import { RESOURCES } from './resources';
 import type { TextKey } from './keys';
 import { createTranslator, hasText, type TFunction } from './translate';
-import pagesEn from './resources/shell/en';
-import pagesFi from './resources/shell/fi';
-import pagesSv from './resources/shell/sv';
-import records from './resources/records/records';
-import recordsFeed from './resources/records/feed';
-import sicknessFund from './resources/records/sickness-fund';
-import accessLog from './resources/access-log';
-import insurance from './resources/booking/insurance';
-import reservation from './resources/booking/reservation';
-import search from './resources/booking/search';
-import reminders from './resources/appointments/reminders';
-import confidential from './resources/appointments/confidential';
-import dataExport from './resources/records/export';
-import earlierTime from './resources/appointments/earlier-time';
-import move from './resources/appointments/move';
-import sv from './resources/sv';
-import devices from './resources/devices';
-import accessibility from './resources/shell/accessibility';
-import carePages from './resources/shell/care-pages';
-import actingFor from './resources/acting-for';
 
 /** Remembers the last language used, for the `/` redirect. */
 export const languageCookie = createCookie('portal_lang', {
@@ -47,37 +21,10 @@ export const languageCookie = createCookie('portal_lang', {
   maxAge: 60 * 60 * 24 * 365,
 });
 
-const pages = { fi: pagesFi, sv: pagesSv, en: pagesEn };
-
-const all = (core: typeof en, lang: 'fi' | 'sv' | 'en'): Resource => ({
-  ...core,
-  ...pages[lang],
-  search: search[lang],
-  actingFor: actingFor[lang],
-  reservation: reservation[lang],
-  invoices: invoices[lang],
-  myInformation: myInformation[lang],
-  messaging: messaging[lang],
-  records: records[lang],
-  recordsFeed: recordsFeed[lang],
-  occupational: bookingMore[lang],
-  insurance: insurance[lang],
-  sicknessFund: sicknessFund[lang],
-  reminders: reminders[lang],
-  devices: devices[lang],
-  accessibility: accessibility[lang],
-  accessLog: accessLog[lang],
-  confidential: confidential[lang],
-  dataExport: dataExport[lang],
-  earlierTime: earlierTime[lang],
-  move: move[lang],
-  ...carePages[lang],
-});
-
 export const resources = {
-  fi: { translation: all(fi, 'fi') },
-  sv: { translation: all(sv, 'sv') },
-  en: { translation: all(en, 'en') },
+  fi: { translation: RESOURCES.fi },
+  sv: { translation: RESOURCES.sv },
+  en: { translation: RESOURCES.en },
 };
 
 /**

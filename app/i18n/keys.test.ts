@@ -17,7 +17,7 @@ describe('the text keys', () => {
     expectTypeOf<'chrome.home'>().toExtend<TextKey>();
     expectTypeOf<'session.unit.minutes'>().toExtend<TextKey>();
     expectTypeOf<'session.unit.minutes_one'>().toExtend<TextKey>();
-    // A key in a separately loaded namespace.
+    // A key in an area's text module.
     expectTypeOf<'records.renewal.errors.required'>().toExtend<TextKey>();
     // A `Record<string, string>` of texts takes any key under it.
     expectTypeOf<'insurance.reservationInfo.FYS'>().toExtend<TextKey>();

@@ -16,6 +16,10 @@ describe('normalizeFinnishPhone', () => {
     ['02 1234 567', '+35821234567'],
     ['012345', '+35812345'], // shortest: 5-digit national number
     ['+358 123 456 789 012', '+358123456789012'], // longest: 12-digit national number
+    // The SMS rule (toE164) accepted these and the forms refused them; one rule now accepts them.
+    ['(040) 123 4567', '+358401234567'],
+    ['040.123.4567', '+358401234567'],
+    ['+358 (0)40 123 4567', '+358401234567'],
   ])('%j → %s', (input, expected) => {
     expect(normalizeFinnishPhone(input)).toBe(expected);
   });
@@ -34,10 +38,9 @@ describe('normalizeFinnishPhone', () => {
     ['0401', 'national number too short (4 digits)'],
     ['+358 1234 567 890 123', 'national number too long (13 digits)'],
     ['040 123 456a', 'trailing letter'],
-    ['(040) 123 4567', 'parentheses'],
     ['040+1234567', 'plus in the middle'],
     ['++358401234567', 'double plus'],
-    ['040.123.4567', 'dots'],
+    ['+46 (0)70-123 45 67', 'Swedish number the SMS rule accepts'],
   ])('rejects %j (%s)', (input) => {
     expect(normalizeFinnishPhone(input)).toBeNull();
     expect(isValidFinnishPhone(input)).toBe(false);

@@ -1,52 +1,25 @@
 /**
  * Contact detail validators (phone, e-mail, postal code), and the one mapping of a person's
  * stored details to the contact values the forms and pages show (`contactValuesOf`).
- *
- * Shared by client and server: plain TypeScript, no Node-only APIs.
  * All functions trim surrounding whitespace before checking.
  */
 import type { Language } from '~/i18n/config';
+import { toE164 } from './sms/phone';
 import { hasControlCharacters } from './text';
 
 /**
- * Normalises a Finnish phone number to the international form `+358…`, or
- * returns null when it is not a valid Finnish number.
- *
- * - Spaces and dashes are removed.
- * - `00358…` and `+358…` keep the country code as `+358`.
- * - A leading `0` (domestic trunk prefix) becomes `+358`.
- * - Anything else (other country codes, no prefix) is rejected.
- * - The zero must not be kept after the country code: `+358 040…` is rejected.
+ * Normalises a Finnish phone number to the international form `+358…`, or returns null when it
+ * is not a valid Finnish number: the one phone rule, `toE164` (`./sms/phone`, what every SMS is
+ * checked with), restricted to Finland's country code. So a form accepts what an SMS can be sent
+ * to: spaces, dashes, dots and one pair of parentheses as separators, `+358`, `00358` or the
+ * trunk `0`, `+358 (0)40…`; the national number has a non-zero first digit and 5–12 digits
+ * (`+358 040…` is refused); other countries' numbers are refused.
  *
  * Examples: `040 123 4567` → `+358401234567`, `09 1234567` → `+35891234567`.
- *
- * Allowed as typed: an optional leading `+`, digits, spaces and dashes. The national significant
- * number after +358 has a non-zero first digit (the prefix: 4x / 50 mobile, 1x / 2 / 3 / 5 / 6 /
- * 8 / 9 landline areas) and 4–11 more digits, i.e. 5–12 digits in total: deliberately simpler
- * than the full numbering plan.
- *
- * Self-contained (no reference outside its body): my information's plain page sends its source
- * text to the browser (components/account/ContactEditor, the phone normalised on leaving it).
  */
 export function normalizeFinnishPhone(input: string): string | null {
-  const PHONE_INPUT = /^\+?[\d\s-]+$/;
-  const FINNISH_NSN = /^[1-9]\d{4,11}$/;
-  const trimmed = input.trim();
-  if (!PHONE_INPUT.test(trimmed)) return null;
-
-  const compact = trimmed.replace(/[\s-]/g, '');
-  let nsn: string;
-  if (compact.startsWith('+358')) {
-    nsn = compact.slice(4);
-  } else if (compact.startsWith('00358')) {
-    nsn = compact.slice(5);
-  } else if (compact.startsWith('0')) {
-    nsn = compact.slice(1);
-  } else {
-    return null;
-  }
-
-  return FINNISH_NSN.test(nsn) ? `+358${nsn}` : null;
+  const result = toE164(input);
+  return result.ok && result.e164.startsWith('+358') ? result.e164 : null;
 }
 
 /** True when {@link normalizeFinnishPhone} accepts the input. */

@@ -9,4 +9,3 @@ export const table = style({ borderCollapse: 'collapse', width: '100%' });
 export const caption = style({ textAlign: 'left', fontWeight: 600, paddingBottom: vars.space.s });
 export const cell = style({ textAlign: 'left', padding: vars.space.s, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'top' });
 export const when = style([cell, { whiteSpace: 'nowrap' }]);
-export const pager = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.m, marginTop: vars.space.m });

@@ -42,7 +42,6 @@ export const notice = style({
   padding: vars.space.s,
   marginBottom: vars.space.s,
 });
-export const pager = style({ display: 'flex', gap: vars.space.m, alignItems: 'center', marginTop: vars.space.m });
 export const timelineList = style({ listStyle: 'none', margin: 0, padding: 0 });
 export const table = style({ width: '100%', borderCollapse: 'collapse' });
 export const cell = style({ textAlign: 'left', padding: vars.space.s, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'top' });

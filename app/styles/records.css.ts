@@ -5,7 +5,6 @@ import { vars } from './theme.css';
 export const inlineList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: vars.space.m });
 export const personSwitch = style({ marginBottom: vars.space.m });
 export const currentChoice = style({ fontWeight: 700, textDecoration: 'none', color: vars.color.text });
-export const pager = style({ display: 'flex', gap: vars.space.m, alignItems: 'center', marginTop: vars.space.m });
 export const items = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.m });
 export const item = style({ borderTop: `1px solid ${vars.color.border}`, paddingTop: vars.space.m });
 export const details = style({

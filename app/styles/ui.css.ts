@@ -111,3 +111,6 @@ export const providerGrid = style([
 ]);
 export const fullWidth = style({ width: '100%' });
 export const preWrap = style({ whiteSpace: 'pre-wrap', fontFamily: 'inherit' });
+
+/** The one pager's row (components/Pager.tsx). */
+export const pager = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.m, alignItems: 'center', marginTop: vars.space.m });

@@ -9,7 +9,6 @@
  *
  * Needs TEST_DATABASE_URL and a production build (`BUILD_DIR`, default build/; built when missing).
  */
-import { fileURLToPath } from 'node:url';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppointment, createPerson, createSlot } from '~db/factories';
@@ -23,8 +22,8 @@ import { findFreePort, startServer, type ServerProcess } from '../../bench/serve
 import { ensureBuild } from '../fixtures/build';
 import { clock } from '../fixtures/clock';
 import { createTestDatabase, postgresUrlFor, testDatabaseUrl, type TestDatabase } from '../fixtures/db';
+import { REPO_ROOT } from '../fixtures/portal-process';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TAKERS = 50;
 const READY_TIMEOUT_MS = 120_000;
 const HOUR = 3_600_000;
@@ -49,7 +48,7 @@ describe.skipIf(!testDatabaseUrl())('one freed time offered to 50 waiting patien
   let freed: { slotId: number; appointmentId: number; identityCode: string };
 
   beforeAll(async () => {
-    ensureBuild(ROOT);
+    ensureBuild(REPO_ROOT);
     database = await createTestDatabase('postgres');
     const env = {
       DATABASE_URL: postgresUrlFor(testDatabaseUrl()!, database.location),
@@ -59,7 +58,7 @@ describe.skipIf(!testDatabaseUrl())('one freed time offered to 50 waiting patien
       EARLIER_TIME_BATCH_SIZE: String(TAKERS),
     };
     for (let i = 0; i < 2; i++) {
-      const server = startServer({ cwd: ROOT, port: await findFreePort(), env });
+      const server = startServer({ cwd: REPO_ROOT, port: await findFreePort(), env });
       servers.push(server);
       await server.waitUntilReady(READY_TIMEOUT_MS);
     }

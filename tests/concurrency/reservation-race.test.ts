@@ -12,7 +12,6 @@
  * missing). Each visitor first opens the reserve page on its server for the anonymous CSRF
  * cookie and token, as a browser would.
  */
-import { fileURLToPath } from 'node:url';
 import { and, eq, gt, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOccupationalContract, createPerson, createSlot } from '~db/factories';
@@ -27,8 +26,8 @@ import { openReservation, reserveAnonymously, type AnonymousVisitor } from '../f
 import { ensureBuild } from '../fixtures/build';
 import { createTestDatabase, postgresUrlFor, testDatabaseUrl, type TestDatabase } from '../fixtures/db';
 import { clock } from '../fixtures/clock';
+import { REPO_ROOT } from '../fixtures/portal-process';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const VISITORS = 100;
 const READY_TIMEOUT_MS = 120_000;
 
@@ -43,7 +42,7 @@ describe.skipIf(!testDatabaseUrl())('one free time, 100 concurrent reservations,
   const visitors: Visitor[] = [];
 
   beforeAll(async () => {
-    ensureBuild(ROOT);
+    ensureBuild(REPO_ROOT);
     database = await createTestDatabase('postgres');
     const env = {
       DATABASE_URL: postgresUrlFor(testDatabaseUrl()!, database.location),
@@ -52,7 +51,7 @@ describe.skipIf(!testDatabaseUrl())('one free time, 100 concurrent reservations,
     };
     // One after the other: the first migrates and seeds, the second finds both done.
     for (let i = 0; i < 2; i++) {
-      const server = startServer({ cwd: ROOT, port: await findFreePort(), env });
+      const server = startServer({ cwd: REPO_ROOT, port: await findFreePort(), env });
       servers.push(server);
       await server.waitUntilReady(READY_TIMEOUT_MS);
     }
@@ -138,7 +137,7 @@ describe.skipIf(!testDatabaseUrl())('one occupational free time, 100 concurrent 
   const employees: { server: ServerProcess; jar: CookieJar; token: string; phone: string }[] = [];
 
   beforeAll(async () => {
-    ensureBuild(ROOT);
+    ensureBuild(REPO_ROOT);
     database = await createTestDatabase('postgres');
     const env = {
       DATABASE_URL: postgresUrlFor(testDatabaseUrl()!, database.location),
@@ -147,7 +146,7 @@ describe.skipIf(!testDatabaseUrl())('one occupational free time, 100 concurrent 
       RATE_LIMIT_ANONYMOUS_POSTS_PER_10_MIN: '10000',
     };
     for (let i = 0; i < 2; i++) {
-      const server = startServer({ cwd: ROOT, port: await findFreePort(), env });
+      const server = startServer({ cwd: REPO_ROOT, port: await findFreePort(), env });
       servers.push(server);
       await server.waitUntilReady(READY_TIMEOUT_MS);
     }

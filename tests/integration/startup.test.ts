@@ -1,7 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
@@ -18,6 +16,7 @@ import { loginDemoPerson } from '../../bench/login';
 import { ensureBuild } from '../fixtures/build';
 import { countAppliedMigrations, databaseKinds, withTestDatabase } from '../fixtures/db';
 import { PRODUCTION_SETTINGS } from '../fixtures/production-settings';
+import { freePort } from '../fixtures/portal-process';
 
 const productionEnv = parseEnv({ NODE_ENV: 'production', ...PRODUCTION_SETTINGS });
 
@@ -281,15 +280,6 @@ describe('the demo start (npm start)', () => {
     }
   });
 });
-
-async function freePort(): Promise<number> {
-  const listener = createServer().listen(0, '127.0.0.1');
-  await once(listener, 'listening');
-  const address = listener.address();
-  listener.close();
-  if (!address || typeof address === 'string') throw new Error('no free port');
-  return address.port;
-}
 
 /** Polls until `ready` answers true (or 'stopped'); two minutes at most. */
 async function waitFor(ready: () => Promise<boolean | 'stopped'>, output: string) {

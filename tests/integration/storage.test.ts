@@ -182,6 +182,13 @@ describe.each(databaseKinds())('embedded storage on %s', (kind) => {
       ok: false,
       reason: 'not-found',
     });
+    // The viewer rule (actsFor): a guardian acts for a ward's files only while the ward is under 12.
+    const teen = await person(t.db, '2012-01-15');
+    await addGuardianship(t.db, laura.id, teen.id);
+    expect(await initUpload(t.db, store, { ownerId: teen.id, userId: laura.id, purpose: 'kela-card-back', contentType: 'image/png', byteSize: PNG.length, policy: IMAGE_UPLOAD_POLICY })).toEqual({
+      ok: false,
+      reason: 'not-found',
+    });
     const started = await init(laura, eino, 'image/png');
     const put = await uploadResponse(t.db, store, putRequest(started.upload.url, started.upload.headers, PNG), lauraAuth, tokenOf(started.upload.url));
     expect(put.status).toBe(200);

@@ -2,10 +2,10 @@
  * The records of "who has handled my data" (ADR 0033): when, who, what, why, one row per act,
  * as the server formatted and grouped them. Read-only; the pager is links.
  */
-import { Link } from 'react-router';
 import { useTranslation } from '~/i18n/react';
 import type { AccessLogEntryView, WhoView } from '~/models/audit/access-log';
 import { Time } from '~/components/Time';
+import { Pager } from '~/components/Pager';
 import * as s from '~/styles/access-log.css';
 
 function useWhoText() {
@@ -72,11 +72,11 @@ export function AccessLogTable({ entries, emptyText }: { entries: readonly Acces
 /** "Older records" (the next keyset page) and "Back to the newest"; plain links keeping the period. */
 export function AccessLogPager({ olderHref, newestHref }: { olderHref: string | null; newestHref: string | null }) {
   const { t } = useTranslation();
-  if (!olderHref && !newestHref) return null;
   return (
-    <nav aria-label={t('accessLog.pager')} className={s.pager}>
-      {newestHref ? <Link to={newestHref}>{t('accessLog.newest')}</Link> : null}
-      {olderHref ? <Link to={olderHref}>{t('accessLog.older')}</Link> : null}
-    </nav>
+    <Pager
+      label={t('accessLog.pager')}
+      previous={newestHref ? { href: newestHref, text: t('accessLog.newest') } : null}
+      next={olderHref ? { href: olderHref, text: t('accessLog.older') } : null}
+    />
   );
 }

@@ -24,7 +24,7 @@ import { LANGUAGES } from '~/i18n/config';
 import type { TextKey } from '~/i18n/keys';
 import { useTranslation } from '~/i18n/react';
 import type { ContactValues } from '~/models/contact';
-import { CONTACT_FIELDS, invalidFields, type ContactField } from '~/models/account/my-information-fields';
+import { CONTACT_FIELDS, invalidFields, type ContactField } from '~/models/account/my-information';
 import * as s from '~/styles/booking.css';
 import * as ui from '~/styles/ui.css';
 

@@ -12,7 +12,7 @@ import { Form } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { CheckboxField, TextField, type FieldConstraints } from '~/components/forms/FormFields';
 import { useTranslation } from '~/i18n/react';
-import { MAX_GUARDIANS, type GuardianView } from '~/models/account/my-information-fields';
+import { MAX_GUARDIANS, type GuardianView } from '~/models/account/my-information';
 import * as a from '~/styles/account.css';
 import * as s from '~/styles/booking.css';
 import * as ui from '~/styles/ui.css';

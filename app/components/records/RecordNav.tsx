@@ -6,6 +6,7 @@
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '~/i18n/react';
 import { relativeText, validityText, type RelativeDate, type ValidityHint } from '~/services/records/records-rules';
+import { Pager, pageLinks } from '~/components/Pager';
 import * as s from '~/styles/records.css';
 
 export interface PersonChoice {
@@ -47,7 +48,8 @@ export function PersonSwitch({ choices }: { choices: readonly PersonChoice[] }) 
   );
 }
 
-export function Pager({ page, hasNext, param = 'page', label }: { page: number; hasNext: boolean; param?: string; label?: string }) {
+/** A record list's pager: the page number in the query parameter `param` of the current address. */
+export function RecordPager({ page, hasNext, param = 'page', label }: { page: number; hasNext: boolean; param?: string; label?: string }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   if (page === 1 && !hasNext) return null;
@@ -59,11 +61,11 @@ export function Pager({ page, hasNext, param = 'page', label }: { page: number; 
     return `${pathname}${text ? `?${text}` : ''}`;
   };
   return (
-    <nav aria-label={label ?? t('records.pager.label')} className={s.pager}>
-      {page > 1 ? <Link to={href(page - 1)}>{t('records.pager.previous')}</Link> : null}
-      <span>{t('records.pager.current', { page })}</span>
-      {hasNext ? <Link to={href(page + 1)}>{t('records.pager.next')}</Link> : null}
-    </nav>
+    <Pager
+      label={label ?? t('records.pager.label')}
+      {...pageLinks(page, hasNext, href, { previous: t('records.pager.previous'), next: t('records.pager.next') })}
+      current={t('records.pager.current', { page })}
+    />
   );
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateFeatures } from '~/services/features/features.server';
+import { showsMessages } from '~/models/messaging/messaging';
 import { buildNavigation, type NavEntry } from './navigation';
 
 const labels = (entries: NavEntry[]) =>
@@ -63,6 +64,14 @@ describe('side navigation rules', () => {
     const both = evaluateFeatures(['customer-messaging-allowed', 'customer-messaging-enabled']);
     expect(links(buildNavigation({ lang: 'fi', brand: 'general', features: both, isOccupational: false }))).not.toContain('conversations');
     expect(links(buildNavigation({ lang: 'fi', brand: 'children', features: both, isOccupational: true }))).not.toContain('conversations');
+    // The one rule, which the messaging pages and the unread badge ask too.
+    expect([
+      showsMessages({ brand: 'general', features: both, isOccupational: true }),
+      showsMessages({ brand: 'general', features: one, isOccupational: true }),
+      showsMessages({ brand: 'general', features: evaluateFeatures(['customer-messaging-enabled']), isOccupational: true }),
+      showsMessages({ brand: 'general', features: both, isOccupational: false }),
+      showsMessages({ brand: 'children', features: both, isOccupational: true }),
+    ]).toEqual([true, false, false, false, false]);
   });
 
   it('links the booking calendar and the appointment list, in that order, on both brands (spec 1 §2, spec 2 §6)', () => {

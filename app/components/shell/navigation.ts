@@ -11,6 +11,7 @@ import type { BrandKey } from '~/brands';
 import type { Language } from '~/i18n/config';
 import type { TextKey } from '~/i18n/keys';
 import type { Features } from '~/models/features';
+import { showsMessages } from '~/models/messaging/messaging';
 import { PAGES, pageExistsIn, pagePath, type PageDefinition, type PageKey } from '~/route-table';
 
 export interface NavLinkItem {
@@ -59,9 +60,8 @@ export function buildNavigation(input: NavInput): NavEntry[] {
   if (input.isHrUser) entries.push(...link('hrMessages', 'chrome.hrMessages'));
 
   if (input.brand === 'general' && input.isOccupational) {
-    const messagingOn = input.features['customer-messaging-enabled'] && input.features['customer-messaging-allowed'];
     const items = [
-      ...(messagingOn ? link('conversations', 'chrome.messages', input.unreadMessages) : []),
+      ...(showsMessages(input) ? link('conversations', 'chrome.messages', input.unreadMessages) : []),
       ...link('occupationalTeam', 'chrome.team'),
       ...link('employeeMemo', 'chrome.employeeMemo'),
     ];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contactValuesOf } from '../contact';
-import { contactSchema, invalidFields, normalizePhoneForDisplay, smsCodeSchema } from './my-information';
+import { contactSchema, invalidFields, smsCodeSchema } from './my-information';
 
 const good = {
   streetAddress: 'Kotikatu 1',
@@ -15,18 +15,6 @@ const errorsOf = (input: Record<string, unknown>) => {
   const parsed = contactSchema.safeParse(input);
   return parsed.success ? {} : parsed.error.flatten().fieldErrors;
 };
-
-describe('normalizePhoneForDisplay (on blur)', () => {
-  it('turns a valid Finnish number into +358… without spaces', () => {
-    expect(normalizePhoneForDisplay('040 123 4567')).toBe('+358401234567');
-    expect(normalizePhoneForDisplay('+358 40 123 4567')).toBe('+358401234567');
-    expect(normalizePhoneForDisplay('09-1234567')).toBe('+35891234567');
-  });
-  it('keeps anything else as typed, so nothing is lost', () => {
-    expect(normalizePhoneForDisplay('12345')).toBe('12345');
-    expect(normalizePhoneForDisplay('+46 70 123 4567')).toBe('+46 70 123 4567');
-  });
-});
 
 describe('contactSchema', () => {
   it('accepts the details and normalises the phone on the server too', () => {

@@ -2,8 +2,8 @@
  * My information (spec 2 §3–§5, spec 3 §5): the contact form's schema, the guardian limits and
  * the SMS code format, used by the actions and the services (the authority) and, through
  * conform's `getZodConstraint`, by the loaders for the forms' native constraints. Error messages
- * are i18n keys. Pure. The zod-free constants the forms use in the browser live in
- * ./my-information-fields.ts (re-exported here).
+ * are i18n keys. Pure; the forms' limits and
+ * field lists are here too.
  */
 import { z } from 'zod';
 import { isValidEmail } from '../contact';
@@ -11,19 +11,34 @@ import { LANGUAGES } from '~/i18n/config';
 import type { TextKey } from '~/i18n/keys';
 import { streetAddressSchema, postOfficeSchema } from '../booking/reservation-schemas';
 import { emailSchema, finnishPhoneSchema, postalCodeSchema, refuseControlCharacters, VALIDATION_MESSAGES } from '../schemas';
-import { CONTACT_PHONE_MAX, GUARDIAN_LIMITS, MAX_GUARDIANS } from './my-information-fields';
 
-export {
-  CONTACT_EMAIL_MAX,
-  CONTACT_FIELDS,
-  CONTACT_PHONE_MAX,
-  GUARDIAN_LIMITS,
-  invalidFields,
-  MAX_GUARDIANS,
-  normalizePhoneForDisplay,
-  type ContactField,
-  type GuardianView,
-} from './my-information-fields';
+/** The contact form's phone field: at most 15 characters as typed (spec 2 §5, §9). */
+export const CONTACT_PHONE_MAX = 15;
+/** The contact form's e-mail field: at most 78 characters. */
+export const CONTACT_EMAIL_MAX = 78;
+
+export const CONTACT_FIELDS = ['streetAddress', 'zipCode', 'postOffice', 'phoneNumber', 'emailAddress', 'language'] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+
+/** The fields of a refused form in display order: the error line names them (spec 2 §5 "Check {field names}"). */
+export function invalidFields<F extends string>(order: readonly F[], errors: Record<string, unknown> | undefined): F[] {
+  if (!errors) return [];
+  return order.filter((name) => Array.isArray(errors[name]) && (errors[name] as unknown[]).length > 0);
+}
+
+export const MAX_GUARDIANS = 2;
+
+/** A guardian entered for a minor's record, as the form shows and edits them (empty, not null, when missing). */
+export interface GuardianView {
+  name: string;
+  phone: string;
+  emailAddress: string;
+  isGuardianHasSameAddress: boolean;
+  streetAddress: string;
+  zipCode: string;
+  postOffice: string;
+}
+export const GUARDIAN_LIMITS = { name: 40, phone: 20, emailAddress: 100, streetAddress: 30, postOffice: 30 } as const;
 
 export const contactSchema = z.object({
   streetAddress: streetAddressSchema,

@@ -1,9 +1,22 @@
 /**
- * Secure messaging (spec 1 §3–§5): value lists, limits and view types shared by the browser and
- * the server. Client-safe, and free of zod so that pages showing messages without a form (the
- * front page's summaries) do not load it; the form schemas live in messaging-schemas.ts.
+ * Secure messaging (spec 1 §3–§5): value lists, limits, view types and where the messages link
+ * shows (`showsMessages`); the form schemas live in ./schemas.ts.
  */
+import type { BrandKey } from '~/brands';
+import type { Features } from '../features';
 import { hasControlCharacters } from '../text';
+
+/**
+ * Where the navigation has the messages link (spec 1 §2 and §6, spec 2 §6): the general brand,
+ * an occupational customer, both messaging flags on. The one rule: the navigation
+ * (components/shell/navigation.ts), the pages that offer writing a message and the unread badge
+ * (`messagesInNavigation` of conversations.server) ask it.
+ */
+export const showsMessages = (input: { brand: BrandKey; features: Features; isOccupational: boolean }): boolean =>
+  input.brand === 'general' &&
+  input.isOccupational &&
+  input.features['customer-messaging-enabled'] &&
+  input.features['customer-messaging-allowed'];
 
 export const PROFESSIONAL_TYPES = ['Doctor', 'Nurse', 'Physiotherapist', 'Psychologist'] as const;
 export type ProfessionalType = (typeof PROFESSIONAL_TYPES)[number];

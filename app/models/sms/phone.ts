@@ -1,7 +1,7 @@
 /**
- * Phone numbers in E.164 (`+358401234567`), the form every SMS leaves in (ADR 0030). Pure and
- * client-safe: a form may use it to check what a person types, and the SMS senders check every
- * recipient with it before anything goes to a gateway.
+ * Phone numbers in E.164 (`+358401234567`), the form every SMS leaves in (ADR 0030): the one
+ * phone rule. Pure: the forms check what a person types with it (`normalizeFinnishPhone`), and
+ * the SMS senders check every recipient with it before anything goes to a gateway.
  *
  * What is accepted, after trimming:
  * - an optional leading `+`, then digits with spaces, dashes, dots and one pair of parentheses
@@ -14,8 +14,8 @@
  *
  * Length: E.164 allows at most 15 digits with the country code; we ask for at least 7 (the
  * shortest numbers in use, e.g. Niue's). Finnish numbers (+358) are checked more strictly: the
- * national significant number starts with a non-zero digit and has 5–12 digits (the same rule
- * as `normalizeFinnishPhone` in `app/models/contact.ts`), so `+358 040…` is refused.
+ * national significant number starts with a non-zero digit and has 5–12 digits, so `+358 040…`
+ * is refused (`normalizeFinnishPhone` in `app/models/contact.ts` is this rule for +358).
  */
 
 /** Why a number was refused; the caller turns it into a translated message. */

@@ -10,7 +10,7 @@ import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { authContext, portalContext } from '~/context';
 import { pageTitle } from '~/lib/http/page.server';
 import { safeRedirectPath } from '~/lib/http/safe-redirect';
-import { IDENTITY_PROVIDERS } from '~/models/identity-providers';
+import { ProviderGrid } from '~/components/auth/ProviderGrid';
 import { pagePath } from '~/route-table';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/login';
@@ -37,8 +37,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Login({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { lang, nextPath, error, again } = loaderData;
-  const startUrl = (provider: string) =>
-    `/oauth/authenticate?${new URLSearchParams({ lang, next: nextPath, acr_values: provider })}`;
   return (
     <section className={ui.card}>
       <h1>{t(again ? 'login.again.title' : 'login.title')}</h1>
@@ -49,15 +47,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       ) : null}
       <p>{t(again ? 'login.again.intro' : 'login.intro')}</p>
       <h2 id="providers-title">{t('login.providersLabel')}</h2>
-      <ul className={ui.providerGrid} aria-labelledby="providers-title">
-        {IDENTITY_PROVIDERS.map((provider) => (
-          <li key={provider.id}>
-            <a className={`${ui.button.secondary} ${ui.fullWidth}`} href={startUrl(provider.id)} data-provider={provider.id}>
-              {provider.name ?? t('login.providers.mobile')}
-            </a>
-          </li>
-        ))}
-      </ul>
+      <ProviderGrid lang={lang} next={nextPath} labelledBy="providers-title" />
       <p className={ui.hint}>{t('login.secureNote')}</p>
       {again ? (
         <p>

@@ -3,6 +3,7 @@
  * each leading to the fee's approval and then the pay page.
  */
 import { Link } from 'react-router';
+import { VisitFacts } from '~/components/billing/VisitFacts';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
@@ -11,7 +12,6 @@ import { pagePath } from '~/route-table';
 import { viewerOf } from '~/services/people/viewer.server';
 import { getDb } from '~/services/db/db.server';
 import { listPayableVisits } from '~/services/billing/visit-payment.server';
-import * as styles from '~/styles/billing.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/pay-visit';
 
@@ -39,13 +39,7 @@ export default function PayVisit({ loaderData }: Route.ComponentProps) {
           {visits.map((visit) => (
             <li key={visit.appointmentId} className={ui.card} data-appointment={visit.appointmentId}>
               <h2>{visit.title}</h2>
-              <dl className={styles.facts}>
-                <dt className={styles.factTerm}>{t('invoices.visit.when')}</dt>
-                <dd className={styles.factValue}>{visit.when}</dd>
-                <dt className={styles.factTerm}>{t('invoices.visit.fee')}</dt>
-                <dd className={styles.factValue}>{visit.sum}</dd>
-              </dl>
-              {visit.patientName ? <p>{t('invoices.visit.patient', { name: visit.patientName })}</p> : null}
+              <VisitFacts visit={visit} />
               <Link className={ui.button.primary} to={visit.href} aria-label={t('invoices.visit.payLabel', { title: visit.title, when: visit.when })}>
                 {t('invoices.visit.pay')}
               </Link>

@@ -5,6 +5,7 @@
  */
 import { Form, Link, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { VisitFacts } from '~/components/billing/VisitFacts';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
@@ -14,7 +15,6 @@ import { pagePath } from '~/route-table';
 import { viewerOf } from '~/services/people/viewer.server';
 import { getDb } from '~/services/db/db.server';
 import { approveVisitPayment } from '~/services/billing/visit-payment.server';
-import * as styles from '~/styles/billing.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/visit-payment-approval';
 
@@ -55,13 +55,7 @@ export default function VisitPaymentApproval({ loaderData }: Route.ComponentProp
     <section className={ui.card}>
       <h1>{t('invoices.visit.approvalTitle')}</h1>
       <h2>{visit.title}</h2>
-      <dl className={styles.facts}>
-        <dt className={styles.factTerm}>{t('invoices.visit.when')}</dt>
-        <dd className={styles.factValue}>{visit.when}</dd>
-        <dt className={styles.factTerm}>{t('invoices.visit.fee')}</dt>
-        <dd className={styles.factValue}>{visit.sum}</dd>
-      </dl>
-      {visit.patientName ? <p>{t('invoices.visit.patient', { name: visit.patientName })}</p> : null}
+      <VisitFacts visit={visit} />
       <p>{t('invoices.visit.approvalText')}</p>
       <Form method="post">
         <AuthenticityTokenInput name="csrf" />

@@ -15,7 +15,7 @@ import { useTranslation } from '~/i18n/react';
 import { pageTitle } from '~/lib/http/page.server';
 import { requirePage } from '~/lib/http/page-access.server';
 import { notFound } from '~/lib/http/responses';
-import { IDENTITY_PROVIDERS } from '~/models/identity-providers';
+import { ProviderGrid } from '~/components/auth/ProviderGrid';
 import { pagePath } from '~/route-table';
 import { environmentFeatures } from '~/services/features/features.server';
 import * as ui from '~/styles/ui.css';
@@ -42,22 +42,13 @@ export async function loader({ request, context, url: routedUrl }: Route.LoaderA
 export default function OccupationalLanding({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { lang, next, privateHref } = loaderData;
-  const startUrl = (provider: string) => `/oauth/authenticate?${new URLSearchParams({ lang, next, acr_values: provider })}`;
   return (
     <>
       <section className={ui.card}>
         <h1>{t('occupationalLanding.title')}</h1>
         <p>{t('occupationalLanding.intro')}</p>
         <h2 id="ohc-providers-title">{t('occupationalLanding.providers')}</h2>
-        <ul className={ui.providerGrid} aria-labelledby="ohc-providers-title">
-          {IDENTITY_PROVIDERS.map((provider) => (
-            <li key={provider.id}>
-              <a className={`${ui.button.secondary} ${ui.fullWidth}`} href={startUrl(provider.id)} data-provider={provider.id}>
-                {provider.name ?? t('login.providers.mobile')}
-              </a>
-            </li>
-          ))}
-        </ul>
+        <ProviderGrid lang={lang} next={next} labelledBy="ohc-providers-title" />
         <p className={ui.hint}>{t('occupationalLanding.secureNote')}</p>
       </section>
       <section className={ui.card} aria-labelledby="ohc-not-employee">

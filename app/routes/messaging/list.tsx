@@ -21,6 +21,7 @@ import { getDb } from '~/services/db/db.server';
 import { activeAnnouncements } from '~/services/messaging/announcements.server';
 import { listCustomerThreads } from '~/services/messaging/conversations.server';
 import { logger } from '~/services/observability/logger.server';
+import { Pager, pageLinks } from '~/components/Pager';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/list';
@@ -112,17 +113,14 @@ export default function ConversationList({ loaderData }: Route.ComponentProps) {
                   ))}
                 </ul>
               )}
-              {data.list.pageCount > 1 ? (
-                <nav className={s.pager} aria-label={t('messaging.pages')}>
-                  {data.list.page > 1 ? (
-                    <Link to={pagePath('conversations', lang, {}, `page=${data.list.page - 1}`)}>{t('messaging.previousPage')}</Link>
-                  ) : null}
-                  <span>{t('messaging.page', { page: data.list.page, pages: data.list.pageCount })}</span>
-                  {data.list.page < data.list.pageCount ? (
-                    <Link to={pagePath('conversations', lang, {}, `page=${data.list.page + 1}`)}>{t('messaging.nextPage')}</Link>
-                  ) : null}
-                </nav>
-              ) : null}
+              <Pager
+                label={t('messaging.pages')}
+                {...pageLinks(data.list.page, data.list.page < data.list.pageCount, (p) => pagePath('conversations', lang, {}, `page=${p}`), {
+                  previous: t('messaging.previousPage'),
+                  next: t('messaging.nextPage'),
+                })}
+                current={t('messaging.page', { page: data.list.page, pages: data.list.pageCount })}
+              />
             </section>
           </>
         )}

@@ -4,7 +4,7 @@
  * General brand only.
  */
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import { Pager, PersonSwitch } from '~/components/records/RecordNav';
+import { RecordPager, PersonSwitch } from '~/components/records/RecordNav';
 import { useTranslation } from '~/i18n/react';
 import { pageTitle } from '~/lib/http/page.server';
 import { requirePage } from '~/lib/http/page-access.server';
@@ -52,7 +52,7 @@ export default function Certificates({ loaderData }: Route.ComponentProps) {
       ) : (
         <p>{t('records.certificates.empty')}</p>
       )}
-      <Pager page={list.page} hasNext={list.hasNext} />
+      <RecordPager page={list.page} hasNext={list.hasNext} />
     </section>
   );
 }

@@ -4,7 +4,7 @@
  * newest first, paged. General brand; someone without an occupational contract gets 404.
  */
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import { Pager } from '~/components/records/RecordNav';
+import { RecordPager } from '~/components/records/RecordNav';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
 import { invariantResponse, pageTitle, requireAuth } from '~/lib/http/page.server';
@@ -66,7 +66,7 @@ export default function EmployeeMemo({ loaderData }: Route.ComponentProps) {
       ) : (
         <p>{t('records.employeeMemo.empty')}</p>
       )}
-      <Pager page={memos.page} hasNext={memos.hasNext} />
+      <RecordPager page={memos.page} hasNext={memos.hasNext} />
     </section>
   );
 }

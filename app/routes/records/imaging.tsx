@@ -6,7 +6,7 @@
  */
 import { Link } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import { Pager, PersonSwitch } from '~/components/records/RecordNav';
+import { RecordPager, PersonSwitch } from '~/components/records/RecordNav';
 import { ReferralList } from '~/components/records/Referrals';
 import { useTranslation } from '~/i18n/react';
 import { pageTitle } from '~/lib/http/page.server';
@@ -46,7 +46,7 @@ export default function Imaging({ loaderData }: Route.ComponentProps) {
         ) : (
           <p>{t('records.imaging.noReferrals')}</p>
         )}
-        <Pager page={referrals.page} hasNext={referrals.hasNext} param="rpage" label={t('records.imaging.referralsTitle')} />
+        <RecordPager page={referrals.page} hasNext={referrals.hasNext} param="rpage" label={t('records.imaging.referralsTitle')} />
       </section>
       <section className={ui.card} aria-labelledby="imaging-results">
         <h2 id="imaging-results">{t('records.imaging.resultsTitle')}</h2>
@@ -67,7 +67,7 @@ export default function Imaging({ loaderData }: Route.ComponentProps) {
         ) : (
           <p>{t('records.imaging.noResults')}</p>
         )}
-        {results ? <Pager page={results.page} hasNext={results.hasNext} label={t('records.imaging.resultsTitle')} /> : null}
+        {results ? <RecordPager page={results.page} hasNext={results.hasNext} label={t('records.imaging.resultsTitle')} /> : null}
       </section>
     </>
   );

@@ -5,7 +5,7 @@
  */
 import { Link } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import { Pager, PersonSwitch, personQuery } from '~/components/records/RecordNav';
+import { RecordPager, PersonSwitch, personQuery } from '~/components/records/RecordNav';
 import { ReferralList } from '~/components/records/Referrals';
 import { useTranslation } from '~/i18n/react';
 import { pageTitle } from '~/lib/http/page.server';
@@ -44,7 +44,7 @@ export default function Laboratory({ loaderData }: Route.ComponentProps) {
         ) : (
           <p>{t('records.lab.noReferrals')}</p>
         )}
-        <Pager page={referrals.page} hasNext={referrals.hasNext} param="rpage" label={t('records.lab.referralsTitle')} />
+        <RecordPager page={referrals.page} hasNext={referrals.hasNext} param="rpage" label={t('records.lab.referralsTitle')} />
       </section>
       <section className={ui.card} aria-labelledby="lab-results">
         <h2 id="lab-results">{t('records.lab.resultsTitle')}</h2>
@@ -65,7 +65,7 @@ export default function Laboratory({ loaderData }: Route.ComponentProps) {
         ) : (
           <p>{t('records.lab.noResults')}</p>
         )}
-        <Pager page={days.page} hasNext={days.hasNext} label={t('records.lab.resultsTitle')} />
+        <RecordPager page={days.page} hasNext={days.hasNext} label={t('records.lab.resultsTitle')} />
       </section>
     </>
   );

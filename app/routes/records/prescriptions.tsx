@@ -8,7 +8,7 @@ import { data, Form, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { attrs } from '~/browser/markup';
-import { Pager, PersonSwitch, personQuery } from '~/components/records/RecordNav';
+import { RecordPager, PersonSwitch, personQuery } from '~/components/records/RecordNav';
 import { env } from '~/env.server';
 import { useTranslation } from '~/i18n/react';
 import { pageTitle } from '~/lib/http/page.server';
@@ -143,7 +143,7 @@ export default function Prescriptions({ loaderData, actionData }: Route.Componen
       ) : (
         items
       )}
-      <Pager page={list.page} hasNext={list.hasNext} />
+      <RecordPager page={list.page} hasNext={list.hasNext} />
     </section>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { Link } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import { Pager, PersonSwitch } from '~/components/records/RecordNav';
+import { RecordPager, PersonSwitch } from '~/components/records/RecordNav';
 import { env } from '~/env.server';
 import { useTranslation } from '~/i18n/react';
 import { pageTitle } from '~/lib/http/page.server';
@@ -57,7 +57,7 @@ export default function Questionnaires({ loaderData }: Route.ComponentProps) {
             ) : (
               <p>{t('records.questionnaires.noOpen')}</p>
             )}
-            <Pager page={lists.open.page} hasNext={lists.open.hasNext} param="open" label={t('records.questionnaires.open')} />
+            <RecordPager page={lists.open.page} hasNext={lists.open.hasNext} param="open" label={t('records.questionnaires.open')} />
           </section>
           <section className={ui.card} aria-labelledby="questionnaires-answered">
             <h2 id="questionnaires-answered">{t('records.questionnaires.answered')}</h2>
@@ -75,7 +75,7 @@ export default function Questionnaires({ loaderData }: Route.ComponentProps) {
             ) : (
               <p>{t('records.questionnaires.noAnswered')}</p>
             )}
-            <Pager page={lists.answered.page} hasNext={lists.answered.hasNext} label={t('records.questionnaires.answered')} />
+            <RecordPager page={lists.answered.page} hasNext={lists.answered.hasNext} label={t('records.questionnaires.answered')} />
           </section>
         </>
       ) : null}

@@ -1,7 +1,7 @@
 /** Vaccinations (spec 2 §2, §9): name, date, vaccinator, valid until; 25 per page (links); "No vaccinations"; a booking link. */
 import { Link } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import { Pager, PersonSwitch } from '~/components/records/RecordNav';
+import { RecordPager, PersonSwitch } from '~/components/records/RecordNav';
 import { useTranslation } from '~/i18n/react';
 import { pageTitle } from '~/lib/http/page.server';
 import { recordRequest } from '~/lib/http/records-page.server';
@@ -53,7 +53,7 @@ export default function Vaccinations({ loaderData }: Route.ComponentProps) {
       ) : (
         <p>{t('records.vaccinations.empty')}</p>
       )}
-      <Pager page={list.page} hasNext={list.hasNext} />
+      <RecordPager page={list.page} hasNext={list.hasNext} />
     </section>
   );
 }

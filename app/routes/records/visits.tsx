@@ -1,7 +1,7 @@
 /** Visits (spec 3 §2): date and time, practitioner with title, specialty; paged on the server. */
 import { Link } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import { Pager, PersonSwitch } from '~/components/records/RecordNav';
+import { RecordPager, PersonSwitch } from '~/components/records/RecordNav';
 import { useTranslation } from '~/i18n/react';
 import { pageTitle } from '~/lib/http/page.server';
 import { recordRequest } from '~/lib/http/records-page.server';
@@ -40,7 +40,7 @@ export default function Visits({ loaderData }: Route.ComponentProps) {
       ) : (
         <p>{t('records.visits.empty')}</p>
       )}
-      <Pager page={visits.page} hasNext={visits.hasNext} />
+      <RecordPager page={visits.page} hasNext={visits.hasNext} />
     </section>
   );
 }

@@ -10,8 +10,8 @@ import { isMinorOn } from '~/models/person';
 import { guardiansSchema, type GuardianFields, type GuardianView } from '~/models/account/my-information';
 import { fieldErrorsOf } from '~/models/booking/reservation-schemas';
 import { logAccess } from '~/services/audit/access-log.server';
-import { listWards } from '~/services/auth/session.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
+import { actsFor, viewerOfPerson } from '~/services/people/viewer.server';
 import { clock } from '~/lib/clock.server';
 
 export const GUARDIANS_RESOURCE = 'person:guardians';
@@ -23,13 +23,13 @@ export function isMinor(birthDate: string, now = clock.now()): boolean {
   return isMinorOn(birthDate, helsinkiDate(now));
 }
 
-/** The user may enter guardians for `minorId`: their ward, or themself while a minor. */
+/** The user may enter guardians for `minorId`: their ward under 18 (the viewer rule), or themself while a minor. */
 async function isWardOf(db: Db, userId: string, minorId: string, now = clock.now()): Promise<boolean> {
   if (userId === minorId) {
     const [self] = await db.select({ birthDate: persons.birthDate }).from(persons).where(eq(persons.id, userId)).limit(1);
     return self !== undefined && isMinor(self.birthDate, now);
   }
-  return (await listWards(db, userId)).some((w) => w.id === minorId);
+  return actsFor(await viewerOfPerson(db, userId, now), minorId, 'minor');
 }
 
 /** The guardians entered for a ward of the user; null when the minor is not their ward. */

@@ -4,11 +4,10 @@
  * the child registration with the child's details and the consent given by the guardian (ADR
  * 0023). Every change is written to the access log; free text never is.
  */
-import { and, desc, eq } from 'drizzle-orm';
-import { guardianships, patientDataConsents, persons, registrations } from '~db/schema';
-import { helsinkiDate } from '~/lib/dates';
+import { desc, eq } from 'drizzle-orm';
+import { patientDataConsents, persons, registrations } from '~db/schema';
 import { contactValuesOf } from '~/models/contact';
-import { guardianBooksFor } from '~/models/person';
+import { wardsGuardianBooksFor } from '~/services/people/viewer.server';
 import type { BrandKey } from '~/brands';
 import type { Language } from '~/i18n/config';
 import {
@@ -114,13 +113,7 @@ async function recordRegistration(
  */
 export async function wardOfGuardian(db: Db, guardianId: string, wardId: string | null, now = clock.now()): Promise<PersonRow | null> {
   if (!wardId || !/^[0-9a-f-]{36}$/i.test(wardId)) return null;
-  const [row] = await db
-    .select({ ward: persons })
-    .from(guardianships)
-    .innerJoin(persons, eq(persons.id, guardianships.wardId))
-    .where(and(eq(guardianships.guardianId, guardianId), eq(guardianships.wardId, wardId)))
-    .limit(1);
-  return row && guardianBooksFor(row.ward.birthDate, helsinkiDate(now)) ? row.ward : null;
+  return (await wardsGuardianBooksFor(db, guardianId, now)).find((w) => w.id === wardId) ?? null;
 }
 
 /**

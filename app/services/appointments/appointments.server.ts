@@ -35,8 +35,8 @@ import {
   checkInStatus,
   confidentialityStatus,
   mayCancel,
-  parseAnonymousCode,
 } from './rules';
+import { parseAnonymousCode } from '~/models/appointments/anonymous-code';
 import { clock } from '~/lib/clock.server';
 import { profilePictureSrc } from '~/models/booking/practitioner-picture';
 import { revokeAppointmentLinks } from './links.server';

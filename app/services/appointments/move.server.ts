@@ -31,7 +31,7 @@ import { formatDateTime, formatMoney } from '~/lib/format';
 import type { MovePayerRefusal, MovePreview, MoveRefusal, MoveResult, MovedTime } from '~/models/appointments/move';
 import { recordEvent } from '~/services/analytics/analytics.server';
 import { logAccess } from '~/services/audit/access-log.server';
-import { payerOf, type Payer, type PayerBooking } from '~/services/booking/payers/index.server';
+import { payerOf, payerOfAppointment, type Payer, type PayerBooking } from '~/services/booking/payers/index.server';
 import { bindingConsentRequired, isUniqueViolation } from '~/services/booking/reservation-rules';
 import { reservationSettings, type ReservationSettings } from '~/services/booking/reservation/settings.server';
 import { findSlot, isOpenFor, isTaken, kindNames, slotPreview, type SlotWithPlace } from '~/services/booking/reservation/slot.server';
@@ -51,7 +51,7 @@ import { newAppointmentLink } from './links.server';
 import { bookingContactOf, noticeRecipientsOf, refusesBookingSms, scheduleReminder } from './reminders.server';
 import { afterSlotFreed } from './earlier-time-matching.server';
 import { reminderChannels } from './reminder-rules';
-import { movePayerKey, moveCheck } from './rules';
+import { moveCheck } from './rules';
 
 /**
  * Who moves the appointment:
@@ -124,7 +124,7 @@ const timeOf = (a: {
 function appointmentRefusal(a: AppointmentRow['appointment'], now: Date, settings: ReservationSettings): MoveRefusal | null {
   const check = moveCheck(a, now, settings.cancellationLimitHours);
   if (!check.ok) return check.reason === 'tooLate' ? { type: 'tooLate', hours: settings.cancellationLimitHours } : { type: 'notMovable' };
-  if (movePayerKey(a.payerType) === null) return { type: 'notMovable' };
+  if (payerOfAppointment(a.payerType) === null) return { type: 'notMovable' };
   return null;
 }
 
@@ -155,7 +155,7 @@ async function targetRefusal(
   now: Date,
   settings: ReservationSettings,
 ): Promise<MoveRefusal | Target> {
-  const payer = payerOf(movePayerKey(a.payerType) ?? 'self');
+  const payer = payerOfAppointment(a.payerType) ?? payerOf('self');
   const slot = await findSlot(db, slotId);
   if (!slot || !isOpenFor(slot.slot, payer, now) || slot.slot.specialtyId !== a.specialtyId) return { type: 'slotNotAvailable' };
   if (slot.slot.id === a.slotId) return { type: 'sameTime' };
@@ -267,7 +267,7 @@ export async function appointmentToMove(db: Db, actor: MoveActor, options: MoveO
   return {
     refusal,
     appointmentId: a.id,
-    payer: movePayerKey(a.payerType),
+    payer: payerOfAppointment(a.payerType)?.key ?? null,
     specialtyId: a.specialtyId,
     practitionerId: a.practitionerId,
     clinicId: a.clinicId,

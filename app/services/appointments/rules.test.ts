@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { helsinkiDate } from '~/lib/format';
+import { encodeAnonymousCode, parseAnonymousCode } from '~/models/appointments/anonymous-code';
 import {
   cancellationCheck,
   checkInStatus,
   confidentialityStatus,
-  encodeAnonymousCode,
   mayCancel,
   moveCheck,
-  movePayerKey,
-  parseAnonymousCode,
   parseAppointmentIds,
   type CheckInFacts,
 } from './rules';
@@ -119,13 +117,5 @@ describe('moving an appointment', () => {
   it('never moves a cancelled or checked-in appointment', () => {
     expect(moveCheck({ ...a, cancelledAt: hours(48) }, hours(30), 24)).toEqual({ ok: false, reason: 'notMovable' });
     expect(moveCheck({ ...a, checkedInAt: hours(48) }, hours(30), 24)).toEqual({ ok: false, reason: 'notMovable' });
-  });
-
-  it('re-checks the payers the portal books with, and no other', () => {
-    expect(movePayerKey('self')).toBe('self');
-    expect(movePayerKey('occupationalHealthCare')).toBe('occupational');
-    expect(movePayerKey('insurance')).toBe('insurance');
-    expect(movePayerKey('insuranceAndOccupationalHealthCare')).toBeNull();
-    expect(movePayerKey('other')).toBeNull();
   });
 });

@@ -70,9 +70,6 @@ export function confidentialityStatus(
   return adultNow && !adultThen ? 'notFilledAsAdult' : 'ok';
 }
 
-// The anonymous link's code lives in app/models (the seed's factories build it too).
-export { encodeAnonymousCode, parseAnonymousCode } from '~/models/appointments/anonymous-code';
-
 /** The arrival reason is saved with this fixed Finnish prefix ("the customer's own arrival reason"). */
 export const ARRIVAL_REASON_PREFIX = 'Asiakkaan itse kirjoittama tulosyy: ';
 
@@ -99,18 +96,4 @@ export function moveCheck(
   const check = cancellationCheck(a, now, limitHours);
   if (check.ok) return check;
   return { ok: false, reason: check.reason === 'alreadyStarted' ? 'notMovable' : 'tooLate' };
-}
-
-/** The booking payer that re-checks a move, by the appointment's payer type (null: staff-only types). */
-export function movePayerKey(payerType: string): 'self' | 'occupational' | 'insurance' | null {
-  switch (payerType) {
-    case 'self':
-      return 'self';
-    case 'occupationalHealthCare':
-      return 'occupational';
-    case 'insurance':
-      return 'insurance';
-    default:
-      return null;
-  }
 }

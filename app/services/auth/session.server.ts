@@ -70,15 +70,24 @@ export type SessionLookup =
   | { status: 'expired'; reason: 'idle' | 'absolute' | 'revoked'; row: SessionRow }
   | { status: 'active'; row: SessionRow; person: PersonRow };
 
+/**
+ * Whether a session row is live at `now`, or why it ended: revoked, past its absolute limit,
+ * idle too long (in that order). The one session-state rule; both lookups ask it.
+ */
+export function sessionEnd(
+  row: Pick<SessionRow, 'revokedAt' | 'idleExpiresAt' | 'absoluteExpiresAt'>,
+  now: Date,
+): 'revoked' | 'absolute' | 'idle' | null {
+  if (row.revokedAt) return 'revoked';
+  if (row.absoluteExpiresAt <= now) return 'absolute';
+  if (row.idleExpiresAt <= now) return 'idle';
+  return null;
+}
+
+/** The session and its person (`lookupSessionContext` without the rest). */
 export async function lookupSession(db: Db, token: string | null, now = clock.now()): Promise<SessionLookup> {
-  if (!token) return { status: 'none' };
-  const [found] = await prepared(db, 'session_context', sessionContextQuery).execute({ idHash: sha256(token) });
-  if (!found) return { status: 'none' };
-  const { session, person } = found;
-  if (session.revokedAt) return { status: 'expired', reason: 'revoked', row: session };
-  if (session.absoluteExpiresAt <= now) return { status: 'expired', reason: 'absolute', row: session };
-  if (session.idleExpiresAt <= now) return { status: 'expired', reason: 'idle', row: session };
-  return { status: 'active', row: session, person };
+  const found = await lookupSessionContext(db, token, now);
+  return found.status === 'active' ? { status: 'active', row: found.row, person: found.person } : found;
 }
 
 /**
@@ -155,9 +164,8 @@ export async function lookupSessionContext(db: Db, token: string | null, now = c
   const [found] = await prepared(db, 'session_context', sessionContextQuery).execute({ idHash: sha256(token) });
   if (!found) return { status: 'none' };
   const { session, person } = found;
-  if (session.revokedAt) return { status: 'expired', reason: 'revoked', row: session };
-  if (session.absoluteExpiresAt <= now) return { status: 'expired', reason: 'absolute', row: session };
-  if (session.idleExpiresAt <= now) return { status: 'expired', reason: 'idle', row: session };
+  const ended = sessionEnd(session, now);
+  if (ended) return { status: 'expired', reason: ended, row: session };
   return {
     status: 'active',
     row: session,

@@ -2,13 +2,10 @@
  * A guardian books for their ward: whom they may book for, from the guardianships of the
  * population register (ADR 0021, 0023), and the chosen ward's readiness.
  */
-import { eq } from 'drizzle-orm';
-import { guardianships, persons } from '~db/schema';
 import { clock } from '~/lib/clock.server';
-import { helsinkiDate } from '~/lib/format';
 import type { Db } from '~/services/db/db.server';
 import type { PersonRow } from '~/services/people/people.server';
-import { guardianBooksFor } from '~/models/person';
+import { wardsGuardianBooksFor } from '~/services/people/viewer.server';
 
 export interface WardOption {
   id: string;
@@ -29,14 +26,7 @@ export interface GuardianFacts {
  * no choice, so the answer never tells whether such a person exists.
  */
 export async function guardianFacts(db: Db, guardianId: string, wardId: string | null, now = clock.now()): Promise<GuardianFacts> {
-  const today = helsinkiDate(now);
-  const rows = await db
-    .select({ ward: persons })
-    .from(guardianships)
-    .innerJoin(persons, eq(persons.id, guardianships.wardId))
-    .where(eq(guardianships.guardianId, guardianId))
-    .orderBy(persons.birthDate);
-  const young = rows.map((r) => r.ward).filter((w) => guardianBooksFor(w.birthDate, today));
+  const young = await wardsGuardianBooksFor(db, guardianId, now);
   const option = (w: PersonRow): WardOption => ({ id: w.id, name: `${w.firstName} ${w.lastName}`.trim() });
   const chosen = young.find((w) => w.id === wardId) ?? null;
   return {

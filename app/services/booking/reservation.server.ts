@@ -6,10 +6,9 @@
  * asks the payer (payers/, ADR 0025: eligibility, the agreement's terms, the insurer's data,
  * checked before any lock) and books in one transaction (reservation/transaction.server.ts).
  */
-import { eq, and } from 'drizzle-orm';
-import { guardianships, persons } from '~db/schema';
+import { eq } from 'drizzle-orm';
+import { persons } from '~db/schema';
 import { clock } from '~/lib/clock.server';
-import { helsinkiDate } from '~/lib/format';
 import {
   anonymousReservationSchema,
   fieldErrorsOf,
@@ -24,8 +23,7 @@ import { captureServerError } from '~/services/observability/sentry.server';
 import type { InsuranceCallFields } from './payers/payer.server';
 import { payerOf, type Payer, type PayerKey } from './payers/index.server';
 import type { PersonRow } from '~/services/people/people.server';
-import { guardianBooksFor } from '~/models/person';
-import { bookingPatientId, viewerOf, type MandateScope } from '~/services/people/viewer.server';
+import { bookingPatientId, viewerOf, wardsGuardianBooksFor, type MandateScope } from '~/services/people/viewer.server';
 import { bindingConsentRequired, namesMatch } from './reservation-rules';
 import { practiceSystemClient } from '~/services/practice-system/practice-system.server';
 import { reservationSettings } from './reservation/settings.server';
@@ -211,14 +209,9 @@ export async function reserveForWard(
     if (!row) return { type: 'appointmentNotAvailable' };
     const [guardian] = await db.select().from(persons).where(eq(persons.id, auth.person.id)).limit(1);
     if (!guardian) return { type: 'wardNotAllowed' };
-    const [link] = await db
-      .select({ ward: persons })
-      .from(guardianships)
-      .innerJoin(persons, eq(persons.id, guardianships.wardId))
-      .where(and(eq(guardianships.guardianId, guardian.id), eq(guardianships.wardId, wardId)))
-      .limit(1);
-    if (!link || !guardianBooksFor(link.ward.birthDate, helsinkiDate(ctx.now))) return { type: 'wardNotAllowed' };
-    if (!link.ward.isPatient || !link.ward.patientDataConsentUpdatedAt) return { type: 'wardNotReady' };
+    const ward = (await wardsGuardianBooksFor(db, guardian.id, ctx.now)).find((w) => w.id === wardId);
+    if (!ward) return { type: 'wardNotAllowed' };
+    if (!ward.isPatient || !ward.patientDataConsentUpdatedAt) return { type: 'wardNotReady' };
     const ineligible = ctx.payer.ineligibility(guardian);
     if (ineligible) return { type: ineligible };
     const bindingRequired = bindingConsentRequired(row.slot.startAt, ctx.now, ctx.settings.bindingConsentHours);
@@ -229,7 +222,7 @@ export async function reserveForWard(
       db,
       {
         slot: row,
-        patient: link.ward,
+        patient: ward,
         bookedById: guardian.id,
         bookedVia: ctx.inApp ? 'in-app' : 'web',
         contact: { phone: parsed.data.phone, email: parsed.data.emailAddress },

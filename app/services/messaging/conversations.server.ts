@@ -45,6 +45,7 @@ import { isThreadRead } from './read-rules';
 import { appendMessage, recordRead, type SendResult } from './threads.server';
 import { absenceNoticeAt, mergeTimeline } from './view-rules';
 import { clock } from '~/lib/clock.server';
+import { showsMessages } from '~/models/messaging/messaging';
 
 export const THREAD_RESOURCE = 'messaging-thread';
 /** Spec 1 §7: a thread's messages are fetched with limit 9999. */
@@ -516,14 +517,9 @@ export async function frontPageSummaries(auth: Auth, brand: BrandKey, lang: Lang
   return { unread, threads: threads.map((item) => ({ ...item, lastMessageLabel: item.lastMessageAt ? formatDateTime(item.lastMessageAt, lang) : null })) };
 }
 
-/** Where the navigation has the messages link (spec 1 §6, spec 2 §6). */
+/** Where the navigation has the messages link: the navigation's rule (`showsMessages`) for the logged-in person. */
 export function messagesInNavigation(auth: Auth, brand: BrandKey): boolean {
-  return (
-    brand === 'general' &&
-    auth.person.occupationalContractId !== null &&
-    auth.features['customer-messaging-enabled'] &&
-    auth.features['customer-messaging-allowed']
-  );
+  return showsMessages({ brand, features: auth.features, isOccupational: auth.person.occupationalContractId !== null });
 }
 
 /** Whether the customer has read the thread (the read rule). */

@@ -19,7 +19,7 @@ import { appointments, guardianships, invoices, persons } from '~db/schema';
 import type { Auth } from '~/context';
 import type { Db } from '~/services/db/db.server';
 import { helsinkiDate } from '~/lib/dates';
-import { guardianScopeOf, guardianSeesRecords } from '~/models/person';
+import { guardianBooksFor, guardianScopeOf, guardianSeesRecords } from '~/models/person';
 import { clock } from '~/lib/clock.server';
 
 /**
@@ -110,6 +110,34 @@ export async function personSeesAppointment(db: Db, personId: string, appointmen
     .where(and(eq(appointments.id, appointmentId), appointmentVisibility(viewer)))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * Whether the viewer acts for `personId` on their person-level data (stored files, the
+ * guardians entered for a minor): themself, or a ward of theirs by the age rule above —
+ * `'young'` a ward under 12 (whose data the guardian holds as their own, as records), `'minor'`
+ * any ward under 18. A ward of 18 or more is nobody's, whatever a stale guardianship row says.
+ * Storage and account ask this (with `viewerOfPerson`), never the guardianships themselves.
+ */
+export function actsFor(viewer: Viewer, personId: string, wards: 'young' | 'minor'): boolean {
+  if (personId === viewer.personId) return true;
+  return viewer.youngWardIds.includes(personId) || (wards === 'minor' && viewer.olderWardIds.includes(personId));
+}
+
+/**
+ * The guardian's wards of 11 or younger today, whom the guardian books for and registers
+ * (spec 3 §9; from 12 the ward logs in themself), youngest last (by birth date) — the one place
+ * booking and registration learn whom a guardian may act for.
+ */
+export async function wardsGuardianBooksFor(db: Db, guardianId: string, now = clock.now()): Promise<(typeof persons.$inferSelect)[]> {
+  const today = helsinkiDate(now);
+  const rows = await db
+    .select({ ward: persons })
+    .from(guardianships)
+    .innerJoin(persons, eq(persons.id, guardianships.wardId))
+    .where(eq(guardianships.guardianId, guardianId))
+    .orderBy(persons.birthDate);
+  return rows.map((r) => r.ward).filter((w) => guardianBooksFor(w.birthDate, today));
 }
 
 /** Whether the viewer acts for any ward (the queries' simpler form when not). */

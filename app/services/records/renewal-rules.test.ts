@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isRenewalComplete, MAX_RENEWAL_IDS, parseRenewalIds, renewalPath, renewalField as f, renewalMessage, renewalSchema } from './renewal-rules';
+import { MAX_RENEWAL_IDS, parseRenewalIds, renewalPath, renewalField as f, renewalMessage, renewalSchema } from './renewal-rules';
+
+/** Every question (with its required follow-ups) is answered: the schema the submit parses with. */
+const isRenewalComplete = (ids: readonly number[], answers: Record<string, string | undefined>) => renewalSchema(ids).safeParse(answers).success;
 
 const complete = {
   [f.general]: 'Ei muutoksia',

@@ -80,11 +80,6 @@ export function renewalSchema(ids: readonly number[]) {
 
 export type RenewalAnswers = Record<string, string | undefined>;
 
-/** True when every question (with its required follow-ups) is answered: the submit's rule. */
-export function isRenewalComplete(ids: readonly number[], answers: RenewalAnswers): boolean {
-  return renewalSchema(ids).safeParse(answers).success;
-}
-
 /**
  * The first message of the renewal thread, in Finnish for the care team: the general answer,
  * then each prescription with its answers. Plain text (rendered as text wherever shown).

@@ -23,7 +23,7 @@ import { storedObjects } from '~db/schema';
 import { env, sessionSecret } from '~/env.server';
 import { logAccess } from '~/services/audit/access-log.server';
 import type { AccessReason, ActorKind } from '~/models/audit/access-log';
-import { listWards } from '~/services/auth/session.server';
+import { actsFor, viewerOfPerson } from '~/services/people/viewer.server';
 import type { Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
 import {
@@ -112,12 +112,9 @@ export function storage(): Storage {
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
-/** The person themself, or their guardian. */
-export async function canActFor(db: Db, userId: string, ownerId: string): Promise<boolean> {
-  if (userId === ownerId) return true;
-  const wards = await listWards(db, userId);
-  return wards.some((w) => w.id === ownerId);
-}
+/** The person themself, or their guardian while the owner is under 12: the viewer rule (`actsFor`). */
+const ownerOrGuardian = async (db: Db, userId: string, ownerId: string): Promise<boolean> =>
+  userId === ownerId || actsFor(await viewerOfPerson(db, userId), ownerId, 'young');
 
 /**
  * Who besides the owner (and their guardian) may upload or download an object, decided by the
@@ -136,7 +133,7 @@ export interface AccessOptions {
   otherActor?: { actorKind: ActorKind; reason?: AccessReason };
 }
 
-const defaultAccess: AccessCheck = (db, userId, target) => canActFor(db, userId, target.ownerId);
+const defaultAccess: AccessCheck = (db, userId, target) => ownerOrGuardian(db, userId, target.ownerId);
 
 async function findObject(db: Db, id: string): Promise<ObjectMeta | null> {
   const [row] = await db.select(metaColumns).from(storedObjects).where(eq(storedObjects.id, id)).limit(1);
@@ -434,7 +431,7 @@ export async function openDownload(
 export async function getObject(db: Db, input: { objectId: string; userId: string }): Promise<ObjectMeta | null> {
   const object = await findObject(db, input.objectId);
   if (!object || object.status !== 'complete') return null;
-  return (await canActFor(db, input.userId, object.ownerPersonId)) ? object : null;
+  return (await ownerOrGuardian(db, input.userId, object.ownerPersonId)) ? object : null;
 }
 
 /** Deletes an object (e.g. a replaced Kela card image); false when the user may not. */

@@ -8,25 +8,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { clock } from '../../fixtures/clock';
 import { bookFixture, csrfToken, expect, login, test } from '../fixtures';
+import { REPO_ROOT, freePort } from '../../fixtures/portal-process';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 /** What a patient might type; the NUL is what the database cannot store. */
 const REASON = 'Masennus, itsetuhoisia ajatuksia SENTINEL3e9a';
 const FOUND = /SENTINEL3e9a|Masennus|itsetuhoisia/;
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no free port');
-  return address.port;
-}
 
 test.describe('a control character in the reason for the visit', () => {
   test.describe.configure({ mode: 'serial', timeout: 180_000 });
@@ -42,7 +32,7 @@ test.describe('a control character in the reason for the visit', () => {
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
     server = spawn('npx', ['tsx', 'scripts/start.ts'], {
-      cwd: ROOT,
+      cwd: REPO_ROOT,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {

@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { formatDateTime } from '../../../app/lib/format';
 import { reminderDueAt } from '../../../app/services/appointments/reminder-rules';
-import { parseAnonymousCode } from '../../../app/services/appointments/rules';
+import { parseAnonymousCode } from '../../../app/models/appointments/anonymous-code';
 import { expect, freshSlot, test } from '../fixtures';
 
 const reservePath = (slotId: number) => `/en/available-appointments/${slotId}`;

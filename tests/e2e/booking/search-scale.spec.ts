@@ -8,7 +8,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -21,20 +20,11 @@ import { CLINICS, FIRST_NAMES, LAST_NAMES, SPECIALTIES, TITLES } from '../../../
 import { generateSlots, helsinkiDateOf, insertSlots, type SlotPractitioner } from '../../../db/slots';
 import { clock, firstDayAhead } from '../../fixtures/clock';
 import { expect, test } from '../fixtures';
+import { REPO_ROOT, freePort } from '../../fixtures/portal-process';
 
 const PRACTITIONERS = 1000;
 /** The budget of the first HTML response (gzip level 9, as `npm run bench` measures it). */
 const HTML_GZIP_BUDGET_BYTES = 12 * 1024;
-const ROOT = path.resolve(import.meta.dirname, '../../..');
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no free port');
-  return address.port;
-}
 
 /** A migrated PGlite database with the seed's clinics and specialties and 1 000 practitioners with a week of free times. */
 async function prepareDatabase(dataDir: string) {
@@ -104,7 +94,7 @@ test.describe('appointment search with 1 000 practitioners', () => {
     origin = `http://127.0.0.1:${port}`;
     const lines: string[] = [];
     server = spawn('npx', ['tsx', 'scripts/start.ts'], {
-      cwd: ROOT,
+      cwd: REPO_ROOT,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {

@@ -8,24 +8,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { pagePath } from '../../../app/route-table';
 import { clock, firstDayAhead } from '../../fixtures/clock';
+import { freePort, REPO_ROOT } from '../../fixtures/portal-process';
 import { expect, login, test } from '../fixtures';
-
-const ROOT = path.resolve(import.meta.dirname, '../../..');
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no free port');
-  return address.port;
-}
 
 /** Ready, and the first sync has brought the calendar in (the search lists free times). */
 async function waitUntilSynced(origin: string, server: ChildProcess, output: () => string) {
@@ -67,7 +56,7 @@ test.describe('the pages on the practice system over FHIR', () => {
     origin = `http://127.0.0.1:${port}`;
     const lines: string[] = [];
     server = spawn('npx', ['tsx', 'scripts/fhir-dev.ts'], {
-      cwd: ROOT,
+      cwd: REPO_ROOT,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {

@@ -26,8 +26,7 @@ import {
   testDatabaseUrl,
   type TestDatabaseKind,
 } from '../../fixtures/db';
-
-const ROOT = path.resolve(import.meta.dirname, '../../..');
+import { REPO_ROOT } from '../../fixtures/portal-process';
 
 interface CliDatabase {
   /** The variables that point the CLI at the database. */
@@ -66,7 +65,7 @@ async function cliDatabase(kind: TestDatabaseKind): Promise<CliDatabase> {
 /** The CLI as `npm run hr-user -- …` runs it, with nothing of this process's environment but PATH and HOME. */
 function hrUser(env: Record<string, string>, ...args: string[]) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'db/hr-user-cli.ts', ...args], {
-    cwd: ROOT,
+    cwd: REPO_ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     encoding: 'utf8',
     timeout: 60_000,

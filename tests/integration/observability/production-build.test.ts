@@ -21,7 +21,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -31,6 +30,7 @@ import { encodeAnonymousCode } from '~/models/appointments/anonymous-code';
 import { ensureBuild } from '../../fixtures/build';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../fixtures/chromium';
 import { createTestDatabase, databaseKinds, postgresUrlFor, testDatabaseUrl, withPostgresClient, type TestDatabase } from '../../fixtures/db';
+import { freePort } from '../../fixtures/portal-process';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build');
@@ -46,15 +46,6 @@ const ERROR_PATH = `/dev/test-fixtures/error/${IDENTITY_CODE}/${PHONE}?${new URL
 const LINK_CODE = encodeAnonymousCode(41, 'q8JzW2xK7mNp4RtV9bYc3LdF6hGs1AeU');
 const OFFER_CODE = encodeAnonymousCode(907, 'Zr5Tn8Wq2Lk6Vx9Bm4Hc7Jp3Gd1Fs0Ay');
 const BEARER = [LINK_CODE, OFFER_CODE, 'q8JzW2xK7mNp4RtV9bYc3LdF6hGs1AeU', 'Zr5Tn8Wq2Lk6Vx9Bm4Hc7Jp3Gd1Fs0Ay'];
-
-async function freePort(): Promise<number> {
-  const listener = createNetServer().listen(0, '127.0.0.1');
-  await once(listener, 'listening');
-  const address = listener.address();
-  listener.close();
-  if (!address || typeof address === 'string') throw new Error('no free port');
-  return address.port;
-}
 
 /** A local endpoint speaking Sentry's envelope protocol: it keeps every envelope's text and its events. */
 async function startSentryEndpoint() {

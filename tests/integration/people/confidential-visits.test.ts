@@ -335,7 +335,7 @@ describe.each(databaseKinds())('confidential visits of minors on %s', (kind) => 
 
 /** A fresh code for an appointment: its link's token is replaced so the test knows the old one. */
 async function visitCode(db: Db, id: number): Promise<string> {
-  const { encodeAnonymousCode } = await import('~/services/appointments/rules');
+  const { encodeAnonymousCode } = await import('~/models/appointments/anonymous-code');
   const { sha256 } = await import('~/lib/crypto.server');
   const token = `testtoken${id}abcdefghijklmnop`;
   await db.update(appointments).set({ anonymousTokenHash: sha256(token) }).where(eq(appointments.id, id));

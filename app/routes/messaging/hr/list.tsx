@@ -26,6 +26,7 @@ import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
 import { listHrThreads, startHrThread } from '~/services/messaging/hr.server';
 import { messageByIdempotencyKey } from '~/services/messaging/threads.server';
+import { Pager, pageLinks } from '~/components/Pager';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/list';
@@ -103,12 +104,7 @@ export default function HrMessages({ loaderData, actionData }: Route.ComponentPr
             ))}
           </ul>
         )}
-        {page > 1 || hasNext ? (
-          <nav className={s.pager} aria-label={t('messaging.pages')}>
-            {page > 1 ? <Link to={href(page - 1)}>{t('messaging.previousPage')}</Link> : null}
-            {hasNext ? <Link to={href(page + 1)}>{t('messaging.nextPage')}</Link> : null}
-          </nav>
-        ) : null}
+        <Pager label={t('messaging.pages')} {...pageLinks(page, hasNext, href, { previous: t('messaging.previousPage'), next: t('messaging.nextPage') })} />
       </section>
       <section className={ui.card} aria-labelledby="hr-new-title">
         <h2 id="hr-new-title">{t('messaging.hr.newTitle')}</h2>

@@ -5,7 +5,6 @@
  * only (anyone else: 404). The senders' texts are rendered as text (React escapes them), keeping
  * their line breaks; the feedback names no patient, so reading it is not access-logged.
  */
-import { Link } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { StaffNav } from '~/components/messaging/StaffNav';
 import { portalContext } from '~/context';
@@ -17,6 +16,7 @@ import type { FeedbackView } from '~/models/shell/accessibility-feedback';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
 import { listFeedback } from '~/services/shell/accessibility-feedback.server';
+import { Pager, pageLinks } from '~/components/Pager';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/accessibility-feedback';
@@ -81,12 +81,10 @@ export default function StaffAccessibilityFeedback({ loaderData }: Route.Compone
           ))}
         </ol>
       )}
-      {page > 1 || hasNext ? (
-        <nav className={s.pager} aria-label={t('accessibility.staff.pages')}>
-          {page > 1 ? <Link to={href(page - 1)}>{t('accessibility.staff.previous')}</Link> : null}
-          {hasNext ? <Link to={href(page + 1)}>{t('accessibility.staff.next')}</Link> : null}
-        </nav>
-      ) : null}
+      <Pager
+        label={t('accessibility.staff.pages')}
+        {...pageLinks(page, hasNext, href, { previous: t('accessibility.staff.previous'), next: t('accessibility.staff.next') })}
+      />
     </>
   );
 }

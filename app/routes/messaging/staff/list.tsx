@@ -15,6 +15,7 @@ import { THREAD_CATEGORIES, type ThreadCategory } from '~/models/messaging/messa
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
 import { categoryCounts, listCategory } from '~/services/messaging/staff.server';
+import { Pager, pageLinks } from '~/components/Pager';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/list';
@@ -87,12 +88,10 @@ export default function StaffList({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
         )}
-        {page > 1 || hasNext ? (
-          <nav className={s.pager} aria-label={t('messaging.pages')}>
-            {page > 1 ? <Link to={href(category, page - 1)}>{t('messaging.previousPage')}</Link> : null}
-            {hasNext ? <Link to={href(category, page + 1)}>{t('messaging.nextPage')}</Link> : null}
-          </nav>
-        ) : null}
+        <Pager
+          label={t('messaging.pages')}
+          {...pageLinks(page, hasNext, (p) => href(category, p), { previous: t('messaging.previousPage'), next: t('messaging.nextPage') })}
+        />
       </section>
     </>
   );

@@ -21,3 +21,10 @@ const PAYERS: Record<PayerKey, Payer> = {
 
 /** The payer (default: the private customer). */
 export const payerOf = (key: PayerKey = 'self'): Payer => PAYERS[key];
+
+/**
+ * The payer an appointment was booked with, by its payer type: the one whose rules a move
+ * re-checks for the new time (ADR 0036); null for the types the portal does not book (staff-only).
+ */
+export const payerOfAppointment = (payerType: string): Payer | null =>
+  Object.values(PAYERS).find((payer) => payer.payerType === payerType) ?? null;

@@ -14,7 +14,7 @@ import type { Language } from '~/i18n/config';
 import { randomToken, sha256 } from '~/lib/crypto.server';
 import { recordEvent } from '~/services/analytics/analytics.server';
 import { scheduleReminder } from '~/services/appointments/reminders.server';
-import { encodeAnonymousCode } from '~/services/appointments/rules';
+import { encodeAnonymousCode } from '~/models/appointments/anonymous-code';
 import { logAccess } from '~/services/audit/access-log.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
 import { deliverAfterCommit, enqueueMessage, type OutboxRow } from '~/services/outbox/outbox.server';
