@@ -41,6 +41,8 @@ export interface Auth {
   isHrUser: boolean;
   /** The adult the person acts for on a Suomi.fi mandate, checked on this request (ADR 0050), or null. */
   actingFor?: ActingFor | null;
+  /** The client company the person represents on a Suomi.fi YPA mandate, checked on this request (ADR 0050), or null. */
+  actingForCompany?: { contractId: string; name: string } | null;
 }
 
 export interface ActingFor {

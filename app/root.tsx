@@ -61,6 +61,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     actingFor: auth?.actingFor
       ? { name: `${auth.actingFor.person.firstName} ${auth.actingFor.person.lastName}`, issues: auth.actingFor.issues }
       : null,
+    // The company the person represents on a YPA mandate (ADR 0050), likewise on every page.
+    actingForCompany: auth?.actingForCompany?.name ?? null,
     // Relative, so a browser whose clock is off (or a test server's PORTAL_NOW) times it right.
     sessionExpiresInMs: auth ? Math.max(0, sessionExpiresAt(auth.session).getTime() - clock.nowMs()) : null,
   };
@@ -117,7 +119,7 @@ export function Layout({ children }: { children: ReactNode }) {
                 />
               ) : null}
               {showHeader && user ? (
-                <ActingForBar acting={data?.actingFor ?? null} offerStart={brandKey === 'general' && page?.key === 'front'} />
+                <ActingForBar acting={data?.actingFor ?? null} company={data?.actingForCompany ?? null} offerStart={brandKey === 'general' && page?.key === 'front'} />
               ) : null}
               <div className={ui.body}>
                 {showSideNav ? <SideNav entries={navigation} lang={lang} userName={`${user!.firstName} ${user!.lastName}`.trim()} /> : null}

@@ -27,6 +27,7 @@ export default [
   route('api/pin', 'routes/auth/api/pin.ts'),
   // Acting for another adult on a Suomi.fi mandate (ADR 0050): start, the selection's return, stop.
   route('acting-for/:step', 'routes/account/acting-for.ts'),
+  route('company-mandate/:step', 'routes/account/company-mandate.ts'),
   route('api/logout', 'routes/auth/api/logout.ts'),
   // ─── Appointments API (spec 2 §7): the same service as the pages.
   route('api/appointments/check-in/:id', 'routes/appointments/api/check-in.ts'),

@@ -21,7 +21,7 @@ import { seedRecords } from './seed-records';
 import { seedInvoices } from './seed-invoices';
 import { seedBookingPayers } from './seed-booking-payers';
 import { seedPopulationRegister } from './seed-population-register';
-import { seedEAuthorizations } from './seed-e-authorizations';
+import { DEMO_EMPLOYER_BUSINESS_ID, seedEAuthorizations } from './seed-e-authorizations';
 import { seedInsurance } from './seed-insurance';
 import { generateSlots, helsinkiDateOf, insertSlots, type SlotPractitioner } from './slots';
 import {
@@ -80,6 +80,7 @@ export async function seed(db: Db, now = clock.now()): Promise<SeededLink[]> {
 
     const contract = await createOccupationalContract(t, {
       employerName: 'Esimerkki Rakennus Oy',
+      businessId: DEMO_EMPLOYER_BUSINESS_ID,
       allowsWebReservation: true,
       allowsVaccinations: true,
     });

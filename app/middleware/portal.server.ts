@@ -29,6 +29,7 @@ import { TEST_SERVICE_TOKEN_PATH } from '~/services/people/e-authorizations/test
 import { withActingScope } from '~/services/audit/access-log.server';
 import { mandateStillValid, stopActing } from '~/services/people/e-authorizations/acting-for.server';
 import { eAuthorizations } from '~/services/people/e-authorizations/e-authorizations.server';
+import { companyMandateStillValid, stopCompanyMandate } from '~/services/people/e-authorizations/company-mandate.server';
 import { hitRateLimit } from '~/services/security/rate-limit.server';
 import { inAppCookie } from '~/lib/http/in-app-cookie.server';
 import { enforcePageAccess, timedOut } from '~/lib/http/page-access.server';
@@ -58,6 +59,16 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
         auth.actingFor = { person: { id: principal.id, firstName: principal.firstName, lastName: principal.lastName }, issues: rest.issues };
       } else {
         await stopActing(db, session.idHash);
+      }
+    }
+    // Representing a company on a YPA mandate (ADR 0050): asked again on every request, likewise.
+    if (lookup.companyMandate) {
+      const { companyName, ...mandate } = lookup.companyMandate;
+      if (await companyMandateStillValid(db, eAuthorizations(context.get(requestInfoContext).origin), mandate)) {
+        auth.actingForCompany = { contractId: mandate.contractId, name: companyName };
+        auth.isHrUser = true;
+      } else {
+        await stopCompanyMandate(db, session.idHash);
       }
     }
     context.set(authContext, auth);

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sessions } from './auth';
 import { createdAt } from './columns';
-import { persons } from './people';
+import { occupationalContracts, persons } from './people';
 
 /**
  * A mandate as Suomi.fi holds it: person to person (`hpa`, the principal an identity code) or
@@ -94,3 +94,23 @@ export const actingNotices = pgTable(
   },
   (t) => [primaryKey({ columns: [t.principalId, t.delegateId] })],
 );
+
+/**
+ * Representing a client company on a Suomi.fi YPA mandate in one login session (ADR 0050): the
+ * person is that company's HR user for this session only. Pending (no contract, no token) between
+ * the start and the return from the selection; re-checked with Suomi.fi on every request.
+ */
+export const companyMandates = pgTable('company_mandates', {
+  sessionIdHash: text('session_id_hash')
+    .primaryKey()
+    .references(() => sessions.idHash, { onDelete: 'cascade' }),
+  personId: uuid('person_id')
+    .notNull()
+    .references(() => persons.id, { onDelete: 'cascade' }),
+  contractId: uuid('contract_id').references(() => occupationalContracts.id, { onDelete: 'cascade' }),
+  roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+  eauthSessionId: text('eauth_session_id').notNull(),
+  eauthUserId: text('eauth_user_id').notNull(),
+  accessToken: text('access_token'),
+  createdAt: createdAt(),
+}, (t) => [check('company_mandates_complete_check', sql`(${t.contractId} is null) = (${t.accessToken} is null)`)]);

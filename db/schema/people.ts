@@ -15,8 +15,13 @@ export const occupationalContracts = pgTable('occupational_contracts', {
   contractType: text('contract_type', { enum: ['Comprehensive', 'Statutory', 'Other'] }).notNull().default('Statutory'),
   /** Further products of the agreement (spec 1 §3 ProductId), e.g. influenza vaccines, chat, special contract. */
   productIds: text('product_ids').array().notNull().default(sql`'{}'::text[]`),
+  /** The client company's business id (Y-tunnus, e.g. 1234567-1): how a Suomi.fi YPA mandate names it (ADR 0050). */
+  businessId: text('business_id').unique(),
   createdAt: createdAt(),
-}, (t) => [check('occupational_contracts_type_check', sql`${t.contractType} in ('Comprehensive', 'Statutory', 'Other')`)]);
+}, (t) => [
+  check('occupational_contracts_type_check', sql`${t.contractType} in ('Comprehensive', 'Statutory', 'Other')`),
+  check('occupational_contracts_business_id_check', sql`${t.businessId} ~ '^[0-9]{7}-[0-9]$'`),
+]);
 
 /**
  * Everyone the portal knows by identity code: patients, guardians and people who have

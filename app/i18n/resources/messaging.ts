@@ -153,6 +153,8 @@ const en = {
   hr: {
     title: 'Company conversations with occupational healthcare',
     whoAmI: '{{name}}, {{title}}, {{company}}',
+    whoAmIOnMandate: '{{name}}, on a Suomi.fi mandate for {{company}}',
+    onBehalfOf: '{{name}} on behalf of {{company}}',
     intro:
       'Here you can discuss matters concerning your company with your occupational healthcare team, for example the early support model, work ability negotiations or workplace surveys.',
     threads: 'Conversations',
@@ -333,6 +335,8 @@ const fi: MessagingTexts = {
   hr: {
     title: 'Yrityksen keskustelut työterveyshuollon kanssa',
     whoAmI: '{{name}}, {{title}}, {{company}}',
+    whoAmIOnMandate: '{{name}}, Suomi.fi-valtuudella yrityksen {{company}} puolesta',
+    onBehalfOf: '{{name}} yrityksen {{company}} puolesta',
     intro:
       'Täällä voit keskustella yritystäsi koskevista asioista työterveystiimin kanssa, esimerkiksi varhaisen tuen mallista, työkykyneuvotteluista tai työpaikkaselvityksistä.',
     threads: 'Keskustelut',
@@ -510,6 +514,8 @@ const sv: MessagingTexts = {
   hr: {
     title: 'Företagets konversationer med företagshälsovården',
     whoAmI: '{{name}}, {{title}}, {{company}}',
+    whoAmIOnMandate: '{{name}}, med fullmakt i Suomi.fi för {{company}}',
+    onBehalfOf: '{{name}} för {{company}}',
     intro:
       'Här kan du diskutera frågor som gäller ditt företag med företagshälsovårdsteamet, till exempel modellen för tidigt stöd, förhandlingar om arbetsförmåga eller arbetsplatsutredningar.',
     threads: 'Konversationer',

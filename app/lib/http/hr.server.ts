@@ -13,7 +13,7 @@ import { noteRetryAfter, retryAfterHeader, retryAfterMinutes } from './person-li
 
 export async function requireHrUser(context: Readonly<RouterContextProvider>) {
   const auth = requireAuth(context);
-  const hr = await hrUserOf(await getDb(), auth.person.id);
+  const hr = await hrUserOf(await getDb(), auth.person.id, auth.session.idHash);
   if (!hr) throw notFound();
   return { auth, hr };
 }

@@ -4,7 +4,7 @@
  * at every login. Idle and absolute timeouts come from the environment.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { actingFor, featureOverrides, guardianships, hrUsers, persons, sessions } from '~db/schema';
+import { actingFor, companyMandates, featureOverrides, guardianships, hrUsers, occupationalContracts, persons, sessions } from '~db/schema';
 import { env } from '~/env.server';
 import { randomToken, sha256 } from '~/lib/crypto.server';
 import type { Db } from '~/services/db/db.server';
@@ -112,7 +112,18 @@ export type SessionContextLookup =
       isHrUser: boolean;
       /** Acting for another adult (ADR 0050): as stored, before this request's re-check. */
       acting: StoredActing | null;
+      /** Representing a company on a YPA mandate (ADR 0050): as stored, before this request's re-check. */
+      companyMandate: StoredCompanyMandate | null;
     };
+
+/** A completed company mandate of the session (ADR 0050). */
+export interface StoredCompanyMandate {
+  contractId: string;
+  companyName: string;
+  eauthSessionId: string;
+  eauthUserId: string;
+  accessToken: string;
+}
 
 /** A completed acting-for row of the session (ADR 0050). */
 export interface StoredActing {
@@ -147,6 +158,11 @@ function sessionContextQuery(db: Db) {
           'issues', a.issues, 'eauthSessionId', a.eauth_session_id, 'eauthUserId', a.eauth_user_id, 'accessToken', a.access_token)
         from ${actingFor} a join ${persons} p on p.id = a.principal_id
         where a.session_id_hash = ${sessions.idHash} and a.delegate_id = ${sessions.personId} and a.access_token is not null)`,
+      companyMandate: sql<unknown>`(
+        select json_build_object('contractId', c.id, 'companyName', c.employer_name, 'eauthSessionId', m.eauth_session_id,
+          'eauthUserId', m.eauth_user_id, 'accessToken', m.access_token)
+        from ${companyMandates} m join ${occupationalContracts} c on c.id = m.contract_id
+        where m.session_id_hash = ${sessions.idHash} and m.person_id = ${sessions.personId} and m.access_token is not null)`,
     })
     .from(sessions)
     .innerJoin(persons, eq(persons.id, sessions.personId))
@@ -174,6 +190,7 @@ export async function lookupSessionContext(db: Db, token: string | null, now = c
     featureOverrides: parsedJson<{ flag: string; enabled: boolean }[]>(found.featureOverrides),
     isHrUser: Boolean(found.isHrUser),
     acting: found.acting ? parsedJson<StoredActing>(found.acting) : null,
+    companyMandate: found.companyMandate ? parsedJson<StoredCompanyMandate>(found.companyMandate) : null,
   };
 }
 

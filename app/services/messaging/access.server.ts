@@ -3,8 +3,9 @@
  * (professionalsWithAccess: the care team when the thread was created, participants, the
  * assignee, and today's substitutes of an absent assignee). Everyone else gets nothing (404).
  */
-import { and, eq, exists, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, exists, isNotNull, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
 import {
+  companyMandates,
   hrUsers,
   occupationalContracts,
   persons,
@@ -26,7 +27,11 @@ import { clock } from '~/lib/clock.server';
  * Who opens a thread: the customer (their own `Customer` threads), a professional (access rows),
  * or an HR user (their company's `Hr` and `Supervisor` threads, ADR 0042).
  */
-export type Viewer = { kind: 'customer'; personId: string } | { kind: 'professional'; personId: string } | { kind: 'hr'; personId: string };
+export type Viewer =
+  | { kind: 'customer'; personId: string }
+  | { kind: 'professional'; personId: string }
+  /** `sessionIdHash`: the login session, for an HR user on a Suomi.fi YPA mandate (ADR 0050). */
+  | { kind: 'hr'; personId: string; sessionIdHash?: string | null };
 
 export interface ThreadRow {
   id: number;
@@ -39,24 +44,32 @@ export interface ThreadRow {
   companyContractId: string | null;
 }
 
-/** The active HR user logged in as `personId` with their company, or null (ADR 0042). */
-export async function hrUserOf(db: Db, personId: string) {
+/**
+ * The HR user logged in as `personId` with their company, or null (ADR 0042): in a login session
+ * on a Suomi.fi YPA mandate (`sessionIdHash`, ADR 0050), the company chosen there (the session
+ * middleware re-checked it for this request); otherwise an active `hr_users` row (seed, CLI).
+ * `onMandate` says which: a company's representative on a mandate writes on its behalf.
+ */
+export async function hrUserOf(db: Db, personId: string, sessionIdHash?: string | null) {
+  const person = { personId: persons.id, firstName: persons.firstName, lastName: persons.lastName, companyName: occupationalContracts.employerName };
+  if (sessionIdHash) {
+    const [onMandate] = await db
+      .select({ ...person, contractId: occupationalContracts.id, emailAddress: persons.email })
+      .from(companyMandates)
+      .innerJoin(occupationalContracts, eq(occupationalContracts.id, companyMandates.contractId))
+      .innerJoin(persons, eq(persons.id, companyMandates.personId))
+      .where(and(eq(companyMandates.sessionIdHash, sessionIdHash), eq(companyMandates.personId, personId), isNotNull(companyMandates.accessToken)))
+      .limit(1);
+    if (onMandate) return { ...onMandate, title: null, emailAddress: onMandate.emailAddress ?? null, onMandate: true, sessionIdHash };
+  }
   const [row] = await db
-    .select({
-      personId: hrUsers.personId,
-      contractId: hrUsers.contractId,
-      companyName: occupationalContracts.employerName,
-      title: hrUsers.title,
-      emailAddress: hrUsers.emailAddress,
-      firstName: persons.firstName,
-      lastName: persons.lastName,
-    })
+    .select({ ...person, contractId: hrUsers.contractId, title: hrUsers.title, emailAddress: hrUsers.emailAddress })
     .from(hrUsers)
     .innerJoin(occupationalContracts, eq(occupationalContracts.id, hrUsers.contractId))
     .innerJoin(persons, eq(persons.id, hrUsers.personId))
     .where(and(eq(hrUsers.personId, personId), eq(hrUsers.active, true)))
     .limit(1);
-  return row ?? null;
+  return row ? { ...row, title: row.title as string | null, emailAddress: row.emailAddress as string | null, onMandate: false, sessionIdHash: null } : null;
 }
 
 /** The active professional logged in as `personId`, or null. */
@@ -111,7 +124,7 @@ export async function findThreadFor(db: Db, viewer: Viewer, threadId: number, no
     return row ?? null;
   }
   if (viewer.kind === 'hr') {
-    const hr = await hrUserOf(db, viewer.personId);
+    const hr = await hrUserOf(db, viewer.personId, viewer.sessionIdHash);
     if (!hr) return null;
     const [row] = await db
       .select(columns)

@@ -123,7 +123,7 @@ export async function startHrThread(
  * HR users' reads are not in the patients' access log (ADR 0033); professionals' are, as always.
  */
 export async function openHrThread(db: Db, hr: HrUser, threadId: number, lang: Language, now = clock.now()): Promise<ThreadView | null> {
-  const viewer = { kind: 'hr', personId: hr.personId } as const;
+  const viewer = { kind: 'hr', personId: hr.personId, sessionIdHash: hr.sessionIdHash } as const;
   const thread = await findThreadFor(db, viewer, threadId, now);
   if (!thread) return null;
   await markThreadRead(db, viewer, thread.id, now);
@@ -136,7 +136,7 @@ export async function sendHrMessage(
   input: { hr: HrUser; threadId: number; text: string; idempotencyKey?: string | null; now?: Date },
 ): Promise<SendResult | TooManyMessages | { ok: false; reason: 'not-found' }> {
   const now = input.now ?? clock.now();
-  const thread = await findThreadFor(db, { kind: 'hr', personId: input.hr.personId }, input.threadId, now);
+  const thread = await findThreadFor(db, { kind: 'hr', personId: input.hr.personId, sessionIdHash: input.hr.sessionIdHash }, input.threadId, now);
   if (!thread) return { ok: false, reason: 'not-found' };
   const tooMany = await overMessageLimit(db, input.hr, input.idempotencyKey, now);
   if (tooMany) return tooMany;

@@ -40,7 +40,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return {
     title: pageTitle(context, 'messaging.hr.title'),
     lang,
-    hr: { name: `${hr.firstName} ${hr.lastName}`, title: hr.title, companyName: hr.companyName },
+    hr: { name: `${hr.firstName} ${hr.lastName}`, title: hr.title, companyName: hr.companyName, onMandate: hr.onMandate },
     ...list,
     idempotencyKey: crypto.randomUUID(),
   };
@@ -76,7 +76,11 @@ export default function HrMessages({ loaderData, actionData }: Route.ComponentPr
   return (
     <>
       <h1>{t('messaging.hr.title')}</h1>
-      <p className={s.muted}>{t('messaging.hr.whoAmI', { name: hr.name, title: hr.title, company: hr.companyName })}</p>
+      <p className={s.muted}>
+        {hr.onMandate || !hr.title
+          ? t('messaging.hr.whoAmIOnMandate', { name: hr.name, company: hr.companyName })
+          : t('messaging.hr.whoAmI', { name: hr.name, title: hr.title, company: hr.companyName })}
+      </p>
       <p>{t('messaging.hr.intro')}</p>
       <section className={ui.card} aria-labelledby="hr-threads-title">
         <h2 id="hr-threads-title">{t('messaging.hr.threads')}</h2>

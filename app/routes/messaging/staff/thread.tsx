@@ -59,7 +59,17 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   const opened = await openStaffThread(db, me, threadId, lang);
   invariantResponse(opened);
   const { view, assignable } = opened;
-  const groups = formatTimeline(view.timeline, lang);
+  // In a company thread the customer side writes for the company (an HR user, also on a YPA
+  // mandate, ADR 0042/0050): staff see on whose behalf.
+  const t = serverT(context);
+  const timeline = view.companyName
+    ? view.timeline.map((item) =>
+        item.kind === 'message' && item.author.kind === 'customer'
+          ? { ...item, author: { ...item.author, name: t('messaging.hr.onBehalfOf', { name: item.author.name, company: view.companyName! }) } }
+          : item,
+      )
+    : view.timeline;
+  const groups = formatTimeline(timeline, lang);
   // The message whose deletion form is open (?delete=<id>): a live message of this thread.
   const deleteId = numericId(url.searchParams.get('delete'));
   const deleting =
