@@ -1,8 +1,8 @@
 /**
  * End-to-end tests in Debian's Chromium headless shell (tests/fixtures/chromium.ts; never
  * `npx playwright install`): every test with JavaScript on, and with JavaScript off those tagged
- * `@no-js`, where the page script changes what is seen (issue 38; every page's HTML is proven to work without scripts by the guard in
- * a11y.spec.ts). Two servers from one production build (BUILD_DIR, default build/: `npm test`
+ * `@no-js`, where the page script changes what is seen (issue 38; every page's HTML is proven to
+ * work without scripts by the guard in a11y.spec.ts). Two servers from one production build (BUILD_DIR, default build/: `npm test`
  * builds it once): the general brand and the children's brand, each on a fresh database of its
  * own — PostgreSQL, production's database, when TEST_DATABASE_URL is set (CI), otherwise a PGlite
  * data directory (ADR 0044: PostgreSQL serves the suite with ≈ 7 % less CPU than PGlite's
