@@ -10,14 +10,15 @@
  */
 import type { z } from 'zod';
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { data, Form, Link, redirect } from 'react-router';
+import { getZodConstraint } from '@conform-to/zod';
+import { Form, Link } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { FieldError } from '~/components/forms/FieldError';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
-import { requireHrUser, tooManyHrMessages } from '~/lib/http/hr.server';
+import { requireHrUser } from '~/lib/http/hr.server';
+import { readMessageForm, sendMessageForm } from '~/lib/http/messaging-form.server';
 import { requirePage } from '~/lib/http/page-access.server';
 import { pageTitle } from '~/lib/http/page.server';
 import { HR_THREAD_TYPES, SUBJECT_MAX_LENGTH } from '~/models/messaging/messaging';
@@ -25,7 +26,6 @@ import { hrNewThreadSchema } from '~/models/messaging/schemas';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
 import { listHrThreads, startHrThread } from '~/services/messaging/hr.server';
-import { messageByIdempotencyKey } from '~/services/messaging/threads.server';
 import { Pager, pageLinks } from '~/components/Pager';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
@@ -51,15 +51,18 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const { hr } = await requireHrUser(context);
   const { lang } = context.get(portalContext);
   const db = await getDb();
-  const submission = parseWithZod(await request.formData(), { schema: hrNewThreadSchema });
-  if (submission.status !== 'success') return data({ result: submission.reply(), failed: false, tooMany: null }, { status: 400 });
-  const { threadType, subject, text, idempotencyKey } = submission.value;
-  const again = await messageByIdempotencyKey(db, hr.personId, idempotencyKey);
-  if (again) throw redirect(pagePath('hrThread', lang, { threadId: String(again.threadId) }), 303);
-  const created = await startHrThread(db, { hr, threadType, title: subject, text, idempotencyKey });
-  if (!created.ok && created.reason === 'too-many') return tooManyHrMessages(context, submission.reply(), created.retryAfterSeconds);
-  if (!created.ok) return data({ result: submission.reply(), failed: true, tooMany: null }, { status: 400 });
-  throw redirect(pagePath('hrThread', lang, { threadId: String(created.threadId) }), 303);
+  const threadPath = (threadId: number) => pagePath('hrThread', lang, { threadId: String(threadId) });
+  return sendMessageForm(db, await readMessageForm(request, hrNewThreadSchema), {
+    failedFlag: 'failed',
+    userId: hr.personId,
+    ownerId: hr.personId,
+    customerLimits: false,
+    context,
+    alreadySent: (again) => threadPath(again.threadId),
+    send: ({ threadType, subject, text, idempotencyKey }) => startHrThread(db, { hr, threadType, title: subject, text, idempotencyKey }),
+    sentTo: (created) => threadPath(created.threadId),
+    refused: (_refusal, failed) => failed(),
+  });
 }
 
 export default function HrMessages({ loaderData, actionData }: Route.ComponentProps) {

@@ -10,8 +10,8 @@
  */
 import type { z } from 'zod';
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { data, Form, Link, redirect } from 'react-router';
+import { getZodConstraint } from '@conform-to/zod';
+import { Form, Link } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { FieldError } from '~/components/forms/FieldError';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
@@ -20,7 +20,8 @@ import { Timeline } from '~/components/messaging/Timeline';
 import { attrs } from '~/browser/markup';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
-import { requireHrUser, tooManyHrMessages } from '~/lib/http/hr.server';
+import { requireHrUser } from '~/lib/http/hr.server';
+import { readMessageForm, sendMessageForm } from '~/lib/http/messaging-form.server';
 import { requirePage } from '~/lib/http/page-access.server';
 import { invariantResponse, serverT, titleWith } from '~/lib/http/page.server';
 import { numericId } from '~/lib/http/params';
@@ -30,7 +31,6 @@ import { hrMessageSchema } from '~/models/messaging/schemas';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
 import { openHrThread, sendHrMessage } from '~/services/messaging/hr.server';
-import { messageByIdempotencyKey } from '~/services/messaging/threads.server';
 import { formatTimeline } from '~/services/messaging/view-rules';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
@@ -61,15 +61,20 @@ export async function action({ request, params, context, url }: Route.ActionArgs
   invariantResponse(threadId);
   const db = await getDb();
   const back = pagePath('hrThread', lang, { threadId: String(threadId) });
-  const submission = parseWithZod(await request.formData(), { schema: hrMessageSchema });
-  if (submission.status !== 'success') return data({ result: submission.reply(), failed: false, tooMany: null }, { status: 400 });
-  const { text, idempotencyKey } = submission.value;
-  if (await messageByIdempotencyKey(db, hr.personId, idempotencyKey)) throw redirect(back, 303);
-  const sent = await sendHrMessage(db, { hr, threadId, text, idempotencyKey });
-  if (!sent.ok && sent.reason === 'not-found') throw notFound();
-  if (!sent.ok && sent.reason === 'too-many') return tooManyHrMessages(context, submission.reply(), sent.retryAfterSeconds);
-  if (!sent.ok) return data({ result: submission.reply(), failed: true, tooMany: null }, { status: 400 });
-  throw redirect(`${back}#message-${sent.messageId}`, 303);
+  return sendMessageForm(db, await readMessageForm(request, hrMessageSchema), {
+    failedFlag: 'failed',
+    userId: hr.personId,
+    ownerId: hr.personId,
+    customerLimits: false,
+    context,
+    alreadySent: () => back,
+    send: ({ text, idempotencyKey }) => sendHrMessage(db, { hr, threadId, text, idempotencyKey }),
+    sentTo: (sent) => `${back}#message-${sent.messageId}`,
+    refused: (sent, failed) => {
+      if (sent.reason === 'not-found') throw notFound();
+      return failed();
+    },
+  });
 }
 
 /** The part of the page a poll refreshes (the page script, ADR 0009). */
