@@ -13,7 +13,8 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm 
 import { getZodConstraint } from '@conform-to/zod';
 import { Form, Link } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { FieldError } from '~/components/forms/FieldError';
+import { Field } from '~/components/forms/Field';
+import { SendAlerts } from '~/components/messaging/SendAlerts';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
@@ -122,10 +123,7 @@ export default function HrMessages({ loaderData, actionData }: Route.ComponentPr
           <AuthenticityTokenInput name="csrf" />
           <input type="hidden" name="intent" value="new" />
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor={fields.threadType.id}>
-              {t('messaging.hr.type')}
-            </label>
+          <Field meta={fields.threadType} label={t('messaging.hr.type')}>
             <select
               {...getSelectProps(fields.threadType)}
               key={fields.threadType.key}
@@ -138,32 +136,14 @@ export default function HrMessages({ loaderData, actionData }: Route.ComponentPr
                 </option>
               ))}
             </select>
-            <FieldError meta={fields.threadType} />
-          </div>
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor={fields.subject.id}>
-              {t('messaging.newThread.subject')}
-            </label>
+          </Field>
+          <Field meta={fields.subject} label={t('messaging.newThread.subject')}>
             <input {...getInputProps(fields.subject, { type: 'text' })} key={fields.subject.key} className={ui.input} maxLength={SUBJECT_MAX_LENGTH} />
-            <FieldError meta={fields.subject} />
-          </div>
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor={fields.text.id}>
-              {t('messaging.newThread.message')}
-            </label>
+          </Field>
+          <Field meta={fields.text} label={t('messaging.newThread.message')}>
             <textarea {...getTextareaProps(fields.text)} key={fields.text.key} className={ui.input} rows={6} />
-            <FieldError meta={fields.text} />
-          </div>
-          {actionData?.failed ? (
-            <p className={ui.fieldError} role="alert">
-              {t('messaging.hr.sendFailed')}
-            </p>
-          ) : null}
-          {actionData?.tooMany ? (
-            <p className={ui.fieldError} role="alert">
-              {t(actionData.tooMany.key, { minutes: actionData.tooMany.minutes })}
-            </p>
-          ) : null}
+          </Field>
+          <SendAlerts failed={actionData?.failed} failedKey="messaging.hr.sendFailed" tooMany={actionData?.tooMany} />
           <button className={ui.button.primary} type="submit" {...attrs({ pending: t('messaging.composer.sending') })}>
             {t('messaging.newThread.send')}
           </button>

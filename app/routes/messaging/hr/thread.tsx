@@ -13,9 +13,10 @@ import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
 import { getZodConstraint } from '@conform-to/zod';
 import { Form, Link } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { FieldError } from '~/components/forms/FieldError';
+import { Field } from '~/components/forms/Field';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { Participants } from '~/components/messaging/Participants';
+import { SendAlerts } from '~/components/messaging/SendAlerts';
 import { Timeline } from '~/components/messaging/Timeline';
 import { attrs } from '~/browser/markup';
 import { portalContext } from '~/context';
@@ -109,31 +110,10 @@ export default function HrThread({ loaderData, actionData }: Route.ComponentProp
           <AuthenticityTokenInput name="csrf" />
           <input type="hidden" name="intent" value="send" />
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor={fields.text.id}>
-              {t('messaging.composer.label')}
-            </label>
-            <span className={ui.hint} id="hr-reply-hint">
-              {t('messaging.hr.noHealthData')}
-            </span>
-            <textarea
-              {...getTextareaProps(fields.text, { ariaDescribedBy: 'hr-reply-hint' })}
-              key={fields.text.key}
-              className={ui.input}
-              rows={5}
-            />
-            <FieldError meta={fields.text} />
-          </div>
-          {actionData?.failed ? (
-            <p className={ui.fieldError} role="alert">
-              {t('messaging.composer.sendError')}
-            </p>
-          ) : null}
-          {actionData?.tooMany ? (
-            <p className={ui.fieldError} role="alert">
-              {t(actionData.tooMany.key, { minutes: actionData.tooMany.minutes })}
-            </p>
-          ) : null}
+          <Field meta={fields.text} label={t('messaging.composer.label')} hint={t('messaging.hr.noHealthData')} hintId="hr-reply-hint">
+            <textarea {...getTextareaProps(fields.text, { ariaDescribedBy: 'hr-reply-hint' })} key={fields.text.key} className={ui.input} rows={5} />
+          </Field>
+          <SendAlerts failed={actionData?.failed} failedKey="messaging.composer.sendError" tooMany={actionData?.tooMany} />
           <button className={ui.button.primary} type="submit" {...attrs({ pending: t('messaging.composer.sending') })}>
             {t('messaging.composer.send')}
           </button>
