@@ -19,7 +19,7 @@ import { MAX_ATTACHMENTS_PER_MESSAGE, MAX_TOTAL_ATTACHMENT_BYTES } from '~/model
 import { composerSchema } from '~/models/messaging/schemas';
 import * as ui from '~/styles/ui.css';
 import { ATTACHMENT_ACCEPT } from '~/services/messaging/attachment-rules';
-import { SendAlerts } from './SendAlerts';
+import { SendAlerts, SendButton } from './SendControls';
 
 /** A file the server refused, by name (rendered as text). */
 export interface FileError {
@@ -149,9 +149,7 @@ export function Composer({
       ) : null}
       <SendAlerts failed={sendError} failedKey="messaging.composer.sendError" tooMany={tooMany} />
       <div className={ui.buttonRow}>
-        <button type="submit" className={ui.button.primary} {...attrs({ pending: t('messaging.composer.sending') })}>
-          {t(sendKey)}
-        </button>
+        <SendButton labelKey={sendKey} />
       </div>
     </Form>
   );

@@ -14,7 +14,7 @@ import { getZodConstraint } from '@conform-to/zod';
 import { Form, Link } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { Field } from '~/components/forms/Field';
-import { SendAlerts } from '~/components/messaging/SendAlerts';
+import { SendAlerts, SendButton } from '~/components/messaging/SendControls';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
@@ -31,7 +31,6 @@ import { Pager, pageLinks } from '~/components/Pager';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/list';
-import { attrs } from '~/browser/markup';
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   requirePage({ context, url }, 'hrMessages');
@@ -144,9 +143,7 @@ export default function HrMessages({ loaderData, actionData }: Route.ComponentPr
             <textarea {...getTextareaProps(fields.text)} key={fields.text.key} className={ui.input} rows={6} />
           </Field>
           <SendAlerts failed={actionData?.failed} failedKey="messaging.hr.sendFailed" tooMany={actionData?.tooMany} />
-          <button className={ui.button.primary} type="submit" {...attrs({ pending: t('messaging.composer.sending') })}>
-            {t('messaging.newThread.send')}
-          </button>
+          <SendButton labelKey="messaging.newThread.send" />
         </Form>
       </section>
     </>

@@ -16,7 +16,7 @@ import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { Field } from '~/components/forms/Field';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { Participants } from '~/components/messaging/Participants';
-import { SendAlerts } from '~/components/messaging/SendAlerts';
+import { SendAlerts, SendButton } from '~/components/messaging/SendControls';
 import { Timeline } from '~/components/messaging/Timeline';
 import { attrs } from '~/browser/markup';
 import { portalContext } from '~/context';
@@ -114,9 +114,7 @@ export default function HrThread({ loaderData, actionData }: Route.ComponentProp
             <textarea {...getTextareaProps(fields.text, { ariaDescribedBy: 'hr-reply-hint' })} key={fields.text.key} className={ui.input} rows={5} />
           </Field>
           <SendAlerts failed={actionData?.failed} failedKey="messaging.composer.sendError" tooMany={actionData?.tooMany} />
-          <button className={ui.button.primary} type="submit" {...attrs({ pending: t('messaging.composer.sending') })}>
-            {t('messaging.composer.send')}
-          </button>
+          <SendButton labelKey="messaging.composer.send" />
         </Form>
       </section>
     </>
