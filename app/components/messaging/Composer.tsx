@@ -19,6 +19,7 @@ import { MAX_ATTACHMENTS_PER_MESSAGE, MAX_TOTAL_ATTACHMENT_BYTES } from '~/model
 import { composerSchema } from '~/models/messaging/schemas';
 import * as ui from '~/styles/ui.css';
 import { ATTACHMENT_ACCEPT } from '~/services/messaging/attachment-rules';
+import { SendAlerts, SendButton } from './SendControls';
 
 /** A file the server refused, by name (rendered as text). */
 export interface FileError {
@@ -146,20 +147,9 @@ export function Composer({
           {messageText(form.errors[0]!)}
         </p>
       ) : null}
-      {sendError ? (
-        <p className={ui.fieldError} role="alert">
-          {t('messaging.composer.sendError')}
-        </p>
-      ) : null}
-      {tooMany ? (
-        <p className={ui.fieldError} role="alert">
-          {t(tooMany.key, { minutes: tooMany.minutes })}
-        </p>
-      ) : null}
+      <SendAlerts failed={sendError} failedKey="messaging.composer.sendError" tooMany={tooMany} />
       <div className={ui.buttonRow}>
-        <button type="submit" className={ui.button.primary} {...attrs({ pending: t('messaging.composer.sending') })}>
-          {t(sendKey)}
-        </button>
+        <SendButton labelKey={sendKey} />
       </div>
     </Form>
   );

@@ -4,12 +4,12 @@
  * and the 429 answer of their message forms over the per-person limit of messages.
  */
 import type { SubmissionResult } from '@conform-to/dom';
-import { data, type RouterContextProvider } from 'react-router';
+import type { RouterContextProvider } from 'react-router';
 import { requireAuth } from '~/lib/http/page.server';
 import { getDb } from '~/services/db/db.server';
 import { hrUserOf } from '~/services/messaging/access.server';
 import { notFound } from '~/lib/http/responses';
-import { noteRetryAfter, retryAfterHeader, retryAfterMinutes } from './person-limits.server';
+import { tooManyAnswer } from './messaging-form.server';
 
 export async function requireHrUser(context: Readonly<RouterContextProvider>) {
   const auth = requireAuth(context);
@@ -20,10 +20,9 @@ export async function requireHrUser(context: Readonly<RouterContextProvider>) {
 
 /**
  * An HR user's message over the per-person limit of messages: 429 with Retry-After, the form's
- * text kept, and the customers' "many messages in a short time" text with the minutes to wait.
+ * text kept, and the customers' "many messages in a short time" text with the minutes to wait;
+ * the answer the send action gives (sendMessageForm, app/lib/http/messaging-form.server.ts).
  */
 export function tooManyHrMessages(context: Readonly<RouterContextProvider>, result: SubmissionResult<string[]>, retryAfterSeconds: number) {
-  noteRetryAfter(context, retryAfterSeconds);
-  const tooMany = { key: 'messaging.errors.tooManyMessages' as const, minutes: retryAfterMinutes(retryAfterSeconds) };
-  return data({ result, failed: false, tooMany }, { status: 429, headers: retryAfterHeader(retryAfterSeconds) });
+  return tooManyAnswer(context, 'failed', result, 'messaging.errors.tooManyMessages', retryAfterSeconds);
 }

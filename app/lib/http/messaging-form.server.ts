@@ -1,6 +1,7 @@
 /**
  * Route glue of the messaging pages that send a message (new conversation, thread, staff
- * thread): reading the multipart form and the send action they share.
+ * thread, the HR user's new conversation and thread): reading the form and the send action they
+ * share.
  *
  * The body is limited before it reaches the page (UPLOAD_BODY_MAX_BYTES, server.ts: over it the
  * 413 page) and read here as a stream (app/lib/http/form-stream.server.ts) within the files'
@@ -17,6 +18,7 @@ import type { z } from 'zod';
 import { MAX_ATTACHMENTS_PER_MESSAGE, MAX_TOTAL_ATTACHMENT_BYTES } from '~/models/messaging/messaging';
 import type { AttachmentInput } from '~/services/messaging/attachments.server';
 import type { Db } from '~/services/db/db.server';
+import { isTooManyMessages } from '~/services/messaging/limit-rules';
 import { messageByIdempotencyKey } from '~/services/messaging/threads.server';
 import { discardUploads, storeMessageFiles, type FileRefusal } from '~/services/messaging/uploads.server';
 import type { AccessCheck } from '~/services/storage/storage.server';
@@ -60,10 +62,10 @@ export async function readMessageForm<S extends z.ZodTypeAny>(request: Request, 
   }
 }
 
-/** What every message form carries besides its text. */
+/** What every message form carries besides its text (an HR user's form has no files, ADR 0042). */
 interface MessageFormValue {
   idempotencyKey: string;
-  attachments: File[];
+  attachments?: File[];
 }
 
 /** Over a per-person limit: which text the page shows, and in how many minutes it may try again. */
@@ -81,6 +83,21 @@ function answer<F extends string>(flag: F, result: SubmissionResult, fileErrors:
   return tooMany ? data(body, { status: 429, headers: retryAfterHeader(tooMany.retryAfterSeconds) }) : data(body, { status: 400 });
 }
 
+/**
+ * Over a per-person limit (messages or uploads): 429 with Retry-After (noted in the context for
+ * the page), the form kept, the page's flag off, and the text to show with the minutes to wait.
+ */
+export function tooManyAnswer<F extends string>(
+  context: Readonly<RouterContextProvider> | undefined,
+  flag: F,
+  result: SubmissionResult,
+  key: TooMany['key'],
+  retryAfterSeconds: number,
+) {
+  if (context) noteRetryAfter(context, retryAfterSeconds);
+  return answer(flag, result, [], false, { key, retryAfterSeconds });
+}
+
 export interface SendMessageOptions<V, Result extends { ok: boolean }, F extends string> {
   /** The name of the page's "the message could not be sent" flag in the action data. */
   failedFlag: F;
@@ -90,7 +107,8 @@ export interface SendMessageOptions<V, Result extends { ok: boolean }, F extends
   ownerId: string;
   /**
    * The customer's per-person limits on messages and uploads apply (the pages and the API share
-   * the count). Professionals answer many customers: only the general per-person limit.
+   * the count). Professionals answer many customers: only the general per-person limit. An HR
+   * user's service counts their messages itself and answers `too-many` (see `send`).
    */
   customerLimits: boolean;
   /** The request's context: a 429 answer's Retry-After goes through it (noteRetryAfter). */
@@ -99,7 +117,10 @@ export interface SendMessageOptions<V, Result extends { ok: boolean }, F extends
   canAccess?: AccessCheck;
   /** Where a form that was already sent goes: its thread. */
   alreadySent: (again: { threadId: number }) => string;
-  /** Sends the message with its kept files. */
+  /**
+   * Sends the message with its kept files. A refusal `{ reason: 'too-many', retryAfterSeconds }`
+   * (the service counted the per-person limit of messages) is answered as the customers' is: 429.
+   */
   send: (value: V, attachments: AttachmentInput[]) => Promise<Result>;
   /** Where a sent message goes. */
   sentTo: (sent: Extract<Result, { ok: true }>) => string;
@@ -122,22 +143,20 @@ export async function sendMessageForm<V extends MessageFormValue, Result extends
   }
   if (submission.status !== 'success') return answer(o.failedFlag, submission.reply(), [], false);
   const value = submission.value;
+  const files = value.attachments ?? [];
   const again = await messageByIdempotencyKey(db, o.userId, value.idempotencyKey);
   if (again) throw redirect(o.alreadySent(again), 303);
+  const tooMany = (key: TooMany['key'], retryAfterSeconds: number) => tooManyAnswer(o.context, o.failedFlag, submission.reply(), key, retryAfterSeconds);
   if (o.customerLimits) {
     // Counted before anything is kept: over a limit, nothing is stored and the text comes back.
-    const tooMany = (key: TooMany['key'], retryAfterSeconds: number) => {
-      if (o.context) noteRetryAfter(o.context, retryAfterSeconds);
-      return answer(o.failedFlag, submission.reply(), [], false, { key, retryAfterSeconds });
-    };
     const messages = await hitPersonLimit(db, 'messages', o.userId);
     if (!messages.allowed) return tooMany('messaging.errors.tooManyMessages', messages.retryAfterSeconds);
-    if (value.attachments.length) {
-      const uploads = await hitPersonLimit(db, 'uploads', o.userId, { amount: value.attachments.length });
+    if (files.length) {
+      const uploads = await hitPersonLimit(db, 'uploads', o.userId, { amount: files.length });
       if (!uploads.allowed) return tooMany('messaging.errors.tooManyUploads', uploads.retryAfterSeconds);
     }
   }
-  const stored = await storeMessageFiles(db, { files: value.attachments, ownerId: o.ownerId, userId: o.userId, canAccess: o.canAccess });
+  const stored = await storeMessageFiles(db, { files, ownerId: o.ownerId, userId: o.userId, canAccess: o.canAccess });
   if (!stored.ok) {
     return answer(
       o.failedFlag,
@@ -151,6 +170,7 @@ export async function sendMessageForm<V extends MessageFormValue, Result extends
   const sent = await o.send(value, stored.attachments);
   if (!sent.ok) {
     await discardUploads(db, o.userId, stored.attachments.map((a) => a.id), o.canAccess);
+    if (isTooManyMessages(sent)) return tooMany('messaging.errors.tooManyMessages', sent.retryAfterSeconds);
     return o.refused(sent as Extract<Result, { ok: false }>, (result = submission.reply(), flag = true) => answer(o.failedFlag, result, [], flag));
   }
   throw redirect(o.sentTo(sent as Extract<Result, { ok: true }>), 303);

@@ -30,7 +30,7 @@ import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/new';
 
-import { FieldError } from '~/components/forms/FieldError';
+import { Field } from '~/components/forms/Field';
 import { attrs } from '~/browser/markup';
 
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -159,10 +159,7 @@ export default function NewConversation({ loaderData, actionData }: Route.Compon
           <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
             <AuthenticityTokenInput name="csrf" />
             <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-            <div className={ui.field}>
-              <label className={ui.label} htmlFor={fields.recipientId.id}>
-                {t('messaging.newThread.recipient')}
-              </label>
+            <Field meta={fields.recipientId} label={t('messaging.newThread.recipient')}>
               <select {...getSelectProps(fields.recipientId)} key={fields.recipientId.key} className={ui.input}>
                 <option value="">{t('messaging.newThread.chooseRecipient')}</option>
                 {recipients.map((r) => (
@@ -173,30 +170,18 @@ export default function NewConversation({ loaderData, actionData }: Route.Compon
                   </option>
                 ))}
               </select>
-              <FieldError meta={fields.recipientId} />
-            </div>
-            <div className={ui.field}>
-              <label className={ui.label} htmlFor={fields.subject.id}>
-                {t('messaging.newThread.subject')}
-              </label>
-              <span className={ui.hint} id={`${fields.subject.id}-hint`}>
-                {t('messaging.newThread.subjectHint')}
-              </span>
+            </Field>
+            <Field meta={fields.subject} label={t('messaging.newThread.subject')} hint={t('messaging.newThread.subjectHint')}>
               <input
                 {...getInputProps(fields.subject, { type: 'text', ariaDescribedBy: `${fields.subject.id}-hint` })}
                 key={fields.subject.key}
                 className={ui.input}
                 maxLength={SUBJECT_MAX_LENGTH}
               />
-              <FieldError meta={fields.subject} />
-            </div>
-            <div className={ui.field}>
-              <label className={ui.label} htmlFor={fields.text.id}>
-                {t('messaging.newThread.message')}
-              </label>
+            </Field>
+            <Field meta={fields.text} label={t('messaging.newThread.message')}>
               <textarea {...getTextareaProps(fields.text)} key={fields.text.key} className={ui.input} rows={6} required={false} />
-              <FieldError meta={fields.text} />
-            </div>
+            </Field>
             <AttachmentField meta={fields.attachments} fileErrors={actionData?.fileErrors ?? []} />
             <div className={ui.buttonRow}>
               <button type="submit" className={ui.button.primary} {...attrs({ pending: t('messaging.composer.sending') })}>

@@ -21,13 +21,8 @@ import { loadThreadView, markThreadRead } from './conversations.server';
 import { appendMessage, createThreadWithMessage, messageByIdempotencyKey, type NewThreadResult, type SendResult } from './threads.server';
 import { clock } from '~/lib/clock.server';
 import { hitPersonLimit } from '~/services/security/person-limits.server';
+import type { TooManyMessages } from './limit-rules';
 
-/** Over the per-person limit of messages: nothing is stored; the form may be sent again after `retryAfterSeconds`. */
-export interface TooManyMessages {
-  ok: false;
-  reason: 'too-many';
-  retryAfterSeconds: number;
-}
 
 /**
  * Counts one message against the HR user's per-person limit of messages (the customers' limit,

@@ -10,14 +10,16 @@
  */
 import type { z } from 'zod';
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { data, Form, Link, redirect } from 'react-router';
+import { getZodConstraint } from '@conform-to/zod';
+import { Form, Link } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { FieldError } from '~/components/forms/FieldError';
+import { Field } from '~/components/forms/Field';
+import { SendAlerts, SendButton } from '~/components/messaging/SendControls';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
-import { requireHrUser, tooManyHrMessages } from '~/lib/http/hr.server';
+import { requireHrUser } from '~/lib/http/hr.server';
+import { readMessageForm, sendMessageForm } from '~/lib/http/messaging-form.server';
 import { requirePage } from '~/lib/http/page-access.server';
 import { pageTitle } from '~/lib/http/page.server';
 import { HR_THREAD_TYPES, SUBJECT_MAX_LENGTH } from '~/models/messaging/messaging';
@@ -25,12 +27,10 @@ import { hrNewThreadSchema } from '~/models/messaging/schemas';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
 import { listHrThreads, startHrThread } from '~/services/messaging/hr.server';
-import { messageByIdempotencyKey } from '~/services/messaging/threads.server';
 import { Pager, pageLinks } from '~/components/Pager';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/list';
-import { attrs } from '~/browser/markup';
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   requirePage({ context, url }, 'hrMessages');
@@ -51,15 +51,18 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const { hr } = await requireHrUser(context);
   const { lang } = context.get(portalContext);
   const db = await getDb();
-  const submission = parseWithZod(await request.formData(), { schema: hrNewThreadSchema });
-  if (submission.status !== 'success') return data({ result: submission.reply(), failed: false, tooMany: null }, { status: 400 });
-  const { threadType, subject, text, idempotencyKey } = submission.value;
-  const again = await messageByIdempotencyKey(db, hr.personId, idempotencyKey);
-  if (again) throw redirect(pagePath('hrThread', lang, { threadId: String(again.threadId) }), 303);
-  const created = await startHrThread(db, { hr, threadType, title: subject, text, idempotencyKey });
-  if (!created.ok && created.reason === 'too-many') return tooManyHrMessages(context, submission.reply(), created.retryAfterSeconds);
-  if (!created.ok) return data({ result: submission.reply(), failed: true, tooMany: null }, { status: 400 });
-  throw redirect(pagePath('hrThread', lang, { threadId: String(created.threadId) }), 303);
+  const threadPath = (threadId: number) => pagePath('hrThread', lang, { threadId: String(threadId) });
+  return sendMessageForm(db, await readMessageForm(request, hrNewThreadSchema), {
+    failedFlag: 'failed',
+    userId: hr.personId,
+    ownerId: hr.personId,
+    customerLimits: false,
+    context,
+    alreadySent: (again) => threadPath(again.threadId),
+    send: ({ threadType, subject, text, idempotencyKey }) => startHrThread(db, { hr, threadType, title: subject, text, idempotencyKey }),
+    sentTo: (created) => threadPath(created.threadId),
+    refused: (_refusal, failed) => failed(),
+  });
 }
 
 export default function HrMessages({ loaderData, actionData }: Route.ComponentProps) {
@@ -119,10 +122,7 @@ export default function HrMessages({ loaderData, actionData }: Route.ComponentPr
           <AuthenticityTokenInput name="csrf" />
           <input type="hidden" name="intent" value="new" />
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor={fields.threadType.id}>
-              {t('messaging.hr.type')}
-            </label>
+          <Field meta={fields.threadType} label={t('messaging.hr.type')}>
             <select
               {...getSelectProps(fields.threadType)}
               key={fields.threadType.key}
@@ -135,35 +135,15 @@ export default function HrMessages({ loaderData, actionData }: Route.ComponentPr
                 </option>
               ))}
             </select>
-            <FieldError meta={fields.threadType} />
-          </div>
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor={fields.subject.id}>
-              {t('messaging.newThread.subject')}
-            </label>
+          </Field>
+          <Field meta={fields.subject} label={t('messaging.newThread.subject')}>
             <input {...getInputProps(fields.subject, { type: 'text' })} key={fields.subject.key} className={ui.input} maxLength={SUBJECT_MAX_LENGTH} />
-            <FieldError meta={fields.subject} />
-          </div>
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor={fields.text.id}>
-              {t('messaging.newThread.message')}
-            </label>
+          </Field>
+          <Field meta={fields.text} label={t('messaging.newThread.message')}>
             <textarea {...getTextareaProps(fields.text)} key={fields.text.key} className={ui.input} rows={6} />
-            <FieldError meta={fields.text} />
-          </div>
-          {actionData?.failed ? (
-            <p className={ui.fieldError} role="alert">
-              {t('messaging.hr.sendFailed')}
-            </p>
-          ) : null}
-          {actionData?.tooMany ? (
-            <p className={ui.fieldError} role="alert">
-              {t(actionData.tooMany.key, { minutes: actionData.tooMany.minutes })}
-            </p>
-          ) : null}
-          <button className={ui.button.primary} type="submit" {...attrs({ pending: t('messaging.composer.sending') })}>
-            {t('messaging.newThread.send')}
-          </button>
+          </Field>
+          <SendAlerts failed={actionData?.failed} failedKey="messaging.hr.sendFailed" tooMany={actionData?.tooMany} />
+          <SendButton labelKey="messaging.newThread.send" />
         </Form>
       </section>
     </>

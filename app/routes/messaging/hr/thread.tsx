@@ -10,17 +10,19 @@
  */
 import type { z } from 'zod';
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { data, Form, Link, redirect } from 'react-router';
+import { getZodConstraint } from '@conform-to/zod';
+import { Form, Link } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { FieldError } from '~/components/forms/FieldError';
+import { Field } from '~/components/forms/Field';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { Participants } from '~/components/messaging/Participants';
+import { SendAlerts, SendButton } from '~/components/messaging/SendControls';
 import { Timeline } from '~/components/messaging/Timeline';
 import { attrs } from '~/browser/markup';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
-import { requireHrUser, tooManyHrMessages } from '~/lib/http/hr.server';
+import { requireHrUser } from '~/lib/http/hr.server';
+import { readMessageForm, sendMessageForm } from '~/lib/http/messaging-form.server';
 import { requirePage } from '~/lib/http/page-access.server';
 import { invariantResponse, serverT, titleWith } from '~/lib/http/page.server';
 import { numericId } from '~/lib/http/params';
@@ -30,7 +32,6 @@ import { hrMessageSchema } from '~/models/messaging/schemas';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
 import { openHrThread, sendHrMessage } from '~/services/messaging/hr.server';
-import { messageByIdempotencyKey } from '~/services/messaging/threads.server';
 import { formatTimeline } from '~/services/messaging/view-rules';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
@@ -61,15 +62,20 @@ export async function action({ request, params, context, url }: Route.ActionArgs
   invariantResponse(threadId);
   const db = await getDb();
   const back = pagePath('hrThread', lang, { threadId: String(threadId) });
-  const submission = parseWithZod(await request.formData(), { schema: hrMessageSchema });
-  if (submission.status !== 'success') return data({ result: submission.reply(), failed: false, tooMany: null }, { status: 400 });
-  const { text, idempotencyKey } = submission.value;
-  if (await messageByIdempotencyKey(db, hr.personId, idempotencyKey)) throw redirect(back, 303);
-  const sent = await sendHrMessage(db, { hr, threadId, text, idempotencyKey });
-  if (!sent.ok && sent.reason === 'not-found') throw notFound();
-  if (!sent.ok && sent.reason === 'too-many') return tooManyHrMessages(context, submission.reply(), sent.retryAfterSeconds);
-  if (!sent.ok) return data({ result: submission.reply(), failed: true, tooMany: null }, { status: 400 });
-  throw redirect(`${back}#message-${sent.messageId}`, 303);
+  return sendMessageForm(db, await readMessageForm(request, hrMessageSchema), {
+    failedFlag: 'failed',
+    userId: hr.personId,
+    ownerId: hr.personId,
+    customerLimits: false,
+    context,
+    alreadySent: () => back,
+    send: ({ text, idempotencyKey }) => sendHrMessage(db, { hr, threadId, text, idempotencyKey }),
+    sentTo: (sent) => `${back}#message-${sent.messageId}`,
+    refused: (sent, failed) => {
+      if (sent.reason === 'not-found') throw notFound();
+      return failed();
+    },
+  });
 }
 
 /** The part of the page a poll refreshes (the page script, ADR 0009). */
@@ -104,34 +110,11 @@ export default function HrThread({ loaderData, actionData }: Route.ComponentProp
           <AuthenticityTokenInput name="csrf" />
           <input type="hidden" name="intent" value="send" />
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor={fields.text.id}>
-              {t('messaging.composer.label')}
-            </label>
-            <span className={ui.hint} id="hr-reply-hint">
-              {t('messaging.hr.noHealthData')}
-            </span>
-            <textarea
-              {...getTextareaProps(fields.text, { ariaDescribedBy: 'hr-reply-hint' })}
-              key={fields.text.key}
-              className={ui.input}
-              rows={5}
-            />
-            <FieldError meta={fields.text} />
-          </div>
-          {actionData?.failed ? (
-            <p className={ui.fieldError} role="alert">
-              {t('messaging.composer.sendError')}
-            </p>
-          ) : null}
-          {actionData?.tooMany ? (
-            <p className={ui.fieldError} role="alert">
-              {t(actionData.tooMany.key, { minutes: actionData.tooMany.minutes })}
-            </p>
-          ) : null}
-          <button className={ui.button.primary} type="submit" {...attrs({ pending: t('messaging.composer.sending') })}>
-            {t('messaging.composer.send')}
-          </button>
+          <Field meta={fields.text} label={t('messaging.composer.label')} hint={t('messaging.hr.noHealthData')} hintId="hr-reply-hint">
+            <textarea {...getTextareaProps(fields.text, { ariaDescribedBy: 'hr-reply-hint' })} key={fields.text.key} className={ui.input} rows={5} />
+          </Field>
+          <SendAlerts failed={actionData?.failed} failedKey="messaging.composer.sendError" tooMany={actionData?.tooMany} />
+          <SendButton labelKey="messaging.composer.send" />
         </Form>
       </section>
     </>

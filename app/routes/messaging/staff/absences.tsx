@@ -27,6 +27,7 @@ import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/absences';
 
 import { notFound } from '~/lib/http/responses';
+import { Field } from '~/components/forms/Field';
 import { FieldError } from '~/components/forms/FieldError';
 import { attrs } from '~/browser/markup';
 
@@ -123,20 +124,12 @@ export default function Absences({ loaderData, actionData }: Route.ComponentProp
         <Form method="post" {...getFormProps(form)}>
           <AuthenticityTokenInput name="csrf" />
           <input type="hidden" name="intent" value="add" />
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor={fields.startDate.id}>
-              {t('messaging.staff.absenceStart')}
-            </label>
+          <Field meta={fields.startDate} label={t('messaging.staff.absenceStart')}>
             <input {...getInputProps(fields.startDate, { type: 'date' })} key={fields.startDate.key} className={ui.input} />
-            <FieldError meta={fields.startDate} />
-          </div>
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor={fields.endDate.id}>
-              {t('messaging.staff.absenceEnd')}
-            </label>
+          </Field>
+          <Field meta={fields.endDate} label={t('messaging.staff.absenceEnd')}>
             <input {...getInputProps(fields.endDate, { type: 'date' })} key={fields.endDate.key} className={ui.input} />
-            <FieldError meta={fields.endDate} />
-          </div>
+          </Field>
           <fieldset className={ui.field}>
             <legend className={ui.label}>{t('messaging.staff.substitutes')}</legend>
             {others.map((c) => (
@@ -146,13 +139,9 @@ export default function Absences({ loaderData, actionData }: Route.ComponentProp
             ))}
             <FieldError meta={fields.substituteIds} />
           </fieldset>
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor={fields.internalMessage.id}>
-              {t('messaging.staff.internalMessage')}
-            </label>
+          <Field meta={fields.internalMessage} label={t('messaging.staff.internalMessage')}>
             <input {...getInputProps(fields.internalMessage, { type: 'text' })} key={fields.internalMessage.key} className={ui.input} />
-            <FieldError meta={fields.internalMessage} />
-          </div>
+          </Field>
           <button className={ui.button.primary} type="submit" {...attrs({ pending: t('messaging.staff.pending') })}>
             {t('messaging.staff.addAbsence')}
           </button>
