@@ -27,7 +27,7 @@ import { SLEEP_QUESTIONNAIRE } from '~db/seed-records';
 import { RouterContextProvider } from 'react-router';
 import { retryAfterContext } from '~/context';
 import { env } from '~/env.server';
-import { tooManyHrMessages } from '~/lib/http/hr.server';
+import { tooManyAnswer } from '~/lib/http/messaging-form.server';
 import { makeIdentityCode } from '~/models/identity-code';
 import type { Db } from '~/services/db/db.server';
 import { findThreadFor, hrUserOf } from '~/services/messaging/access.server';
@@ -327,9 +327,10 @@ describe.each(databaseKinds())('questionnaire invitations and HR threads on %s',
         reason: 'too-many',
       });
       expect(await written()).toBe(limit);
-      // The pages answer it as the customers' do: 429 with Retry-After, the text kept, "in about N min".
+      // The pages answer it with the send action's answer, as the customers' (sendMessageForm): 429
+      // with Retry-After, the text kept, "in about N min".
       const context = new RouterContextProvider();
-      const page = tooManyHrMessages(context, { status: 'error', initialValue: { text: 'Liikaa' } }, (refused as { retryAfterSeconds: number }).retryAfterSeconds);
+      const page = tooManyAnswer(context, 'failed', { status: 'error', initialValue: { text: 'Liikaa' } }, 'messaging.errors.tooManyMessages', (refused as { retryAfterSeconds: number }).retryAfterSeconds);
       expect(page.init?.status).toBe(429);
       expect(new Headers(page.init?.headers).get('Retry-After')).toMatch(/^\d+$/);
       expect(context.get(retryAfterContext)).toBe(Number(new Headers(page.init?.headers).get('Retry-After')));
