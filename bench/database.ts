@@ -34,9 +34,14 @@ async function withAdminClient<T>(adminUrl: string, task: (client: pg.Client) =>
   }
 }
 
-/** Creates database `portal_bench_<pid>` on the server of `adminUrl`. */
+/**
+ * Creates database `<prefix>_<pid>` on the server of `adminUrl`; the prefix is
+ * `BENCH_DATABASE_PREFIX` (e.g. to keep to the names one may use on a shared server), else `portal_bench`.
+ */
 export async function createPostgresDatabase(adminUrl: string): Promise<BenchDatabase> {
-  const name = `portal_bench_${process.pid}`;
+  const prefix = process.env.BENCH_DATABASE_PREFIX || 'portal_bench';
+  if (!/^[a-z_][a-z0-9_]*$/.test(prefix)) throw new Error('BENCH_DATABASE_PREFIX: lower-case letters, digits and _ only');
+  const name = `${prefix}_${process.pid}`;
   const drop = `DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`;
   await withAdminClient(adminUrl, async (client) => {
     await client.query(drop);

@@ -20,26 +20,39 @@
  *   --connections LIST  connection counts, comma-separated (default 1,10; the first one is
  *                       checked against the target)
  *   --target-p95 MS     the p95 budget of the server time (default 100)
+ *   --practice-system fhir
+ *                       (or PRACTICE_SYSTEM=fhir) the FHIR backend (ADR 0051): the local FHIR
+ *                       server (medplum's router in memory, on loopback, in this process) with the
+ *                       demo calendar published into it as `npm run fhir:dev` does; the portal
+ *                       books through it (read the Slot, find or register the Patient, one
+ *                       transaction with the Slot's If-Match) and the run waits for its first sync
+ *                       before measuring. Default: the built-in store.
  */
+import { generateKeyPairSync } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import { openDatabase } from '../db/client';
-import { appointments } from '../db/schema';
+import { openDatabase, type Database } from '../db/client';
+import { appointments, practiceSystemCursors } from '../db/schema';
+import { clock } from '../app/lib/clock.server';
+import { publishDemoCalendar } from '../app/services/practice-system/demo-calendar.server';
+import { startLocalFhirServer } from '../app/services/practice-system/local-fhir-server';
+import { prepareDatabase } from '../scripts/prepare-database';
 import { bookingRequest, prepareBookings, type Booking } from './bookings';
 import { CookieJar } from './cookie-jar';
-import { benchDatabase, benchMain, ensureBuild, loadAverage, machine, parseCli, positiveInt, progress, startPortal } from './harness';
+import { benchDatabase, benchMain, type BenchRun, UsageError, ensureBuild, loadAverage, machine, parseCli, positiveInt, progress, startPortal } from './harness';
 import { findForm } from './html';
 import { send } from './http';
 import { runLoad } from './load';
 import { formatTable } from './report';
 
 const WARMUP_REQUESTS = 200;
-const USAGE = 'npm run bench:reserve -- [--no-build] [--requests N] [--connections LIST] [--target-p95 MS]';
+const USAGE = 'npm run bench:reserve -- [--no-build] [--requests N] [--connections LIST] [--target-p95 MS] [--practice-system builtin|fhir]';
 
 interface Options {
   build: boolean;
   requests: number;
   connections: number[];
   targetP95: number;
+  practiceSystem: 'builtin' | 'fhir';
 }
 
 function parseOptions(argv: string[]): Options {
@@ -48,12 +61,16 @@ function parseOptions(argv: string[]): Options {
     requests: { type: 'string', default: '1000' },
     connections: { type: 'string', default: '1,10' },
     'target-p95': { type: 'string', default: '100' },
+    'practice-system': { type: 'string', default: process.env.PRACTICE_SYSTEM || 'builtin' },
   });
+  const practiceSystem = values['practice-system'];
+  if (practiceSystem !== 'builtin' && practiceSystem !== 'fhir') throw new UsageError('--practice-system: builtin or fhir');
   return {
     build: !values['no-build'],
     requests: positiveInt('requests', values.requests),
     connections: values.connections.split(',').map((value) => positiveInt('connections', value.trim())),
     targetP95: positiveInt('target-p95', values['target-p95']),
+    practiceSystem,
   };
 }
 
@@ -120,15 +137,51 @@ async function measure(
   };
 }
 
+/**
+ * The FHIR backend: seeds the demo data as the portal's start would, starts the local FHIR server
+ * with the demo calendar as its resources (and the links to them), and returns the portal's settings.
+ */
+async function startPracticeSystem(run: BenchRun, database: Database): Promise<Record<string, string>> {
+  clock.start();
+  const keys = generateKeyPairSync('ec', { namedCurve: 'secp384r1' });
+  const fhir = await startLocalFhirServer({ clients: new Map([['portal', keys.publicKey]]) });
+  run.cleanups.push(() => fhir.close());
+  progress('seeding the demo data and publishing its calendar to the local FHIR server');
+  await prepareDatabase(database, { DEPLOYMENT_ENV: 'development' }, clock.now());
+  const slots = await publishDemoCalendar(database.db, fhir.repo);
+  progress(`the local FHIR server ${fhir.baseUrl} holds the demo calendar (${slots} slots)`);
+  return {
+    PRACTICE_SYSTEM: 'fhir',
+    FHIR_BASE_URL: fhir.baseUrl,
+    FHIR_TOKEN_URL: fhir.tokenUrl,
+    FHIR_CLIENT_ID: 'portal',
+    FHIR_CLIENT_KEY: keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  };
+}
+
+/** The portal synchronises once at its start: the run measures after it read every type. */
+async function waitForFirstSync(database: Database): Promise<void> {
+  progress('waiting for the first sync');
+  const started = performance.now();
+  for (;;) {
+    const [done] = await database.db.select().from(practiceSystemCursors).where(eq(practiceSystemCursors.resourceType, 'Appointment'));
+    if (done) break;
+    if (performance.now() - started > 600_000) throw new Error('the first sync did not finish in 10 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  progress(`first sync done after ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
 async function main(argv: string[]): Promise<number> {
   return benchMain(USAGE, async (run) => {
     const options = parseOptions(argv);
     await ensureBuild(options.build);
     const bench = await benchDatabase(run);
-    const server = await startPortal(run, { env: { ...bench.env, RATE_LIMIT_ANONYMOUS_POSTS_PER_10_MIN: '1000000' } });
-
     const database = await openDatabase({ url: bench.env.DATABASE_URL! });
     run.cleanups.push(() => database.close());
+    const practiceSystemEnv = options.practiceSystem === 'fhir' ? await startPracticeSystem(run, database) : {};
+    const server = await startPortal(run, { env: { ...bench.env, ...practiceSystemEnv, RATE_LIMIT_ANONYMOUS_POSTS_PER_10_MIN: '1000000' } });
+    if (options.practiceSystem === 'fhir') await waitForFirstSync(database);
     const scenarios = (['api', 'form', 'terms'] as const).flatMap((scenario) =>
       options.connections.map((connections) => ({ scenario, connections })),
     );
@@ -172,7 +225,7 @@ async function main(argv: string[]): Promise<number> {
 
     const { date, node, cpu } = machine();
     console.log(`Reservation POST benchmark  ${date}`);
-    console.log(`PostgreSQL · node ${node} · ${cpu.count} × ${cpu.model} · load ${loadAverage().join(' ')}\n`);
+    console.log(`PostgreSQL · ${options.practiceSystem === 'fhir' ? 'FHIR backend (local server) · ' : 'built-in store · '}node ${node} · ${cpu.count} × ${cpu.model} · load ${loadAverage().join(' ')}\n`);
     console.log(
       formatTable(
         [

@@ -115,6 +115,7 @@ export async function syncPracticeSystem(db: Db, client: FhirClient, options: { 
     if (type === 'Appointment') await resolvePatients(db, client, changes as Change<Appointment>[]);
     await withTransaction(db, async (tx) => {
       if (type === 'Slot') await applySlots(tx, changes as Change<Slot>[]);
+      else if (type === 'Appointment') await applyAppointments(tx, changes as Change<Appointment>[], options.now);
       else for (const change of changes) await apply(tx, type, change, options.now);
       if (cursor) {
         await tx
@@ -411,6 +412,128 @@ async function placeSlot(tx: Db, link: SlotLink) {
   }
   const [created] = await tx.insert(appointmentSlots).values(values).returning({ id: appointmentSlots.id });
   await tx.update(practiceSystemSlots).set({ slotId: created!.id }).where(eq(practiceSystemSlots.fhirId, link.fhirId));
+}
+
+/** Rows per batched statement of the appointments' sync (16 columns: well under 65 535 parameters). */
+const APPOINTMENT_BATCH = 500;
+
+/**
+ * Applies the Appointment changes. A live appointment the portal has not seen yet — nearly all of
+ * them in the first sync — is written in batches: its row and its link, with ids drawn from the
+ * appointments' sequence first, and what it refers to (patient, slot, schedule, practitioner,
+ * clinic, service, the slot's holder) read once per batch. Every other change (a known
+ * appointment, an ended or deleted one) takes `applyAppointment`'s path, one by one, after the
+ * new ones before it are written, so the order — which appointment holds a slot — is as one by one.
+ */
+async function applyAppointments(tx: Db, changes: Change<Appointment>[], now: Date): Promise<void> {
+  const clinicRemote = new Map((await tx.select({ id: clinics.id, isRemote: clinics.isRemote }).from(clinics)).map((c) => [c.id, c.isRemote]));
+  const practitionerIds = new Set((await tx.select({ id: practitioners.id }).from(practitioners)).map((p) => p.id));
+  const specialtyIds = new Set((await tx.select({ id: specialties.id }).from(specialties)).map((p) => p.id));
+  const schedules = new Map((await tx.select().from(practiceSystemSchedules)).map((s) => [s.fhirId, s]));
+  for (let i = 0; i < changes.length; i += APPOINTMENT_BATCH) {
+    const chunk = changes.slice(i, i + APPOINTMENT_BATCH);
+    const known = new Set(
+      (
+        await tx
+          .select({ fhirId: practiceSystemAppointments.fhirId })
+          .from(practiceSystemAppointments)
+          .where(inArray(practiceSystemAppointments.fhirId, chunk.map((c) => c.id)))
+      ).map((l) => l.fhirId),
+    );
+    const patientIds = [...new Set(chunk.map((c) => (c.resource ? patientOf(c.resource) : null)).filter((id): id is string => Boolean(id)))];
+    const personOf = new Map(
+      patientIds.length === 0
+        ? []
+        : (await tx.select().from(practiceSystemPatients).where(inArray(practiceSystemPatients.fhirId, patientIds))).map((p) => [p.fhirId, p.personId]),
+    );
+    const slotFhirIds = [...new Set(chunk.map((c) => idOf(c.resource?.slot?.[0]?.reference, 'Slot')).filter((id): id is string => Boolean(id)))];
+    const slotLinks = new Map(
+      slotFhirIds.length === 0 ? [] : (await tx.select().from(practiceSystemSlots).where(inArray(practiceSystemSlots.fhirId, slotFhirIds))).map((l) => [l.fhirId, l]),
+    );
+    const slotIds = [...slotLinks.values()].map((l) => l.slotId).filter((id): id is number => id !== null);
+    // The free times a live appointment holds; the new ones below add theirs as they claim them.
+    const held = new Set(
+      slotIds.length === 0
+        ? []
+        : (
+            await tx
+              .select({ slotId: appointments.slotId })
+              .from(appointments)
+              .where(and(inArray(appointments.slotId, slotIds), isNull(appointments.cancelledAt)))
+          ).map((a) => a.slotId!),
+    );
+    let fresh: { fhirId: string; versionId: string; row: typeof appointments.$inferInsert }[] = [];
+    const flush = async () => {
+      if (fresh.length === 0) return;
+      // Both drivers answer { rows } (as for the slots above).
+      const { rows } = (await tx.execute(sql`select nextval(pg_get_serial_sequence('appointments', 'id')) as id from generate_series(1, ${fresh.length})`)) as unknown as {
+        rows: { id: string | number }[];
+      };
+      const ids = rows.map((r) => Number(r.id));
+      await tx.insert(appointments).values(fresh.map((f, n) => ({ ...f.row, id: ids[n]! })));
+      await tx.insert(practiceSystemAppointments).values(fresh.map((f, n) => ({ fhirId: f.fhirId, appointmentId: ids[n]!, versionId: f.versionId })));
+      fresh = [];
+    };
+    for (const change of chunk) {
+      const resource = change.resource;
+      if (known.has(change.id) || !resource || ENDED.has(resource.status)) {
+        await flush();
+        await applyAppointment(tx, change, now);
+        // A known appointment may have taken or left a slot: read the holders again for the rest.
+        held.clear();
+        if (slotIds.length > 0) {
+          const rows = await tx
+            .select({ slotId: appointments.slotId })
+            .from(appointments)
+            .where(and(inArray(appointments.slotId, slotIds), isNull(appointments.cancelledAt)));
+          for (const r of rows) held.add(r.slotId!);
+        }
+        continue;
+      }
+      const patientFhirId = patientOf(resource);
+      const personId = patientFhirId ? personOf.get(patientFhirId) : null;
+      if (!personId || !resource.start || !resource.end) continue;
+      const slotFhirId = idOf(resource.slot?.[0]?.reference, 'Slot');
+      const slotLink = slotFhirId ? slotLinks.get(slotFhirId) : undefined;
+      const schedule = slotLink ? schedules.get(slotLink.scheduleFhirId) : undefined;
+      const actor = (type: string) => (resource.participant ?? []).map((p) => idOf(p.actor?.reference, type)).find(Boolean) ?? null;
+      const practitionerId = actor('Practitioner') ?? schedule?.practitionerId ?? null;
+      const clinicId = actor('Location') ?? schedule?.clinicId ?? null;
+      const specialtyId = actor('HealthcareService') ?? schedule?.specialtyId ?? null;
+      if (!practitionerId || !clinicId || !specialtyId) continue;
+      if (!practitionerIds.has(practitionerId) || !clinicRemote.has(clinicId) || !specialtyIds.has(specialtyId)) continue;
+      const remote = clinicRemote.get(clinicId) ?? false;
+      const startAt = new Date(resource.start);
+      const durationMinutes = Math.max(1, Math.round((new Date(resource.end).getTime() - startAt.getTime()) / 60_000));
+      // The slot's row, unless another live appointment holds it (then this one is not tied to it).
+      let slotId = slotLink?.slotId ?? null;
+      if (slotId !== null && held.has(slotId)) slotId = null;
+      if (slotId !== null) held.add(slotId);
+      const kindId = remote ? 'VETA' : 'VAS';
+      fresh.push({
+        fhirId: change.id,
+        versionId: resource.meta?.versionId ?? '',
+        row: {
+          patientId: personId,
+          bookedVia: 'staff',
+          kindId,
+          kindName: kindNames(kindId),
+          startAt,
+          durationMinutes,
+          clinicId,
+          practitionerId,
+          specialtyId,
+          slotId,
+          isRemote: remote,
+          locationType: remote ? ('videoAppointment' as const) : ('physicalLocation' as const),
+          checkedInAt: ARRIVED.has(resource.status) ? now : null,
+          anonymousTokenHash: sha256(randomToken(24)),
+          createdAt: now,
+        },
+      });
+    }
+    await flush();
+  }
 }
 
 async function applyAppointment(tx: Db, { id, resource }: Change<Appointment>, now: Date) {
