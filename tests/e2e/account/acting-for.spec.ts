@@ -6,7 +6,8 @@
  * test bank and read her lab result, and the header says whom they act for on every page they
  * open; Aino's "who has handled my data" page names the delegate acting on her mandate; when Aino
  * withdraws the mandate, the next request ends it.
- * Plain forms and redirects: the same without JavaScript, so JS on only.
+ * Plain forms and redirects, the same without JavaScript; the issue asks for both, so the walk
+ * runs in both projects (`@no-js`).
  */
 import texts from '../../../app/i18n/resources/acting-for';
 import accessLogTexts from '../../../app/i18n/resources/access-log';
@@ -18,7 +19,7 @@ import { inspectInvoice, invoiceFixture, payAtTestBank } from '../billing/invoic
 
 const fi = texts.fi;
 
-test('a delegate acts for Aino on her mandate until she withdraws it, and her access log shows it', async ({ page, browser }) => {
+test('a delegate acts for Aino on her mandate until she withdraws it, and her access log shows it @no-js', async ({ page, browser }) => {
   const response = await page.request.get('/dev/test-fixtures/e-authorizations');
   expect(response.ok()).toBeTruthy();
   const delegate = (await response.json()) as { identityCode: string; name: string };

@@ -4,7 +4,8 @@
  * company" on the front page, picks the demo employer on the service's selection page and lands
  * on the company's HR conversations, on the mandate (the page and the bar say so); she starts a
  * conversation, and the professional's thread page says she wrote on the company's behalf; she
- * stops, and the bar goes. Plain forms and redirects: the same without JavaScript, so JS on only.
+ * stops, and the bar goes. Plain forms and redirects, the same without JavaScript; the issue asks
+ * for both, so the walk runs in both projects (`@no-js`).
  */
 import { randomUUID } from 'node:crypto';
 import texts from '../../../app/i18n/resources/acting-for';
@@ -18,7 +19,7 @@ const fi = texts.fi.company;
 const m = messagingTexts.fi;
 const COMPANY = 'Esimerkki Rakennus Oy';
 
-test('an HR person reaches the company’s conversations through YPA, and staff see on whose behalf she wrote', async ({ page, browser }) => {
+test('an HR person reaches the company’s conversations through YPA, and staff see on whose behalf she wrote @no-js', async ({ page, browser }) => {
   test.slow();
   const { helena } = DEMO_HR_USERS;
   await login(page, { identityCode: helena.identityCode }, { lang: 'fi' });
