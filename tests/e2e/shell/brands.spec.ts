@@ -1,3 +1,4 @@
+import actingForTexts from '../../../app/i18n/resources/acting-for';
 import { bookFixture, expect, login, test } from '../fixtures';
 import { CHILDREN_URL } from '../urls';
 
@@ -17,6 +18,18 @@ test.describe("children's brand", () => {
     const nav = page.getByRole('navigation', { name: 'Päävalikko' });
     await nav.getByRole('link', { name: 'Pikkutsatti' }).click();
     await expect(page.getByRole('heading', { name: 'Pikkutsatti on muuttanut' })).toBeVisible();
+  });
+
+  test('offers no acting on a Suomi.fi mandate, for a person or a company (ADR 0050)', async ({ page }) => {
+    // Laura has a mandate from Aino in the demo's e-Authorizations test service.
+    await login(page, 'laura', { baseURL: CHILDREN_URL, lang: 'fi' });
+    await page.goto(`${CHILDREN_URL}/fi`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    for (const name of [actingForTexts.fi.start, actingForTexts.fi.company.start]) await expect(page.getByRole('button', { name })).toHaveCount(0);
+    // The return addresses, which on the general brand redirect a logged-in person to the front page.
+    for (const path of ['/acting-for/return', '/company-mandate/return']) {
+      expect((await page.request.get(`${CHILDREN_URL}${path}`, { maxRedirects: 0 })).status(), path).toBe(404);
+    }
   });
 
   test('lacks the general brand patient instructions on the help page', async ({ page }) => {
