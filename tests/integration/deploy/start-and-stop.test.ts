@@ -175,6 +175,10 @@ describe.skipIf(!testDatabaseUrl())('readiness over HTTP when the database goes 
         await client.query(`alter database "${name}" allow_connections false`);
         await client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
       });
+      // The connection the readiness check above used sits idle in the pool: its end reaches the
+      // pool on its own. Wait for that before asking again, or the next check can take the
+      // connection out of the pool before the end arrives and meet it as a query's error instead.
+      for (let i = 0; i < 100 && !portal.output().includes('the database ended an idle connection'); i++) await delay(100);
       let answer = await readiness(portal);
       for (let i = 0; i < 100 && answer.status === 200; i++) {
         await delay(100);
