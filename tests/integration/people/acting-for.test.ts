@@ -7,10 +7,8 @@
  * The one viewer rule then shows the principal's appointments, invoices and records — and
  * nothing of anyone else: with a mandate for one person, another person's ids answer as not found.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAppointment, createClinic, createInvoice, createPerson, createPractitioner, createSlot, createSpecialty, createVisitReport } from '~db/factories';
 import { accessLog, actingFor, appointments, invoices, outbox, persons, testEauthMandates } from '~db/schema';
 import { CLINICS, SPECIALTIES } from '~db/seed-data';
@@ -27,11 +25,10 @@ import { exportSources } from '~/lib/http/records-export.server';
 import { findVisibleInvoice } from '~/services/billing/invoices.server';
 import { getVisit } from '~/services/records/records.server';
 import { beginActing, completeActing, mandateStillValid, stopActing } from '~/services/people/e-authorizations/acting-for.server';
-import { handleTestServiceRequest, selectPrincipal, TEST_SERVICE_CLIENT, TEST_SERVICE_PATH } from '~/services/people/e-authorizations/test-service.server';
-import { createWebApiClient } from '~/services/people/e-authorizations/web-api-client.server';
 import { chosenPerson, recordViewerOf, viewerOf, type MandateScope } from '~/services/people/viewer.server';
-import { clock, dayAhead } from '../../fixtures/clock';
+import { clock } from '../../fixtures/clock';
 import { databaseKinds, withTestDatabase } from '../../fixtures/db';
+import { withTestEAuthorizations } from '../../fixtures/e-authorizations';
 
 let individual = 700;
 const code = (birthDate: string) => makeIdentityCode(birthDate, (individual += 2));
@@ -41,20 +38,11 @@ const ALL = ['appointments', 'invoices', 'records', 'messages'];
 
 describe.each(databaseKinds())('acting for another adult on %s', (kind) => {
   const t = withTestDatabase(kind);
-  let server: Server;
-  let base: string;
+  const service = withTestEAuthorizations(t);
+  const adapter = () => service.client();
   let invoiceNumber = 870_000_000;
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      void toRequest(req).then(async (request) => {
-        const answer = await handleTestServiceRequest(t.db, request);
-        res.writeHead(answer.status, Object.fromEntries(answer.headers));
-        res.end(Buffer.from(await answer.arrayBuffer()));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}${TEST_SERVICE_PATH}`;
     await createClinic(t.db, { ...CLINICS.find((c) => c.id === 'KA')!, isRemote: false });
     await createSpecialty(t.db, SPECIALTIES.find((s) => s.id === 'YLE')!);
     await createPractitioner(t.db, {
@@ -66,9 +54,6 @@ describe.each(databaseKinds())('acting for another adult on %s', (kind) => {
       clinicIds: ['KA'],
     });
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-  const adapter = () => createWebApiClient({ kind: 'test', baseUrl: base, timeoutMs: 3000, ...TEST_SERVICE_CLIENT });
 
   /** A patient with an appointment, an invoice and a visit report. */
   async function patientWithData(firstName: string, birthDate: string) {
@@ -95,23 +80,14 @@ describe.each(databaseKinds())('acting for another adult on %s', (kind) => {
     return { person, appointmentId: appointment.id, invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber, visitId: visit.id };
   }
 
-  async function mandate(delegate: string, principal: { identityCode: string; firstName: string }, roles = ALL) {
-    await t.db.insert(testEauthMandates).values({
-      kind: 'hpa',
-      delegateIdentityCode: delegate,
-      principalId: principal.identityCode,
-      principalName: principal.firstName,
-      roles,
-      validFrom: dayAhead(-1),
-    });
-  }
+  const mandate = (delegate: string, principal: { identityCode: string; firstName: string }, roles = ALL) =>
+    service.grant({ delegate, principalId: principal.identityCode, name: principal.firstName, roles });
 
   /** Start, choose on the test service's page, return: completeActing's answer. */
   async function actFor(delegate: { id: string; identityCode: string }, sessionIdHash: string, principalCode: string | null) {
     const begun = await beginActing(t.db, adapter(), { sessionIdHash, delegate, redirectUri: RETURN, language: 'fi' });
     if (!begun.ok) throw new Error(begun.error);
-    const userId = begun.url.searchParams.get('user')!;
-    const selected = principalCode ? await selectPrincipal(t.db, { userId, principalId: principalCode }) : null;
+    const selected = principalCode ? await service.choose(begun.url, principalCode) : null;
     return completeActing(t.db, adapter(), { sessionIdHash, delegateId: delegate.id, code: selected, redirectUri: RETURN, brand: 'general' });
   }
 
@@ -279,12 +255,3 @@ describe.each(databaseKinds())('acting for another adult on %s', (kind) => {
     expect(visits).toHaveLength(1);
   });
 });
-
-async function toRequest(req: IncomingMessage): Promise<Request> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
-  const body = chunks.length && req.method !== 'GET' ? Buffer.concat(chunks) : undefined;
-  return new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body });
-}
