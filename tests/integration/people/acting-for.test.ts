@@ -85,10 +85,10 @@ describe.each(databaseKinds())('acting for another adult on %s', (kind) => {
 
   /** Start, choose on the test service's page, return: completeActing's answer. */
   async function actFor(delegate: { id: string; identityCode: string }, sessionIdHash: string, principalCode: string | null) {
-    const begun = await beginActing(t.db, adapter(), { sessionIdHash, delegate, redirectUri: RETURN, language: 'fi' });
+    const begun = await beginActing(t.db, adapter(), { sessionIdHash, person: delegate, redirectUri: RETURN, language: 'fi' });
     if (!begun.ok) throw new Error(begun.error);
     const selected = principalCode ? await service.choose(begun.url, principalCode) : null;
-    return completeActing(t.db, adapter(), { sessionIdHash, delegateId: delegate.id, code: selected, redirectUri: RETURN, brand: 'general' });
+    return completeActing(t.db, adapter(), { sessionIdHash, personId: delegate.id, code: selected, redirectUri: RETURN, brand: 'general' });
   }
 
   it('records the principal and issues, notifies the principal once, and lapses at the re-check', async () => {
@@ -99,7 +99,7 @@ describe.each(databaseKinds())('acting for another adult on %s', (kind) => {
     const { row } = await createSession(t.db, { personId: delegate.id, identityProvider: 'test' });
 
     const result = await actFor(delegate, row.idHash, parent.person.identityCode);
-    expect(result).toEqual({ ok: true, principal: { id: parent.person.id, firstName: 'Vanhempi', lastName: 'Valtuutus' } });
+    expect(result).toEqual({ ok: true, chosen: { id: parent.person.id, firstName: 'Vanhempi', lastName: 'Valtuutus' } });
     const [stored] = await t.db.select().from(actingFor).where(eq(actingFor.sessionIdHash, row.idHash));
     expect(stored).toMatchObject({ delegateId: delegate.id, principalId: parent.person.id, issues: ['appointments', 'records'] });
     const notices = await t.db.select().from(outbox).where(eq(outbox.recipient, parent.person.email!));
@@ -148,7 +148,7 @@ describe.each(databaseKinds())('acting for another adult on %s', (kind) => {
     expect(await actFor(delegate, row.idHash, stranger.identityCode)).toEqual({ ok: false, error: 'unknownPrincipal' });
     expect(await actFor(delegate, row.idHash, null)).toEqual({ ok: false, error: 'cancelled' });
     expect(await t.db.select().from(actingFor).where(eq(actingFor.sessionIdHash, row.idHash))).toHaveLength(0);
-    expect(await completeActing(t.db, adapter(), { sessionIdHash: row.idHash, delegateId: delegate.id, code: 'x', redirectUri: RETURN, brand: 'general' })).toEqual({
+    expect(await completeActing(t.db, adapter(), { sessionIdHash: row.idHash, personId: delegate.id, code: 'x', redirectUri: RETURN, brand: 'general' })).toEqual({
       ok: false,
       error: 'notStarted',
     });

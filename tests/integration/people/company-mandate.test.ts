@@ -75,7 +75,7 @@ describe.each(databaseKinds())('acting for a company on a YPA mandate on %s', (k
     const begun = await beginCompanyMandate(t.db, adapter(), { sessionIdHash: who.sessionIdHash, person: who.person, redirectUri: RETURN, language: 'fi' });
     if (!begun.ok) throw new Error(begun.error);
     const selected = await service.choose(begun.url, businessId);
-    return completeCompanyMandate(t.db, adapter(), { sessionIdHash: who.sessionIdHash, personId: who.person.id, code: selected, redirectUri: RETURN });
+    return completeCompanyMandate(t.db, adapter(), { sessionIdHash: who.sessionIdHash, personId: who.person.id, code: selected, redirectUri: RETURN, brand: 'general' });
   }
 
   it('makes the person the company’s HR user for this session: its threads, staff see the company, the log names it; a withdrawal ends it', async () => {
@@ -83,7 +83,7 @@ describe.each(databaseKinds())('acting for a company on a YPA mandate on %s', (k
     const granted = await mandate(helena.person.identityCode, BUSINESS_ID);
     expect(await hrUserOf(t.db, helena.person.id, helena.sessionIdHash)).toBeNull();
 
-    expect(await represent(helena, BUSINESS_ID)).toEqual({ ok: true, company: { contractId: world.contract.id, name: 'Valtuus Rakennus Oy' } });
+    expect(await represent(helena, BUSINESS_ID)).toEqual({ ok: true, chosen: { contractId: world.contract.id, name: 'Valtuus Rakennus Oy' } });
     const hr = (await hrUserOf(t.db, helena.person.id, helena.sessionIdHash)) as HrUser;
     expect(hr).toMatchObject({ contractId: world.contract.id, companyName: 'Valtuus Rakennus Oy', onMandate: true });
     // Another login session of the same person is not on the mandate.
