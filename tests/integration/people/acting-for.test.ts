@@ -25,6 +25,7 @@ import { exportSources } from '~/lib/http/records-export.server';
 import { findVisibleInvoice } from '~/services/billing/invoices.server';
 import { getVisit } from '~/services/records/records.server';
 import { beginActing, completeActing, mandateStillValid, stopActing } from '~/services/people/e-authorizations/acting-for.server';
+import { createRecheck } from '~/services/people/e-authorizations/recheck';
 import { chosenPerson, recordViewerOf, viewerOf, type MandateScope } from '~/services/people/viewer.server';
 import { clock } from '../../fixtures/clock';
 import { databaseKinds, withTestDatabase } from '../../fixtures/db';
@@ -127,6 +128,10 @@ describe.each(databaseKinds())('acting for another adult on %s', (kind) => {
 
     const check = { principalIdentityCode: parent.person.identityCode, issues: stored!.issues, eauthSessionId: stored!.eauthSessionId, eauthUserId: stored!.eauthUserId, accessToken: stored!.accessToken! };
     expect(await mandateStillValid(adapter(), check)).toBe(true);
+    // A deployment keeping the re-check's yes for 30 seconds (VALTUUDET_RECHECK_SECONDS=30).
+    let keptAt = clock.nowMs();
+    const kept = createRecheck(30, () => keptAt);
+    expect(await mandateStillValid(adapter(), check, kept)).toBe(true);
 
     // Again in a new login session: no second notice.
     const { row: second } = await createSession(t.db, { personId: delegate.id, identityProvider: 'test' });
@@ -136,6 +141,11 @@ describe.each(databaseKinds())('acting for another adult on %s', (kind) => {
     // The principal withdraws the mandate in Suomi.fi: the next request's re-check fails.
     await t.db.update(testEauthMandates).set({ revokedAt: clock.now() }).where(eq(testEauthMandates.principalId, parent.person.identityCode));
     expect(await mandateStillValid(adapter(), check)).toBe(false);
+    // Kept for 30 seconds, the yes stands until they have passed, then the withdrawal ends it.
+    keptAt += 29_000;
+    expect(await mandateStillValid(adapter(), check, kept)).toBe(true);
+    keptAt += 1_000;
+    expect(await mandateStillValid(adapter(), check, kept)).toBe(false);
     await stopActing(t.db, row.idHash);
     expect(await t.db.select().from(actingFor).where(eq(actingFor.sessionIdHash, row.idHash))).toHaveLength(0);
   });

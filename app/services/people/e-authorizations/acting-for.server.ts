@@ -21,7 +21,8 @@ import { withTransaction, type Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
 import { deliverAfterCommit, enqueueMessage, type OutboxMessage } from '~/services/outbox/outbox.server';
 import type { EAuthErrorCode, EAuthorizations } from './e-authorizations';
-import { beginSelection, errorCodeOf, type BeginInput, type BeginResult, type CompleteInput, type MandateFlow } from './mandate-flow.server';
+import { beginSelection, errorCodeOf, mandateRecheck, type BeginInput, type BeginResult, type CompleteInput, type MandateFlow } from './mandate-flow.server';
+import type { Recheck } from './recheck';
 
 /**
  * The issues this portal asks a person-to-person mandate about (ADR 0050). Not `messages`: a
@@ -116,19 +117,25 @@ async function firstTimeNotices(
   return [];
 }
 
-/** Suomi.fi's answer now: the mandate still covers the first of its issues, with the session's token. */
+/**
+ * Suomi.fi's answer now: the mandate still covers the first of its issues, with the session's
+ * token — or the yes kept for VALTUUDET_RECHECK_SECONDS (default 0: asked every time).
+ */
 export async function mandateStillValid(
   adapter: EAuthorizations,
   acting: { principalIdentityCode: string; issues: readonly string[]; eauthSessionId: string; eauthUserId: string; accessToken: string },
+  recheck: Recheck = mandateRecheck(),
 ): Promise<boolean> {
   const issue = acting.issues[0];
   if (!issue) return false;
-  try {
-    return await adapter.authorized({ kind: 'hpa', sessionId: acting.eauthSessionId, userId: acting.eauthUserId }, acting.accessToken, acting.principalIdentityCode, issue);
-  } catch (error) {
-    logger.warn({ event: 'e_authorizations', step: 'recheck', outcome: errorCodeOf(error) }, 'mandate re-check failed; acting ends');
-    return false;
-  }
+  return recheck.stillInForce(`hpa ${acting.eauthSessionId} ${acting.principalIdentityCode} ${issue}`, async () => {
+    try {
+      return await adapter.authorized({ kind: 'hpa', sessionId: acting.eauthSessionId, userId: acting.eauthUserId }, acting.accessToken, acting.principalIdentityCode, issue);
+    } catch (error) {
+      logger.warn({ event: 'e_authorizations', step: 'recheck', outcome: errorCodeOf(error) }, 'mandate re-check failed; acting ends');
+      return false;
+    }
+  });
 }
 
 /** Back to acting for oneself. */

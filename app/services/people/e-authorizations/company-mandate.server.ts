@@ -17,7 +17,8 @@ import { logAccess } from '~/services/audit/access-log.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
 import type { EAuthErrorCode, EAuthorizations } from './e-authorizations';
-import { beginSelection, errorCodeOf, type BeginInput, type BeginResult, type CompleteInput, type MandateFlow } from './mandate-flow.server';
+import { beginSelection, errorCodeOf, mandateRecheck, type BeginInput, type BeginResult, type CompleteInput, type MandateFlow } from './mandate-flow.server';
+import type { Recheck } from './recheck';
 
 /** The YPA roles that make a company's representative its HR user here (with DVV: the service's registered role codes). */
 export const YPA_ROLES = ['hr'] as const;
@@ -91,19 +92,25 @@ export async function completeCompanyMandate(
   return { ok: true, chosen: { contractId: contract.id, name: contract.employerName } };
 }
 
-/** Suomi.fi's answer now: the session's company is still the contract's, with a role accepted here. */
+/**
+ * Suomi.fi's answer now: the session's company is still the contract's, with a role accepted
+ * here — or the yes kept for VALTUUDET_RECHECK_SECONDS (default 0: asked every time).
+ */
 export async function companyMandateStillValid(
   db: Db,
   adapter: EAuthorizations,
   mandate: { contractId: string; eauthSessionId: string; eauthUserId: string; accessToken: string },
+  recheck: Recheck = mandateRecheck(),
 ): Promise<boolean> {
-  try {
-    const granted = await grantedContract(db, adapter, { sessionId: mandate.eauthSessionId, userId: mandate.eauthUserId }, mandate.accessToken);
-    return granted.ok && granted.contract.id === mandate.contractId;
-  } catch (error) {
-    logger.warn({ event: 'e_authorizations', step: 'ypa_recheck', outcome: errorCodeOf(error) }, 'company mandate re-check failed; it ends');
-    return false;
-  }
+  return recheck.stillInForce(`ypa ${mandate.eauthSessionId} ${mandate.contractId}`, async () => {
+    try {
+      const granted = await grantedContract(db, adapter, { sessionId: mandate.eauthSessionId, userId: mandate.eauthUserId }, mandate.accessToken);
+      return granted.ok && granted.contract.id === mandate.contractId;
+    } catch (error) {
+      logger.warn({ event: 'e_authorizations', step: 'ypa_recheck', outcome: errorCodeOf(error) }, 'company mandate re-check failed; it ends');
+      return false;
+    }
+  });
 }
 
 /** No longer on a company's behalf in this login session. */

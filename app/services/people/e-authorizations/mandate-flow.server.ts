@@ -8,9 +8,12 @@
  * (app/lib/http/mandate-routes.server.ts) speak only this interface.
  */
 import type { BrandKey } from '~/brands';
+import { env } from '~/env.server';
+import { clock } from '~/lib/clock.server';
 import type { Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
 import { EAuthorizationsError, type EAuthErrorCode, type EAuthorizations, type EAuthSession, type MandateKind } from './e-authorizations';
+import { createRecheck, type Recheck } from './recheck';
 
 export interface BeginInput {
   sessionIdHash: string;
@@ -58,4 +61,12 @@ export async function beginSelection(
   }
   await keep(session);
   return { ok: true, url: adapter.selectionUrl(session, { redirectUri: input.redirectUri, language: input.language }) };
+}
+
+let shared: Recheck | undefined;
+
+/** This instance's memory of the per-request re-check (VALTUUDET_RECHECK_SECONDS; 0: none), on the app's clock. */
+export function mandateRecheck(): Recheck {
+  shared ??= createRecheck(env().VALTUUDET_RECHECK_SECONDS, () => clock.nowMs());
+  return shared;
 }
