@@ -10,14 +10,15 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAppointment, createClinic, createInvoice, createPerson, createPractitioner, createSlot, createSpecialty, createVisitReport } from '~db/factories';
-import { accessLog, actingFor, appointments, invoices, outbox, persons, testEauthMandates } from '~db/schema';
+import { accessLog, actingFor, appointmentInsurance, appointments, insuranceChoices, invoices, outbox, persons, testEauthMandates } from '~db/schema';
 import { CLINICS, SPECIALTIES } from '~db/seed-data';
 import { makeIdentityCode } from '~/models/identity-code';
 import { getAppointments } from '~/services/appointments/appointments.server';
 import { logAccess, withActingScope } from '~/services/audit/access-log.server';
 import { listPatientLog } from '~/services/audit/patient-log.server';
 import { createSession } from '~/services/auth/session.server';
-import { bookingPatient, reserveAsUser } from '~/services/booking/reservation.server';
+import { bookingPatient, postInsurerStep, reserveAsUser } from '~/services/booking/reservation.server';
+import { insuranceChoice } from '~/services/booking/insurance/insurance.server';
 import type { ReservationContext } from '~/services/booking/reservation/types';
 import { handleProviderReturn, paymentClient, paymentResult, preparePayment } from '~/services/billing/payments.server';
 import { completeTestBankPayment, findTestBankPayment, TEST_MERCHANT } from '~/services/billing/test-provider.server';
@@ -195,6 +196,46 @@ describe.each(databaseKinds())('acting for another adult on %s', (kind) => {
     const self = viewerOf({ person: own.person, wards: [] });
     expect(await getAppointments(t.db, self, [principal.appointmentId], 'fi')).toHaveLength(0);
     expect(await findVisibleInvoice(t.db, self, { id: principal.invoiceId })).toBeNull();
+  });
+
+  it('the insurer step on a mandate is the principal’s: their choice changes and is booked with, the log names the delegate', async () => {
+    const delegate = await createPerson(t.db, { identityCode: code('1979-07-07'), firstName: 'Vakuutus', lastName: 'Valtuutettu', email: 'vakuutus@example.fi' });
+    const principal = await patientWithData('Vakuutettu', '1950-07-07');
+    await t.db.update(persons).set({ patientDataConsentUpdatedAt: clock.now() }).where(eq(persons.id, principal.person.id));
+    const auth = { person: delegate, wards: [], actingFor: { person: { id: principal.person.id, firstName: 'Vakuutettu', lastName: 'Valtuutus' }, issues: ['appointments'] } };
+    const slot = await createSlot(t.db, { clinicId: 'KA', practitionerId: 'P0001', specialtyId: 'YLE', startAt: new Date(clock.nowMs() + 6 * 86_400_000), payerTypes: ['insurance'] });
+    const step = { brand: 'general' as const, slotId: slot.id, isRemote: false };
+    const post = (values: Record<string, string>) => {
+      const data = new FormData();
+      for (const [k, v] of Object.entries(values)) data.set(k, v);
+      return postInsurerStep(t.db, auth, data, step);
+    };
+
+    // The reserve page's posts during the delegate's request on the mandate.
+    await withActingScope({ delegateId: delegate.id, principalId: principal.person.id }, async () => {
+      expect(await post({ intent: 'insurer-choose', insurer: 'IF' })).toEqual({ type: 'ok' });
+      expect(await post({ intent: 'if-reimbursement', reimbursement: 'USE_REIMBURSEMENT', consent: 'on' })).toEqual({ type: 'ok' });
+    });
+    // The choice is the principal's — the one the page shows them and the booking uses — not the delegate's own.
+    expect(await insuranceChoice(t.db, principal.person.id, slot.id)).toMatchObject({ insurer: 'IF', reimbursement: 'USE_REIMBURSEMENT' });
+    expect(await t.db.select().from(insuranceChoices).where(eq(insuranceChoices.personId, delegate.id))).toEqual([]);
+    const booked = await reserveAsUser(
+      t.db,
+      auth,
+      { slotId: slot.id, phone: '+358401113333', emailAddress: 'vakuutus@example.fi' },
+      { lang: 'fi', origin: ORIGIN, brand: 'general', inApp: false, payer: 'insurance', settings: { maxFutureReservations: 5, bindingConsentHours: 24, cancellationLimitHours: 24 }, practiceSystem: null },
+    );
+    expect(booked.type).toBe('success');
+    const [row] = await t.db.select().from(appointments).where(eq(appointments.slotId, slot.id));
+    expect(row).toMatchObject({ patientId: principal.person.id, bookedById: delegate.id, payerType: 'insurance' });
+    expect(await t.db.select({ insurer: appointmentInsurance.insurer }).from(appointmentInsurance).where(eq(appointmentInsurance.appointmentId, row!.id))).toEqual([{ insurer: 'IF' }]);
+    // The principal's log says the delegate did it on the mandate, never that they did it themselves.
+    const entries = await t.db
+      .select({ actor: accessLog.actorPersonId, kind: accessLog.actorKind, resource: accessLog.resource })
+      .from(accessLog)
+      .where(and(eq(accessLog.subjectPersonId, principal.person.id), eq(accessLog.action, 'change')));
+    expect(entries.filter((e) => e.resource === 'insurance:choice')).toHaveLength(2);
+    expect(entries.every((e) => e.actor === delegate.id && e.kind === 'mandate')).toBe(true);
   });
 
   it('acts on the mandate: books a time for the principal, pays their invoice, exports records without appointments', async () => {
