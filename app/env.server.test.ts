@@ -87,7 +87,10 @@ describe('environment', () => {
   });
 
   it('uses the built-in e-Authorizations test service by default, never in production, and needs the Web API settings', () => {
-    expect(parseEnv({})).toMatchObject({ E_AUTHORIZATIONS: 'test', VALTUUDET_TIMEOUT_MS: 5000 });
+    expect(parseEnv({})).toMatchObject({ E_AUTHORIZATIONS: 'test', VALTUUDET_TIMEOUT_MS: 5000, VALTUUDET_RECHECK_SECONDS: 0 });
+    // The re-check's memory: whole seconds, at most a minute.
+    expect(parseEnv({ VALTUUDET_RECHECK_SECONDS: '30' })).toMatchObject({ VALTUUDET_RECHECK_SECONDS: 30 });
+    for (const bad of ['-1', '61', '1.5', 'soon']) expect(() => parseEnv({ VALTUUDET_RECHECK_SECONDS: bad }), bad).toThrow(/VALTUUDET_RECHECK_SECONDS/);
     expect(() => parseEnv({ DEPLOYMENT_ENV: 'production' })).toThrow(/E_AUTHORIZATIONS: must be "webapi" in production/);
     expect(() => parseEnv({ E_AUTHORIZATIONS: 'webapi' })).toThrow(
       /VALTUUDET_URL[\s\S]*VALTUUDET_CLIENT_ID[\s\S]*VALTUUDET_API_KEY[\s\S]*VALTUUDET_OAUTH_SECRET/,

@@ -333,6 +333,13 @@ const envObject = z
     VALTUUDET_API_KEY: z.string().min(1).optional(),
     VALTUUDET_OAUTH_SECRET: z.string().min(1).optional(),
     VALTUUDET_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    /**
+     * How long a "still in force" answer of the per-request mandate re-check is kept (ADR 0050),
+     * 0 to 60 seconds. 0 (the default): Suomi.fi is asked on every request while acting, so a
+     * lapsed mandate ends the access at the next request; more trades that for fewer Web API
+     * calls, the access then ending at most this long after the lapse.
+     */
+    VALTUUDET_RECHECK_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
 
     /**
      * The practice system's calendar (docs/decisions/0051-practice-system-over-fhir.md): `builtin`

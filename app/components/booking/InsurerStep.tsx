@@ -149,12 +149,14 @@ function LahiTapiola({ view, state }: { view: InsurerStepView; state: Extract<In
       </Form>
     );
   }
-  const apply = (
+  const apply = view.applyHref ? (
     <p>
       <Link className={ui.button.primary} to={view.applyHref} reloadDocument>
         {t('insurance.lahitapiola.apply')}
       </Link>
     </p>
+  ) : (
+    <p className={ui.hint}>{t('insurance.lahitapiola.applyOwn')}</p>
   );
   if (state === 'insurance_found_with_permits') {
     return (

@@ -109,8 +109,11 @@ export interface InsurerStepView {
   pohjola: { hasInsurance: boolean } | 'error' | null;
   /** The appointment's date, d.M.yyyy (the Pohjola check's date). */
   slotDate: string;
-  /** The navigation that applies for a permit at the insurer and comes back here. */
-  applyHref: string;
+  /**
+   * The navigation that applies for a permit at the insurer and comes back here; null when the
+   * booking is for someone else on a mandate (ADR 0050): only the insured applies, themself.
+   */
+  applyHref: string | null;
 }
 
 /** What the booking form shows of a complete insurer choice. */

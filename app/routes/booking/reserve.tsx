@@ -63,7 +63,7 @@ import {
   type ReserveStep,
 } from '~/services/booking/reservation-flow-rules';
 import { guardianFacts, type GuardianFacts } from '~/services/booking/guardian-facts.server';
-import { bookingPatient, reserveAnonymously, reserveAsUser, reserveForWard } from '~/services/booking/reservation.server';
+import { bookingPatient, postInsurerStep, reserveAnonymously, reserveAsUser, reserveForWard } from '~/services/booking/reservation.server';
 import type { PersonRow } from '~/services/people/people.server';
 import { reservationSettings } from '~/services/booking/reservation/settings.server';
 import { getSlotForReservation, type SlotForReservation } from '~/services/booking/reservation/slot.server';
@@ -74,7 +74,7 @@ import { parseSlotId } from '~/services/booking/reservation-rules';
 import { getDb } from '~/services/db/db.server';
 import { refreshGuardianships } from '~/services/people/population-register/population-register.server';
 import type { InsuranceSummaryView, Insurer, InsurerPostRefusal, InsurerStepView } from '~/models/booking/insurance';
-import { declaredInsurer, insurerStepPost } from '~/services/booking/insurance/reserve-step.server';
+import { declaredInsurer } from '~/services/booking/insurance/reserve-step.server';
 import type { Route } from './+types/reserve';
 
 /** Marks the return from strong identification (recorded once, then dropped from the address). */
@@ -289,7 +289,7 @@ export async function loader({ request, params, context, url: routedUrl }: Route
       });
     case 'insurer':
       if (slot?.state !== 'open' || !auth || !insurance) return page({ kind: 'notFound' }, 404);
-      return page(await insurance.stepView({ preview: slot.preview, lang, inApp, here }));
+      return page(await insurance.stepView({ preview: slot.preview, lang, inApp, here, forPrincipal: patient?.id !== auth.person.id }));
     case 'notFound':
       return page({ kind: 'notFound' }, 404);
     case 'reserved':
@@ -386,7 +386,7 @@ export async function action({ request, params, context, url: routedUrl }: Route
   const step = reserveStep(factsOf(slot, false, patient, brand, url, payer, terms, guardian, auth));
   // The insurer step's posts (also from the form: remove the permit, change the insurer).
   if (insurance && auth && slot.state === 'open' && (step.step === 'insurer' || step.step === 'form')) {
-    const posted = await insurerStepPost(db, auth.person, formData, { brand, slotId, isRemote: slot.preview.isRemote });
+    const posted = await postInsurerStep(db, auth, formData, { brand, slotId, isRemote: slot.preview.isRemote });
     if (posted?.type === 'ok') return redirect(here, 303);
     if (posted?.type === 'refused') return data({ insurerRefusal: posted.reason }, { status: 400 });
   }

@@ -42,8 +42,17 @@ export function withActingScope<T>(scope: { delegateId: string; principalId: str
   return actingScope.run(scope, fn);
 }
 
-const mandateKind = (entry: AccessEntry, acting: { delegateId: string; principalId: string } | undefined): ActorKind | undefined =>
-  acting && entry.actorPersonId === acting.delegateId && entry.subjectPersonId === acting.principalId ? 'mandate' : undefined;
+/**
+ * An entry of a request on a mandate: the delegate's act on the principal's data is of the kind
+ * `mandate`. Only the delegate acts in that request, so an entry that names the principal as
+ * acting on their own data (a service that logs the person it works for as the actor, such as
+ * the insurer step's) is the delegate's too.
+ */
+function onMandate(entry: AccessEntry, acting: { delegateId: string; principalId: string } | undefined): AccessEntry {
+  if (!acting || entry.actorKind || entry.subjectPersonId !== acting.principalId) return entry;
+  if (entry.actorPersonId !== acting.delegateId && entry.actorPersonId !== acting.principalId) return entry;
+  return { ...entry, actorPersonId: acting.delegateId, actorKind: 'mandate' };
+}
 
 /** Writes the entries now, or (given a batch) leaves them to the batch's owner. */
 export async function logOrBatch(db: Db, entries: readonly AccessEntry[], batch?: AccessLogBatch): Promise<void> {
@@ -73,7 +82,7 @@ export async function logAccesses(db: Db, entries: readonly AccessEntry[]): Prom
   if (entries.length === 0) return;
   const at = clock.now().toISOString();
   const acting = actingScope.getStore();
-  const timed = entries.map((entry) => ({ ...entry, actorKind: entry.actorKind ?? mandateKind(entry, acting), at }));
+  const timed = entries.map((entry) => ({ ...onMandate(entry, acting), at }));
   if (inTransaction(db)) return insertEntries(db, timed);
   const writer = writerOf(db);
   const written = new Promise<void>((resolve, reject) => writer.waiting.push({ entries: timed, resolve, reject }));

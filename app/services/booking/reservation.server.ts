@@ -20,6 +20,8 @@ import { recordEvent } from '~/services/analytics/analytics.server';
 import type { Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
 import { captureServerError } from '~/services/observability/sentry.server';
+import type { InsurerStepContext } from './insurance/insurance.server';
+import { insurerStepPost } from './insurance/reserve-step.server';
 import type { InsuranceCallFields } from './payers/payer.server';
 import { payerOf, type Payer, type PayerKey } from './payers/index.server';
 import type { PersonRow } from '~/services/people/people.server';
@@ -183,6 +185,17 @@ export async function bookingPatient(db: Db, auth: BookingAuth, now = clock.now(
   const patientId = bookingPatientId(viewerOf({ person: auth.person, wards: auth.wards ?? [], actingFor: auth.actingFor }, now));
   const [person] = await db.select().from(persons).where(eq(persons.id, patientId)).limit(1);
   return person;
+}
+
+/**
+ * A post of the reserve page's insurer step (ADR 0022) for the patient of the booking "as
+ * themself" (`bookingPatient`): on a mandate covering appointments (ADR 0050) it changes the
+ * principal's insurer choice — the one the page shows and the booking uses — and asks the
+ * insurer about the principal, not the delegate. Null: not an insurer step's post.
+ */
+export async function postInsurerStep(db: Db, auth: BookingAuth, form: FormData, ctx: InsurerStepContext) {
+  const patient = await bookingPatient(db, auth);
+  return patient ? insurerStepPost(db, patient, form, ctx) : null;
 }
 
 /** Whether a logged-in person may book with the payer at all (the page's "booking interrupted"). */

@@ -7,19 +7,18 @@
  * The one viewer rule then shows the principal's appointments, invoices and records — and
  * nothing of anyone else: with a mandate for one person, another person's ids answer as not found.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAppointment, createClinic, createInvoice, createPerson, createPractitioner, createSlot, createSpecialty, createVisitReport } from '~db/factories';
-import { accessLog, actingFor, appointments, invoices, outbox, persons, testEauthMandates } from '~db/schema';
+import { accessLog, actingFor, appointmentInsurance, appointments, insuranceChoices, invoices, outbox, persons, testEauthMandates } from '~db/schema';
 import { CLINICS, SPECIALTIES } from '~db/seed-data';
 import { makeIdentityCode } from '~/models/identity-code';
 import { getAppointments } from '~/services/appointments/appointments.server';
 import { logAccess, withActingScope } from '~/services/audit/access-log.server';
 import { listPatientLog } from '~/services/audit/patient-log.server';
 import { createSession } from '~/services/auth/session.server';
-import { bookingPatient, reserveAsUser } from '~/services/booking/reservation.server';
+import { bookingPatient, postInsurerStep, reserveAsUser } from '~/services/booking/reservation.server';
+import { insuranceChoice } from '~/services/booking/insurance/insurance.server';
 import type { ReservationContext } from '~/services/booking/reservation/types';
 import { handleProviderReturn, paymentClient, paymentResult, preparePayment } from '~/services/billing/payments.server';
 import { completeTestBankPayment, findTestBankPayment, TEST_MERCHANT } from '~/services/billing/test-provider.server';
@@ -27,11 +26,11 @@ import { exportSources } from '~/lib/http/records-export.server';
 import { findVisibleInvoice } from '~/services/billing/invoices.server';
 import { getVisit } from '~/services/records/records.server';
 import { beginActing, completeActing, mandateStillValid, stopActing } from '~/services/people/e-authorizations/acting-for.server';
-import { handleTestServiceRequest, selectPrincipal, TEST_SERVICE_CLIENT, TEST_SERVICE_PATH } from '~/services/people/e-authorizations/test-service.server';
-import { createWebApiClient } from '~/services/people/e-authorizations/web-api-client.server';
+import { createRecheck } from '~/services/people/e-authorizations/recheck';
 import { chosenPerson, recordViewerOf, viewerOf, type MandateScope } from '~/services/people/viewer.server';
-import { clock, dayAhead } from '../../fixtures/clock';
+import { clock } from '../../fixtures/clock';
 import { databaseKinds, withTestDatabase } from '../../fixtures/db';
+import { withTestEAuthorizations } from '../../fixtures/e-authorizations';
 
 let individual = 700;
 const code = (birthDate: string) => makeIdentityCode(birthDate, (individual += 2));
@@ -41,20 +40,11 @@ const ALL = ['appointments', 'invoices', 'records', 'messages'];
 
 describe.each(databaseKinds())('acting for another adult on %s', (kind) => {
   const t = withTestDatabase(kind);
-  let server: Server;
-  let base: string;
+  const service = withTestEAuthorizations(t);
+  const adapter = () => service.client();
   let invoiceNumber = 870_000_000;
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      void toRequest(req).then(async (request) => {
-        const answer = await handleTestServiceRequest(t.db, request);
-        res.writeHead(answer.status, Object.fromEntries(answer.headers));
-        res.end(Buffer.from(await answer.arrayBuffer()));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}${TEST_SERVICE_PATH}`;
     await createClinic(t.db, { ...CLINICS.find((c) => c.id === 'KA')!, isRemote: false });
     await createSpecialty(t.db, SPECIALTIES.find((s) => s.id === 'YLE')!);
     await createPractitioner(t.db, {
@@ -66,9 +56,6 @@ describe.each(databaseKinds())('acting for another adult on %s', (kind) => {
       clinicIds: ['KA'],
     });
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-  const adapter = () => createWebApiClient({ kind: 'test', baseUrl: base, timeoutMs: 3000, ...TEST_SERVICE_CLIENT });
 
   /** A patient with an appointment, an invoice and a visit report. */
   async function patientWithData(firstName: string, birthDate: string) {
@@ -95,24 +82,15 @@ describe.each(databaseKinds())('acting for another adult on %s', (kind) => {
     return { person, appointmentId: appointment.id, invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber, visitId: visit.id };
   }
 
-  async function mandate(delegate: string, principal: { identityCode: string; firstName: string }, roles = ALL) {
-    await t.db.insert(testEauthMandates).values({
-      kind: 'hpa',
-      delegateIdentityCode: delegate,
-      principalId: principal.identityCode,
-      principalName: principal.firstName,
-      roles,
-      validFrom: dayAhead(-1),
-    });
-  }
+  const mandate = (delegate: string, principal: { identityCode: string; firstName: string }, roles = ALL) =>
+    service.grant({ delegate, principalId: principal.identityCode, name: principal.firstName, roles });
 
   /** Start, choose on the test service's page, return: completeActing's answer. */
   async function actFor(delegate: { id: string; identityCode: string }, sessionIdHash: string, principalCode: string | null) {
-    const begun = await beginActing(t.db, adapter(), { sessionIdHash, delegate, redirectUri: RETURN, language: 'fi' });
+    const begun = await beginActing(t.db, adapter(), { sessionIdHash, person: delegate, redirectUri: RETURN, language: 'fi' });
     if (!begun.ok) throw new Error(begun.error);
-    const userId = begun.url.searchParams.get('user')!;
-    const selected = principalCode ? await selectPrincipal(t.db, { userId, principalId: principalCode }) : null;
-    return completeActing(t.db, adapter(), { sessionIdHash, delegateId: delegate.id, code: selected, redirectUri: RETURN, brand: 'general' });
+    const selected = principalCode ? await service.choose(begun.url, principalCode) : null;
+    return completeActing(t.db, adapter(), { sessionIdHash, personId: delegate.id, code: selected, redirectUri: RETURN, brand: 'general' });
   }
 
   it('records the principal and issues, notifies the principal once, and lapses at the re-check', async () => {
@@ -123,7 +101,7 @@ describe.each(databaseKinds())('acting for another adult on %s', (kind) => {
     const { row } = await createSession(t.db, { personId: delegate.id, identityProvider: 'test' });
 
     const result = await actFor(delegate, row.idHash, parent.person.identityCode);
-    expect(result).toEqual({ ok: true, principal: { id: parent.person.id, firstName: 'Vanhempi', lastName: 'Valtuutus' } });
+    expect(result).toEqual({ ok: true, chosen: { id: parent.person.id, firstName: 'Vanhempi', lastName: 'Valtuutus' } });
     const [stored] = await t.db.select().from(actingFor).where(eq(actingFor.sessionIdHash, row.idHash));
     expect(stored).toMatchObject({ delegateId: delegate.id, principalId: parent.person.id, issues: ['appointments', 'records'] });
     const notices = await t.db.select().from(outbox).where(eq(outbox.recipient, parent.person.email!));
@@ -151,6 +129,10 @@ describe.each(databaseKinds())('acting for another adult on %s', (kind) => {
 
     const check = { principalIdentityCode: parent.person.identityCode, issues: stored!.issues, eauthSessionId: stored!.eauthSessionId, eauthUserId: stored!.eauthUserId, accessToken: stored!.accessToken! };
     expect(await mandateStillValid(adapter(), check)).toBe(true);
+    // A deployment keeping the re-check's yes for 30 seconds (VALTUUDET_RECHECK_SECONDS=30).
+    let keptAt = clock.nowMs();
+    const kept = createRecheck(30, () => keptAt);
+    expect(await mandateStillValid(adapter(), check, kept)).toBe(true);
 
     // Again in a new login session: no second notice.
     const { row: second } = await createSession(t.db, { personId: delegate.id, identityProvider: 'test' });
@@ -160,6 +142,11 @@ describe.each(databaseKinds())('acting for another adult on %s', (kind) => {
     // The principal withdraws the mandate in Suomi.fi: the next request's re-check fails.
     await t.db.update(testEauthMandates).set({ revokedAt: clock.now() }).where(eq(testEauthMandates.principalId, parent.person.identityCode));
     expect(await mandateStillValid(adapter(), check)).toBe(false);
+    // Kept for 30 seconds, the yes stands until they have passed, then the withdrawal ends it.
+    keptAt += 29_000;
+    expect(await mandateStillValid(adapter(), check, kept)).toBe(true);
+    keptAt += 1_000;
+    expect(await mandateStillValid(adapter(), check, kept)).toBe(false);
     await stopActing(t.db, row.idHash);
     expect(await t.db.select().from(actingFor).where(eq(actingFor.sessionIdHash, row.idHash))).toHaveLength(0);
   });
@@ -172,7 +159,7 @@ describe.each(databaseKinds())('acting for another adult on %s', (kind) => {
     expect(await actFor(delegate, row.idHash, stranger.identityCode)).toEqual({ ok: false, error: 'unknownPrincipal' });
     expect(await actFor(delegate, row.idHash, null)).toEqual({ ok: false, error: 'cancelled' });
     expect(await t.db.select().from(actingFor).where(eq(actingFor.sessionIdHash, row.idHash))).toHaveLength(0);
-    expect(await completeActing(t.db, adapter(), { sessionIdHash: row.idHash, delegateId: delegate.id, code: 'x', redirectUri: RETURN, brand: 'general' })).toEqual({
+    expect(await completeActing(t.db, adapter(), { sessionIdHash: row.idHash, personId: delegate.id, code: 'x', redirectUri: RETURN, brand: 'general' })).toEqual({
       ok: false,
       error: 'notStarted',
     });
@@ -209,6 +196,46 @@ describe.each(databaseKinds())('acting for another adult on %s', (kind) => {
     const self = viewerOf({ person: own.person, wards: [] });
     expect(await getAppointments(t.db, self, [principal.appointmentId], 'fi')).toHaveLength(0);
     expect(await findVisibleInvoice(t.db, self, { id: principal.invoiceId })).toBeNull();
+  });
+
+  it('the insurer step on a mandate is the principal’s: their choice changes and is booked with, the log names the delegate', async () => {
+    const delegate = await createPerson(t.db, { identityCode: code('1979-07-07'), firstName: 'Vakuutus', lastName: 'Valtuutettu', email: 'vakuutus@example.fi' });
+    const principal = await patientWithData('Vakuutettu', '1950-07-07');
+    await t.db.update(persons).set({ patientDataConsentUpdatedAt: clock.now() }).where(eq(persons.id, principal.person.id));
+    const auth = { person: delegate, wards: [], actingFor: { person: { id: principal.person.id, firstName: 'Vakuutettu', lastName: 'Valtuutus' }, issues: ['appointments'] } };
+    const slot = await createSlot(t.db, { clinicId: 'KA', practitionerId: 'P0001', specialtyId: 'YLE', startAt: new Date(clock.nowMs() + 6 * 86_400_000), payerTypes: ['insurance'] });
+    const step = { brand: 'general' as const, slotId: slot.id, isRemote: false };
+    const post = (values: Record<string, string>) => {
+      const data = new FormData();
+      for (const [k, v] of Object.entries(values)) data.set(k, v);
+      return postInsurerStep(t.db, auth, data, step);
+    };
+
+    // The reserve page's posts during the delegate's request on the mandate.
+    await withActingScope({ delegateId: delegate.id, principalId: principal.person.id }, async () => {
+      expect(await post({ intent: 'insurer-choose', insurer: 'IF' })).toEqual({ type: 'ok' });
+      expect(await post({ intent: 'if-reimbursement', reimbursement: 'USE_REIMBURSEMENT', consent: 'on' })).toEqual({ type: 'ok' });
+    });
+    // The choice is the principal's — the one the page shows them and the booking uses — not the delegate's own.
+    expect(await insuranceChoice(t.db, principal.person.id, slot.id)).toMatchObject({ insurer: 'IF', reimbursement: 'USE_REIMBURSEMENT' });
+    expect(await t.db.select().from(insuranceChoices).where(eq(insuranceChoices.personId, delegate.id))).toEqual([]);
+    const booked = await reserveAsUser(
+      t.db,
+      auth,
+      { slotId: slot.id, phone: '+358401113333', emailAddress: 'vakuutus@example.fi' },
+      { lang: 'fi', origin: ORIGIN, brand: 'general', inApp: false, payer: 'insurance', settings: { maxFutureReservations: 5, bindingConsentHours: 24, cancellationLimitHours: 24 }, practiceSystem: null },
+    );
+    expect(booked.type).toBe('success');
+    const [row] = await t.db.select().from(appointments).where(eq(appointments.slotId, slot.id));
+    expect(row).toMatchObject({ patientId: principal.person.id, bookedById: delegate.id, payerType: 'insurance' });
+    expect(await t.db.select({ insurer: appointmentInsurance.insurer }).from(appointmentInsurance).where(eq(appointmentInsurance.appointmentId, row!.id))).toEqual([{ insurer: 'IF' }]);
+    // The principal's log says the delegate did it on the mandate, never that they did it themselves.
+    const entries = await t.db
+      .select({ actor: accessLog.actorPersonId, kind: accessLog.actorKind, resource: accessLog.resource })
+      .from(accessLog)
+      .where(and(eq(accessLog.subjectPersonId, principal.person.id), eq(accessLog.action, 'change')));
+    expect(entries.filter((e) => e.resource === 'insurance:choice')).toHaveLength(2);
+    expect(entries.every((e) => e.actor === delegate.id && e.kind === 'mandate')).toBe(true);
   });
 
   it('acts on the mandate: books a time for the principal, pays their invoice, exports records without appointments', async () => {
@@ -279,12 +306,3 @@ describe.each(databaseKinds())('acting for another adult on %s', (kind) => {
     expect(visits).toHaveLength(1);
   });
 });
-
-async function toRequest(req: IncomingMessage): Promise<Request> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
-  const body = chunks.length && req.method !== 'GET' ? Buffer.concat(chunks) : undefined;
-  return new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body });
-}

@@ -8,10 +8,8 @@
  * is withdrawn. No mandate, a mandate for a company that is not a client, one without the HR role
  * and a withdrawn one give nothing.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addCareTeam, createHrUser, createOccupationalContract, createPerson, createProfessional, localized } from '~db/factories';
 import { accessLog, companyMandates, testEauthMandates } from '~db/schema';
 import { makeIdentityCode } from '~/models/identity-code';
@@ -25,10 +23,9 @@ import {
   completeCompanyMandate,
   stopCompanyMandate,
 } from '~/services/people/e-authorizations/company-mandate.server';
-import { handleTestServiceRequest, selectPrincipal, TEST_SERVICE_CLIENT, TEST_SERVICE_PATH } from '~/services/people/e-authorizations/test-service.server';
-import { createWebApiClient } from '~/services/people/e-authorizations/web-api-client.server';
-import { clock, dayAhead } from '../../fixtures/clock';
+import { clock } from '../../fixtures/clock';
 import { databaseKinds, withTestDatabase } from '../../fixtures/db';
+import { withTestEAuthorizations } from '../../fixtures/e-authorizations';
 
 let individual = 800;
 const code = (birthDate = '1978-03-03') => makeIdentityCode(birthDate, (individual += 2));
@@ -39,8 +36,8 @@ const UNKNOWN_BUSINESS_ID = '9998887-6';
 
 describe.each(databaseKinds())('acting for a company on a YPA mandate on %s', (kind) => {
   const t = withTestDatabase(kind);
-  let server: Server;
-  let base: string;
+  const service = withTestEAuthorizations(t);
+  const adapter = () => service.client();
   let world: Awaited<ReturnType<typeof makeWorld>>;
 
   async function makeWorld() {
@@ -61,20 +58,8 @@ describe.each(databaseKinds())('acting for a company on a YPA mandate on %s', (k
   }
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      void toRequest(req).then(async (request) => {
-        const answer = await handleTestServiceRequest(t.db, request);
-        res.writeHead(answer.status, Object.fromEntries(answer.headers));
-        res.end(Buffer.from(await answer.arrayBuffer()));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}${TEST_SERVICE_PATH}`;
     world = await makeWorld();
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-  const adapter = () => createWebApiClient({ kind: 'test', baseUrl: base, timeoutMs: 3000, ...TEST_SERVICE_CLIENT });
 
   async function hrPerson(firstName: string) {
     const person = await createPerson(t.db, { identityCode: code(), firstName, lastName: 'Valtuutettu', email: `${firstName.toLowerCase()}@example.fi` });
@@ -82,20 +67,15 @@ describe.each(databaseKinds())('acting for a company on a YPA mandate on %s', (k
     return { person, sessionIdHash: row.idHash, token };
   }
 
-  async function mandate(delegate: string, businessId: string, roles = ['hr'], extra: Partial<typeof testEauthMandates.$inferInsert> = {}) {
-    const [row] = await t.db
-      .insert(testEauthMandates)
-      .values({ kind: 'ypa', delegateIdentityCode: delegate, principalId: businessId, principalName: 'Yritys', roles, validFrom: dayAhead(-1), ...extra })
-      .returning();
-    return row!;
-  }
+  const mandate = (delegate: string, businessId: string, roles = ['hr'], revoked = false) =>
+    service.grant({ kind: 'ypa', delegate, principalId: businessId, name: 'Yritys', roles, revoked });
 
   /** Start, choose the company on the test service's page (if offered), return. */
   async function represent(who: { person: { id: string; identityCode: string }; sessionIdHash: string }, businessId: string) {
     const begun = await beginCompanyMandate(t.db, adapter(), { sessionIdHash: who.sessionIdHash, person: who.person, redirectUri: RETURN, language: 'fi' });
     if (!begun.ok) throw new Error(begun.error);
-    const selected = await selectPrincipal(t.db, { userId: begun.url.searchParams.get('user')!, principalId: businessId });
-    return completeCompanyMandate(t.db, adapter(), { sessionIdHash: who.sessionIdHash, personId: who.person.id, code: selected, redirectUri: RETURN });
+    const selected = await service.choose(begun.url, businessId);
+    return completeCompanyMandate(t.db, adapter(), { sessionIdHash: who.sessionIdHash, personId: who.person.id, code: selected, redirectUri: RETURN, brand: 'general' });
   }
 
   it('makes the person the company’s HR user for this session: its threads, staff see the company, the log names it; a withdrawal ends it', async () => {
@@ -103,7 +83,7 @@ describe.each(databaseKinds())('acting for a company on a YPA mandate on %s', (k
     const granted = await mandate(helena.person.identityCode, BUSINESS_ID);
     expect(await hrUserOf(t.db, helena.person.id, helena.sessionIdHash)).toBeNull();
 
-    expect(await represent(helena, BUSINESS_ID)).toEqual({ ok: true, company: { contractId: world.contract.id, name: 'Valtuus Rakennus Oy' } });
+    expect(await represent(helena, BUSINESS_ID)).toEqual({ ok: true, chosen: { contractId: world.contract.id, name: 'Valtuus Rakennus Oy' } });
     const hr = (await hrUserOf(t.db, helena.person.id, helena.sessionIdHash)) as HrUser;
     expect(hr).toMatchObject({ contractId: world.contract.id, companyName: 'Valtuus Rakennus Oy', onMandate: true });
     // Another login session of the same person is not on the mandate.
@@ -145,7 +125,7 @@ describe.each(databaseKinds())('acting for a company on a YPA mandate on %s', (k
       ['Ilman', async () => undefined, BUSINESS_ID, 'cancelled'],
       ['Vieras', (c) => mandate(c, UNKNOWN_BUSINESS_ID), UNKNOWN_BUSINESS_ID, 'unknownCompany'],
       ['Rooliton', (c) => mandate(c, BUSINESS_ID, ['signing']), BUSINESS_ID, 'noRole'],
-      ['Peruttu', (c) => mandate(c, BUSINESS_ID, ['hr'], { revokedAt: new Date(clock.nowMs() - 86_400_000) }), BUSINESS_ID, 'cancelled'],
+      ['Peruttu', (c) => mandate(c, BUSINESS_ID, ['hr'], true), BUSINESS_ID, 'cancelled'],
     ];
     for (const [name, grant, businessId, error] of cases) {
       const who = await hrPerson(name);
@@ -157,12 +137,3 @@ describe.each(databaseKinds())('acting for a company on a YPA mandate on %s', (k
     }
   });
 });
-
-async function toRequest(req: IncomingMessage): Promise<Request> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
-  const body = chunks.length && req.method !== 'GET' ? Buffer.concat(chunks) : undefined;
-  return new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body });
-}

@@ -5,18 +5,18 @@
  * mandate, a mandate that lapses after the selection, an expired Web API session, a forged
  * checksum, a stale timestamp, a wrong OAuth password and a service that does not answer.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testEauthMandates, testEauthSessions } from '~db/schema';
 import { authorizationHeader, AUTHORIZATION_HEADER } from '~/services/people/e-authorizations/checksum';
 import { EAuthorizationsError } from '~/services/people/e-authorizations/e-authorizations';
-import { handleTestServiceRequest, selectPrincipal, selectionChoices, TEST_SERVICE_CLIENT, TEST_SERVICE_PATH } from '~/services/people/e-authorizations/test-service.server';
-import { createWebApiClient, type WebApiConfig } from '~/services/people/e-authorizations/web-api-client.server';
+import { selectPrincipal, selectionChoices, TEST_SERVICE_CLIENT, TEST_SERVICE_PATH } from '~/services/people/e-authorizations/test-service.server';
 import { makeIdentityCode } from '~/models/identity-code';
 import { clock, dayAhead } from '../../fixtures/clock';
 import { databaseKinds, withTestDatabase } from '../../fixtures/db';
+import { withTestEAuthorizations } from '../../fixtures/e-authorizations';
 
 let individual = 500;
 const code = (birthDate: string) => makeIdentityCode(birthDate, (individual += 2));
@@ -24,37 +24,9 @@ const REDIRECT = 'http://portal.test/valtuudet/paluu';
 
 describe.each(databaseKinds())('e-Authorizations Web API against the built-in test service on %s', (kind) => {
   const t = withTestDatabase(kind);
-  let server: Server;
-  let base: string;
-
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      void toRequest(req).then(async (request) => {
-        const answer = await handleTestServiceRequest(t.db, request);
-        res.writeHead(answer.status, Object.fromEntries(answer.headers));
-        res.end(Buffer.from(await answer.arrayBuffer()));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}${TEST_SERVICE_PATH}`;
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-  const client = (over: Partial<WebApiConfig> = {}) =>
-    createWebApiClient({ kind: 'test', baseUrl: base, timeoutMs: 3000, ...TEST_SERVICE_CLIENT, ...over });
-
-  async function mandate(values: { kind?: 'hpa' | 'ypa'; delegate: string; principalId: string; name: string; roles: string[]; validUntil?: string; revoked?: boolean }) {
-    await t.db.insert(testEauthMandates).values({
-      kind: values.kind ?? 'hpa',
-      delegateIdentityCode: values.delegate,
-      principalId: values.principalId,
-      principalName: values.name,
-      roles: values.roles,
-      validFrom: dayAhead(-30),
-      validUntil: values.validUntil ?? null,
-      revokedAt: values.revoked ? clock.now() : null,
-    });
-  }
+  const service = withTestEAuthorizations(t);
+  const client = service.client;
+  const mandate = service.grant;
 
   /** Register, choose on the selection page's step, exchange the code: a session and its token. */
   async function select(delegate: string, principalId: string, mandateKind: 'hpa' | 'ypa' = 'hpa') {
@@ -127,9 +99,9 @@ describe.each(databaseKinds())('e-Authorizations Web API against the built-in te
     expect(await skewed(-4).principals(session, token!)).toHaveLength(1);
 
     // A header signed for another path is refused as the checksum it is.
-    const path = `${new URL(base).pathname}/service/hpa/api/delegate/${session.sessionId}?requestId=1`;
+    const path = `${new URL(service.baseUrl).pathname}/service/hpa/api/delegate/${session.sessionId}?requestId=1`;
     const stamp = clock.toWall(clock.now()).toISOString();
-    const replayed = await fetch(new URL(path, base), {
+    const replayed = await fetch(new URL(path, service.baseUrl), {
       headers: { [AUTHORIZATION_HEADER]: authorizationHeader(TEST_SERVICE_CLIENT.clientId, `${path}&x=1`, stamp, TEST_SERVICE_CLIENT.apiKey), authorization: `Bearer ${token}` },
     });
     expect(replayed.status).toBe(401);
@@ -160,12 +132,3 @@ describe.each(databaseKinds())('e-Authorizations Web API against the built-in te
     }
   });
 });
-
-async function toRequest(req: IncomingMessage): Promise<Request> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
-  const body = chunks.length && req.method !== 'GET' ? Buffer.concat(chunks) : undefined;
-  return new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body });
-}

@@ -30,7 +30,8 @@ const permitView = (p: DirectCompensationPermit): PermitView => ({
 
 export interface InsuranceFacts {
   complete: boolean;
-  stepView(options: { preview: AppointmentView; lang: Language; inApp: boolean; here: string }): Promise<InsurerStepView>;
+  /** `forPrincipal`: booked on a mandate for someone else (ADR 0050), who alone applies for a permit. */
+  stepView(options: { preview: AppointmentView; lang: Language; inApp: boolean; here: string; forPrincipal: boolean }): Promise<InsurerStepView>;
   summary(lang: Language): Promise<InsuranceSummaryView | undefined>;
 }
 
@@ -41,7 +42,7 @@ export async function insuranceFacts(db: Db, person: PersonRow, slotId: number, 
   const adapter = insurerAdapter(db);
   return {
     complete: sub.step === 'complete',
-    async stepView({ preview, inApp, here }) {
+    async stepView({ preview, inApp, here, forPrincipal }) {
       const slotDate = helsinkiDate(new Date(preview.startAt));
       const extras = await insurerStepExtras(db, adapter, person, choice, slotDate);
       return {
@@ -53,7 +54,7 @@ export async function insuranceFacts(db: Db, person: PersonRow, slotId: number, 
         permits: extras.permits?.map(permitView) ?? null,
         pohjola: extras.pohjola,
         slotDate: permitDate(slotDate),
-        applyHref: `/api/insurance/lahitapiola-apply-permit?${new URLSearchParams({ redirectTo: here, channel: permitChannel(inApp) })}`,
+        applyHref: forPrincipal ? null : `/api/insurance/lahitapiola-apply-permit?${new URLSearchParams({ redirectTo: here, channel: permitChannel(inApp) })}`,
       };
     },
     async summary() {

@@ -20,7 +20,9 @@ import { logAccess } from '~/services/audit/access-log.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
 import { deliverAfterCommit, enqueueMessage, type OutboxMessage } from '~/services/outbox/outbox.server';
-import { EAuthorizationsError, type EAuthErrorCode, type EAuthorizations } from './e-authorizations';
+import type { EAuthErrorCode, EAuthorizations } from './e-authorizations';
+import { beginSelection, errorCodeOf, mandateRecheck, type BeginInput, type BeginResult, type CompleteInput, type MandateFlow } from './mandate-flow.server';
+import type { Recheck } from './recheck';
 
 /**
  * The issues this portal asks a person-to-person mandate about (ADR 0050). Not `messages`: a
@@ -31,27 +33,15 @@ export const HPA_ISSUES = ['appointments', 'invoices', 'records'] as const;
 
 export type ActingError = 'cancelled' | 'notStarted' | 'noPrincipal' | 'unknownPrincipal' | 'noMandate' | EAuthErrorCode;
 
-const codeOf = (error: unknown): EAuthErrorCode => (error instanceof EAuthorizationsError ? error.code : 'unavailable');
-
 /** Registers the Web API session and remembers it on the login session; the selection page's URL. */
-export async function beginActing(
-  db: Db,
-  adapter: EAuthorizations,
-  input: { sessionIdHash: string; delegate: { id: string; identityCode: string }; redirectUri: string; language: string },
-): Promise<{ ok: true; url: URL } | { ok: false; error: EAuthErrorCode }> {
-  let session;
-  try {
-    session = await adapter.register('hpa', input.delegate.identityCode);
-  } catch (error) {
-    logger.warn({ event: 'e_authorizations', step: 'register', outcome: codeOf(error) }, 'e-authorizations did not register');
-    return { ok: false, error: codeOf(error) };
-  }
-  const row = { delegateId: input.delegate.id, principalId: null, issues: [], eauthSessionId: session.sessionId, eauthUserId: session.userId, accessToken: null };
-  await db
-    .insert(actingFor)
-    .values({ sessionIdHash: input.sessionIdHash, ...row })
-    .onConflictDoUpdate({ target: actingFor.sessionIdHash, set: row });
-  return { ok: true, url: adapter.selectionUrl(session, { redirectUri: input.redirectUri, language: input.language }) };
+export function beginActing(db: Db, adapter: EAuthorizations, input: BeginInput): Promise<BeginResult> {
+  return beginSelection(adapter, 'hpa', input, async (session) => {
+    const row = { delegateId: input.person.id, principalId: null, issues: [], eauthSessionId: session.sessionId, eauthUserId: session.userId, accessToken: null };
+    await db
+      .insert(actingFor)
+      .values({ sessionIdHash: input.sessionIdHash, ...row })
+      .onConflictDoUpdate({ target: actingFor.sessionIdHash, set: row });
+  });
 }
 
 /**
@@ -62,9 +52,10 @@ export async function beginActing(
 export async function completeActing(
   db: Db,
   adapter: EAuthorizations,
-  input: { sessionIdHash: string; delegateId: string; code: string | null; redirectUri: string; brand: BrandKey },
-): Promise<{ ok: true; principal: { id: string; firstName: string; lastName: string } } | { ok: false; error: ActingError }> {
-  const mine = and(eq(actingFor.sessionIdHash, input.sessionIdHash), eq(actingFor.delegateId, input.delegateId));
+  input: CompleteInput,
+): Promise<{ ok: true; chosen: { id: string; firstName: string; lastName: string } } | { ok: false; error: ActingError }> {
+  const delegateId = input.personId;
+  const mine = and(eq(actingFor.sessionIdHash, input.sessionIdHash), eq(actingFor.delegateId, delegateId));
   const [pending] = await db.select().from(actingFor).where(and(mine, isNull(actingFor.accessToken))).limit(1);
   if (!pending) return { ok: false, error: 'notStarted' };
   const fail = async (error: ActingError) => {
@@ -85,28 +76,28 @@ export async function completeActing(
     issues = [];
     for (const issue of HPA_ISSUES) if (await adapter.authorized(session, token, principalCode, issue)) issues.push(issue);
   } catch (error) {
-    return fail(codeOf(error));
+    return fail(errorCodeOf(error));
   }
   const [principal] = await db
     .select({ id: persons.id, firstName: persons.firstName, lastName: persons.lastName, email: persons.email, phone: persons.phone, language: persons.language })
     .from(persons)
     .where(and(eq(persons.identityCode, principalCode), eq(persons.isPatient, true)))
     .limit(1);
-  if (!principal || principal.id === input.delegateId) return fail('unknownPrincipal');
+  if (!principal || principal.id === delegateId) return fail('unknownPrincipal');
   if (issues.length === 0) return fail('noMandate');
 
   const notices = await withTransaction(db, async (t) => {
     await t.update(actingFor).set({ principalId: principal.id, issues, accessToken: token }).where(mine);
-    await logAccess(t, { actorPersonId: input.delegateId, subjectPersonId: principal.id, action: 'create', resource: 'person:mandate', actorKind: 'mandate' });
-    const first = await t.insert(actingNotices).values({ principalId: principal.id, delegateId: input.delegateId }).onConflictDoNothing().returning();
+    await logAccess(t, { actorPersonId: delegateId, subjectPersonId: principal.id, action: 'create', resource: 'person:mandate', actorKind: 'mandate' });
+    const first = await t.insert(actingNotices).values({ principalId: principal.id, delegateId }).onConflictDoNothing().returning();
     if (first.length === 0) return [];
-    const [delegate] = await t.select({ firstName: persons.firstName, lastName: persons.lastName }).from(persons).where(eq(persons.id, input.delegateId));
+    const [delegate] = await t.select({ firstName: persons.firstName, lastName: persons.lastName }).from(persons).where(eq(persons.id, delegateId));
     const queued = [];
     for (const message of await firstTimeNotices(principal, `${delegate!.firstName} ${delegate!.lastName}`, input.brand)) queued.push(await enqueueMessage(t, message));
     return queued;
   });
   await deliverAfterCommit(notices);
-  return { ok: true, principal: { id: principal.id, firstName: principal.firstName, lastName: principal.lastName } };
+  return { ok: true, chosen: { id: principal.id, firstName: principal.firstName, lastName: principal.lastName } };
 }
 
 /** The principal's notice of the first time this delegate acts for them: by e-mail, else by SMS. */
@@ -126,22 +117,35 @@ async function firstTimeNotices(
   return [];
 }
 
-/** Suomi.fi's answer now: the mandate still covers the first of its issues, with the session's token. */
+/**
+ * Suomi.fi's answer now: the mandate still covers the first of its issues, with the session's
+ * token — or the yes kept for VALTUUDET_RECHECK_SECONDS (default 0: asked every time).
+ */
 export async function mandateStillValid(
   adapter: EAuthorizations,
   acting: { principalIdentityCode: string; issues: readonly string[]; eauthSessionId: string; eauthUserId: string; accessToken: string },
+  recheck: Recheck = mandateRecheck(),
 ): Promise<boolean> {
   const issue = acting.issues[0];
   if (!issue) return false;
-  try {
-    return await adapter.authorized({ kind: 'hpa', sessionId: acting.eauthSessionId, userId: acting.eauthUserId }, acting.accessToken, acting.principalIdentityCode, issue);
-  } catch (error) {
-    logger.warn({ event: 'e_authorizations', step: 'recheck', outcome: codeOf(error) }, 'mandate re-check failed; acting ends');
-    return false;
-  }
+  return recheck.stillInForce(`hpa ${acting.eauthSessionId} ${acting.principalIdentityCode} ${issue}`, async () => {
+    try {
+      return await adapter.authorized({ kind: 'hpa', sessionId: acting.eauthSessionId, userId: acting.eauthUserId }, acting.accessToken, acting.principalIdentityCode, issue);
+    } catch (error) {
+      logger.warn({ event: 'e_authorizations', step: 'recheck', outcome: errorCodeOf(error) }, 'mandate re-check failed; acting ends');
+      return false;
+    }
+  });
 }
 
 /** Back to acting for oneself. */
 export async function stopActing(db: Db, sessionIdHash: string): Promise<void> {
   await db.delete(actingFor).where(eq(actingFor.sessionIdHash, sessionIdHash));
 }
+
+/** Acting for another adult, as the routes speak to it. */
+export const personMandate: MandateFlow<ActingError, { id: string; firstName: string; lastName: string }> = {
+  begin: beginActing,
+  complete: completeActing,
+  stop: stopActing,
+};

@@ -1,8 +1,12 @@
 /**
- * The Web API's checksum (ADR 0050). DVV's documentation publishes a verification example, but
- * its values could not be retrieved while this was written; these vectors were computed from the
- * documented definition with OpenSSL (`printf '%s %s' "$path" "$ts" | openssl dgst -sha256
- * -hmac "$key" -binary | base64`), an implementation independent of Node's crypto.
+ * The Web API's checksum (ADR 0050), first against the verification example DVV publishes for it
+ * ("Tarkistesumman laskemiseen toteutetun funktion verifiointi", Suomi.fi e-Authorizations Web
+ * API description, https://palveluhallinta.suomi.fi/fi/tuki/artikkelit/5a781dc75cb4f10dde9735e4;
+ * the same inputs and result are quoted by the City of Helsinki's client test,
+ * github.com/City-of-Helsinki/yjdh backend/shared/shared/oidc/tests/test_utils.py). The other
+ * vectors were computed from the documented definition with OpenSSL (`printf '%s %s' "$path"
+ * "$ts" | openssl dgst -sha256 -hmac "$key" -binary | base64`), an implementation independent of
+ * Node's crypto; OpenSSL gives DVV's result for DVV's example too.
  */
 import { describe, expect, it } from 'vitest';
 import { authorizationHeader, checkAuthorizationHeader, checksum } from './checksum';
@@ -11,6 +15,18 @@ const PATH = '/service/hpa/user/register/ab12cd34/010180-9026?requestId=7e5d0f4c
 const TS = '2026-12-07T10:15:30.000Z';
 
 describe('X-AsiointivaltuudetAuthorization', () => {
+  it('gives the result of the documentation\'s verification example', () => {
+    const path = '/service/hpa/user/register/ed4b7ae7/080297-915A?requestId=02fd35dc-99e6-477b-b6e2-03f02cbf3666';
+    const timestamp = '2017-02-09T10:29:42.090000+00:00';
+    expect(authorizationHeader('ed4b7ae7', path, timestamp, '3ba56df8-88b8-4805-9b04-2f8e7a61')).toBe(
+      'ed4b7ae7 2017-02-09T10:29:42.090000+00:00 GeRKoGmGd0RFk33s2vNHutJf/TrEdwSM2Vb7qWXLESY=',
+    );
+    // The service's side accepts the example's header at its own time (microseconds and all).
+    const keyOf = (id: string) => (id === 'ed4b7ae7' ? '3ba56df8-88b8-4805-9b04-2f8e7a61' : undefined);
+    const header = 'ed4b7ae7 2017-02-09T10:29:42.090000+00:00 GeRKoGmGd0RFk33s2vNHutJf/TrEdwSM2Vb7qWXLESY=';
+    expect(checkAuthorizationHeader(header, path, keyOf, Date.parse('2017-02-09T10:31:00Z'))).toEqual({ ok: true, clientId: 'ed4b7ae7' });
+  });
+
   it('is Base64(HMAC-SHA256(API key, path + " " + timestamp)), the path with its query', () => {
     expect(checksum(PATH, TS, 'test-api-key')).toBe('+j73Gcxzkd8oaPkpJ0lmqrhCbF+JrlStKiC2bltWJOA=');
     // The documentation's timestamp form without seconds, with an offset.

@@ -16,34 +16,24 @@ import { companyMandates, occupationalContracts } from '~db/schema';
 import { logAccess } from '~/services/audit/access-log.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
-import { EAuthorizationsError, type EAuthErrorCode, type EAuthorizations } from './e-authorizations';
+import type { EAuthErrorCode, EAuthorizations } from './e-authorizations';
+import { beginSelection, errorCodeOf, mandateRecheck, type BeginInput, type BeginResult, type CompleteInput, type MandateFlow } from './mandate-flow.server';
+import type { Recheck } from './recheck';
 
 /** The YPA roles that make a company's representative its HR user here (with DVV: the service's registered role codes). */
 export const YPA_ROLES = ['hr'] as const;
 
 export type CompanyMandateError = 'cancelled' | 'notStarted' | 'noCompany' | 'unknownCompany' | 'noRole' | EAuthErrorCode;
 
-const codeOf = (error: unknown): EAuthErrorCode => (error instanceof EAuthorizationsError ? error.code : 'unavailable');
-
 /** Registers the YPA Web API session, remembers it on the login session; the selection page's URL. */
-export async function beginCompanyMandate(
-  db: Db,
-  adapter: EAuthorizations,
-  input: { sessionIdHash: string; person: { id: string; identityCode: string }; redirectUri: string; language: string },
-): Promise<{ ok: true; url: URL } | { ok: false; error: EAuthErrorCode }> {
-  let session;
-  try {
-    session = await adapter.register('ypa', input.person.identityCode);
-  } catch (error) {
-    logger.warn({ event: 'e_authorizations', step: 'ypa_register', outcome: codeOf(error) }, 'e-authorizations did not register');
-    return { ok: false, error: codeOf(error) };
-  }
-  const row = { personId: input.person.id, contractId: null, roles: [], eauthSessionId: session.sessionId, eauthUserId: session.userId, accessToken: null };
-  await db
-    .insert(companyMandates)
-    .values({ sessionIdHash: input.sessionIdHash, ...row })
-    .onConflictDoUpdate({ target: companyMandates.sessionIdHash, set: row });
-  return { ok: true, url: adapter.selectionUrl(session, { redirectUri: input.redirectUri, language: input.language }) };
+export function beginCompanyMandate(db: Db, adapter: EAuthorizations, input: BeginInput): Promise<BeginResult> {
+  return beginSelection(adapter, 'ypa', input, async (session) => {
+    const row = { personId: input.person.id, contractId: null, roles: [], eauthSessionId: session.sessionId, eauthUserId: session.userId, accessToken: null };
+    await db
+      .insert(companyMandates)
+      .values({ sessionIdHash: input.sessionIdHash, ...row })
+      .onConflictDoUpdate({ target: companyMandates.sessionIdHash, set: row });
+  });
 }
 
 /** The company Suomi.fi names for the session, if it is a client and a role here is granted. */
@@ -74,8 +64,8 @@ async function grantedContract(
 export async function completeCompanyMandate(
   db: Db,
   adapter: EAuthorizations,
-  input: { sessionIdHash: string; personId: string; code: string | null; redirectUri: string },
-): Promise<{ ok: true; company: { contractId: string; name: string } } | { ok: false; error: CompanyMandateError }> {
+  input: CompleteInput,
+): Promise<{ ok: true; chosen: { contractId: string; name: string } } | { ok: false; error: CompanyMandateError }> {
   const mine = and(eq(companyMandates.sessionIdHash, input.sessionIdHash), eq(companyMandates.personId, input.personId));
   const [pending] = await db.select().from(companyMandates).where(and(mine, isNull(companyMandates.accessToken))).limit(1);
   if (!pending) return { ok: false, error: 'notStarted' };
@@ -91,7 +81,7 @@ export async function completeCompanyMandate(
     token = await adapter.accessToken(input.code, input.redirectUri);
     granted = await grantedContract(db, adapter, { sessionId: pending.eauthSessionId, userId: pending.eauthUserId }, token);
   } catch (error) {
-    return fail(codeOf(error));
+    return fail(errorCodeOf(error));
   }
   if (!granted.ok) return fail(granted.error);
   const { contract, roles } = granted;
@@ -99,25 +89,38 @@ export async function completeCompanyMandate(
     await t.update(companyMandates).set({ contractId: contract.id, roles, accessToken: token }).where(mine);
     await logAccess(t, { actorPersonId: input.personId, subjectPersonId: null, action: 'create', resource: 'company:mandate', resourceId: contract.id, actorKind: 'mandate' });
   });
-  return { ok: true, company: { contractId: contract.id, name: contract.employerName } };
+  return { ok: true, chosen: { contractId: contract.id, name: contract.employerName } };
 }
 
-/** Suomi.fi's answer now: the session's company is still the contract's, with a role accepted here. */
+/**
+ * Suomi.fi's answer now: the session's company is still the contract's, with a role accepted
+ * here — or the yes kept for VALTUUDET_RECHECK_SECONDS (default 0: asked every time).
+ */
 export async function companyMandateStillValid(
   db: Db,
   adapter: EAuthorizations,
   mandate: { contractId: string; eauthSessionId: string; eauthUserId: string; accessToken: string },
+  recheck: Recheck = mandateRecheck(),
 ): Promise<boolean> {
-  try {
-    const granted = await grantedContract(db, adapter, { sessionId: mandate.eauthSessionId, userId: mandate.eauthUserId }, mandate.accessToken);
-    return granted.ok && granted.contract.id === mandate.contractId;
-  } catch (error) {
-    logger.warn({ event: 'e_authorizations', step: 'ypa_recheck', outcome: codeOf(error) }, 'company mandate re-check failed; it ends');
-    return false;
-  }
+  return recheck.stillInForce(`ypa ${mandate.eauthSessionId} ${mandate.contractId}`, async () => {
+    try {
+      const granted = await grantedContract(db, adapter, { sessionId: mandate.eauthSessionId, userId: mandate.eauthUserId }, mandate.accessToken);
+      return granted.ok && granted.contract.id === mandate.contractId;
+    } catch (error) {
+      logger.warn({ event: 'e_authorizations', step: 'ypa_recheck', outcome: errorCodeOf(error) }, 'company mandate re-check failed; it ends');
+      return false;
+    }
+  });
 }
 
 /** No longer on a company's behalf in this login session. */
 export async function stopCompanyMandate(db: Db, sessionIdHash: string): Promise<void> {
   await db.delete(companyMandates).where(eq(companyMandates.sessionIdHash, sessionIdHash));
 }
+
+/** Representing a client company, as the routes speak to it. */
+export const companyMandate: MandateFlow<CompanyMandateError, { contractId: string; name: string }> = {
+  begin: beginCompanyMandate,
+  complete: completeCompanyMandate,
+  stop: stopCompanyMandate,
+};
