@@ -2,8 +2,8 @@
  * Test support (DEPLOYMENT_ENV=test with the built-in e-Authorizations test service only; 404
  * everywhere else; ADR 0050): GET /dev/test-fixtures/e-authorizations → a fresh delegate (a
  * person of their own) with a mandate in force for Aino (all issues), so e2e tests running side
- * by side never share one; `?revoke=<identity code>` withdraws that delegate's mandates, as the
- * principal would in Suomi.fi. Aino is given the patient data consent if she has not yet (the
+ * by side never share one; `?expire=<identity code>` ends that delegate's mandates' term
+ * yesterday (Helsinki date), as a mandate granted until a date lapses. Aino is given the patient data consent if she has not yet (the
  * tests share her; a delegate cannot give it for her, and books for her). → {identityCode, name}
  */
 import { randomInt } from 'node:crypto';
@@ -23,10 +23,14 @@ import type { Route } from './+types/test-e-authorizations';
 export async function loader({ request }: Route.LoaderArgs) {
   requireTestDeployment(env().E_AUTHORIZATIONS === 'test');
   const db = await getDb();
-  const revoke = new URL(request.url).searchParams.get('revoke');
-  if (revoke) {
-    await db.update(testEauthMandates).set({ revokedAt: clock.now() }).where(eq(testEauthMandates.delegateIdentityCode, revoke));
-    return json({ identityCode: revoke });
+  const expire = new URL(request.url).searchParams.get('expire');
+  if (expire) {
+    const yesterday = addDays(helsinkiDate(clock.now()), -1);
+    await db
+      .update(testEauthMandates)
+      .set({ validFrom: addDays(yesterday, -1), validUntil: yesterday })
+      .where(eq(testEauthMandates.delegateIdentityCode, expire));
+    return json({ identityCode: expire });
   }
   let identityCode: string;
   for (;;) {
