@@ -34,7 +34,7 @@ import { logAccess } from '~/services/audit/access-log.server';
 import { payerOfAppointment, type Payer, type PayerBooking } from '~/services/booking/payers/index.server';
 import { bindingConsentRequired, isUniqueViolation } from '~/services/booking/reservation-rules';
 import { reservationSettings, type ReservationSettings } from '~/services/booking/reservation/settings.server';
-import { findSlot, isOpenFor, isTaken, kindNames, slotPreview, type SlotWithPlace } from '~/services/booking/reservation/slot.server';
+import { appointmentCopyOfSlot, findSlot, isOpenFor, isTaken, slotPreview, type SlotWithPlace } from '~/services/booking/reservation/slot.server';
 import { prepaymentPreview, sendRefundAfterCommit, settlePrepaymentOnMove } from '~/services/billing/refunds.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
@@ -102,15 +102,8 @@ export async function appointmentOfActor(db: Db, actor: MoveActor): Promise<Appo
   }
 }
 
-const timeOf = (a: {
-  slotId: number | null;
-  startAt: Date;
-  durationMinutes: number;
-  clinicId: string;
-  practitionerId: string;
-  specialtyId: string;
-  isRemote: boolean;
-}): MovedTime => ({
+/** The time of an appointment row as a move reports it (only MovedTime's fields). */
+const timeOf = (a: MovedTime): MovedTime => ({
   slotId: a.slotId,
   startAt: a.startAt,
   durationMinutes: a.durationMinutes,
@@ -381,18 +374,7 @@ async function inTransaction(
     const [moved] = await t
       .update(appointments)
       .set({
-        slotId: slot.id,
-        startAt: slot.startAt,
-        durationMinutes: slot.durationMinutes,
-        kindId: slot.kindId,
-        kindName: kindNames(slot.kindId),
-        isRemote: slot.isRemote,
-        isCovidTest: slot.kindId === 'KOR',
-        locationType: slot.locationType,
-        clinicId: slot.clinicId,
-        practitionerId: slot.practitionerId,
-        specialtyId: slot.specialtyId,
-        price: target.payer.price(slot),
+        ...appointmentCopyOfSlot(slot, target.payer),
         roomLocation: null,
         revision,
         revisedAt: now,

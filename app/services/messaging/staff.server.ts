@@ -23,6 +23,7 @@ import {
 } from '~db/schema';
 import type { Language } from '~/i18n/config';
 import { helsinkiDate } from '~/lib/dates';
+import { pageNumber, pageOf, type Page } from '~/models/paging';
 import { THREAD_CATEGORIES, THREADS_PER_PAGE, type ThreadCategory, type ThreadView } from '~/models/messaging/messaging';
 import { logAccess } from '~/services/audit/access-log.server';
 import type { Db } from '~/services/db/db.server';
@@ -192,13 +193,13 @@ export async function listCategory(
   category: ThreadCategory,
   page: number,
   now = clock.now(),
-): Promise<{ items: StaffThreadRow[]; page: number; hasNext: boolean }> {
-  const pageNumber = Number.isSafeInteger(page) && page > 0 ? page : 1;
-  const rows = await categoryQuery(db, me, category, pageNumber, now);
+): Promise<Page<StaffThreadRow>> {
+  const current = pageNumber(page);
+  const rows = await categoryQuery(db, me, category, current, now);
+  const { items, ...paging } = pageOf(rows, current, THREADS_PER_PAGE);
   return {
-    page: pageNumber,
-    hasNext: rows.length > THREADS_PER_PAGE,
-    items: rows.slice(0, THREADS_PER_PAGE).map((r) => ({
+    ...paging,
+    items: items.map((r) => ({
       id: r.id,
       title: r.title,
       customerName: `${r.firstName} ${r.lastName}`,

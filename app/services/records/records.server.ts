@@ -40,22 +40,10 @@ import {
 import { clock } from '~/lib/clock.server';
 import { env } from '~/env.server';
 import { profilePictureSrc } from '~/models/booking/practitioner-picture';
+import { pageOf } from '~/models/paging';
 
-export interface Page<T> {
-  items: T[];
-  page: number;
-  hasNext: boolean;
-}
-
-/** `?page=` as a 1-based page number (anything else is the first page). */
-export function pageNumber(value: string | null): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 && n <= 10_000 ? n : 1;
-}
-
-function paged<T>(rows: T[], page: number, size: number): Page<T> {
-  return { items: rows.slice(0, size), page, hasNext: rows.length > size };
-}
+// The record pages' routes read `?page=` with it (models/paging.ts).
+export { pageNumber } from '~/models/paging';
 
 const practitionerName = sql<string>`${practitioners.firstName} || ' ' || ${practitioners.lastName}`;
 
@@ -105,7 +93,7 @@ export async function listPrescriptions(db: Db, viewer: RecordViewer, person: Re
     .orderBy(desc(prescriptions.issuedDate), desc(prescriptions.id))
     .limit(size + 1)
     .offset((page - 1) * size);
-  const result = paged(rows, page, size);
+  const result = pageOf(rows, page, size);
   await logListView(db, viewer, person.id, 'prescription', result.items.map((r) => r.id));
   return { ...result, items: result.items.map((r) => prescriptionView(r, lang)) };
 }
@@ -179,7 +167,7 @@ export async function listReferrals(
     .orderBy(desc(referrals.creationDate), desc(referrals.id))
     .limit(size + 1)
     .offset((page - 1) * size);
-  const result = paged(rows, page, size);
+  const result = pageOf(rows, page, size);
   await logListView(db, viewer, person.id, `${type}-referral`, result.items.map((r) => r.id));
   return { ...result, items: result.items.map((r) => referralView(r, lang, now)) };
 }
@@ -213,7 +201,7 @@ export async function listLabDays(db: Db, viewer: RecordViewer, person: RecordPe
     .orderBy(desc(labTests.resultDate))
     .limit(size + 1)
     .offset((page - 1) * size);
-  const result = paged(days, page, size);
+  const result = pageOf(days, page, size);
   const dates = result.items.map((d) => d.date);
   const items = dates.length
     ? await db
@@ -297,7 +285,7 @@ export async function listImagingResults(db: Db, viewer: RecordViewer, person: R
     .orderBy(desc(imagingResults.imagingDate), desc(imagingResults.id))
     .limit(size + 1)
     .offset((page - 1) * size);
-  const result = paged(rows, page, size);
+  const result = pageOf(rows, page, size);
   await logListView(db, viewer, person.id, 'imaging-result', result.items.map((r) => r.id));
   return { ...result, items: result.items.map((r) => ({ ...r, dateText: formatDate(r.imagingDate, lang) })) };
 }
@@ -332,7 +320,7 @@ export async function listVisits(db: Db, viewer: RecordViewer, person: RecordPer
     .orderBy(desc(visitReports.startAt), desc(visitReports.id))
     .limit(size + 1)
     .offset((page - 1) * size);
-  const result = paged(rows, page, size);
+  const result = pageOf(rows, page, size);
   await logListView(db, viewer, person.id, 'visit', result.items.map((r) => r.id));
   return {
     ...result,
@@ -398,7 +386,7 @@ export async function listVaccinations(db: Db, viewer: RecordViewer, person: Rec
     .orderBy(desc(vaccinations.vaccinatedOn), desc(vaccinations.id))
     .limit(size + 1)
     .offset((page - 1) * size);
-  const result = paged(rows, page, size);
+  const result = pageOf(rows, page, size);
   await logListView(db, viewer, person.id, 'vaccination', result.items.map((r) => r.id));
   return {
     ...result,
@@ -427,7 +415,7 @@ export async function listCertificates(db: Db, viewer: RecordViewer, person: Rec
     .orderBy(desc(sickLeaveCertificates.createdAt), desc(sickLeaveCertificates.id))
     .limit(size + 1)
     .offset((page - 1) * size);
-  const result = paged(rows, page, size);
+  const result = pageOf(rows, page, size);
   await logListView(db, viewer, person.id, 'sick-leave-certificate', result.items.map((r) => r.id));
   return {
     ...result,
