@@ -22,5 +22,6 @@ describe('pageOf', () => {
     expect(pageOf([1, 2, 3], 2, 2)).toEqual({ items: [1, 2], page: 2, hasNext: true });
     expect(pageOf([1, 2], 2, 2)).toEqual({ items: [1, 2], page: 2, hasNext: false });
     expect(pageOf([], 1, 2)).toEqual({ items: [], page: 1, hasNext: false });
+    expect(pageOf([1, 2, 3], 1, 2, (n) => `#${n}`)).toEqual({ items: ['#1', '#2'], page: 1, hasNext: true });
   });
 });

@@ -20,7 +20,13 @@ export function pageNumber(value: string | number | null): number {
   return Number.isInteger(n) && n >= 1 && n <= MAX_PAGE ? n : 1;
 }
 
-/** The page of `size` items out of the rows read for it (at most `size + 1`, from `(page - 1) * size`). */
-export function pageOf<T>(rows: T[], page: number, size: number): Page<T> {
-  return { items: rows.slice(0, size), page, hasNext: rows.length > size };
+/**
+ * The page of `size` items out of the rows read for it (at most `size + 1`, from
+ * `(page - 1) * size`), each shown by `view` when given.
+ */
+export function pageOf<T>(rows: T[], page: number, size: number): Page<T>;
+export function pageOf<T, V>(rows: T[], page: number, size: number, view: (row: T) => V): Page<V>;
+export function pageOf<T, V>(rows: T[], page: number, size: number, view?: (row: T) => V): Page<T | V> {
+  const items = rows.slice(0, size);
+  return { items: view ? items.map(view) : items, page, hasNext: rows.length > size };
 }

@@ -73,20 +73,15 @@ export async function listHrThreads(db: Db, hr: HrUser, page: number, lang: Lang
     .orderBy(sql`${messagingThreads.lastMessageAt} desc nulls last`, sql`${messagingThreads.id} desc`)
     .limit(THREADS_PER_PAGE + 1)
     .offset((current - 1) * THREADS_PER_PAGE);
-  const { items, ...paging } = pageOf(rows, current, THREADS_PER_PAGE);
-  return {
-    ...paging,
-    items: items.map((r) => ({
-      id: r.id,
-      title: r.title,
-      threadType: r.threadType,
-      isActive: r.isActive,
-      unread: !isThreadRead({ readAt: r.readAt, lastMessageAt: r.lastMessageAt }),
-      lastMessageLabel: r.lastMessageAt ? formatDateTime(r.lastMessageAt, lang) : null,
-      lastAuthor:
-        r.authorFirstName === null ? null : `${r.authorFirstName} ${r.authorLastName}${r.authorTitle ? `, ${r.authorTitle[lang]}` : ''}`,
-    })),
-  };
+  return pageOf(rows, current, THREADS_PER_PAGE, (r) => ({
+    id: r.id,
+    title: r.title,
+    threadType: r.threadType,
+    isActive: r.isActive,
+    unread: !isThreadRead({ readAt: r.readAt, lastMessageAt: r.lastMessageAt }),
+    lastMessageLabel: r.lastMessageAt ? formatDateTime(r.lastMessageAt, lang) : null,
+    lastAuthor: r.authorFirstName === null ? null : `${r.authorFirstName} ${r.authorLastName}${r.authorTitle ? `, ${r.authorTitle[lang]}` : ''}`,
+  }));
 }
 
 /**

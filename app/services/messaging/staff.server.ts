@@ -196,19 +196,15 @@ export async function listCategory(
 ): Promise<Page<StaffThreadRow>> {
   const current = pageNumber(page);
   const rows = await categoryQuery(db, me, category, current, now);
-  const { items, ...paging } = pageOf(rows, current, THREADS_PER_PAGE);
-  return {
-    ...paging,
-    items: items.map((r) => ({
-      id: r.id,
-      title: r.title,
-      customerName: `${r.firstName} ${r.lastName}`,
-      companyName: r.companyName,
-      assigneeName: r.assigneeName,
-      lastMessageAt: r.lastMessageAt?.toISOString() ?? null,
-      unread: Boolean(r.unread),
-    })),
-  };
+  return pageOf(rows, current, THREADS_PER_PAGE, (r) => ({
+    id: r.id,
+    title: r.title,
+    customerName: `${r.firstName} ${r.lastName}`,
+    companyName: r.companyName,
+    assigneeName: r.assigneeName,
+    lastMessageAt: r.lastMessageAt?.toISOString() ?? null,
+    unread: Boolean(r.unread),
+  }));
 }
 
 export interface StaffThread {

@@ -30,18 +30,13 @@ export async function listQuestionnaires(db: Db, viewer: RecordViewer, person: R
       .offset((page - 1) * size);
   const [open, answered] = await Promise.all([query(false, openPage), query(true, answeredPage)]);
   await logAccess(db, { actorPersonId: viewer.actorId, subjectPersonId: person.id, action: 'view', resource: 'questionnaire-list' });
-  const view = (rows: typeof open, page: number) => {
-    const { items, ...paging } = pageOf(rows, page, size);
-    return {
-      ...paging,
-      items: items.map((r) => ({
-        id: r.id,
-        title: r.definition.title[lang],
-        sentText: formatDate(r.sentAt, lang),
-        answeredText: r.answeredAt ? formatDate(r.answeredAt, lang) : null,
-      })),
-    };
-  };
+  const view = (rows: typeof open, page: number) =>
+    pageOf(rows, page, size, (r) => ({
+      id: r.id,
+      title: r.definition.title[lang],
+      sentText: formatDate(r.sentAt, lang),
+      answeredText: r.answeredAt ? formatDate(r.answeredAt, lang) : null,
+    }));
   return { open: view(open, openPage), answered: view(answered, answeredPage) };
 }
 
