@@ -46,7 +46,7 @@ import { deliverAfterCommit, enqueueMessage, type OutboxMessage, type OutboxRow 
 import type { PersonRow } from '~/services/people/people.server';
 import type { Viewer } from '~/services/people/viewer.server';
 import { baseQuery, findVisible, logViews, toView, type AppointmentRow } from './appointments.server';
-import { appointmentCalendarEntry, messagePlace, toIcs } from './ics';
+import { calendarAttachment, messagePlace } from './ics';
 import { newAppointmentLink } from './links.server';
 import { bookingContactOf, noticeRecipientsOf, refusesBookingSms, scheduleReminder } from './reminders.server';
 import { afterSlotFreed } from './earlier-time-matching.server';
@@ -458,22 +458,6 @@ async function movedMessages(
       messages.push({ ...common, channel: 'sms', recipient: recipient.phone, body: `${tr('move.message.sms', values)} ${tr('move.message.smsLink', values)}` });
     }
     if (channels.includes('email') && recipient.email) {
-      const ics = toIcs(
-        appointmentCalendarEntry(
-          {
-            appointmentId: moved.id,
-            startAt: moved.startAt,
-            durationMinutes: moved.durationMinutes,
-            createdAt: moved.createdAt,
-            revision: moved.revision,
-            revisedAt: moved.revisedAt,
-            service: values.service,
-            place: values.place,
-            link,
-          },
-          brand,
-        ),
-      );
       messages.push({
         ...common,
         channel: 'email',
@@ -481,11 +465,21 @@ async function movedMessages(
         subject: tr('move.message.emailSubject', values),
         body: [tr('move.message.emailBody', values), tr('move.message.emailLink', values), tr('move.message.emailClosing', values)].join('\n\n'),
         attachments: [
-          {
-            fileName: `${tr('reservation.message.calendarFile')}-${moved.id}.ics`,
-            contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-            content: Buffer.from(ics, 'utf8').toString('base64'),
-          },
+          calendarAttachment(
+            tr,
+            {
+              appointmentId: moved.id,
+              startAt: moved.startAt,
+              durationMinutes: moved.durationMinutes,
+              createdAt: moved.createdAt,
+              revision: moved.revision,
+              revisedAt: moved.revisedAt,
+              service: values.service,
+              place: values.place,
+              link,
+            },
+            brand,
+          ),
         ],
       });
     }

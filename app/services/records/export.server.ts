@@ -6,7 +6,7 @@
  * is keyset-paged newest first, so a long history is never held in memory at once. The export
  * is written to the access log once (`logExport`), not once per item as the pages are.
  */
-import { and, asc, desc, eq, gte, inArray, isNull, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql, type AnyColumn } from 'drizzle-orm';
 import {
   imagingResults,
   labTests,
@@ -36,7 +36,8 @@ import type {
 import { logAccess } from '~/services/audit/access-log.server';
 import type { Db } from '~/services/db/db.server';
 import { chosenPerson, visibleRecordIds, type RecordPerson, type RecordViewer } from '~/services/people/viewer.server';
-import { CERTIFICATES_SINCE } from './records-rules';
+import { CERTIFICATES_SINCE_INSTANT } from './records-rules';
+import { practitionerName, topLevelVisible } from './records.server';
 
 /** Rows per query: small enough to stream, large enough that 10 years take few round trips. */
 export const EXPORT_BATCH = 200;
@@ -88,7 +89,6 @@ async function* keyset<T>(fetch: (after: T | null) => Promise<T[]>): AsyncGenera
 const below = (key: AnyColumn, id: AnyColumn, keyValue: string, idValue: number, type: 'date' | 'timestamptz') =>
   type === 'date' ? sql`(${key}, ${id}) < (${keyValue}::date, ${idValue}::bigint)` : sql`(${key}, ${id}) < (${keyValue}::timestamptz, ${idValue}::bigint)`;
 
-const practitionerName = sql<string>`${practitioners.firstName} || ' ' || ${practitioners.lastName}`;
 
 // --- Prescriptions -------------------------------------------------------------------------
 
@@ -125,8 +125,6 @@ export function prescriptionBatches(db: Db, viewer: RecordViewer, person: Export
 
 // --- Laboratory ------------------------------------------------------------------------------
 
-const topLevelVisible = (patientId: string) =>
-  and(eq(labTests.patientId, patientId), isNull(labTests.parentId), eq(labTests.viewRestriction, 'patient'));
 
 function labTest(row: typeof labTests.$inferSelect, items: ExportLabTest[]): ExportLabTest {
   const ready = row.status === 'ready';
@@ -284,7 +282,6 @@ export function vaccinationBatches(db: Db, viewer: RecordViewer, person: ExportP
 
 export function certificateBatches(db: Db, viewer: RecordViewer, person: ExportPatient, lang: Language): AsyncIterable<ExportCertificate[]> {
   assertVisible(viewer, person);
-  const since = new Date(`${CERTIFICATES_SINCE}T00:00:00+02:00`);
   type CertificateRow = { certificate: typeof sickLeaveCertificates.$inferSelect; practitionerName: string; practitionerTitle: Record<Language, string> };
   return (async function* () {
     for await (const rows of keyset<CertificateRow>((after) =>
@@ -295,7 +292,7 @@ export function certificateBatches(db: Db, viewer: RecordViewer, person: ExportP
         .where(
           and(
             eq(sickLeaveCertificates.patientId, person.id),
-            gte(sickLeaveCertificates.createdAt, since),
+            gte(sickLeaveCertificates.createdAt, CERTIFICATES_SINCE_INSTANT),
             after
               ? below(sickLeaveCertificates.createdAt, sickLeaveCertificates.id, after.certificate.createdAt.toISOString(), after.certificate.id, 'timestamptz')
               : undefined,

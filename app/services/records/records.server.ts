@@ -27,7 +27,7 @@ import { logAccess, logAccesses } from '~/services/audit/access-log.server';
 import type { Db } from '~/services/db/db.server';
 import { visibleRecordIds, type RecordPerson, type RecordViewer } from '~/services/people/viewer.server';
 import {
-  CERTIFICATES_SINCE,
+  CERTIFICATES_SINCE_INSTANT,
   labDayState,
   PAGE_SIZES,
   referenceRangeText,
@@ -45,7 +45,8 @@ import { pageOf } from '~/models/paging';
 // The record pages' routes read `?page=` with it (models/paging.ts).
 export { pageNumber } from '~/models/paging';
 
-const practitionerName = sql<string>`${practitioners.firstName} || ' ' || ${practitioners.lastName}`;
+/** The practitioner's name as the records show it (the pages and the export). */
+export const practitionerName = sql<string>`${practitioners.firstName} || ' ' || ${practitioners.lastName}`;
 
 async function logViews(db: Db, viewer: RecordViewer, subjectId: string, resource: string, ids: Array<number | string>) {
   await logAccesses(
@@ -188,7 +189,8 @@ export async function getReferral(db: Db, viewer: RecordViewer, id: number, type
 
 // --- Laboratory ------------------------------------------------------------------------------
 
-const topLevelVisible = (patientId: string) =>
+/** The patient's own lab results (a package, not its items), not restricted to professionals: the pages, the counts and the export. */
+export const topLevelVisible = (patientId: string) =>
   and(eq(labTests.patientId, patientId), isNull(labTests.parentId), eq(labTests.viewRestriction, 'patient'));
 
 /** Result days, newest first: date, items (code, name, ready) and Ready/Pending. */
@@ -403,7 +405,7 @@ export async function listVaccinations(db: Db, viewer: RecordViewer, person: Rec
 // --- Sick-leave certificates -------------------------------------------------------------------
 
 const certificateSince = (patientId: string) =>
-  and(eq(sickLeaveCertificates.patientId, patientId), gte(sickLeaveCertificates.createdAt, new Date(`${CERTIFICATES_SINCE}T00:00:00+02:00`)));
+  and(eq(sickLeaveCertificates.patientId, patientId), gte(sickLeaveCertificates.createdAt, CERTIFICATES_SINCE_INSTANT));
 
 export async function listCertificates(db: Db, viewer: RecordViewer, person: RecordPerson, lang: Language, page = 1) {
   const size = PAGE_SIZES.certificates;
@@ -444,7 +446,7 @@ export async function getCertificate(db: Db, viewer: RecordViewer, id: number) {
     .innerJoin(persons, eq(persons.id, sickLeaveCertificates.patientId))
     .where(and(eq(sickLeaveCertificates.id, id), inArray(sickLeaveCertificates.patientId, visibleRecordIds(viewer))))
     .limit(1);
-  if (!row || row.certificate.createdAt < new Date(`${CERTIFICATES_SINCE}T00:00:00+02:00`)) return null;
+  if (!row || row.certificate.createdAt < CERTIFICATES_SINCE_INSTANT) return null;
   await logViews(db, viewer, row.certificate.patientId, 'sick-leave-certificate:pdf', [row.certificate.id]);
   return row;
 }
