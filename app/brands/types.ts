@@ -29,6 +29,22 @@ export interface BrandTokens {
   headerImageWidth: string;
 }
 
+/**
+ * The colours every brand shares: text on the brand colour, the card surface, and the status
+ * colours (errors, success, information, the occupational tag).
+ */
+export const SHARED_COLORS = {
+  onBrand: '#ffffff',
+  surface: '#ffffff',
+  danger: '#a4161a',
+  dangerSurface: '#fdecec',
+  success: '#1d6b35',
+  successSurface: '#e8f5ec',
+  info: '#0b4f8a',
+  infoSurface: '#e8f0fa',
+  occupational: '#3d3a7a',
+} as const satisfies Partial<BrandTokens['color']>;
+
 export interface PhoneNumber {
   /** E.164 for tel: links. */
   tel: string;

@@ -43,27 +43,19 @@ describe('Helsinki wall clock', () => {
 
 describe('wall clock for many instants (offsets kept per quarter hour)', () => {
   const formatters = new Map<string, Intl.DateTimeFormat>();
-  /** The reference: Intl's own reading of every part. */
+  /**
+   * The reference, read another way than the module reads it: Intl's Swedish date and time as
+   * text (`2026-04-05 01:30:00`, ISO-like), parsed back; the weekday from the date alone.
+   */
   function reference(instant: number, timeZone: string) {
     let formatter = formatters.get(timeZone);
-    if (!formatter) {
-      formatter = new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: 'numeric',
-        second: 'numeric',
-        weekday: 'short',
-      });
-      formatters.set(timeZone, formatter);
-    }
-    const parts = Object.fromEntries(formatter.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
-    const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(parts.weekday!) + 1;
-    const n = (name: string) => Number(parts[name]);
-    return { year: n('year'), month: n('month'), day: n('day'), hour: n('hour'), minute: n('minute'), second: n('second'), weekday };
+    if (!formatter) formatters.set(timeZone, (formatter = new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short', timeStyle: 'medium' })));
+    const text = formatter.format(new Date(instant));
+    const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text);
+    if (!match) throw new Error(`unexpected reference text: ${text}`);
+    const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [number, number, number, number, number, number];
+    const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay() || 7;
+    return { year, month, day, hour, minute, second, weekday };
   }
 
   /** The instants (ISO) where wallClock and Intl disagree. */

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from './theme.css';
+import * as ui from './ui.css';
 
 export const details = style({
   display: 'grid',
@@ -8,13 +9,7 @@ export const details = style({
   margin: `${vars.space.m} 0`,
 });
 export const patient = style({ fontWeight: 600 });
-export const tag = style({
-  display: 'inline-block',
-  padding: `0 ${vars.space.s}`,
-  borderRadius: vars.radius.small,
-  background: vars.color.occupational,
-  color: vars.color.onBrand,
-});
+export const tag = style([ui.tag, { background: vars.color.occupational, color: vars.color.onBrand }]);
 export const price = style({ borderTop: `1px solid ${vars.color.border}`, paddingTop: vars.space.s });
 export const priceTable = style({ borderCollapse: 'collapse', minWidth: '16rem' });
 export const listItem = style({

@@ -1,5 +1,6 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from './theme.css';
+import * as ui from './ui.css';
 
 export const threadList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.s });
 export const threadItem = style({
@@ -14,16 +15,10 @@ export const threadItem = style({
 export const threadItemUnread = style({ borderLeft: `4px solid ${vars.color.brand}`, background: vars.color.infoSurface });
 export const threadTitle = style({ fontWeight: 600, color: vars.color.link, textDecoration: 'underline' });
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.font.size.small });
-export const unreadTag = style({
-  display: 'inline-block',
-  marginLeft: vars.space.s,
-  padding: `0 ${vars.space.s}`,
-  borderRadius: vars.radius.small,
-  background: vars.color.brand,
-  color: vars.color.onBrand,
-  fontSize: vars.font.size.small,
-  fontWeight: 600,
-});
+export const unreadTag = style([
+  ui.tag,
+  { marginLeft: vars.space.s, background: vars.color.brand, color: vars.color.onBrand, fontSize: vars.font.size.small, fontWeight: 600 },
+]);
 export const dayHeading = style({ fontSize: vars.font.size.h3, margin: `${vars.space.l} 0 ${vars.space.s}` });
 export const message = styleVariants({
   self: { background: vars.color.infoSurface, marginLeft: '10%' },

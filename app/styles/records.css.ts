@@ -1,6 +1,7 @@
 /** Styles of the health-record pages. Brand-neutral: only theme vars. */
 import { style } from '@vanilla-extract/css';
 import { vars } from './theme.css';
+import * as ui from './ui.css';
 
 export const inlineList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: vars.space.m });
 export const personSwitch = style({ marginBottom: vars.space.m });
@@ -16,15 +17,7 @@ export const details = style({
 export const term = style({ fontWeight: 600 });
 export const definition = style({ margin: 0 });
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.font.size.small });
-export const badge = style({
-  display: 'inline-block',
-  padding: `0 ${vars.space.s}`,
-  borderRadius: vars.radius.small,
-  background: vars.color.infoSurface,
-  color: vars.color.text,
-  fontSize: vars.font.size.small,
-  fontWeight: 600,
-});
+export const badge = style([ui.tag, { background: vars.color.infoSurface, color: vars.color.text, fontSize: vars.font.size.small, fontWeight: 600 }]);
 export const ready = style({ background: vars.color.successSurface });
 export const outOfRange = style({ color: vars.color.danger, fontWeight: 700 });
 export const table = style({ width: '100%', borderCollapse: 'collapse' });

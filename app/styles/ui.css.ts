@@ -109,6 +109,8 @@ export const providerGrid = style([
   list,
   { display: 'grid', gap: vars.space.s, gridTemplateColumns: 'repeat(auto-fill, minmax(11rem, 1fr))' },
 ]);
+/** A small label inside a line of text (the occupational tag, a result's state, "unread"); each adds its colours. */
+export const tag = style({ display: 'inline-block', padding: `0 ${vars.space.s}`, borderRadius: vars.radius.small });
 export const fullWidth = style({ width: '100%' });
 export const preWrap = style({ whiteSpace: 'pre-wrap', fontFamily: 'inherit' });
 

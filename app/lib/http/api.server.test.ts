@@ -1,29 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { streamedBody } from '../../../tests/fixtures/streamed-body';
 import { readBody, readTextBody } from './api.server';
 
 const KiB = 1024;
 
 /** A JSON body of `bytes` from a generator, in 16 KiB pieces; counts what was pulled. */
 function jsonBody(bytes: number) {
-  const encoder = new TextEncoder();
-  const filler = new Uint8Array(16 * KiB).fill(0x61);
-  function* pieces(): Generator<Uint8Array> {
-    yield encoder.encode('{"query":"');
-    for (let left = bytes; left > 0; left -= filler.byteLength) yield filler.subarray(0, Math.min(left, filler.byteLength));
-    yield encoder.encode('"}');
-  }
-  const source = pieces();
-  let pulled = 0;
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      const next = source.next();
-      if (next.done) return controller.close();
-      pulled += next.value.byteLength;
-      controller.enqueue(next.value);
-    },
-  });
+  const { body, pulled } = streamedBody('{"query":"', bytes, '"}', 16 * KiB);
   const request = new Request('http://portal.test/api/user', { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit);
-  return { request, pulled: () => pulled };
+  return { request, pulled };
 }
 
 describe('the JSON routes read at most REQUEST_BODY_MAX_BYTES', () => {

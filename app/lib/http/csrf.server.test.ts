@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { streamedBody } from '../../../tests/fixtures/streamed-body';
 import { anonymousCsrf, CsrfFailure, verifyCsrf } from './csrf.server';
 
 const ORIGIN = 'http://portal.test';
@@ -98,34 +99,22 @@ describe('the form token is read as a stream, never the whole body', () => {
 
   /** A multipart post whose file part is `fileBytes` of filler from a generator; counts what was pulled. */
   function upload(cookie: string, fields: { before?: Record<string, string>; after?: Record<string, string> }, fileBytes: number) {
-    const encoder = new TextEncoder();
     const parts = (values: Record<string, string> = {}) =>
       Object.entries(values)
         .map(([name, value]) => `--b\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
         .join('');
-    function* pieces(): Generator<Uint8Array> {
-      yield encoder.encode(`${parts(fields.before)}--b\r\nContent-Disposition: form-data; name="attachments"; filename="iso.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
-      const filler = new Uint8Array(64 * KiB).fill(0x20);
-      for (let left = fileBytes; left > 0; left -= filler.byteLength) yield filler.subarray(0, Math.min(left, filler.byteLength));
-      yield encoder.encode(`\r\n${parts(fields.after)}--b--\r\n`);
-    }
-    const source = pieces();
-    let pulled = 0;
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        const next = source.next();
-        if (next.done) return controller.close();
-        pulled += next.value.byteLength;
-        controller.enqueue(next.value);
-      },
-    });
+    const { body, pulled } = streamedBody(
+      `${parts(fields.before)}--b\r\nContent-Disposition: form-data; name="attachments"; filename="iso.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      fileBytes,
+      `\r\n${parts(fields.after)}--b--\r\n`,
+    );
     const request = new Request(`${ORIGIN}/fi/viestit/uusi`, {
       method: 'POST',
       headers: { 'content-type': 'multipart/form-data; boundary=b', origin: ORIGIN, cookie },
       body,
       duplex: 'half',
     } as RequestInit);
-    return { request, pulled: () => pulled };
+    return { request, pulled };
   }
 
   it('accepts the token of an upload after reading its first fields, not its 100 MiB file', async () => {

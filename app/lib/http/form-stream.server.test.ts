@@ -1,31 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { streamedBody } from '../../../tests/fixtures/streamed-body';
 import { findFormField, MalformedForm, readMultipartForm, type MultipartLimits } from './form-stream.server';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
 const BOUNDARY = 'b0undary';
-
-/** A body of `parts`, then `filler` bytes in 64 KiB pieces, then `tail`, from a generator: counts what the reader pulled. */
-function streamedBody(head: string, filler: number, tail: string) {
-  const piece = new Uint8Array(64 * KiB).fill(0x61);
-  const encoder = new TextEncoder();
-  let pulled = 0;
-  function* pieces(): Generator<Uint8Array> {
-    yield encoder.encode(head);
-    for (let left = filler; left > 0; left -= piece.byteLength) yield left >= piece.byteLength ? piece : piece.subarray(0, left);
-    yield encoder.encode(tail);
-  }
-  const source = pieces();
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      const next = source.next();
-      if (next.done) return controller.close();
-      pulled += next.value.byteLength;
-      controller.enqueue(next.value);
-    },
-  });
-  return { body, pulled: () => pulled };
-}
 
 function post(body: ReadableStream<Uint8Array> | string, type = `multipart/form-data; boundary=${BOUNDARY}`): Request {
   return new Request('http://portal.test/fi/viestit/uusi', { method: 'POST', headers: { 'content-type': type }, body, duplex: 'half' } as RequestInit);

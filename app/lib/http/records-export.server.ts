@@ -12,7 +12,6 @@ import { brand } from '~/brands';
 import { portalContext, type Auth } from '~/context';
 import { isLanguage, type Language } from '~/i18n/config';
 import { fixedT } from '~/i18n/i18n.server';
-import type { TFunction } from '~/i18n/translate';
 import { clock } from '~/lib/clock.server';
 import { helsinkiDate } from '~/lib/dates';
 import { readBody, requireApiAuth } from '~/lib/http/api.server';
@@ -34,15 +33,11 @@ import {
   vaccinationBatches,
   visitBatches,
 } from '~/services/records/export.server';
+import type { ExportPdfOptions } from '~/services/records/export-pdf.server';
 import { hitRateLimit } from '~/services/security/rate-limit.server';
 
-export interface ExportRequest {
-  patient: ExportPatient;
-  sources: ExportSources;
-  t: TFunction;
-  lang: Language;
-  brandName: string;
-  now: Date;
+/** What a download exports (the PDF's input; the FHIR export reads the same sources) and the file's name. */
+export interface ExportRequest extends Omit<ExportPdfOptions, 'highWaterBytes'> {
   fileName: string;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Route glue of the health-record list pages: what every record page's loader starts with (who
+ * Route glue of the health-record list pages and the access log: what their loaders start with (who
  * asks, whose records, which page of the list); another person's records are notFound().
  */
 import type { RouterContextProvider } from 'react-router';

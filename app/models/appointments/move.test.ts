@@ -7,7 +7,7 @@ describe('where a refused move goes', () => {
       { type: 'slotTaken' },
       { type: 'slotNotAvailable' },
       { type: 'sameTime' },
-      { type: 'payerNotEligible', reason: 'remoteNotCovered' },
+      { type: 'payerRefusesTime', reason: 'remoteNotCovered' },
     ];
     for (const refusal of again) expect(choosesAgain(refusal)).toBe(true);
   });

@@ -14,9 +14,14 @@ export type MovePayerRefusal =
   /** The occupational agreement does not cover the specialty any more. */
   | 'notCovered'
   /** The insurer did not open the permit's treatment chain for the new time. */
-  | 'treatmentChainCreationFailed'
-  /** The IF reimbursement chosen at booking (the company insurance) does not pay a remote time. */
-  | 'remoteNotCovered';
+  | 'treatmentChainCreationFailed';
+
+/**
+ * Why the booking's own payer data does not pay the new time, though it pays others (the payer
+ * registry's `timeRefusal`, ADR 0025): the IF reimbursement chosen at booking (the company
+ * insurance) does not pay a remote time. The patient may choose another time.
+ */
+export type MoveTimeRefusal = 'remoteNotCovered';
 
 /** A time as a move reports it: the slot (null for a time staff booked outside the calendar). */
 export interface MovedTime {
@@ -45,7 +50,10 @@ export type MoveRefusal =
   | { type: 'slotTaken' }
   /** The new time is inside the binding-reservation window and the binding consent was not given. */
   | { type: 'bindingConsentRequired' }
+  /** The payer refuses the visit (who pays, their agreement, the insurer's permit): no other time helps. */
   | { type: 'payerNotEligible'; reason: MovePayerRefusal }
+  /** The payer pays another time but not this one. */
+  | { type: 'payerRefusesTime'; reason: MoveTimeRefusal }
   /** The practice system (ADR 0051) did not answer or refused: nothing changed there or here. */
   | { type: 'practiceSystemUnavailable' }
   | { type: 'unknownError' };
@@ -54,17 +62,16 @@ export type MoveRefusalType = MoveRefusal['type'];
 
 /**
  * Whether a refusal sends the patient back to choose another time (the rest end the flow): the
- * time was taken, not offered, the appointment's own, or one the payer pays only elsewhere (a
- * company insurance and a remote time).
+ * time was taken, not offered, the appointment's own, or one the payer does not pay (the payer
+ * registry says which, ADR 0025).
  */
 export function choosesAgain(refusal: MoveRefusal): boolean {
   switch (refusal.type) {
     case 'slotTaken':
     case 'slotNotAvailable':
     case 'sameTime':
+    case 'payerRefusesTime':
       return true;
-    case 'payerNotEligible':
-      return refusal.reason === 'remoteNotCovered';
     default:
       return false;
   }

@@ -9,15 +9,14 @@ import { Form } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { AccessLogPager, AccessLogTable } from '~/components/account/AccessLogTable';
 import { PersonSwitch } from '~/components/records/RecordNav';
-import { portalContext } from '~/context';
 import type { TextKey } from '~/i18n/keys';
 import { useMessageText, useTranslation } from '~/i18n/react';
-import { invariantResponse, pageTitle, requireAuth } from '~/lib/http/page.server';
+import { pageTitle, requireAuth } from '~/lib/http/page.server';
+import { recordRequest } from '~/lib/http/records-page.server';
 import { accessLogFilterSchema, formatCursor, parseCursor, type AccessLogFilter } from '~/models/audit/access-log-filter';
 import { pagePath } from '~/route-table';
 import { listPatientLog } from '~/services/audit/patient-log.server';
 import { getDb } from '~/services/db/db.server';
-import { chosenPerson, recordViewerOf } from '~/services/people/viewer.server';
 import * as s from '~/styles/access-log.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/access-log';
@@ -27,13 +26,9 @@ const echo = (value: string | null) => (value ?? '').slice(0, 10);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = requireAuth(context);
-  const { lang } = context.get(portalContext);
+  // Whose log, as on the record pages: the person or a ward the records viewer may read (else 404).
+  const { person, lang, choices } = recordRequest(context, request);
   const url = new URL(request.url);
-  const viewer = recordViewerOf(auth);
-  const person = chosenPerson(viewer, url.searchParams.get('person'));
-  invariantResponse(person);
-  const choices =
-    viewer.people.length > 1 ? viewer.people.map((p, i) => ({ ...p, current: p.id === person.id, self: i === 0 })) : [];
   const values = { from: echo(url.searchParams.get('from')), to: echo(url.searchParams.get('to')) };
   const parsed = accessLogFilterSchema.safeParse({ from: url.searchParams.get('from') ?? '', to: url.searchParams.get('to') ?? '' });
   const title = pageTitle(context, 'accessLog.title');

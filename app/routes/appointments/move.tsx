@@ -65,7 +65,9 @@ function refusalFlash(context: Readonly<RouterContextProvider>, refusal: MoveRef
         withPhone: true,
       };
     case 'payerNotEligible':
-      return { type: 'error', key: `move.refusal.${refusal.reason}` satisfies TextKey, withPhone: refusal.reason !== 'remoteNotCovered' };
+      return { type: 'error', key: `move.refusal.${refusal.reason}` satisfies TextKey, withPhone: true };
+    case 'payerRefusesTime':
+      return { type: 'error', key: `move.refusal.${refusal.reason}` satisfies TextKey };
     case 'unknownError':
       return { type: 'error', key: 'move.refusal.unknownError', withPhone: true };
     default:
@@ -91,8 +93,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const facts = await appointmentToMove(db, actor);
     if (!facts) throw notFound();
     if (facts.refusal) throw await refused(context, ref, lang, facts.refusal);
-    if (facts.payer === null) throw await refused(context, ref, lang, { type: 'notMovable' });
-    throw redirect(moveSearchPath(ref, { ...facts, payer: facts.payer }, lang, helsinkiDate(clock.now())));
+    throw redirect(moveSearchPath(ref, facts, lang, helsinkiDate(clock.now())));
   }
 
   const slotId = slotOf(url);

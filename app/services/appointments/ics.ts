@@ -82,6 +82,22 @@ export function appointmentCalendarEntry(facts: AppointmentCalendarFacts, brand:
   };
 }
 
+/**
+ * The appointment's calendar entry as an e-mail attachment (the booking's and the move's
+ * confirmation, the reminder), its file named in the recipient's language.
+ */
+export function calendarAttachment(
+  t: TFunction,
+  facts: AppointmentCalendarFacts,
+  brand: Pick<Brand, 'name' | 'homePage'>,
+): { fileName: string; contentType: string; content: string } {
+  return {
+    fileName: `${t('reservation.message.calendarFile')}-${facts.appointmentId}.ics`,
+    contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+    content: Buffer.from(toIcs(appointmentCalendarEntry(facts, brand)), 'utf8').toString('base64'),
+  };
+}
+
 const VTIMEZONE = [
   'BEGIN:VTIMEZONE',
   `TZID:${TIME_ZONE}`,

@@ -21,7 +21,7 @@
  * transaction, and the refund is sent to the payment provider after the commit (ADR 0048).
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { appointmentInsurance, appointmentReminders, appointments, persons } from '~db/schema';
+import { appointmentReminders, appointments, persons } from '~db/schema';
 import { brand as brandFacts } from '~/brands';
 import { env } from '~/env.server';
 import type { Language } from '~/i18n/config';
@@ -31,10 +31,10 @@ import { formatDateTime, formatMoney } from '~/lib/format';
 import type { MovePayerRefusal, MovePreview, MoveRefusal, MoveResult, MovedTime } from '~/models/appointments/move';
 import { recordEvent } from '~/services/analytics/analytics.server';
 import { logAccess } from '~/services/audit/access-log.server';
-import { payerOf, payerOfAppointment, type Payer, type PayerBooking } from '~/services/booking/payers/index.server';
+import { payerOfAppointment, type Payer, type PayerBooking } from '~/services/booking/payers/index.server';
 import { bindingConsentRequired, isUniqueViolation } from '~/services/booking/reservation-rules';
 import { reservationSettings, type ReservationSettings } from '~/services/booking/reservation/settings.server';
-import { findSlot, isOpenFor, isTaken, kindNames, slotPreview, type SlotWithPlace } from '~/services/booking/reservation/slot.server';
+import { appointmentCopyOfSlot, findSlot, isOpenFor, isTaken, slotPreview, type SlotWithPlace } from '~/services/booking/reservation/slot.server';
 import { prepaymentPreview, sendRefundAfterCommit, settlePrepaymentOnMove } from '~/services/billing/refunds.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
@@ -46,7 +46,7 @@ import { deliverAfterCommit, enqueueMessage, type OutboxMessage, type OutboxRow 
 import type { PersonRow } from '~/services/people/people.server';
 import type { Viewer } from '~/services/people/viewer.server';
 import { baseQuery, findVisible, logViews, toView, type AppointmentRow } from './appointments.server';
-import { appointmentCalendarEntry, messagePlace, toIcs } from './ics';
+import { calendarAttachment, messagePlace } from './ics';
 import { newAppointmentLink } from './links.server';
 import { bookingContactOf, noticeRecipientsOf, refusesBookingSms, scheduleReminder } from './reminders.server';
 import { afterSlotFreed } from './earlier-time-matching.server';
@@ -102,15 +102,8 @@ export async function appointmentOfActor(db: Db, actor: MoveActor): Promise<Appo
   }
 }
 
-const timeOf = (a: {
-  slotId: number | null;
-  startAt: Date;
-  durationMinutes: number;
-  clinicId: string;
-  practitionerId: string;
-  specialtyId: string;
-  isRemote: boolean;
-}): MovedTime => ({
+/** The time of an appointment row as a move reports it (only MovedTime's fields). */
+const timeOf = (a: MovedTime): MovedTime => ({
   slotId: a.slotId,
   startAt: a.startAt,
   durationMinutes: a.durationMinutes,
@@ -120,12 +113,15 @@ const timeOf = (a: {
   isRemote: a.isRemote,
 });
 
-/** The appointment's own limits (the cancel's): null when it may be moved. */
-function appointmentRefusal(a: AppointmentRow['appointment'], now: Date, settings: ReservationSettings): MoveRefusal | null {
+/**
+ * The appointment's own limits (the cancel's) and its payer (the payer registry's, ADR 0025):
+ * the payer whose rules the new time must meet, or why the appointment may not be moved.
+ */
+function movable(a: AppointmentRow['appointment'], now: Date, settings: ReservationSettings): { type: 'movable'; payer: Payer } | MoveRefusal {
   const check = moveCheck(a, now, settings.cancellationLimitHours);
   if (!check.ok) return check.reason === 'tooLate' ? { type: 'tooLate', hours: settings.cancellationLimitHours } : { type: 'notMovable' };
-  if (payerOfAppointment(a.payerType) === null) return { type: 'notMovable' };
-  return null;
+  const payer = payerOfAppointment(a.payerType);
+  return payer ? { type: 'movable', payer } : { type: 'notMovable' };
 }
 
 interface Target {
@@ -151,19 +147,18 @@ async function patientOf(db: Db, a: AppointmentRow['appointment']): Promise<Pers
 async function targetRefusal(
   db: Db,
   a: AppointmentRow['appointment'],
+  payer: Payer,
   slotId: number,
   now: Date,
   settings: ReservationSettings,
 ): Promise<MoveRefusal | Target> {
-  const payer = payerOfAppointment(a.payerType) ?? payerOf('self');
   const slot = await findSlot(db, slotId);
   if (!slot || !isOpenFor(slot.slot, payer, now) || slot.slot.specialtyId !== a.specialtyId) return { type: 'slotNotAvailable' };
   if (slot.slot.id === a.slotId) return { type: 'sameTime' };
   if (await isTaken(db, slot.slot.id)) return { type: 'slotTaken' };
-  // Only insurance keeps payer data of its own with the booking.
-  const booking = payer.key === 'insurance' ? await insuranceBooking(db, a.id) : null;
+  const booking = await payer.bookingOf(db, a.id);
   const payerRefusal = await payerRules(db, a, payer, booking, slot);
-  if (payerRefusal) return { type: 'payerNotEligible', reason: payerRefusal };
+  if (payerRefusal) return payerRefusal;
   return { slot, payer, booking, bindingRequired: bindingConsentRequired(slot.slot.startAt, now, settings.bindingConsentHours) };
 }
 
@@ -174,15 +169,16 @@ async function payerRules(
   payer: Payer,
   booking: PayerBooking,
   slot: SlotWithPlace,
-): Promise<MovePayerRefusal | null> {
+): Promise<Extract<MoveRefusal, { type: 'payerNotEligible' | 'payerRefusesTime' }> | null> {
+  const refuses = (reason: MovePayerRefusal) => ({ type: 'payerNotEligible', reason }) as const;
   const paying = await payingPerson(db, a);
   const patient = await patientOf(db, a);
-  if (!paying || !patient) return 'notCovered';
+  if (!paying || !patient) return refuses('notCovered');
   const ineligible = payer.ineligibility(paying);
-  if (ineligible) return ineligible;
-  // The booking's own payer data (the insurance choice) for the new time.
+  if (ineligible) return refuses(ineligible);
+  // The booking's own payer data (the insurance choice) for the new time: another time may do.
   const timeRefusal = payer.timeRefusal(booking, slot.slot);
-  if (timeRefusal) return timeRefusal;
+  if (timeRefusal) return { type: 'payerRefusesTime', reason: timeRefusal };
   const terms = await payer.bookingTerms(db, patient, slot.slot);
   if (terms.type === 'ok') return null;
   switch (terms.type) {
@@ -190,25 +186,10 @@ async function payerRules(
     case 'noWebReservation':
     case 'notCreditworthy':
     case 'treatmentChainCreationFailed':
-      return terms.type;
+      return refuses(terms.type);
     default:
-      return 'notCovered';
+      return refuses('notCovered');
   }
-}
-
-/** The insurance row the appointment was booked with, as the payer's booking (null: none). */
-async function insuranceBooking(db: Db, appointmentId: number): Promise<PayerBooking> {
-  const [row] = await db.select().from(appointmentInsurance).where(eq(appointmentInsurance.appointmentId, appointmentId)).limit(1);
-  if (!row) return null;
-  return {
-    insurance: {
-      insurer: row.insurer,
-      reimbursement: row.reimbursement,
-      conceptCode: row.conceptCode,
-      dcpContentHash: row.dcpContentHash,
-      description: row.description,
-    },
-  };
 }
 
 /**
@@ -227,9 +208,9 @@ export async function previewMove(
   const row = await appointmentOfActor(db, actor);
   if (!row) return { type: 'notFound' };
   await logViews(db, actor.kind === 'viewer' ? actor.viewer : null, [row]);
-  const refusal = appointmentRefusal(row.appointment, now, settings);
-  if (refusal) return refusal;
-  const target = await targetRefusal(db, row.appointment, slotId, now, settings);
+  const ok = movable(row.appointment, now, settings);
+  if (ok.type !== 'movable') return ok;
+  const target = await targetRefusal(db, row.appointment, ok.payer, slotId, now, settings);
   if ('type' in target) return target;
   const current = toView(row, actor.kind === 'viewer' ? actor.viewer : null, lang, now);
   const next = { ...slotPreview(target.slot, target.payer, lang), id: row.appointment.id, patientName: current.patientName };
@@ -253,8 +234,8 @@ export async function previewMove(
 
 /**
  * The appointment behind an actor for the start of a move and the search's reschedule context
- * (its time, service, practitioner and place; the refusal when it may not be moved); null when
- * none. Logs the view of the appointment.
+ * (its time, service, practitioner and place; the payer whose search finds the new time, or the
+ * refusal when it may not be moved); null when none. Logs the view of the appointment.
  */
 export async function appointmentToMove(db: Db, actor: MoveActor, options: MoveOptions = {}) {
   const now = options.now ?? clock.now();
@@ -262,18 +243,17 @@ export async function appointmentToMove(db: Db, actor: MoveActor, options: MoveO
   const row = await appointmentOfActor(db, actor);
   if (!row) return null;
   await logViews(db, actor.kind === 'viewer' ? actor.viewer : null, [row]);
-  const refusal = appointmentRefusal(row.appointment, now, settings);
   const a = row.appointment;
-  return {
-    refusal,
+  const facts = {
     appointmentId: a.id,
-    payer: payerOfAppointment(a.payerType)?.key ?? null,
     specialtyId: a.specialtyId,
     practitionerId: a.practitionerId,
     clinicId: a.clinicId,
     isRemote: a.isRemote,
     startAt: a.startAt,
   };
+  const ok = movable(a, now, settings);
+  return ok.type === 'movable' ? { ...facts, refusal: null, payer: ok.payer.key } : { ...facts, refusal: ok, payer: null };
 }
 
 /** Records a refused or failed move (ids and the result's type only). */
@@ -314,9 +294,9 @@ export async function moveAppointment(db: Db, input: MoveInput, options: MoveOpt
     const row = await appointmentOfActor(db, actor);
     if (!row) return await refused(db, actor, slotId, { type: 'notFound' }, null);
     appointmentId = row.appointment.id;
-    const early = appointmentRefusal(row.appointment, now, settings);
-    if (early) return await refused(db, actor, slotId, early, appointmentId);
-    const target = await targetRefusal(db, row.appointment, slotId, now, settings);
+    const early = movable(row.appointment, now, settings);
+    if (early.type !== 'movable') return await refused(db, actor, slotId, early, appointmentId);
+    const target = await targetRefusal(db, row.appointment, early.payer, slotId, now, settings);
     if ('type' in target) return await refused(db, actor, slotId, target, appointmentId);
     if (target.bindingRequired && input.bindingApproved !== true) return await refused(db, actor, slotId, { type: 'bindingConsentRequired' }, appointmentId);
 
@@ -386,26 +366,15 @@ async function inTransaction(
     // waits for this one, and this one checks its limits again on what they left.
     const [locked] = await t.select().from(appointments).where(eq(appointments.id, id)).for('update');
     if (!locked) return { type: 'notFound' };
-    const again = appointmentRefusal(locked, now, settings);
-    if (again) return again;
+    const again = movable(locked, now, settings);
+    if (again.type !== 'movable') return again;
     if (locked.slotId === slot.id) return { type: 'sameTime' };
     const revision = locked.revision + 1;
     // Taking the new slot lets go of the old one; a slot someone else holds fails the unique index.
     const [moved] = await t
       .update(appointments)
       .set({
-        slotId: slot.id,
-        startAt: slot.startAt,
-        durationMinutes: slot.durationMinutes,
-        kindId: slot.kindId,
-        kindName: kindNames(slot.kindId),
-        isRemote: slot.isRemote,
-        isCovidTest: slot.kindId === 'KOR',
-        locationType: slot.locationType,
-        clinicId: slot.clinicId,
-        practitionerId: slot.practitionerId,
-        specialtyId: slot.specialtyId,
-        price: target.payer.price(slot),
+        ...appointmentCopyOfSlot(slot, target.payer),
         roomLocation: null,
         revision,
         revisedAt: now,
@@ -489,22 +458,6 @@ async function movedMessages(
       messages.push({ ...common, channel: 'sms', recipient: recipient.phone, body: `${tr('move.message.sms', values)} ${tr('move.message.smsLink', values)}` });
     }
     if (channels.includes('email') && recipient.email) {
-      const ics = toIcs(
-        appointmentCalendarEntry(
-          {
-            appointmentId: moved.id,
-            startAt: moved.startAt,
-            durationMinutes: moved.durationMinutes,
-            createdAt: moved.createdAt,
-            revision: moved.revision,
-            revisedAt: moved.revisedAt,
-            service: values.service,
-            place: values.place,
-            link,
-          },
-          brand,
-        ),
-      );
       messages.push({
         ...common,
         channel: 'email',
@@ -512,11 +465,21 @@ async function movedMessages(
         subject: tr('move.message.emailSubject', values),
         body: [tr('move.message.emailBody', values), tr('move.message.emailLink', values), tr('move.message.emailClosing', values)].join('\n\n'),
         attachments: [
-          {
-            fileName: `${tr('reservation.message.calendarFile')}-${moved.id}.ics`,
-            contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-            content: Buffer.from(ics, 'utf8').toString('base64'),
-          },
+          calendarAttachment(
+            tr,
+            {
+              appointmentId: moved.id,
+              startAt: moved.startAt,
+              durationMinutes: moved.durationMinutes,
+              createdAt: moved.createdAt,
+              revision: moved.revision,
+              revisedAt: moved.revisedAt,
+              service: values.service,
+              place: values.place,
+              link,
+            },
+            brand,
+          ),
         ],
       });
     }

@@ -29,7 +29,7 @@ import type { JobRunner } from '~/services/jobs/runner.server';
 import { logger } from '~/services/observability/logger.server';
 import { deliverAfterCommit, enqueueMessage, type OutboxMessage, type OutboxRow } from '~/services/outbox/outbox.server';
 import { personSeesAppointment } from '~/services/people/viewer.server';
-import { appointmentCalendarEntry, messagePlace, toIcs } from './ics';
+import { calendarAttachment, messagePlace } from './ics';
 import { newAppointmentLink } from './links.server';
 import {
   foundReminderDueAt,
@@ -275,22 +275,6 @@ export async function reminderMessages(
     ]
       .filter(Boolean)
       .join('\n\n');
-    const ics = toIcs(
-      appointmentCalendarEntry(
-        {
-          appointmentId: facts.appointmentId,
-          startAt: facts.startAt,
-          durationMinutes: facts.durationMinutes,
-          createdAt: facts.createdAt,
-          revision: facts.revision ?? 0,
-          revisedAt: facts.revisedAt ?? null,
-          service: values.service,
-          place: values.place,
-          ...(recipient.link ? { link: recipient.link } : {}),
-        },
-        brand,
-      ),
-    );
     messages.push({
       ...common,
       channel: 'email',
@@ -298,11 +282,21 @@ export async function reminderMessages(
       subject: t('reminders.message.emailSubject', values),
       body,
       attachments: [
-        {
-          fileName: `${t('reservation.message.calendarFile')}-${facts.appointmentId}.ics`,
-          contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-          content: Buffer.from(ics, 'utf8').toString('base64'),
-        },
+        calendarAttachment(
+          t,
+          {
+            appointmentId: facts.appointmentId,
+            startAt: facts.startAt,
+            durationMinutes: facts.durationMinutes,
+            createdAt: facts.createdAt,
+            revision: facts.revision ?? 0,
+            revisedAt: facts.revisedAt ?? null,
+            service: values.service,
+            place: values.place,
+            ...(recipient.link ? { link: recipient.link } : {}),
+          },
+          brand,
+        ),
       ],
     });
   }

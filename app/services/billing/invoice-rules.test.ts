@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INVOICE_SOURCES, LISTABLE_INVOICE_STATUSES, type InvoiceLabel } from '~/models/billing/invoice';
-import { canBePaidOnline, invoiceLabel, pageNumber, paymentArea, payableOnlineUntil } from './invoice-rules';
+import { canBePaidOnline, invoiceLabel, paymentArea, payableOnlineUntil } from './invoice-rules';
 
 describe('invoiceLabel (spec 2 §4)', () => {
   const table: Record<string, Record<string, InvoiceLabel>> = {
@@ -81,15 +81,5 @@ describe('paymentArea (spec 2 §4)', () => {
     ['CustomerInvoice', 'paid', 'none'],
   ] as const)('%s %s → %s', (source, status, area) => {
     expect(paymentArea(source, { ...base, status }, now)).toBe(area);
-  });
-});
-
-describe('pageNumber', () => {
-  it('reads a positive page, else 1', () => {
-    expect(pageNumber('3')).toBe(3);
-    expect(pageNumber(null)).toBe(1);
-    expect(pageNumber('0')).toBe(1);
-    expect(pageNumber('1.5')).toBe(1);
-    expect(pageNumber('abc')).toBe(1);
   });
 });

@@ -67,8 +67,5 @@ export function paymentArea(source: InvoiceSource, invoice: PayabilityInput, now
 /** Rows per page of the invoices list (spec 2 §9). */
 export const INVOICES_PER_PAGE = 10;
 
-/** The page number of `?page=`, 1 when missing or malformed. */
-export function pageNumber(value: string | null): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 && n <= 10_000 ? n : 1;
-}
+// The invoices list's routes read `?page=` with it (models/paging.ts).
+export { pageNumber } from '~/models/paging';

@@ -14,7 +14,7 @@ import type { InvoiceListItem, InvoiceSummaryView } from '~/models/billing/invoi
 import { hasVatFreeRow } from '~/models/billing/seller';
 import { textsIn } from '~/i18n/i18n.server';
 import { invoiceServiceHidden, invoiceVisibility, type Viewer } from '~/services/people/viewer.server';
-import { logAccesses } from '~/services/audit/access-log.server';
+import { logAccess, logAccesses } from '~/services/audit/access-log.server';
 import type { Db } from '~/services/db/db.server';
 import { INVOICES_PER_PAGE, invoiceLabel, paymentArea } from './invoice-rules';
 import { clock } from '~/lib/clock.server';
@@ -133,6 +133,11 @@ export async function findVisibleInvoice(db: Db, viewer: Viewer, by: { id: numbe
   return row ?? null;
 }
 
+/** The access-log row of the viewer seeing an invoice (its summary, the pay page, a payment's result). */
+export async function logInvoiceView(db: Db, viewer: Viewer, invoice: Pick<InvoiceRow, 'id' | 'personId'>): Promise<void> {
+  await logAccess(db, { actorPersonId: viewer.personId, subjectPersonId: invoice.personId, action: 'view', resource: 'invoice', resourceId: String(invoice.id) });
+}
+
 function vatText(permille: number, lang: Language): string {
   const value = new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'fi-FI', { maximumFractionDigits: 1 }).format(permille / 10);
   return lang === 'en' ? `${value}%` : `${value} %`;
@@ -149,9 +154,7 @@ export async function getInvoiceSummary(
   const invoice = await findVisibleInvoice(db, viewer, { id });
   if (!invoice) return null;
   const rows = await rowsOf(db, invoice);
-  await logAccesses(db, [
-    { actorPersonId: viewer.personId, subjectPersonId: invoice.personId, action: 'view', resource: 'invoice', resourceId: String(invoice.id) },
-  ]);
+  await logInvoiceView(db, viewer, invoice);
   return summaryView(invoice, rows, lang, links, await serviceText(null, lang));
 }
 

@@ -23,7 +23,7 @@ import { appointmentVisibility, type Viewer } from '~/services/people/viewer.ser
 import { logAccess } from '~/services/audit/access-log.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
 import { canBePaidOnline } from '~/services/billing/invoice-rules';
-import { findVisibleInvoice, serviceText, type InvoiceRow } from '~/services/billing/invoices.server';
+import { findVisibleInvoice, logInvoiceView, serviceText, type InvoiceRow } from '~/services/billing/invoices.server';
 import { logger } from '~/services/observability/logger.server';
 import { hitRateLimit } from '~/services/security/rate-limit.server';
 import {
@@ -121,13 +121,7 @@ async function payView(invoice: InvoiceRow, lang: Language, now: Date): Promise<
 export async function invoiceForPayment(db: Db, viewer: Viewer, invoiceNumber: string, lang: Language, now = clock.now()) {
   const invoice = await findVisibleInvoice(db, viewer, { invoiceNumber });
   if (!invoice) return null;
-  await logAccess(db, {
-    actorPersonId: viewer.personId,
-    subjectPersonId: invoice.personId,
-    action: 'view',
-    resource: 'invoice',
-    resourceId: String(invoice.id),
-  });
+  await logInvoiceView(db, viewer, invoice);
   return { invoice, view: await payView(invoice, lang, now) };
 }
 
@@ -585,13 +579,7 @@ export async function paymentResult(
     .from(payments)
     .where(and(eq(payments.id, paymentId), eq(payments.invoiceId, invoice.id), eq(payments.startedById, viewer.personId)));
   if (!payment) return null;
-  await logAccess(db, {
-    actorPersonId: viewer.personId,
-    subjectPersonId: invoice.personId,
-    action: 'view',
-    resource: 'invoice',
-    resourceId: String(invoice.id),
-  });
+  await logInvoiceView(db, viewer, invoice);
   const outcome = payment.status === 'settled' ? 'ok' : payment.status === 'created' || payment.status === 'pending' ? 'pending' : 'fail';
   const [visit] = invoice.appointmentId
     ? await db

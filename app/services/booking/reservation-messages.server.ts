@@ -13,7 +13,7 @@ import { textsIn } from '~/i18n/i18n.server';
 import { formatDateTime } from '~/lib/format';
 import type { Insurer } from '~/models/booking/insurance';
 import { pagePath } from '~/route-table';
-import { appointmentCalendarEntry, messagePlace, toIcs } from '~/services/appointments/ics';
+import { calendarAttachment, messagePlace } from '~/services/appointments/ics';
 import type { OutboxMessage } from '~/services/outbox/outbox.server';
 
 
@@ -69,20 +69,6 @@ export async function confirmationMessages(
     { ...written, channel: 'sms', recipient: contact.phone, body: declared ? `${t(`${texts}.sms`, values)} ${declared}` : t(`${texts}.sms`, values) },
   ];
   if (contact.email) {
-    const ics = toIcs(
-      appointmentCalendarEntry(
-        {
-          appointmentId: facts.appointmentId,
-          startAt: facts.startAt,
-          durationMinutes: facts.durationMinutes,
-          createdAt: facts.createdAt,
-          service: values.service,
-          place: values.place,
-          link: values.link,
-        },
-        brand,
-      ),
-    );
     messages.push({
       ...written,
       channel: 'email',
@@ -90,11 +76,19 @@ export async function confirmationMessages(
       subject: t(`${texts}.emailSubject`, values),
       body: declared ? `${declared}\n\n${t(`${texts}.emailBody`, values)}` : t(`${texts}.emailBody`, values),
       attachments: [
-        {
-          fileName: `${t('reservation.message.calendarFile')}-${facts.appointmentId}.ics`,
-          contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-          content: Buffer.from(ics, 'utf8').toString('base64'),
-        },
+        calendarAttachment(
+          t,
+          {
+            appointmentId: facts.appointmentId,
+            startAt: facts.startAt,
+            durationMinutes: facts.durationMinutes,
+            createdAt: facts.createdAt,
+            service: values.service,
+            place: values.place,
+            link: values.link,
+          },
+          brand,
+        ),
       ],
     });
   }

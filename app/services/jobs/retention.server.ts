@@ -9,7 +9,7 @@
  * `RETENTION_DAILY_AT` Helsinki time (one run per night across instances); on PGlite in process.
  */
 import { and, eq, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   accessibilityFeedback,
   analyticsEvents,
@@ -63,48 +63,29 @@ interface RetentionRule {
 
 const before = (now: Date, ms: number) => new Date(now.getTime() - ms);
 
+/** A setting that holds a period in hours. */
+type HoursSetting = 'RETENTION_RATE_LIMIT_HOURS' | 'RETENTION_LOGIN_HOURS';
+/** A period of the settings: so many hours or days. */
+type Period = { hours: HoursSetting } | { days: Exclude<keyof RetentionSettings, HoursSetting | 'RETENTION_BATCH_SIZE'> };
+
+/** The rule that deletes the rows whose `column` lies more than the period before now. */
+function olderThan(name: string, table: PgTable, index: string, column: AnyPgColumn, period: Period): RetentionRule {
+  const ms = (s: RetentionSettings) => ('hours' in period ? s[period.hours] * HOUR_MS : s[period.days] * DAY_MS);
+  return { name, table, index, where: (now, s) => lt(column, before(now, ms(s))) };
+}
+
 /** Every rule, in the order a run applies them. */
 export const RETENTION_RULES: readonly RetentionRule[] = [
-  {
-    // A window is needed while it is open; the longest is a day (RETENTION_RATE_LIMIT_HOURS ≥ 24).
-    name: 'rate_limits',
-    table: rateLimits,
-    index: 'rate_limits_window_start_idx',
-    where: (now, s) => lt(rateLimits.windowStart, before(now, s.RETENTION_RATE_LIMIT_HOURS * HOUR_MS)),
-  },
-  {
-    name: 'identification_flows',
-    table: identificationFlows,
-    index: 'identification_flows_expires_idx',
-    where: (now, s) => lt(identificationFlows.expiresAt, before(now, s.RETENTION_LOGIN_HOURS * HOUR_MS)),
-  },
-  {
-    name: 'test_idp_codes',
-    table: testIdpCodes,
-    index: 'test_idp_codes_expires_idx',
-    where: (now, s) => lt(testIdpCodes.expiresAt, before(now, s.RETENTION_LOGIN_HOURS * HOUR_MS)),
-  },
-  {
-    // The test e-Authorizations service's Web API sessions (ADR 0050): useless once expired.
-    name: 'test_eauth_sessions',
-    table: testEauthSessions,
-    index: 'test_eauth_sessions_expires_idx',
-    where: (now, s) => lt(testEauthSessions.expiresAt, before(now, s.RETENTION_LOGIN_HOURS * HOUR_MS)),
-  },
-  {
-    name: 'sms_challenges',
-    table: smsChallenges,
-    index: 'sms_challenges_expires_idx',
-    where: (now, s) => lt(smsChallenges.expiresAt, before(now, s.RETENTION_LOGIN_HOURS * HOUR_MS)),
-  },
-  {
-    // Every session has ended by its absolute expiry (idle, revoked or not); resuming one with an
-    // SMS code never extends it (ADR 0012).
-    name: 'sessions',
-    table: sessions,
-    index: 'sessions_absolute_expires_idx',
-    where: (now, s) => lt(sessions.absoluteExpiresAt, before(now, s.RETENTION_SESSION_DAYS * DAY_MS)),
-  },
+  // A window is needed while it is open; the longest is a day (RETENTION_RATE_LIMIT_HOURS ≥ 24).
+  olderThan('rate_limits', rateLimits, 'rate_limits_window_start_idx', rateLimits.windowStart, { hours: 'RETENTION_RATE_LIMIT_HOURS' }),
+  olderThan('identification_flows', identificationFlows, 'identification_flows_expires_idx', identificationFlows.expiresAt, { hours: 'RETENTION_LOGIN_HOURS' }),
+  olderThan('test_idp_codes', testIdpCodes, 'test_idp_codes_expires_idx', testIdpCodes.expiresAt, { hours: 'RETENTION_LOGIN_HOURS' }),
+  // The test e-Authorizations service's Web API sessions (ADR 0050): useless once expired.
+  olderThan('test_eauth_sessions', testEauthSessions, 'test_eauth_sessions_expires_idx', testEauthSessions.expiresAt, { hours: 'RETENTION_LOGIN_HOURS' }),
+  olderThan('sms_challenges', smsChallenges, 'sms_challenges_expires_idx', smsChallenges.expiresAt, { hours: 'RETENTION_LOGIN_HOURS' }),
+  // Every session has ended by its absolute expiry (idle, revoked or not); resuming one with an
+  // SMS code never extends it (ADR 0012).
+  olderThan('sessions', sessions, 'sessions_absolute_expires_idx', sessions.absoluteExpiresAt, { days: 'RETENTION_SESSION_DAYS' }),
   {
     // An SMS login code's text is a secret with no use once the code has expired.
     name: 'outbox:loginCode',
@@ -159,24 +140,11 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
     where: (now, s) =>
       and(lt(earlierTimeRequests.endedAt, before(now, s.RETENTION_EARLIER_TIME_DAYS * DAY_MS)), ne(earlierTimeRequests.state, 'active'))!,
   },
-  {
-    name: 'payment_events',
-    table: paymentEvents,
-    index: 'payment_events_at_idx',
-    where: (now, s) => lt(paymentEvents.at, before(now, s.RETENTION_PAYMENT_EVENT_DAYS * DAY_MS)),
-  },
-  {
-    name: 'analytics_events',
-    table: analyticsEvents,
-    index: 'analytics_events_at_idx',
-    where: (now, s) => lt(analyticsEvents.at, before(now, s.RETENTION_ANALYTICS_DAYS * DAY_MS)),
-  },
-  {
-    name: 'accessibility_feedback',
-    table: accessibilityFeedback,
-    index: 'accessibility_feedback_created_idx',
-    where: (now, s) => lt(accessibilityFeedback.createdAt, before(now, s.RETENTION_ACCESSIBILITY_FEEDBACK_DAYS * DAY_MS)),
-  },
+  olderThan('payment_events', paymentEvents, 'payment_events_at_idx', paymentEvents.at, { days: 'RETENTION_PAYMENT_EVENT_DAYS' }),
+  olderThan('analytics_events', analyticsEvents, 'analytics_events_at_idx', analyticsEvents.at, { days: 'RETENTION_ANALYTICS_DAYS' }),
+  olderThan('accessibility_feedback', accessibilityFeedback, 'accessibility_feedback_created_idx', accessibilityFeedback.createdAt, {
+    days: 'RETENTION_ACCESSIBILITY_FEEDBACK_DAYS',
+  }),
 ];
 
 /** What one statement of a rule deletes: at most `limit` rows, found through the rule's index. */

@@ -45,6 +45,7 @@ import { isThreadRead } from './read-rules';
 import { appendMessage, recordRead, type SendResult } from './threads.server';
 import { absenceNoticeAt, mergeTimeline } from './view-rules';
 import { clock } from '~/lib/clock.server';
+import { pageNumber } from '~/models/paging';
 import { showsMessages } from '~/models/messaging/messaging';
 
 export const THREAD_RESOURCE = 'messaging-thread';
@@ -94,9 +95,9 @@ function authorView(
  * message's preview and the unread flag: one query on messaging_threads_customer_idx.
  */
 export async function listCustomerThreads(db: Db, customerId: string, page: number, lang: Language): Promise<ThreadListPage> {
-  const pageNumber = Number.isSafeInteger(page) && page > 0 ? page : 1;
-  const { items, totalCount } = await customerThreadRange(db, customerId, { offset: (pageNumber - 1) * THREADS_PER_PAGE, limit: THREADS_PER_PAGE }, lang);
-  return { page: pageNumber, pageCount: Math.max(1, Math.ceil(totalCount / THREADS_PER_PAGE)), totalCount, items };
+  const current = pageNumber(page);
+  const { items, totalCount } = await customerThreadRange(db, customerId, { offset: (current - 1) * THREADS_PER_PAGE, limit: THREADS_PER_PAGE }, lang);
+  return { page: current, pageCount: Math.max(1, Math.ceil(totalCount / THREADS_PER_PAGE)), totalCount, items };
 }
 
 /** The thread list's query: one page with the latest message and the reader's read time. */

@@ -13,6 +13,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { messagingMessages, messagingReadStatuses, messagingThreads, persons, professionals } from '~db/schema';
 import type { Language } from '~/i18n/config';
 import { formatDateTime } from '~/lib/format';
+import { pageNumber, pageOf, type Page } from '~/models/paging';
 import { THREADS_PER_PAGE, type HrThreadType, type ThreadType, type ThreadView } from '~/models/messaging/messaging';
 import type { Db } from '~/services/db/db.server';
 import { findThreadFor, type hrUserOf } from './access.server';
@@ -49,8 +50,8 @@ export interface HrThreadListItem {
 }
 
 /** One page (ten) of the company's `Hr`/`Supervisor` threads, newest activity first. */
-export async function listHrThreads(db: Db, hr: HrUser, page: number, lang: Language): Promise<{ items: HrThreadListItem[]; page: number; hasNext: boolean }> {
-  const pageNumber = Number.isSafeInteger(page) && page > 0 ? page : 1;
+export async function listHrThreads(db: Db, hr: HrUser, page: number, lang: Language): Promise<Page<HrThreadListItem>> {
+  const current = pageNumber(page);
   const rows = await db
     .select({
       id: messagingThreads.id,
@@ -71,21 +72,16 @@ export async function listHrThreads(db: Db, hr: HrUser, page: number, lang: Lang
     .where(and(eq(messagingThreads.companyContractId, hr.contractId), ne(messagingThreads.threadType, 'Customer')))
     .orderBy(sql`${messagingThreads.lastMessageAt} desc nulls last`, sql`${messagingThreads.id} desc`)
     .limit(THREADS_PER_PAGE + 1)
-    .offset((pageNumber - 1) * THREADS_PER_PAGE);
-  return {
-    page: pageNumber,
-    hasNext: rows.length > THREADS_PER_PAGE,
-    items: rows.slice(0, THREADS_PER_PAGE).map((r) => ({
-      id: r.id,
-      title: r.title,
-      threadType: r.threadType,
-      isActive: r.isActive,
-      unread: !isThreadRead({ readAt: r.readAt, lastMessageAt: r.lastMessageAt }),
-      lastMessageLabel: r.lastMessageAt ? formatDateTime(r.lastMessageAt, lang) : null,
-      lastAuthor:
-        r.authorFirstName === null ? null : `${r.authorFirstName} ${r.authorLastName}${r.authorTitle ? `, ${r.authorTitle[lang]}` : ''}`,
-    })),
-  };
+    .offset((current - 1) * THREADS_PER_PAGE);
+  return pageOf(rows, current, THREADS_PER_PAGE, (r) => ({
+    id: r.id,
+    title: r.title,
+    threadType: r.threadType,
+    isActive: r.isActive,
+    unread: !isThreadRead({ readAt: r.readAt, lastMessageAt: r.lastMessageAt }),
+    lastMessageLabel: r.lastMessageAt ? formatDateTime(r.lastMessageAt, lang) : null,
+    lastAuthor: r.authorFirstName === null ? null : `${r.authorFirstName} ${r.authorLastName}${r.authorTitle ? `, ${r.authorTitle[lang]}` : ''}`,
+  }));
 }
 
 /**

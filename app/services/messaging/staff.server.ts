@@ -23,6 +23,7 @@ import {
 } from '~db/schema';
 import type { Language } from '~/i18n/config';
 import { helsinkiDate } from '~/lib/dates';
+import { pageNumber, pageOf, type Page } from '~/models/paging';
 import { THREAD_CATEGORIES, THREADS_PER_PAGE, type ThreadCategory, type ThreadView } from '~/models/messaging/messaging';
 import { logAccess } from '~/services/audit/access-log.server';
 import type { Db } from '~/services/db/db.server';
@@ -192,22 +193,18 @@ export async function listCategory(
   category: ThreadCategory,
   page: number,
   now = clock.now(),
-): Promise<{ items: StaffThreadRow[]; page: number; hasNext: boolean }> {
-  const pageNumber = Number.isSafeInteger(page) && page > 0 ? page : 1;
-  const rows = await categoryQuery(db, me, category, pageNumber, now);
-  return {
-    page: pageNumber,
-    hasNext: rows.length > THREADS_PER_PAGE,
-    items: rows.slice(0, THREADS_PER_PAGE).map((r) => ({
-      id: r.id,
-      title: r.title,
-      customerName: `${r.firstName} ${r.lastName}`,
-      companyName: r.companyName,
-      assigneeName: r.assigneeName,
-      lastMessageAt: r.lastMessageAt?.toISOString() ?? null,
-      unread: Boolean(r.unread),
-    })),
-  };
+): Promise<Page<StaffThreadRow>> {
+  const current = pageNumber(page);
+  const rows = await categoryQuery(db, me, category, current, now);
+  return pageOf(rows, current, THREADS_PER_PAGE, (r) => ({
+    id: r.id,
+    title: r.title,
+    customerName: `${r.firstName} ${r.lastName}`,
+    companyName: r.companyName,
+    assigneeName: r.assigneeName,
+    lastMessageAt: r.lastMessageAt?.toISOString() ?? null,
+    unread: Boolean(r.unread),
+  }));
 }
 
 export interface StaffThread {

@@ -8,6 +8,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { employeeMemos, practitioners } from '~db/schema';
 import type { Language } from '~/i18n/config';
 import { formatDate } from '~/lib/format';
+import { pageOf } from '~/models/paging';
 import { logAccess, logAccesses } from '~/services/audit/access-log.server';
 import type { Db } from '~/services/db/db.server';
 
@@ -22,15 +23,14 @@ export async function listEmployeeMemos(db: Db, personId: string, lang: Language
     .orderBy(desc(employeeMemos.examinationDate), desc(employeeMemos.id))
     .limit(MEMOS_PER_PAGE + 1)
     .offset((page - 1) * MEMOS_PER_PAGE);
-  const shown = rows.slice(0, MEMOS_PER_PAGE);
+  const { items: shown, ...paging } = pageOf(rows, page, MEMOS_PER_PAGE);
   if (shown.length) {
     await logAccesses(db, shown.map((r) => ({ actorPersonId: personId, subjectPersonId: personId, action: 'view' as const, resource: 'employee-memo', resourceId: String(r.memo.id) })));
   } else {
     await logAccess(db, { actorPersonId: personId, subjectPersonId: personId, action: 'view', resource: 'employee-memo' });
   }
   return {
-    page,
-    hasNext: rows.length > MEMOS_PER_PAGE,
+    ...paging,
     items: shown.map(({ memo, practitionerName, practitionerTitle }) => ({
       id: memo.id,
       dateText: formatDate(memo.examinationDate, lang),

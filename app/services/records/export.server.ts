@@ -6,7 +6,7 @@
  * is keyset-paged newest first, so a long history is never held in memory at once. The export
  * is written to the access log once (`logExport`), not once per item as the pages are.
  */
-import { and, asc, desc, eq, gte, inArray, isNull, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import {
   imagingResults,
   labTests,
@@ -35,11 +35,13 @@ import type {
 } from '~/models/records/export';
 import { logAccess } from '~/services/audit/access-log.server';
 import type { Db } from '~/services/db/db.server';
+import { below, keyset, KEYSET_BATCH } from '~/services/db/keyset.server';
 import { chosenPerson, visibleRecordIds, type RecordPerson, type RecordViewer } from '~/services/people/viewer.server';
-import { CERTIFICATES_SINCE } from './records-rules';
+import { CERTIFICATES_SINCE_INSTANT } from './records-rules';
+import { practitionerName, topLevelVisible } from './records.server';
 
 /** Rows per query: small enough to stream, large enough that 10 years take few round trips. */
-export const EXPORT_BATCH = 200;
+export const EXPORT_BATCH = KEYSET_BATCH;
 
 /** The person whose records the viewer exports (`?person=`, the viewer by default); null → 404. */
 export async function exportSubject(db: Db, viewer: RecordViewer, personParam: string | null): Promise<ExportPatient | null> {
@@ -69,26 +71,6 @@ export async function logExport(db: Db, viewer: RecordViewer, subjectId: string,
 function assertVisible(viewer: RecordViewer, person: RecordPerson | ExportPatient) {
   if (!visibleRecordIds(viewer).includes(person.id)) throw new Error('export of a person the viewer may not read');
 }
-
-/**
- * Keyset paging newest first on (`key`, id): each batch continues below the last row of the one
- * before. `after` builds the condition from that row.
- */
-async function* keyset<T>(fetch: (after: T | null) => Promise<T[]>): AsyncGenerator<T[]> {
-  let last: T | null = null;
-  for (;;) {
-    const rows = await fetch(last);
-    if (rows.length) yield rows;
-    if (rows.length < EXPORT_BATCH) return;
-    last = rows[rows.length - 1]!;
-  }
-}
-
-/** `(key, id) < (value, id)`: the rows after the last one of a batch in newest-first order. */
-const below = (key: AnyColumn, id: AnyColumn, keyValue: string, idValue: number, type: 'date' | 'timestamptz') =>
-  type === 'date' ? sql`(${key}, ${id}) < (${keyValue}::date, ${idValue}::bigint)` : sql`(${key}, ${id}) < (${keyValue}::timestamptz, ${idValue}::bigint)`;
-
-const practitionerName = sql<string>`${practitioners.firstName} || ' ' || ${practitioners.lastName}`;
 
 // --- Prescriptions -------------------------------------------------------------------------
 
@@ -125,8 +107,6 @@ export function prescriptionBatches(db: Db, viewer: RecordViewer, person: Export
 
 // --- Laboratory ------------------------------------------------------------------------------
 
-const topLevelVisible = (patientId: string) =>
-  and(eq(labTests.patientId, patientId), isNull(labTests.parentId), eq(labTests.viewRestriction, 'patient'));
 
 function labTest(row: typeof labTests.$inferSelect, items: ExportLabTest[]): ExportLabTest {
   const ready = row.status === 'ready';
@@ -284,7 +264,6 @@ export function vaccinationBatches(db: Db, viewer: RecordViewer, person: ExportP
 
 export function certificateBatches(db: Db, viewer: RecordViewer, person: ExportPatient, lang: Language): AsyncIterable<ExportCertificate[]> {
   assertVisible(viewer, person);
-  const since = new Date(`${CERTIFICATES_SINCE}T00:00:00+02:00`);
   type CertificateRow = { certificate: typeof sickLeaveCertificates.$inferSelect; practitionerName: string; practitionerTitle: Record<Language, string> };
   return (async function* () {
     for await (const rows of keyset<CertificateRow>((after) =>
@@ -295,7 +274,7 @@ export function certificateBatches(db: Db, viewer: RecordViewer, person: ExportP
         .where(
           and(
             eq(sickLeaveCertificates.patientId, person.id),
-            gte(sickLeaveCertificates.createdAt, since),
+            gte(sickLeaveCertificates.createdAt, CERTIFICATES_SINCE_INSTANT),
             after
               ? below(sickLeaveCertificates.createdAt, sickLeaveCertificates.id, after.certificate.createdAt.toISOString(), after.certificate.id, 'timestamptz')
               : undefined,

@@ -17,7 +17,7 @@ import { isOneOf, listVariant, placeholderValue, prepared } from '~/services/db/
 import { visibleRecordIds, type RecordViewer } from '~/services/people/viewer.server';
 import type { FeedView } from '~/models/records/feed';
 import { pagePath } from '~/route-table';
-import { CERTIFICATES_SINCE, newestFirst, relativeDate, relativeDay, relativeText, validityHint, validityText, type FeedItem } from './records-rules';
+import { CERTIFICATES_SINCE_INSTANT, newestFirst, relativeDate, relativeDay, relativeText, validityHint, validityText, type FeedItem } from './records-rules';
 import { clock } from '~/lib/clock.server';
 
 export const FEED_SIZE = 5;
@@ -67,7 +67,7 @@ const feedQuery = (ids: readonly string[]) => (db: Db) => {
           ${sickLeaveCertificates.startDate} as "startDate", ${sickLeaveCertificates.endDate} as "endDate"
         from ${sickLeaveCertificates}
         where ${sql.placeholder('certificates')}::boolean and ${patientOf(sickLeaveCertificates.patientId)}
-          and ${sickLeaveCertificates.createdAt} >= ${`${CERTIFICATES_SINCE}T00:00:00+02:00`}::timestamptz
+          and ${sickLeaveCertificates.createdAt} >= ${CERTIFICATES_SINCE_INSTANT.toISOString()}::timestamptz
         order by ${sickLeaveCertificates.createdAt} desc limit ${limit}`),
       // The feed's "renew a prescription" link: with online renewal on, whether the viewer has a
       // renewable prescription of their own, asked in the same round trip (ADR 0010).

@@ -9,6 +9,7 @@ import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { questionnaireForms, questionnaireInvitations } from '~db/schema';
 import type { Language } from '~/i18n/config';
 import { formatDate } from '~/lib/format';
+import { pageOf } from '~/models/paging';
 import { answersSchema, definitionSchema, parseStoredAnswers, type QuestionnaireAnswers } from '~/models/records/questionnaire';
 import { logAccess } from '~/services/audit/access-log.server';
 import type { Db } from '~/services/db/db.server';
@@ -29,16 +30,13 @@ export async function listQuestionnaires(db: Db, viewer: RecordViewer, person: R
       .offset((page - 1) * size);
   const [open, answered] = await Promise.all([query(false, openPage), query(true, answeredPage)]);
   await logAccess(db, { actorPersonId: viewer.actorId, subjectPersonId: person.id, action: 'view', resource: 'questionnaire-list' });
-  const view = (rows: typeof open, page: number) => ({
-    page,
-    hasNext: rows.length > size,
-    items: rows.slice(0, size).map((r) => ({
+  const view = (rows: typeof open, page: number) =>
+    pageOf(rows, page, size, (r) => ({
       id: r.id,
       title: r.definition.title[lang],
       sentText: formatDate(r.sentAt, lang),
       answeredText: r.answeredAt ? formatDate(r.answeredAt, lang) : null,
-    })),
-  });
+    }));
   return { open: view(open, openPage), answered: view(answered, answeredPage) };
 }
 

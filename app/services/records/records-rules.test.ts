@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ageOn, guardianSeesRecords } from '~/models/person';
 import {
+  CERTIFICATES_SINCE_INSTANT,
   labDayState,
   referenceRangeText,
   referralStatus,
@@ -96,5 +97,11 @@ describe('relative day of date-only items', () => {
     expect(relativeDay('2026-03-01', '2026-03-02')).toEqual({ kind: 'yesterday' });
     expect(relativeDay('2026-03-02', '2026-03-02')).toEqual({ kind: 'date', date: '2026-03-02' });
     expect(relativeDay('2026-02-27', '2026-03-02')).toEqual({ kind: 'date', date: '2026-02-27' });
+  });
+});
+
+describe('certificates shown since (spec 2 §9)', () => {
+  it('is the first of January 2022 at midnight in Helsinki (UTC+2 in winter)', () => {
+    expect(CERTIFICATES_SINCE_INSTANT.toISOString()).toBe('2021-12-31T22:00:00.000Z');
   });
 });

@@ -4,7 +4,7 @@
  * a guardian may see is an age rule: app/models/person.ts, docs/decisions/0016). Client-safe; unit-tested without a database.
  */
 import type { TFunction } from '~/i18n/translate';
-import { daysBetween, helsinkiDate, isoWeekday, type IsoWeekday } from '~/lib/dates';
+import { daysBetween, helsinkiDate, helsinkiInstant, isoWeekday, type IsoWeekday } from '~/lib/dates';
 
 export type LabPrefix = 'greaterThan' | 'greaterThanOrEqual' | 'lessThan' | 'lessThanOrEqual';
 
@@ -91,6 +91,8 @@ export function relativeDate(at: Date, now: Date): RelativeDate {
 
 /** Certificates are available from 1.1.2022 (spec 2 §9). */
 export const CERTIFICATES_SINCE = '2022-01-01';
+/** The start of CERTIFICATES_SINCE in Helsinki: certificates written before it are not shown nor exported. */
+export const CERTIFICATES_SINCE_INSTANT = helsinkiInstant(CERTIFICATES_SINCE);
 
 /** Vaccinations per page (spec 2 §9); the other lists' page sizes are the provider's choice. */
 export const PAGE_SIZES = { vaccinations: 25, prescriptions: 25, labDays: 20, referrals: 20, imaging: 20, visits: 20, certificates: 20, questionnaires: 20 } as const;

@@ -27,7 +27,7 @@ import { logAccess, logAccesses } from '~/services/audit/access-log.server';
 import type { Db } from '~/services/db/db.server';
 import { visibleRecordIds, type RecordPerson, type RecordViewer } from '~/services/people/viewer.server';
 import {
-  CERTIFICATES_SINCE,
+  CERTIFICATES_SINCE_INSTANT,
   labDayState,
   PAGE_SIZES,
   referenceRangeText,
@@ -40,24 +40,13 @@ import {
 import { clock } from '~/lib/clock.server';
 import { env } from '~/env.server';
 import { profilePictureSrc } from '~/models/booking/practitioner-picture';
+import { pageOf } from '~/models/paging';
 
-export interface Page<T> {
-  items: T[];
-  page: number;
-  hasNext: boolean;
-}
+// The record pages' routes read `?page=` with it (models/paging.ts).
+export { pageNumber } from '~/models/paging';
 
-/** `?page=` as a 1-based page number (anything else is the first page). */
-export function pageNumber(value: string | null): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 && n <= 10_000 ? n : 1;
-}
-
-function paged<T>(rows: T[], page: number, size: number): Page<T> {
-  return { items: rows.slice(0, size), page, hasNext: rows.length > size };
-}
-
-const practitionerName = sql<string>`${practitioners.firstName} || ' ' || ${practitioners.lastName}`;
+/** The practitioner's name as the records show it (the pages and the export). */
+export const practitionerName = sql<string>`${practitioners.firstName} || ' ' || ${practitioners.lastName}`;
 
 async function logViews(db: Db, viewer: RecordViewer, subjectId: string, resource: string, ids: Array<number | string>) {
   await logAccesses(
@@ -105,7 +94,7 @@ export async function listPrescriptions(db: Db, viewer: RecordViewer, person: Re
     .orderBy(desc(prescriptions.issuedDate), desc(prescriptions.id))
     .limit(size + 1)
     .offset((page - 1) * size);
-  const result = paged(rows, page, size);
+  const result = pageOf(rows, page, size);
   await logListView(db, viewer, person.id, 'prescription', result.items.map((r) => r.id));
   return { ...result, items: result.items.map((r) => prescriptionView(r, lang)) };
 }
@@ -179,7 +168,7 @@ export async function listReferrals(
     .orderBy(desc(referrals.creationDate), desc(referrals.id))
     .limit(size + 1)
     .offset((page - 1) * size);
-  const result = paged(rows, page, size);
+  const result = pageOf(rows, page, size);
   await logListView(db, viewer, person.id, `${type}-referral`, result.items.map((r) => r.id));
   return { ...result, items: result.items.map((r) => referralView(r, lang, now)) };
 }
@@ -200,7 +189,8 @@ export async function getReferral(db: Db, viewer: RecordViewer, id: number, type
 
 // --- Laboratory ------------------------------------------------------------------------------
 
-const topLevelVisible = (patientId: string) =>
+/** The patient's own lab results (a package, not its items), not restricted to professionals: the pages, the counts and the export. */
+export const topLevelVisible = (patientId: string) =>
   and(eq(labTests.patientId, patientId), isNull(labTests.parentId), eq(labTests.viewRestriction, 'patient'));
 
 /** Result days, newest first: date, items (code, name, ready) and Ready/Pending. */
@@ -213,7 +203,7 @@ export async function listLabDays(db: Db, viewer: RecordViewer, person: RecordPe
     .orderBy(desc(labTests.resultDate))
     .limit(size + 1)
     .offset((page - 1) * size);
-  const result = paged(days, page, size);
+  const result = pageOf(days, page, size);
   const dates = result.items.map((d) => d.date);
   const items = dates.length
     ? await db
@@ -297,7 +287,7 @@ export async function listImagingResults(db: Db, viewer: RecordViewer, person: R
     .orderBy(desc(imagingResults.imagingDate), desc(imagingResults.id))
     .limit(size + 1)
     .offset((page - 1) * size);
-  const result = paged(rows, page, size);
+  const result = pageOf(rows, page, size);
   await logListView(db, viewer, person.id, 'imaging-result', result.items.map((r) => r.id));
   return { ...result, items: result.items.map((r) => ({ ...r, dateText: formatDate(r.imagingDate, lang) })) };
 }
@@ -332,7 +322,7 @@ export async function listVisits(db: Db, viewer: RecordViewer, person: RecordPer
     .orderBy(desc(visitReports.startAt), desc(visitReports.id))
     .limit(size + 1)
     .offset((page - 1) * size);
-  const result = paged(rows, page, size);
+  const result = pageOf(rows, page, size);
   await logListView(db, viewer, person.id, 'visit', result.items.map((r) => r.id));
   return {
     ...result,
@@ -398,7 +388,7 @@ export async function listVaccinations(db: Db, viewer: RecordViewer, person: Rec
     .orderBy(desc(vaccinations.vaccinatedOn), desc(vaccinations.id))
     .limit(size + 1)
     .offset((page - 1) * size);
-  const result = paged(rows, page, size);
+  const result = pageOf(rows, page, size);
   await logListView(db, viewer, person.id, 'vaccination', result.items.map((r) => r.id));
   return {
     ...result,
@@ -415,7 +405,7 @@ export async function listVaccinations(db: Db, viewer: RecordViewer, person: Rec
 // --- Sick-leave certificates -------------------------------------------------------------------
 
 const certificateSince = (patientId: string) =>
-  and(eq(sickLeaveCertificates.patientId, patientId), gte(sickLeaveCertificates.createdAt, new Date(`${CERTIFICATES_SINCE}T00:00:00+02:00`)));
+  and(eq(sickLeaveCertificates.patientId, patientId), gte(sickLeaveCertificates.createdAt, CERTIFICATES_SINCE_INSTANT));
 
 export async function listCertificates(db: Db, viewer: RecordViewer, person: RecordPerson, lang: Language, page = 1) {
   const size = PAGE_SIZES.certificates;
@@ -427,7 +417,7 @@ export async function listCertificates(db: Db, viewer: RecordViewer, person: Rec
     .orderBy(desc(sickLeaveCertificates.createdAt), desc(sickLeaveCertificates.id))
     .limit(size + 1)
     .offset((page - 1) * size);
-  const result = paged(rows, page, size);
+  const result = pageOf(rows, page, size);
   await logListView(db, viewer, person.id, 'sick-leave-certificate', result.items.map((r) => r.id));
   return {
     ...result,
@@ -456,7 +446,7 @@ export async function getCertificate(db: Db, viewer: RecordViewer, id: number) {
     .innerJoin(persons, eq(persons.id, sickLeaveCertificates.patientId))
     .where(and(eq(sickLeaveCertificates.id, id), inArray(sickLeaveCertificates.patientId, visibleRecordIds(viewer))))
     .limit(1);
-  if (!row || row.certificate.createdAt < new Date(`${CERTIFICATES_SINCE}T00:00:00+02:00`)) return null;
+  if (!row || row.certificate.createdAt < CERTIFICATES_SINCE_INSTANT) return null;
   await logViews(db, viewer, row.certificate.patientId, 'sick-leave-certificate:pdf', [row.certificate.id]);
   return row;
 }

@@ -14,6 +14,7 @@ import type { Language } from '~/i18n/config';
 import { textsIn } from '~/i18n/i18n.server';
 import { clock } from '~/lib/clock.server';
 import { formatDate } from '~/lib/format';
+import { pageNumber, pageOf } from '~/models/paging';
 import { mailboxKey } from '~/models/contact';
 import { FEEDBACK_PAGE_SIZE, type FeedbackInput } from '~/models/shell/accessibility-feedback';
 import { withTransaction, type Db } from '~/services/db/db.server';
@@ -82,7 +83,7 @@ export interface FeedbackPage {
 
 /** One page of the feedback, newest first (`page` from 1; out of range: an empty page). */
 export async function listFeedback(db: Db, page: number, pageSize = FEEDBACK_PAGE_SIZE): Promise<FeedbackPage> {
-  const safePage = Number.isSafeInteger(page) && page >= 1 ? page : 1;
+  const safePage = pageNumber(page);
   const [rows, [totals]] = await Promise.all([
     db
       .select()
@@ -92,5 +93,5 @@ export async function listFeedback(db: Db, page: number, pageSize = FEEDBACK_PAG
       .offset((safePage - 1) * pageSize),
     db.select({ total: count() }).from(accessibilityFeedback),
   ]);
-  return { items: rows.slice(0, pageSize), page: safePage, hasNext: rows.length > pageSize, total: totals?.total ?? 0 };
+  return { ...pageOf(rows, safePage, pageSize), total: totals?.total ?? 0 };
 }

@@ -531,7 +531,7 @@ describe.each(databaseKinds())('moving an appointment on %s', (kind) => {
     const visit = await insuredVisit(t.db, oldSlot, null, 'COMPANY_REIMBURSEMENT');
     const before = await appointmentRow(t.db, visit.appointment.id);
     const remote = await slot(t.db, 6 * 24, { ...INSURANCE, isRemote: true, locationType: 'phoneAppointment' });
-    const refusal = { type: 'payerNotEligible', reason: 'remoteNotCovered' };
+    const refusal = { type: 'payerRefusesTime', reason: 'remoteNotCovered' };
 
     expect(await previewMove(t.db, visit.me, remote.id, 'fi', OPTIONS)).toEqual(refusal);
     expect(await moveAppointment(t.db, { actor: visit.me, slotId: remote.id }, OPTIONS)).toEqual(refusal);

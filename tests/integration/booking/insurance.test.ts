@@ -15,6 +15,7 @@ import { appointmentInsurance, appointments, insuranceChoices, outbox, patientCo
 import { CLINICS, SPECIALTIES } from '~db/seed-data';
 import { randomToken, sha256 } from '~/lib/crypto.server';
 import { makeIdentityCode } from '~/models/identity-code';
+import { payerOf, payerOfAppointment } from '~/services/booking/payers/index.server';
 import { reserveAsUser } from '~/services/booking/reservation.server';
 import type { ReservationContext } from '~/services/booking/reservation/types';
 import type { Db } from '~/services/db/db.server';
@@ -128,6 +129,26 @@ describe.each(databaseKinds())('insurance booking on %s', (kind) => {
     expect(await t.db.select().from(insuranceChoices).where(eq(insuranceChoices.slotId, free.id))).toEqual([]);
     const sms = await t.db.select().from(outbox).where(eq(outbox.recipient, FIELDS.phone));
     expect(sms.some((m) => m.body.includes('Ilmoittamasi vakuutusyhtiö: If.'))).toBe(true);
+  });
+
+  it('the payer registry reads back what the booking wrote (what a move re-checks, ADR 0036): the insurance choice, and nothing for the other payers', async () => {
+    const person = await customer(t.db);
+    const free = await slot(t.db);
+    const adapter = testInsurer(t.db);
+    const step = { brand: 'general' as const, slotId: free.id, isRemote: false };
+    await insurerPost(t.db, adapter, person, 'insurer-choose', form({ insurer: 'IF' }), step);
+    expect(await insurerPost(t.db, adapter, person, 'if-reimbursement', form({ reimbursement: 'COMPANY_REIMBURSEMENT', consent: 'on' }), step)).toEqual({ type: 'ok' });
+    expect((await reserveAsUser(t.db, { person }, { slotId: free.id, ...FIELDS }, ctx())).type).toBe('success');
+    const [row] = await t.db.select().from(appointments).where(eq(appointments.slotId, free.id));
+    const [stored] = await t.db.select().from(appointmentInsurance).where(eq(appointmentInsurance.appointmentId, row!.id));
+    const payer = payerOfAppointment(row!.payerType)!;
+    const booking = await payer.bookingOf(t.db, row!.id);
+    expect(booking).toEqual({ insurance: { insurer: 'IF', reimbursement: 'COMPANY_REIMBURSEMENT', conceptCode: stored!.conceptCode, dcpContentHash: null, description: stored!.description } });
+    // The company insurance pays this clinic time and no remote one.
+    expect(payer.timeRefusal(booking, { isRemote: false })).toBeNull();
+    expect(payer.timeRefusal(booking, { isRemote: true })).toBe('remoteNotCovered');
+    // Only insurance keeps data of its own with a booking.
+    for (const key of ['self', 'occupational'] as const) expect(await payerOf(key).bookingOf(t.db, row!.id)).toBeNull();
   });
 
   it('LähiTapiola: consent, policy check, permit; a refused treatment chain books nothing, another permit books', async () => {

@@ -4,6 +4,7 @@
  * is shown (the customer may end up paying). At booking the insurer is asked before the
  * transaction (the permit, the treatment chain); inside it only our rows are written (ADR 0025).
  */
+import { eq } from 'drizzle-orm';
 import { appointmentInsurance } from '~db/schema';
 import { textsIn } from '~/i18n/i18n.server';
 import { formatDate } from '~/lib/format';
@@ -74,6 +75,13 @@ export const insurancePayer: Payer = {
     if (!hash) return { type: 'ok' };
     const chain = await insurerAdapter(db).createTreatmentChain({ identityCode: patient.identityCode }, { contentHash: hash, startAt: slot.startAt });
     return chain.type === 'success' ? { type: 'ok' } : { type: 'treatmentChainCreationFailed' };
+  },
+
+  async bookingOf(db, appointmentId) {
+    const [row] = await db.select().from(appointmentInsurance).where(eq(appointmentInsurance.appointmentId, appointmentId)).limit(1);
+    if (!row) return null;
+    const { insurer, reimbursement, conceptCode, dcpContentHash, description } = row;
+    return { insurance: { insurer, reimbursement, conceptCode, dcpContentHash, description } };
   },
 
   timeRefusal(booking, slot) {

@@ -7,6 +7,7 @@
  */
 import type { appointments, appointmentSlots, PriceEstimate } from '~db/schema';
 import type { BrandKey } from '~/brands';
+import type { MoveTimeRefusal } from '~/models/appointments/move';
 import type { Insurer } from '~/models/booking/insurance';
 import type { Db } from '~/services/db/db.server';
 import type { InsuranceBooking } from '../insurance/insurance.server';
@@ -78,10 +79,15 @@ export interface Payer {
    */
   beforeTransaction(db: Db, booking: PayerBooking, patient: PersonRow, slot: SlotRow): Promise<{ type: 'ok' } | { type: 'treatmentChainCreationFailed' }>;
   /**
+   * The payer's own data of a booking made with it (the insurance row), as `prepareBooking`
+   * decided it and `afterInsert` wrote it: what a move re-checks for the new time (ADR 0036).
+   */
+  bookingOf(db: Db, appointmentId: number): Promise<PayerBooking>;
+  /**
    * Whether a booking's own payer data pays another time (a move re-checks it for the new time):
    * IF's company insurance does not pay a remote one (spec 3 §5).
    */
-  timeRefusal(booking: PayerBooking, slot: Pick<SlotRow, 'isRemote'>): 'remoteNotCovered' | null;
+  timeRefusal(booking: PayerBooking, slot: Pick<SlotRow, 'isRemote'>): MoveTimeRefusal | null;
   /** Inside the transaction, after the appointment is inserted: the payer's rows (database only). */
   afterInsert(t: Db, booking: PayerBooking, appointment: { id: number; patientId: string; slotId: number }): Promise<void>;
   /** What the confirmation messages say of the payer. */
@@ -93,6 +99,7 @@ export const WITHOUT_BOOKING_DATA = {
   bookingTerms: async () => ({ type: 'ok', confirmation: null }),
   prepareBooking: async () => ({ type: 'ok', booking: null }),
   beforeTransaction: async () => ({ type: 'ok' }),
+  bookingOf: async () => null,
   timeRefusal: () => null,
   afterInsert: async () => {},
-} as const satisfies Pick<Payer, 'bookingTerms' | 'prepareBooking' | 'beforeTransaction' | 'timeRefusal' | 'afterInsert'>;
+} as const satisfies Pick<Payer, 'bookingTerms' | 'prepareBooking' | 'beforeTransaction' | 'bookingOf' | 'timeRefusal' | 'afterInsert'>;

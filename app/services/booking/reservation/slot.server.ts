@@ -68,6 +68,27 @@ const KIND_NAMES: Record<string, Localized> = KINDS;
 /** The appointment kind's name (a kind missing from the list is shown by its code). */
 export const kindNames = (kindId: string): Localized => KIND_NAMES[kindId] ?? { fi: kindId, sv: kindId, en: kindId };
 
+/**
+ * What an appointment copies of the free time it takes, booked or moved there (ADR 0036): the
+ * slot, its time, kind, place, practitioner and specialty, and the payer's price.
+ */
+export function appointmentCopyOfSlot(slot: SlotRow, payer: Payer) {
+  return {
+    slotId: slot.id,
+    startAt: slot.startAt,
+    durationMinutes: slot.durationMinutes,
+    kindId: slot.kindId,
+    kindName: kindNames(slot.kindId),
+    isRemote: slot.isRemote,
+    isCovidTest: slot.kindId === 'KOR',
+    locationType: slot.locationType,
+    clinicId: slot.clinicId,
+    practitionerId: slot.practitionerId,
+    specialtyId: slot.specialtyId,
+    price: payer.price(slot),
+  } satisfies Partial<typeof appointments.$inferInsert>;
+}
+
 /** The free time shown on the reserve page, in the appointment page's shape. */
 export function slotPreview(row: SlotWithPlace, payer: Payer, lang: Language): AppointmentView {
   const { slot, clinic } = row;

@@ -24,7 +24,7 @@ import type { Payer, PayerBooking } from '../payers/index.server';
 import { anonymousLink, confirmationMessages } from '../reservation-messages.server';
 import { isUniqueViolation, reservationLimitReached } from '../reservation-rules';
 import type { ReservationSettings } from './settings.server';
-import { isTaken, kindNames, slotPreview, type SlotWithPlace } from './slot.server';
+import { appointmentCopyOfSlot, isTaken, slotPreview, type SlotWithPlace } from './slot.server';
 import type { ReservationResult, ResolvedContext } from './types';
 
 /** Whether the person already holds as many future online reservations as allowed. */
@@ -101,23 +101,12 @@ export async function book(db: Db, input: BookingInput, ctx: ResolvedContext): P
       const [created] = await t
         .insert(appointments)
         .values({
+          ...appointmentCopyOfSlot(slot, input.payer),
           patientId: input.patient.id,
-          slotId: slot.id,
           bookedById: input.bookedById,
           bookedVia: input.bookedVia,
-          kindId: slot.kindId,
-          kindName: kindNames(slot.kindId),
           payerType: input.payer.payerType,
           isSpecificTime: true,
-          startAt: slot.startAt,
-          durationMinutes: slot.durationMinutes,
-          isRemote: slot.isRemote,
-          isCovidTest: slot.kindId === 'KOR',
-          locationType: slot.locationType,
-          clinicId: slot.clinicId,
-          practitionerId: slot.practitionerId,
-          specialtyId: slot.specialtyId,
-          price: input.payer.price(slot),
           anonymousTokenHash: sha256(token),
           createdAt: now,
         })
