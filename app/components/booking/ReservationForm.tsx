@@ -28,7 +28,7 @@ import { pagePath } from '~/route-table';
 import type { ReserveFailure } from '~/services/booking/reservation-flow-rules';
 import * as s from '~/styles/booking.css';
 import * as ui from '~/styles/ui.css';
-import { CheckboxField, ErrorSummary, TextField } from '../forms/FormFields';
+import { CheckboxField, ErrorSummary, TextField } from '~/components/forms';
 import { IdentifyButton, ReceptionButton } from '../auth/IdentifyButton';
 import { OccupationalConfirmation } from './OccupationalConfirmation';
 import { attrs } from '~/browser/markup';

@@ -18,8 +18,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { useTranslation } from '~/i18n/react';
 import { data, Form, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import { ErrorSummary, TextField } from '~/components/forms/FormFields';
+import { ErrorSummary, TextField } from '~/components/forms';
 import { portalContext } from '~/context';
 import { invariantResponse, nextParam, pageTitle, requireAuth, requireNoPatient } from '~/lib/http/page.server';
 import { registrationSchema } from '~/models/booking/reservation-schemas';
@@ -170,8 +169,4 @@ export default function Registration({ loaderData, actionData }: Route.Component
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

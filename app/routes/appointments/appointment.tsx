@@ -13,11 +13,11 @@ import { useMessageText, useTranslation } from '~/i18n/react';
 import { data, Form, Link, redirect, useSearchParams } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
+import { LinkLine } from '~/components/LinkLine';
 import { AppointmentDetails, appointmentTitle } from '~/components/appointments/AppointmentDetails';
 import { ConfirmLink } from '~/components/ConfirmLink';
 import { EarlierTimeBox } from '~/components/appointments/EarlierTimeBox';
 import { earlierTimeStatuses } from '~/services/appointments/earlier-times.server';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import { pageTitle, requireAuth, titleWith } from '~/lib/http/page.server';
 import { ARRIVAL_REASON_MAX, type AppointmentView, type CheckInResult } from '~/models/appointments/appointment';
@@ -184,9 +184,7 @@ export default function AppointmentPage({ loaderData, actionData }: Route.Compon
           <EarlierTimeBox appointmentId={a.id} status={earlierTimes[a.id]} lang={lang} />
         </article>
       ))}
-      <p>
-        <Link to={pagePath('appointmentList', lang)}>{t('appointments.showAll')}</Link>
-      </p>
+      <LinkLine to={pagePath('appointmentList', lang)}>{t('appointments.showAll')}</LinkLine>
     </>
   );
 }
@@ -413,8 +411,4 @@ function ArrivalReason({ appointment: a, lastResult }: { appointment: Appointmen
 const COUNT_SLOT = 987_654_321;
 const countTemplate = (text: string) => text.replace(String(COUNT_SLOT), '{count}');
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

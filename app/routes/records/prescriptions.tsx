@@ -6,7 +6,6 @@
  */
 import { data, Form, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { attrs } from '~/browser/markup';
 import { RecordPager, PersonSwitch, personQuery } from '~/components/records/RecordNav';
 import { env } from '~/env.server';
@@ -148,8 +147,4 @@ export default function Prescriptions({ loaderData, actionData }: Route.Componen
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';
