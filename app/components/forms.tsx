@@ -239,6 +239,11 @@ export function TextField({
   );
 }
 
+/** A phone number: the phone's keypad and autofill. */
+export function PhoneField(props: Common) {
+  return <TextField {...props} type="tel" autoComplete="tel" />;
+}
+
 export function TextareaField({
   meta,
   label,
@@ -275,17 +280,29 @@ export function SelectField({
   );
 }
 
-/** A checkbox with its label after it; the error below the row. */
-export function CheckboxField({ meta, label }: { meta: FieldMetadata<unknown>; label: ReactNode }) {
-  const { key, ...props } = getInputProps(meta, { type: 'checkbox', ariaAttributes: false });
-  const control = controlProps(meta, false);
+/**
+ * A checkbox or radio button with its label after it and its error below the row. `field` names
+ * the ids (by default the input's id) and carries the error.
+ */
+export function ChoiceRow({
+  id,
+  label,
+  field = { id, errorId: `${id}-error` },
+  ...input
+}: { id: string; label: ReactNode; field?: FieldState } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'>) {
   return (
     <div className={s.checkboxRow}>
-      <input key={key} {...props} className={s.checkbox} {...control} />
-      <label htmlFor={meta.id}>{label}</label>
-      <ErrorText field={meta} className={s.checkboxError} />
+      <input {...input} className={s.checkbox} {...controlProps(field, false)} />
+      <label htmlFor={field.id}>{label}</label>
+      <ErrorText field={field} className={s.checkboxError} />
     </div>
   );
+}
+
+/** A checkbox on conform's metadata. */
+export function CheckboxField({ meta, label }: { meta: FieldMetadata<unknown>; label: ReactNode }) {
+  const { key, id, ...props } = getInputProps(meta, { type: 'checkbox', ariaAttributes: false });
+  return <ChoiceRow key={key} id={id} field={meta} label={label} {...props} />;
 }
 
 /**

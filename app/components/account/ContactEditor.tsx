@@ -17,7 +17,7 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { Form, Link } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { SelectField, TextField, type FieldConstraints } from '~/components/forms';
+import { SelectField, PhoneField, TextField, type FieldConstraints } from '~/components/forms';
 import { attrs } from '~/browser/markup';
 import { LANGUAGES } from '~/i18n/config';
 import type { TextKey } from '~/i18n/keys';
@@ -105,7 +105,7 @@ export function ContactForm({
           <TextField meta={fields.streetAddress} label={t(LABEL.streetAddress)} autoComplete="address-line1" className={s.wide} />
           <TextField meta={fields.zipCode} label={t(LABEL.zipCode)} autoComplete="postal-code" inputMode="numeric" />
           <TextField meta={fields.postOffice} label={t(LABEL.postOffice)} autoComplete="address-level2" />
-          <TextField meta={fields.phoneNumber} label={t(LABEL.phoneNumber)} hint={t('myInformation.contact.phoneHint')} type="tel" autoComplete="tel" />
+          <PhoneField meta={fields.phoneNumber} label={t(LABEL.phoneNumber)} hint={t('myInformation.contact.phoneHint')} />
           <TextField meta={fields.emailAddress} label={t(LABEL.emailAddress)} type="email" autoComplete="email" />
           <SelectField meta={fields.language} label={t(LABEL.language)}>
             {/* A required select starts with an empty placeholder option, so `required` means something (HTML: placeholder label option). */}

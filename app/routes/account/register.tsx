@@ -18,7 +18,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { useTranslation } from '~/i18n/react';
 import { data, Form, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { ErrorSummary, TextField } from '~/components/forms';
+import { ErrorSummary, PhoneField, TextField } from '~/components/forms';
 import { portalContext } from '~/context';
 import { invariantResponse, nextParam, pageTitle, requireAuth, requireNoPatient } from '~/lib/http/page.server';
 import { registrationSchema } from '~/models/booking/reservation-schemas';
@@ -145,20 +145,9 @@ export default function Registration({ loaderData, actionData }: Route.Component
             autoComplete={forWard ? 'off' : 'address-line1'}
             className={s.wide}
           />
-          <TextField
-            meta={fields.zipCode}
-            label={t('reservation.registration.zipCode')}
-            autoComplete={forWard ? 'off' : 'postal-code'}
-            inputMode="numeric"
-          />
+          <TextField meta={fields.zipCode} label={t('reservation.registration.zipCode')} autoComplete={forWard ? 'off' : 'postal-code'} inputMode="numeric" />
           <TextField meta={fields.postOffice} label={t('reservation.registration.postOffice')} autoComplete={forWard ? 'off' : 'address-level2'} />
-          <TextField
-            meta={fields.phoneNumber}
-            label={t('reservation.registration.phoneNumber')}
-            hint={t('reservation.registration.phoneHint')}
-            type="tel"
-            autoComplete="tel"
-          />
+          <PhoneField meta={fields.phoneNumber} label={t('reservation.registration.phoneNumber')} hint={t('reservation.registration.phoneHint')} />
           <TextField meta={fields.emailAddress} label={t('reservation.registration.emailAddress')} type="email" autoComplete="email" />
         </div>
         <button type="submit" className={ui.button.primary} {...attrs({ pending: t('reservation.registration.saving') })}>

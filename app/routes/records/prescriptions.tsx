@@ -117,22 +117,11 @@ export default function Prescriptions({ loaderData, actionData }: Route.Componen
             </p>
           ) : null}
           <div className={ui.buttonRow}>
-            <button
-              type="submit"
-              name="intent"
-              value="selectAll"
-              className={ui.button.secondary}
-            >
-              {t('records.prescriptions.selectAll')}
-            </button>
-            <button
-              type="submit"
-              name="intent"
-              value="clear"
-              className={ui.button.secondary}
-            >
-              {t('records.prescriptions.clear')}
-            </button>
+            {(['selectAll', 'clear'] as const).map((intent) => (
+              <button key={intent} type="submit" name="intent" value={intent} className={ui.button.secondary}>
+                {t(`records.prescriptions.${intent}`)}
+              </button>
+            ))}
           </div>
           {items}
           <button type="submit" name="intent" value="renew" className={ui.button.primary}>
