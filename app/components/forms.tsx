@@ -38,7 +38,7 @@ import * as ui from '~/styles/ui.css';
 export type FieldConstraints = NonNullable<NonNullable<Parameters<typeof useForm>[0]>['constraint']>;
 
 /** What the kit needs to know of a field: conform's metadata has it; a plain field names its ids. */
-export interface FieldState {
+interface FieldState {
   id: string;
   errorId: string;
   errors?: string[] | undefined;
@@ -46,17 +46,17 @@ export interface FieldState {
 }
 
 /** What a control gets from its `Field`: its id and its accessible description and state. */
-export interface ControlProps {
+interface ControlProps {
   id: string;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
 }
 
 /** The id of a field's description. */
-export const hintIdOf = (field: Pick<FieldState, 'id'>) => `${field.id}-hint`;
+const hintIdOf = (field: Pick<FieldState, 'id'>) => `${field.id}-hint`;
 
 /** The ids a control's `aria-describedby` names: its description, then its error while invalid. */
-export function controlProps(field: FieldState, hasHint: boolean): ControlProps {
+function controlProps(field: FieldState, hasHint: boolean): ControlProps {
   const ids = [hasHint && hintIdOf(field), field.errors?.length && field.errorId].filter(Boolean);
   return { id: field.id, 'aria-invalid': field.errors?.length ? true : undefined, 'aria-describedby': ids.join(' ') || undefined };
 }
