@@ -3,6 +3,7 @@
  * `integration` (services on a real database: PGlite always, PostgreSQL too when
  * TEST_DATABASE_URL is set).
  */
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { clock } from './app/lib/clock.server';
@@ -40,7 +41,8 @@ class ProcessesFirst extends BaseSequencer {
 }
 
 export default defineConfig({
-  plugins: [browserLibrary()],
+  // vanilla-extract: components' unit tests import their styles (app/components/forms.test.tsx).
+  plugins: [vanillaExtractPlugin(), browserLibrary()],
   resolve: { alias: pathAliases },
   test: {
     sequence: { sequencer: ProcessesFirst },

@@ -10,7 +10,7 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { Form } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { CheckboxField, ErrorSummary, type FieldConstraints } from '~/components/forms/FormFields';
+import { CheckboxField, ErrorSummary, type FieldConstraints } from '~/components/forms';
 import { useTranslation } from '~/i18n/react';
 import type { ConsentFields, ConsentField } from '~/models/booking/reservation-schemas';
 import * as s from '~/styles/booking.css';

@@ -14,11 +14,10 @@
  * not recent the form says so before anything is typed (`reidentify`, with the link to identify
  * again and come back), and a save the server refused for it (`refused`) says nothing was saved.
  */
-import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { Form, Link } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { FieldError } from '~/components/forms/FieldError';
-import { TextField, type FieldConstraints } from '~/components/forms/FormFields';
+import { SelectField, PhoneField, TextField, type FieldConstraints } from '~/components/forms';
 import { attrs } from '~/browser/markup';
 import { LANGUAGES } from '~/i18n/config';
 import type { TextKey } from '~/i18n/keys';
@@ -70,7 +69,6 @@ export function ContactForm({
   const { t } = useTranslation();
   const [form, fields] = useForm<ContactValues>({ id: 'contact', lastResult, constraint, defaultValue: contact });
   const invalid = invalidFields(CONTACT_FIELDS, form.allErrors);
-  const { key: languageKey, ...languageProps } = getSelectProps(fields.language);
   return (
     <section aria-labelledby="contact-form-title">
       <h2 id="contact-form-title">{t('myInformation.contact.title')}</h2>
@@ -107,23 +105,17 @@ export function ContactForm({
           <TextField meta={fields.streetAddress} label={t(LABEL.streetAddress)} autoComplete="address-line1" className={s.wide} />
           <TextField meta={fields.zipCode} label={t(LABEL.zipCode)} autoComplete="postal-code" inputMode="numeric" />
           <TextField meta={fields.postOffice} label={t(LABEL.postOffice)} autoComplete="address-level2" />
-          <TextField meta={fields.phoneNumber} label={t(LABEL.phoneNumber)} hint={t('myInformation.contact.phoneHint')} type="tel" autoComplete="tel" />
+          <PhoneField meta={fields.phoneNumber} label={t(LABEL.phoneNumber)} hint={t('myInformation.contact.phoneHint')} />
           <TextField meta={fields.emailAddress} label={t(LABEL.emailAddress)} type="email" autoComplete="email" />
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor={fields.language.id}>
-              {t(LABEL.language)}
-            </label>
-            <select key={languageKey} {...languageProps} className={ui.input}>
-              {/* A required select starts with an empty placeholder option, so `required` means something (HTML: placeholder label option). */}
-              <option value="">{t('myInformation.contact.chooseLanguage')}</option>
-              {LANGUAGES.map((lang) => (
-                <option key={lang} value={lang}>
-                  {t(`language.${lang}`)}
-                </option>
-              ))}
-            </select>
-            <FieldError meta={fields.language} />
-          </div>
+          <SelectField meta={fields.language} label={t(LABEL.language)}>
+            {/* A required select starts with an empty placeholder option, so `required` means something (HTML: placeholder label option). */}
+            <option value="">{t('myInformation.contact.chooseLanguage')}</option>
+            {LANGUAGES.map((lang) => (
+              <option key={lang} value={lang}>
+                {t(`language.${lang}`)}
+              </option>
+            ))}
+          </SelectField>
         </div>
         <div className={ui.buttonRow}>
           <button

@@ -10,7 +10,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { Form } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { CheckboxField, TextField, type FieldConstraints } from '~/components/forms/FormFields';
+import { CheckboxField, TextField, type FieldConstraints } from '~/components/forms';
 import { useTranslation } from '~/i18n/react';
 import { MAX_GUARDIANS, type GuardianView } from '~/models/account/my-information';
 import * as a from '~/styles/account.css';

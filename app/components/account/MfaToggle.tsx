@@ -9,7 +9,7 @@ import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import type { TextKey } from '~/i18n/keys';
 import { useTranslation } from '~/i18n/react';
 import * as ui from '~/styles/ui.css';
-import { SmsCodeField } from '~/components/forms/SmsCodeField';
+import { Field, SmsCodeField } from '~/components/forms';
 import { attrs } from '~/browser/markup';
 
 export type MfaView =
@@ -48,12 +48,9 @@ export function MfaToggle({ view, mayChange, error }: { view: MfaView; mayChange
         <Form method="post">
           <AuthenticityTokenInput name="csrf" />
           <p>{t('myInformation.mfa.disabled')}</p>
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor="mfa-phone">
-              {t('myInformation.mfa.phone')}
-            </label>
-            <input id="mfa-phone" name="phone" type="tel" autoComplete="tel" className={ui.input} defaultValue={view.phone} required maxLength={15} />
-          </div>
+          <Field field={{ id: 'mfa-phone', errorId: 'mfa-phone-error' }} label={t('myInformation.mfa.phone')}>
+            {(control) => <input {...control} name="phone" type="tel" autoComplete="tel" className={ui.input} defaultValue={view.phone} required maxLength={15} />}
+          </Field>
           <button type="submit" name="intent" value="mfa-start" {...attrs({ pending: t('myInformation.mfa.enable') })} className={ui.button.primary}>
             {t('myInformation.mfa.enable')}
           </button>

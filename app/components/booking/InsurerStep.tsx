@@ -8,7 +8,8 @@
  */
 import { Form, Link } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { AppointmentDetails } from '~/components/appointments/AppointmentDetails';
+import { ChoiceRow } from '~/components/forms';
+import { ReservationLayout } from './ReservationLayout';
 import { useTranslation } from '~/i18n/react';
 import {
   INSURERS,
@@ -48,48 +49,36 @@ export function InsurerStep({ view, refusal }: { view: InsurerStepView; refusal:
   const { t } = useTranslation();
   const { sub } = view;
   return (
-    <>
-      <h1>{t('reservation.reserveTitle')}</h1>
-      <div className={s.layout}>
-        <section className={ui.card}>
-          <AppointmentDetails appointment={view.preview} showPriceDetails={false} headingLevel={2} />
-        </section>
-        <section className={ui.card} aria-labelledby="insurer-title">
-          <h2 id="insurer-title">{t('insurance.step.title')}</h2>
-          <InsurerRefusal reason={refusal} />
-          {sub.step === 'chooseInsurer' ? (
-            <>
-              <p>{t('insurance.step.intro')}</p>
-              <Form method="post">
-                <AuthenticityTokenInput name="csrf" />
-                <fieldset className={s.fieldset}>
-                  <legend className={s.legend}>{t('insurance.step.chooseLegend')}</legend>
-                  {INSURERS.map((insurer) => (
-                    <div key={insurer} className={s.checkboxRow}>
-                      <input className={s.checkbox} type="radio" id={`insurer-${insurer}`} name="insurer" value={insurer} required />
-                      <label htmlFor={`insurer-${insurer}`}>{t(`insurance.insurers.${insurer}`)}</label>
-                    </div>
-                  ))}
-                </fieldset>
-                <button type="submit" name="intent" value="insurer-choose" className={ui.button.primary}>
-                  {t('insurance.step.choose')}
-                </button>
-              </Form>
-            </>
-          ) : (
-            <>
-              <p>
-                <strong>{t('insurance.step.chosen', { insurer: t(`insurance.insurers.${view.insurer ?? 'OTHER'}`) })}</strong>
-              </p>
-              {sub.step === 'ifReimbursement' ? <IfForm view={view} /> : null}
-              {sub.step === 'lahitapiola' ? <LahiTapiola view={view} state={sub.state} /> : null}
-              {sub.step === 'opVerification' ? <OpVerification view={view} state={sub.state} /> : null}
-              <Post intent="insurer-restart" label={t('insurance.step.change')} />
-            </>
-          )}
-        </section>
-      </div>
-    </>
+    <ReservationLayout preview={view.preview} titleId="insurer-title" title={t('insurance.step.title')}>
+      <InsurerRefusal reason={refusal} />
+      {sub.step === 'chooseInsurer' ? (
+        <>
+          <p>{t('insurance.step.intro')}</p>
+          <Form method="post">
+            <AuthenticityTokenInput name="csrf" />
+            <fieldset className={s.fieldset}>
+              <legend className={s.legend}>{t('insurance.step.chooseLegend')}</legend>
+              {INSURERS.map((insurer) => (
+                <ChoiceRow key={insurer} id={`insurer-${insurer}`} label={t(`insurance.insurers.${insurer}`)} type="radio" name="insurer" value={insurer} required />
+              ))}
+            </fieldset>
+            <button type="submit" name="intent" value="insurer-choose" className={ui.button.primary}>
+              {t('insurance.step.choose')}
+            </button>
+          </Form>
+        </>
+      ) : (
+        <>
+          <p>
+            <strong>{t('insurance.step.chosen', { insurer: t(`insurance.insurers.${view.insurer ?? 'OTHER'}`) })}</strong>
+          </p>
+          {sub.step === 'ifReimbursement' ? <IfForm view={view} /> : null}
+          {sub.step === 'lahitapiola' ? <LahiTapiola view={view} state={sub.state} /> : null}
+          {sub.step === 'opVerification' ? <OpVerification view={view} state={sub.state} /> : null}
+          <Post intent="insurer-restart" label={t('insurance.step.change')} />
+        </>
+      )}
+    </ReservationLayout>
   );
 }
 
@@ -102,18 +91,16 @@ function IfForm({ view }: { view: InsurerStepView }) {
       <fieldset className={s.fieldset} aria-describedby={companyDisabled ? 'company-remote' : undefined}>
         <legend className={s.legend}>{t('insurance.if.legend')}</legend>
         {view.reimbursementOptions.map((option) => (
-          <div key={option.value} className={s.checkboxRow}>
-            <input
-              className={s.checkbox}
-              type="radio"
-              id={`reimbursement-${option.value}`}
-              name="reimbursement"
-              value={option.value}
-              disabled={option.disabled}
-              required
-            />
-            <label htmlFor={`reimbursement-${option.value}`}>{t(`insurance.if.${option.value}`)}</label>
-          </div>
+          <ChoiceRow
+            key={option.value}
+            id={`reimbursement-${option.value}`}
+            label={t(`insurance.if.${option.value}`)}
+            type="radio"
+            name="reimbursement"
+            value={option.value}
+            disabled={option.disabled}
+            required
+          />
         ))}
         {companyDisabled ? (
           <p id="company-remote" className={ui.hint}>
@@ -121,10 +108,7 @@ function IfForm({ view }: { view: InsurerStepView }) {
           </p>
         ) : null}
       </fieldset>
-      <div className={s.checkboxRow}>
-        <input className={s.checkbox} type="checkbox" id="if-consent" name="consent" />
-        <label htmlFor="if-consent">{t('insurance.if.consent')}</label>
-      </div>
+      <ChoiceRow id="if-consent" label={t('insurance.if.consent')} type="checkbox" name="consent" />
       <button type="submit" name="intent" value="if-reimbursement" className={ui.button.primary}>
         {t('insurance.if.save')}
       </button>
@@ -139,10 +123,7 @@ function LahiTapiola({ view, state }: { view: InsurerStepView; state: Extract<In
       <Form method="post">
         <AuthenticityTokenInput name="csrf" />
         <p>{t('insurance.lahitapiola.intro')}</p>
-        <div className={s.checkboxRow}>
-          <input className={s.checkbox} type="checkbox" id="lt-consent" name="consent" required />
-          <label htmlFor="lt-consent">{t('insurance.lahitapiola.consent')}</label>
-        </div>
+        <ChoiceRow id="lt-consent" label={t('insurance.lahitapiola.consent')} type="checkbox" name="consent" required />
         <button type="submit" name="intent" value="lt-consent" className={ui.button.primary}>
           {t('insurance.lahitapiola.check')}
         </button>
@@ -166,10 +147,15 @@ function LahiTapiola({ view, state }: { view: InsurerStepView; state: Extract<In
           <fieldset className={s.fieldset}>
             <legend className={s.legend}>{t('insurance.lahitapiola.permitsLegend')}</legend>
             {(view.permits ?? []).map((permit, i) => (
-              <div key={permit.contentHash} className={s.checkboxRow}>
-                <input className={s.checkbox} type="radio" id={`permit-${i}`} name="permit" value={permit.contentHash} required />
-                <label htmlFor={`permit-${i}`}>{t('insurance.lahitapiola.permit', { symptom: permit.symptom, bodyPart: permit.bodyPart, validTo: permit.validTo })}</label>
-              </div>
+              <ChoiceRow
+                key={permit.contentHash}
+                id={`permit-${i}`}
+                label={t('insurance.lahitapiola.permit', { symptom: permit.symptom, bodyPart: permit.bodyPart, validTo: permit.validTo })}
+                type="radio"
+                name="permit"
+                value={permit.contentHash}
+                required
+              />
             ))}
           </fieldset>
           <button type="submit" name="intent" value="lt-select" className={ui.button.primary}>

@@ -5,7 +5,7 @@
  */
 import type { FieldMetadata } from '@conform-to/react';
 import { useTranslation } from '~/i18n/react';
-import { CheckboxField } from '../forms/FormFields';
+import { CheckboxField } from '~/components/forms';
 
 const KINDS = ['contractAndDoctorReferral', 'contractAndReferral', 'referralOnly', 'contractOnly'] as const;
 type AskedKind = (typeof KINDS)[number];

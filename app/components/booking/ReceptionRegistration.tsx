@@ -3,8 +3,8 @@
  * after "Register at a reception instead"; ADR 0041): what to bring, the clinic of the chosen
  * time when it is a physical one, the customer service's number and the way back to the time.
  */
-import { Link } from 'react-router';
 import { brand as brandFacts } from '~/brands';
+import { LinkLine } from '~/components/LinkLine';
 import { usePortalEnv } from '~/components/portal-env';
 import { useTranslation } from '~/i18n/react';
 import type { AppointmentView } from '~/models/appointments/appointment';
@@ -34,9 +34,7 @@ export function ReceptionRegistration({ clinic, back }: { clinic: AppointmentVie
       <p>
         {t('reservation.reception.phone')} <a href={`tel:${brand.customerService.tel}`}>{brand.customerService.display}</a>
       </p>
-      <p>
-        <Link to={back}>{t('reservation.reception.back')}</Link>
-      </p>
+      <LinkLine to={back}>{t('reservation.reception.back')}</LinkLine>
     </section>
   );
 }

@@ -17,7 +17,7 @@ import { Form, Link } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import type { z } from 'zod';
 import { brand as brandFacts } from '~/brands';
-import { AppointmentDetails } from '~/components/appointments/AppointmentDetails';
+import { ReservationLayout } from './ReservationLayout';
 import { usePortalEnv } from '~/components/portal-env';
 import type { Language } from '~/i18n/config';
 import { BookingContact } from '~/components/account/BookingContact';
@@ -28,7 +28,7 @@ import { pagePath } from '~/route-table';
 import type { ReserveFailure } from '~/services/booking/reservation-flow-rules';
 import * as s from '~/styles/booking.css';
 import * as ui from '~/styles/ui.css';
-import { CheckboxField, ErrorSummary, TextField } from '../forms/FormFields';
+import { CheckboxField, ErrorSummary, PhoneField, TextField } from '~/components/forms';
 import { IdentifyButton, ReceptionButton } from '../auth/IdentifyButton';
 import { OccupationalConfirmation } from './OccupationalConfirmation';
 import { attrs } from '~/browser/markup';
@@ -105,100 +105,85 @@ export function ReservationForm({
   ];
 
   return (
-    <>
-      <h1>{t('reservation.reserveTitle')}</h1>
-      <div className={s.layout}>
-        <section className={ui.card}>
-          <AppointmentDetails appointment={view.preview} showPriceDetails={false} headingLevel={2} />
-        </section>
-        <section className={ui.card} aria-labelledby="details-title">
-          <h2 id="details-title">{t('reservation.form.title')}</h2>
+    <ReservationLayout preview={view.preview} titleId="details-title" title={t('reservation.form.title')}>
+      {view.kind === 'user' ? (
+        <p>
+          {view.forChild
+            ? t('reservation.choice.bookingForChild', { name: view.forChild })
+            : t('reservation.form.bookingAs', { name: view.name })}
+        </p>
+      ) : null}
+      <p>{t('reservation.form.intro')}</p>
+      {extra}
+
+      {failure === 'noPatient' ? (
+        <div role="alert" className={`${ui.alertBox} ${ui.alert.info}`}>
+          <h3>{t('reservation.identify.noPatientTitle')}</h3>
+          <p>{t('reservation.identify.noPatientText')}</p>
+          <div className={ui.buttonRow}>
+            <IdentifyButton reason="noPatient" />
+            <ReceptionButton />
+          </div>
+          <p>
+            {t('reservation.identify.phone')}{' '}
+            <a href={`tel:${brand.customerService.tel}`}>{brand.customerService.display}</a>
+          </p>
+        </div>
+      ) : null}
+      {failure && failure !== 'noPatient' ? (
+        <div role="alert" className={`${ui.alertBox} ${ui.alert.error}`}>
+          <p>{t(`reservation.errors.${failure}`)}</p>
+          {failure === 'appointmentNotAvailable' ? (
+            <Link to={pagePath('privateSearch', lang)}>{t('reservation.slot.backToList')}</Link>
+          ) : null}
+        </div>
+      ) : null}
+      {form.status === 'error' ? <ErrorSummary fields={labelled} /> : null}
+
+      {/* noValidate: without JS the server's answer shows every error at once (with JS the button waits for validity). */}
+      <Form method="post" {...getFormProps(form)} noValidate>
+        <AuthenticityTokenInput name="csrf" />
+        <div className={s.formGrid}>
+          {anonymous ? (
+            <>
+              <TextField
+                meta={fields.ssn}
+                label={t('reservation.form.ssn')}
+                hint={t('reservation.form.ssnHint')}
+                autoComplete="off"
+                autoCapitalize="characters"
+                className={s.wide}
+              />
+              <TextField meta={fields.firstName} label={t('reservation.form.firstName')} autoComplete="given-name" />
+              <TextField meta={fields.lastName} label={t('reservation.form.lastName')} autoComplete="family-name" />
+            </>
+          ) : null}
           {view.kind === 'user' ? (
-            <p>
-              {view.forChild
-                ? t('reservation.choice.bookingForChild', { name: view.forChild })
-                : t('reservation.form.bookingAs', { name: view.name })}
-            </p>
-          ) : null}
-          <p>{t('reservation.form.intro')}</p>
-          {extra}
-
-          {failure === 'noPatient' ? (
-            <div role="alert" className={`${ui.alertBox} ${ui.alert.info}`}>
-              <h3>{t('reservation.identify.noPatientTitle')}</h3>
-              <p>{t('reservation.identify.noPatientText')}</p>
-              <div className={ui.buttonRow}>
-                <IdentifyButton reason="noPatient" />
-                <ReceptionButton />
-              </div>
-              <p>
-                {t('reservation.identify.phone')}{' '}
-                <a href={`tel:${brand.customerService.tel}`}>{brand.customerService.display}</a>
-              </p>
-            </div>
-          ) : null}
-          {failure && failure !== 'noPatient' ? (
-            <div role="alert" className={`${ui.alertBox} ${ui.alert.error}`}>
-              <p>{t(`reservation.errors.${failure}`)}</p>
-              {failure === 'appointmentNotAvailable' ? (
-                <Link to={pagePath('privateSearch', lang)}>{t('reservation.slot.backToList')}</Link>
-              ) : null}
-            </div>
-          ) : null}
-          {form.status === 'error' ? <ErrorSummary fields={labelled} /> : null}
-
-          {/* noValidate: without JS the server's answer shows every error at once (with JS the button waits for validity). */}
-          <Form method="post" {...getFormProps(form)} noValidate>
-            <AuthenticityTokenInput name="csrf" />
-            <div className={s.formGrid}>
-              {anonymous ? (
-                <>
-                  <TextField
-                    meta={fields.ssn}
-                    label={t('reservation.form.ssn')}
-                    hint={t('reservation.form.ssnHint')}
-                    autoComplete="off"
-                    autoCapitalize="characters"
-                    className={s.wide}
-                  />
-                  <TextField meta={fields.firstName} label={t('reservation.form.firstName')} autoComplete="given-name" />
-                  <TextField meta={fields.lastName} label={t('reservation.form.lastName')} autoComplete="family-name" />
-                </>
-              ) : null}
-              {view.kind === 'user' ? (
-                <BookingContact contact={view.contact} editHref={view.editContactHref} phone={fields.phone} email={fields.emailAddress} />
-              ) : (
-                <>
-                  <TextField
-                    meta={fields.phone}
-                    label={t('reservation.form.phone')}
-                    hint={t('reservation.form.phoneHint')}
-                    type="tel"
-                    autoComplete="tel"
-                  />
-                  <TextField meta={fields.emailAddress} label={t('reservation.form.email')} type="email" autoComplete="email" />
-                </>
-              )}
-            </div>
-            {anonymous ? (
-              <CheckboxField meta={fields.termsApproved} label={t('reservation.form.terms', { hours: cancellationLimitHours })} />
-            ) : null}
-            {bindingRequired ? (
-              <CheckboxField meta={fields.bindingApproved} label={t('reservation.form.binding', { hours: bindingConsentHours })} />
-            ) : null}
-            {confirmation ? <OccupationalConfirmation meta={fields.contractConfirmed} confirmation={confirmation} /> : null}
-            <button
-              type="submit"
-              name="intent"
-              value="reserve"
-              className={ui.button.primary}
-              {...attrs({ needsValid: true, pending: t('reservation.form.booking') })}
-            >
-              {t('reservation.form.book')}
-            </button>
-          </Form>
-        </section>
-      </div>
-    </>
+            <BookingContact contact={view.contact} editHref={view.editContactHref} phone={fields.phone} email={fields.emailAddress} />
+          ) : (
+            <>
+              <PhoneField meta={fields.phone} label={t('reservation.form.phone')} hint={t('reservation.form.phoneHint')} />
+              <TextField meta={fields.emailAddress} label={t('reservation.form.email')} type="email" autoComplete="email" />
+            </>
+          )}
+        </div>
+        {anonymous ? (
+          <CheckboxField meta={fields.termsApproved} label={t('reservation.form.terms', { hours: cancellationLimitHours })} />
+        ) : null}
+        {bindingRequired ? (
+          <CheckboxField meta={fields.bindingApproved} label={t('reservation.form.binding', { hours: bindingConsentHours })} />
+        ) : null}
+        {confirmation ? <OccupationalConfirmation meta={fields.contractConfirmed} confirmation={confirmation} /> : null}
+        <button
+          type="submit"
+          name="intent"
+          value="reserve"
+          className={ui.button.primary}
+          {...attrs({ needsValid: true, pending: t('reservation.form.booking') })}
+        >
+          {t('reservation.form.book')}
+        </button>
+      </Form>
+    </ReservationLayout>
   );
 }

@@ -7,6 +7,7 @@
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from '~/i18n/react';
+import { Field } from '~/components/forms';
 import { Link } from 'react-router';
 import { defaultFilter, PRACTITIONER_NAME_PARAM, selectedFilterCount, toSearchParams } from '~/services/booking/search-rules';
 import type { SearchFilter, SearchFormOptions } from '~/models/booking/search';
@@ -79,25 +80,10 @@ export function SearchFilters({
           </h2>
         </summary>
 
-        <div className={ui.field}>
-          <label className={ui.label} htmlFor={DATE_FIELD_ID}>
-            {t('search.filters.date')}
-          </label>
-          <span className={ui.hint} id="search-date-hint">
-            {t('search.filters.dateHint')}
-          </span>
-          {/* min and max: a half-typed year is out of range, so the auto-submit waits for a real choice. */}
-          <input
-            id={DATE_FIELD_ID}
-            type="date"
-            name="startDate"
-            className={ui.input}
-            min={today}
-            max={lastDay}
-            defaultValue={filter.startDate}
-            aria-describedby="search-date-hint"
-          />
-        </div>
+        {/* min and max: a half-typed year is out of range, so the auto-submit waits for a real choice. */}
+        <Field field={{ id: DATE_FIELD_ID, errorId: `${DATE_FIELD_ID}-error` }} label={t('search.filters.date')} hint={t('search.filters.dateHint')}>
+          {(control) => <input {...control} type="date" name="startDate" className={ui.input} min={today} max={lastDay} defaultValue={filter.startDate} />}
+        </Field>
         {calendar}
 
         <PractitionerSelect options={options} value={filter.practitionerIds[0] ?? ''} />
@@ -106,19 +92,7 @@ export function SearchFilters({
           <legend className={s.legend}>{t('search.filters.specialties')}</legend>
           <ul className={s.checkboxList}>
             {options.specialties.map((specialty) => (
-              <li key={specialty.id}>
-                <label className={s.checkbox}>
-                  <input
-                    id={specialtyFieldId(specialty.id)}
-                    type="checkbox"
-                    className={s.checkboxInput}
-                    name="specialtyIds"
-                    value={specialty.id}
-                    defaultChecked={filter.specialtyIds.includes(specialty.id)}
-                  />
-                  {specialty.name}
-                </label>
-              </li>
+              <FilterCheckbox key={specialty.id} id={specialtyFieldId(specialty.id)} name="specialtyIds" value={specialty.id} defaultChecked={filter.specialtyIds.includes(specialty.id)} label={specialty.name} />
             ))}
           </ul>
         </fieldset>
@@ -189,38 +163,25 @@ function ClinicGroup({
       </summary>
       <ul className={`${s.checkboxList} ${s.groupBody}`}>
         {group.municipality === 'remote' ? null : (
-          <li>
-            <label className={s.checkbox}>
-              <input
-                id={municipalityFieldId(group.municipality)}
-                type="checkbox"
-                className={s.checkboxInput}
-                name="municipality"
-                value={group.municipality}
-                defaultChecked={whole}
-              />
-              {t('search.filters.allClinicsIn', { municipality: name })}
-            </label>
-          </li>
+          <FilterCheckbox id={municipalityFieldId(group.municipality)} name="municipality" value={group.municipality} defaultChecked={whole} label={t('search.filters.allClinicsIn', { municipality: name })} />
         )}
+        {/* A chosen municipality implies its clinics: shown checked, not sent separately. */}
         {group.clinics.map((clinic) => (
-          <li key={clinic.id}>
-            <label className={s.checkbox}>
-              {/* A chosen municipality implies its clinics: shown checked, not sent separately. */}
-              <input
-                id={clinicFieldId(clinic.id)}
-                type="checkbox"
-                className={s.checkboxInput}
-                name="clinicIds"
-                value={clinic.id}
-                defaultChecked={whole || clinicIds.includes(clinic.id)}
-                disabled={whole}
-              />
-              {clinic.name}
-            </label>
-          </li>
+          <FilterCheckbox key={clinic.id} id={clinicFieldId(clinic.id)} name="clinicIds" value={clinic.id} defaultChecked={whole || clinicIds.includes(clinic.id)} disabled={whole} label={clinic.name} />
         ))}
       </ul>
     </details>
+  );
+}
+
+/** One choice of a filter's list: a checkbox with its label around it. */
+function FilterCheckbox({ label, ...input }: { id: string; name: string; value: string; label: ReactNode; defaultChecked: boolean; disabled?: boolean }) {
+  return (
+    <li>
+      <label className={s.checkbox}>
+        <input type="checkbox" className={s.checkboxInput} {...input} />
+        {label}
+      </label>
+    </li>
   );
 }

@@ -6,13 +6,14 @@
  * The form carries a one-time key, so
  * a double submit creates one message; after a send the page gets a new key and an empty form.
  */
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint } from '@conform-to/zod';
 import type { z } from 'zod';
 import type { ReactNode } from 'react';
 import { Form } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { attrs } from '~/browser/markup';
+import { TextareaField, type FieldConstraints } from '~/components/forms';
 import type { TextKey } from '~/i18n/keys';
 import { useMessageText, useTranslation } from '~/i18n/react';
 import { MAX_ATTACHMENTS_PER_MESSAGE, MAX_TOTAL_ATTACHMENT_BYTES } from '~/models/messaging/messaging';
@@ -94,6 +95,8 @@ export function Composer({
   labelKey = 'messaging.composer.label',
   sendKey = 'messaging.composer.send',
   action,
+  hint,
+  constraint = getZodConstraint(composerSchema),
   children,
 }: {
   idempotencyKey: string;
@@ -107,6 +110,10 @@ export function Composer({
   labelKey?: TextKey;
   sendKey?: TextKey;
   action?: string;
+  /** A description under the text's label. */
+  hint?: ReactNode;
+  /** The text's constraints when the page's schema is not the composer's (an HR thread's text is required). */
+  constraint?: FieldConstraints;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -114,7 +121,7 @@ export function Composer({
   const [form, fields] = useForm<z.input<typeof composerSchema>>({
     id: `composer-${idempotencyKey}`,
     lastResult,
-    constraint: getZodConstraint(composerSchema),
+    constraint,
     // The browser checks the constraints before sending.
     defaultNoValidate: false,
   });
@@ -124,23 +131,7 @@ export function Composer({
       <input type="hidden" name="intent" value="send" />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       {children}
-      <div className={ui.field}>
-        <label className={ui.label} htmlFor={fields.text.id}>
-          {t(labelKey)}
-        </label>
-        <textarea
-          {...getTextareaProps(fields.text, { ariaDescribedBy: fields.text.errors ? fields.text.errorId : undefined })}
-          key={fields.text.key}
-          className={ui.input}
-          rows={5}
-          required={false}
-        />
-        {fields.text.errors ? (
-          <p className={ui.fieldError} id={fields.text.errorId}>
-            {messageText(fields.text.errors[0]!)}
-          </p>
-        ) : null}
-      </div>
+      <TextareaField meta={fields.text} label={t(labelKey)} hint={hint} rows={5} required={attachments ? false : undefined} />
       {attachments ? <AttachmentField meta={fields.attachments} fileErrors={fileErrors} /> : null}
       {form.errors?.length ? (
         <p className={ui.fieldError} id={form.errorId} role="alert">

@@ -13,6 +13,7 @@ import { attrs } from '~/browser/markup';
 import { pagePath } from '~/route-table';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
+import { LinkLine } from '~/components/LinkLine';
 
 /** The box's element id: the region the page script refreshes. */
 export const THREAD_SUMMARIES_REGION = 'front-messages';
@@ -46,9 +47,7 @@ export function ThreadSummariesSection({ summaries, lang }: { summaries: ThreadS
       ) : (
         <p>{t('messaging.empty')}</p>
       )}
-      <p>
-        <Link to={pagePath('conversations', lang)}>{t('messaging.backToList')}</Link>
-      </p>
+      <LinkLine to={pagePath('conversations', lang)}>{t('messaging.backToList')}</LinkLine>
     </section>
   );
 }

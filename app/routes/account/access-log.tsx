@@ -6,11 +6,10 @@
  * (`?person=`, the records viewer); anyone else's id is 404. The view itself is logged.
  */
 import { Form } from 'react-router';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { Field } from '~/components/forms';
 import { AccessLogPager, AccessLogTable } from '~/components/account/AccessLogTable';
 import { PersonSwitch } from '~/components/records/RecordNav';
-import type { TextKey } from '~/i18n/keys';
-import { useMessageText, useTranslation } from '~/i18n/react';
+import { useTranslation } from '~/i18n/react';
 import { pageTitle, requireAuth } from '~/lib/http/page.server';
 import { recordRequest } from '~/lib/http/records-page.server';
 import { accessLogFilterSchema, formatCursor, parseCursor, type AccessLogFilter } from '~/models/audit/access-log-filter';
@@ -65,31 +64,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function AccessLog({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const messageText = useMessageText();
   const { lang, choices, values, errors, ward, filtered, entries, olderHref, newestHref } = loaderData;
   const personId = choices.find((c) => c.current && !c.self)?.id;
   const field = (name: 'from' | 'to') => {
     const error = (errors as Partial<Record<'from' | 'to', string>>)[name];
+    const id = `access-log-${name}`;
     return (
-      <div className={ui.field}>
-        <label className={ui.label} htmlFor={`access-log-${name}`}>
-          {t(`accessLog.filter.${name}`)}
-        </label>
-        <input
-          className={ui.input}
-          id={`access-log-${name}`}
-          name={name}
-          type="date"
-          defaultValue={values[name]}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `access-log-${name}-error` : undefined}
-        />
-        {error ? (
-          <p className={ui.fieldError} id={`access-log-${name}-error`}>
-            {messageText(error as TextKey)}
-          </p>
-        ) : null}
-      </div>
+      <Field field={{ id, errorId: `${id}-error`, errors: error ? [error] : undefined }} label={t(`accessLog.filter.${name}`)}>
+        {(control) => <input {...control} className={ui.input} name={name} type="date" defaultValue={values[name]} />}
+      </Field>
     );
   };
   return (
@@ -123,8 +106,4 @@ export default function AccessLog({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

@@ -7,9 +7,9 @@
  * flash after each; an ended session is dead at its next request (ADR 0032). Any logged-in person
  * has sessions, patient or not, so the page needs only a login.
  */
-import { data, Form, Link } from 'react-router';
+import { data, Form } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { LinkLine } from '~/components/LinkLine';
 import { DeviceList } from '~/components/account/DeviceList';
 import { LogoutControl } from '~/components/shell/LogoutControl';
 import { portalContext } from '~/context';
@@ -77,9 +77,7 @@ export default function MyDevices({ loaderData }: Route.ComponentProps) {
   const others = sessions.filter((s) => !s.current).length;
   return (
     <div>
-      <p>
-        <Link to={pagePath('myInformation', lang)}>{t('chrome.myInformation')}</Link>
-      </p>
+      <LinkLine to={pagePath('myInformation', lang)}>{t('chrome.myInformation')}</LinkLine>
       <h1>{t('devices.title')}</h1>
       <p>{t('devices.intro')}</p>
       <DeviceList sessions={sessions} />
@@ -107,8 +105,4 @@ export default function MyDevices({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

@@ -18,7 +18,6 @@ import { type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { data, Link, redirect } from 'react-router';
 import { DataExportLink } from '~/components/records/DataExportLink';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { LogoutControl } from '~/components/shell/LogoutControl';
 import { ContactForm, ContactSummary, type ContactValues } from '~/components/account/ContactEditor';
 import { GuardianForm } from '~/components/account/GuardianForm';
@@ -429,8 +428,4 @@ export default function MyInformation({ loaderData, actionData }: Route.Componen
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

@@ -3,10 +3,9 @@
  * online or by phone and a log-out button (a plain form post to the log-out page).
  */
 import { useTranslation } from '~/i18n/react';
-import { Form, Link } from 'react-router';
-import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { Link } from 'react-router';
 import { brand as brandFacts } from '~/brands';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { ConfirmForm } from '~/components/ConfirmLink';
 import { usePortalEnv } from '~/components/portal-env';
 import { portalContext } from '~/context';
 import { pageTitle, requireAuth } from '~/lib/http/page.server';
@@ -36,20 +35,9 @@ export default function NewCustomer({ loaderData }: Route.ComponentProps) {
           {t('reservation.newCustomer.bookByPhone')}: {brand.customerService.display}
         </a>
       </div>
-      <Form method="post" action={pagePath('logout', lang)} reloadDocument>
-        <AuthenticityTokenInput name="csrf" />
-        <div className={ui.buttonRow}>
-          <button type="submit" className={ui.button.secondary}>
-            {t('reservation.newCustomer.logOut')}
-          </button>
-        </div>
-      </Form>
+      <ConfirmForm secondary action={pagePath('logout', lang)} reloadDocument confirmLabel={t('reservation.newCustomer.logOut')} />
     </section>
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

@@ -18,8 +18,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { useTranslation } from '~/i18n/react';
 import { data, Form, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import { ErrorSummary, TextField } from '~/components/forms/FormFields';
+import { ErrorSummary, PhoneField, TextField } from '~/components/forms';
 import { portalContext } from '~/context';
 import { invariantResponse, nextParam, pageTitle, requireAuth, requireNoPatient } from '~/lib/http/page.server';
 import { registrationSchema } from '~/models/booking/reservation-schemas';
@@ -146,20 +145,9 @@ export default function Registration({ loaderData, actionData }: Route.Component
             autoComplete={forWard ? 'off' : 'address-line1'}
             className={s.wide}
           />
-          <TextField
-            meta={fields.zipCode}
-            label={t('reservation.registration.zipCode')}
-            autoComplete={forWard ? 'off' : 'postal-code'}
-            inputMode="numeric"
-          />
+          <TextField meta={fields.zipCode} label={t('reservation.registration.zipCode')} autoComplete={forWard ? 'off' : 'postal-code'} inputMode="numeric" />
           <TextField meta={fields.postOffice} label={t('reservation.registration.postOffice')} autoComplete={forWard ? 'off' : 'address-level2'} />
-          <TextField
-            meta={fields.phoneNumber}
-            label={t('reservation.registration.phoneNumber')}
-            hint={t('reservation.registration.phoneHint')}
-            type="tel"
-            autoComplete="tel"
-          />
+          <PhoneField meta={fields.phoneNumber} label={t('reservation.registration.phoneNumber')} hint={t('reservation.registration.phoneHint')} />
           <TextField meta={fields.emailAddress} label={t('reservation.registration.emailAddress')} type="email" autoComplete="email" />
         </div>
         <button type="submit" className={ui.button.primary} {...attrs({ pending: t('reservation.registration.saving') })}>
@@ -170,8 +158,4 @@ export default function Registration({ loaderData, actionData }: Route.Component
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

@@ -8,7 +8,6 @@
  */
 import { data, Form, Link, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { authContext, portalContext, requestInfoContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
 import { pageTitle, serverT } from '~/lib/http/page.server';
@@ -24,7 +23,7 @@ import { resumableFromRequest } from '~/lib/http/reauth.server';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/sms-authentication';
 
-import { SmsCodeField } from '~/components/forms/SmsCodeField';
+import { SmsCodeField } from '~/components/forms';
 import { attrs } from '~/browser/markup';
 
 function nextOf(request: Request, lang: 'fi' | 'sv' | 'en'): string {
@@ -148,8 +147,4 @@ export default function SmsAuthentication({ loaderData }: Route.ComponentProps) 
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

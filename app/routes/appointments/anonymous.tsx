@@ -13,9 +13,9 @@ import { useTranslation } from '~/i18n/react';
 import { data, Form, Link, redirect, useSearchParams } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
+import { LinkLine } from '~/components/LinkLine';
 import { AppointmentDetails } from '~/components/appointments/AppointmentDetails';
 import { SSN_FIELDS, SsnEndPartInput } from '~/components/appointments/SsnEndPartInput';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext, requestInfoContext } from '~/context';
 import { environmentFeatures } from '~/services/features/features.server';
 import { pageTitle } from '~/lib/http/page.server';
@@ -198,9 +198,7 @@ export default function AnonymousAppointment({ loaderData, actionData }: Route.C
 
       {/* Earlier-time offers (ADR 0037): asked for after strong identification, like cancelling. */}
       {appointment.cancellableOnline ? (
-        <p>
-          <Link to={loginHere(pagePath('appointmentEarlierTime', lang, { id: String(appointment.id) }))}>{t('earlierTime.anonymous.ask')}</Link>
-        </p>
+        <LinkLine to={loginHere(pagePath('appointmentEarlierTime', lang, { id: String(appointment.id) }))}>{t('earlierTime.anonymous.ask')}</LinkLine>
       ) : null}
     </section>
   );
@@ -208,6 +206,4 @@ export default function AnonymousAppointment({ loaderData, actionData }: Route.C
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: 'robots', content: 'noindex' }];
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary } from '~/components/page-exports';

@@ -13,11 +13,12 @@ import { useMessageText, useTranslation } from '~/i18n/react';
 import { data, Form, Link, redirect, useSearchParams } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
+import { LinkLine } from '~/components/LinkLine';
 import { AppointmentDetails, appointmentTitle } from '~/components/appointments/AppointmentDetails';
 import { ConfirmLink } from '~/components/ConfirmLink';
+import { Field } from '~/components/forms';
 import { EarlierTimeBox } from '~/components/appointments/EarlierTimeBox';
 import { earlierTimeStatuses } from '~/services/appointments/earlier-times.server';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import { pageTitle, requireAuth, titleWith } from '~/lib/http/page.server';
 import { ARRIVAL_REASON_MAX, type AppointmentView, type CheckInResult } from '~/models/appointments/appointment';
@@ -184,9 +185,7 @@ export default function AppointmentPage({ loaderData, actionData }: Route.Compon
           <EarlierTimeBox appointmentId={a.id} status={earlierTimes[a.id]} lang={lang} />
         </article>
       ))}
-      <p>
-        <Link to={pagePath('appointmentList', lang)}>{t('appointments.showAll')}</Link>
-      </p>
+      <LinkLine to={pagePath('appointmentList', lang)}>{t('appointments.showAll')}</LinkLine>
     </>
   );
 }
@@ -352,7 +351,6 @@ function ArrivalReason({ appointment: a, lastResult }: { appointment: Appointmen
   const messageText = useMessageText();
   const formId = `arrival-${a.id}`;
   const fieldId = `${formId}-arrivalReason`;
-  const errorId = `${fieldId}-error`;
   const counterId = `${fieldId}-counter`;
   const refused = refusal(lastResult);
   // After a refused post the submitted text comes back, not the saved one.
@@ -360,7 +358,6 @@ function ArrivalReason({ appointment: a, lastResult }: { appointment: Appointmen
   const length = [...value].length;
   // Past the limit the counter says so, unless the server's error already does.
   const over = length > ARRIVAL_REASON_MAX && !refused.error;
-  const describedBy = [`${fieldId}-hint`, counterId, refused.error ? errorId : ''].filter(Boolean).join(' ');
   return (
     <section aria-labelledby={`${formId}-title`}>
       <h2 id={`${formId}-title`}>{t('appointments.arrivalReason.title')}</h2>
@@ -368,39 +365,36 @@ function ArrivalReason({ appointment: a, lastResult }: { appointment: Appointmen
         <AuthenticityTokenInput name="csrf" />
         <input type="hidden" name="appointmentId" value={a.id} />
         <input type="hidden" name="intent" value="arrivalReason" />
-        <div className={ui.field}>
-          <label className={ui.label} htmlFor={fieldId}>
-            {t('appointments.arrivalReason.label')}
-          </label>
-          <span className={ui.hint} id={`${fieldId}-hint`}>
-            {t('appointments.arrivalReason.hint', { max: ARRIVAL_REASON_MAX })}
-          </span>
-          {/* No maxLength: typing past the limit shows the message instead of silently cutting;
-              the page script keeps the counter and refuses to submit over the limit. */}
-          <textarea
-            id={fieldId}
-            name="arrivalReason"
-            defaultValue={value}
-            className={`${ui.input} ${s.textarea}`}
-            aria-invalid={refused.error || over ? true : undefined}
-            aria-describedby={describedBy}
-            {...attrs({
-              countIn: counterId,
-              countMax: ARRIVAL_REASON_MAX,
-              countText: countTemplate(t('appointments.arrivalReason.counter', { count: COUNT_SLOT, max: ARRIVAL_REASON_MAX })),
-              countOver: t('appointments.arrivalReason.overLimit'),
-            })}
-          />
-          <span id={counterId} className={s.counter} {...attrs({ over })} aria-live="polite">
-            {t('appointments.arrivalReason.counter', { count: length, max: ARRIVAL_REASON_MAX })}
-            {over ? ` – ${t('appointments.arrivalReason.overLimit')}` : null}
-          </span>
-          {refused.error ? (
-            <span id={errorId} className={ui.fieldError}>
-              {messageText(refused.error, { max: ARRIVAL_REASON_MAX })}
-            </span>
-          ) : null}
-        </div>
+        <Field
+          field={{ id: fieldId, errorId: `${fieldId}-error`, errors: refused.error ? [messageText(refused.error, { max: ARRIVAL_REASON_MAX })] : undefined }}
+          label={t('appointments.arrivalReason.label')}
+          hint={t('appointments.arrivalReason.hint', { max: ARRIVAL_REASON_MAX })}
+        >
+          {(control) => (
+            <>
+              {/* No maxLength: typing past the limit shows the message instead of silently cutting;
+                  the page script keeps the counter and refuses to submit over the limit. */}
+              <textarea
+                {...control}
+                name="arrivalReason"
+                defaultValue={value}
+                className={`${ui.input} ${s.textarea}`}
+                aria-invalid={control['aria-invalid'] || over || undefined}
+                aria-describedby={`${control['aria-describedby']} ${counterId}`}
+                {...attrs({
+                  countIn: counterId,
+                  countMax: ARRIVAL_REASON_MAX,
+                  countText: countTemplate(t('appointments.arrivalReason.counter', { count: COUNT_SLOT, max: ARRIVAL_REASON_MAX })),
+                  countOver: t('appointments.arrivalReason.overLimit'),
+                })}
+              />
+              <span id={counterId} className={s.counter} {...attrs({ over })} aria-live="polite">
+                {t('appointments.arrivalReason.counter', { count: length, max: ARRIVAL_REASON_MAX })}
+                {over ? ` – ${t('appointments.arrivalReason.overLimit')}` : null}
+              </span>
+            </>
+          )}
+        </Field>
         <button type="submit" className={ui.button.primary} {...attrs({ needsValid: true })}>
           {t('appointments.arrivalReason.save')}
         </button>
@@ -413,8 +407,4 @@ function ArrivalReason({ appointment: a, lastResult }: { appointment: Appointmen
 const COUNT_SLOT = 987_654_321;
 const countTemplate = (text: string) => text.replace(String(COUNT_SLOT), '{count}');
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

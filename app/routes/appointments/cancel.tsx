@@ -5,10 +5,9 @@
  * the reason and the customer-service phone.
  */
 import { useTranslation } from '~/i18n/react';
-import { Form, Link, redirect } from 'react-router';
-import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { redirect } from 'react-router';
 import { AppointmentDetails } from '~/components/appointments/AppointmentDetails';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { ConfirmForm } from '~/components/ConfirmLink';
 import { portalContext } from '~/context';
 import { env } from '~/env.server';
 import { invariantResponse, pageTitle, requireAuth, serverT } from '~/lib/http/page.server';
@@ -75,23 +74,12 @@ export default function CancelAppointment({ loaderData }: Route.ComponentProps) 
       <p className={ui.label}>{t('appointments.cancel.title')}</p>
       <AppointmentDetails appointment={appointment} showPriceDetails={false} headingLevel={1} />
       <h2>{t('appointments.cancel.question')}</h2>
-      <Form method="post">
-        <AuthenticityTokenInput name="csrf" />
-        <div className={ui.buttonRow}>
-          <button type="submit" className={ui.button.primary}>
-            {t('appointments.cancel.yes')}
-          </button>
-          <Link className={ui.button.secondary} to={pagePath('appointment', lang, { ids: String(appointment.id) })}>
-            {t('appointments.cancel.no')}
-          </Link>
-        </div>
-      </Form>
+      <ConfirmForm
+        confirmLabel={t('appointments.cancel.yes')}
+        cancel={{ to: pagePath('appointment', lang, { ids: String(appointment.id) }), label: t('appointments.cancel.no') }}
+      />
     </section>
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

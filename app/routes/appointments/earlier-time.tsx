@@ -10,11 +10,11 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { data, Form, Link } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { FieldError } from '~/components/forms/FieldError';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { LinkLine } from '~/components/LinkLine';
+import { Fieldset, TextField } from '~/components/forms';
 import { portalContext, requestInfoContext } from '~/context';
 import { env } from '~/env.server';
-import { useMessageText, useTranslation } from '~/i18n/react';
+import { useTranslation } from '~/i18n/react';
 import { redirectWithFlash } from '~/lib/http/flash.server';
 import { invariantResponse, pageTitle, requireAuth } from '~/lib/http/page.server';
 import { formatDate } from '~/lib/format';
@@ -88,7 +88,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function EarlierTimeRequest({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const messageText = useMessageText();
   const { form: f, lang, constraint, hours, dateExample } = loaderData;
   const [form, fields] = useForm<EarlierTimeRequestValues>({
     id: 'earlier-time',
@@ -104,17 +103,11 @@ export default function EarlierTimeRequest({ loaderData, actionData }: Route.Com
   const chosenClinics = new Set(
     ([] as unknown[]).concat(fields.clinicIds.initialValue ?? f.clinicIds).filter((v): v is string => typeof v === 'string'),
   );
-  const practitionerError = fields.practitioner.errors?.[0];
-  const clinicsError = fields.clinicIds.errors?.[0];
-  const latestError = fields.latestDate.errors?.[0];
-  const latestHintId = `${fields.latestDate.id}-hint`;
   const own = f.offersTo.type === 'you' ? [f.offersTo.phone, f.offersTo.email].filter((v): v is string => Boolean(v)) : [];
   const myInformation = pagePath('myInformation', lang);
   return (
     <div>
-      <p>
-        <Link to={pagePath('appointment', lang, { ids: String(f.appointmentId) })}>{t('earlierTime.request.back')}</Link>
-      </p>
+      <LinkLine to={pagePath('appointment', lang, { ids: String(f.appointmentId) })}>{t('earlierTime.request.back')}</LinkLine>
       <h1>{t('earlierTime.request.title')}</h1>
       <p>
         {t('earlierTime.request.current')}: <strong>{f.startText}</strong>
@@ -151,8 +144,7 @@ export default function EarlierTimeRequest({ loaderData, actionData }: Route.Com
           <Form method="post" reloadDocument className={ui.card} {...getFormProps(form)}>
             <AuthenticityTokenInput name="csrf" />
             <input type="hidden" name="intent" value="request" />
-            <fieldset className={ui.field} aria-describedby={practitionerError ? fields.practitioner.errorId : undefined}>
-              <legend className={ui.label}>{t('earlierTime.request.practitionerLegend')}</legend>
+            <Fieldset field={fields.practitioner} legend={t('earlierTime.request.practitionerLegend')}>
               {(['same', 'any'] as const).map((choice) => (
                 <label key={choice} className={s.choiceLine}>
                   <input
@@ -166,52 +158,24 @@ export default function EarlierTimeRequest({ loaderData, actionData }: Route.Com
                   {choice === 'same' ? t('earlierTime.request.practitionerSame', { name: f.practitioner.name }) : t('earlierTime.request.practitionerAny')}
                 </label>
               ))}
-              {practitionerError ? (
-                <span id={fields.practitioner.errorId} className={ui.fieldError}>
-                  {messageText(practitionerError)}
-                </span>
-              ) : null}
-            </fieldset>
-            <fieldset
-              className={ui.field}
-              aria-describedby={[`${fields.clinicIds.id}-hint`, clinicsError ? fields.clinicIds.errorId : ''].filter(Boolean).join(' ')}
-            >
-              <legend className={ui.label}>{t('earlierTime.request.clinicsLegend')}</legend>
-              <span id={`${fields.clinicIds.id}-hint`} className={ui.hint}>
-                {t('earlierTime.request.clinicsHint')}
-              </span>
+            </Fieldset>
+            <Fieldset field={fields.clinicIds} legend={t('earlierTime.request.clinicsLegend')} hint={t('earlierTime.request.clinicsHint')}>
               {f.clinics.map((clinic) => (
                 <label key={clinic.id} className={s.choiceLine}>
                   <input className={s.choiceInput} type="checkbox" name={fields.clinicIds.name} value={clinic.id} defaultChecked={chosenClinics.has(clinic.id)} /> {clinic.name}
                 </label>
               ))}
-              {clinicsError ? (
-                <span id={fields.clinicIds.errorId} className={ui.fieldError}>
-                  {messageText(clinicsError)}
-                </span>
-              ) : null}
-            </fieldset>
-            <div className={ui.field}>
-              <label className={ui.label} htmlFor={fields.latestDate.id}>
-                {t('earlierTime.request.latestDate')}
-              </label>
-              <span id={latestHintId} className={ui.hint}>
-                {t('earlierTime.request.latestDateHint', { example: dateExample })}
-              </span>
-              <input
-                id={fields.latestDate.id}
-                name={fields.latestDate.name}
-                type="date"
-                className={ui.input}
-                required
-                min={f.latestDate.min}
-                max={f.latestDate.max}
-                defaultValue={typeof fields.latestDate.initialValue === 'string' ? fields.latestDate.initialValue : f.latestDate.value}
-                aria-invalid={latestError ? true : undefined}
-                aria-describedby={latestError ? `${latestHintId} ${fields.latestDate.errorId}` : latestHintId}
-              />
-              <FieldError meta={fields.latestDate} />
-            </div>
+            </Fieldset>
+            <TextField
+              meta={fields.latestDate}
+              type="date"
+              label={t('earlierTime.request.latestDate')}
+              hint={t('earlierTime.request.latestDateHint', { example: dateExample })}
+              required
+              min={f.latestDate.min}
+              max={f.latestDate.max}
+              defaultValue={typeof fields.latestDate.initialValue === 'string' ? fields.latestDate.initialValue : f.latestDate.value}
+            />
             <div className={ui.field}>
               <span className={ui.label}>{t('earlierTime.request.contact.label')}</span>
               {f.offersTo.type === 'you' ? (
@@ -235,8 +199,4 @@ export default function EarlierTimeRequest({ loaderData, actionData }: Route.Com
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

@@ -3,14 +3,13 @@
  * (apart, never among the upcoming), then recent past ones.
  */
 import { useTranslation } from '~/i18n/react';
+import { Section } from '~/components/Section';
 import { AppointmentList } from '~/components/appointments/AppointmentList';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import { pageTitle, requireAuth } from '~/lib/http/page.server';
 import { listAppointments } from '~/services/appointments/appointments.server';
 import { viewerOf } from '~/services/people/viewer.server';
 import { getDb } from '~/services/db/db.server';
-import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/list';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -26,28 +25,21 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1>{t('appointments.listTitle')}</h1>
-      <section className={ui.card} aria-labelledby="upcoming-title">
-        <h2 id="upcoming-title">{t('appointments.upcoming')}</h2>
+      <Section id="upcoming-title" title={t('appointments.upcoming')}>
         {upcoming.length ? <AppointmentList items={upcoming} lang={lang} /> : <p>{t('appointments.empty')}</p>}
-      </section>
-      {cancelled.length ? (
-        <section className={ui.card} aria-labelledby="cancelled-title">
-          <h2 id="cancelled-title">{t('appointments.cancelledTitle')}</h2>
-          <AppointmentList items={cancelled} lang={lang} />
-        </section>
-      ) : null}
-      {past.length ? (
-        <section className={ui.card} aria-labelledby="past-title">
-          <h2 id="past-title">{t('appointments.past')}</h2>
-          <AppointmentList items={past} lang={lang} />
-        </section>
-      ) : null}
+      </Section>
+      {[
+        { id: 'cancelled-title', title: t('appointments.cancelledTitle'), items: cancelled },
+        { id: 'past-title', title: t('appointments.past'), items: past },
+      ].map(({ id, title, items }) =>
+        items.length ? (
+          <Section key={id} id={id} title={title}>
+            <AppointmentList items={items} lang={lang} />
+          </Section>
+        ) : null,
+      )}
     </>
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

@@ -17,8 +17,7 @@ import { parseWithZod } from '@conform-to/zod';
 import { data, Form, Link, redirect, type RouterContextProvider } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { AppointmentDetails } from '~/components/appointments/AppointmentDetails';
-import { CheckboxField } from '~/components/forms/FormFields';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { CheckboxField } from '~/components/forms';
 import { portalContext, type FlashMessage } from '~/context';
 import { env } from '~/env.server';
 import type { Language } from '~/i18n/config';
@@ -199,6 +198,4 @@ export default function MoveAppointment({ loaderData, actionData }: Route.Compon
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: 'robots', content: 'noindex' }];
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary } from '~/components/page-exports';

@@ -11,7 +11,6 @@
 import { useTranslation } from '~/i18n/react';
 import { data, Link, Form, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { authContext, expiredSessionContext, portalContext } from '~/context';
 import { env } from '~/env.server';
 import type { Language } from '~/i18n/config';
@@ -131,8 +130,4 @@ export default function ExpiredSession({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

@@ -5,11 +5,11 @@
  * identification) and comes back to `nextPath`; without it a logged-in person goes straight there.
  */
 import { useTranslation } from '~/i18n/react';
-import { Link, redirect } from 'react-router';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { redirect } from 'react-router';
 import { authContext, portalContext } from '~/context';
 import { pageTitle } from '~/lib/http/page.server';
 import { safeRedirectPath } from '~/lib/http/safe-redirect';
+import { LinkLine } from '~/components/LinkLine';
 import { ProviderGrid } from '~/components/auth/ProviderGrid';
 import { pagePath } from '~/route-table';
 import * as ui from '~/styles/ui.css';
@@ -50,16 +50,10 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       <ProviderGrid lang={lang} next={nextPath} labelledBy="providers-title" />
       <p className={ui.hint}>{t('login.secureNote')}</p>
       {again ? (
-        <p>
-          <Link to={nextPath}>{t('login.again.back')}</Link>
-        </p>
+        <LinkLine to={nextPath}>{t('login.again.back')}</LinkLine>
       ) : null}
     </section>
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

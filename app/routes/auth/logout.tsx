@@ -3,9 +3,8 @@
  * dialog), POST ends the session on the server and returns to the front page with a message.
  */
 import { useTranslation } from '~/i18n/react';
-import { Form, Link, redirect } from 'react-router';
-import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { redirect } from 'react-router';
+import { ConfirmForm } from '~/components/ConfirmLink';
 import { authContext, portalContext } from '~/context';
 import { pageTitle } from '~/lib/http/page.server';
 import { pagePath } from '~/route-table';
@@ -44,23 +43,9 @@ export default function Logout({ loaderData }: Route.ComponentProps) {
     <section className={ui.card}>
       <h1>{t('logout.title')}</h1>
       <p>{t('logout.question')}</p>
-      <Form method="post" reloadDocument>
-        <AuthenticityTokenInput name="csrf" />
-        <div className={ui.buttonRow}>
-          <button type="submit" className={ui.button.primary}>
-            {t('logout.confirm')}
-          </button>
-          <Link className={ui.button.secondary} to={pagePath('front', loaderData.lang)}>
-            {t('logout.cancel')}
-          </Link>
-        </div>
-      </Form>
+      <ConfirmForm reloadDocument confirmLabel={t('logout.confirm')} cancel={{ to: pagePath('front', loaderData.lang), label: t('logout.cancel') }} />
     </section>
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

@@ -2,18 +2,19 @@
  * The built-in test identification service (development and tests only; 404 in production):
  * a bank-like page where the person types a personal identity code and confirms.
  */
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { useTranslation } from '~/i18n/react';
 import { data, Form, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { TextField } from '~/components/forms';
 import { requestInfoContext } from '~/context';
 import { requireNonProduction } from '~/lib/http/test-deployment.server';
 import { serverT } from '~/lib/http/page.server';
 import { IDENTITY_PROVIDERS } from '~/models/identity-providers';
-import { identityCodeSchema } from '~/models/schemas';
+import { isValidIdentityCode } from '~/models/identity-code';
+import { IDENTITY_CODE_MAX_LENGTH, VALIDATION_MESSAGES } from '~/models/schemas';
 import { callbackUri } from '~/services/auth/identification.server';
 import { approveTestIdentification, cancelTestIdentification } from '~/services/auth/test-idp.server';
 import { getDb } from '~/services/db/db.server';
@@ -31,7 +32,17 @@ const requestSchema = z.object({
 });
 
 const ConfirmSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('confirm'), identityCode: identityCodeSchema }),
+  z.object({
+    intent: z.literal('confirm'),
+    // The test bank words every refusal but an empty field its own way.
+    identityCode: z
+      .string({ required_error: VALIDATION_MESSAGES.required })
+      .trim()
+      .min(1, VALIDATION_MESSAGES.required)
+      .toUpperCase()
+      .max(IDENTITY_CODE_MAX_LENGTH, 'testIdp.invalidCode')
+      .refine((code) => isValidIdentityCode(code), 'testIdp.invalidCode'),
+  }),
   // Cancelling needs no identity code.
   z.object({ intent: z.literal('cancel') }),
 ]);
@@ -85,7 +96,6 @@ export default function TestIdentification({ loaderData, actionData }: Route.Com
     lastResult: actionData?.result,
     constraint: getZodConstraint(ConfirmSchema),
   });
-  const codeError = fields.identityCode.errors?.[0];
   return (
     <section className={ui.card}>
       <h1>{t('testIdp.title')}</h1>
@@ -96,27 +106,7 @@ export default function TestIdentification({ loaderData, actionData }: Route.Com
         {Object.entries(authRequest).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <div className={ui.field}>
-          <label className={ui.label} htmlFor={fields.identityCode.id}>
-            {t('testIdp.identityCode')}
-          </label>
-          <span className={ui.hint} id={`${fields.identityCode.id}-hint`}>
-            {t('testIdp.identityCodeHint')}
-          </span>
-          <input
-            className={ui.input}
-            {...getInputProps(fields.identityCode, { type: 'text' })}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            aria-describedby={`${fields.identityCode.id}-hint ${codeError ? fields.identityCode.errorId : ''}`.trim()}
-          />
-          {codeError ? (
-            <span className={ui.fieldError} id={fields.identityCode.errorId} role="alert">
-              {codeError === 'validation.required' ? t('validation.required') : t('testIdp.invalidCode')}
-            </span>
-          ) : null}
-        </div>
+        <TextField meta={fields.identityCode} label={t('testIdp.identityCode')} hint={t('testIdp.identityCodeHint')} autoComplete="off" autoCapitalize="characters" />
         <div className={ui.buttonRow}>
           <button type="submit" name="intent" value="confirm" className={ui.button.primary}>
             {t('testIdp.confirm')}
@@ -130,8 +120,4 @@ export default function TestIdentification({ loaderData, actionData }: Route.Com
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

@@ -4,7 +4,6 @@
  * sum, the PDF and the payment area. A load failure shows the error view with retry.
  */
 import { Link } from 'react-router';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import { brand } from '~/brands';
 import { useTranslation } from '~/i18n/react';
@@ -156,8 +155,4 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

@@ -6,7 +6,6 @@
  * Nothing here says whether the number exists.
  */
 import { Link } from 'react-router';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { authContext, portalContext } from '~/context';
 import { LANGUAGES } from '~/i18n/config';
 import { useTranslation } from '~/i18n/react';
@@ -72,8 +71,4 @@ export default function InvoiceNotificationLanding({ loaderData }: Route.Compone
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

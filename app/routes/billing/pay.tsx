@@ -18,7 +18,6 @@
  */
 import { data, Link, redirect } from 'react-router';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
 import { invariantResponse, pageTitle, requireAuth } from '~/lib/http/page.server';
@@ -35,6 +34,7 @@ import { notFound } from '~/lib/http/responses';
 import { startInvoicePayment } from '~/lib/http/payment.server';
 import { INVOICE_NUMBER } from '~/models/billing/invoice';
 import { parseTerms } from '~/models/billing/payment-terms';
+import { LinkLine } from '~/components/LinkLine';
 
 const PAYMENT_ID = /^[0-9a-f-]{36}$/;
 /** Our own parameters of a method's form, in its action URL (its body is the provider's fields only). */
@@ -175,15 +175,9 @@ export default function PayInvoice({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
 
-      <p>
-        <Link to={backHref}>{t('invoices.pay.back')}</Link>
-      </p>
+      <LinkLine to={backHref}>{t('invoices.pay.back')}</LinkLine>
     </section>
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

@@ -15,7 +15,6 @@
  * the success region with a link to the appointment.
  */
 import { data, Link, redirect } from 'react-router';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { attrs } from '~/browser/markup';
 import { isPollRequest } from '~/lib/polling';
 import { portalContext, requestInfoContext } from '~/context';
@@ -168,8 +167,4 @@ function Outcome({
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

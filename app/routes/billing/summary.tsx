@@ -8,7 +8,6 @@ import { brand } from '~/brands';
 import { sellerAddressLines } from '~/models/billing/seller';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
 import { invariantResponse, requireAuth, serverT, titleWith } from '~/lib/http/page.server';
@@ -157,8 +156,4 @@ export default function InvoiceSummary({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

@@ -3,10 +3,9 @@
  * its fee; approving creates the visit's invoice (once) and continues to the pay page. A visit
  * already paid goes to the success page.
  */
-import { Form, Link, redirect } from 'react-router';
-import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { redirect } from 'react-router';
 import { VisitFacts } from '~/components/billing/VisitFacts';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { ConfirmForm } from '~/components/ConfirmLink';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
 import { pageTitle, requireAuth } from '~/lib/http/page.server';
@@ -20,7 +19,6 @@ import type { Route } from './+types/visit-payment-approval';
 
 import { notFound } from '~/lib/http/responses';
 import { idParam } from '~/lib/http/params';
-import { attrs } from '~/browser/markup';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { visit, lang } = await visitPaymentFor(params, context, 'visitPaymentApproval');
@@ -57,23 +55,13 @@ export default function VisitPaymentApproval({ loaderData }: Route.ComponentProp
       <h2>{visit.title}</h2>
       <VisitFacts visit={visit} />
       <p>{t('invoices.visit.approvalText')}</p>
-      <Form method="post">
-        <AuthenticityTokenInput name="csrf" />
-        <div className={ui.buttonRow}>
-          <button type="submit" className={ui.button.primary} {...attrs({ pending: t('invoices.visit.approving') })}>
-            {t('invoices.visit.approve')}
-          </button>
-          <Link className={ui.button.secondary} to={backHref}>
-            {t('invoices.visit.back')}
-          </Link>
-        </div>
-      </Form>
+      <ConfirmForm
+        confirmLabel={t('invoices.visit.approve')}
+        pending={t('invoices.visit.approving')}
+        cancel={{ to: backHref, label: t('invoices.visit.back') }}
+      />
     </section>
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

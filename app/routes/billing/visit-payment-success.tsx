@@ -4,7 +4,6 @@
  * the visit (a guardian paying a ward's too). An unpaid visit goes back to its approval.
  */
 import { Link } from 'react-router';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { useTranslation } from '~/i18n/react';
 import { pageTitle } from '~/lib/http/page.server';
 import { visitPaymentFor } from '~/lib/http/visit-payment.server';
@@ -48,8 +47,4 @@ export default function VisitPaymentSuccess({ loaderData }: Route.ComponentProps
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

@@ -8,8 +8,9 @@
  *
  * Links only: plain HTML (ADR 0009).
  */
-import { Link, redirect } from 'react-router';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { redirect } from 'react-router';
+import { LinkLine } from '~/components/LinkLine';
+import { Section } from '~/components/Section';
 import { authContext, portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
 import { pageTitle } from '~/lib/http/page.server';
@@ -51,18 +52,11 @@ export default function OccupationalLanding({ loaderData }: Route.ComponentProps
         <ProviderGrid lang={lang} next={next} labelledBy="ohc-providers-title" />
         <p className={ui.hint}>{t('occupationalLanding.secureNote')}</p>
       </section>
-      <section className={ui.card} aria-labelledby="ohc-not-employee">
-        <h2 id="ohc-not-employee">{t('occupationalLanding.notEmployee')}</h2>
-        <p>
-          <Link to={privateHref}>{t('occupationalLanding.otherBooking')}</Link>
-        </p>
-      </section>
+      <Section id="ohc-not-employee" title={t('occupationalLanding.notEmployee')}>
+        <LinkLine to={privateHref}>{t('occupationalLanding.otherBooking')}</LinkLine>
+      </Section>
     </>
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

@@ -24,7 +24,6 @@ import { type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { data, redirect } from 'react-router';
 import { z } from 'zod';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { DeclaredInsurer, InsuranceSummary, InsurerStep } from '~/components/booking/InsurerStep';
 import { OccupationalRefusal } from '~/components/booking/OccupationalRefusal';
 import { ChildByPhone, NoWards, OwnOrChildChoice, WardChoice } from '~/components/booking/OwnOrChildChoice';
@@ -486,6 +485,4 @@ function insurerRefusalOf(actionData: unknown): InsurerPostRefusal | null {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: 'robots', content: 'noindex' }];
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary } from '~/components/page-exports';

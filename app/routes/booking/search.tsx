@@ -21,6 +21,7 @@
  */
 import { useTranslation } from '~/i18n/react';
 import { data, Link, redirect, useLocation } from 'react-router';
+import { Section } from '~/components/Section';
 import { AppointmentResults, FIRST_NEW_RESULT_ID } from '~/components/booking/AppointmentResults';
 import { SearchCalendar } from '~/components/booking/SearchCalendar';
 import { SearchFailure } from '~/components/booking/SearchFailure';
@@ -28,7 +29,6 @@ import { OccupationalRefusal } from '~/components/booking/OccupationalRefusal';
 import { SearchFilters, useMunicipalityName } from '~/components/booking/SearchFilters';
 import { TimeOfDayTabs } from '~/components/booking/TimeOfDayTabs';
 import { changedFieldId, RESULTS_PARAM } from '~/components/booking/search-filter-ids';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { authContext, portalContext, type Auth } from '~/context';
 import type { Language } from '~/i18n/config';
 import { formatDateTime, formatTime, formatWeekdayDate, helsinkiDate } from '~/lib/format';
@@ -344,8 +344,7 @@ function Results({ filter, result, lang, hrefFor, clinicNames, reservePage, href
             <Suggestions filter={filter} result={result} lang={lang} hrefFor={hrefFor} clinicNames={clinicNames} reservePage={reservePage} hrefOf={hrefOf} />
           ) : null}
           {result.nextVacantDates.length ? (
-            <section aria-labelledby="next-dates-title">
-              <h3 id="next-dates-title">{t('search.nextVacant.title')}</h3>
+            <Section id="next-dates-title" title={t('search.nextVacant.title')} level={3} plain>
               <ul className={s.dateLinks}>
                 {result.nextVacantDates.map((date) => (
                   <li key={date}>
@@ -355,7 +354,7 @@ function Results({ filter, result, lang, hrefFor, clinicNames, reservePage, href
                   </li>
                 ))}
               </ul>
-            </section>
+            </Section>
           ) : null}
         </>
       )}
@@ -403,24 +402,18 @@ function Suggestions({ filter, result, lang, hrefFor, clinicNames, reservePage, 
           </li>
         ) : null}
       </ul>
-      {nearby?.appointments.length ? (
-        <section aria-labelledby="nearby-title">
-          <h3 id="nearby-title">{t('search.empty.nearbyTitle')}</h3>
-          <AppointmentResults items={nearby.appointments} lang={lang} reservePage={reservePage} hrefOf={hrefOf} />
-        </section>
-      ) : null}
-      {nextMonth.length ? (
-        <section aria-labelledby="next-month-title">
-          <h3 id="next-month-title">{t('search.empty.nextMonthTitle')}</h3>
-          <AppointmentResults items={nextMonth} lang={lang} reservePage={reservePage} hrefOf={hrefOf} />
-        </section>
-      ) : null}
+      {[
+        { id: 'nearby-title', title: t('search.empty.nearbyTitle'), items: nearby?.appointments ?? [] },
+        { id: 'next-month-title', title: t('search.empty.nextMonthTitle'), items: nextMonth },
+      ].map(({ id, title, items }) =>
+        items.length ? (
+          <Section key={id} id={id} title={title} level={3} plain>
+            <AppointmentResults items={items} lang={lang} reservePage={reservePage} hrefOf={hrefOf} />
+          </Section>
+        ) : null,
+      )}
     </>
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

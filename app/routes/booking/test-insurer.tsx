@@ -6,7 +6,7 @@
  */
 import { data, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { Field } from '~/components/forms';
 import { env } from '~/env.server';
 import { notFound } from '~/lib/http/responses';
 import { requireNonProduction } from '~/lib/http/test-deployment.server';
@@ -22,6 +22,12 @@ import { addDays, helsinkiDate } from '~/lib/dates';
 
 /** A new permit is valid for three months. */
 const validTo = () => addDays(helsinkiDate(clock.now()), 90);
+
+/** The permit's texts the tester may change, with what they say unless changed. */
+const TEXTS = [
+  { name: 'symptom', example: 'Selkäkipu' },
+  { name: 'bodyPart', example: 'Selkä' },
+] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireNonProduction(env().INSURERS === 'test');
@@ -42,8 +48,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const text = (name: string, fallback: string) => String(form.get(name) ?? '').trim().slice(0, 100) || fallback;
   const back = await completeTestApplication(db, application, status as PermitReturnStatus, {
-    symptom: text('symptom', 'Selkäkipu'),
-    bodyPart: text('bodyPart', 'Selkä'),
+    symptom: text(TEXTS[0].name, TEXTS[0].example),
+    bodyPart: text(TEXTS[1].name, TEXTS[1].example),
     validTo: validTo(),
   });
   return redirect(back, 303);
@@ -66,18 +72,11 @@ export default function TestInsurer({ loaderData }: Route.ComponentProps) {
           <p className={`${ui.alertBox} ${ui.alert.info}`}>{t('insurance.testInsurer.intro')}</p>
           <AuthenticityTokenInput name="csrf" />
           <input type="hidden" name="application" value={loaderData.application} />
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor="symptom">
-              {t('insurance.testInsurer.symptom')}
-            </label>
-            <input className={ui.input} id="symptom" name="symptom" defaultValue="Selkäkipu" maxLength={100} />
-          </div>
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor="bodyPart">
-              {t('insurance.testInsurer.bodyPart')}
-            </label>
-            <input className={ui.input} id="bodyPart" name="bodyPart" defaultValue="Selkä" maxLength={100} />
-          </div>
+          {TEXTS.map(({ name, example }) => (
+            <Field key={name} field={{ id: name, errorId: `${name}-error` }} label={t(`insurance.testInsurer.${name}`)}>
+              {(control) => <input {...control} className={ui.input} name={name} defaultValue={example} maxLength={100} />}
+            </Field>
+          ))}
           <div className={ui.buttonRow}>
             {BUTTONS.map((b) => (
               <button key={b.status} type="submit" name="status" value={b.status} className={b.label === 'allow' ? ui.button.primary : ui.button.secondary}>
@@ -95,6 +94,4 @@ export default function TestInsurer({ loaderData }: Route.ComponentProps) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: 'robots', content: 'noindex' }];
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary } from '~/components/page-exports';

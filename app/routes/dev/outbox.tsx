@@ -4,7 +4,6 @@
  * Absent in production.
  */
 import { useTranslation } from '~/i18n/react';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { requireNonProduction } from '~/lib/http/test-deployment.server';
 import { formatDateTime } from '~/lib/format';
 import { serverT } from '~/lib/http/page.server';
@@ -100,8 +99,4 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

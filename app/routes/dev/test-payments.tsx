@@ -11,7 +11,6 @@
  * would.
  */
 import { data, redirect } from 'react-router';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { env } from '~/env.server';
 import { requireNonProduction } from '~/lib/http/test-deployment.server';
 import { useTranslation } from '~/i18n/react';
@@ -124,8 +123,4 @@ export default function TestPaymentBank({ loaderData, actionData }: Route.Compon
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

@@ -8,7 +8,6 @@
 import { Link, useLocation } from 'react-router';
 import { Announcements } from '~/components/messaging/Announcements';
 import { attrs } from '~/browser/markup';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import { env } from '~/env.server';
 import { useTranslation } from '~/i18n/react';
@@ -134,8 +133,4 @@ export default function ConversationList({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

@@ -6,13 +6,14 @@
  * own script checks the selection's size, the page script shows the pending button; the form's
  * one-time key makes a double submit create one thread.
  */
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react';
+import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint } from '@conform-to/zod';
 import type { z } from 'zod';
-import { data, Form, Link } from 'react-router';
+import { data, Form } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { LinkLine } from '~/components/LinkLine';
 import { AttachmentField } from '~/components/messaging/Composer';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { SelectField, TextareaField, TextField } from '~/components/forms';
 import { portalContext } from '~/context';
 import { env } from '~/env.server';
 import { useTranslation } from '~/i18n/react';
@@ -30,7 +31,6 @@ import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/new';
 
-import { Field } from '~/components/forms/Field';
 import { attrs } from '~/browser/markup';
 
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -134,9 +134,7 @@ export default function NewConversation({ loaderData, actionData }: Route.Compon
   const { lang, recipients, idempotencyKey } = loaderData;
   return (
     <>
-      <p>
-        <Link to={pagePath('conversations', lang)}>{t('messaging.backToList')}</Link>
-      </p>
+      <LinkLine to={pagePath('conversations', lang)}>{t('messaging.backToList')}</LinkLine>
       <h1>{t('messaging.newThread.title')}</h1>
       {recipients.length === 0 ? (
         <p className={`${ui.alertBox} ${ui.alert.info}`}>{t('messaging.newThread.noTeam')}</p>
@@ -159,29 +157,16 @@ export default function NewConversation({ loaderData, actionData }: Route.Compon
           <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
             <AuthenticityTokenInput name="csrf" />
             <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-            <Field meta={fields.recipientId} label={t('messaging.newThread.recipient')}>
-              <select {...getSelectProps(fields.recipientId)} key={fields.recipientId.key} className={ui.input}>
-                <option value="">{t('messaging.newThread.chooseRecipient')}</option>
-                {recipients.map((r) => (
-                  <option key={r.id} value={r.id}>
-                    {r.substituteFor
-                      ? t('messaging.newThread.substituting', { name: r.name, title: r.title, absent: r.substituteFor })
-                      : `${r.name}, ${r.title}`}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field meta={fields.subject} label={t('messaging.newThread.subject')} hint={t('messaging.newThread.subjectHint')}>
-              <input
-                {...getInputProps(fields.subject, { type: 'text', ariaDescribedBy: `${fields.subject.id}-hint` })}
-                key={fields.subject.key}
-                className={ui.input}
-                maxLength={SUBJECT_MAX_LENGTH}
-              />
-            </Field>
-            <Field meta={fields.text} label={t('messaging.newThread.message')}>
-              <textarea {...getTextareaProps(fields.text)} key={fields.text.key} className={ui.input} rows={6} required={false} />
-            </Field>
+            <SelectField meta={fields.recipientId} label={t('messaging.newThread.recipient')}>
+              <option value="">{t('messaging.newThread.chooseRecipient')}</option>
+              {recipients.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.substituteFor ? t('messaging.newThread.substituting', { name: r.name, title: r.title, absent: r.substituteFor }) : `${r.name}, ${r.title}`}
+                </option>
+              ))}
+            </SelectField>
+            <TextField meta={fields.subject} label={t('messaging.newThread.subject')} hint={t('messaging.newThread.subjectHint')} maxLength={SUBJECT_MAX_LENGTH} />
+            <TextareaField meta={fields.text} label={t('messaging.newThread.message')} rows={6} required={false} />
             <AttachmentField meta={fields.attachments} fileErrors={actionData?.fileErrors ?? []} />
             <div className={ui.buttonRow}>
               <button type="submit" className={ui.button.primary} {...attrs({ pending: t('messaging.composer.sending') })}>
@@ -196,8 +181,4 @@ export default function NewConversation({ loaderData, actionData }: Route.Compon
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

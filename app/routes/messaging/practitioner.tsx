@@ -8,7 +8,6 @@
  * Plain HTML (ADR 0009).
  */
 import { Link } from 'react-router';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
 import { invariantResponse, requireAuth, titleWith } from '~/lib/http/page.server';
@@ -21,6 +20,7 @@ import { formatPeriod } from '~/services/messaging/view-rules';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/practitioner';
+import { LinkLine } from '~/components/LinkLine';
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   requirePage({ context, url }, 'practitioner');
@@ -55,9 +55,7 @@ export default function Practitioner({ loaderData }: Route.ComponentProps) {
   const { name, titleText, languages, clinics, remote, bookable, bookHref, absence, substitute, writeHref, teamHref } = loaderData;
   return (
     <>
-      <p>
-        <Link to={teamHref}>{t('practitioner.backToTeam')}</Link>
-      </p>
+      <LinkLine to={teamHref}>{t('practitioner.backToTeam')}</LinkLine>
       <h1>{t('practitioner.title', { name })}</h1>
       <section className={ui.card}>
         <dl>
@@ -113,8 +111,4 @@ export default function Practitioner({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

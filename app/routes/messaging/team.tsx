@@ -6,7 +6,7 @@
  * brand); anyone else gets 404. A failure to read the team shows the error view.
  */
 import { Link } from 'react-router';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { Section } from '~/components/Section';
 import { authContext, portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
 import { invariantResponse, pageTitle, requireAuth } from '~/lib/http/page.server';
@@ -83,26 +83,19 @@ export default function Team({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
       </section>
-      <section className={ui.card} aria-labelledby="doctors-title">
-        <h2 id="doctors-title">{t('messaging.team.doctors')}</h2>
-        <MemberTimeline members={doctors} />
-      </section>
-      <section className={ui.card} aria-labelledby="nurses-title">
-        <h2 id="nurses-title">{t('messaging.team.nurses')}</h2>
-        <MemberTimeline members={nurses} />
-      </section>
-      {others.length ? (
-        <section className={ui.card} aria-labelledby="others-title">
-          <h2 id="others-title">{t('messaging.team.others')}</h2>
-          <MemberTimeline members={others} />
-        </section>
-      ) : null}
+      {[
+        { id: 'doctors-title', title: t('messaging.team.doctors'), members: doctors, always: true },
+        { id: 'nurses-title', title: t('messaging.team.nurses'), members: nurses, always: true },
+        { id: 'others-title', title: t('messaging.team.others'), members: others, always: false },
+      ].map(({ id, title, members, always }) =>
+        always || members.length ? (
+          <Section key={id} id={id} title={title}>
+            <MemberTimeline members={members} />
+          </Section>
+        ) : null,
+      )}
     </>
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

@@ -5,12 +5,12 @@
  * messages refresh while the page is visible (the page script polls the region `thread-messages`,
  * ADR 0009; the composer is outside it, so typed text stays); without JS a Refresh link reloads.
  */
-import { useLocation, Link } from 'react-router';
+import { useLocation } from 'react-router';
+import { LinkLine } from '~/components/LinkLine';
 import { Composer } from '~/components/messaging/Composer';
 import { Participants } from '~/components/messaging/Participants';
 import { Timeline } from '~/components/messaging/Timeline';
 import { attrs } from '~/browser/markup';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import { env } from '~/env.server';
 import { useTranslation } from '~/i18n/react';
@@ -99,9 +99,7 @@ export default function Conversation({ loaderData, actionData }: Route.Component
   const { thread, groups, lang, idempotencyKey } = loaderData;
   return (
     <>
-      <p>
-        <Link to={pagePath('conversations', lang)}>{t('messaging.backToList')}</Link>
-      </p>
+      <LinkLine to={pagePath('conversations', lang)}>{t('messaging.backToList')}</LinkLine>
       <h1>{thread.title || t('messaging.defaultTitle')}</h1>
       <Participants participants={thread.participants} />
       <section aria-label={t('messaging.thread.messages')} id={MESSAGES_REGION} {...attrs({ pollMs: THREAD_POLL_MS, scrollToLast: SCROLL_TO_LAST_DELAY_MS })}>
@@ -125,8 +123,4 @@ export default function Conversation({ loaderData, actionData }: Route.Component
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

@@ -3,7 +3,6 @@
  * first, each with its PDF download (a plain link to the resource route); an empty state.
  * General brand only.
  */
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { RecordPager, PersonSwitch } from '~/components/records/RecordNav';
 import { useTranslation } from '~/i18n/react';
 import { pageTitle } from '~/lib/http/page.server';
@@ -57,8 +56,4 @@ export default function Certificates({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

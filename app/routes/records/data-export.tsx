@@ -6,7 +6,6 @@
  * so it is never a GET (issue 39).
  */
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { useTranslation } from '~/i18n/react';
 import { pageTitle, requireAuth } from '~/lib/http/page.server';
 import { portalContext } from '~/context';
@@ -106,8 +105,4 @@ export default function DataExport({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

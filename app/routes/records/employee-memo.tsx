@@ -3,7 +3,6 @@
  * summaries — examination, practitioner, work ability, summary — with the agreed follow-ups,
  * newest first, paged. General brand; someone without an occupational contract gets 404.
  */
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { RecordPager } from '~/components/records/RecordNav';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
@@ -71,8 +70,4 @@ export default function EmployeeMemo({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

@@ -1,6 +1,5 @@
 /** One imaging result: examination, date and the doctor's statement, or "No doctor's statement". */
-import { data, Link } from 'react-router';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { data } from 'react-router';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
 import { pageTitle, requireAuth, titleWith } from '~/lib/http/page.server';
@@ -11,6 +10,7 @@ import { getImagingResult } from '~/services/records/records.server';
 import * as s from '~/styles/records.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/imaging-result';
+import { LinkLine } from '~/components/LinkLine';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const auth = requireAuth(context);
@@ -39,15 +39,9 @@ export default function ImagingResult({ loaderData }: Route.ComponentProps) {
       ) : (
         <h1>{t('records.imaging.notFound')}</h1>
       )}
-      <p>
-        <Link to={pagePath('imaging', lang)}>{t('records.imaging.backToList')}</Link>
-      </p>
+      <LinkLine to={pagePath('imaging', lang)}>{t('records.imaging.backToList')}</LinkLine>
     </section>
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

@@ -5,7 +5,7 @@
  * page still works.
  */
 import { Link } from 'react-router';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { Section } from '~/components/Section';
 import { RecordPager, PersonSwitch } from '~/components/records/RecordNav';
 import { ReferralList } from '~/components/records/Referrals';
 import { useTranslation } from '~/i18n/react';
@@ -35,21 +35,18 @@ export default function Imaging({ loaderData }: Route.ComponentProps) {
   const { lang, choices, referrals, results } = loaderData;
   return (
     <>
-      <section className={ui.card} aria-labelledby="imaging-title">
-        <h1 id="imaging-title">{t('records.imaging.title')}</h1>
+      <Section id="imaging-title" title={t('records.imaging.title')} level={1}>
         <PersonSwitch choices={choices} />
-      </section>
-      <section className={ui.card} aria-labelledby="imaging-referrals">
-        <h2 id="imaging-referrals">{t('records.imaging.referralsTitle')}</h2>
+      </Section>
+      <Section id="imaging-referrals" title={t('records.imaging.referralsTitle')}>
         {referrals.items.length ? (
           <ReferralList items={referrals.items} hrefOf={(id) => pagePath('imagingReferral', lang, { id: String(id) })} />
         ) : (
           <p>{t('records.imaging.noReferrals')}</p>
         )}
         <RecordPager page={referrals.page} hasNext={referrals.hasNext} param="rpage" label={t('records.imaging.referralsTitle')} />
-      </section>
-      <section className={ui.card} aria-labelledby="imaging-results">
-        <h2 id="imaging-results">{t('records.imaging.resultsTitle')}</h2>
+      </Section>
+      <Section id="imaging-results" title={t('records.imaging.resultsTitle')}>
         {results === null ? (
           <p className={`${ui.alertBox} ${ui.alert.error}`}>{t('records.unavailable')}</p>
         ) : results.items.length ? (
@@ -68,13 +65,9 @@ export default function Imaging({ loaderData }: Route.ComponentProps) {
           <p>{t('records.imaging.noResults')}</p>
         )}
         {results ? <RecordPager page={results.page} hasNext={results.hasNext} label={t('records.imaging.resultsTitle')} /> : null}
-      </section>
+      </Section>
     </>
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

@@ -1,6 +1,6 @@
 /** One laboratory referral: title, validity ("Not valid" once expired), practitioner, Finnish description, instructions. */
-import { data, Link } from 'react-router';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { data } from 'react-router';
+import { LinkLine } from '~/components/LinkLine';
 import { ReferralDetails } from '~/components/records/Referrals';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
@@ -29,15 +29,9 @@ export default function LabReferral({ loaderData }: Route.ComponentProps) {
     <section className={ui.card}>
       <h1>{t('records.lab.referralTitle')}</h1>
       {referral ? <ReferralDetails referral={referral} /> : <p>{t('records.lab.referralNotFound')}</p>}
-      <p>
-        <Link to={pagePath('laboratory', lang)}>{t('records.lab.backToList')}</Link>
-      </p>
+      <LinkLine to={pagePath('laboratory', lang)}>{t('records.lab.backToList')}</LinkLine>
     </section>
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

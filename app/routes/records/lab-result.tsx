@@ -4,8 +4,8 @@
  * as colour, the unit and the reference range ("min–max", ">min", "<max"). An unknown day, or
  * another person's, is "Results were not found" (404).
  */
-import { data, Link } from 'react-router';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { data } from 'react-router';
+import { LinkLine } from '~/components/LinkLine';
 import { PersonSwitch, personQuery } from '~/components/records/RecordNav';
 import { useTranslation } from '~/i18n/react';
 import { isDate } from '~/lib/dates';
@@ -64,9 +64,7 @@ export default function LabResult({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { day, lang, choices } = loaderData;
   const back = (
-    <p>
-      <Link to={`${pagePath('laboratory', lang)}${personQuery(choices)}`}>{t('records.lab.backToList')}</Link>
-    </p>
+    <LinkLine to={`${pagePath('laboratory', lang)}${personQuery(choices)}`}>{t('records.lab.backToList')}</LinkLine>
   );
   if (!day) {
     return (
@@ -119,8 +117,4 @@ export default function LabResult({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

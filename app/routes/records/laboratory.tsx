@@ -4,7 +4,7 @@
  * (`rpage` for referrals, `page` for days). A guardian switches to a ward with ?person=.
  */
 import { Link } from 'react-router';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { Section } from '~/components/Section';
 import { RecordPager, PersonSwitch, personQuery } from '~/components/records/RecordNav';
 import { ReferralList } from '~/components/records/Referrals';
 import { useTranslation } from '~/i18n/react';
@@ -14,7 +14,6 @@ import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
 import { listLabDays, listReferrals, pageNumber } from '~/services/records/records.server';
 import * as s from '~/styles/records.css';
-import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/laboratory';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -33,21 +32,18 @@ export default function Laboratory({ loaderData }: Route.ComponentProps) {
   const { lang, choices, referrals, days } = loaderData;
   return (
     <>
-      <section className={ui.card} aria-labelledby="lab-title">
-        <h1 id="lab-title">{t('records.lab.title')}</h1>
+      <Section id="lab-title" title={t('records.lab.title')} level={1}>
         <PersonSwitch choices={choices} />
-      </section>
-      <section className={ui.card} aria-labelledby="lab-referrals">
-        <h2 id="lab-referrals">{t('records.lab.referralsTitle')}</h2>
+      </Section>
+      <Section id="lab-referrals" title={t('records.lab.referralsTitle')}>
         {referrals.items.length ? (
           <ReferralList items={referrals.items} hrefOf={(id) => pagePath('laboratoryReferral', lang, { id: String(id) })} />
         ) : (
           <p>{t('records.lab.noReferrals')}</p>
         )}
         <RecordPager page={referrals.page} hasNext={referrals.hasNext} param="rpage" label={t('records.lab.referralsTitle')} />
-      </section>
-      <section className={ui.card} aria-labelledby="lab-results">
-        <h2 id="lab-results">{t('records.lab.resultsTitle')}</h2>
+      </Section>
+      <Section id="lab-results" title={t('records.lab.resultsTitle')}>
         {days.items.length ? (
           <ul className={s.items}>
             {days.items.map((day) => (
@@ -66,13 +62,9 @@ export default function Laboratory({ loaderData }: Route.ComponentProps) {
           <p>{t('records.lab.noResults')}</p>
         )}
         <RecordPager page={days.page} hasNext={days.hasNext} label={t('records.lab.resultsTitle')} />
-      </section>
+      </Section>
     </>
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

@@ -6,7 +6,6 @@
  */
 import { data, Form, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { attrs } from '~/browser/markup';
 import { RecordPager, PersonSwitch, personQuery } from '~/components/records/RecordNav';
 import { env } from '~/env.server';
@@ -118,22 +117,11 @@ export default function Prescriptions({ loaderData, actionData }: Route.Componen
             </p>
           ) : null}
           <div className={ui.buttonRow}>
-            <button
-              type="submit"
-              name="intent"
-              value="selectAll"
-              className={ui.button.secondary}
-            >
-              {t('records.prescriptions.selectAll')}
-            </button>
-            <button
-              type="submit"
-              name="intent"
-              value="clear"
-              className={ui.button.secondary}
-            >
-              {t('records.prescriptions.clear')}
-            </button>
+            {(['selectAll', 'clear'] as const).map((intent) => (
+              <button key={intent} type="submit" name="intent" value={intent} className={ui.button.secondary}>
+                {t(`records.prescriptions.${intent}`)}
+              </button>
+            ))}
           </div>
           {items}
           <button type="submit" name="intent" value="renew" className={ui.button.primary}>
@@ -148,8 +136,4 @@ export default function Prescriptions({ loaderData, actionData }: Route.Componen
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

@@ -12,10 +12,10 @@
 import type { z } from 'zod';
 import { useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { data, Form, Link } from 'react-router';
+import { data, Form } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
-import { Choices, TextArea } from '~/components/records/Fields';
+import { LinkLine } from '~/components/LinkLine';
+import { Choices, TextArea } from '~/components/forms';
 import { portalContext } from '~/context';
 import { env } from '~/env.server';
 import { useMessageText, useTranslation } from '~/i18n/react';
@@ -183,9 +183,7 @@ export default function QuestionnairePage({ loaderData, actionData }: Route.Comp
   const { t } = useTranslation();
   const { lang } = loaderData;
   const back = (
-    <p>
-      <Link to={pagePath('questionnaires', lang)}>{t('records.questionnaires.backToList')}</Link>
-    </p>
+    <LinkLine to={pagePath('questionnaires', lang)}>{t('records.questionnaires.backToList')}</LinkLine>
   );
   if (loaderData.state === 'maintenance') {
     return (
@@ -221,8 +219,4 @@ export default function QuestionnairePage({ loaderData, actionData }: Route.Comp
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

@@ -4,7 +4,7 @@
  * General brand only.
  */
 import { Link } from 'react-router';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { Section } from '~/components/Section';
 import { RecordPager, PersonSwitch } from '~/components/records/RecordNav';
 import { env } from '~/env.server';
 import { useTranslation } from '~/i18n/react';
@@ -34,15 +34,13 @@ export default function Questionnaires({ loaderData }: Route.ComponentProps) {
   const { lang, choices, lists } = loaderData;
   return (
     <>
-      <section className={ui.card} aria-labelledby="questionnaires-title">
-        <h1 id="questionnaires-title">{t('records.questionnaires.title')}</h1>
+      <Section id="questionnaires-title" title={t('records.questionnaires.title')} level={1}>
         <PersonSwitch choices={choices} />
         {lists ? null : <p className={`${ui.alertBox} ${ui.alert.info}`}>{t('records.questionnaires.maintenance')}</p>}
-      </section>
+      </Section>
       {lists ? (
         <>
-          <section className={ui.card} aria-labelledby="questionnaires-open">
-            <h2 id="questionnaires-open">{t('records.questionnaires.open')}</h2>
+          <Section id="questionnaires-open" title={t('records.questionnaires.open')}>
             {lists.open.items.length ? (
               <ul className={s.items}>
                 {lists.open.items.map((q) => (
@@ -58,9 +56,8 @@ export default function Questionnaires({ loaderData }: Route.ComponentProps) {
               <p>{t('records.questionnaires.noOpen')}</p>
             )}
             <RecordPager page={lists.open.page} hasNext={lists.open.hasNext} param="open" label={t('records.questionnaires.open')} />
-          </section>
-          <section className={ui.card} aria-labelledby="questionnaires-answered">
-            <h2 id="questionnaires-answered">{t('records.questionnaires.answered')}</h2>
+          </Section>
+          <Section id="questionnaires-answered" title={t('records.questionnaires.answered')}>
             {lists.answered.items.length ? (
               <ul className={s.items}>
                 {lists.answered.items.map((q) => (
@@ -76,15 +73,11 @@ export default function Questionnaires({ loaderData }: Route.ComponentProps) {
               <p>{t('records.questionnaires.noAnswered')}</p>
             )}
             <RecordPager page={lists.answered.page} hasNext={lists.answered.hasNext} label={t('records.questionnaires.answered')} />
-          </section>
+          </Section>
         </>
       ) : null}
     </>
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

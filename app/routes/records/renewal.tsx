@@ -14,11 +14,11 @@
  */
 import { useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { data, Form, Link, redirect } from 'react-router';
+import { data, Form, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { attrs } from '~/browser/markup';
-import { Choices, TextArea } from '~/components/records/Fields';
+import { LinkLine } from '~/components/LinkLine';
+import { Choices, TextArea } from '~/components/forms';
 import { portalContext } from '~/context';
 import { env } from '~/env.server';
 import { useMessageText, useTranslation } from '~/i18n/react';
@@ -90,9 +90,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 export default function Renewal({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const back = (
-    <p>
-      <Link to={pagePath('prescriptions', loaderData.lang)}>{t('records.renewal.backToList')}</Link>
-    </p>
+    <LinkLine to={pagePath('prescriptions', loaderData.lang)}>{t('records.renewal.backToList')}</LinkLine>
   );
   switch (loaderData.state) {
     case 'notFound':
@@ -250,8 +248,4 @@ function RenewalForm({ data: d, actionData, back }: { data: FormData; actionData
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

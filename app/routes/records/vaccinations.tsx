@@ -1,6 +1,5 @@
 /** Vaccinations (spec 2 §2, §9): name, date, vaccinator, valid until; 25 per page (links); "No vaccinations"; a booking link. */
 import { Link } from 'react-router';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { RecordPager, PersonSwitch } from '~/components/records/RecordNav';
 import { useTranslation } from '~/i18n/react';
 import { pageTitle } from '~/lib/http/page.server';
@@ -58,8 +57,4 @@ export default function Vaccinations({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

@@ -3,9 +3,9 @@
  * practitioner with title, specialty, diagnoses (code and description) and the note texts.
  * Another person's visit is "Visit was not found" (404).
  */
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
+import { LinkLine } from '~/components/LinkLine';
 import { PractitionerPicture } from '~/components/PractitionerPicture';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
 import { pageTitle, requireAuth } from '~/lib/http/page.server';
@@ -31,9 +31,7 @@ export default function Visit({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { visit, lang } = loaderData;
   const back = (
-    <p>
-      <Link to={pagePath('visits', lang)}>{t('records.visits.backToList')}</Link>
-    </p>
+    <LinkLine to={pagePath('visits', lang)}>{t('records.visits.backToList')}</LinkLine>
   );
   if (!visit) {
     return (
@@ -89,8 +87,4 @@ export default function Visit({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

@@ -4,14 +4,13 @@
  * address was given but its acknowledgements for today are used up, none = no address). The
  * query says nothing about the sender or the feedback.
  */
-import { Link } from 'react-router';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
 import { pageTitle } from '~/lib/http/page.server';
 import { pagePath } from '~/route-table';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/accessibility-feedback-received';
+import { LinkLine } from '~/components/LinkLine';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang } = context.get(portalContext);
@@ -32,15 +31,9 @@ export default function AccessibilityFeedbackReceived({ loaderData }: Route.Comp
       <p>{t('accessibility.feedbackReceived.body')}</p>
       {answer === 'email' ? <p>{t('accessibility.feedbackReceived.withEmail')}</p> : null}
       {answer === 'none' ? <p>{t('accessibility.feedbackReceived.withoutEmail')}</p> : null}
-      <p>
-        <Link to={pagePath('accessibilityStatement', lang)}>{t('accessibility.feedbackForm.backToStatement')}</Link>
-      </p>
+      <LinkLine to={pagePath('accessibilityStatement', lang)}>{t('accessibility.feedbackForm.backToStatement')}</LinkLine>
     </section>
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

@@ -6,13 +6,12 @@
  * post (and per person when logged in); the schema checks it on the server, its native
  * constraints in the browser. After sending, the browser is redirected to the confirmation.
  */
-import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
+import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { data, Form, Link, redirect } from 'react-router';
+import { data, Form, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { FieldError } from '~/components/forms/FieldError';
-import { TextField } from '~/components/forms/FormFields';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { LinkLine } from '~/components/LinkLine';
+import { TextareaField, TextField } from '~/components/forms';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
 import { pageTitle } from '~/lib/http/page.server';
@@ -49,34 +48,15 @@ export default function AccessibilityFeedback({ loaderData, actionData }: Route.
     // The browser checks the constraints on the plain page; the server checks everything.
     defaultNoValidate: false,
   });
-  const descriptionHintId = `${fields.description.id}-hint`;
   return (
     <div>
-      <p>
-        <Link to={pagePath('accessibilityStatement', lang)}>{t('accessibility.feedbackForm.backToStatement')}</Link>
-      </p>
+      <LinkLine to={pagePath('accessibilityStatement', lang)}>{t('accessibility.feedbackForm.backToStatement')}</LinkLine>
       <h1>{t('accessibility.feedbackForm.title')}</h1>
       <p>{t('accessibility.feedbackForm.intro')}</p>
       <Form method="post" reloadDocument className={ui.card} {...getFormProps(form)}>
         <AuthenticityTokenInput name="csrf" />
         <TextField meta={fields.location} label={t('accessibility.feedbackForm.location')} hint={t('accessibility.feedbackForm.locationHint')} />
-        <div className={ui.field}>
-          <label className={ui.label} htmlFor={fields.description.id}>
-            {t('accessibility.feedbackForm.description')}
-          </label>
-          <span id={descriptionHintId} className={ui.hint}>
-            {t('accessibility.feedbackForm.descriptionHint')}
-          </span>
-          <textarea
-            {...getTextareaProps(fields.description, { ariaAttributes: false })}
-            key={fields.description.key}
-            className={ui.input}
-            rows={6}
-            aria-invalid={fields.description.errors ? true : undefined}
-            aria-describedby={fields.description.errors ? `${descriptionHintId} ${fields.description.errorId}` : descriptionHintId}
-          />
-          <FieldError meta={fields.description} />
-        </div>
+        <TextareaField meta={fields.description} label={t('accessibility.feedbackForm.description')} hint={t('accessibility.feedbackForm.descriptionHint')} rows={6} />
         <TextField
           meta={fields.email}
           type="email"
@@ -92,8 +72,4 @@ export default function AccessibilityFeedback({ loaderData, actionData }: Route.
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

@@ -9,7 +9,6 @@
  */
 import { Link } from 'react-router';
 import { brand } from '~/brands';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext, requestInfoContext } from '~/context';
 import { env } from '~/env.server';
 import { useTranslation } from '~/i18n/react';
@@ -119,8 +118,4 @@ export default function AccessibilityStatement({ loaderData }: Route.ComponentPr
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

@@ -1,7 +1,6 @@
 /** Terms of use. The children's brand publishes them in Finnish only (app/brands). */
 import { useTranslation } from '~/i18n/react';
 import { brand } from '~/brands';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import { fixedT } from '~/i18n/i18n.server';
 import { pageTitle } from '~/lib/http/page.server';
@@ -32,8 +31,4 @@ export default function Eula({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

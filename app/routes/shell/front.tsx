@@ -1,8 +1,8 @@
 import { useTranslation } from '~/i18n/react';
 import { Link } from 'react-router';
 import { brand as brandFacts } from '~/brands';
+import { LinkLine } from '~/components/LinkLine';
 import { AppointmentList } from '~/components/appointments/AppointmentList';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { ThreadSummariesSection } from '~/components/messaging/ThreadSummaries';
 import { usePortalEnv } from '~/components/portal-env';
 import { authContext, portalContext } from '~/context';
@@ -90,9 +90,7 @@ export default function FrontPage({ loaderData }: Route.ComponentProps) {
         <section className={ui.card} aria-labelledby="upcoming-title">
           <h2 id="upcoming-title">{t('front.upcomingTitle')}</h2>
           {upcoming.length ? <AppointmentList items={upcoming} lang={lang} /> : <p>{t('front.upcomingEmpty')}</p>}
-          <p>
-            <Link to={pagePath('appointmentList', lang)}>{t('appointments.showAll')}</Link>
-          </p>
+          <LinkLine to={pagePath('appointmentList', lang)}>{t('appointments.showAll')}</LinkLine>
         </section>
       ) : null}
       {messages ? <ThreadSummariesSection summaries={messages} lang={lang} /> : null}
@@ -133,8 +131,4 @@ function BookSection({ lang }: { lang: Language }) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

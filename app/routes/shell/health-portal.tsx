@@ -11,7 +11,8 @@
  */
 import { Link } from 'react-router';
 import { brand as brandFacts } from '~/brands';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { LinkLine } from '~/components/LinkLine';
+import { Section } from '~/components/Section';
 import { CRISIS_NUMBERS } from '~/components/shell/CrisisLines';
 import { authContext, portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
@@ -51,8 +52,7 @@ export default function HealthPortal({ loaderData }: Route.ComponentProps) {
     <>
       <h1>{t('healthPortal.title')}</h1>
       <p>{t('healthPortal.intro')}</p>
-      <section className={ui.card} aria-labelledby="symptom-check">
-        <h2 id="symptom-check">{t('healthPortal.symptoms.heading')}</h2>
+      <Section id="symptom-check" title={t('healthPortal.symptoms.heading')}>
         <p>{t('healthPortal.symptoms.intro')}</p>
         <ol>
           <li>
@@ -80,45 +80,34 @@ export default function HealthPortal({ loaderData }: Route.ComponentProps) {
             <Link to={bookingHref}>{t('healthPortal.symptoms.book')}</Link>
           </li>
         </ol>
-      </section>
-      <section className={ui.card} aria-labelledby="health-portal-booking">
-        <h2 id="health-portal-booking">{t('healthPortal.booking.heading')}</h2>
+      </Section>
+      <Section id="health-portal-booking" title={t('healthPortal.booking.heading')}>
         <p>{t('healthPortal.booking.text')}</p>
         <p>
           <Link className={ui.button.primary} to={bookingHref}>
             {t('healthPortal.booking.link')}
           </Link>
         </p>
-      </section>
-      <section aria-labelledby="health-topics">
-        <h2 id="health-topics">{t('healthPortal.topics.heading')}</h2>
+      </Section>
+      <Section id="health-topics" title={t('healthPortal.topics.heading')} plain>
         <ul className={ui.list}>
           {topics.map(({ topic, href }) => (
             <li key={topic} className={ui.card}>
               <h3>{t(`healthPortal.topics.${topic}.title`)}</h3>
               <p>{t(`healthPortal.topics.${topic}.text`)}</p>
-              <p>
-                <Link to={href}>{t(`healthPortal.topics.${topic}.link`)}</Link>
-              </p>
+              <LinkLine to={href}>{t(`healthPortal.topics.${topic}.link`)}</LinkLine>
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
       {registerHref ? (
-        <section className={ui.card} aria-labelledby="health-portal-register">
-          <h2 id="health-portal-register">{t('healthPortal.register.heading')}</h2>
+        <Section id="health-portal-register" title={t('healthPortal.register.heading')}>
           <p>{t('healthPortal.register.text')}</p>
-          <p>
-            <Link to={registerHref}>{t('healthPortal.register.link')}</Link>
-          </p>
-        </section>
+          <LinkLine to={registerHref}>{t('healthPortal.register.link')}</LinkLine>
+        </Section>
       ) : null}
     </>
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

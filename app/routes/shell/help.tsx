@@ -4,7 +4,6 @@
  */
 import { useTranslation } from '~/i18n/react';
 import { brand as brandFacts } from '~/brands';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { usePortalEnv } from '~/components/portal-env';
 import { portalContext } from '~/context';
 import { pageTitle, requireAuth } from '~/lib/http/page.server';
@@ -62,8 +61,4 @@ export default function Help({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

@@ -11,7 +11,7 @@
  */
 import { Link } from 'react-router';
 import { brand as brandFacts } from '~/brands';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { Section } from '~/components/Section';
 import { CrisisLines } from '~/components/shell/CrisisLines';
 import { authContext, portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
@@ -62,8 +62,7 @@ export default function MentalSupport({ loaderData }: Route.ComponentProps) {
       <h1>{t('mentalSupport.title')}</h1>
       <p>{t('mentalSupport.intro')}</p>
       <CrisisLines headingLevel={2} />
-      <section className={ui.card} aria-labelledby="mental-support-message">
-        <h2 id="mental-support-message">{t('mentalSupport.message.heading')}</h2>
+      <Section id="mental-support-message" title={t('mentalSupport.message.heading')}>
         {message.kind === 'write' ? (
           <>
             <p>{t('mentalSupport.message.text')}</p>
@@ -87,29 +86,23 @@ export default function MentalSupport({ loaderData }: Route.ComponentProps) {
           <p>{t('mentalSupport.message.unavailable')}</p>
         )}
         <p className={ui.hint}>{t('mentalSupport.message.responseTime')}</p>
-      </section>
-      <section className={ui.card} aria-labelledby="mental-support-book">
-        <h2 id="mental-support-book">{t('mentalSupport.book.heading')}</h2>
+      </Section>
+      <Section id="mental-support-book" title={t('mentalSupport.book.heading')}>
         <p>{t('mentalSupport.book.text')}</p>
         <p>
           <Link className={ui.button.primary} to={bookHref}>
             {t('mentalSupport.book.link')}
           </Link>
         </p>
-      </section>
-      <section className={ui.card} aria-labelledby="mental-support-phone">
-        <h2 id="mental-support-phone">{t('mentalSupport.phone.heading')}</h2>
+      </Section>
+      <Section id="mental-support-phone" title={t('mentalSupport.phone.heading')}>
         <p>{t('mentalSupport.phone.text')}</p>
         <p>
           <a href={`tel:${customerService.tel}`}>{customerService.display}</a> {customerService.info}
         </p>
-      </section>
+      </Section>
     </>
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

@@ -1,5 +1,4 @@
 /** Every unknown path: a translated 404 inside the normal chrome. */
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { notFound } from '~/lib/http/responses';
 
 export function loader() {
@@ -10,6 +9,4 @@ export default function NotFound() {
   return null;
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary } from '~/components/page-exports';

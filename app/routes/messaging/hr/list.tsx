@@ -9,13 +9,12 @@
  * Over the per-person limit of messages (the customers' own): 429 with Retry-After, the form kept.
  */
 import type { z } from 'zod';
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react';
+import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint } from '@conform-to/zod';
 import { Form, Link } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { Field } from '~/components/forms/Field';
+import { SelectField, TextareaField, TextField } from '~/components/forms';
 import { SendAlerts, SendButton } from '~/components/messaging/SendControls';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
 import { requireHrUser } from '~/lib/http/hr.server';
@@ -122,26 +121,15 @@ export default function HrMessages({ loaderData, actionData }: Route.ComponentPr
           <AuthenticityTokenInput name="csrf" />
           <input type="hidden" name="intent" value="new" />
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-          <Field meta={fields.threadType} label={t('messaging.hr.type')}>
-            <select
-              {...getSelectProps(fields.threadType)}
-              key={fields.threadType.key}
-              className={ui.input}
-              defaultValue={typeof fields.threadType.initialValue === 'string' ? fields.threadType.initialValue : 'Hr'}
-            >
-              {HR_THREAD_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`messaging.hr.types.${type}`)}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field meta={fields.subject} label={t('messaging.newThread.subject')}>
-            <input {...getInputProps(fields.subject, { type: 'text' })} key={fields.subject.key} className={ui.input} maxLength={SUBJECT_MAX_LENGTH} />
-          </Field>
-          <Field meta={fields.text} label={t('messaging.newThread.message')}>
-            <textarea {...getTextareaProps(fields.text)} key={fields.text.key} className={ui.input} rows={6} />
-          </Field>
+          <SelectField meta={fields.threadType} label={t('messaging.hr.type')} defaultValue={typeof fields.threadType.initialValue === 'string' ? fields.threadType.initialValue : 'Hr'}>
+            {HR_THREAD_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`messaging.hr.types.${type}`)}
+              </option>
+            ))}
+          </SelectField>
+          <TextField meta={fields.subject} label={t('messaging.newThread.subject')} maxLength={SUBJECT_MAX_LENGTH} />
+          <TextareaField meta={fields.text} label={t('messaging.newThread.message')} rows={6} />
           <SendAlerts failed={actionData?.failed} failedKey="messaging.hr.sendFailed" tooMany={actionData?.tooMany} />
           <SendButton labelKey="messaging.newThread.send" />
         </Form>
@@ -150,8 +138,4 @@ export default function HrMessages({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

@@ -8,15 +8,10 @@
  * the reply is a plain form outside it, redirected back after sending. Over the per-person limit
  * of messages (the customers' own): 429 with Retry-After, the text kept in the form.
  */
-import type { z } from 'zod';
-import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
 import { getZodConstraint } from '@conform-to/zod';
-import { Form, Link } from 'react-router';
-import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { Field } from '~/components/forms/Field';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { LinkLine } from '~/components/LinkLine';
 import { Participants } from '~/components/messaging/Participants';
-import { SendAlerts, SendButton } from '~/components/messaging/SendControls';
+import { Composer } from '~/components/messaging/Composer';
 import { Timeline } from '~/components/messaging/Timeline';
 import { attrs } from '~/browser/markup';
 import { portalContext } from '~/context';
@@ -84,17 +79,9 @@ const MESSAGES_REGION = 'thread-messages';
 export default function HrThread({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { lang, thread, groups, idempotencyKey } = loaderData;
-  const [form, fields] = useForm<z.input<typeof hrMessageSchema>>({
-    id: `hr-reply-${idempotencyKey}`,
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(hrMessageSchema),
-    defaultNoValidate: false,
-  });
   return (
     <>
-      <p>
-        <Link to={pagePath('hrMessages', lang)}>{t('messaging.backToList')}</Link>
-      </p>
+      <LinkLine to={pagePath('hrMessages', lang)}>{t('messaging.backToList')}</LinkLine>
       <h1>{thread.title || t('messaging.defaultTitle')}</h1>
       <p className={s.muted}>
         {t(`messaging.hr.types.${thread.threadType === 'Supervisor' ? 'Supervisor' : 'Hr'}`)}
@@ -106,23 +93,18 @@ export default function HrThread({ loaderData, actionData }: Route.ComponentProp
         <Timeline groups={groups} />
       </section>
       <section className={ui.card}>
-        <Form method="post" {...getFormProps(form)}>
-          <AuthenticityTokenInput name="csrf" />
-          <input type="hidden" name="intent" value="send" />
-          <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-          <Field meta={fields.text} label={t('messaging.composer.label')} hint={t('messaging.hr.noHealthData')} hintId="hr-reply-hint">
-            <textarea {...getTextareaProps(fields.text, { ariaDescribedBy: 'hr-reply-hint' })} key={fields.text.key} className={ui.input} rows={5} />
-          </Field>
-          <SendAlerts failed={actionData?.failed} failedKey="messaging.composer.sendError" tooMany={actionData?.tooMany} />
-          <SendButton labelKey="messaging.composer.send" />
-        </Form>
+        <Composer
+          idempotencyKey={idempotencyKey}
+          lastResult={actionData?.result}
+          sendError={actionData?.failed}
+          tooMany={actionData?.tooMany}
+          attachments={false}
+          hint={t('messaging.hr.noHealthData')}
+          constraint={getZodConstraint(hrMessageSchema)}
+        />
       </section>
     </>
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

@@ -4,13 +4,12 @@
  * nothing stored). While absent, customers see the notice in threads assigned to them, new threads
  * go to the substitute, and the substitute sees the threads under "Substitutions".
  */
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { data, Form, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
 import { StaffNav } from '~/components/messaging/StaffNav';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import type { TextKey } from '~/i18n/keys';
 import { useTranslation } from '~/i18n/react';
@@ -27,8 +26,7 @@ import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/absences';
 
 import { notFound } from '~/lib/http/responses';
-import { Field } from '~/components/forms/Field';
-import { FieldError } from '~/components/forms/FieldError';
+import { Fieldset, TextField } from '~/components/forms';
 import { attrs } from '~/browser/markup';
 
 const date = z
@@ -124,24 +122,16 @@ export default function Absences({ loaderData, actionData }: Route.ComponentProp
         <Form method="post" {...getFormProps(form)}>
           <AuthenticityTokenInput name="csrf" />
           <input type="hidden" name="intent" value="add" />
-          <Field meta={fields.startDate} label={t('messaging.staff.absenceStart')}>
-            <input {...getInputProps(fields.startDate, { type: 'date' })} key={fields.startDate.key} className={ui.input} />
-          </Field>
-          <Field meta={fields.endDate} label={t('messaging.staff.absenceEnd')}>
-            <input {...getInputProps(fields.endDate, { type: 'date' })} key={fields.endDate.key} className={ui.input} />
-          </Field>
-          <fieldset className={ui.field}>
-            <legend className={ui.label}>{t('messaging.staff.substitutes')}</legend>
+          <TextField meta={fields.startDate} type="date" label={t('messaging.staff.absenceStart')} />
+          <TextField meta={fields.endDate} type="date" label={t('messaging.staff.absenceEnd')} />
+          <Fieldset field={fields.substituteIds} legend={t('messaging.staff.substitutes')}>
             {others.map((c) => (
               <label key={c.id}>
                 <input type="checkbox" name="substituteIds" value={c.id} /> {c.name}, {c.title}
               </label>
             ))}
-            <FieldError meta={fields.substituteIds} />
-          </fieldset>
-          <Field meta={fields.internalMessage} label={t('messaging.staff.internalMessage')}>
-            <input {...getInputProps(fields.internalMessage, { type: 'text' })} key={fields.internalMessage.key} className={ui.input} />
-          </Field>
+          </Fieldset>
+          <TextField meta={fields.internalMessage} label={t('messaging.staff.internalMessage')} />
           <button className={ui.button.primary} type="submit" {...attrs({ pending: t('messaging.staff.pending') })}>
             {t('messaging.staff.addAbsence')}
           </button>
@@ -151,8 +141,4 @@ export default function Absences({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

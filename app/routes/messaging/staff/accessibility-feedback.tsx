@@ -5,7 +5,6 @@
  * only (anyone else: 404). The senders' texts are rendered as text (React escapes them), keeping
  * their line breaks; the feedback names no patient, so reading it is not access-logged.
  */
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { StaffNav } from '~/components/messaging/StaffNav';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
@@ -89,8 +88,4 @@ export default function StaffAccessibilityFeedback({ loaderData }: Route.Compone
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

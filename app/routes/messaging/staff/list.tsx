@@ -5,7 +5,6 @@
  */
 import { Link } from 'react-router';
 import { StaffNav } from '~/components/messaging/StaffNav';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
 import { formatDateTime } from '~/lib/format';
@@ -97,8 +96,4 @@ export default function StaffList({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';

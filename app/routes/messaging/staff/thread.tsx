@@ -14,13 +14,14 @@
 import { data, Form, Link, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
+import { LinkLine } from '~/components/LinkLine';
 import { Composer } from '~/components/messaging/Composer';
 import { Participants } from '~/components/messaging/Participants';
 import { StaffNav } from '~/components/messaging/StaffNav';
 import { Timeline } from '~/components/messaging/Timeline';
 import { attrs } from '~/browser/markup';
 import { Time } from '~/components/Time';
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary';
+import { Field } from '~/components/forms';
 import { portalContext, requestInfoContext } from '~/context';
 import { env } from '~/env.server';
 import type { TextKey } from '~/i18n/keys';
@@ -155,9 +156,7 @@ export default function StaffThread({ loaderData, actionData }: Route.ComponentP
   return (
     <>
       <StaffNav lang={lang} name={name} />
-      <p>
-        <Link to={pagePath('staffMessages', lang)}>{t('messaging.staff.back')}</Link>
-      </p>
+      <LinkLine to={pagePath('staffMessages', lang)}>{t('messaging.staff.back')}</LinkLine>
       <h1>{thread.title || t('messaging.defaultTitle')}</h1>
       {thread.companyName ? (
         <p className={s.muted}>
@@ -244,12 +243,9 @@ export default function StaffThread({ loaderData, actionData }: Route.ComponentP
             {csrf}
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="messageId" value={deleting.id} />
-            <div className={ui.field}>
-              <label className={ui.label} htmlFor="delete-reason">
-                {t('messaging.staff.deleteReason')}
-              </label>
-              <input id="delete-reason" name="reason" className={ui.input} required maxLength={DELETE_REASON_MAX_LENGTH} />
-            </div>
+            <Field field={{ id: 'delete-reason', errorId: 'delete-reason-error' }} label={t('messaging.staff.deleteReason')}>
+              {(control) => <input {...control} name="reason" className={ui.input} required maxLength={DELETE_REASON_MAX_LENGTH} />}
+            </Field>
             <div className={ui.buttonRow}>
               <button className={ui.button.primary} type="submit" {...attrs({ pending })}>
                 {t('messaging.staff.deleteConfirm')}
@@ -276,22 +272,22 @@ export default function StaffThread({ loaderData, actionData }: Route.ComponentP
             action={threadPath}
           >
             {questionnaires.length ? (
-              <div className={ui.field}>
-                <label className={ui.label} htmlFor="questionnaireFormId">
-                  {t('messaging.questionnaireInvitation.attach')}
-                </label>
-                <span className={ui.hint} id="questionnaireFormId-hint">
-                  {t('messaging.questionnaireInvitation.attachHint')}
-                </span>
-                <select id="questionnaireFormId" name="questionnaireFormId" className={ui.input} defaultValue="" aria-describedby="questionnaireFormId-hint">
-                  <option value="">{t('messaging.questionnaireInvitation.none')}</option>
-                  {questionnaires.map((q) => (
-                    <option key={q.id} value={q.id}>
-                      {q.title}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <Field
+                field={{ id: 'questionnaireFormId', errorId: 'questionnaireFormId-error' }}
+                label={t('messaging.questionnaireInvitation.attach')}
+                hint={t('messaging.questionnaireInvitation.attachHint')}
+              >
+                {(control) => (
+                  <select {...control} name="questionnaireFormId" className={ui.input} defaultValue="">
+                    <option value="">{t('messaging.questionnaireInvitation.none')}</option>
+                    {questionnaires.map((q) => (
+                      <option key={q.id} value={q.id}>
+                        {q.title}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
             ) : null}
           </Composer>
         ) : (
@@ -302,8 +298,4 @@ export default function StaffThread({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { ErrorBoundary, meta } from '~/components/page-exports';
