@@ -6,7 +6,7 @@ import type { RouterContextProvider } from 'react-router';
 import { portalContext } from '~/context';
 import { invariantResponse, requireAuth } from '~/lib/http/page.server';
 import { chosenPerson, recordViewerOf } from '~/services/people/viewer.server';
-import { pageNumber } from '~/services/records/records.server';
+import { pageNumber } from '~/models/paging';
 
 export function recordRequest(context: Readonly<RouterContextProvider>, request: Request, pageParam = 'page') {
   const auth = requireAuth(context);

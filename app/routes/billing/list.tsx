@@ -12,7 +12,7 @@ import type { InvoiceListItem } from '~/models/billing/invoice';
 import { pagePath } from '~/route-table';
 import { viewerOf } from '~/services/people/viewer.server';
 import { getDb } from '~/services/db/db.server';
-import { pageNumber } from '~/services/billing/invoice-rules';
+import { pageNumber } from '~/models/paging';
 import { listInvoices } from '~/services/billing/invoices.server';
 import * as styles from '~/styles/billing.css';
 import * as ui from '~/styles/ui.css';

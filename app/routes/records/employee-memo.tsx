@@ -10,7 +10,7 @@ import { invariantResponse, pageTitle, requireAuth } from '~/lib/http/page.serve
 import { requirePage } from '~/lib/http/page-access.server';
 import { getDb } from '~/services/db/db.server';
 import { listEmployeeMemos } from '~/services/records/employee-memo.server';
-import { pageNumber } from '~/services/records/records.server';
+import { pageNumber } from '~/models/paging';
 import * as s from '~/styles/records.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/employee-memo';

@@ -12,7 +12,8 @@ import { pageTitle } from '~/lib/http/page.server';
 import { recordRequest } from '~/lib/http/records-page.server';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
-import { listLabDays, listReferrals, pageNumber } from '~/services/records/records.server';
+import { listLabDays, listReferrals } from '~/services/records/records.server';
+import { pageNumber } from '~/models/paging';
 import * as s from '~/styles/records.css';
 import type { Route } from './+types/laboratory';
 

@@ -14,7 +14,7 @@ import { recordRequest } from '~/lib/http/records-page.server';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
 import { listQuestionnaires } from '~/services/records/questionnaires.server';
-import { pageNumber } from '~/services/records/records.server';
+import { pageNumber } from '~/models/paging';
 import * as s from '~/styles/records.css';
 import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/questionnaires';

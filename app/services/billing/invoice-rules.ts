@@ -66,6 +66,3 @@ export function paymentArea(source: InvoiceSource, invoice: PayabilityInput, now
 
 /** Rows per page of the invoices list (spec 2 §9). */
 export const INVOICES_PER_PAGE = 10;
-
-// The invoices list's routes read `?page=` with it (models/paging.ts).
-export { pageNumber } from '~/models/paging';

@@ -42,9 +42,6 @@ import { env } from '~/env.server';
 import { profilePictureSrc } from '~/models/booking/practitioner-picture';
 import { pageOf } from '~/models/paging';
 
-// The record pages' routes read `?page=` with it (models/paging.ts).
-export { pageNumber } from '~/models/paging';
-
 /** The practitioner's name as the records show it (the pages and the export). */
 export const practitionerName = sql<string>`${practitioners.firstName} || ' ' || ${practitioners.lastName}`;
 

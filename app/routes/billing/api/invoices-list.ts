@@ -8,7 +8,7 @@ import { json, requireApiAuth } from '~/lib/http/api.server';
 import { pagePath } from '~/route-table';
 import { viewerOf } from '~/services/people/viewer.server';
 import { getDb } from '~/services/db/db.server';
-import { pageNumber } from '~/services/billing/invoice-rules';
+import { pageNumber } from '~/models/paging';
 import { listInvoices } from '~/services/billing/invoices.server';
 import type { Route } from './+types/invoices-list';
 
