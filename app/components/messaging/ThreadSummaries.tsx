@@ -15,7 +15,7 @@ import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
 
 /** The box's element id: the region the page script refreshes. */
-export const THREAD_SUMMARIES_REGION = 'front-messages';
+const THREAD_SUMMARIES_REGION = 'front-messages';
 
 export interface ThreadSummaries {
   unread: number;

@@ -19,7 +19,7 @@ import { logger } from '~/services/observability/logger.server';
 import { EAuthorizationsError, type EAuthErrorCode, type EAuthorizations } from './e-authorizations';
 
 /** The YPA roles that make a company's representative its HR user here (with DVV: the service's registered role codes). */
-export const YPA_ROLES = ['hr'] as const;
+const YPA_ROLES = ['hr'] as const;
 
 export type CompanyMandateError = 'cancelled' | 'notStarted' | 'noCompany' | 'unknownCompany' | 'noRole' | EAuthErrorCode;
 
