@@ -5,7 +5,7 @@ import { minify } from 'terser';
 import type { Plugin } from 'vite';
 
 /** The module that imports the browser library's compiled text (app/browser-script.server.ts). */
-export const BROWSER_SCRIPT_ID = 'virtual:portal-browser-script';
+const BROWSER_SCRIPT_ID = 'virtual:portal-browser-script';
 const RESOLVED = '\0' + BROWSER_SCRIPT_ID;
 const DIR = path.resolve(import.meta.dirname, 'app/browser');
 
@@ -17,7 +17,7 @@ const DIR = path.resolve(import.meta.dirname, 'app/browser');
  * request's nonce, wrapped in a function of `PORTAL_PAGE` called with the page's config. The client build makes
  * no script of it: no page loads a script file.
  */
-export async function compileBrowserLibrary(entry: 'main' | 'report-main'): Promise<string> {
+async function compileBrowserLibrary(entry: 'main' | 'report-main'): Promise<string> {
   const result = await build({
     entryPoints: [path.join(DIR, `${entry}.ts`)],
     bundle: true,

@@ -1,6 +1,7 @@
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -170,6 +171,22 @@ export default defineConfig(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': ['error', { allow: ['warn'] }],
+    },
+  },
+  {
+    // Imports first, in groups: Node's built-ins, packages, the app's own (~/, ~db/), then
+    // relative paths; within a group in any order (issue 40).
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/first': 'error',
+      'import-x/order': [
+        'error',
+        {
+          groups: ['builtin', 'external', 'internal', ['parent', 'sibling', 'index']],
+          pathGroups: [{ pattern: '{~,~db}/**', group: 'internal' }],
+          'newlines-between': 'ignore',
+        },
+      ],
     },
   },
   {

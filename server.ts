@@ -25,7 +25,7 @@ import { s3PublicOrigin } from './app/services/storage/s3-origin';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Set only by this server (incoming copies are removed); read by app/middleware. */
-export const FORBIDDEN_MARKER = 'x-portal-forbidden';
+const FORBIDDEN_MARKER = 'x-portal-forbidden';
 
 export function contentSecurityPolicy(nonce: string, env: Env, dev: boolean): string {
   return contentSecurityPolicyFor(env, dev)(nonce);
@@ -102,7 +102,7 @@ function buildContentSecurityPolicy(nonce: string, env: Env, dev: boolean): stri
 
 const bodyLimits = (env: Env): BodyLimits => ({ maxBytes: env.REQUEST_BODY_MAX_BYTES, uploadMaxBytes: env.UPLOAD_BODY_MAX_BYTES });
 
-export async function createServer(env: Env) {
+async function createServer(env: Env) {
   const dev = env.NODE_ENV !== 'production';
   const app = express();
   app.disable('x-powered-by');

@@ -126,8 +126,8 @@ const envObject = z
      */
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
     /** Public origin, e.g. https://oma.example.fi; used for OIDC redirect URIs and Origin checks. */
-    PUBLIC_ORIGIN: z.string().url().optional(),
-    TRUST_PROXY: trustProxy.default('0'),
+    PUBLIC_ORIGIN: z.url().optional(),
+    TRUST_PROXY: trustProxy.prefault('0'),
     /**
      * Outside production: the instant the app's clock starts at (ISO 8601 with an offset), from
      * which it runs at normal speed (app/lib/clock.server.ts). Production refuses it.
@@ -138,7 +138,7 @@ const envObject = z
       .optional(),
     BRAND: z.enum(['general', 'children']).default('general'),
 
-    DATABASE_URL: z.string().url().optional(),
+    DATABASE_URL: z.url().optional(),
     PGLITE_DATA_DIR: z.string().default('.data/pglite'),
     DATABASE_POOL_SIZE: positiveInt.default(10),
 
@@ -147,7 +147,7 @@ const envObject = z
     SESSION_ABSOLUTE_HOURS: positiveInt.default(12),
 
     IDENTIFICATION: z.enum(['test', 'oidc']).default('test'),
-    OIDC_ISSUER: z.string().url().optional(),
+    OIDC_ISSUER: z.url().optional(),
     OIDC_CLIENT_ID: z.string().optional(),
     OIDC_CLIENT_SECRET: z.string().optional(),
     OIDC_IDENTITY_CODE_CLAIM: z.string().default('hetu'),
@@ -225,11 +225,11 @@ const envObject = z
     S3_BUCKET: z.string().min(3).optional(),
     S3_REGION: z.string().min(1).default('eu-north-1'),
     /** An S3-compatible service's endpoint (e.g. https://s3.example.net); unset: AWS. */
-    S3_ENDPOINT: z.string().url().optional(),
+    S3_ENDPOINT: z.url().optional(),
     /** Both or neither; neither: the AWS SDK's default credential chain (e.g. an IAM role). */
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-    S3_FORCE_PATH_STYLE: bool.default('false'),
+    S3_FORCE_PATH_STYLE: bool.prefault('false'),
 
     /**
      * Online payment (docs/decisions/0018-online-payment-paytrail.md): `test` is the built-in test
@@ -239,7 +239,7 @@ const envObject = z
     /** Merchant id and secret; default to Paytrail's public test merchant with PAYMENTS=test. */
     PAYTRAIL_MERCHANT_ID: z.string().regex(/^\d{1,12}$/).optional(),
     PAYTRAIL_SECRET: z.string().min(8).optional(),
-    PAYTRAIL_API_URL: z.string().url().default('https://services.paytrail.com'),
+    PAYTRAIL_API_URL: z.url().default('https://services.paytrail.com'),
     /**
      * The content system's image host whose practitioner profile pictures the pages may show
      * (the CSP's img-src; ADR 0049), e.g. https://images.example-cms.fi. Unset: only pictures
@@ -255,8 +255,8 @@ const envObject = z
     PAYMENT_FORM_ORIGINS: z
       .string()
       .transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean))
-      .pipe(z.array(z.string().url().transform((u) => new URL(u).origin)))
-      .default('https://services.paytrail.com,https://pay.paytrail.com'),
+      .pipe(z.array(z.url().transform((u) => new URL(u).origin)))
+      .prefault('https://services.paytrail.com,https://pay.paytrail.com'),
     /** An invoice can be paid online this many days from its creation (spec 2 §9). */
     ONLINE_PAYMENT_DAYS: positiveInt.default(4),
     /** A payment without a final status this long after its creation is asked from the provider. */
@@ -277,7 +277,7 @@ const envObject = z
      */
     INSURERS: z.enum(['test', 'http']).default('test'),
     /** The insurer gateway's base URL and client credentials, with INSURERS=http. */
-    INSURER_GATEWAY_URL: z.string().url().optional(),
+    INSURER_GATEWAY_URL: z.url().optional(),
     INSURER_GATEWAY_CLIENT_ID: z.string().min(1).optional(),
     INSURER_GATEWAY_API_KEY: z.string().min(16).optional(),
     /** Each gateway call gives up after this many milliseconds (the flow shows its error state). */
@@ -299,7 +299,7 @@ const envObject = z
     CONTACT_CHANGE_IDENTIFIED_MINUTES: positiveInt.default(15),
 
     /** Messaging maintenance: the conversation pages show 'Messaging is currently offline...'. */
-    MESSAGING_MAINTENANCE: bool.default('false'),
+    MESSAGING_MAINTENANCE: bool.prefault('false'),
 
     /**
      * Whom a person is the guardian of (docs/decisions/0023-population-register.md): `builtin`
@@ -308,7 +308,7 @@ const envObject = z
      */
     POPULATION_REGISTER: z.enum(['builtin', 'vtj']).default('builtin'),
     /** Our security server's consumer endpoint, with POPULATION_REGISTER=vtj. */
-    VTJ_XROAD_URL: z.string().url().optional(),
+    VTJ_XROAD_URL: z.url().optional(),
     /** Our X-Road client subsystem: INSTANCE/CLASS/MEMBER/SUBSYSTEM. */
     VTJ_XROAD_CLIENT: z.string().regex(/^[^/]+\/[^/]+\/[^/]+\/[^/]+$/).optional(),
     /** DVV's VTJ query service: INSTANCE/CLASS/MEMBER/SUBSYSTEM/SERVICE[/VERSION]. */
@@ -327,7 +327,7 @@ const envObject = z
      */
     E_AUTHORIZATIONS: z.enum(['test', 'webapi']).default('test'),
     /** The Web API's origin, e.g. https://asiointivaltuustarkastus.suomi.fi, with E_AUTHORIZATIONS=webapi. */
-    VALTUUDET_URL: z.string().url().optional(),
+    VALTUUDET_URL: z.url().optional(),
     /** The Web API client id, API key and OAuth password DVV gave at deployment. */
     VALTUUDET_CLIENT_ID: z.string().min(1).optional(),
     VALTUUDET_API_KEY: z.string().min(1).optional(),
@@ -348,9 +348,9 @@ const envObject = z
      */
     PRACTICE_SYSTEM: z.enum(['builtin', 'fhir']).default('builtin'),
     /** The FHIR R4 base URL (https in production), with PRACTICE_SYSTEM=fhir. */
-    FHIR_BASE_URL: z.string().url().optional(),
+    FHIR_BASE_URL: z.url().optional(),
     /** The practice system's OAuth 2.0 token endpoint (https in production). */
-    FHIR_TOKEN_URL: z.string().url().optional(),
+    FHIR_TOKEN_URL: z.url().optional(),
     FHIR_CLIENT_ID: z.string().min(1).optional(),
     /** The client's EC P-384 private key (PKCS#8 PEM; `\n` for line breaks) signing its assertions. */
     FHIR_CLIENT_KEY: z.string().min(1).optional(),
@@ -417,7 +417,7 @@ const envObject = z
     // /dev/outbox; never in production), `gatewayapi` GatewayAPI's REST API signed with OAuth 1.0a.
     SMS: z.enum(['test', 'gatewayapi']).default('test'),
     /** The send endpoint: gatewayapi.eu for an account on GatewayAPI's EU platform, gatewayapi.com otherwise. */
-    SMS_GATEWAYAPI_URL: z.string().url().default('https://gatewayapi.eu/rest/mtsms'),
+    SMS_GATEWAYAPI_URL: z.url().default('https://gatewayapi.eu/rest/mtsms'),
     /** The API key and its secret (OAuth consumer key and secret), with SMS=gatewayapi. */
     SMS_GATEWAYAPI_KEY: z.string().min(1).optional(),
     SMS_GATEWAYAPI_SECRET: z.string().min(8).optional(),
@@ -429,7 +429,7 @@ const envObject = z
     SMS_SENDER_GENERAL: smsSenderName.optional(),
     SMS_SENDER_CHILDREN: smsSenderName.optional(),
 
-    SENTRY_DSN: z.string().url().optional(),
+    SENTRY_DSN: z.url().optional(),
     SENTRY_ENVIRONMENT: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Prometheus metrics at /metrics on this port of their own (ADR 0038); unset = not served. */
@@ -606,7 +606,7 @@ export type Env = Omit<z.infer<typeof envSchema>, 'FEATURES'> & { FEATURES: Feat
  * every flag is on, so the demo (`npm start`) shows the whole portal; production keeps its flags
  * explicit, so a flag is on there only when `FEATURES` names it.
  */
-export function resolveFeatures(features: FeatureFlag[] | undefined, deployment: Env['DEPLOYMENT_ENV']): FeatureFlag[] {
+function resolveFeatures(features: FeatureFlag[] | undefined, deployment: Env['DEPLOYMENT_ENV']): FeatureFlag[] {
   if (features !== undefined) return features;
   return deployment === 'production' ? [] : [...FEATURE_FLAGS];
 }

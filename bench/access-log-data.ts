@@ -9,9 +9,9 @@
 import pg from 'pg';
 import { progress } from './harness';
 
-export const OTHER_ROWS = 2_000_000;
-export const OTHER_PEOPLE = 20_000;
-export const PATIENT_ACTS = 10_000;
+const OTHER_ROWS = 2_000_000;
+const OTHER_PEOPLE = 20_000;
+const PATIENT_ACTS = 10_000;
 const YEARS = 10;
 
 export async function addAccessLogHistory(databaseUrl: string, identityCode: string): Promise<{ patientRows: number; otherRows: number }> {

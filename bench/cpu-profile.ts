@@ -68,7 +68,7 @@ function top(totals: Map<string, number>, busyMs: number, count: number): Profil
     .map(([name, selfMs]) => ({ name, selfMs: Math.round(selfMs), percent: Math.round((selfMs / busyMs) * 1000) / 10 }));
 }
 
-export function summarizeProfile(file: string, profile: Profile, count = 20, skipMs = 0): ProfileSummary {
+function summarizeProfile(file: string, profile: Profile, count = 20, skipMs = 0): ProfileSummary {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const selfMs = new Map<number, number>();
   // timeDeltas[i] is the time from the previous sample to sample i: it is charged to sample i.
@@ -105,7 +105,7 @@ export function summarizeProfile(file: string, profile: Profile, count = 20, ski
   };
 }
 
-export async function readProfile(file: string, count?: number, skipMs?: number): Promise<ProfileSummary> {
+async function readProfile(file: string, count?: number, skipMs?: number): Promise<ProfileSummary> {
   return summarizeProfile(file, JSON.parse(await readFile(file, 'utf8')) as Profile, count, skipMs);
 }
 

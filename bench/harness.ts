@@ -41,7 +41,7 @@ export const progress = (message: string) => process.stderr.write(`› ${message
 export const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /** Runs a command in the repository root; its output goes to stderr. */
-export async function runCommand(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
+async function runCommand(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', process.stderr, process.stderr] });
   const code = await new Promise<number | null>((resolve, reject) => {
     child.once('error', reject);
@@ -61,7 +61,7 @@ export async function ensureBuild(build: boolean): Promise<void> {
   }
 }
 
-export function git(args: string[]): string | null {
+function git(args: string[]): string | null {
   try {
     return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   } catch {

@@ -15,7 +15,7 @@ const ATTRIBUTE = /([^\s"'=<>`/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
-export function decodeEntities(text: string): string {
+function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (match, entity: string) => {
     if (entity[0] === '#') {
       const code = entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
@@ -26,7 +26,7 @@ export function decodeEntities(text: string): string {
 }
 
 /** Start tags with one of the given names (lower case), in document order. */
-export function startTags(html: string, names: readonly string[]): StartTag[] {
+function startTags(html: string, names: readonly string[]): StartTag[] {
   const wanted = new Set(names);
   const tags: StartTag[] = [];
   for (const match of html.matchAll(TAG)) {

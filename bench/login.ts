@@ -15,7 +15,7 @@ export const DEMO_PERSON = {
 const SESSION_COOKIE = 'portal_session';
 const CSRF_COOKIE = 'portal_csrf';
 
-export class LoginError extends Error {
+class LoginError extends Error {
   constructor(step: string, message: string) {
     super(`login failed at ${step}: ${message}`);
     this.name = 'LoginError';

@@ -14,7 +14,7 @@ export const HTML_GZIP_BUDGET_BYTES = 12 * 1024;
 /** Budget for all the JavaScript a hydrated page loads on first load (files and inline), gzip level 9. */
 export const JS_GZIP_BUDGET_BYTES = 120 * 1024;
 /** Budget for a plain page's inline scripts (it loads no script file), gzip level 9. */
-export const PLAIN_JS_GZIP_BUDGET_BYTES = 5 * 1024;
+const PLAIN_JS_GZIP_BUDGET_BYTES = 5 * 1024;
 
 export interface AssetWeight {
   url: string;
@@ -63,7 +63,7 @@ function inlineScripts(html: string): AssetGroupWeight {
   };
 }
 
-export function gzipSize(bytes: Uint8Array): number {
+function gzipSize(bytes: Uint8Array): number {
   return gzipSync(bytes, { level: 9 }).length;
 }
 

@@ -15,7 +15,7 @@ const HOST = '127.0.0.1';
 const OUTPUT_LINES_KEPT = 200;
 
 /** Every variable the portal reads; inherited values are dropped so runs are reproducible. */
-const PORTAL_ENV_KEYS = Object.keys(envSchema.innerType().innerType().shape);
+const PORTAL_ENV_KEYS = Object.keys(envSchema.shape);
 
 /** A port that was free a moment ago (the OS picks it for a listener on port 0). */
 export async function findFreePort(): Promise<number> {

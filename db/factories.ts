@@ -38,7 +38,7 @@ export type NewPerson = typeof persons.$inferInsert;
 export type Person = typeof persons.$inferSelect;
 
 /** Birth date (YYYY-MM-DD) encoded in a Finnish identity code. */
-export function birthDateFromIdentityCode(code: string): string {
+function birthDateFromIdentityCode(code: string): string {
   const parsed = parseIdentityCode(code);
   if (!parsed.ok) throw new Error(`invalid identity code in test data (${parsed.reason})`);
   return parsed.birthDate;

@@ -21,7 +21,7 @@ import { pendingMigrations } from './migration-state';
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** The advisory lock's name (its key is `hashtext` of it); also taken by the seed (prepareDatabase). */
-export const MIGRATION_LOCK_NAME = 'patient-portal:migrate';
+const MIGRATION_LOCK_NAME = 'patient-portal:migrate';
 
 export interface JournalEntry {
   tag: string;

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 
 /** The newest applied migration's `created_at` (its journal entry's `when`), or null before the first migration. */
-export async function newestAppliedMigration(db: Db): Promise<number | null> {
+async function newestAppliedMigration(db: Db): Promise<number | null> {
   const present = await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
   if (!(present as unknown as { rows: { present: boolean }[] }).rows[0]?.present) return null;
   const result = await db.execute(sql`select max(created_at)::text as newest from drizzle.__drizzle_migrations`);

@@ -50,7 +50,7 @@ export const OCCUPATIONAL_ONLY_SPECIALTIES = [
 ] as const;
 
 /** Mikko's agreement: the specialties it covers and the confirmation each asks for. */
-export const MIKKO_CONTRACT_SPECIALTIES = [
+const MIKKO_CONTRACT_SPECIALTIES = [
   { specialtyId: 'TTH', confirmation: 'contractOnly' },
   { specialtyId: 'YLE', confirmation: 'contractOnly' },
   { specialtyId: 'SH', confirmation: 'none' },

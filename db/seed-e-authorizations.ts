@@ -14,7 +14,7 @@ import { DEMO_PERSONS } from './seed-data';
 export const DEMO_EMPLOYER_BUSINESS_ID = '1234567-1';
 
 /** The issues an HPA mandate for this portal may cover (ADR 0050). */
-export const HPA_ISSUES = ['appointments', 'invoices', 'records', 'messages'] as const;
+const HPA_ISSUES = ['appointments', 'invoices', 'records', 'messages'] as const;
 
 export async function seedEAuthorizations(db: Db, now: Date) {
   const today = helsinkiDate(now);

@@ -26,7 +26,7 @@ export const INSURANCE_DEMO_PERSONS = {
 } as const;
 
 /** Free times of these specialties may be paid by an insurer. */
-export const INSURANCE_SPECIALTIES = ['YLE', 'FYS', 'KNK', 'PSY'];
+const INSURANCE_SPECIALTIES = ['YLE', 'FYS', 'KNK', 'PSY'];
 
 const DAY = 86_400_000;
 

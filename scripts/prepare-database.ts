@@ -13,7 +13,7 @@ import type { Env } from '../app/env.server';
 import { clock } from '../app/lib/clock.server';
 
 /** Demo data belongs to development and test deployments only. */
-export function seedsDemoData(env: Pick<Env, 'DEPLOYMENT_ENV'>): boolean {
+function seedsDemoData(env: Pick<Env, 'DEPLOYMENT_ENV'>): boolean {
   return env.DEPLOYMENT_ENV !== 'production';
 }
 

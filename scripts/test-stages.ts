@@ -3,7 +3,7 @@
  * the 20 slowest tests of the run (README, "Test it"; issue 38).
  *
  *   route types   react-router typegen (what tsc and lint read)
- *   static        typecheck, lint and the production build side by side (three processes that
+ *   static        typecheck, lint (eslint, knip, prettier) and the production build side by side (three processes that
  *                 are mostly single-threaded, on CI's two cores)
  *   tests         two lanes side by side, on the build of `static`, each one step after another:
  *                   e2e, concurrency,   Playwright (the js and no-js projects in one run), then
@@ -186,7 +186,14 @@ async function main(): Promise<boolean> {
     !(await sideBySide('static (side by side)', [
       ['build', () => run('react-router', ['build'], buildEnv, 'build')],
       ['typecheck', () => run('tsc', ['--noEmit'], {}, 'typecheck')],
-      ['lint', () => run('eslint', ['.', '--max-warnings', '0'], {}, 'lint')],
+      // npm run lint's three checks: eslint, knip (unused files, exports, dependencies), the formatter.
+      [
+        'lint',
+        async () =>
+          (await run('eslint', ['.', '--max-warnings', '0'], {}, 'lint')) &&
+          (await run('knip', ['--no-progress'], {}, 'knip')) &&
+          (await run('prettier', ['--check', '.'], {}, 'format')),
+      ],
     ]))
   )
     return false;

@@ -6,7 +6,7 @@
  */
 import { COUNT_IN, COUNT_MAX, COUNT_OVER, COUNT_TEXT, OVER } from './attributes';
 
-export function count(field: HTMLTextAreaElement): void {
+function count(field: HTMLTextAreaElement): void {
   const counter = field.ownerDocument.getElementById(field.getAttribute(COUNT_IN) || '');
   if (!counter) return;
   const n = Array.from(field.value).length;

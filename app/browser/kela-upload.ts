@@ -32,7 +32,7 @@ interface UploadTarget {
 }
 
 /** Takes over the Kela form inside `root` (started once per element, behaviours.ts). */
-export function kelaUpload(root: Element | null, c: KelaUploadConfig): void {
+function kelaUpload(root: Element | null, c: KelaUploadConfig): void {
   const form = root ? root.querySelector('form') : null;
   if (!root || !form) return;
   const sides = ['front', 'back'];

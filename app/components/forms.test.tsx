@@ -5,7 +5,7 @@
  * control's aria-describedby, aria-invalid while the field is invalid, the error translated.
  */
 import { useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -14,10 +14,10 @@ import { TranslationContext, type Translation } from '~/i18n/react';
 import { CheckboxField, Fieldset, SelectField, TextareaField, TextField } from './forms';
 
 const schema = z.object({
-  name: z.string({ required_error: 'validation.required' }).max(40),
+  name: z.string({ error: 'validation.required' }).max(40),
   note: z.string().min(2, 'validation.maxLength').max(500).optional(),
   lang: z.enum(['fi', 'sv']),
-  agree: z.literal('on', { errorMap: () => ({ message: 'validation.required' }) }),
+  agree: z.literal('on', { error: 'validation.required' }),
 });
 
 const TEXTS: Record<string, string> = { 'validation.required': 'Fill in this field.', 'validation.maxLength': 'Too long.' };

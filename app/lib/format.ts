@@ -6,9 +6,9 @@
  * otherwise, as the spec says).
  */
 import type { Language } from '~/i18n/config';
-import { helsinkiDate, TIME_ZONE, wallClock, type WallClock } from './dates';
+import { helsinkiDate, wallClock, type WallClock } from './dates';
 
-export { helsinkiDate, TIME_ZONE };
+export { helsinkiDate };
 
 /** Short weekday names, Sunday first (as the spec's Finnish and Swedish calendars abbreviate them). */
 const WEEKDAYS: Record<Language, readonly string[]> = {

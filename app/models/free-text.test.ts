@@ -212,12 +212,12 @@ const NOT_USER_TEXT: Record<string, string> = {
   '/app/models/appointments/move.ts#moveSchema': 'the move confirmation: one checkbox, no text',
 };
 
-function schemaOf(path: string, name: string): z.ZodTypeAny {
-  return (MODULES[path] as Record<string, z.ZodTypeAny>)[name]!;
+function schemaOf(path: string, name: string): z.ZodType {
+  return (MODULES[path] as Record<string, z.ZodType>)[name]!;
 }
 
-function factoryOf(path: string, name: string): (...args: unknown[]) => z.ZodTypeAny {
-  return (MODULES[path] as Record<string, (...args: unknown[]) => z.ZodTypeAny>)[name]!;
+function factoryOf(path: string, name: string): (...args: unknown[]) => z.ZodType {
+  return (MODULES[path] as Record<string, (...args: unknown[]) => z.ZodType>)[name]!;
 }
 
 /** Every exported schema and `…Schema` factory of the modules, by `path#name`. */
@@ -230,27 +230,28 @@ function exportedSchemas(): string[] {
 }
 
 /** The paths of every field of a schema's objects (`a.*.b` inside arrays). */
-function fieldPaths(schema: z.ZodTypeAny, prefix = ''): string[] {
-  const def = schema._def as Record<string, unknown> & { typeName: string };
+function fieldPaths(schema: z.ZodType, prefix = ''): string[] {
+  const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
   const join = (key: string) => (prefix ? `${prefix}.${key}` : key);
-  switch (def.typeName) {
-    case 'ZodObject': {
-      const shape = (schema as z.AnyZodObject).shape as Record<string, z.ZodTypeAny>;
+  switch (def.type) {
+    case 'object': {
+      const shape = def.shape as Record<string, z.ZodType>;
       return Object.entries(shape).flatMap(([key, value]) => [join(key), ...fieldPaths(value, join(key))]);
     }
-    case 'ZodEffects':
-      return fieldPaths(def.schema as z.ZodTypeAny, prefix);
-    case 'ZodOptional':
-    case 'ZodNullable':
-    case 'ZodDefault':
-      return fieldPaths(def.innerType as z.ZodTypeAny, prefix);
-    case 'ZodPipeline':
-      return fieldPaths(def.in as z.ZodTypeAny, prefix);
-    case 'ZodArray':
-      return fieldPaths(def.type as z.ZodTypeAny, join('*'));
-    case 'ZodUnion':
-    case 'ZodDiscriminatedUnion':
-      return [...new Set((def.options as z.ZodTypeAny[]).flatMap((option) => fieldPaths(option, prefix)))];
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+      return fieldPaths(def.innerType as z.ZodType, prefix);
+    case 'pipe': {
+      // A transform is a pipe into the transform, a preprocess a pipe out of one.
+      const into = def.in as z.ZodType;
+      return fieldPaths(into._zod.def.type === 'transform' ? (def.out as z.ZodType) : into, prefix);
+    }
+    case 'array':
+      return fieldPaths(def.element as z.ZodType, join('*'));
+    case 'union':
+      return [...new Set((def.options as z.ZodType[]).flatMap((option) => fieldPaths(option, prefix)))];
     default:
       return [];
   }
@@ -264,7 +265,7 @@ function stringLeaves(value: unknown, path: (string | number)[] = []): { path: (
   return [];
 }
 
-const pattern = (path: (string | number)[]) => path.map((p) => (typeof p === 'number' ? '*' : p)).join('.');
+const pattern = (path: readonly PropertyKey[]) => path.map((p) => (typeof p === 'number' ? '*' : String(p))).join('.');
 
 function withValue(input: unknown, path: (string | number)[], value: string): unknown {
   if (path.length === 0) return value;

@@ -1,9 +1,9 @@
 /**
- * Zod 3 field schemas for conform forms, built on the shared validators.
+ * Zod 4 field schemas for conform forms, built on the shared validators.
  *
  * Error messages are i18n keys, not display text. Conform submits empty
  * fields as `undefined`, so every schema reports a missing value through
- * `required_error`; whitespace-only input is also reported as required.
+ * its type's `error`; whitespace-only input is also reported as required.
  *
  * Validity checks run as transforms: zod skips a transform when an earlier
  * check (required / max length) already failed, so each field reports a
@@ -37,10 +37,10 @@ export const VALIDATION_MESSAGES = {
  * A refinement at the end of the field's chain, not a `.regex()`: conform would render a regex
  * as the input's `pattern` attribute.
  */
-export function refuseControlCharacters<T extends z.ZodTypeAny>(
+export function refuseControlCharacters<T extends z.ZodType>(
   schema: T,
   { multiline = false, message = VALIDATION_MESSAGES.controlCharacters }: TextRules & { message?: string } = {},
-): z.ZodEffects<T, z.output<T>, z.input<T>> {
+): T {
   return schema.refine((value: unknown) => typeof value !== 'string' || !hasControlCharacters(value, { multiline }), { message });
 }
 
@@ -52,7 +52,7 @@ export const EMAIL_FIELD_MAX_LENGTH = 78;
 /** A trimmed, required string. */
 function requiredString() {
   return z
-    .string({ required_error: VALIDATION_MESSAGES.required })
+    .string({ error: VALIDATION_MESSAGES.required })
     .trim()
     .min(1, { message: VALIDATION_MESSAGES.required });
 }
@@ -63,7 +63,7 @@ export const identityCodeSchema = requiredString()
   .max(IDENTITY_CODE_MAX_LENGTH, { message: VALIDATION_MESSAGES.maxLength })
   .transform((value, ctx) => {
     if (!isValidIdentityCode(value)) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: VALIDATION_MESSAGES.identityCode });
+      ctx.addIssue({ code: 'custom', message: VALIDATION_MESSAGES.identityCode });
       return z.NEVER;
     }
     return value;
@@ -79,7 +79,7 @@ export function finnishPhoneSchema(max: number, maxMessage: string = VALIDATION_
     .transform((value, ctx) => {
       const normalized = normalizeFinnishPhone(value);
       if (normalized === null) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: VALIDATION_MESSAGES.phone });
+        ctx.addIssue({ code: 'custom', message: VALIDATION_MESSAGES.phone });
         return z.NEVER;
       }
       return normalized;
@@ -94,7 +94,7 @@ export const emailSchema = requiredString()
   .max(EMAIL_FIELD_MAX_LENGTH, { message: VALIDATION_MESSAGES.maxLength })
   .transform((value, ctx) => {
     if (!isValidEmail(value)) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: VALIDATION_MESSAGES.email });
+      ctx.addIssue({ code: 'custom', message: VALIDATION_MESSAGES.email });
       return z.NEVER;
     }
     return value;
@@ -103,7 +103,7 @@ export const emailSchema = requiredString()
 /** Trimmed five-digit Finnish postal code. */
 export const postalCodeSchema = requiredString().transform((value, ctx) => {
   if (!isValidPostalCode(value)) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: VALIDATION_MESSAGES.postalCode });
+    ctx.addIssue({ code: 'custom', message: VALIDATION_MESSAGES.postalCode });
     return z.NEVER;
   }
   return value;

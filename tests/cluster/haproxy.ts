@@ -34,7 +34,7 @@ export interface Backend {
   port: number;
 }
 
-export function haproxyConfig(options: { port: number; backends: Backend[]; statsSocket: string }): string {
+function haproxyConfig(options: { port: number; backends: Backend[]; statsSocket: string }): string {
   return [
     'global',
     '  maxconn 4000',

@@ -167,7 +167,7 @@ export interface PageFacts {
  * The facts of these pages, fetched and parsed inside the browser page (the context's cookies,
  * DOMParser: nothing of them runs), each document parsed once and only the facts sent back.
  */
-export async function pageFacts(page: Page, urls: string[]): Promise<PageFacts[]> {
+async function pageFacts(page: Page, urls: string[]): Promise<PageFacts[]> {
   return page.evaluate(async (addresses) => {
     const LANDMARKS = new Set(['header', 'nav', 'main', 'aside', 'footer', 'form', 'section', 'dialog']);
     return Promise.all(
@@ -220,7 +220,7 @@ export async function pageFacts(page: Page, urls: string[]): Promise<PageFacts[]
  * block is dropped, until none is left. A list's length is data, not structure (and other tests
  * may add to a shared demo person's lists between two fetches).
  */
-export function foldRepeats(tokens: readonly string[]): string[] {
+function foldRepeats(tokens: readonly string[]): string[] {
   let folded = [...tokens];
   for (let changed = true; changed; ) {
     changed = false;

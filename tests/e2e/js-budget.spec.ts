@@ -10,8 +10,11 @@
  * the CSP allows only the nonce's), so loading and waiting for the network to be idle only cost
  * a browser page each (issue 38). That the page script runs is the other e2e tests' business.
  */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { SCENARIOS, type Scenario } from '../../bench/scenarios';
+import { REPO_ROOT } from '../fixtures/portal-process';
 import { expect, freshSlot, login, test } from './fixtures';
 
 const PLAIN_PAGE_SCRIPT_GZIP_BUDGET_BYTES = 5 * 1024;
@@ -86,6 +89,15 @@ const pages = [
 
 test.describe('JavaScript budget', () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'the HTML is the same; weighed once');
+
+  // What the server serves from the build is what the pages use (issue 40): their CSS, which
+  // they inline, and images; no route chunk or router manifest that no page loads (vite.config.ts).
+  test('the client build holds no script file', () => {
+    const clientDir = path.resolve(REPO_ROOT, process.env.BUILD_DIR ?? 'build', 'client');
+    const files = readdirSync(clientDir, { recursive: true, encoding: 'utf8' });
+    expect(files.filter((file) => file.endsWith('.css')).length, 'the pages\' CSS files').toBeGreaterThan(0);
+    expect(files.filter((file) => /\.[cm]?js$/.test(file))).toEqual([]);
+  });
 
   for (const scenario of pages) {
     test(`${scenario.name} (${scenario.path}): plain HTML ≤ 12 KB gz, no script file, ≤ 5 KB gz of inline script`, async ({ page }, testInfo) => {

@@ -6,7 +6,7 @@
  * Retry-After, stores nothing, and a page's form keeps what was typed.
  */
 import { randomUUID } from 'node:crypto';
-import { parseWithZod } from '@conform-to/zod';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { count, eq } from 'drizzle-orm';
 import { RouterContextProvider } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -15,7 +15,7 @@ import * as s from '~/styles/booking-search.css';
 import * as picture from '~/styles/practitioner.css';
 
 /** Where the visit happens: the clinic, or the kind of remote appointment. */
-export function placeText(a: AppointmentListItem, t: TFunction): string {
+function placeText(a: AppointmentListItem, t: TFunction): string {
   if (a.clinicName !== null) return a.clinicName;
   if (a.locationType === 'videoAppointment') return t('search.results.video');
   if (a.locationType === 'phoneAppointment') return t('search.results.phone');

@@ -19,10 +19,10 @@ import {
   type InsurerStepView,
   type InsurerSubStep,
 } from '~/models/booking/insurance';
-
-export type { InsuranceSummaryView, InsurerStepView };
 import * as s from '~/styles/booking.css';
 import * as ui from '~/styles/ui.css';
+
+export type { InsuranceSummaryView, InsurerStepView };
 
 function Post({ intent, label, primary = false }: { intent: string; label: string; primary?: boolean }) {
   return (
@@ -35,7 +35,7 @@ function Post({ intent, label, primary = false }: { intent: string; label: strin
   );
 }
 
-export function InsurerRefusal({ reason }: { reason: InsurerPostRefusal | null }) {
+function InsurerRefusal({ reason }: { reason: InsurerPostRefusal | null }) {
   const { t } = useTranslation();
   if (!reason) return null;
   return (

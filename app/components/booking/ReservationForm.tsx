@@ -10,7 +10,7 @@
  * form) and everything without JavaScript, the server answers with the same errors.
  */
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import type { getZodConstraint } from '@conform-to/zod';
+import type { getZodConstraint } from '@conform-to/zod/v4';
 import type { ReactNode } from 'react';
 import { useTranslation } from '~/i18n/react';
 import { Form, Link } from 'react-router';

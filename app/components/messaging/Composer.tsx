@@ -7,7 +7,7 @@
  * a double submit creates one message; after a send the page gets a new key and an empty form.
  */
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint } from '@conform-to/zod';
+import { getZodConstraint } from '@conform-to/zod/v4';
 import type { z } from 'zod';
 import type { ReactNode } from 'react';
 import { Form } from 'react-router';
@@ -28,7 +28,7 @@ export interface FileError {
   name: string;
 }
 
-export function FileErrors({ errors }: { errors: FileError[] }) {
+function FileErrors({ errors }: { errors: FileError[] }) {
   const { t } = useTranslation();
   if (!errors.length) return null;
   return (

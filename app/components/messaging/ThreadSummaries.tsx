@@ -16,7 +16,7 @@ import * as ui from '~/styles/ui.css';
 import { LinkLine } from '~/components/LinkLine';
 
 /** The box's element id: the region the page script refreshes. */
-export const THREAD_SUMMARIES_REGION = 'front-messages';
+const THREAD_SUMMARIES_REGION = 'front-messages';
 
 export interface ThreadSummaries {
   unread: number;

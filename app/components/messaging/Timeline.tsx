@@ -11,7 +11,7 @@ import { type FormattedDayGroup, type FormattedItem, type QuestionnaireInvitatio
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
 
-export function attachmentHref(id: string): string {
+function attachmentHref(id: string): string {
   return `/messaging/attachments/${encodeURIComponent(id)}`;
 }
 

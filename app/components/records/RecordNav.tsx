@@ -5,7 +5,7 @@
  */
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '~/i18n/react';
-import { relativeText, validityText, type RelativeDate, type ValidityHint } from '~/services/records/records-rules';
+import { validityText, type ValidityHint } from '~/services/records/records-rules';
 import { Pager, pageLinks } from '~/components/Pager';
 import * as s from '~/styles/records.css';
 
@@ -74,7 +74,3 @@ export function useValidityText() {
   return (hint: (ValidityHint & { dateText?: string }) | null) => validityText(hint, t);
 }
 
-export function useRelativeText() {
-  const { t } = useTranslation();
-  return (value: RelativeDate & { dateText?: string }) => relativeText(value, t);
-}

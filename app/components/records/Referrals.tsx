@@ -26,7 +26,7 @@ export function ReferralList({ items, hrefOf }: { items: ReferralView[]; hrefOf:
   );
 }
 
-export function ReferralValidity({ referral }: { referral: ReferralView }) {
+function ReferralValidity({ referral }: { referral: ReferralView }) {
   const { t } = useTranslation();
   return referral.status === 'expired' ? (
     <p className={s.badge}>{t('records.lab.notValid')}</p>

@@ -12,7 +12,7 @@ import type { Language } from '~/i18n/config';
 import type { TFunction } from '~/i18n/translate';
 import { POLL_HEADER } from '~/lib/polling';
 
-export const SESSION_WARNINGS_SECONDS = [90, 30] as const;
+const SESSION_WARNINGS_SECONDS = [90, 30] as const;
 
 /**
  * Sentry's envelope endpoint of a DSN (`https://key@host[/prefix]/project`), with the key in the

@@ -42,7 +42,7 @@ export interface BodyLimits {
  * The pages whose forms upload files: the message forms (new conversation, a conversation, the
  * staff's thread) and my information (the Kela card without JS).
  */
-export const UPLOAD_PAGES = ['conversationNew', 'conversation', 'staffThread', 'myInformation'] as const satisfies readonly PageKey[];
+const UPLOAD_PAGES = ['conversationNew', 'conversation', 'staffThread', 'myInformation'] as const satisfies readonly PageKey[];
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -71,7 +71,7 @@ function isMultipart(contentType: string | undefined): boolean {
 }
 
 /** The limit of a body sent with its length to this method and path. */
-export function bodyLimitFor(method: string, pathname: string, contentType: string | undefined, limits: BodyLimits): number {
+function bodyLimitFor(method: string, pathname: string, contentType: string | undefined, limits: BodyLimits): number {
   if (method === 'PUT' && STORAGE_UPLOAD_PATH.test(pathname)) return limits.uploadMaxBytes;
   if (method === 'POST' && isMultipart(contentType) && UPLOAD_PAGE_PATHS.some((path) => path.test(pathname))) return limits.uploadMaxBytes;
   return limits.maxBytes;
@@ -99,7 +99,7 @@ function declaredLength(req: IncomingMessage): number | null {
 const hasChunkedBody = (req: IncomingMessage) => req.headers['transfer-encoding'] !== undefined && req.headers['content-length'] === undefined;
 
 /** Whether the request's declared length is over its limit (the answer to `Expect: 100-continue`). */
-export function declaredTooLarge(req: IncomingMessage, limits: BodyLimits): boolean {
+function declaredTooLarge(req: IncomingMessage, limits: BodyLimits): boolean {
   const length = declaredLength(req);
   return length !== null && length > bodyLimitFor(req.method ?? 'GET', pathnameOf(req), req.headers['content-type'], limits);
 }
@@ -111,7 +111,7 @@ export function declaredTooLarge(req: IncomingMessage, limits: BodyLimits): bool
  * answer (a write error before it reads the 413); a short linger lets it read the answer first
  * (what nginx and Apache do: lingering close). The client closes sooner once it has the answer.
  */
-export const LINGER_MS = 2000;
+const LINGER_MS = 2000;
 
 /**
  * Turns a request whose body is too large into a GET that the app answers with 413, and closes

@@ -20,7 +20,7 @@ import { constantTimeEqual, randomToken } from '~/lib/crypto.server';
 import { findFormField } from './form-stream.server';
 import { secureCookies } from './session-cookie.server';
 
-export const CSRF_FIELD = 'csrf';
+const CSRF_FIELD = 'csrf';
 
 const anonymousCookie = createCookie(secureCookies() ? '__Host-portal_csrf' : 'portal_csrf', {
   path: '/',

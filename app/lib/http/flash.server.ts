@@ -25,7 +25,7 @@ export async function readFlash(request: Request): Promise<FlashMessage | null> 
     : null;
 }
 
-export async function flashHeader(message: FlashMessage): Promise<string> {
+async function flashHeader(message: FlashMessage): Promise<string> {
   return flashCookie.serialize(message);
 }
 

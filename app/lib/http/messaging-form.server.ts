@@ -12,7 +12,7 @@
  * of messages or uploads gets 429 with the form kept and nothing stored.
  */
 import type { Submission, SubmissionResult } from '@conform-to/dom';
-import { parseWithZod } from '@conform-to/zod';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type RouterContextProvider } from 'react-router';
 import type { z } from 'zod';
 import { MAX_ATTACHMENTS_PER_MESSAGE, MAX_TOTAL_ATTACHMENT_BYTES } from '~/models/messaging/messaging';
@@ -31,7 +31,7 @@ import { MalformedForm, readMultipartForm, type MultipartLimits } from './form-s
  * MESSAGE_MAX_LENGTH characters, under a third of 64 KiB in UTF-8: a longer value is cut and
  * still too long for the schema) and its files, each and together within the selection's limit.
  */
-export const MESSAGE_FORM_LIMITS: MultipartLimits = {
+const MESSAGE_FORM_LIMITS: MultipartLimits = {
   maxFieldBytes: 64 * 1024,
   maxFields: 20,
   maxFiles: MAX_ATTACHMENTS_PER_MESSAGE,

@@ -46,7 +46,7 @@ export const contactSchema = z.object({
   postOffice: postOfficeSchema,
   phoneNumber: finnishPhoneSchema(CONTACT_PHONE_MAX),
   emailAddress: emailSchema,
-  language: z.enum(LANGUAGES, { errorMap: () => ({ message: VALIDATION_MESSAGES.required }) }),
+  language: z.enum(LANGUAGES, { error: VALIDATION_MESSAGES.required }),
 });
 
 export type ContactFields = z.infer<typeof contactSchema>;
@@ -67,7 +67,7 @@ export interface PatientView {
 export const SMS_CODE_LENGTH = 4;
 
 export const smsCodeSchema = z
-  .string({ required_error: VALIDATION_MESSAGES.required })
+  .string({ error: VALIDATION_MESSAGES.required })
   .trim()
   .min(1, { message: VALIDATION_MESSAGES.required })
   .regex(/^\d{4}$/, { message: 'myInformation.mfa.codeFormat' satisfies TextKey });
@@ -81,7 +81,7 @@ const maxMessage = (n: number) => `myInformation.validation.max${n}`;
 function limitedText(max: number) {
   return refuseControlCharacters(
     z
-      .string({ required_error: VALIDATION_MESSAGES.required })
+      .string({ error: VALIDATION_MESSAGES.required })
       .trim()
       .min(1, { message: VALIDATION_MESSAGES.required })
       .max(max, { message: maxMessage(max) }),
@@ -95,7 +95,7 @@ export const guardianSchema = z
     name: limitedText(GUARDIAN_LIMITS.name),
     phone: finnishPhoneSchema(GUARDIAN_LIMITS.phone, maxMessage(GUARDIAN_LIMITS.phone)),
     emailAddress: z
-      .string({ required_error: VALIDATION_MESSAGES.required })
+      .string({ error: VALIDATION_MESSAGES.required })
       .trim()
       .min(1, { message: VALIDATION_MESSAGES.required })
       .max(GUARDIAN_LIMITS.emailAddress, { message: maxMessage(GUARDIAN_LIMITS.emailAddress) })
@@ -107,10 +107,10 @@ export const guardianSchema = z
   })
   .superRefine((value, ctx) => {
     if (value.isGuardianHasSameAddress) return;
-    if (!value.streetAddress) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['streetAddress'], message: VALIDATION_MESSAGES.required });
-    if (!value.postOffice) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['postOffice'], message: VALIDATION_MESSAGES.required });
+    if (!value.streetAddress) ctx.addIssue({ code: 'custom', path: ['streetAddress'], message: VALIDATION_MESSAGES.required });
+    if (!value.postOffice) ctx.addIssue({ code: 'custom', path: ['postOffice'], message: VALIDATION_MESSAGES.required });
     if (!value.zipCode || !/^\d{5}$/.test(value.zipCode)) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['zipCode'], message: VALIDATION_MESSAGES.postalCode });
+      ctx.addIssue({ code: 'custom', path: ['zipCode'], message: VALIDATION_MESSAGES.postalCode });
     }
   })
   .transform((value) =>
@@ -118,7 +118,7 @@ export const guardianSchema = z
   );
 
 export const guardiansSchema = z.object({
-  wardId: z.string().uuid(),
+  wardId: z.uuid(),
   guardians: z.array(guardianSchema).max(MAX_GUARDIANS).optional().default([]),
 });
 

@@ -71,7 +71,7 @@ const MESSAGES = {
 
 export const earlierTimeRequestSchema = z.object({
   /** This practitioner only, or any practitioner of the specialty. */
-  practitioner: z.enum(['same', 'any'], { errorMap: () => ({ message: MESSAGES.practitioner }) }),
+  practitioner: z.enum(['same', 'any'], { error: MESSAGES.practitioner }),
   /** One or more clinics (the page offers those where the service is given). */
   clinicIds: z
     .array(
@@ -79,13 +79,13 @@ export const earlierTimeRequestSchema = z.object({
         .string()
         .trim()
         .refine((value) => /^[A-Za-z0-9_-]{1,20}$/.test(value), MESSAGES.clinics),
-      { required_error: MESSAGES.clinics },
+      { error: MESSAGES.clinics },
     )
     .min(1, MESSAGES.clinics)
     .max(50, MESSAGES.clinics),
   /** The latest acceptable date (YYYY-MM-DD, Helsinki); its range is checked against the appointment. */
   latestDate: z
-    .string({ required_error: MESSAGES.latestDate })
+    .string({ error: MESSAGES.latestDate })
     .trim()
     .refine((value) => isDate(value), MESSAGES.latestDate),
   // No phone or e-mail: the offers go to the requester's own saved contact (issue 39).

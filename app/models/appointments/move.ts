@@ -122,7 +122,7 @@ export const MOVE_SLOT_PARAM = 'slot';
 export function moveSchema({ bindingRequired }: { bindingRequired: boolean }) {
   return z.object({
     bindingApproved: bindingRequired
-      ? z.literal(true, { errorMap: () => ({ message: BINDING_REQUIRED }) })
+      ? z.literal(true, { error: BINDING_REQUIRED })
       : z.boolean().optional().default(false),
   });
 }

@@ -10,7 +10,7 @@ import { ARRIVAL_REASON_MAX } from './appointment';
 /** The reason for the visit: required, at most 300 characters, several lines allowed, no control characters. */
 export const arrivalReasonSchema = refuseControlCharacters(
   z
-    .string({ required_error: 'validation.required' satisfies TextKey })
+    .string({ error: 'validation.required' satisfies TextKey })
     .trim()
     .min(1, 'validation.required' satisfies TextKey)
     .max(ARRIVAL_REASON_MAX, 'appointments.arrivalReason.overLimit' satisfies TextKey),

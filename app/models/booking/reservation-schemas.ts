@@ -26,7 +26,7 @@ export const POST_OFFICE_MAX = 30;
 function lengthText(min: number, max: number, message: string) {
   return refuseControlCharacters(
     z
-      .string({ required_error: VALIDATION_MESSAGES.required })
+      .string({ error: VALIDATION_MESSAGES.required })
       .trim()
       .min(1, { message: VALIDATION_MESSAGES.required })
       .min(min, { message })
@@ -41,7 +41,7 @@ export const postOfficeSchema = lengthText(POST_OFFICE_MIN, POST_OFFICE_MAX, RES
 
 /** A checkbox that must be ticked (conform turns "on" into true; unticked is missing). */
 function mustBeTicked(message: string) {
-  return z.literal(true, { errorMap: () => ({ message }) });
+  return z.literal(true, { error: message });
 }
 
 /** An optional checkbox: ticked is true, anything else false. */

@@ -28,10 +28,10 @@ const MESSAGES = {
 } as const satisfies Record<string, TextKey>;
 
 /** A form's one-time key (a random UUID written into the form when it is rendered). */
-export const idempotencyKeySchema = z.string().uuid();
+export const idempotencyKeySchema = z.uuid();
 
 const subject = refuseControlCharacters(
-  z.string({ required_error: MESSAGES.subjectRequired }).trim().min(1, MESSAGES.subjectRequired).max(SUBJECT_MAX_LENGTH, MESSAGES.subjectTooLong),
+  z.string({ error: MESSAGES.subjectRequired }).trim().min(1, MESSAGES.subjectRequired).max(SUBJECT_MAX_LENGTH, MESSAGES.subjectTooLong),
 );
 
 const text = refuseControlCharacters(z.string().trim().max(MESSAGE_MAX_LENGTH, MESSAGES.messageTooLong), { multiline: true }).default('');
@@ -90,7 +90,7 @@ export const staffComposerSchema = z
 export const hrMessageSchema = z.object({
   intent: z.literal('send'),
   idempotencyKey: idempotencyKeySchema,
-  text: refuseControlCharacters(z.string({ required_error: MESSAGES.messageRequired }).trim().min(1, MESSAGES.messageRequired).max(MESSAGE_MAX_LENGTH, MESSAGES.messageTooLong), {
+  text: refuseControlCharacters(z.string({ error: MESSAGES.messageRequired }).trim().min(1, MESSAGES.messageRequired).max(MESSAGE_MAX_LENGTH, MESSAGES.messageTooLong), {
     multiline: true,
   }),
 });
@@ -99,9 +99,9 @@ export const hrMessageSchema = z.object({
 export const hrNewThreadSchema = z.object({
   intent: z.literal('new'),
   idempotencyKey: idempotencyKeySchema,
-  threadType: z.enum(['Hr', 'Supervisor'], { errorMap: () => ({ message: 'messaging.hr.typeRequired' satisfies TextKey }) }),
+  threadType: z.enum(['Hr', 'Supervisor'], { error: 'messaging.hr.typeRequired' satisfies TextKey }),
   subject,
-  text: refuseControlCharacters(z.string({ required_error: MESSAGES.messageRequired }).trim().min(1, MESSAGES.messageRequired).max(MESSAGE_MAX_LENGTH, MESSAGES.messageTooLong), {
+  text: refuseControlCharacters(z.string({ error: MESSAGES.messageRequired }).trim().min(1, MESSAGES.messageRequired).max(MESSAGE_MAX_LENGTH, MESSAGES.messageTooLong), {
     multiline: true,
   }),
 });
@@ -109,7 +109,7 @@ export const hrNewThreadSchema = z.object({
 /** A new conversation: recipient from the care team, subject, message, attachments. */
 export const newThreadSchema = z
   .object({
-    recipientId: z.string({ required_error: MESSAGES.recipientRequired }).uuid(MESSAGES.recipientRequired),
+    recipientId: z.uuid({ error: MESSAGES.recipientRequired }),
     subject,
     text,
     idempotencyKey: idempotencyKeySchema,

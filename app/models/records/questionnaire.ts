@@ -83,29 +83,29 @@ export const definitionSchema: z.ZodType<QuestionnaireDefinition> = z.lazy(() =>
   });
 });
 
-function questionSchema(q: Question): z.ZodTypeAny {
+function questionSchema(q: Question): z.ZodType<QuestionnaireAnswers[string] | undefined> {
   const { required: req, tooLong, invalid, controlCharacters } = QUESTIONNAIRE_ERRORS;
   switch (q.type) {
     case 'text': {
-      const s = z.string({ required_error: req }).trim().max(q.maxLength, tooLong);
+      const s = z.string({ error: req }).trim().max(q.maxLength, tooLong);
       const rules = { multiline: true, message: controlCharacters };
       return q.required ? refuseControlCharacters(s.min(1, req), rules) : refuseControlCharacters(s, rules).optional();
     }
     case 'single': {
       const values = q.options.map((o) => o.value);
-      const s = z.string({ required_error: req }).refine((v) => values.includes(v), invalid);
+      const s = z.string({ error: req }).refine((v) => values.includes(v), invalid);
       return q.required ? s : s.optional();
     }
     case 'multiple': {
       const values = q.options.map((o) => o.value) as [string, ...string[]];
-      const s = z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.enum(values, { errorMap: () => ({ message: invalid }) })));
+      const s = z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.enum(values, { error: invalid })));
       return q.required ? s.pipe(z.array(z.string()).min(1, req)) : s;
     }
     case 'scale': {
       // A form sends text, stored answers hold numbers: both are read the same way.
       const value = z
-        .union([z.number(), z.string()], { required_error: req, invalid_type_error: invalid })
-        .pipe(z.coerce.number({ invalid_type_error: invalid }).int(invalid).min(q.min, invalid).max(q.max, invalid));
+        .union([z.number(), z.string()], { error: (issue) => (issue.input === undefined ? req : invalid) })
+        .pipe(z.coerce.number<number | string>({ error: invalid }).int(invalid).min(q.min, invalid).max(q.max, invalid));
       const blankIsMissing = (v: unknown) => (v === '' ? undefined : v);
       return z.preprocess(blankIsMissing, q.required ? value : value.optional());
     }

@@ -27,7 +27,7 @@ export const feedbackSchema = z.object({
   /** The page or place where the problem is (a page's name or address, "the login page" …). */
   location: refuseControlCharacters(
     z
-      .string({ required_error: MESSAGES.locationRequired })
+      .string({ error: MESSAGES.locationRequired })
       .trim()
       .min(1, MESSAGES.locationRequired)
       .max(FEEDBACK_LOCATION_MAX_LENGTH, MESSAGES.locationTooLong),
@@ -35,7 +35,7 @@ export const feedbackSchema = z.object({
   /** What the problem is (free text, several lines). */
   description: refuseControlCharacters(
     z
-      .string({ required_error: MESSAGES.descriptionRequired })
+      .string({ error: MESSAGES.descriptionRequired })
       .trim()
       .min(1, MESSAGES.descriptionRequired)
       .max(FEEDBACK_DESCRIPTION_MAX_LENGTH, MESSAGES.descriptionTooLong),

@@ -6,7 +6,7 @@
  * guardian gives the consent for their registered ward of 11 or younger (ADR 0023); someone
  * else's or an older child is 404, an unregistered one registers first (the child details).
  */
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { useTranslation } from '~/i18n/react';
 import { data, redirect } from 'react-router';
 import { ConsentForm } from '~/components/account/ConsentForm';

@@ -15,7 +15,7 @@
  * with progress (the components' inline scripts).
  */
 import { type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { data, Link, redirect } from 'react-router';
 import { DataExportLink } from '~/components/records/DataExportLink';
 import { LogoutControl } from '~/components/shell/LogoutControl';

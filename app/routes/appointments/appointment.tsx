@@ -7,7 +7,7 @@
  * carries the error and the typed text back).
  */
 import type { SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod';
+import { parseWithZod } from '@conform-to/zod/v4';
 import type { TextKey } from '~/i18n/keys';
 import { useMessageText, useTranslation } from '~/i18n/react';
 import { data, Form, Link, redirect, useSearchParams } from 'react-router';

@@ -7,7 +7,7 @@
  * message; a refused form comes back (400) with its errors. Someone else's appointment is 404.
  */
 import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { data, Form, Link } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { LinkLine } from '~/components/LinkLine';

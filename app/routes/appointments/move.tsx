@@ -13,7 +13,7 @@
  * Plain HTML: links, and one form that posts and redirects (ADR 0009).
  */
 import { getFormProps, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Form, Link, redirect, type RouterContextProvider } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { AppointmentDetails } from '~/components/appointments/AppointmentDetails';

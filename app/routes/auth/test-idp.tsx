@@ -3,7 +3,7 @@
  * a bank-like page where the person types a personal identity code and confirms.
  */
 import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { useTranslation } from '~/i18n/react';
 import { data, Form, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
@@ -22,7 +22,7 @@ import * as ui from '~/styles/ui.css';
 import type { Route } from './+types/test-idp';
 
 const requestSchema = z.object({
-  redirect_uri: z.string().url(),
+  redirect_uri: z.url(),
   state: z.string().min(16).max(200),
   nonce: z.string().min(16).max(200),
   code_challenge: z.string().min(43).max(128),
@@ -36,7 +36,7 @@ const ConfirmSchema = z.discriminatedUnion('intent', [
     intent: z.literal('confirm'),
     // The test bank words every refusal but an empty field its own way.
     identityCode: z
-      .string({ required_error: VALIDATION_MESSAGES.required })
+      .string({ error: VALIDATION_MESSAGES.required })
       .trim()
       .min(1, VALIDATION_MESSAGES.required)
       .toUpperCase()

@@ -7,7 +7,7 @@
  * continues. `?error=disallowed|unknown` shows the spec's message (with JS it goes after 20 s).
  * A plain form on a plain page: works without JavaScript.
  */
-import { parseWithZod } from '@conform-to/zod';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Form, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';

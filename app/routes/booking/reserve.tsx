@@ -21,7 +21,7 @@
  * redirect back here.
  */
 import { type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect } from 'react-router';
 import { z } from 'zod';
 import { DeclaredInsurer, InsuranceSummary, InsurerStep } from '~/components/booking/InsurerStep';

@@ -21,7 +21,7 @@ import type { Route } from './+types/test-valtuudet-select';
 const requestSchema = z.object({
   client_id: z.literal(TEST_SERVICE_CLIENT.clientId),
   response_type: z.literal('code'),
-  redirect_uri: z.string().url(),
+  redirect_uri: z.url(),
   user: z.string().min(1).max(200),
   lang: z.enum(['fi', 'sv', 'en']).default('fi'),
 });

@@ -7,7 +7,7 @@
  * one-time key makes a double submit create one thread.
  */
 import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint } from '@conform-to/zod';
+import { getZodConstraint } from '@conform-to/zod/v4';
 import type { z } from 'zod';
 import { data, Form } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';

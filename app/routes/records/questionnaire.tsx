@@ -11,7 +11,7 @@
  */
 import type { z } from 'zod';
 import { useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { data, Form } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { LinkLine } from '~/components/LinkLine';

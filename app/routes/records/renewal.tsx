@@ -13,7 +13,7 @@
  * every follow-up shows and the server answers with the same errors.
  */
 import { useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { data, Form, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { attrs } from '~/browser/markup';

@@ -7,7 +7,7 @@
  * constraints in the browser. After sending, the browser is redirected to the confirmation.
  */
 import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { data, Form, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { LinkLine } from '~/components/LinkLine';

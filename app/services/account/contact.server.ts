@@ -100,7 +100,7 @@ export function mayChangeContactChannels(session: Identification, now = clock.no
  * change (the old channel's reader's), under the brand it was made through. They say what
  * changed and when, and whom to call: not the new value.
  */
-export async function contactChangeNotices(
+async function contactChangeNotices(
   before: { phone: string | null; email: string | null; language: Language },
   changed: { phone: boolean; email: boolean },
   context: { brand: BrandKey; now: Date },

@@ -24,7 +24,7 @@ import {
 } from '~/services/storage/storage.server';
 import { clock } from '~/lib/clock.server';
 
-export const KELA_RESOURCE = 'person:kela-card';
+const KELA_RESOURCE = 'person:kela-card';
 export const KELA_SIDES = ['front', 'back'] as const;
 export type KelaSide = (typeof KELA_SIDES)[number];
 

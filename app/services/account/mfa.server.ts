@@ -24,7 +24,7 @@ import { hitRateLimit } from '~/services/security/rate-limit.server';
 import { challengeStatus, CODE_TTL_MS, lockedAfterWrongTry, mayResumeWithSms, nextAttemptAt } from './sms-code-rules';
 import { clock } from '~/lib/clock.server';
 
-export const MFA_RESOURCE = 'person:sms-login';
+const MFA_RESOURCE = 'person:sms-login';
 
 /** spec 2 §3 "MFA status types". */
 export type MfaStatus =

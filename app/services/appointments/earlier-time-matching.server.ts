@@ -125,7 +125,7 @@ export async function endEarlierTimeRequest(t: Db, appointmentId: number, now = 
 // Matching a free time to the waiting requests
 
 /** The offer link of the message, in the message's language, on the origin the request was made on. */
-export function offerLink(origin: string, lang: Language, code: string): string {
+function offerLink(origin: string, lang: Language, code: string): string {
   return `${origin}${pagePath('earlierTimeOffer', lang, { code })}`;
 }
 
@@ -140,7 +140,7 @@ interface OfferMessageFacts {
 }
 
 /** The offer's SMS and e-mail: the times, the place, the service and the link; no name, no other health data. */
-export async function offerMessages(
+async function offerMessages(
   facts: OfferMessageFacts,
   recipient: { phone: string | null; email: string | null; language: Language; brand: BrandKey },
   link: string,
@@ -441,7 +441,7 @@ export async function runEarlierTimeSweep(db: Db, options: { now?: Date; setting
 }
 
 /** The sweep's queue on the instance's job runner (ADR 0019, 0029): every minute, one run per tick. */
-export const EARLIER_TIME_QUEUE = 'earlier-time-offers';
+const EARLIER_TIME_QUEUE = 'earlier-time-offers';
 
 export async function scheduleEarlierTimeJob(runner: JobRunner, getDb: () => Promise<Db>): Promise<void> {
   await runner.work(EARLIER_TIME_QUEUE, async () => {

@@ -132,7 +132,7 @@ const utc = (d: Date) => `${stamp(d, 'UTC')}Z`;
 const HOUR_MS = 3_600_000;
 
 /** The calendar's own reminder: this long before the start (RFC 5545 §3.8.6.3 duration). */
-export const ALARM_BEFORE_START = '-PT2H';
+const ALARM_BEFORE_START = '-PT2H';
 
 /**
  * DTSTART/DTEND: Helsinki time with its zone, except in the hour the autumn change repeats

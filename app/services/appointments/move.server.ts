@@ -91,7 +91,7 @@ const ACCESS_RESOURCE = { viewer: 'appointment:move', offer: 'appointment:offer-
 const actorPersonId = (actor: MoveActor): string | null => (actor.kind === 'viewer' ? actor.viewer.personId : null);
 
 /** The appointment the actor may move (its row), or null: someone else's and a missing one alike. */
-export async function appointmentOfActor(db: Db, actor: MoveActor): Promise<AppointmentRow | null> {
+async function appointmentOfActor(db: Db, actor: MoveActor): Promise<AppointmentRow | null> {
   switch (actor.kind) {
     case 'viewer':
       return findVisible(db, actor.viewer, actor.appointmentId);

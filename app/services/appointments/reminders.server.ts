@@ -246,7 +246,7 @@ interface ReminderFacts {
  * confirmation), in the recipient's language and the booking's brand. Time (Helsinki), place,
  * service and the anonymous link only: no name, no identity code, no other health data.
  */
-export async function reminderMessages(
+async function reminderMessages(
   facts: ReminderFacts,
   recipient: NoticeRecipient & { link: string | null },
   channels: readonly ReminderChannel[],
@@ -438,7 +438,7 @@ export async function runReminderSweep(db: Db, options: ReminderSweepOptions = {
 }
 
 /** The reminder sweep's queue on the instance's job runner (ADR 0019, 0029): every minute. */
-export const REMINDER_QUEUE = 'appointment-reminders';
+const REMINDER_QUEUE = 'appointment-reminders';
 
 /** Registers the sweep on the job runner: one run per minute across all instances. */
 export async function scheduleReminderJob(runner: JobRunner, getDb: () => Promise<Db>): Promise<void> {

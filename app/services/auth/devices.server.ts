@@ -15,7 +15,7 @@ import { withTransaction, type Db } from '~/services/db/db.server';
 import { SMS_CODE_PROVIDER, type SessionRow } from './session.server';
 
 /** The access log's resource of a login session (a view of the list: no resource id). */
-export const SESSIONS_RESOURCE = 'sessions';
+const SESSIONS_RESOURCE = 'sessions';
 
 /** At most this many sessions are listed (a person has a few; a script that logs in thousands of times sees the newest). */
 const LIST_LIMIT = 50;

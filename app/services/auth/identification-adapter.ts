@@ -66,6 +66,3 @@ export class IdentificationError extends Error {
   }
 }
 
-export function isIdentificationError(error: unknown): error is IdentificationError {
-  return error instanceof IdentificationError;
-}

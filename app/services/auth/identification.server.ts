@@ -28,7 +28,7 @@ import { createSession, revokeSession } from './session.server';
 import { createTestAdapter } from './test-idp.server';
 import { clock } from '~/lib/clock.server';
 
-export const CALLBACK_PATH = '/oauth/callback';
+const CALLBACK_PATH = '/oauth/callback';
 const FLOW_TTL_MS = FLOW_BINDING_TTL_SECONDS * 1000;
 
 let oidcAdapter: IdentificationAdapter | undefined;

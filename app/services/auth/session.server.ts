@@ -21,7 +21,7 @@ export interface SessionTimeouts {
   absoluteMs: number;
 }
 
-export function sessionTimeouts(): SessionTimeouts {
+function sessionTimeouts(): SessionTimeouts {
   const e = env();
   return { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 };
 }

@@ -381,7 +381,7 @@ const FINAL = new Set<PaymentRow['status']>(['settled', 'duplicate', 'rejected']
  * Applies one report of the provider to a payment, in one transaction (payment row, then
  * invoice row, locked). Idempotent: a settled payment stays settled, a paid invoice is paid once.
  */
-export async function applyProviderStatus(
+async function applyProviderStatus(
   db: Db,
   paymentId: string,
   report: ProviderReport,

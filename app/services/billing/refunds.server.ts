@@ -39,7 +39,7 @@ export type RefundRow = typeof refunds.$inferSelect;
 export const liveInvoice = () => notInArray(invoices.status, ['refunded', 'refundInProgress']);
 
 /** The provider's callback of a refund it finished later (a GET with signed `checkout-*` parameters). */
-export const REFUND_CALLBACK_PATH = '/api/payments/refund-callback';
+const REFUND_CALLBACK_PATH = '/api/payments/refund-callback';
 
 /** The portal's public address, as the reconciliation job has it (no request to take it from). */
 function publicOrigin(): string {
@@ -48,7 +48,7 @@ function publicOrigin(): string {
 }
 
 /** Where the provider reports a refund it finishes later. */
-export function refundCallbackUrl(): string {
+function refundCallbackUrl(): string {
   return `${publicOrigin()}${REFUND_CALLBACK_PATH}`;
 }
 
@@ -149,7 +149,7 @@ export type RefundReport = { status: 'ok' | 'pending' | 'fail'; transactionId: s
  * Applies what the provider said of a refund, in one transaction (the refund row, then the
  * invoice, locked). A refund already final (`refunded`, `manual`) stays as it is.
  */
-export async function applyRefundReport(db: Db, refundId: string, report: RefundReport, now = clock.now()): Promise<RefundRow['status'] | null> {
+async function applyRefundReport(db: Db, refundId: string, report: RefundReport, now = clock.now()): Promise<RefundRow['status'] | null> {
   return withTransaction(db, async (tx) => {
     const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
     if (!refund) return null;

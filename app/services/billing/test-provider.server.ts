@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { testProviderPayments } from '~db/schema';
 import { PAYTRAIL_TEST_ACCOUNTS } from '~/env.server';
 import { constantTimeEqual } from '~/lib/crypto.server';
-import { TEST_BANK_OUTCOMES, type TestBankOutcome } from '~/models/billing/invoice';
+import { type TestBankOutcome } from '~/models/billing/invoice';
 import { withTransaction, type Db } from '~/services/db/db.server';
 import { calculateHmac, checkoutParams, verifyHmac } from './paytrail-signature.server';
 import type { ProviderStatus } from './paytrail-client.server';
@@ -34,7 +34,7 @@ const BANKS = [
   { id: 'creditcard', name: 'Visa / Mastercard', colour: '#1a1f71' },
 ] as const;
 
-export { TEST_BANK_OUTCOMES, type TestBankOutcome };
+export { type TestBankOutcome };
 
 const TERMS_URL = 'https://www.paytrail.com/kuluttaja/maksupalveluehdot';
 /** The terms in the payment's language, in the shape of Paytrail's: text with a link in HTML. */
@@ -58,16 +58,16 @@ const createSchema = z.object({
   items: z
     .array(z.object({ unitPrice: z.number().int(), units: z.number().int().positive(), vatPercentage: z.number().min(0), productCode: z.string().min(1) }))
     .min(1),
-  customer: z.object({ email: z.string().email() }).passthrough(),
-  redirectUrls: z.object({ success: z.string().url(), cancel: z.string().url() }),
-  callbackUrls: z.object({ success: z.string().url(), cancel: z.string().url() }).optional(),
+  customer: z.object({ email: z.email() }).loose(),
+  redirectUrls: z.object({ success: z.url(), cancel: z.url() }),
+  callbackUrls: z.object({ success: z.url(), cancel: z.url() }).optional(),
 });
 
 const refundSchema = z.object({
   amount: z.number().int().positive().max(99_999_999),
   refundStamp: z.string().min(1).max(200),
   refundReference: z.string().min(1).max(200),
-  callbackUrls: z.object({ success: z.string().url(), cancel: z.string().url() }),
+  callbackUrls: z.object({ success: z.url(), cancel: z.url() }),
 });
 
 export interface TestProviderOptions {

@@ -19,7 +19,7 @@ import { addDays, helsinkiDate } from '~/lib/dates';
 import { liveInvoice } from './refunds.server';
 
 /** A visit can be paid online until this long after its start ("right after it"). */
-export const PAY_AFTER_VISIT_MS = 24 * 60 * 60_000;
+const PAY_AFTER_VISIT_MS = 24 * 60 * 60_000;
 
 export interface PayableVisit {
   appointmentId: number;

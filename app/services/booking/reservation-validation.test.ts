@@ -1,6 +1,6 @@
 /** The reservation, registration and consent forms' validation (the schemas the services enforce). */
 import type { Submission } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { describe, expect, it } from 'vitest';
 import {
   anonymousReservationSchema,

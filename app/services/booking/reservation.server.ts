@@ -23,7 +23,7 @@ import { captureServerError } from '~/services/observability/sentry.server';
 import type { InsurerStepContext } from './insurance/insurance.server';
 import { insurerStepPost } from './insurance/reserve-step.server';
 import type { InsuranceCallFields } from './payers/payer.server';
-import { payerOf, type Payer, type PayerKey } from './payers/index.server';
+import { payerOf, type Payer } from './payers/index.server';
 import type { PersonRow } from '~/services/people/people.server';
 import { bookingPatientId, viewerOf, wardsGuardianBooksFor, type MandateScope } from '~/services/people/viewer.server';
 import { bindingConsentRequired, namesMatch } from './reservation-rules';
@@ -32,9 +32,6 @@ import { reservationSettings } from './reservation/settings.server';
 import { openSlot } from './reservation/slot.server';
 import { book } from './reservation/transaction.server';
 import type { ReservationContext, ReservationResult, ResolvedContext } from './reservation/types';
-
-/** Who pays (the payer registry's key). */
-export type ReservationPayer = PayerKey;
 
 function resolve(ctx: ReservationContext): ResolvedContext & { payer: Payer } {
   return {
@@ -198,10 +195,6 @@ export async function postInsurerStep(db: Db, auth: BookingAuth, form: FormData,
   return patient ? insurerStepPost(db, patient, form, ctx) : null;
 }
 
-/** Whether a logged-in person may book with the payer at all (the page's "booking interrupted"). */
-export function payerIneligibility(person: PersonRow, payer: PayerKey = 'self') {
-  return payerOf(payer).ineligibility(person);
-}
 /**
  * A guardian's reservation for their ward (spec 3 §2 guardian choice): the ward is the patient
  * and must be theirs, 11 or younger, and a registered patient with the patient data consent;

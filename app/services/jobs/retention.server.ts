@@ -148,7 +148,7 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
 ];
 
 /** What one statement of a rule deletes: at most `limit` rows, found through the rule's index. */
-export function batchDelete(table: PgTable, where: SQL, limit: number): SQL {
+function batchDelete(table: PgTable, where: SQL, limit: number): SQL {
   // The rows are picked by their physical address (ctid) in a subquery with a limit; the outer
   // condition is repeated so that a row changed meanwhile is deleted only if it still qualifies.
   return sql`with deleted as (

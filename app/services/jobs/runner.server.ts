@@ -34,7 +34,7 @@ const OLDEST_MIGRATABLE_VERSION = 25;
  * A newer schema under that name, or none, is left alone.
  * Returns the retired schema's version, or null when there was none.
  */
-export async function retirePgBoss10Schema(connectionString: string): Promise<number | null> {
+async function retirePgBoss10Schema(connectionString: string): Promise<number | null> {
   const client = new pg.Client({ connectionString, application_name: 'patient-portal-jobs' });
   await client.connect();
   try {
@@ -142,7 +142,7 @@ function helsinkiDateAndTime(instant: Date): { date: string; time: string } {
 }
 
 /** The cron expression of "every N minutes" (N is capped at 59: cron's minute field). */
-export function everyMinutesCron(minutes: number): string {
+function everyMinutesCron(minutes: number): string {
   const n = Math.max(1, Math.min(Math.floor(minutes), 59));
   return n === 1 ? '* * * * *' : `*/${n} * * * *`;
 }

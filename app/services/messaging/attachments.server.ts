@@ -88,4 +88,4 @@ export async function attachmentDownloadUrl(db: Db, userId: string, objectId: st
 }
 
 /** Where attachment downloads are served (routes/files/message-attachment.ts). */
-export const ATTACHMENT_FILES_PATH = '/files/messages';
+const ATTACHMENT_FILES_PATH = '/files/messages';

@@ -64,7 +64,7 @@ const summaryColumns = {
 };
 
 /** Absences that end today or later, of the given professionals, earliest first. */
-export async function currentAndNextAbsences(db: Db, professionalIds: readonly string[], today: string) {
+async function currentAndNextAbsences(db: Db, professionalIds: readonly string[], today: string) {
   if (professionalIds.length === 0) return [];
   return db
     .select()
@@ -73,7 +73,7 @@ export async function currentAndNextAbsences(db: Db, professionalIds: readonly s
     .orderBy(asc(professionalAbsences.startDate), asc(professionalAbsences.id));
 }
 
-export const isAbsentOn = (absence: AbsencePeriod, day: string) => absence.startDate <= day && day <= absence.endDate;
+const isAbsentOn = (absence: AbsencePeriod, day: string) => absence.startDate <= day && day <= absence.endDate;
 
 /** The customer's care team; null when the person has no occupational contract. */
 export async function careTeamOf(db: Db, personId: string, now = clock.now()): Promise<CareTeam | null> {

@@ -482,7 +482,7 @@ export async function sendCustomerMessage(
 }
 
 /** The latest threads for the front page (spec 3 §7): the first list page's first few. */
-export async function latestThreads(db: Db, customerId: string, lang: Language, limit = 3) {
+async function latestThreads(db: Db, customerId: string, lang: Language, limit = 3) {
   const page = await listCustomerThreads(db, customerId, 1, lang);
   return page.items.slice(0, limit);
 }

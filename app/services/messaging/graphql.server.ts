@@ -56,7 +56,7 @@ import {
 import { createThreadWithMessage, messageByIdempotencyKey } from './threads.server';
 import { answerQuestionnaire } from '~/services/records/questionnaires.server';
 
-export const typeDefs = /* GraphQL */ `
+const typeDefs = /* GraphQL */ `
   scalar DateTime
 
   enum ThreadType {
@@ -194,14 +194,14 @@ export const typeDefs = /* GraphQL */ `
 const schema = buildSchema(typeDefs);
 
 /** Bad input: answered 400 { error: { type: 'ValidationError', details } }. */
-export class MessagingValidationError extends Error {
+class MessagingValidationError extends Error {
   constructor(readonly details: string[]) {
     super(details.join('; '));
   }
 }
 
 /** Over the customer's per-person limit of messages or uploads: answered 429 with Retry-After. */
-export class MessagingRateLimitedError extends Error {
+class MessagingRateLimitedError extends Error {
   constructor(readonly retryAfterSeconds: number) {
     super('rate limited');
   }
@@ -214,7 +214,7 @@ async function withinLimit(ctx: MessagingContext, kind: Exclude<PersonLimit, 'po
 }
 
 /** Someone else's (or no) thread, attachment or invitation: answered 404. */
-export class MessagingNotFoundError extends Error {
+class MessagingNotFoundError extends Error {
   constructor() {
     super('not found');
   }
@@ -514,7 +514,7 @@ export type MessagingApiAnswer =
   | { status: 429; body: { error: { type: 'TooManyRequests'; retryAfterSeconds: number } } };
 
 /** The document limits of this deployment (GRAPHQL_* variables). */
-export function graphqlLimits(): GraphqlLimits {
+function graphqlLimits(): GraphqlLimits {
   const e = env();
   return {
     maxDocumentChars: e.GRAPHQL_MAX_DOCUMENT_CHARS,

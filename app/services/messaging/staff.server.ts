@@ -221,7 +221,7 @@ export interface StaffThread {
  * substitutes of absent members (or, for a customer without a team, the triage professionals),
  * so that a member who joined later can be given an old thread. Nobody else.
  */
-export async function assignableProfessionals(db: Db, thread: ThreadRow, now = clock.now()) {
+async function assignableProfessionals(db: Db, thread: ThreadRow, now = clock.now()) {
   const team = await threadCareTeam(db, thread, now);
   const teamIds = team ? teamAccessIds(team) : await triageProfessionalIds(db);
   const rows = await db

@@ -44,7 +44,7 @@ export function emailSenderFor(env: ChannelEnv): EmailSender {
 }
 
 /** The SMS channel: the test sender or the gateway (ADR 0030, ./sms/sms-senders.server.ts). */
-export function smsSenderFor(env: ChannelEnv): SmsSender {
+function smsSenderFor(env: ChannelEnv): SmsSender {
   return smsSenderFrom(env);
 }
 

@@ -36,7 +36,7 @@ import { composeEmail } from './email/compose.server';
 import { DELIVER_QUEUE, type OutboxRow } from './outbox.server';
 import { smsSenderNameFor } from './sms/sms-senders.server';
 
-export const SWEEP_QUEUE = 'outbox-sweep';
+const SWEEP_QUEUE = 'outbox-sweep';
 
 export interface DeliverySettings {
   maxTries: number;
@@ -73,7 +73,7 @@ function claimable(now: Date) {
 }
 
 /** Claims one row for one try, or answers null when another worker has it, it is not due, or it is done. */
-export async function claimMessage(db: Db, id: number, settings: DeliverySettings, now = clock.now()): Promise<OutboxRow | null> {
+async function claimMessage(db: Db, id: number, settings: DeliverySettings, now = clock.now()): Promise<OutboxRow | null> {
   const [row] = await db
     .update(outbox)
     .set({ state: 'sending', tries: sql`${outbox.tries} + 1`, notBefore: new Date(now.getTime() + settings.leaseSeconds * 1000) })
@@ -87,7 +87,7 @@ export async function claimMessage(db: Db, id: number, settings: DeliverySetting
  * links masked and the attachments' names, or everything when the channel's outbox row is the
  * recipient's copy (the test channels).
  */
-export function finishedContent(
+function finishedContent(
   row: Pick<OutboxRow, 'body' | 'attachments'>,
   keep: boolean,
 ): Pick<OutboxRow, 'body' | 'attachments'> {

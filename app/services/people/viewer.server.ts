@@ -141,7 +141,7 @@ export async function wardsGuardianBooksFor(db: Db, guardianId: string, now = cl
 }
 
 /** Whether the viewer acts for any ward (the queries' simpler form when not). */
-export const hasWards = (viewer: Viewer): boolean =>
+const hasWards = (viewer: Viewer): boolean =>
   viewer.youngWardIds.length + viewer.olderWardIds.length + (viewer.principalAppointmentIds?.length ?? 0) + (viewer.principalInvoiceIds?.length ?? 0) > 0;
 
 /**

@@ -8,18 +8,18 @@
  *
  * Pure of the database and of the environment parser; the clock is passed in.
  */
-import { createPrivateKey, createPublicKey, randomUUID, sign, verify, type KeyObject } from 'node:crypto';
+import { createPrivateKey, randomUUID, sign, verify, type KeyObject } from 'node:crypto';
 
 export const CLIENT_ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 /** SMART Backend Services: an assertion lives at most five minutes. */
-export const MAX_ASSERTION_SECONDS = 300;
+const MAX_ASSERTION_SECONDS = 300;
 
 function b64url(value: string | Buffer): string {
   return Buffer.from(value).toString('base64url');
 }
 
 /** A PEM from the environment, where line breaks may be written as `\n`. */
-export function pemFromEnv(value: string): string {
+function pemFromEnv(value: string): string {
   return value.includes('\\n') ? value.replaceAll('\\n', '\n') : value;
 }
 
@@ -89,7 +89,3 @@ export function checkClientAssertion(jwt: string, check: AssertionCheck): { ok: 
   return { ok: true, clientId: claims.iss };
 }
 
-/** The public key of a private key's PEM (for registering the client at the local server). */
-export function publicKeyOf(privatePem: string): KeyObject {
-  return createPublicKey(privateKeyOf(privatePem));
-}

@@ -12,7 +12,7 @@ import { pageOf } from '~/models/paging';
 import { logAccess, logAccesses } from '~/services/audit/access-log.server';
 import type { Db } from '~/services/db/db.server';
 
-export const MEMOS_PER_PAGE = 5;
+const MEMOS_PER_PAGE = 5;
 
 export async function listEmployeeMemos(db: Db, personId: string, lang: Language, page = 1) {
   const rows = await db

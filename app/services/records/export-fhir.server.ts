@@ -59,7 +59,7 @@ export interface ExportFhirOptions {
   now: Date;
 }
 
-export function patientResource(patient: ExportPatient, fullUrl: string): Entry {
+function patientResource(patient: ExportPatient, fullUrl: string): Entry {
   return entry(fullUrl, 'Patient', {
     identifier: [{ use: 'official', system: FINNISH_PERSONAL_IDENTITY_CODE, value: patient.identityCode }],
     name: [{ use: 'official', family: patient.lastName, given: patient.firstName.split(/\s+/).filter(Boolean), text: `${patient.firstName} ${patient.lastName}` }],
@@ -92,7 +92,7 @@ export function appointmentResource(a: ExportAppointment, patientUrl: string, no
 }
 
 /** A visit: its Encounter, a Condition per diagnosis and, when it has texts, the visit report as a DocumentReference. */
-export function visitResources(v: ExportVisit, patientUrl: string, t: TFunction, lang: Language): Entry[] {
+function visitResources(v: ExportVisit, patientUrl: string, t: TFunction, lang: Language): Entry[] {
   const encounterUrl = newUrl();
   const conditions = v.diagnoses.map((d) =>
     entry(newUrl(), 'Condition', {
@@ -207,7 +207,7 @@ export function labDayResources(day: ExportLabDay, patientUrl: string, t: TFunct
   return [report, ...tests.flat()];
 }
 
-export function imagingResource(r: ExportImaging, patientUrl: string): Entry {
+function imagingResource(r: ExportImaging, patientUrl: string): Entry {
   return entry(newUrl(), 'DiagnosticReport', {
     status: r.statementText ? 'final' : 'registered',
     category: [{ coding: [{ system: DIAGNOSTIC_SERVICE, code: 'RAD', display: 'Radiology' }] }],
@@ -218,7 +218,7 @@ export function imagingResource(r: ExportImaging, patientUrl: string): Entry {
   });
 }
 
-export function prescriptionResource(p: ExportPrescription, patientUrl: string): Entry {
+function prescriptionResource(p: ExportPrescription, patientUrl: string): Entry {
   return entry(newUrl(), 'MedicationRequest', {
     // The portal does not know whether the prescription is still valid at the pharmacy.
     status: 'unknown',
@@ -236,7 +236,7 @@ export function prescriptionResource(p: ExportPrescription, patientUrl: string):
   });
 }
 
-export function vaccinationResource(v: ExportVaccination, patientUrl: string, t: TFunction, lang: Language): Entry {
+function vaccinationResource(v: ExportVaccination, patientUrl: string, t: TFunction, lang: Language): Entry {
   return entry(newUrl(), 'Immunization', {
     status: 'completed',
     vaccineCode: text(v.name),
@@ -247,7 +247,7 @@ export function vaccinationResource(v: ExportVaccination, patientUrl: string, t:
   });
 }
 
-export function certificateResource(c: ExportCertificate, patientUrl: string, t: TFunction, lang: Language): Entry {
+function certificateResource(c: ExportCertificate, patientUrl: string, t: TFunction, lang: Language): Entry {
   const title = t('dataExport.fhir.certificate');
   const body = [
     title,
@@ -269,7 +269,7 @@ export function certificateResource(c: ExportCertificate, patientUrl: string, t:
 }
 
 /** The Bundle's JSON text, piece by piece: the opening, one entry at a time, the closing. */
-export async function* fhirBundleChunks({ patient, sources, t, lang, now }: ExportFhirOptions): AsyncGenerator<string> {
+async function* fhirBundleChunks({ patient, sources, t, lang, now }: ExportFhirOptions): AsyncGenerator<string> {
   const patientUrl = newUrl();
   yield `{"resourceType":"Bundle","id":${JSON.stringify(randomUUID())},"type":"collection","timestamp":${JSON.stringify(now.toISOString())},"entry":[`;
   yield JSON.stringify(patientResource(patient, patientUrl));

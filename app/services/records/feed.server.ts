@@ -20,7 +20,7 @@ import { pagePath } from '~/route-table';
 import { CERTIFICATES_SINCE_INSTANT, newestFirst, relativeDate, relativeDay, relativeText, validityHint, validityText, type FeedItem } from './records-rules';
 import { clock } from '~/lib/clock.server';
 
-export const FEED_SIZE = 5;
+const FEED_SIZE = 5;
 
 /** The rows of a subquery as one JSON array (empty when there are none). */
 const jsonRows = (query: SQL) => sql`coalesce((select json_agg(feed_row) from (${query}) feed_row), '[]'::json)`;

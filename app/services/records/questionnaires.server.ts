@@ -86,7 +86,7 @@ export async function answerQuestionnaire(
   }
   const checked = answersSchema(row.definition).safeParse(parsed);
   if (!checked.success) return 'invalid';
-  const answers = JSON.stringify(checked.data satisfies QuestionnaireAnswers);
+  const answers = JSON.stringify(checked.data satisfies Partial<QuestionnaireAnswers>);
   const updated = await db
     .update(questionnaireInvitations)
     .set({ answers, answeredAt: now, answeredById: viewer.actorId })

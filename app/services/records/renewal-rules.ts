@@ -48,13 +48,13 @@ const REQUIRED = 'required' satisfies RenewalError;
 const TOO_LONG = 'tooLong' satisfies RenewalError;
 const CONTROL_CHARACTERS = { multiline: true, message: 'controlCharacters' satisfies RenewalError };
 
-const text = () => refuseControlCharacters(z.string({ required_error: REQUIRED }).trim().min(1, REQUIRED).max(RENEWAL_TEXT_MAX, TOO_LONG), CONTROL_CHARACTERS);
+const text = () => refuseControlCharacters(z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(RENEWAL_TEXT_MAX, TOO_LONG), CONTROL_CHARACTERS);
 const optionalText = () =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     refuseControlCharacters(z.string().trim().max(RENEWAL_TEXT_MAX, TOO_LONG), CONTROL_CHARACTERS).optional(),
   );
-const yesNo = () => z.enum(['yes', 'no'], { errorMap: () => ({ message: REQUIRED }) });
+const yesNo = () => z.enum(['yes', 'no'], { error: REQUIRED });
 
 /** The renewal form's schema for these prescriptions (follow-ups required by the answers). */
 export function renewalSchema(ids: readonly number[]) {

@@ -20,7 +20,7 @@ import type { DownloadHeaders, ObjectMeta, StorageAdapter } from './storage.serv
 import { clock } from '~/lib/clock.server';
 
 /** The presigned GET a download is redirected to works this long. */
-export const S3_DOWNLOAD_REDIRECT_SECONDS = 60;
+const S3_DOWNLOAD_REDIRECT_SECONDS = 60;
 
 export interface S3Settings {
   bucket: string;

@@ -43,7 +43,7 @@ import { deriveSigningKey, parseToken, signToken, verifyToken } from './signing.
 import { clock } from '~/lib/clock.server';
 
 /** Upload and download URLs work for this long (spec: 120 s). */
-export const URL_LIFETIME_SECONDS = 120;
+const URL_LIFETIME_SECONDS = 120;
 /** finish-upload is still accepted this long after the upload URL expired (a slow PUT). */
 export const FINISH_GRACE_SECONDS = 300;
 /** The access log's resource name for stored files. */
@@ -219,7 +219,7 @@ export interface AcceptUploadInput {
 }
 
 /** Reads at most `max` bytes; null when the body is longer. */
-export async function readAtMost(body: ReadableStream<Uint8Array> | null, max: number): Promise<Uint8Array | null> {
+async function readAtMost(body: ReadableStream<Uint8Array> | null, max: number): Promise<Uint8Array | null> {
   if (!body) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -425,13 +425,6 @@ export async function openDownload(
     ...(input.userId === object.ownerPersonId ? {} : otherActor),
   });
   return response;
-}
-
-/** The owner's (or their guardian's) object, complete; null otherwise. */
-export async function getObject(db: Db, input: { objectId: string; userId: string }): Promise<ObjectMeta | null> {
-  const object = await findObject(db, input.objectId);
-  if (!object || object.status !== 'complete') return null;
-  return (await ownerOrGuardian(db, input.userId, object.ownerPersonId)) ? object : null;
 }
 
 /** Deletes an object (e.g. a replaced Kela card image); false when the user may not. */

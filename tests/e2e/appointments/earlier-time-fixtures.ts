@@ -10,10 +10,10 @@ import { formatDateTime } from '../../../app/lib/format';
 import { pagePath } from '../../../app/route-table';
 import { bookFixture, expect, freshSlot, login } from '../fixtures';
 
-export const OFFER_PLACE = { practitionerId: 'P0003', clinicId: 'CHA' } as const;
+const OFFER_PLACE = { practitionerId: 'P0003', clinicId: 'CHA' } as const;
 
 /** A phone number of this test only. */
-export const testPhone = () => `+35850${String(1_000_000 + Math.floor(Math.random() * 8_999_999))}`;
+const testPhone = () => `+35850${String(1_000_000 + Math.floor(Math.random() * 8_999_999))}`;
 
 /**
  * A fresh patient of this test only, logged in, with their own phone on record (where their

@@ -4,7 +4,7 @@ import { expect, freshSlot } from '../fixtures';
 import { dayAhead } from '../../fixtures/clock';
 
 /** freshSlot() parameters of a free time insurers pay for, and a fresh patient with the consent and saved contact details. */
-export const INSURANCE_SLOT = {
+const INSURANCE_SLOT = {
   specialtyId: 'YLE',
   payerTypes: 'insurance',
   patient: 'new',

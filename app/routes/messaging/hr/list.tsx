@@ -10,7 +10,7 @@
  */
 import type { z } from 'zod';
 import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint } from '@conform-to/zod';
+import { getZodConstraint } from '@conform-to/zod/v4';
 import { Form, Link } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { SelectField, TextareaField, TextField } from '~/components/forms';

@@ -8,7 +8,7 @@
  * the reply is a plain form outside it, redirected back after sending. Over the per-person limit
  * of messages (the customers' own): 429 with Retry-After, the text kept in the form.
  */
-import { getZodConstraint } from '@conform-to/zod';
+import { getZodConstraint } from '@conform-to/zod/v4';
 import { LinkLine } from '~/components/LinkLine';
 import { Participants } from '~/components/messaging/Participants';
 import { Composer } from '~/components/messaging/Composer';

@@ -5,7 +5,7 @@
  * go to the substitute, and the substitute sees the threads under "Substitutions".
  */
 import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { data, Form, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
@@ -30,7 +30,7 @@ import { Fieldset, TextField } from '~/components/forms';
 import { attrs } from '~/browser/markup';
 
 const date = z
-  .string({ required_error: 'messaging.staff.absenceDateRequired' satisfies TextKey })
+  .string({ error: 'messaging.staff.absenceDateRequired' satisfies TextKey })
   .refine(isDate, 'messaging.staff.absenceDateRequired' satisfies TextKey);
 
 const absenceSchema = z
@@ -38,7 +38,7 @@ const absenceSchema = z
     intent: z.literal('add'),
     startDate: date,
     endDate: date,
-    substituteIds: z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.string().uuid())),
+    substituteIds: z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.uuid())),
     internalMessage: absenceNoteSchema,
   })
   .refine((v) => v.endDate >= v.startDate, { path: ['endDate'], message: 'messaging.staff.absenceDates' satisfies TextKey });

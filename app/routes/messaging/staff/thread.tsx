@@ -45,7 +45,7 @@ import { numericId } from '~/lib/http/params';
 
 const actionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('assignToMe') }),
-  z.object({ intent: z.literal('assign'), assigneeId: z.string().uuid() }),
+  z.object({ intent: z.literal('assign'), assigneeId: z.uuid() }),
   z.object({ intent: z.literal('close') }),
   z.object({ intent: z.literal('reopen') }),
   z.object({ intent: z.literal('delete'), messageId: z.coerce.number().int().positive(), reason: deleteReasonSchema }),

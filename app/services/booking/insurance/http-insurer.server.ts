@@ -73,7 +73,7 @@ export function httpInsurer(options: GatewayOptions): InsurerAdapter {
       const r = await call(
         '/lahitapiola/permit-applications',
         { ...who(person), returnUrl, channel },
-        z.object({ redirectUrl: z.string().url().refine((u) => u.startsWith('https://') || u.startsWith('http://')) }),
+        z.object({ redirectUrl: z.url().refine((u) => u.startsWith('https://') || u.startsWith('http://')) }),
       );
       return r.ok ? { type: 'redirect', url: r.data.redirectUrl } : { type: 'error' };
     },

@@ -112,15 +112,6 @@ export async function insertPatientConcept(db: Db, brand: BrandKey, personId: st
   return 'Success';
 }
 
-/** The page state's patientConcepts (spec 3 §3). */
-export async function patientConceptsOf(db: Db, personId: string): Promise<{ code: string; directReimbursementAllowed: boolean }[]> {
-  return db
-    .select({ code: patientConcepts.code, directReimbursementAllowed: patientConcepts.directReimbursementAllowed })
-    .from(patientConcepts)
-    .where(eq(patientConcepts.personId, personId))
-    .orderBy(patientConcepts.createdAt);
-}
-
 // ---------------------------------------------------------------------------------------------
 // The insurer step's posts
 
@@ -279,7 +270,7 @@ export async function insurerStepExtras(
 // The permit application round trip
 
 /** The return address's path (outside the route table; the insurer sends the browser here). */
-export const PERMIT_RETURN_PATH = '/api/insurance/lahitapiola-apply-permit/return';
+const PERMIT_RETURN_PATH = '/api/insurance/lahitapiola-apply-permit/return';
 
 /**
  * Opens a permit application for the person's LähiTapiola choice of a free time: stores the

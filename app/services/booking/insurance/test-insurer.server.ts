@@ -16,7 +16,7 @@ import type { InsuredPerson, InsurerAdapter } from './insurer-adapter';
 import { clock } from '~/lib/clock.server';
 
 /** The test insurer's page (outside the route table, like the test payment bank). */
-export const TEST_INSURER_PATH = '/dev/test-insurer/apply-permit';
+const TEST_INSURER_PATH = '/dev/test-insurer/apply-permit';
 
 const identityHash = testInsurerIdentityHash;
 

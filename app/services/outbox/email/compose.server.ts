@@ -14,13 +14,13 @@ import type { EmailMessage } from './email-sender';
 type OutboxRow = typeof outbox.$inferSelect;
 
 /** The sender of a brand's e-mail: the environment's, else the brand's own. */
-export function mailFrom(brand: BrandKey, env: Pick<Env, 'MAIL_FROM_GENERAL' | 'MAIL_FROM_CHILDREN'>): string {
+function mailFrom(brand: BrandKey, env: Pick<Env, 'MAIL_FROM_GENERAL' | 'MAIL_FROM_CHILDREN'>): string {
   const configured = brand === 'children' ? env.MAIL_FROM_CHILDREN : env.MAIL_FROM_GENERAL;
   return configured ?? brandFacts(brand).mailFrom;
 }
 
 /** The domain of a sender ("Name <a@b.fi>" → "b.fi"). */
-export function senderDomain(from: string): string {
+function senderDomain(from: string): string {
   const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
   return address.slice(address.lastIndexOf('@') + 1).trim().toLowerCase();
 }

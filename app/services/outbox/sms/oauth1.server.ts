@@ -31,7 +31,7 @@ export function baseStringUri(url: URL): string {
 }
 
 /** The normalised parameters of §3.4.1.3.2. */
-export function normalizeParameters(params: readonly (readonly [string, string])[]): string {
+function normalizeParameters(params: readonly (readonly [string, string])[]): string {
   return params
     .map(([name, value]) => [percentEncode(name), percentEncode(value)] as const)
     .sort(([an, av], [bn, bv]) => (an < bn ? -1 : an > bn ? 1 : av < bv ? -1 : av > bv ? 1 : 0))

@@ -10,7 +10,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export const AUTHORIZATION_HEADER = 'X-AsiointivaltuudetAuthorization';
 /** The service's clock tolerance, either way. */
-export const TIMESTAMP_TOLERANCE_MS = 5 * 60_000;
+const TIMESTAMP_TOLERANCE_MS = 5 * 60_000;
 
 /** Base64(HMAC-SHA256(apiKey, `${path} ${timestamp}`)). */
 export function checksum(pathAndQuery: string, timestamp: string, apiKey: string): string {

@@ -21,7 +21,7 @@ import { beginSelection, errorCodeOf, mandateRecheck, type BeginInput, type Begi
 import type { Recheck } from './recheck';
 
 /** The YPA roles that make a company's representative its HR user here (with DVV: the service's registered role codes). */
-export const YPA_ROLES = ['hr'] as const;
+const YPA_ROLES = ['hr'] as const;
 
 export type CompanyMandateError = 'cancelled' | 'notStarted' | 'noCompany' | 'unknownCompany' | 'noRole' | EAuthErrorCode;
 

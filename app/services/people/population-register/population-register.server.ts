@@ -20,7 +20,7 @@ import { createVtjRegister, parseXRoadId } from './vtj-client.server';
 let vtj: PopulationRegister | undefined;
 
 /** The adapter chosen by POPULATION_REGISTER (the built-in one reads `db`). */
-export function populationRegister(db: Db): PopulationRegister {
+function populationRegister(db: Db): PopulationRegister {
   const e = env();
   if (e.POPULATION_REGISTER === 'vtj') {
     vtj ??= createVtjRegister({
@@ -42,7 +42,7 @@ export type RefreshResult =
   | { type: 'unavailable'; code: PopulationRegisterError['code'] };
 
 /** Writes the register's answer for one guardian (exported for tests of the mirror itself). */
-export async function applyRegisterWards(db: Db, guardianId: string, wards: RegisterWard[]) {
+async function applyRegisterWards(db: Db, guardianId: string, wards: RegisterWard[]) {
   return withTransaction(db, async (t) => {
     const wardIds = await upsertWardsFromRegister(t, wards);
     const before = await t.select({ wardId: guardianships.wardId }).from(guardianships).where(eq(guardianships.guardianId, guardianId));

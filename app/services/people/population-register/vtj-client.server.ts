@@ -67,7 +67,7 @@ function idXml(tag: 'client' | 'service', id: XRoadId): string {
 }
 
 /** The SOAP request: X-Road headers (client, service, message id, end user) and the VTJ query. */
-export function vtjRequestXml(config: VtjConfig, query: { identityCode: string; endUserId: string }, messageId: string): string {
+function vtjRequestXml(config: VtjConfig, query: { identityCode: string; endUserId: string }, messageId: string): string {
   const field = (name: string, value = '') => `<vtj:${name}>${escapeXml(value)}</vtj:${name}>`;
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
@@ -130,7 +130,7 @@ function wardOf(element: XmlElement): RegisterWard | null {
 }
 
 /** Reads the SOAP answer: the wards, none (not found), or a mapped error. */
-export function parseVtjResponse(body: string): RegisterWard[] {
+function parseVtjResponse(body: string): RegisterWard[] {
   let envelope: XmlElement;
   try {
     envelope = parseXml(body);
