@@ -250,6 +250,22 @@ describe.each(databaseKinds())('booking written through to the practice system o
     const [link] = await t.db.select().from(practiceSystemAppointments).where(eq(practiceSystemAppointments.appointmentId, booked.appointmentId));
     return { id: booked.appointmentId, person, viewer, from: time, fhirId: link!.fhirId };
   }
+  /** An Appointment the clinic's staff made on the slot, at the schedule WS's place and person, with these extensions. */
+  const staffAppointment = (id: string, patientId: string, slot: Slot & { id: string }, extension?: Extension[]): Appointment & { id: string } => ({
+    resourceType: 'Appointment',
+    id,
+    status: 'booked',
+    start: slot.start,
+    end: slot.end,
+    slot: [{ reference: `Slot/${slot.id}` }],
+    participant: [
+      { actor: { reference: `Patient/${patientId}` }, status: 'accepted' },
+      { actor: { reference: 'Practitioner/WP1' }, status: 'accepted' },
+      { actor: { reference: 'Location/WLOC' }, status: 'accepted' },
+      { actor: { reference: 'HealthcareService/WYLE' }, status: 'accepted' },
+    ],
+    ...(extension ? { extension } : {}),
+  });
   const move = (viewer: ReturnType<typeof viewerOf>, appointmentId: number, slotId: number, practiceSystem: FhirClient, extra: Parameters<typeof moveAppointment>[2] = {}) =>
     moveAppointment(t.db, { actor: { kind: 'viewer', viewer, appointmentId }, slotId }, { now: clock.now(), settings: SETTINGS, practiceSystem, ...extra });
   const rowOf = async (id: number) => (await t.db.select().from(appointments).where(eq(appointments.id, id)))[0]!;
@@ -335,21 +351,7 @@ describe.each(databaseKinds())('booking written through to the practice system o
     const held = await freeTime();
     const slot = await staff.read<Slot>(`Slot/${held.fhirId}`);
     await staff.update<Slot>({ ...slot, id: held.fhirId, status: 'busy' });
-    const staffMade = (mutable: Appointment['extension']): Appointment & { id: string } => ({
-      resourceType: 'Appointment',
-      id: 'WA2',
-      status: 'booked',
-      start: slot.start,
-      end: slot.end,
-      slot: [{ reference: `Slot/${held.fhirId}` }],
-      participant: [
-        { actor: { reference: 'Patient/WPAT2' }, status: 'accepted' },
-        { actor: { reference: 'Practitioner/WP1' }, status: 'accepted' },
-        { actor: { reference: 'Location/WLOC' }, status: 'accepted' },
-        { actor: { reference: 'HealthcareService/WYLE' }, status: 'accepted' },
-      ],
-      ...(mutable ? { extension: mutable } : {}),
-    });
+    const staffMade = (mutable: Appointment['extension']) => staffAppointment('WA2', 'WPAT2', { ...slot, id: held.fhirId }, mutable);
     const rule = (...parts: Extension[]) => [{ url: MUTABILITY_EXTENSION, extension: parts }];
     await staff.update(staffMade(rule({ url: 'Reschedulable', valueBoolean: false })));
     await syncPracticeSystem(t.db, portalA, { now: clock.now() });
@@ -378,21 +380,7 @@ describe.each(databaseKinds())('booking written through to the practice system o
     const slot = await staff.read<Slot>(`Slot/${held.fhirId}`);
     await staff.update<Slot>({ ...slot, id: held.fhirId, status: 'busy' });
     const rule = (...parts: Extension[]) => [{ url: MUTABILITY_EXTENSION, extension: parts }];
-    const staffMade = (extension?: Extension[]): Appointment & { id: string } => ({
-      resourceType: 'Appointment',
-      id: 'WA3',
-      status: 'booked',
-      start: slot.start,
-      end: slot.end,
-      slot: [{ reference: `Slot/${held.fhirId}` }],
-      participant: [
-        { actor: { reference: 'Patient/WPAT3' }, status: 'accepted' },
-        { actor: { reference: 'Practitioner/WP1' }, status: 'accepted' },
-        { actor: { reference: 'Location/WLOC' }, status: 'accepted' },
-        { actor: { reference: 'HealthcareService/WYLE' }, status: 'accepted' },
-      ],
-      ...(extension ? { extension } : {}),
-    });
+    const staffMade = (extension?: Extension[]) => staffAppointment('WA3', 'WPAT3', { ...slot, id: held.fhirId }, extension);
     const viewer = viewerOf({ person: { id: person.id }, wards: [] });
     /** What the appointment's page is given after a sync (the portal's own limits allow both: three days ahead). */
     const offered = async (extension?: Extension[]) => {
