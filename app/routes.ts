@@ -93,6 +93,7 @@ export default [
   route('dev/test-fixtures/login', 'routes/dev/test-login.ts'),
   route('dev/test-fixtures/appointment', 'routes/dev/test-fixtures.ts'),
   route('dev/test-fixtures/slot', 'routes/dev/test-slot.ts'),
+  route('dev/test-fixtures/practice-system', 'routes/dev/test-practice-system.ts'),
   route('dev/test-fixtures/slow', 'routes/dev/test-slow.ts'),
   route('dev/test-fixtures/analytics', 'routes/dev/test-analytics.ts'),
   route('dev/test-fixtures/family', 'routes/dev/test-family.ts'),

@@ -3,7 +3,7 @@
  * the seeded calendar and one new patient for each, so every request reserves a different time
  * for a different person (the real write path: person lock, limit count, insert, outbox, logs).
  */
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { appointments, appointmentSlots, persons } from '../db/schema';
 import { makeIdentityCode } from '../app/models/identity-code';
@@ -15,7 +15,7 @@ export interface Booking {
   lastName: string;
 }
 
-/** Free, open, non-binding times of the seed (more than a day ahead), and one new patient for each. */
+/** Free, open, self-paid times of the seed (more than two days ahead), and one new patient for each. */
 export async function prepareBookings(database: Database, total: number): Promise<Booking[]> {
   const { db } = database;
   const slots = await db
@@ -26,6 +26,9 @@ export async function prepareBookings(database: Database, total: number): Promis
       and(
         isNull(appointments.id),
         eq(appointmentSlots.requiresAuth, false),
+        // Bookable by an anonymous visitor, who pays for themselves: the seed's occupational-health-only
+        // times answer 409 to them (openSlot), and once made 16–20 % of the bench's bookings.
+        arrayContains(appointmentSlots.payerTypes, ['self']),
         gt(appointmentSlots.startAt, sql`now() + interval '2 days'`),
       ),
     )

@@ -28,17 +28,13 @@
  *                       transaction with the Slot's If-Match) and the run waits for its first sync
  *                       before measuring. Default: the built-in store.
  */
-import { generateKeyPairSync } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import { openDatabase, type Database } from '../db/client';
-import { appointments, practiceSystemCursors } from '../db/schema';
-import { clock } from '../app/lib/clock.server';
-import { publishDemoCalendar } from '../app/services/practice-system/demo-calendar.server';
-import { startLocalFhirServer } from '../app/services/practice-system/local-fhir-server';
-import { prepareDatabase } from '../scripts/prepare-database';
+import { openDatabase } from '../db/client';
+import { appointments } from '../db/schema';
 import { bookingRequest, prepareBookings, type Booking } from './bookings';
+import { startPracticeSystem, waitForFirstSync } from './practice-system';
 import { CookieJar } from './cookie-jar';
-import { benchDatabase, benchMain, type BenchRun, UsageError, ensureBuild, loadAverage, machine, parseCli, positiveInt, progress, startPortal } from './harness';
+import { benchDatabase, benchMain, UsageError, ensureBuild, loadAverage, machine, parseCli, positiveInt, progress, startPortal } from './harness';
 import { findForm } from './html';
 import { send } from './http';
 import { runLoad } from './load';
@@ -135,41 +131,6 @@ async function measure(
     statusCodes: result.statusCodes,
     errors: result.errors + result.timeouts,
   };
-}
-
-/**
- * The FHIR backend: seeds the demo data as the portal's start would, starts the local FHIR server
- * with the demo calendar as its resources (and the links to them), and returns the portal's settings.
- */
-async function startPracticeSystem(run: BenchRun, database: Database): Promise<Record<string, string>> {
-  clock.start();
-  const keys = generateKeyPairSync('ec', { namedCurve: 'secp384r1' });
-  const fhir = await startLocalFhirServer({ clients: new Map([['portal', keys.publicKey]]) });
-  run.cleanups.push(() => fhir.close());
-  progress('seeding the demo data and publishing its calendar to the local FHIR server');
-  await prepareDatabase(database, { DEPLOYMENT_ENV: 'development' }, clock.now());
-  const slots = await publishDemoCalendar(database.db, fhir.repo);
-  progress(`the local FHIR server ${fhir.baseUrl} holds the demo calendar (${slots} slots)`);
-  return {
-    PRACTICE_SYSTEM: 'fhir',
-    FHIR_BASE_URL: fhir.baseUrl,
-    FHIR_TOKEN_URL: fhir.tokenUrl,
-    FHIR_CLIENT_ID: 'portal',
-    FHIR_CLIENT_KEY: keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-  };
-}
-
-/** The portal synchronises once at its start: the run measures after it read every type. */
-async function waitForFirstSync(database: Database): Promise<void> {
-  progress('waiting for the first sync');
-  const started = performance.now();
-  for (;;) {
-    const [done] = await database.db.select().from(practiceSystemCursors).where(eq(practiceSystemCursors.resourceType, 'Appointment'));
-    if (done) break;
-    if (performance.now() - started > 600_000) throw new Error('the first sync did not finish in 10 minutes');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  progress(`first sync done after ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 
 async function main(argv: string[]): Promise<number> {

@@ -20,6 +20,10 @@
  *   --only A,B         only these scenarios (by name)
  *   --cpu-prof         run the server under node --cpu-prof and print where its time went
  *                      (the profile is kept in bench/profiles/)
+ *   --practice-system fhir
+ *                      (or PRACTICE_SYSTEM=fhir) the FHIR backend (ADR 0051), as bench:reserve
+ *                      runs it: the local FHIR server with the demo calendar, measured after the
+ *                      portal's first sync (PostgreSQL only)
  *   --scale            instead: the appointment-search benchmark at scale (bench/scale.ts, with
  *                      its own options)
  *
@@ -49,6 +53,8 @@ import { DEMO_PERSON, loginDemoPerson } from './login';
 import { HTML_GZIP_BUDGET_BYTES, JS_GZIP_BUDGET_BYTES, measurePageWeight, type PageWeight } from './page-weight';
 import { renderReport, type BenchResults, type RatioResult, type ScenarioResult } from './report';
 import { BASELINE_SCENARIO, RATIO_GOALS, SCENARIOS, type Scenario } from './scenarios';
+import { startPracticeSystem, waitForFirstSync } from './practice-system';
+import { openDatabase } from '../db/client';
 
 const RESULTS_FILE = fileURLToPath(new URL('./results.json', import.meta.url));
 const PROFILES_DIR = fileURLToPath(new URL('./profiles', import.meta.url));
@@ -57,7 +63,7 @@ const WARMUP_SECONDS = 2;
 /** Discarded load on every scenario, once, before the first measurement. */
 const PRIME_SECONDS = 5;
 const USAGE =
-  'npm run bench -- [--no-build] [--pglite] [--duration N] [--rounds N] [--connections N] [--only A,B] [--cpu-prof] | --scale [options]';
+  'npm run bench -- [--no-build] [--pglite] [--duration N] [--rounds N] [--connections N] [--only A,B] [--cpu-prof] [--practice-system builtin|fhir] | --scale [options]';
 
 interface Options {
   build: boolean;
@@ -67,6 +73,7 @@ interface Options {
   connections: number;
   scenarios: readonly Scenario[];
   cpuProfile: boolean;
+  practiceSystem: 'builtin' | 'fhir';
 }
 
 function parseOptions(argv: string[]): Options {
@@ -78,7 +85,11 @@ function parseOptions(argv: string[]): Options {
     connections: { type: 'string', default: '10' },
     only: { type: 'string' },
     'cpu-prof': { type: 'boolean', default: false },
+    'practice-system': { type: 'string', default: process.env.PRACTICE_SYSTEM || 'builtin' },
   });
+  const practiceSystem = values['practice-system'];
+  if (practiceSystem !== 'builtin' && practiceSystem !== 'fhir') throw new UsageError('--practice-system: builtin or fhir');
+  if (practiceSystem === 'fhir' && values.pglite) throw new UsageError('--practice-system fhir runs on PostgreSQL (the bench reads the sync from a second connection)');
   let scenarios = SCENARIOS;
   if (values.only !== undefined) {
     const names = values.only.split(',').map((name) => name.trim());
@@ -94,6 +105,7 @@ function parseOptions(argv: string[]): Options {
     connections: positiveInt('connections', values.connections),
     scenarios,
     cpuProfile: values['cpu-prof'],
+    practiceSystem,
   };
 }
 
@@ -137,7 +149,12 @@ async function benchmark(options: Options, run: Parameters<Parameters<typeof ben
   const database = await benchDatabase(run, options.pglite ? 'pglite' : 'postgresql');
   const profileDir = options.cpuProfile ? `${PROFILES_DIR}/${new Date().toISOString().replace(/[:.]/g, '-')}` : undefined;
   if (profileDir) await mkdir(profileDir, { recursive: true });
-  const server = await startPortal(run, { env: database.env, readyTimeoutMs: 60_000, cpuProfileDir: profileDir });
+  // The FHIR backend (ADR 0051): the same pages over the read model the first sync fills.
+  const practiceSystemDatabase = options.practiceSystem === 'fhir' ? await openDatabase({ url: database.env.DATABASE_URL! }) : null;
+  if (practiceSystemDatabase) run.cleanups.push(() => practiceSystemDatabase.close());
+  const practiceSystemEnv = practiceSystemDatabase ? await startPracticeSystem(run, practiceSystemDatabase) : {};
+  const server = await startPortal(run, { env: { ...database.env, ...practiceSystemEnv }, readyTimeoutMs: 60_000, cpuProfileDir: profileDir });
+  if (practiceSystemDatabase) await waitForFirstSync(practiceSystemDatabase);
 
   // Data the scenarios need beyond the seed, each `prepare` once (e.g. 10 years of access log).
   const prepared = new Set<unknown>();

@@ -6,8 +6,13 @@
  * server as its resources and then starts the portal with `PRACTICE_SYSTEM=fhir` and a client key
  * made for this run. The FHIR server keeps its data in memory: every start is a fresh demo.
  * Never in production (the local server refuses it).
+ *
+ * `FHIR_DEV_PORT` fixes the FHIR server's port (default: a free one); `FHIR_DEV_STAFF_KEY` (the
+ * PEM of an EC P-384 public key) registers a second backend client, `staff`: the clerk's system,
+ * which writes appointments into the practice system beside the portal (the e2e spec of the FHIR
+ * backend books as staff with it).
  */
-import { generateKeyPairSync } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { rmSync } from 'node:fs';
 
 process.env.NODE_ENV ??= 'production';
@@ -24,7 +29,10 @@ const { clock } = await import('../app/lib/clock.server');
 clock.start();
 const { startLocalFhirServer } = await import('../app/services/practice-system/local-fhir-server');
 const keys = generateKeyPairSync('ec', { namedCurve: 'secp384r1' });
-const fhir = await startLocalFhirServer({ clients: new Map([['portal', keys.publicKey]]), port: Number(process.env.FHIR_DEV_PORT ?? 0) });
+const clients = new Map<string, KeyObject>([['portal', keys.publicKey]]);
+const { pemFromEnv } = await import('../app/services/practice-system/smart-auth');
+if (process.env.FHIR_DEV_STAFF_KEY) clients.set('staff', createPublicKey(pemFromEnv(process.env.FHIR_DEV_STAFF_KEY)));
+const fhir = await startLocalFhirServer({ clients, port: Number(process.env.FHIR_DEV_PORT ?? 0) });
 Object.assign(process.env, {
   PRACTICE_SYSTEM: 'fhir',
   FHIR_BASE_URL: fhir.baseUrl,

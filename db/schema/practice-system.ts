@@ -46,7 +46,12 @@ export const practiceSystemSlots = pgTable(
   (t) => [check('practice_system_slots_time_check', sql`${t.endAt} > ${t.startAt}`)],
 );
 
-/** A FHIR Appointment of a portal person and its row. */
+/**
+ * A FHIR Appointment of a portal person and its row, with what the Finnish Scheduling IG's
+ * `AppointmentMutability` extension said when it was last read (null: the part was not there, and
+ * the portal's own limits alone apply): the pages offer cancelling and moving by it, and every
+ * change reads it again from the Appointment before it is made.
+ */
 export const practiceSystemAppointments = pgTable('practice_system_appointments', {
   fhirId: text('fhir_id').primaryKey(),
   appointmentId: bigint('appointment_id', { mode: 'number' })
@@ -54,6 +59,9 @@ export const practiceSystemAppointments = pgTable('practice_system_appointments'
     .unique()
     .references(() => appointments.id, { onDelete: 'cascade' }),
   versionId: text('version_id').notNull(),
+  cancellable: boolean('cancellable'),
+  reschedulable: boolean('reschedulable'),
+  notAfter: timestamp('not_after', { withTimezone: true }),
 });
 
 /** A FHIR Patient matched to a person by the identity code (`urn:oid:1.2.246.21`); null: not ours. */

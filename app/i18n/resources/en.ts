@@ -165,6 +165,12 @@ const en = {
       saved: 'Preliminary information saved successfully',
       failed: 'Failed to save preliminary information. Please try again.',
     },
+    /** What the practice system's mutability rules forbid (ADR 0051), where the action would be. */
+    practiceSystem: {
+      notCancellable: 'The clinic does not allow this appointment to be cancelled online. To cancel it, please call our customer service.',
+      notMovable: 'The clinic does not allow this appointment to be moved to another time online. To change the time, please call our customer service.',
+      neither: 'The clinic does not allow this appointment to be cancelled or moved online. Please call our customer service.',
+    },
     anonymous: {
       title: 'Your appointment',
       notFoundTitle: 'Appointment not found',

@@ -161,6 +161,12 @@ const fi: CoreResource = {
       saved: 'Esitiedot tallennettu',
       failed: 'Esitietojen tallentaminen epäonnistui. Yritä uudelleen.',
     },
+    /** What the practice system's mutability rules forbid (ADR 0051), where the action would be. */
+    practiceSystem: {
+      notCancellable: 'Vastaanotto ei salli tämän ajan perumista verkossa. Jos haluat perua ajan, soita asiakaspalveluumme.',
+      notMovable: 'Vastaanotto ei salli tämän ajan siirtämistä verkossa. Jos haluat vaihtaa ajan, soita asiakaspalveluumme.',
+      neither: 'Vastaanotto ei salli tämän ajan perumista eikä siirtämistä verkossa. Soita asiakaspalveluumme.',
+    },
     anonymous: {
       title: 'Ajanvarauksesi',
       notFoundTitle: 'Ajanvarausta ei löytynyt',

@@ -161,6 +161,12 @@ const sv: CoreResource = {
       saved: 'Förhandsuppgifterna har sparats',
       failed: 'Förhandsuppgifterna kunde inte sparas. Försök igen.',
     },
+    /** What the practice system's mutability rules forbid (ADR 0051), where the action would be. */
+    practiceSystem: {
+      notCancellable: 'Mottagningen tillåter inte att den här tiden avbokas på nätet. Ring vår kundtjänst om du vill avboka den.',
+      notMovable: 'Mottagningen tillåter inte att den här tiden flyttas på nätet. Ring vår kundtjänst om du vill byta tid.',
+      neither: 'Mottagningen tillåter inte att den här tiden avbokas eller flyttas på nätet. Ring vår kundtjänst.',
+    },
     anonymous: {
       title: 'Din tidsbokning',
       notFoundTitle: 'Tidsbokningen hittades inte',

@@ -60,6 +60,11 @@ export interface AppointmentView {
   mayCancel: boolean;
   /** Whether online cancellation is still open (the cancellation limit has not passed). */
   cancellableOnline: boolean;
+  /**
+   * What the practice system's mutability rules (ADR 0051: the IG's AppointmentMutability as last
+   * synchronised) forbid the patient online now, besides the portal's own limits; null: nothing.
+   */
+  practiceSystemForbids: { cancel: boolean; move: boolean } | null;
   /** Whether the appointment had ended when the server made this view (by the app's clock). */
   hasEnded: boolean;
   cancelledBy: 'patient' | 'provider' | null;
@@ -95,3 +100,9 @@ export type CheckInResult =
 
 /** `failed`: the practice system (ADR 0051) did not take it; nothing saved. */
 export type ArrivalReasonResult = 'success' | 'notFound' | 'invalid' | 'failed';
+
+/** The text that says what the practice system's rules forbid (ADR 0051), for a page that leaves those actions out. */
+export function practiceSystemNotice(forbids: { cancel: boolean; move: boolean }) {
+  if (forbids.cancel && forbids.move) return 'appointments.practiceSystem.neither' as const;
+  return forbids.cancel ? ('appointments.practiceSystem.notCancellable' as const) : ('appointments.practiceSystem.notMovable' as const);
+}

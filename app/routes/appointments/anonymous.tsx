@@ -19,7 +19,7 @@ import { SSN_FIELDS, SsnEndPartInput } from '~/components/appointments/SsnEndPar
 import { portalContext, requestInfoContext } from '~/context';
 import { environmentFeatures } from '~/services/features/features.server';
 import { pageTitle } from '~/lib/http/page.server';
-import type { CheckInResult } from '~/models/appointments/appointment';
+import { practiceSystemNotice, type CheckInResult } from '~/models/appointments/appointment';
 import { IDENTITY_CODE_CHECK_CHARS } from '~/models/identity-code';
 import { pagePath } from '~/route-table';
 import {
@@ -169,7 +169,9 @@ export default function AnonymousAppointment({ loaderData, actionData }: Route.C
         </section>
       ) : null}
 
-      {appointment.mayCancel ? (
+      {appointment.mayCancel && appointment.practiceSystemForbids ? <p>{t(practiceSystemNotice(appointment.practiceSystemForbids))}</p> : null}
+
+      {appointment.mayCancel && !appointment.practiceSystemForbids?.move ? (
         // Moving to another time (ADR 0036) frees the old one as cancelling would, so it is offered
         // as cancelling is (spec 2: cancelling requires strong identification; issue 39): through
         // the login, as whoever the viewer rules let act on the appointment.
@@ -183,7 +185,7 @@ export default function AnonymousAppointment({ loaderData, actionData }: Route.C
         )
       ) : null}
 
-      {appointment.mayCancel ? (
+      {appointment.mayCancel && !appointment.practiceSystemForbids?.cancel ? (
         appointment.cancellableOnline ? (
           <p>
             {t('appointments.anonymous.cancelInfo')}{' '}
@@ -197,7 +199,7 @@ export default function AnonymousAppointment({ loaderData, actionData }: Route.C
       ) : null}
 
       {/* Earlier-time offers (ADR 0037): asked for after strong identification, like cancelling. */}
-      {appointment.cancellableOnline ? (
+      {appointment.cancellableOnline && !appointment.practiceSystemForbids?.move ? (
         <LinkLine to={loginHere(pagePath('appointmentEarlierTime', lang, { id: String(appointment.id) }))}>{t('earlierTime.anonymous.ask')}</LinkLine>
       ) : null}
     </section>

@@ -21,7 +21,7 @@ import { EarlierTimeBox } from '~/components/appointments/EarlierTimeBox';
 import { earlierTimeStatuses } from '~/services/appointments/earlier-times.server';
 import { portalContext } from '~/context';
 import { pageTitle, requireAuth, titleWith } from '~/lib/http/page.server';
-import { ARRIVAL_REASON_MAX, type AppointmentView, type CheckInResult } from '~/models/appointments/appointment';
+import { ARRIVAL_REASON_MAX, practiceSystemNotice, type AppointmentView, type CheckInResult } from '~/models/appointments/appointment';
 import { arrivalReasonSchema } from '~/models/appointments/schemas';
 import { pagePath } from '~/route-table';
 import {
@@ -228,8 +228,9 @@ function Actions({
           lastResult={actionData?.intent === 'arrivalReason' && actionData.appointmentId === a.id ? actionData.result : undefined}
         />
       ) : null}
+      {a.mayCancel && a.practiceSystemForbids ? <p>{t(practiceSystemNotice(a.practiceSystemForbids))}</p> : null}
       <div className={ui.buttonRow}>
-        {a.mayCancel && !consentNeeded ? (
+        {a.mayCancel && !consentNeeded && !a.practiceSystemForbids?.cancel ? (
           <ConfirmLink
             to={pagePath('appointmentCancel', lang, { id: String(a.id) })}
             className={ui.button.secondary}
@@ -239,7 +240,7 @@ function Actions({
             cancelLabel={t('appointments.cancel.no')}
           />
         ) : null}
-        {a.mayCancel && !consentNeeded ? (
+        {a.mayCancel && !consentNeeded && !a.practiceSystemForbids?.move ? (
           <Link className={ui.button.secondary} to={pagePath('appointmentMove', lang, { id: String(a.id) })}>
             {t('move.button')}
           </Link>

@@ -6,7 +6,7 @@
  */
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { appointmentLinks, appointments, clinics, persons, practitionerCardColumns, practitioners, specialties, type Localized } from '~db/schema';
+import { appointmentLinks, appointments, clinics, persons, practiceSystemAppointments, practitionerCardColumns, practitioners, specialties, type Localized } from '~db/schema';
 import { env } from '~/env.server';
 import type { Language } from '~/i18n/config';
 import { constantTimeEqual, randomToken, sha256 } from '~/lib/crypto.server';
@@ -26,6 +26,7 @@ import { logAccess, logOrBatch, type AccessLogBatch } from '~/services/audit/acc
 import { withTransaction, type Db } from '~/services/db/db.server';
 import { writeAppointmentChange } from '~/services/practice-system/appointment-changes.server';
 import type { FhirClient } from '~/services/practice-system/fhir-client';
+import { mutabilityAllows } from '~/services/practice-system/mutability';
 import { practiceSystemClient } from '~/services/practice-system/practice-system.server';
 import { isOneOf, listVariant, placeholderValue, prepared } from '~/services/db/prepared.server';
 import { hitRateLimit, peekRateLimit } from '~/services/security/rate-limit.server';
@@ -64,12 +65,16 @@ export function baseQuery(db: Db) {
         confidentialityAcceptedAt: patient.confidentialityAcceptedAt,
         identityCode: patient.identityCode,
       },
+      // The practice system's mutability rules as last synchronised (ADR 0051); null with the built-in
+      // store. The link's key first: drizzle makes a left join's object null when its first field is.
+      practiceSystemRules: { fhirId: practiceSystemAppointments.fhirId, cancellable: practiceSystemAppointments.cancellable, reschedulable: practiceSystemAppointments.reschedulable, notAfter: practiceSystemAppointments.notAfter },
     })
     .from(appointments)
     .innerJoin(clinics, eq(clinics.id, appointments.clinicId))
     .innerJoin(practitioners, eq(practitioners.id, appointments.practitionerId))
     .innerJoin(specialties, eq(specialties.id, appointments.specialtyId))
-    .innerJoin(patient, eq(patient.id, appointments.patientId));
+    .innerJoin(patient, eq(patient.id, appointments.patientId))
+    .leftJoin(practiceSystemAppointments, eq(practiceSystemAppointments.appointmentId, appointments.id));
 }
 
 export type AppointmentRow = Row;
@@ -103,6 +108,13 @@ const byIdsQuery = (ids: readonly number[], viewer: Viewer) => (db: Db) =>
 
 
 const pick = (value: Localized | null, lang: Language) => (value ? value[lang] : null);
+
+/** What the practice system's stored mutability rules forbid the patient at `now` (null: nothing). */
+function practiceSystemForbids(rules: Row['practiceSystemRules'], now: Date): AppointmentView['practiceSystemForbids'] {
+  if (!rules) return null;
+  const forbids = { cancel: mutabilityAllows(rules, 'cancel', now) !== 'ok', move: mutabilityAllows(rules, 'move', now) !== 'ok' };
+  return forbids.cancel || forbids.move ? forbids : null;
+}
 
 export function toView(row: Row, viewer: Viewer | null, lang: Language, now = clock.now()): AppointmentView {
   const a = row.appointment;
@@ -155,6 +167,7 @@ export function toView(row: Row, viewer: Viewer | null, lang: Language, now = cl
     checkInStatus: checkInStatus(a, now),
     mayCancel: mayCancel(a, now),
     cancellableOnline: mayCancel(a, now) && cancellationCheck(a, now, env().CANCELLATION_LIMIT_HOURS).ok,
+    practiceSystemForbids: practiceSystemForbids(row.practiceSystemRules, now),
     hasEnded: end.getTime() <= now.getTime(),
     cancelledBy: a.cancelledBy,
     arrivalReason: a.arrivalReason?.startsWith(ARRIVAL_REASON_PREFIX)

@@ -11,13 +11,13 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Appointment, Bundle, BundleEntry, Patient, Slot } from '@medplum/fhirtypes';
-import { practiceSystemAppointments, practiceSystemPatients, practiceSystemSlots } from '~db/schema';
+import { practiceSystemPatients, practiceSystemSlots } from '~db/schema';
 import type { Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
 import { recordPracticeSystemError } from '~/services/observability/metrics.server';
 import { PracticeSystemError, type FhirClient } from './fhir-client';
 import { MUTABILITY_EXTENSION } from './mutability';
-import { IDENTITY_CODE_SYSTEM } from './sync.server';
+import { IDENTITY_CODE_SYSTEM, linkAppointment, linkPatient } from './sync.server';
 
 export { MUTABILITY_EXTENSION };
 
@@ -58,7 +58,7 @@ async function patientReference(db: Db, client: FhirClient, patient: HoldInput['
     });
     fhirId = created.id!;
   }
-  await db.insert(practiceSystemPatients).values({ fhirId, personId: patient.id }).onConflictDoUpdate({ target: practiceSystemPatients.fhirId, set: { personId: patient.id } });
+  await linkPatient(db, fhirId, patient.id);
   return fhirId;
 }
 
@@ -106,7 +106,7 @@ export async function holdAtPracticeSystem(db: Db, client: FhirClient | null, in
     return {
       type: 'held',
       record: async (tx, appointmentId) => {
-        await tx.insert(practiceSystemAppointments).values({ fhirId: created.id!, appointmentId, versionId: created.meta?.versionId ?? '' });
+        await linkAppointment(tx, appointmentId, { ...created, id: created.id! });
         await tx
           .update(practiceSystemSlots)
           .set({ status: 'busy', versionId: busy?.meta?.versionId ?? link.versionId })

@@ -13,8 +13,6 @@ import {
   appointmentSlots,
   clinics,
   persons,
-  practiceSystemAppointments,
-  practiceSystemPatients,
   practiceSystemSchedules,
   practiceSystemSlots,
   practitionerClinics,
@@ -23,7 +21,7 @@ import {
   specialties,
 } from '~db/schema';
 import type { Db } from '~/services/db/db.server';
-import { IDENTITY_CODE_SYSTEM } from './sync.server';
+import { IDENTITY_CODE_SYSTEM, linkAppointment, linkPatient } from './sync.server';
 
 const end = (start: Date, minutes: number) => new Date(start.getTime() + minutes * 60_000).toISOString();
 
@@ -56,6 +54,13 @@ export async function publishDemoCalendar(db: Db, repo: MemoryRepository): Promi
   }
   const held = new Set((await db.select({ slotId: appointments.slotId }).from(appointments)).map((a) => a.slotId).filter((id) => id !== null));
   const schedules = new Set<string>();
+  // The slots' links are written 500 at a time (one statement each): one by one, the 23 096 demo
+  // slots took most of the start (minutes on a busy machine; the e2e spec of this backend waits for it).
+  let links: (typeof practiceSystemSlots.$inferInsert)[] = [];
+  const writeLinks = async () => {
+    if (links.length > 0) await db.insert(practiceSystemSlots).values(links);
+    links = [];
+  };
   let count = 0;
   for (const slot of await db.select().from(appointmentSlots)) {
     const scheduleId = `sch-${slot.practitionerId}-${slot.clinicId}-${slot.specialtyId}`;
@@ -71,12 +76,14 @@ export async function publishDemoCalendar(db: Db, repo: MemoryRepository): Promi
     }
     const status = held.has(slot.id) ? 'busy' : 'free';
     const created = await put<Slot>({ resourceType: 'Slot', id: `slot-${slot.id}`, status, schedule: { reference: `Schedule/${scheduleId}` }, start: slot.startAt.toISOString(), end: end(slot.startAt, slot.durationMinutes) });
-    await db.insert(practiceSystemSlots).values({ fhirId: created.id!, slotId: slot.id, scheduleFhirId: scheduleId, status, startAt: slot.startAt, endAt: new Date(end(slot.startAt, slot.durationMinutes)), versionId: created.meta!.versionId! });
+    links.push({ fhirId: created.id!, slotId: slot.id, scheduleFhirId: scheduleId, status, startAt: slot.startAt, endAt: new Date(end(slot.startAt, slot.durationMinutes)), versionId: created.meta!.versionId! });
+    if (links.length === 500) await writeLinks();
     count += 1;
   }
+  await writeLinks();
   for (const person of await db.select().from(persons)) {
     await put<Patient>({ resourceType: 'Patient', id: `pat-${person.id}`, identifier: [{ system: IDENTITY_CODE_SYSTEM, value: person.identityCode }], name: [{ family: person.lastName, given: person.firstName.split(' ') }], birthDate: person.birthDate });
-    await db.insert(practiceSystemPatients).values({ fhirId: `pat-${person.id}`, personId: person.id });
+    await linkPatient(db, `pat-${person.id}`, person.id);
   }
   for (const a of await db.select().from(appointments)) {
     const created = await put<Appointment>({
@@ -93,7 +100,7 @@ export async function publishDemoCalendar(db: Db, repo: MemoryRepository): Promi
         { actor: { reference: `HealthcareService/${a.specialtyId}` }, status: 'accepted' },
       ],
     });
-    await db.insert(practiceSystemAppointments).values({ fhirId: created.id!, appointmentId: a.id, versionId: created.meta!.versionId! });
+    await linkAppointment(db, a.id, created);
   }
   return count;
 }

@@ -19,7 +19,7 @@ function b64url(value: string | Buffer): string {
 }
 
 /** A PEM from the environment, where line breaks may be written as `\n`. */
-function pemFromEnv(value: string): string {
+export function pemFromEnv(value: string): string {
   return value.includes('\\n') ? value.replaceAll('\\n', '\n') : value;
 }
 

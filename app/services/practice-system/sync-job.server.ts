@@ -14,7 +14,7 @@ import { PracticeSystemError, type FhirClient } from './fhir-client';
 import { practiceSystemClient } from './practice-system.server';
 import { syncPracticeSystem } from './sync.server';
 
-const PRACTICE_SYSTEM_SYNC_QUEUE = 'practice-system-sync';
+export const PRACTICE_SYSTEM_SYNC_QUEUE = 'practice-system-sync';
 
 /** One run: the counts it applied, or the failure's kind. */
 export async function runPracticeSystemSync(db: Db, client: FhirClient): Promise<void> {

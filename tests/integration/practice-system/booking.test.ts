@@ -20,7 +20,7 @@ import { createPerson } from '~db/factories';
 import { appointments, earlierTimeOffers, outbox, practiceSystemAppointments, practiceSystemSlots } from '~db/schema';
 import { helsinkiDate } from '~/lib/dates';
 import { makeIdentityCode } from '~/models/identity-code';
-import { cancelAppointment, checkIn, saveArrivalReason } from '~/services/appointments/appointments.server';
+import { cancelAppointment, checkIn, getAppointments, saveArrivalReason } from '~/services/appointments/appointments.server';
 import { moveAppointment } from '~/services/appointments/move.server';
 import { offerFreedSlot } from '~/services/appointments/earlier-time-matching.server';
 import { requestEarlierTime, takeOffer } from '~/services/appointments/earlier-times.server';
@@ -250,6 +250,22 @@ describe.each(databaseKinds())('booking written through to the practice system o
     const [link] = await t.db.select().from(practiceSystemAppointments).where(eq(practiceSystemAppointments.appointmentId, booked.appointmentId));
     return { id: booked.appointmentId, person, viewer, from: time, fhirId: link!.fhirId };
   }
+  /** An Appointment the clinic's staff made on the slot, at the schedule WS's place and person, with these extensions. */
+  const staffAppointment = (id: string, patientId: string, slot: Slot & { id: string }, extension?: Extension[]): Appointment & { id: string } => ({
+    resourceType: 'Appointment',
+    id,
+    status: 'booked',
+    start: slot.start,
+    end: slot.end,
+    slot: [{ reference: `Slot/${slot.id}` }],
+    participant: [
+      { actor: { reference: `Patient/${patientId}` }, status: 'accepted' },
+      { actor: { reference: 'Practitioner/WP1' }, status: 'accepted' },
+      { actor: { reference: 'Location/WLOC' }, status: 'accepted' },
+      { actor: { reference: 'HealthcareService/WYLE' }, status: 'accepted' },
+    ],
+    ...(extension ? { extension } : {}),
+  });
   const move = (viewer: ReturnType<typeof viewerOf>, appointmentId: number, slotId: number, practiceSystem: FhirClient, extra: Parameters<typeof moveAppointment>[2] = {}) =>
     moveAppointment(t.db, { actor: { kind: 'viewer', viewer, appointmentId }, slotId }, { now: clock.now(), settings: SETTINGS, practiceSystem, ...extra });
   const rowOf = async (id: number) => (await t.db.select().from(appointments).where(eq(appointments.id, id)))[0]!;
@@ -335,21 +351,7 @@ describe.each(databaseKinds())('booking written through to the practice system o
     const held = await freeTime();
     const slot = await staff.read<Slot>(`Slot/${held.fhirId}`);
     await staff.update<Slot>({ ...slot, id: held.fhirId, status: 'busy' });
-    const staffMade = (mutable: Appointment['extension']): Appointment & { id: string } => ({
-      resourceType: 'Appointment',
-      id: 'WA2',
-      status: 'booked',
-      start: slot.start,
-      end: slot.end,
-      slot: [{ reference: `Slot/${held.fhirId}` }],
-      participant: [
-        { actor: { reference: 'Patient/WPAT2' }, status: 'accepted' },
-        { actor: { reference: 'Practitioner/WP1' }, status: 'accepted' },
-        { actor: { reference: 'Location/WLOC' }, status: 'accepted' },
-        { actor: { reference: 'HealthcareService/WYLE' }, status: 'accepted' },
-      ],
-      ...(mutable ? { extension: mutable } : {}),
-    });
+    const staffMade = (mutable: Appointment['extension']) => staffAppointment('WA2', 'WPAT2', { ...slot, id: held.fhirId }, mutable);
     const rule = (...parts: Extension[]) => [{ url: MUTABILITY_EXTENSION, extension: parts }];
     await staff.update(staffMade(rule({ url: 'Reschedulable', valueBoolean: false })));
     await syncPracticeSystem(t.db, portalA, { now: clock.now() });
@@ -369,6 +371,43 @@ describe.each(databaseKinds())('booking written through to the practice system o
     expect((await staff.read<Appointment>('Appointment/WA2')).slot).toEqual([{ reference: `Slot/${to.fhirId}` }]);
     expect((await staff.read<Slot>(`Slot/${held.fhirId}`)).status).toBe('free');
     expect((await rowOf(row!.id)).slotId).toBe(to.slotId);
+  });
+
+  it('stores the mutability extension the sync and the booking read, and the pages offer cancelling and moving by it', async () => {
+    const person = await createPerson(t.db, { identityCode: makeIdentityCode('1971-08-08', (individual += 2)), firstName: 'Katsova', lastName: 'Potilas' });
+    await staff.update<Patient>({ resourceType: 'Patient', id: 'WPAT3', identifier: [{ system: IDENTITY_CODE_SYSTEM, value: person.identityCode }] });
+    const held = await freeTime();
+    const slot = await staff.read<Slot>(`Slot/${held.fhirId}`);
+    await staff.update<Slot>({ ...slot, id: held.fhirId, status: 'busy' });
+    const rule = (...parts: Extension[]) => [{ url: MUTABILITY_EXTENSION, extension: parts }];
+    const staffMade = (extension?: Extension[]) => staffAppointment('WA3', 'WPAT3', { ...slot, id: held.fhirId }, extension);
+    const viewer = viewerOf({ person: { id: person.id }, wards: [] });
+    /** What the appointment's page is given after a sync (the portal's own limits allow both: three days ahead). */
+    const offered = async (extension?: Extension[]) => {
+      await staff.update(staffMade(extension));
+      await syncPracticeSystem(t.db, portalA, { now: clock.now() });
+      const [row] = await t.db.select().from(appointments).where(eq(appointments.patientId, person.id));
+      const [view] = await getAppointments(t.db, viewer, [row!.id], 'fi');
+      expect(view!.mayCancel && view!.cancellableOnline).toBe(true);
+      return view!.practiceSystemForbids;
+    };
+
+    // Created by the batched path, then changed on the known one's path.
+    expect(await offered(rule({ url: 'Reschedulable', valueBoolean: false }))).toEqual({ cancel: false, move: true });
+    expect(await offered(rule({ url: 'Cancellable', valueBoolean: false }, { url: 'Reschedulable', valueBoolean: true }))).toEqual({ cancel: true, move: false });
+    expect(await offered(rule({ url: 'NotAfter', valueDateTime: minutesFromNow(-1).toISOString() }))).toEqual({ cancel: true, move: true });
+    expect(await offered(rule({ url: 'NotAfter', valueDateTime: minutesFromNow(DAY).toISOString() }))).toBeNull();
+    expect(await offered()).toBeNull();
+
+    // The portal's own booking stores what it wrote there (cancellable, reschedulable, not after the limit).
+    const booked = await bookedAppointment();
+    const [link] = await t.db.select().from(practiceSystemAppointments).where(eq(practiceSystemAppointments.appointmentId, booked.id));
+    expect(link).toMatchObject({ cancellable: true, reschedulable: true });
+    expect(link!.notAfter).toBeInstanceOf(Date);
+    const [view] = await getAppointments(t.db, booked.viewer, [booked.id], 'fi');
+    expect(view!.practiceSystemForbids).toBeNull();
+    const [later] = await getAppointments(t.db, booked.viewer, [booked.id], 'fi', new Date(link!.notAfter!.getTime() + 60_000));
+    expect(later!.practiceSystemForbids).toEqual({ cancel: true, move: true });
   });
 
   it('writes the arrival reason through to the practice system first, and not at all while it is down', async () => {

@@ -129,6 +129,7 @@ export function slotPreview(row: SlotWithPlace, payer: Payer, lang: Language): A
     checkInStatus: 'statusNotAvailable',
     mayCancel: false,
     cancellableOnline: false,
+    practiceSystemForbids: null,
     // A free time on offer is in the future (slotForReservation refuses past ones).
     hasEnded: false,
     cancelledBy: null,
