@@ -28,7 +28,10 @@ const noServerModules = {
 const noNodeBuiltins = [
   { regex: '^node:', message: 'Models and rules are pure and client-safe: no Node built-ins.' },
   {
-    regex: `^(${builtinModules.filter((m) => !m.startsWith('_')).map((m) => m.replace('/', '\\/')).join('|')})$`,
+    regex: `^(${builtinModules
+      .filter((m) => !m.startsWith('_'))
+      .map((m) => m.replace('/', '\\/'))
+      .join('|')})$`,
     message: 'Models and rules are pure and client-safe: no Node built-ins.',
   },
 ];
@@ -66,7 +69,7 @@ const noServicesBelow = {
 /** Components may use a service's pure, client-safe *-rules.ts; nothing else of the services. */
 const noServicesButRules = {
   regex: '^(~/|(\\.\\./)+)services/(?!.*(-rules|/rules)$)',
-  message: 'Components get data from their route, not from services; only a service\'s pure *-rules.ts is client-safe.',
+  message: "Components get data from their route, not from services; only a service's pure *-rules.ts is client-safe.",
 };
 
 /**
@@ -95,27 +98,70 @@ const PLATFORM_SERVICES = ['db', 'audit', 'observability', 'outbox', 'jobs', 'st
  */
 const CROSS_AREA_ALLOWED = [
   { from: 'account', to: 'auth/session.server', reason: 'The SMS code login resumes a lapsed login session or ends it (resumeSession, revokeSession).' },
-  { from: '*', to: 'people/viewer.server', reason: 'Who is asking and whose data they may see: every area\'s queries take their viewer from one module (ADR 0026).' },
-  { from: '*', to: 'people/people.server', reason: 'The people service owns every write to persons; other areas call it inside their own transactions (ADR 0026).' },
-  { from: 'auth', to: 'people/population-register/population-register.server', reason: 'Identification refreshes the person\'s guardianships from the population register (ADR 0023).' },
-  { from: 'booking', to: 'auth/flow-binding.server', reason: 'The insurer\'s permit round trip is bound to the browser that started it, like the identification flow.' },
-  { from: 'booking', to: 'appointments/ics', reason: 'The booking confirmation carries the new appointment\'s calendar entry.' },
-  { from: 'booking', to: 'appointments/reminders.server', reason: 'A booking schedules the new appointment\'s reminder in its transaction (scheduleReminder, ADR 0031).' },
+  {
+    from: '*',
+    to: 'people/viewer.server',
+    reason: "Who is asking and whose data they may see: every area's queries take their viewer from one module (ADR 0026).",
+  },
+  {
+    from: '*',
+    to: 'people/people.server',
+    reason: 'The people service owns every write to persons; other areas call it inside their own transactions (ADR 0026).',
+  },
+  {
+    from: 'auth',
+    to: 'people/population-register/population-register.server',
+    reason: "Identification refreshes the person's guardianships from the population register (ADR 0023).",
+  },
+  {
+    from: 'booking',
+    to: 'auth/flow-binding.server',
+    reason: "The insurer's permit round trip is bound to the browser that started it, like the identification flow.",
+  },
+  { from: 'booking', to: 'appointments/ics', reason: "The booking confirmation carries the new appointment's calendar entry." },
+  {
+    from: 'booking',
+    to: 'appointments/reminders.server',
+    reason: "A booking schedules the new appointment's reminder in its transaction (scheduleReminder, ADR 0031).",
+  },
   { from: 'records', to: 'messaging/threads.server', reason: 'A prescription renewal request is sent as a message thread (ADR 0016).' },
-  { from: 'appointments', to: 'booking/payers/index.server', reason: 'Moving an appointment re-checks its payer\'s rules for the new time (ADR 0036).' },
-  { from: 'appointments', to: 'booking/reservation/slot.server', reason: 'Moving an appointment takes a free slot as a booking does: the same loading, openness and preview (ADR 0036).' },
-  { from: 'appointments', to: 'booking/reservation/settings.server', reason: 'A move asks the binding consent and states the cancellation limit as the booking does (ADR 0036).' },
-  { from: 'appointments', to: 'booking/reservation-rules', reason: 'A move applies the booking\'s binding-consent window and recognises the lost race for a slot (ADR 0036).' },
-  { from: 'appointments', to: 'billing/refunds.server', reason: 'Moving a prepaid remote visit elsewhere refunds or credits its fee in the move\'s transaction, and sends the refund after it (ADR 0048).' },
-  { from: 'messaging', to: 'records/questionnaires.server', reason: 'The messaging API answers a questionnaire invitation carried in a message through the one questionnaire service (answerQuestionnaire, ADR 0042).' },
+  { from: 'appointments', to: 'booking/payers/index.server', reason: "Moving an appointment re-checks its payer's rules for the new time (ADR 0036)." },
+  {
+    from: 'appointments',
+    to: 'booking/reservation/slot.server',
+    reason: 'Moving an appointment takes a free slot as a booking does: the same loading, openness and preview (ADR 0036).',
+  },
+  {
+    from: 'appointments',
+    to: 'booking/reservation/settings.server',
+    reason: 'A move asks the binding consent and states the cancellation limit as the booking does (ADR 0036).',
+  },
+  {
+    from: 'appointments',
+    to: 'booking/reservation-rules',
+    reason: "A move applies the booking's binding-consent window and recognises the lost race for a slot (ADR 0036).",
+  },
+  {
+    from: 'appointments',
+    to: 'billing/refunds.server',
+    reason: "Moving a prepaid remote visit elsewhere refunds or credits its fee in the move's transaction, and sends the refund after it (ADR 0048).",
+  },
+  {
+    from: 'messaging',
+    to: 'records/questionnaires.server',
+    reason: 'The messaging API answers a questionnaire invitation carried in a message through the one questionnaire service (answerQuestionnaire, ADR 0042).',
+  },
 ];
 
 /** The cross-area restriction for the services in one folder (an area's or a platform service's). */
 function crossArea(folder) {
   const own = Object.entries(DOMAIN_AREAS).find(([, folders]) => folders.includes(folder))?.[0];
-  const others = Object.entries(DOMAIN_AREAS).filter(([area]) => area !== own).flatMap(([, folders]) => folders);
-  const allowed = CROSS_AREA_ALLOWED.filter((entry) => entry.from === '*' || entry.from === own || entry.from === folder)
-    .map((entry) => entry.to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const others = Object.entries(DOMAIN_AREAS)
+    .filter(([area]) => area !== own)
+    .flatMap(([, folders]) => folders);
+  const allowed = CROSS_AREA_ALLOWED.filter((entry) => entry.from === '*' || entry.from === own || entry.from === folder).map((entry) =>
+    entry.to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+  );
   const except = allowed.length ? `(?!(${allowed.join('|')})$)` : '';
   return [
     {
@@ -147,8 +193,8 @@ const noWallClock = [
   },
   {
     // The server's own time zone is not Helsinki's (CI and containers run in UTC).
-    selector: "CallExpression[callee.property.name=/^(getFullYear|getMonth|getDate|getDay|getHours|getMinutes)$/]",
-    message: 'Local-zone getters read the machine\'s time zone: use wallClock()/helsinkiDate() (app/lib/dates.ts) or the UTC getters.',
+    selector: 'CallExpression[callee.property.name=/^(getFullYear|getMonth|getDate|getDay|getHours|getMinutes)$/]',
+    message: "Local-zone getters read the machine's time zone: use wallClock()/helsinkiDate() (app/lib/dates.ts) or the UTC getters.",
   },
   {
     selector: "TaggedTemplateExpression[tag.name='sql'] TemplateElement[value.raw=/now\\(\\)|current_(date|time)/i]",
@@ -221,7 +267,7 @@ export default defineConfig(
     rules: {
       'no-restricted-syntax': [
         ...noWallClock,
-        { selector: "JSXOpeningElement[name.name='time']", message: "Write a time with <Time at={…}> (~/components/Time): its datetime is valid HTML." },
+        { selector: "JSXOpeningElement[name.name='time']", message: 'Write a time with <Time at={…}> (~/components/Time): its datetime is valid HTML.' },
       ],
     },
   },

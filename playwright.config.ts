@@ -17,7 +17,8 @@ import { BASE_URL, CHILDREN_PORT, GENERAL_PORT } from './tests/e2e/urls';
 // One timeline for the servers and the test workers (PORTAL_NOW, when set, starts it there).
 const startedAt = clock.start();
 // (Workers load this file too: say it once, from the runner.)
-if (process.env.PORTAL_NOW && process.env.TEST_WORKER_INDEX === undefined) console.warn(`e2e: PORTAL_NOW=${process.env.PORTAL_NOW} (now ${startedAt.toISOString()})`);
+if (process.env.PORTAL_NOW && process.env.TEST_WORKER_INDEX === undefined)
+  console.warn(`e2e: PORTAL_NOW=${process.env.PORTAL_NOW} (now ${startedAt.toISOString()})`);
 
 const chromium = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
 
@@ -87,5 +88,3 @@ export default defineConfig({
   ],
   webServer: [server('general', GENERAL_PORT, 'mfa,ohc-appointment-search'), server('children', CHILDREN_PORT, 'pikkutsatti')],
 });
-
-

@@ -227,7 +227,11 @@ async function createServer(env: Env) {
       logger.warn({ err: error, method: req.method, path: req.path, status }, 'request refused');
     }
     if (res.headersSent) req.socket.destroy();
-    else res.status(status).type('text/plain').send(STATUS_CODES[status] ?? 'Error');
+    else
+      res
+        .status(status)
+        .type('text/plain')
+        .send(STATUS_CODES[status] ?? 'Error');
   });
   return app;
 }

@@ -149,7 +149,9 @@ export function pickInstant(fromMs, random = Math.random) {
       ms = pickOf(years.map((y) => fromHelsinki(y, 12, 31, random() < 0.7 ? 23 : Math.floor(random() * 23), minuteIn(0, 60))));
       break;
     case 'leapDay':
-      ms = pickOf(years.filter((y) => new Date(Date.UTC(y, 1, 29)).getUTCMonth() === 1).map((y) => fromHelsinki(y, 2, 29, Math.floor(random() * 24), minuteIn(0, 60))));
+      ms = pickOf(
+        years.filter((y) => new Date(Date.UTC(y, 1, 29)).getUTCMonth() === 1).map((y) => fromHelsinki(y, 2, 29, Math.floor(random() * 24), minuteIn(0, 60))),
+      );
       break;
   }
   if (ms === null || !within(ms)) ms = fromMs + MINUTE + Math.floor(random() * (HORIZON_DAYS * DAY - 2 * MINUTE));

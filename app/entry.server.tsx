@@ -106,9 +106,7 @@ export default function handleRequest(
   const translation = translationOf(lang);
   // The page script (the browser library, app/browser/) with the root loader's data; an error
   // page without it still gets the script, without the session part.
-  const root = routerContext.staticHandlerContext.loaderData['root'] as
-    | { sessionExpiresInMs: number | null; csrfToken: string; inApp: boolean }
-    | undefined;
+  const root = routerContext.staticHandlerContext.loaderData['root'] as { sessionExpiresInMs: number | null; csrfToken: string; inApp: boolean } | undefined;
   const script = pageScript({
     lang,
     t: translation.t,

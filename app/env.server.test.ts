@@ -26,9 +26,7 @@ describe('environment', () => {
   });
 
   it('names every bad variable', () => {
-    expect(() => parseEnv({ PORT: 'eighty', BRAND: 'kids', FEATURES: 'mfa,nope' })).toThrow(
-      /PORT: .*\n.*BRAND: .*\n.*FEATURES/s,
-    );
+    expect(() => parseEnv({ PORT: 'eighty', BRAND: 'kids', FEATURES: 'mfa,nope' })).toThrow(/PORT: .*\n.*BRAND: .*\n.*FEATURES/s);
   });
 
   it('refuses a production deployment without a secret, origin and real identification', () => {
@@ -106,7 +104,13 @@ describe('environment', () => {
   it('keeps the built-in calendar by default; FHIR needs its settings, and TLS in production', () => {
     expect(parseEnv({})).toMatchObject({ PRACTICE_SYSTEM: 'builtin' });
     expect(() => parseEnv({ PRACTICE_SYSTEM: 'fhir' })).toThrow(/FHIR_BASE_URL[\s\S]*FHIR_TOKEN_URL[\s\S]*FHIR_CLIENT_ID[\s\S]*FHIR_CLIENT_KEY/);
-    const fhir = { PRACTICE_SYSTEM: 'fhir', FHIR_BASE_URL: 'http://127.0.0.1:4630/fhir/R4', FHIR_TOKEN_URL: 'http://127.0.0.1:4630/oauth2/token', FHIR_CLIENT_ID: 'portal', FHIR_CLIENT_KEY: 'pem' };
+    const fhir = {
+      PRACTICE_SYSTEM: 'fhir',
+      FHIR_BASE_URL: 'http://127.0.0.1:4630/fhir/R4',
+      FHIR_TOKEN_URL: 'http://127.0.0.1:4630/oauth2/token',
+      FHIR_CLIENT_ID: 'portal',
+      FHIR_CLIENT_KEY: 'pem',
+    };
     expect(parseEnv(fhir)).toMatchObject({ FHIR_TIMEOUT_MS: 5000 });
     expect(() => parseEnv({ ...fhir, DEPLOYMENT_ENV: 'production' })).toThrow(/FHIR_BASE_URL: must be https in production[\s\S]*FHIR_TOKEN_URL: must be https/);
   });

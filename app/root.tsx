@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '~/i18n/react';
 import { Links, Meta, Outlet, useLocation, useMatches, useRouteLoaderData } from 'react-router';
 import { AuthenticityTokenProvider } from 'remix-utils/csrf/react';
+import { useTranslation } from '~/i18n/react';
 import { brand as brandFacts } from '~/brands';
 import { Footer } from '~/components/shell/Footer';
 import { ActingForBar } from '~/components/shell/ActingForBar';
@@ -58,9 +58,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         }
       : null,
     // Whom the person acts for on a Suomi.fi mandate (ADR 0050), shown under the header on every page.
-    actingFor: auth?.actingFor
-      ? { name: `${auth.actingFor.person.firstName} ${auth.actingFor.person.lastName}`, issues: auth.actingFor.issues }
-      : null,
+    actingFor: auth?.actingFor ? { name: `${auth.actingFor.person.firstName} ${auth.actingFor.person.lastName}`, issues: auth.actingFor.issues } : null,
     // The company the person represents on a YPA mandate (ADR 0050), likewise on every page.
     actingForCompany: auth?.actingForCompany?.name ?? null,
     // Relative, so a browser whose clock is off (or a test server's PORTAL_NOW) times it right.
@@ -105,33 +103,37 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <AuthenticityTokenProvider token={data?.csrfToken ?? ''}>
-            <div className={ui.page}>
-              <a className={ui.skipLink} href="#main">
-                {t('chrome.skipToContent')}
-              </a>
-              {showHeader ? (
-                <Header
-                  brand={brand}
-                  lang={lang}
-                  user={user}
-                  variant={chrome === 'minimal' ? 'minimal' : 'full'}
-                  occupational={definition?.theme === 'occupational'}
-                />
-              ) : null}
-              {showHeader && user ? (
-                <ActingForBar acting={data?.actingFor ?? null} company={data?.actingForCompany ?? null} offerStart={brandKey === 'general' && page?.key === 'front'} />
-              ) : null}
-              <div className={ui.body}>
-                {showSideNav ? <SideNav entries={navigation} lang={lang} userName={`${user!.firstName} ${user!.lastName}`.trim()} /> : null}
-                <main id="main" className={ui.main} tabIndex={-1}>
-                  <FlashMessage flash={data?.flash ?? null} />
-                  {children}
-                </main>
-              </div>
-              {showFooter ? <Footer brand={brand} lang={lang} /> : null}
+          <div className={ui.page}>
+            <a className={ui.skipLink} href="#main">
+              {t('chrome.skipToContent')}
+            </a>
+            {showHeader ? (
+              <Header
+                brand={brand}
+                lang={lang}
+                user={user}
+                variant={chrome === 'minimal' ? 'minimal' : 'full'}
+                occupational={definition?.theme === 'occupational'}
+              />
+            ) : null}
+            {showHeader && user ? (
+              <ActingForBar
+                acting={data?.actingFor ?? null}
+                company={data?.actingForCompany ?? null}
+                offerStart={brandKey === 'general' && page?.key === 'front'}
+              />
+            ) : null}
+            <div className={ui.body}>
+              {showSideNav ? <SideNav entries={navigation} lang={lang} userName={`${user!.firstName} ${user!.lastName}`.trim()} /> : null}
+              <main id="main" className={ui.main} tabIndex={-1}>
+                <FlashMessage flash={data?.flash ?? null} />
+                {children}
+              </main>
             </div>
-            {/* The page script's toasts (session warnings, app/browser/session.ts). */}
-            <div className={shell.toastRegion} role="status" aria-live="polite" {...attrs({ toasts: true, toastClass: shell.toast })} />
+            {showFooter ? <Footer brand={brand} lang={lang} /> : null}
+          </div>
+          {/* The page script's toasts (session warnings, app/browser/session.ts). */}
+          <div className={shell.toastRegion} role="status" aria-live="polite" {...attrs({ toasts: true, toastClass: shell.toast })} />
         </AuthenticityTokenProvider>
       </body>
     </html>

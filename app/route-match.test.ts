@@ -31,16 +31,13 @@ const capture: MiddlewareFunction = ({ pattern, params }) => {
 };
 
 const toRouteObject = (route: ConfigRoute): RouteObject =>
-  route.index
-    ? { id: route.id ?? route.file, index: true }
-    : { id: route.id ?? route.file, path: route.path, children: route.children?.map(toRouteObject) };
+  route.index ? { id: route.id ?? route.file, index: true } : { id: route.id ?? route.file, path: route.path, children: route.children?.map(toRouteObject) };
 
 // With the server runtime's matcher: React Router's route-pattern trie (server.ts).
 unstable_preloadRoutePattern();
-const handler = createStaticHandler(
-  [{ id: 'root', path: '', middleware: [capture], children: (routeConfig as ConfigRoute[]).map(toRouteObject) }],
-  { future: { unstable_routePatternMatching: true } },
-);
+const handler = createStaticHandler([{ id: 'root', path: '', middleware: [capture], children: (routeConfig as ConfigRoute[]).map(toRouteObject) }], {
+  future: { unstable_routePatternMatching: true },
+});
 
 /** The route React Router matches for a path (its leaf id) and the pattern and params its middleware gets. */
 async function routed(path: string) {
@@ -77,7 +74,10 @@ const pages = LANGUAGES.flatMap((lang) =>
   (Object.keys(PAGES) as PageKey[]).flatMap((key) => {
     const pattern = routePathOf(key, lang);
     if (pattern === undefined) return [];
-    const names = pattern.split('/').filter((s) => s.startsWith(':')).map((s) => s.slice(1));
+    const names = pattern
+      .split('/')
+      .filter((s) => s.startsWith(':'))
+      .map((s) => s.slice(1));
     const params = Object.fromEntries(names.map((name, i) => [name, String(12 + i)]));
     return [{ key, lang, params, path: pagePath(key, lang, params) }];
   }),

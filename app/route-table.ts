@@ -582,18 +582,10 @@ export function pageExistsIn(key: PageKey, lang: Language): boolean {
 }
 
 /** The path of a page in a language, e.g. pagePath('expiredSession', 'fi') → /fi/katkennut-istunto. */
-export function pagePath(
-  key: PageKey,
-  lang: Language,
-  params: Record<string, string> = {},
-  search?: URLSearchParams | string,
-): string {
+export function pagePath(key: PageKey, lang: Language, params: Record<string, string> = {}, search?: URLSearchParams | string): string {
   const def = PAGES[key] as PageDefinition;
   // A page missing in this language falls back to its first language (help is Finnish only).
-  const [pathLang, pattern] =
-    def.paths[lang] !== undefined
-      ? ([lang, def.paths[lang]!] as const)
-      : (Object.entries(def.paths)[0] as [Language, string]);
+  const [pathLang, pattern] = def.paths[lang] !== undefined ? ([lang, def.paths[lang]!] as const) : (Object.entries(def.paths)[0] as [Language, string]);
   const filled = pattern
     .split('/')
     .map((segment) => {

@@ -48,8 +48,7 @@ import { formatTable } from './report';
 import { SCENARIOS, type Scenario } from './scenarios';
 
 const RESULTS_FILE = fileURLToPath(new URL('./capacity-results.json', import.meta.url));
-const USAGE =
-  'npm run bench:capacity -- [--no-build] [--requests N] [--logins N] [--reservations N] [--connections N] [--settle S] [--only A,B]';
+const USAGE = 'npm run bench:capacity -- [--no-build] [--requests N] [--logins N] [--reservations N] [--connections N] [--settle S] [--only A,B]';
 /** The job runner's connections (app/services/jobs/runner.server.ts): background, not requests. */
 const JOBS_APPLICATION_NAME = 'patient-portal-jobs';
 const IDLE_SECONDS = 20;
@@ -181,7 +180,13 @@ class DatabaseProbe {
       );
       const count = Number(rows[0]?.rows ?? 0);
       const total = Number(rows[0]?.total ?? 0);
-      sizes.push({ table, rows: count, totalBytes: total, bytesPerRow: count ? Math.round(total / count) : null, tupleBytes: rows[0]?.tuple ? Math.round(rows[0].tuple) : null });
+      sizes.push({
+        table,
+        rows: count,
+        totalBytes: total,
+        bytesPerRow: count ? Math.round(total / count) : null,
+        tupleBytes: rows[0]?.tuple ? Math.round(rows[0].tuple) : null,
+      });
     }
     return sizes;
   }

@@ -57,7 +57,10 @@ function packageOf(url: string, functionName: string): string {
 
 function location(url: string, line: number): string {
   if (!url) return '';
-  const short = url.replace(/^file:\/\//, '').replace(/^.*\/node_modules\//, '').replace(/^.*\/(build|app|db|scripts)\//, '$1/');
+  const short = url
+    .replace(/^file:\/\//, '')
+    .replace(/^.*\/node_modules\//, '')
+    .replace(/^.*\/(build|app|db|scripts)\//, '$1/');
   return `${short}:${line + 1}`;
 }
 

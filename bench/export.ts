@@ -89,7 +89,10 @@ async function main(argv: string[]): Promise<number> {
     progress('logging in the demo person through the test identification');
     const jar = await loginDemoPerson(server.origin);
     // The downloads are the page's form posts (issue 39): the page gives the session's CSRF token.
-    const page = await fetch(new URL('/fi/omat-tiedot/lataa-tiedot', server.origin), { headers: { ...BROWSER_HEADERS, cookie: jar.header() }, redirect: 'manual' });
+    const page = await fetch(new URL('/fi/omat-tiedot/lataa-tiedot', server.origin), {
+      headers: { ...BROWSER_HEADERS, cookie: jar.header() },
+      redirect: 'manual',
+    });
     const csrf = findForm(await page.text(), 'post')?.hiddenFields.get('csrf');
     if (!csrf) throw new Error(`the download page (${page.status}) has no form with a CSRF token`);
     const rows: string[][] = [];
@@ -111,7 +114,12 @@ async function main(argv: string[]): Promise<number> {
       rows.push([
         format,
         String(times.length),
-        (percentile(times.map((d) => d.firstByteMs), 50) / 1000).toFixed(2),
+        (
+          percentile(
+            times.map((d) => d.firstByteMs),
+            50,
+          ) / 1000
+        ).toFixed(2),
         (percentile(totals, 50) / 1000).toFixed(2),
         (slowest / 1000).toFixed(2),
         (times[0]!.bytes / 1024 / 1024).toFixed(2),
@@ -119,11 +127,22 @@ async function main(argv: string[]): Promise<number> {
       if (slowest > options.targetMs) failures.push(`${format}: slowest ${(slowest / 1000).toFixed(2)} s over ${options.targetMs / 1000} s`);
     }
     const m = machine();
-    console.log(`\nDownload my data, ${options.years} years of history (${bench.kind}; ${m.cpu.count} × ${m.cpu.model}; load ${loadAverageAtStart.join(' ')} → ${loadAverage().join(' ')})`);
-    console.log(formatTable(
-      [{ title: 'format' }, { title: 'downloads', align: 'right' }, { title: 'first byte p50 s', align: 'right' }, { title: 'p50 s', align: 'right' }, { title: 'slowest s', align: 'right' }, { title: 'MB', align: 'right' }],
-      rows,
-    ));
+    console.log(
+      `\nDownload my data, ${options.years} years of history (${bench.kind}; ${m.cpu.count} × ${m.cpu.model}; load ${loadAverageAtStart.join(' ')} → ${loadAverage().join(' ')})`,
+    );
+    console.log(
+      formatTable(
+        [
+          { title: 'format' },
+          { title: 'downloads', align: 'right' },
+          { title: 'first byte p50 s', align: 'right' },
+          { title: 'p50 s', align: 'right' },
+          { title: 'slowest s', align: 'right' },
+          { title: 'MB', align: 'right' },
+        ],
+        rows,
+      ),
+    );
     console.log(JSON.stringify({ years: options.years, database: bench.kind, results }));
     for (const failure of failures) console.log(`✗ ${failure}`);
     return failures.length ? 1 : 0;

@@ -45,16 +45,33 @@ try {
   await put({ resourceType: 'Location', id: 'BL', name: 'Bench', status: 'active' });
   await put({ resourceType: 'HealthcareService', id: 'BS', name: 'Bench' });
   await put({ resourceType: 'Practitioner', id: 'BP', name: [{ given: ['Bench'], family: 'Practitioner' }] });
-  await put({ resourceType: 'Schedule', id: 'BSCH', active: true, actor: [{ reference: 'Practitioner/BP' }, { reference: 'Location/BL' }, { reference: 'HealthcareService/BS' }] });
+  await put({
+    resourceType: 'Schedule',
+    id: 'BSCH',
+    active: true,
+    actor: [{ reference: 'Practitioner/BP' }, { reference: 'Location/BL' }, { reference: 'HealthcareService/BS' }],
+  });
   const first = clock.nowMs() + 24 * 3_600_000;
   for (let n = 0; n < slots; n++) {
     const start = new Date(first + n * 15 * 60_000);
-    await put({ resourceType: 'Slot', id: `B${n}`, status: n < appointmentCount ? 'busy' : 'free', schedule: { reference: 'Schedule/BSCH' }, start: start.toISOString(), end: new Date(start.getTime() + 15 * 60_000).toISOString() } as Slot & { id: string });
+    await put({
+      resourceType: 'Slot',
+      id: `B${n}`,
+      status: n < appointmentCount ? 'busy' : 'free',
+      schedule: { reference: 'Schedule/BSCH' },
+      start: start.toISOString(),
+      end: new Date(start.getTime() + 15 * 60_000).toISOString(),
+    } as Slot & { id: string });
   }
   // The patients: persons of the portal and Patients of the practice system, by the identity code.
   const code = (n: number) => `bench-${n}`;
   for (let n = 0; n < patients; n += 1000) {
-    const rows = Array.from({ length: Math.min(1000, patients - n) }, (_, i) => ({ identityCode: code(n + i), firstName: 'Bench', lastName: `Patient ${n + i}`, birthDate: '1990-01-01' }));
+    const rows = Array.from({ length: Math.min(1000, patients - n) }, (_, i) => ({
+      identityCode: code(n + i),
+      firstName: 'Bench',
+      lastName: `Patient ${n + i}`,
+      birthDate: '1990-01-01',
+    }));
     await database.db.insert(persons).values(rows);
   }
   for (let n = 0; n < patients; n++) {
@@ -69,7 +86,7 @@ try {
   // Reading the Slot history alone (the practice system's share of the time).
   const readStarted = performance.now();
   let read = 0;
-  for (let url: string | undefined = 'Slot/_history?_count=500'; url; ) {
+  for (let url: string | undefined = 'Slot/_history?_count=500'; url;) {
     const page: Bundle = await client.bundle(url);
     read += page.entry?.length ?? 0;
     url = page.link?.find((l) => l.relation === 'next')?.url;

@@ -143,8 +143,7 @@ export async function benchMain(usage: string, body: (run: BenchRun) => Promise<
 
 /** A fresh database for the run (PostgreSQL on BENCH_DATABASE_URL, or PGlite), dropped at the end. */
 export async function benchDatabase(run: BenchRun, kind: 'postgresql' | 'pglite' = 'postgresql'): Promise<BenchDatabase> {
-  const database =
-    kind === 'pglite' ? await createPgliteDatabase() : await createPostgresDatabase(process.env.BENCH_DATABASE_URL || DEFAULT_ADMIN_URL);
+  const database = kind === 'pglite' ? await createPgliteDatabase() : await createPostgresDatabase(process.env.BENCH_DATABASE_URL || DEFAULT_ADMIN_URL);
   run.cleanups.push(() => database.dispose());
   progress(`database: ${database.description}`);
   return database;

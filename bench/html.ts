@@ -53,9 +53,7 @@ export interface HtmlForm {
 
 /** The first form with the given method (e.g. `post`), with its hidden inputs. */
 export function findForm(html: string, method: string): HtmlForm | null {
-  const form = startTags(html, ['form']).find(
-    (tag) => (tag.attributes.get('method') ?? 'get').toLowerCase() === method.toLowerCase(),
-  );
+  const form = startTags(html, ['form']).find((tag) => (tag.attributes.get('method') ?? 'get').toLowerCase() === method.toLowerCase());
   if (!form) return null;
   const end = html.indexOf('</form>', form.index);
   const body = html.slice(form.index, end < 0 ? undefined : end);

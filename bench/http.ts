@@ -6,8 +6,7 @@ export const BROWSER_HEADERS: Readonly<Record<string, string>> = {
   accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
   'accept-encoding': 'gzip, deflate, br',
   'accept-language': 'fi-FI,fi;q=0.9,en;q=0.8',
-  'user-agent':
-    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36 portal-bench',
+  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36 portal-bench',
 };
 
 const REQUEST_TIMEOUT_MS = 15_000;

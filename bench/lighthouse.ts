@@ -21,18 +21,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  benchDatabase,
-  benchMain,
-  ensureBuild,
-  loadAverage,
-  machine,
-  parseCli,
-  positiveInt,
-  progress,
-  ROOT,
-  startPortal,
-} from './harness';
+import { benchDatabase, benchMain, ensureBuild, loadAverage, machine, parseCli, positiveInt, progress, ROOT, startPortal } from './harness';
 import { loginDemoPerson } from './login';
 import { formatTable } from './report';
 
@@ -188,9 +177,7 @@ function render(pages: PageFigures[]): string {
   const goals =
     `goals: performance ≥ ${GOALS.performance}, LCP ≤ ${GOALS.lcpMs} ms, TBT ≤ ${GOALS.tbtMs} ms, ` +
     `CLS ≤ ${GOALS.cls}, accessibility ${GOALS.accessibility}`;
-  const verdicts = pages.map((p) =>
-    p.goalsMissed.length ? `  ${p.name}: MISSED ${p.goalsMissed.join(', ')}` : `  ${p.name}: all goals met`,
-  );
+  const verdicts = pages.map((p) => (p.goalsMissed.length ? `  ${p.name}: MISSED ${p.goalsMissed.join(', ')}` : `  ${p.name}: all goals met`));
   const a11y = pages.flatMap((p) => p.accessibilityFailures.map((title) => `  ${p.name}: ${title}`));
   return [table, '', goals, ...verdicts, ...(a11y.length ? ['', 'failed accessibility audits', ...a11y] : [])].join('\n');
 }
@@ -217,7 +204,8 @@ async function main(argv: string[]): Promise<number> {
     for (const page of PAGES) {
       const seen = await fetch(new URL(page.path, server.origin), { headers: page.loggedIn ? { cookie } : {}, redirect: 'manual' });
       const html = await seen.text();
-      if (page.loggedIn && !html.includes(DEMO_GREETING_EN)) throw new Error(`${page.name}: ${page.path} did not greet the logged-in demo person (status ${seen.status})`);
+      if (page.loggedIn && !html.includes(DEMO_GREETING_EN))
+        throw new Error(`${page.name}: ${page.path} did not greet the logged-in demo person (status ${seen.status})`);
     }
 
     const pages: PageFigures[] = [];
@@ -230,7 +218,14 @@ async function main(argv: string[]): Promise<number> {
       }
       const sorted = [...results].sort((a, b) => score(a, 'performance') - score(b, 'performance'));
       const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
-      pages.push(figures(page.name, page.path, median, results.map((lhr) => score(lhr, 'performance'))));
+      pages.push(
+        figures(
+          page.name,
+          page.path,
+          median,
+          results.map((lhr) => score(lhr, 'performance')),
+        ),
+      );
     }
 
     const results = {
@@ -242,7 +237,9 @@ async function main(argv: string[]): Promise<number> {
       pages,
     };
     await writeFile(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
-    console.log(`Lighthouse (mobile, simulated slow 4G)  ${results.date}  · load average ${results.loadAverage.start.join(' ')} → ${results.loadAverage.end.join(' ')}\n`);
+    console.log(
+      `Lighthouse (mobile, simulated slow 4G)  ${results.date}  · load average ${results.loadAverage.start.join(' ')} → ${results.loadAverage.end.join(' ')}\n`,
+    );
     console.log(render(pages));
     console.log(`\nResults written to ${RESULTS_FILE}`);
     const missed = pages.some((p) => p.goalsMissed.length > 0);

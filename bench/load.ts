@@ -98,9 +98,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult & LoadSa
   const elapsedSeconds = (performance.now() - started) / 1000;
 
   const { n: _n, ...latencyMs } = distribution(responseTimes);
-  const statusCodes = Object.fromEntries(
-    Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count ?? 0]),
-  );
+  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count ?? 0]));
   return {
     requestsPerSecond: {
       mean: result.requests.mean,

@@ -158,7 +158,8 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     const who = professional();
     await explain('customer thread list (page 1)', customerThreadsQuery(db, customer(), { offset: 0, limit: 10 }));
     await explain('unread badge', unreadCountQuery(db, customer()));
-    for (const category of ['unassigned', 'others', 'assignedToMe', 'participant'] as const) await explain(`category ${category}`, categoryQuery(db, who, category, 1));
+    for (const category of ['unassigned', 'others', 'assignedToMe', 'participant'] as const)
+      await explain(`category ${category}`, categoryQuery(db, who, category, 1));
     if (values.explain) for (const [name, plan] of Object.entries(plans)) console.log(`\n── ${name}\n${plan}`);
 
     const misses = (Object.keys(TARGETS) as (keyof typeof TARGETS)[]).filter((k) => results[k].p95 > TARGETS[k]);
@@ -167,7 +168,10 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     for (const [name, r] of Object.entries(results)) {
       console.log(`${name.padEnd(14)} p50 ${r.p50}  p95 ${r.p95}  p99 ${r.p99}  max ${r.max}  (target p95 ≤ ${TARGETS[name as keyof typeof TARGETS]})`);
     }
-    await writeFile(RESULTS_FILE, `${JSON.stringify({ at: new Date().toISOString(), machine: machine(), loadAverage: loadAverage(), counts, iterations, results, targets: TARGETS, plans }, null, 2)}\n`);
+    await writeFile(
+      RESULTS_FILE,
+      `${JSON.stringify({ at: new Date().toISOString(), machine: machine(), loadAverage: loadAverage(), counts, iterations, results, targets: TARGETS, plans }, null, 2)}\n`,
+    );
     if (misses.length) console.log(`missed: ${misses.join(', ')}`);
     return misses.length ? 1 : 0;
   });

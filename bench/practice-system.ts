@@ -47,4 +47,3 @@ export async function waitForFirstSync(database: Database): Promise<void> {
   }
   progress(`first sync done after ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
-

@@ -83,16 +83,30 @@ async function main(argv: string[]): Promise<number> {
       const result = await load(options.requests);
       const { p50, p95, p99 } = result.latencyMs;
       rows.push([page.name, page.path, String(result.requestsTotal), p50.toFixed(1), p95.toFixed(1), p99.toFixed(1), (weight.htmlGzipBytes / 1024).toFixed(1)]);
-      if (weight.status !== 200 || result.non2xx || result.errors) failures.push(`${page.name}: status ${weight.status}, ${result.non2xx} non-2xx, ${result.errors} errors`);
+      if (weight.status !== 200 || result.non2xx || result.errors)
+        failures.push(`${page.name}: status ${weight.status}, ${result.non2xx} non-2xx, ${result.errors} errors`);
       if (page.path !== '/fi/eula' && p95 > options.targetP95) failures.push(`${page.name}: p95 ${p95.toFixed(1)} ms over ${options.targetP95} ms`);
-      if (weight.htmlGzipBytes > HTML_GZIP_BUDGET_BYTES) failures.push(`${page.name}: first HTML ${(weight.htmlGzipBytes / 1024).toFixed(1)} KB gzipped over 12 KB`);
+      if (weight.htmlGzipBytes > HTML_GZIP_BUDGET_BYTES)
+        failures.push(`${page.name}: first HTML ${(weight.htmlGzipBytes / 1024).toFixed(1)} KB gzipped over 12 KB`);
     }
     const m = machine();
-    console.log(`\nHealth records, ${options.years} years of history, one connection (${bench.kind}; ${m.cpu.count} × ${m.cpu.model}; load ${loadAverageAtStart.join(' ')} → ${loadAverage().join(' ')})`);
-    console.log(formatTable(
-      [{ title: 'page' }, { title: 'path' }, { title: 'requests', align: 'right' }, { title: 'p50 ms', align: 'right' }, { title: 'p95 ms', align: 'right' }, { title: 'p99 ms', align: 'right' }, { title: 'HTML KB gz', align: 'right' }],
-      rows,
-    ));
+    console.log(
+      `\nHealth records, ${options.years} years of history, one connection (${bench.kind}; ${m.cpu.count} × ${m.cpu.model}; load ${loadAverageAtStart.join(' ')} → ${loadAverage().join(' ')})`,
+    );
+    console.log(
+      formatTable(
+        [
+          { title: 'page' },
+          { title: 'path' },
+          { title: 'requests', align: 'right' },
+          { title: 'p50 ms', align: 'right' },
+          { title: 'p95 ms', align: 'right' },
+          { title: 'p99 ms', align: 'right' },
+          { title: 'HTML KB gz', align: 'right' },
+        ],
+        rows,
+      ),
+    );
     for (const failure of failures) console.log(`✗ ${failure}`);
     return failures.length ? 1 : 0;
   });

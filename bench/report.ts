@@ -78,8 +78,7 @@ export function renderReport(results: BenchResults): string {
   const commit = results.git.commit ? results.git.commit.slice(0, 10) : 'unknown commit';
   const header = [
     `Patient portal benchmark  ${results.date}`,
-    `commit ${commit}${results.git.dirty ? ' (uncommitted changes)' : ''} · node ${results.node} · ` +
-      `${results.cpu.count} × ${results.cpu.model}`,
+    `commit ${commit}${results.git.dirty ? ' (uncommitted changes)' : ''} · node ${results.node} · ` + `${results.cpu.count} × ${results.cpu.model}`,
     `database ${results.database} · ${results.durationSeconds} s per scenario in ${results.rounds} interleaved rounds ` +
       `after ${results.warmupSeconds} s warm-up (server primed ${results.primeSeconds} s per scenario) · ${results.connections} connections`,
     `load average (1 5 15 min) at start ${results.loadAverage.start.join(' ')}, at end ${results.loadAverage.end.join(' ')}`,
@@ -166,17 +165,5 @@ export function renderReport(results: BenchResults): string {
   const verdict = results.ok
     ? 'OK: no errors, every page within its budgets'
     : `FAILED (${results.failures.length})\n${results.failures.map((failure) => `  - ${failure}`).join('\n')}`;
-  return [
-    header,
-    '',
-    'Throughput and latency',
-    load,
-    '',
-    ratioTable,
-    '',
-    'Page weight (gzip level 9)',
-    weight,
-    '',
-    verdict,
-  ].join('\n');
+  return [header, '', 'Throughput and latency', load, '', ratioTable, '', 'Page weight (gzip level 9)', weight, '', verdict].join('\n');
 }

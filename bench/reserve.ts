@@ -143,9 +143,7 @@ async function main(argv: string[]): Promise<number> {
     const practiceSystemEnv = options.practiceSystem === 'fhir' ? await startPracticeSystem(run, database) : {};
     const server = await startPortal(run, { env: { ...bench.env, ...practiceSystemEnv, RATE_LIMIT_ANONYMOUS_POSTS_PER_10_MIN: '1000000' } });
     if (options.practiceSystem === 'fhir') await waitForFirstSync(database);
-    const scenarios = (['api', 'form', 'terms'] as const).flatMap((scenario) =>
-      options.connections.map((connections) => ({ scenario, connections })),
-    );
+    const scenarios = (['api', 'form', 'terms'] as const).flatMap((scenario) => options.connections.map((connections) => ({ scenario, connections })));
     const total = WARMUP_REQUESTS + scenarios.filter((s) => s.scenario !== 'terms').length * options.requests;
     progress(`choosing ${total} free times and creating a patient for each`);
     const bookings = await prepareBookings(database, total);
@@ -168,10 +166,7 @@ async function main(argv: string[]): Promise<number> {
       if (scenario !== 'terms') offset += options.requests;
     }
 
-    const [booked] = await database.db
-      .select({ n: count() })
-      .from(appointments)
-      .where(eq(appointments.bookedVia, 'web-anonymous'));
+    const [booked] = await database.db.select({ n: count() }).from(appointments).where(eq(appointments.bookedVia, 'web-anonymous'));
     const failures: string[] = [];
     if (Number(booked?.n) !== total) failures.push(`${booked?.n} appointments booked, ${total} expected`);
     for (const r of results) {
@@ -186,7 +181,9 @@ async function main(argv: string[]): Promise<number> {
 
     const { date, node, cpu } = machine();
     console.log(`Reservation POST benchmark  ${date}`);
-    console.log(`PostgreSQL · ${options.practiceSystem === 'fhir' ? 'FHIR backend (local server) · ' : 'built-in store · '}node ${node} · ${cpu.count} × ${cpu.model} · load ${loadAverage().join(' ')}\n`);
+    console.log(
+      `PostgreSQL · ${options.practiceSystem === 'fhir' ? 'FHIR backend (local server) · ' : 'built-in store · '}node ${node} · ${cpu.count} × ${cpu.model} · load ${loadAverage().join(' ')}\n`,
+    );
     console.log(
       formatTable(
         [

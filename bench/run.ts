@@ -33,19 +33,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { readProfiles, renderProfile, type ProfileSummary } from './cpu-profile';
-import {
-  benchDatabase,
-  benchMain,
-  ensureBuild,
-  loadAverage,
-  machine,
-  parseCli,
-  positiveInt,
-  progress,
-  round,
-  startPortal,
-  UsageError,
-} from './harness';
+import { benchDatabase, benchMain, ensureBuild, loadAverage, machine, parseCli, positiveInt, progress, round, startPortal, UsageError } from './harness';
 import { BROWSER_HEADERS } from './http';
 import { distribution, runLoad, type LoadResult, type LoadSample } from './load';
 import type { CookieJar } from './cookie-jar';
@@ -89,7 +77,8 @@ function parseOptions(argv: string[]): Options {
   });
   const practiceSystem = values['practice-system'];
   if (practiceSystem !== 'builtin' && practiceSystem !== 'fhir') throw new UsageError('--practice-system: builtin or fhir');
-  if (practiceSystem === 'fhir' && values.pglite) throw new UsageError('--practice-system fhir runs on PostgreSQL (the bench reads the sync from a second connection)');
+  if (practiceSystem === 'fhir' && values.pglite)
+    throw new UsageError('--practice-system fhir runs on PostgreSQL (the bench reads the sync from a second connection)');
   let scenarios = SCENARIOS;
   if (values.only !== undefined) {
     const names = values.only.split(',').map((name) => name.trim());
@@ -204,7 +193,10 @@ async function benchmark(options: Options, run: Parameters<Parameters<typeof ben
   const weights = new Map<string, PageWeight | null>();
   for (const scenario of options.scenarios) {
     const url = new URL(paths.get(scenario.name)!, server.origin);
-    weights.set(scenario.name, scenario.kind === 'page' ? await measurePageWeight(url, scenarioSessions.get(scenario.name) ?? null, scenario.expectText) : null);
+    weights.set(
+      scenario.name,
+      scenario.kind === 'page' ? await measurePageWeight(url, scenarioSessions.get(scenario.name) ?? null, scenario.expectText) : null,
+    );
   }
 
   const slice = options.durationSeconds / options.rounds;

@@ -42,7 +42,28 @@ const EXTRA_CLINICS = 45;
  * as in a real clinic chain (every specialty is present). Clinics and working days come from a
  * hash of n, so they are independent of the specialty.
  */
-const SPECIALTY_MIX = ['YLE', 'YLE', 'YLE', 'YLE', 'SH', 'SH', 'SH', 'FYS', 'FYS', 'LAS', 'IHO', 'KNK', 'PSY', 'PSY', 'ENDO', 'GYN', 'NNA', 'GRG', 'TTH', 'ROKT'];
+const SPECIALTY_MIX = [
+  'YLE',
+  'YLE',
+  'YLE',
+  'YLE',
+  'SH',
+  'SH',
+  'SH',
+  'FYS',
+  'FYS',
+  'LAS',
+  'IHO',
+  'KNK',
+  'PSY',
+  'PSY',
+  'ENDO',
+  'GYN',
+  'NNA',
+  'GRG',
+  'TTH',
+  'ROKT',
+];
 
 export interface LoadReport {
   clinics: number;

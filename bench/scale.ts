@@ -44,19 +44,7 @@ import { openDatabase, type Db } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import * as schema from '../db/schema';
 import { prng } from '../db/seed';
-import {
-  benchDatabase,
-  benchMain,
-  ensureBuild,
-  loadAverage,
-  machine,
-  parseCli,
-  positiveInt,
-  progress,
-  round,
-  startPortal,
-  type BenchRun,
-} from './harness';
+import { benchDatabase, benchMain, ensureBuild, loadAverage, machine, parseCli, positiveInt, progress, round, startPortal, type BenchRun } from './harness';
 import { BROWSER_HEADERS } from './http';
 import { distribution, runLoad, type Distribution } from './load';
 import { formatTable } from './report';
@@ -89,8 +77,7 @@ interface Options {
   explain: boolean;
 }
 
-const USAGE =
-  'npm run bench -- --scale [--no-build] [--no-http] [--duration N] [--connections N] [--iterations N] [--current-indexes] [--explain]';
+const USAGE = 'npm run bench -- --scale [--no-build] [--no-http] [--duration N] [--connections N] [--iterations N] [--current-indexes] [--explain]';
 
 function parseOptions(argv: string[]): Options {
   const values = parseCli(argv, {
@@ -367,7 +354,14 @@ function render(service: ServiceResult[], http: HttpResult[], data: LoadReport, 
     '',
     'Search service (server time per call, ms)',
     formatTable(
-      [{ title: 'scenario' }, { title: 'p50', align: 'right' }, { title: 'p95', align: 'right' }, { title: 'p99', align: 'right' }, { title: 'mean', align: 'right' }, { title: 'target' }],
+      [
+        { title: 'scenario' },
+        { title: 'p50', align: 'right' },
+        { title: 'p95', align: 'right' },
+        { title: 'p99', align: 'right' },
+        { title: 'mean', align: 'right' },
+        { title: 'target' },
+      ],
       service.map((s) => [s.name, ...ms(s.ms), s.typical ? (s.ms.p95 <= TARGET_P95_MS ? 'ok' : 'MISSED') : '']),
     ),
   ];
@@ -432,10 +426,7 @@ export async function main(argv: string[]): Promise<number> {
     const http = options.http ? await measureHttp(run, options, database.env, today) : [];
 
     const missed = service.filter((s) => s.typical && s.ms.p95 > TARGET_P95_MS).map((s) => `${s.name}: p95 ${s.ms.p95} ms > ${TARGET_P95_MS} ms`);
-    const failures = [
-      ...missed,
-      ...http.filter((h) => h.non2xx + h.errors > 0).map((h) => `${h.name}: ${h.non2xx} non-2xx, ${h.errors} errors`),
-    ];
+    const failures = [...missed, ...http.filter((h) => h.non2xx + h.errors > 0).map((h) => `${h.name}: ${h.non2xx} non-2xx, ${h.errors} errors`)];
     const results = {
       ...machine(),
       loadAverage: { start: loadAverageAtStart, end: loadAverage() },

@@ -2,11 +2,11 @@
  * Factories shared by the seed and the tests, so demo data and test data have one shape.
  * Each inserts one row with sensible defaults and returns it.
  */
+import { eq } from 'drizzle-orm';
 import { randomToken, sha256 } from '../app/lib/crypto.server';
 import { addDays, helsinkiDate, wallClock } from '../app/lib/dates';
 import { parseIdentityCode } from '../app/models/identity-code';
 import { encodeAnonymousCode } from '../app/models/appointments/anonymous-code';
-import { eq } from 'drizzle-orm';
 import type { Db } from './client';
 import {
   appointments,
@@ -44,10 +44,7 @@ function birthDateFromIdentityCode(code: string): string {
   return parsed.birthDate;
 }
 
-export async function createPerson(
-  db: Db,
-  input: Omit<NewPerson, 'birthDate'> & { birthDate?: string },
-): Promise<Person> {
+export async function createPerson(db: Db, input: Omit<NewPerson, 'birthDate'> & { birthDate?: string }): Promise<Person> {
   const [row] = await db
     .insert(persons)
     .values({ birthDate: birthDateFromIdentityCode(input.identityCode), ...input })
@@ -55,20 +52,12 @@ export async function createPerson(
   return row!;
 }
 
-export async function createOccupationalContract(
-  db: Db,
-  input: typeof occupationalContracts.$inferInsert,
-) {
+export async function createOccupationalContract(db: Db, input: typeof occupationalContracts.$inferInsert) {
   const [row] = await db.insert(occupationalContracts).values(input).returning();
   return row!;
 }
 
-export async function addGuardianship(
-  db: Db,
-  guardianId: string,
-  wardId: string,
-  type: 'parent' | 'nextOfKin' | 'trustee' | 'other' = 'parent',
-) {
+export async function addGuardianship(db: Db, guardianId: string, wardId: string, type: 'parent' | 'nextOfKin' | 'trustee' | 'other' = 'parent') {
   await db.insert(guardianships).values({ guardianId, wardId, type });
 }
 
@@ -149,16 +138,11 @@ export async function createSpecialty(db: Db, input: typeof specialties.$inferIn
   return row!;
 }
 
-export async function createPractitioner(
-  db: Db,
-  input: typeof practitioners.$inferInsert & { specialtyIds: string[]; clinicIds: string[] },
-) {
+export async function createPractitioner(db: Db, input: typeof practitioners.$inferInsert & { specialtyIds: string[]; clinicIds: string[] }) {
   const { specialtyIds, clinicIds, ...values } = input;
   const [row] = await db.insert(practitioners).values(values).returning();
   if (specialtyIds.length) {
-    await db
-      .insert(practitionerSpecialties)
-      .values(specialtyIds.map((specialtyId) => ({ practitionerId: values.id, specialtyId })));
+    await db.insert(practitionerSpecialties).values(specialtyIds.map((specialtyId) => ({ practitionerId: values.id, specialtyId })));
   }
   if (clinicIds.length) {
     await db.insert(practitionerClinics).values(clinicIds.map((clinicId) => ({ practitionerId: values.id, clinicId })));
@@ -175,8 +159,7 @@ export type Slot = typeof appointmentSlots.$inferSelect;
  */
 export async function createSlot(
   db: Db,
-  input: Omit<NewSlot, 'kindId' | 'durationMinutes' | 'localDate' | 'localHour'> &
-    Partial<Pick<NewSlot, 'kindId' | 'durationMinutes'>>,
+  input: Omit<NewSlot, 'kindId' | 'durationMinutes' | 'localDate' | 'localHour'> & Partial<Pick<NewSlot, 'kindId' | 'durationMinutes'>>,
 ): Promise<Slot> {
   const [row] = await db
     .insert(appointmentSlots)
@@ -199,10 +182,7 @@ export type NewAppointment = typeof appointments.$inferInsert;
  * Books an appointment row. Returns it with the code of its anonymous link (the token is
  * random unless given; only its hash is stored).
  */
-export async function createAppointment(
-  db: Db,
-  input: Omit<NewAppointment, 'anonymousTokenHash'> & { anonymousToken?: string },
-) {
+export async function createAppointment(db: Db, input: Omit<NewAppointment, 'anonymousTokenHash'> & { anonymousToken?: string }) {
   const { anonymousToken = randomToken(24), ...values } = input;
   const [row] = await db
     .insert(appointments)
@@ -221,10 +201,7 @@ export type Professional = typeof professionals.$inferSelect;
  */
 export async function createProfessional(
   db: Db,
-  input: { identityCode: string; firstName: string; lastName: string } & Omit<
-    typeof professionals.$inferInsert,
-    'personId' | 'firstName' | 'lastName'
-  >,
+  input: { identityCode: string; firstName: string; lastName: string } & Omit<typeof professionals.$inferInsert, 'personId' | 'firstName' | 'lastName'>,
 ): Promise<Professional> {
   const { identityCode, ...values } = input;
   const person = await createPerson(db, {
@@ -253,7 +230,13 @@ export async function createHrUser(
   const [existing] = await db.select().from(persons).where(eq(persons.identityCode, input.identityCode)).limit(1);
   const person =
     existing ??
-    (await createPerson(db, { identityCode: input.identityCode, firstName: input.firstName, lastName: input.lastName, email: input.emailAddress, isPatient: false }));
+    (await createPerson(db, {
+      identityCode: input.identityCode,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.emailAddress,
+      isPatient: false,
+    }));
   const [row] = await db
     .insert(hrUsers)
     .values({ personId: person.id, contractId: input.contractId, title: input.title, emailAddress: input.emailAddress })
@@ -265,9 +248,7 @@ export async function createHrUser(
 /** Adds professionals to a contract's occupational care team, in the given order. */
 export async function addCareTeam(db: Db, contractId: string, professionalIds: readonly string[]) {
   if (professionalIds.length === 0) return;
-  await db
-    .insert(occupationalCareTeam)
-    .values(professionalIds.map((professionalId, position) => ({ contractId, professionalId, position })));
+  await db.insert(occupationalCareTeam).values(professionalIds.map((professionalId, position) => ({ contractId, professionalId, position })));
 }
 
 /** Records an absence (Helsinki dates, inclusive) with substitutes in order of preference. */
@@ -335,7 +316,7 @@ export async function createVisitReport(
   return row!;
 }
 
-export async function createQuestionnaireForm(db: Db, definition: typeof schema.questionnaireForms.$inferInsert['definition']) {
+export async function createQuestionnaireForm(db: Db, definition: (typeof schema.questionnaireForms.$inferInsert)['definition']) {
   const [row] = await db.insert(schema.questionnaireForms).values({ definition }).returning();
   return row!;
 }
@@ -372,12 +353,13 @@ export async function createInvoice(
   const { rows: givenRows, ...values } = input;
   const created = values.creationDate instanceof Date ? values.creationDate : new Date(values.creationDate ?? clock.nowMs());
   const description = values.description ?? localized('Lääkärikäynti', 'Läkarbesök', 'Doctor visit');
-  const rows: NewInvoiceRow[] = givenRows ?? [
-    { description, count: 1, unitPriceCents: values.sumCents ?? 5900, date: helsinkiDate(created), vatPermille: 0 },
-  ];
+  const rows: NewInvoiceRow[] = givenRows ?? [{ description, count: 1, unitPriceCents: values.sumCents ?? 5900, date: helsinkiDate(created), vatPermille: 0 }];
   const sumCents = values.sumCents ?? rows.reduce((sum, row) => sum + row.unitPriceCents * (row.count ?? 1), 0);
   // The buyer is whom it is addressed to: a guardian paying for a ward (ADR 0034), else the patient.
-  const [owner] = await db.select().from(persons).where(eq(persons.id, values.addresseeId ?? values.personId));
+  const [owner] = await db
+    .select()
+    .from(persons)
+    .where(eq(persons.id, values.addresseeId ?? values.personId));
   const [row] = await db
     .insert(invoices)
     .values({

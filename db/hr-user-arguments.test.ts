@@ -35,7 +35,13 @@ describe('npm run hr-user arguments', () => {
 
   it('takes add, deactivate and list, trimmed', () => {
     expect(add({ firstName: ' Helmi ', title: 'x'.repeat(100) })).toEqual({
-      command: 'add', identityCode, firstName: 'Helmi', lastName: 'Henkilöstö', contractId, title: 'x'.repeat(100), emailAddress: 'helmi@example.fi',
+      command: 'add',
+      identityCode,
+      firstName: 'Helmi',
+      lastName: 'Henkilöstö',
+      contractId,
+      title: 'x'.repeat(100),
+      emailAddress: 'helmi@example.fi',
     });
     expect(parseHrUserArguments(['deactivate', ` ${identityCode} `])).toEqual({ command: 'deactivate', identityCode });
     expect(parseHrUserArguments(['list'])).toEqual({ command: 'list' });

@@ -5,7 +5,8 @@
 import { isValidEmail } from '../app/models/contact';
 import { isValidIdentityCode } from '../app/models/identity-code';
 
-export const USAGE = 'Usage: npm run hr-user -- add <identity code> <first name> <last name> <contract id> <title> <e-mail> | deactivate <identity code> | list';
+export const USAGE =
+  'Usage: npm run hr-user -- add <identity code> <first name> <last name> <contract id> <title> <e-mail> | deactivate <identity code> | list';
 export const NO_CONTRACT = 'No occupational contract with that id.';
 /** A contract id is a UUID: anything else is no contract (and never reaches the database as one). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

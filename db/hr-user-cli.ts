@@ -42,12 +42,24 @@ if ('error' in parsed) {
       }
     } else if (parsed.command === 'deactivate') {
       const [person] = await db.select({ id: persons.id }).from(persons).where(eq(persons.identityCode, parsed.identityCode)).limit(1);
-      const updated = person ? await db.update(hrUsers).set({ active: false }).where(and(eq(hrUsers.personId, person.id), eq(hrUsers.active, true))).returning() : [];
+      const updated = person
+        ? await db
+            .update(hrUsers)
+            .set({ active: false })
+            .where(and(eq(hrUsers.personId, person.id), eq(hrUsers.active, true)))
+            .returning()
+        : [];
       if (updated.length === 0) fail('No active HR user with that identity code.');
       else process.stdout.write('Deactivated.\n');
     } else {
       const rows = await db
-        .select({ firstName: persons.firstName, lastName: persons.lastName, title: hrUsers.title, company: occupationalContracts.employerName, active: hrUsers.active })
+        .select({
+          firstName: persons.firstName,
+          lastName: persons.lastName,
+          title: hrUsers.title,
+          company: occupationalContracts.employerName,
+          active: hrUsers.active,
+        })
         .from(hrUsers)
         .innerJoin(persons, eq(persons.id, hrUsers.personId))
         .innerJoin(occupationalContracts, eq(occupationalContracts.id, hrUsers.contractId))

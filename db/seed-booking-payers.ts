@@ -74,14 +74,38 @@ const SHARED_SPECIALTIES = ['TTH', 'YLE', 'SH', 'FYS', 'PSY', 'ROKT'];
 export async function seedBookingPayers(db: Db, now: Date, mikkoIdentityCode: string): Promise<void> {
   for (const specialty of OCCUPATIONAL_ONLY_SPECIALTIES) await createSpecialty(db, specialty);
   const practitioners = [
-    { id: 'P9001', firstName: 'Outi', lastName: 'Rantanen', title: localized('Psykologi', 'Psykolog', 'Psychologist'), specialtyId: 'TPSG', clinicIds: ['TA', 'HP'] },
-    { id: 'P9002', firstName: 'Hanna', lastName: 'Koski', title: localized('Terveydenhoitaja', 'Hälsovårdare', 'Public health nurse'), specialtyId: 'INFL', clinicIds: ['TA', 'KA'] },
+    {
+      id: 'P9001',
+      firstName: 'Outi',
+      lastName: 'Rantanen',
+      title: localized('Psykologi', 'Psykolog', 'Psychologist'),
+      specialtyId: 'TPSG',
+      clinicIds: ['TA', 'HP'],
+    },
+    {
+      id: 'P9002',
+      firstName: 'Hanna',
+      lastName: 'Koski',
+      title: localized('Terveydenhoitaja', 'Hälsovårdare', 'Public health nurse'),
+      specialtyId: 'INFL',
+      clinicIds: ['TA', 'KA'],
+    },
   ];
   for (const p of practitioners) {
-    await createPractitioner(db, { id: p.id, firstName: p.firstName, lastName: p.lastName, title: p.title, specialtyIds: [p.specialtyId], clinicIds: p.clinicIds });
+    await createPractitioner(db, {
+      id: p.id,
+      firstName: p.firstName,
+      lastName: p.lastName,
+      title: p.title,
+      specialtyIds: [p.specialtyId],
+      clinicIds: p.clinicIds,
+    });
   }
   const slots = [...generateSlots(practitioners, { fromDate: helsinkiDateOf(now), days: 60, notBefore: now, random: () => 0.5, requiresAuthShare: 0 })];
-  await insertSlots(db, slots.map((slot) => ({ ...slot, payerTypes: ['occupationalHealthCare'] })));
+  await insertSlots(
+    db,
+    slots.map((slot) => ({ ...slot, payerTypes: ['occupationalHealthCare'] })),
+  );
   await db
     .update(appointmentSlots)
     .set({ payerTypes: sql`array['self', 'occupationalHealthCare']::text[]` })
@@ -106,7 +130,10 @@ export async function seedBookingPayers(db: Db, now: Date, mikkoIdentityCode: st
     team.push({ id: member.id, specialtyId: member.specialtyId, clinicIds: [...member.clinicIds] });
   }
   const teamSlots = [...generateSlots(team, { fromDate: helsinkiDateOf(now), days: 60, notBefore: now, random: () => 0.5, requiresAuthShare: 0 })];
-  await insertSlots(db, teamSlots.map((slot) => ({ ...slot, payerTypes: ['occupationalHealthCare'] })));
+  await insertSlots(
+    db,
+    teamSlots.map((slot) => ({ ...slot, payerTypes: ['occupationalHealthCare'] })),
+  );
 
   // Mikko's agreement: comprehensive, web reservation and influenza vaccination (seed.ts).
   const [mikko] = await db.select({ contractId: persons.occupationalContractId }).from(persons).where(eq(persons.identityCode, mikkoIdentityCode));
@@ -127,8 +154,18 @@ export async function seedBookingPayers(db: Db, now: Date, mikkoIdentityCode: st
   });
   const accepted = new Date(now.getTime() - 100 * 86_400_000);
   const consent = new Date(now.getTime() - 100 * 86_400_000);
-  await createPerson(db, { ...PAYER_DEMO_PERSONS.olli, occupationalContractId: statutory.id, confidentialityAcceptedAt: accepted, patientDataConsentUpdatedAt: consent });
-  await createPerson(db, { ...PAYER_DEMO_PERSONS.reetta, occupationalContractId: special.id, confidentialityAcceptedAt: accepted, patientDataConsentUpdatedAt: consent });
+  await createPerson(db, {
+    ...PAYER_DEMO_PERSONS.olli,
+    occupationalContractId: statutory.id,
+    confidentialityAcceptedAt: accepted,
+    patientDataConsentUpdatedAt: consent,
+  });
+  await createPerson(db, {
+    ...PAYER_DEMO_PERSONS.reetta,
+    occupationalContractId: special.id,
+    confidentialityAcceptedAt: accepted,
+    patientDataConsentUpdatedAt: consent,
+  });
 
   // Families: Eino's patient data consent given by Laura; the Laine family.
   const byCode = async (code: string) => (await db.select().from(persons).where(eq(persons.identityCode, code)))[0]!;

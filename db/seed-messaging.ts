@@ -21,12 +21,54 @@ import {
 
 /** The demo professionals; `languages` are those they serve in (the practitioner page). */
 export const DEMO_PROFESSIONALS = {
-  leena: { identityCode: '120472-152E', firstName: 'Leena', lastName: 'Lahtinen', professionalType: 'Doctor', title: localized('Työterveyslääkäri', 'Företagsläkare', 'Occupational health physician'), languages: ['fi', 'sv', 'en'] },
-  hanna: { identityCode: '230981-2845', firstName: 'Hanna', lastName: 'Hakala', professionalType: 'Nurse', title: localized('Työterveyshoitaja', 'Företagshälsovårdare', 'Occupational health nurse'), languages: ['fi', 'en'] },
-  sari: { identityCode: '070286-346F', firstName: 'Sari', lastName: 'Saarinen', professionalType: 'Nurse', title: localized('Työterveyshoitaja', 'Företagshälsovårdare', 'Occupational health nurse'), languages: ['fi'] },
-  olli: { identityCode: '301179-4194', firstName: 'Olli', lastName: 'Ojala', professionalType: 'Physiotherapist', title: localized('Työfysioterapeutti', 'Företagsfysioterapeut', 'Occupational physiotherapist'), languages: ['fi', 'en'] },
-  maija: { identityCode: '150683-5622', firstName: 'Maija', lastName: 'Mäkelä', professionalType: 'Psychologist', title: localized('Työterveyspsykologi', 'Företagspsykolog', 'Occupational psychologist'), languages: ['fi', 'sv'] },
-  tiina: { identityCode: '190190-628J', firstName: 'Tiina', lastName: 'Toivonen', professionalType: 'Nurse', title: localized('Sairaanhoitaja', 'Sjukskötare', 'Registered nurse'), triage: true },
+  leena: {
+    identityCode: '120472-152E',
+    firstName: 'Leena',
+    lastName: 'Lahtinen',
+    professionalType: 'Doctor',
+    title: localized('Työterveyslääkäri', 'Företagsläkare', 'Occupational health physician'),
+    languages: ['fi', 'sv', 'en'],
+  },
+  hanna: {
+    identityCode: '230981-2845',
+    firstName: 'Hanna',
+    lastName: 'Hakala',
+    professionalType: 'Nurse',
+    title: localized('Työterveyshoitaja', 'Företagshälsovårdare', 'Occupational health nurse'),
+    languages: ['fi', 'en'],
+  },
+  sari: {
+    identityCode: '070286-346F',
+    firstName: 'Sari',
+    lastName: 'Saarinen',
+    professionalType: 'Nurse',
+    title: localized('Työterveyshoitaja', 'Företagshälsovårdare', 'Occupational health nurse'),
+    languages: ['fi'],
+  },
+  olli: {
+    identityCode: '301179-4194',
+    firstName: 'Olli',
+    lastName: 'Ojala',
+    professionalType: 'Physiotherapist',
+    title: localized('Työfysioterapeutti', 'Företagsfysioterapeut', 'Occupational physiotherapist'),
+    languages: ['fi', 'en'],
+  },
+  maija: {
+    identityCode: '150683-5622',
+    firstName: 'Maija',
+    lastName: 'Mäkelä',
+    professionalType: 'Psychologist',
+    title: localized('Työterveyspsykologi', 'Företagspsykolog', 'Occupational psychologist'),
+    languages: ['fi', 'sv'],
+  },
+  tiina: {
+    identityCode: '190190-628J',
+    firstName: 'Tiina',
+    lastName: 'Toivonen',
+    professionalType: 'Nurse',
+    title: localized('Sairaanhoitaja', 'Sjukskötare', 'Registered nurse'),
+    triage: true,
+  },
 } as const;
 
 /**
@@ -56,9 +98,15 @@ function demoPdf(): Uint8Array {
 
 export async function seedMessaging(db: Db, input: { contractId: string; mikkoId: string; ainoId: string }, now: Date) {
   const pros = {} as Record<keyof typeof DEMO_PROFESSIONALS, string>;
-  for (const [key, value] of Object.entries(DEMO_PROFESSIONALS) as Array<[keyof typeof DEMO_PROFESSIONALS, (typeof DEMO_PROFESSIONALS)[keyof typeof DEMO_PROFESSIONALS]]>) {
+  for (const [key, value] of Object.entries(DEMO_PROFESSIONALS) as Array<
+    [keyof typeof DEMO_PROFESSIONALS, (typeof DEMO_PROFESSIONALS)[keyof typeof DEMO_PROFESSIONALS]]
+  >) {
     const languages = 'languages' in value ? [...value.languages] : undefined;
-    const row = await createProfessional(db, { ...value, languages, emailAddress: `${value.firstName.toLowerCase()}.${value.lastName.toLowerCase()}@example.fi`.replace(/ä/g, 'a') });
+    const row = await createProfessional(db, {
+      ...value,
+      languages,
+      emailAddress: `${value.firstName.toLowerCase()}.${value.lastName.toLowerCase()}@example.fi`.replace(/ä/g, 'a'),
+    });
     pros[key] = row.personId;
   }
   await addCareTeam(db, input.contractId, [pros.leena, pros.hanna, pros.sari, pros.olli, pros.maija]);
@@ -96,11 +144,16 @@ export async function seedMessaging(db: Db, input: { contractId: string; mikkoId
       ids.push(message!.id);
     }
     const last = messages.at(-1)!;
-    await db.update(messagingThreads).set({ lastMessageAt: last.at, lastMessageId: ids.at(-1)! }).where(eqId(row!.id));
+    await db
+      .update(messagingThreads)
+      .set({ lastMessageAt: last.at, lastMessageId: ids.at(-1)! })
+      .where(eqId(row!.id));
     const professionalsInThread = [...new Set(messages.map((m) => m.author).filter((a) => a !== mikko))];
     if (options.assignee && !professionalsInThread.includes(options.assignee)) professionalsInThread.push(options.assignee);
     if (professionalsInThread.length) {
-      await db.insert(messagingThreadParticipants).values(professionalsInThread.map((professionalId) => ({ threadId: row!.id, professionalId, addedAt: messages[0]!.at })));
+      await db
+        .insert(messagingThreadParticipants)
+        .values(professionalsInThread.map((professionalId) => ({ threadId: row!.id, professionalId, addedAt: messages[0]!.at })));
     }
     await db.insert(messagingThreadAccess).values(team.map((professionalId) => ({ threadId: row!.id, professionalId, lastMessageAt: last.at })));
     if (options.assignee) {

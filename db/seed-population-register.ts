@@ -24,7 +24,14 @@ export const REGISTER_DEMO_PERSONS = {
   otto: { identityCode: '110220A218W', firstName: 'Otto', lastName: 'Virtanen', streetAddress: 'Koivukuja 3', postalCode: '00940', postOffice: 'Helsinki' },
 } as const;
 
-const registerPerson = (p: { identityCode: string; firstName: string; lastName: string; streetAddress?: string | null; postalCode?: string | null; postOffice?: string | null }) => ({
+const registerPerson = (p: {
+  identityCode: string;
+  firstName: string;
+  lastName: string;
+  streetAddress?: string | null;
+  postalCode?: string | null;
+  postOffice?: string | null;
+}) => ({
   identityCode: p.identityCode,
   firstName: p.firstName,
   lastName: p.lastName,

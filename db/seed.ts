@@ -24,17 +24,7 @@ import { seedPopulationRegister } from './seed-population-register';
 import { DEMO_EMPLOYER_BUSINESS_ID, seedEAuthorizations } from './seed-e-authorizations';
 import { seedInsurance } from './seed-insurance';
 import { generateSlots, helsinkiDateOf, insertSlots, type SlotPractitioner } from './slots';
-import {
-  CLINICS,
-  DEMO_APPOINTMENTS,
-  DEMO_PERSONS,
-  FIRST_NAMES,
-  LAST_NAMES,
-  SANNI_VISIT_INVOICE,
-  SPECIALTIES,
-  TITLES,
-  type DemoAppointment,
-} from './seed-data';
+import { CLINICS, DEMO_APPOINTMENTS, DEMO_PERSONS, FIRST_NAMES, LAST_NAMES, SANNI_VISIT_INVOICE, SPECIALTIES, TITLES, type DemoAppointment } from './seed-data';
 import { clock } from '../app/lib/clock.server';
 
 /** Small deterministic PRNG (mulberry32) so the seed is reproducible. */
@@ -73,10 +63,7 @@ export async function seed(db: Db, now = clock.now()): Promise<SeededLink[]> {
     for (const specialty of SPECIALTIES) await createSpecialty(t, specialty);
     const practitioners = await seedPractitioners(t);
     // Free times for the next 60 days, from now on.
-    await insertSlots(
-      t,
-      generateSlots(practitioners, { fromDate: helsinkiDateOf(now), days: 60, notBefore: now, random: prng(6060) }),
-    );
+    await insertSlots(t, generateSlots(practitioners, { fromDate: helsinkiDateOf(now), days: 60, notBefore: now, random: prng(6060) }));
 
     const contract = await createOccupationalContract(t, {
       employerName: 'Esimerkki Rakennus Oy',
@@ -173,7 +160,7 @@ export function appointmentValues(spec: DemoAppointment, now: Date) {
 
 async function seedPractitioners(db: Db): Promise<SlotPractitioner[]> {
   const random = prng(20261123);
-  const pick = <T,>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const physical = CLINICS.filter((c) => !('isRemote' in c));
   const remote = CLINICS.filter((c) => 'isRemote' in c);
   const specialtyIds = SPECIALTIES.map((s) => s.id);

@@ -58,7 +58,9 @@ if (synced) {
 const { publishDemoCalendar } = await import('../app/services/practice-system/demo-calendar.server');
 const slots = await publishDemoCalendar(database.db, fhir.repo);
 await database.close();
-process.stdout.write(`Practice system (FHIR R4, local): ${fhir.baseUrl} with the demo calendar (${slots} slots); the portal synchronises from it every minute.\n`);
+process.stdout.write(
+  `Practice system (FHIR R4, local): ${fhir.baseUrl} with the demo calendar (${slots} slots); the portal synchronises from it every minute.\n`,
+);
 
 process.argv.push('--demo');
 await import('./start');

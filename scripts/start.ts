@@ -65,9 +65,7 @@ const links = await prepareDatabase(database, env, clock.now(), {
 await database.close();
 process.stdout.write(`Database ready (${database.kind}${links ? ', demo data seeded' : ''}).\n`);
 if (env.DEPLOYMENT_ENV !== 'production') {
-  process.stdout.write(
-    `Demo (DEPLOYMENT_ENV=${env.DEPLOYMENT_ENV}): test identification, test adapters and /dev/outbox are on; not for real patients.\n`,
-  );
+  process.stdout.write(`Demo (DEPLOYMENT_ENV=${env.DEPLOYMENT_ENV}): test identification, test adapters and /dev/outbox are on; not for real patients.\n`);
   // Outside production an unset FEATURES turns every flag on (ADR 0005): say which are on.
   process.stdout.write(`Feature flags on: ${env.FEATURES.length ? env.FEATURES.join(', ') : 'none'}${process.env.FEATURES ? '' : ' (FEATURES unset: all)'}.\n`);
 }

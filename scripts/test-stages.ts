@@ -86,7 +86,6 @@ async function timed(stage: string, work: () => Promise<boolean>): Promise<boole
   return ok;
 }
 
-
 /**
  * Several steps at once, in lanes (each lane's steps one after another, stopping at its first
  * failure; by default every step is a lane of its own); each step's own time is kept as a line of
@@ -162,7 +161,8 @@ function summary(): string {
   const e2e = playwrightTimes(path.join(REPORTS, 'e2e.json'));
   if (e2e.perProject.size > 0) {
     lines.push('', 'Playwright, per project (tests run, their summed time over both workers):');
-    for (const [project, { tests, seconds }] of e2e.perProject) lines.push(`  ${project.padEnd(8)} ${String(tests).padStart(4)} tests ${seconds.toFixed(0).padStart(6)} s`);
+    for (const [project, { tests, seconds }] of e2e.perProject)
+      lines.push(`  ${project.padEnd(8)} ${String(tests).padStart(4)} tests ${seconds.toFixed(0).padStart(6)} s`);
   }
   const slowest = [...vitestTimes(path.join(REPORTS, 'unit.json')), ...vitestTimes(path.join(REPORTS, 'integration.json')), ...e2e.tests]
     .sort((a, b) => b.seconds - a.seconds)
@@ -203,12 +203,16 @@ async function main(): Promise<boolean> {
   const concurrency = () => run('vitest', ['run', '--config', 'tests/concurrency/vitest.config.ts'], {}, SIDE_BY_SIDE ? 'concurrency' : undefined);
   if (SIDE_BY_SIDE) {
     if (
-      !(await sideBySide('tests (side by side)', [
-        ['e2e', e2e],
-        ['unit', unit],
-        ['integration', integration],
-        ['concurrency', concurrency],
-      ], [['e2e', 'concurrency', 'unit'], ['integration']]))
+      !(await sideBySide(
+        'tests (side by side)',
+        [
+          ['e2e', e2e],
+          ['unit', unit],
+          ['integration', integration],
+          ['concurrency', concurrency],
+        ],
+        [['e2e', 'concurrency', 'unit'], ['integration']],
+      ))
     )
       return false;
   } else {

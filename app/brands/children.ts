@@ -36,7 +36,14 @@ export const children: Brand = {
   // by code. The avatars are drawn for this brand (public/images/avatars/, ADR 0049).
   practitionerPictures: {
     kind: 'avatar',
-    avatars: ['/images/avatars/1.svg', '/images/avatars/2.svg', '/images/avatars/3.svg', '/images/avatars/4.svg', '/images/avatars/5.svg', '/images/avatars/6.svg'],
+    avatars: [
+      '/images/avatars/1.svg',
+      '/images/avatars/2.svg',
+      '/images/avatars/3.svg',
+      '/images/avatars/4.svg',
+      '/images/avatars/5.svg',
+      '/images/avatars/6.svg',
+    ],
     clinicColors: {
       KA: '#f4c7d9',
       HP: '#c9e4f5',

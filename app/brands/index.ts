@@ -9,4 +9,4 @@ export function brand(key: BrandKey): Brand {
   return BRANDS[key];
 }
 
-export type { Brand, BrandKey,    } from './types';
+export type { Brand, BrandKey } from './types';

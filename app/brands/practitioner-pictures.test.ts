@@ -20,7 +20,11 @@ describe('practitioners’ pictures (spec 2 §9)', () => {
     });
     expect(children.practitionerPictures.kind === 'avatar' && children.practitionerPictures.clinicColors.KA).toBe('#f4c7d9');
     // A clinic without a colour of its own (or an unknown code) gets the brand's other colour.
-    expect(practitionerPicture(children, { id: 'B1', profilePictureSrc: null }, 'ZZ')).toEqual({ kind: 'avatar', src: '/images/avatars/1.svg', clinicCode: null });
+    expect(practitionerPicture(children, { id: 'B1', profilePictureSrc: null }, 'ZZ')).toEqual({
+      kind: 'avatar',
+      src: '/images/avatars/1.svg',
+      clinicCode: null,
+    });
     expect(practitionerPicture(children, { id: 'B1', profilePictureSrc: null }, 'toString')).toMatchObject({ clinicCode: null });
   });
 

@@ -102,7 +102,7 @@ describe('character counter and valid-before-submit', () => {
 });
 
 describe('follow-up questions (renewal)', () => {
-  it("shows a follow-up only for its answer, requires it then, and shows the hint while the form is incomplete", () => {
+  it('shows a follow-up only for its answer, requires it then, and shows the hint while the form is incomplete', () => {
     render(`<form data-follow-ups="hint">
       <input type="radio" name="f" value="yes"><input type="radio" name="f" value="no">
       <div data-when="f=no"><textarea name="amount"></textarea></div>

@@ -95,9 +95,12 @@ function kelaUpload(root: Element | null, c: KelaUploadConfig): void {
       xhr.onload = function () {
         resolve(xhr.status === 200);
       };
-      xhr.onerror = xhr.ontimeout = xhr.onabort = function () {
-        resolve(false);
-      };
+      xhr.onerror =
+        xhr.ontimeout =
+        xhr.onabort =
+          function () {
+            resolve(false);
+          };
       xhr.send(files[side]!);
     });
   };

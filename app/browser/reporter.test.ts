@@ -3,7 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installInAppBridge } from './in-app';
 import { installReporter } from './reporter';
 
-const REPORT = { url: 'https://errors.example.fi/api/42/envelope/?sentry_key=public&sentry_version=7', route: 'anonymousAppointment.fi', environment: 'production' };
+const REPORT = {
+  url: 'https://errors.example.fi/api/42/envelope/?sentry_key=public&sentry_version=7',
+  route: 'anonymousAppointment.fi',
+  environment: 'production',
+};
 
 let posts: { url: string; init: RequestInit }[];
 beforeEach(() => {
@@ -36,7 +40,9 @@ describe('error reports (ADR 0038)', () => {
     expect(payload).toMatchObject({
       event_id: header!.event_id,
       transaction: 'anonymousAppointment.fi',
-      exception: { values: [{ type: 'TypeError', value: '(message withheld)', stacktrace: { frames: [{ filename: 'inline-script', lineno: 1, colno: 4321 }] } }] },
+      exception: {
+        values: [{ type: 'TypeError', value: '(message withheld)', stacktrace: { frames: [{ filename: 'inline-script', lineno: 1, colno: 4321 }] } }],
+      },
     });
     expect(body).not.toMatch(/131052|Masennus|0401234567|varaus|Zx9kQ2/);
   });

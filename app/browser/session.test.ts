@@ -6,7 +6,12 @@ import { registerFlash } from './flash';
 import { registerPolling } from './poll';
 import { sessionLeft, startSession } from './session';
 
-const session = { ms: 600_000, warnings: [90, 30].map((seconds) => ({ seconds, text: `${seconds} s left` })), endPath: '/en/expired-session', csrfToken: 'token' };
+const session = {
+  ms: 600_000,
+  warnings: [90, 30].map((seconds) => ({ seconds, text: `${seconds} s left` })),
+  endPath: '/en/expired-session',
+  csrfToken: 'token',
+};
 
 let posts: string[];
 let assign: ReturnType<typeof vi.spyOn>;

@@ -40,11 +40,14 @@ export function sessionLeft(ms: number | null): void {
     if (at > 0) timers.push(window.setTimeout(toast, at, x.text, 10000));
   }
   timers.push(
-    window.setTimeout(() => {
-      const target = s.endPath + '?next=' + encodeURIComponent(window.location.pathname + window.location.search);
-      const go = () => window.location.assign(target);
-      fetch(target, { method: 'POST', headers: { 'X-CSRF-Token': s.csrfToken }, redirect: 'manual', credentials: 'same-origin' }).then(go, go);
-    }, Math.max(0, ms)),
+    window.setTimeout(
+      () => {
+        const target = s.endPath + '?next=' + encodeURIComponent(window.location.pathname + window.location.search);
+        const go = () => window.location.assign(target);
+        fetch(target, { method: 'POST', headers: { 'X-CSRF-Token': s.csrfToken }, redirect: 'manual', credentials: 'same-origin' }).then(go, go);
+      },
+      Math.max(0, ms),
+    ),
   );
 }
 

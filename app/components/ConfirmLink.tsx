@@ -1,3 +1,9 @@
+import { useId, type ReactNode } from 'react';
+import { Form, Link } from 'react-router';
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { attrs } from '~/browser/markup';
+import * as ui from '~/styles/ui.css';
+
 /**
  * A confirmation's form: the confirming button (posting to `action`, or to the page itself) and
  * the way back — a link on a confirmation page, closing the dialog in one (`formmethod="dialog"`).
@@ -52,12 +58,6 @@ export function ConfirmForm({
  * dialog is in the HTML (closed, so unseen without JS) and the page script opens it (`data-dialog`,
  * app/browser/dialog.ts). Cancel closes it natively (`formmethod="dialog"`).
  */
-import { useId, type ReactNode } from 'react';
-import { Form, Link } from 'react-router';
-import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { attrs } from '~/browser/markup';
-import * as ui from '~/styles/ui.css';
-
 export function ConfirmLink({
   to,
   label,

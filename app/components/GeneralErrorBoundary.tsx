@@ -3,8 +3,8 @@
  * "Apologies! Something went wrong..." view with a try-again link (a plain link, so it works
  * without JS).
  */
-import { useTranslation } from '~/i18n/react';
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
+import { useTranslation } from '~/i18n/react';
 import { languageOfPath, pagePath } from '~/route-table';
 import * as ui from '~/styles/ui.css';
 

@@ -26,7 +26,13 @@ const translation: Translation = {
   i18n: { language: 'en', exists: ((key: string) => key in TEXTS) as Translation['i18n']['exists'] },
 };
 
-function Form({ lastResult, children }: { lastResult?: SubmissionResult<string[]>; children: (fields: ReturnType<typeof useForm<z.input<typeof schema>>>[1]) => ReactNode }) {
+function Form({
+  lastResult,
+  children,
+}: {
+  lastResult?: SubmissionResult<string[]>;
+  children: (fields: ReturnType<typeof useForm<z.input<typeof schema>>>[1]) => ReactNode;
+}) {
   const [, fields] = useForm<z.input<typeof schema>>({ id: 'f', lastResult, constraint: getZodConstraint(schema) });
   return <>{children(fields)}</>;
 }

@@ -16,13 +16,7 @@
  * `Field` is the layout for a control a form lays out itself (a select with its options, plain
  * fields outside conform); the others are the usual controls on top of it.
  */
-import {
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  type FieldMetadata,
-  type useForm,
-} from '@conform-to/react';
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata, type useForm } from '@conform-to/react';
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { attrs } from '~/browser/markup';
 import { useMessageText, useTranslation } from '~/i18n/react';
@@ -183,7 +177,13 @@ export function Choices({
   multiple = false,
   disabled,
   ...field
-}: NamedField & { legend: ReactNode; options: Array<{ value: string; label: ReactNode }>; defaultValue?: string | string[]; multiple?: boolean; disabled?: boolean }) {
+}: NamedField & {
+  legend: ReactNode;
+  options: Array<{ value: string; label: ReactNode }>;
+  defaultValue?: string | string[];
+  multiple?: boolean;
+  disabled?: boolean;
+}) {
   const chosen = Array.isArray(defaultValue) ? defaultValue : defaultValue !== undefined ? [defaultValue] : [];
   return (
     <Fieldset field={stateOf(field)} legend={legend} className={records.fieldset}>

@@ -89,9 +89,7 @@ export function getLocale(context: Readonly<RouterContextProvider>): Language {
  * (translate.test.ts), at a fraction of the cost of i18next's `getFixedT` and `t` (a page's
  * loaders translate its title and texts on every request; ADR 0010).
  */
-const translators = Object.fromEntries(
-  LANGUAGES.map((lang) => [lang, createTranslator(resources[lang].translation, lang)]),
-) as Record<Language, TFunction>;
+const translators = Object.fromEntries(LANGUAGES.map((lang) => [lang, createTranslator(resources[lang].translation, lang)])) as Record<Language, TFunction>;
 
 /**
  * The texts of one language in a request (a loader, an action, a resource route). Any language

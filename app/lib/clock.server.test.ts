@@ -20,7 +20,11 @@ describe('PORTAL_NOW', () => {
 });
 
 describe('the clock', () => {
-  const saved = { PORTAL_NOW: process.env.PORTAL_NOW, PORTAL_CLOCK_OFFSET_MS: process.env.PORTAL_CLOCK_OFFSET_MS, PORTAL_CLOCK_FOR: process.env.PORTAL_CLOCK_FOR };
+  const saved = {
+    PORTAL_NOW: process.env.PORTAL_NOW,
+    PORTAL_CLOCK_OFFSET_MS: process.env.PORTAL_CLOCK_OFFSET_MS,
+    PORTAL_CLOCK_FOR: process.env.PORTAL_CLOCK_FOR,
+  };
   afterEach(() => {
     vi.useRealTimers();
     vi.resetModules();
@@ -62,7 +66,11 @@ describe('the clock', () => {
   it('starts anew when given another PORTAL_NOW than its parent', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-24T09:40:00Z'));
-    const clock = await freshClock({ PORTAL_NOW: '2028-02-29T07:55:00+02:00', PORTAL_CLOCK_OFFSET_MS: '123456', PORTAL_CLOCK_FOR: '2026-12-31T23:50:00+02:00' });
+    const clock = await freshClock({
+      PORTAL_NOW: '2028-02-29T07:55:00+02:00',
+      PORTAL_CLOCK_OFFSET_MS: '123456',
+      PORTAL_CLOCK_FOR: '2026-12-31T23:50:00+02:00',
+    });
     expect(clock.now().toISOString()).toBe('2028-02-29T05:55:00.000Z');
   });
 

@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addDays,
-  addMonth,
-  daysBetween,
-  helsinkiDate,
-  helsinkiInstant,
-  htmlDateTime,
-  isDate,
-  isoWeekday,
-  TIME_ZONE,
-  wallClock,
-} from './dates';
+import { addDays, addMonth, daysBetween, helsinkiDate, helsinkiInstant, htmlDateTime, isDate, isoWeekday, TIME_ZONE, wallClock } from './dates';
 
 describe('Helsinki wall clock', () => {
   it('is the portal time zone', () => {

@@ -23,7 +23,10 @@ describe('announcement markdown', () => {
 
   it('keeps raw HTML as text and drops unsafe link targets', () => {
     expect(parseInline('<script>alert(1)</script>')).toEqual([{ type: 'text', text: '<script>alert(1)</script>' }]);
-    expect(parseInline('[click](javascript:alert(1))')).toEqual([{ type: 'text', text: 'click' }, { type: 'text', text: ')' }]);
+    expect(parseInline('[click](javascript:alert(1))')).toEqual([
+      { type: 'text', text: 'click' },
+      { type: 'text', text: ')' },
+    ]);
     expect(parseInline('[x](data:text/html,hi)')).toEqual([{ type: 'text', text: 'x' }]);
     for (const url of ['https://a.fi', 'http://a.fi/x', 'mailto:a@b.fi', 'tel:+358 10 123']) expect(isSafeUrl(url)).toBe(true);
     for (const url of ['javascript:alert(1)', 'data:text/html,x', '//evil.example', 'vbscript:x']) expect(isSafeUrl(url)).toBe(false);

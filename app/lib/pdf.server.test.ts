@@ -68,8 +68,6 @@ describe('renderPdf', () => {
   it('names the download safely', () => {
     const headers = new Headers(pdfResponseHeaders('Kuitti "ä" 123.pdf'));
     expect(headers.get('Content-Type')).toBe('application/pdf');
-    expect(headers.get('Content-Disposition')).toBe(
-      `attachment; filename="Kuitti ___ 123.pdf"; filename*=UTF-8''Kuitti%20%22%C3%A4%22%20123.pdf`,
-    );
+    expect(headers.get('Content-Disposition')).toBe(`attachment; filename="Kuitti ___ 123.pdf"; filename*=UTF-8''Kuitti%20%22%C3%A4%22%20123.pdf`);
   });
 });

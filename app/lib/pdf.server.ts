@@ -72,7 +72,9 @@ export function createPdfDocument(info: PdfInfo): { doc: PdfDocument; root: PdfS
  * complete, one made without is a container to `add` to and `end`.
  */
 export function tag(doc: PdfDocument, parent: PdfStructure, type: PdfTag, draw?: () => void, options: { scope?: 'Row' | 'Column' } = {}): PdfStructure {
-  const element = draw ? doc.struct(type, options as PDFKit.Mixins.StructureElementOptions, draw) : doc.struct(type, options as PDFKit.Mixins.StructureElementOptions);
+  const element = draw
+    ? doc.struct(type, options as PDFKit.Mixins.StructureElementOptions, draw)
+    : doc.struct(type, options as PDFKit.Mixins.StructureElementOptions);
   parent.add(element);
   return element;
 }

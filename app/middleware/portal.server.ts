@@ -4,15 +4,7 @@
  * Route modules then read everything from the context.
  */
 import { data, redirect, type MiddlewareFunction } from 'react-router';
-import {
-  authContext,
-  expiredSessionContext,
-  flashContext,
-  portalContext,
-  requestInfoContext,
-  retryAfterContext,
-  type Auth,
-} from '~/context';
+import { authContext, expiredSessionContext, flashContext, portalContext, requestInfoContext, retryAfterContext, type Auth } from '~/context';
 import { env } from '~/env.server';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '~/i18n/config';
 import { getLocale, languageCookie } from '~/i18n/i18n.server';
@@ -78,8 +70,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   }
   const acting = context.get(authContext)?.actingFor;
   const auth = context.get(authContext);
-  const response =
-    acting && auth ? await withActingScope({ delegateId: auth.person.id, principalId: acting.person.id }, () => next()) : await next();
+  const response = acting && auth ? await withActingScope({ delegateId: auth.person.id, principalId: acting.person.id }, () => next()) : await next();
   if (clearCookie) response.headers.append('Set-Cookie', await clearSessionCookie());
   // A page refused by a per-person limit (the portal middleware or an action) says when to retry.
   const retryAfter = context.get(retryAfterContext);
@@ -124,8 +115,7 @@ export const portalMiddleware: MiddlewareFunction<Response> = async ({ request, 
   // So is the test e-Authorizations service's token endpoint (ADR 0050): the portal's own server
   // calls it, authenticated with the client's OAuth password, as it calls Suomi.fi's.
   const providerPage =
-    (e.PAYMENTS === 'test' && url.pathname === TEST_BANK_PATH) ||
-    (e.E_AUTHORIZATIONS === 'test' && url.pathname === TEST_SERVICE_TOKEN_PATH);
+    (e.PAYMENTS === 'test' && url.pathname === TEST_BANK_PATH) || (e.E_AUTHORIZATIONS === 'test' && url.pathname === TEST_SERVICE_TOKEN_PATH);
   if (isMutation(request) && !providerPage) {
     const expired = context.get(expiredSessionContext);
     // SMS-code re-identification (ADR 0012) is for exactly these visitors: its posts go on.
@@ -139,12 +129,7 @@ export const portalMiddleware: MiddlewareFunction<Response> = async ({ request, 
     }
     if (!auth) {
       const db = await getDb();
-      const limit = await hitRateLimit(
-        db,
-        `anon-post:${info.clientIp}`,
-        e.RATE_LIMIT_ANONYMOUS_POSTS_PER_10_MIN,
-        TEN_MINUTES,
-      );
+      const limit = await hitRateLimit(db, `anon-post:${info.clientIp}`, e.RATE_LIMIT_ANONYMOUS_POSTS_PER_10_MIN, TEN_MINUTES);
       if (!limit.allowed) {
         throw data({ error: 'tooManyRequests' }, { status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } });
       }
@@ -161,7 +146,8 @@ export const portalMiddleware: MiddlewareFunction<Response> = async ({ request, 
     if (auth) await limitPersonPosts(await getDb(), auth.person.id, url.pathname, context);
   }
 
-  if (page) enforcePageAccess(page.key, { brand: e.BRAND, language, features: auth?.features ?? null, expired: timedOut(context.get(expiredSessionContext)) }, url);
+  if (page)
+    enforcePageAccess(page.key, { brand: e.BRAND, language, features: auth?.features ?? null, expired: timedOut(context.get(expiredSessionContext)) }, url);
 
   const inApp = auth?.session.scope === 'inAppBooking' || (await inAppCookie.parse(request.headers.get('Cookie'))) === '1';
   context.set(portalContext, { lang: language, brand: e.BRAND, page, csrfToken, inApp });

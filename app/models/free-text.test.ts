@@ -60,7 +60,16 @@ const definition: QuestionnaireDefinition = {
         { value: 'b', label: { fi: 'b', sv: 'b', en: 'b' } },
       ],
     },
-    { id: 'scale', type: 'scale', min: 1, max: 5, required: true, label: { fi: 'a', sv: 'a', en: 'a' }, minLabel: { fi: 'a', sv: 'a', en: 'a' }, maxLabel: { fi: 'a', sv: 'a', en: 'a' } },
+    {
+      id: 'scale',
+      type: 'scale',
+      min: 1,
+      max: 5,
+      required: true,
+      label: { fi: 'a', sv: 'a', en: 'a' },
+      minLabel: { fi: 'a', sv: 'a', en: 'a' },
+      maxLabel: { fi: 'a', sv: 'a', en: 'a' },
+    },
   ],
 };
 
@@ -80,13 +89,36 @@ const SAMPLES: Record<string, Sample> = {
   '/app/models/schemas.ts#phoneSchema': { schema: () => schemaOf('/app/models/schemas.ts', 'phoneSchema'), valid: ['040 123 4567'], format: [''] },
   '/app/models/schemas.ts#emailSchema': { schema: () => schemaOf('/app/models/schemas.ts', 'emailSchema'), valid: ['aino@example.fi'], format: [''] },
   '/app/models/schemas.ts#postalCodeSchema': { schema: () => schemaOf('/app/models/schemas.ts', 'postalCodeSchema'), valid: ['00100'], format: [''] },
-  '/app/models/schemas.ts#finnishPhoneSchema': { schema: () => factoryOf('/app/models/schemas.ts', 'finnishPhoneSchema')(15), valid: ['0401234567'], format: [''] },
-  '/app/models/booking/reservation-schemas.ts#personNameSchema': { schema: () => schemaOf('/app/models/booking/reservation-schemas.ts', 'personNameSchema'), valid: ['Aino'] },
-  '/app/models/booking/reservation-schemas.ts#streetAddressSchema': { schema: () => schemaOf('/app/models/booking/reservation-schemas.ts', 'streetAddressSchema'), valid: ['Kotikatu 1'] },
-  '/app/models/booking/reservation-schemas.ts#postOfficeSchema': { schema: () => schemaOf('/app/models/booking/reservation-schemas.ts', 'postOfficeSchema'), valid: ['Helsinki'] },
+  '/app/models/schemas.ts#finnishPhoneSchema': {
+    schema: () => factoryOf('/app/models/schemas.ts', 'finnishPhoneSchema')(15),
+    valid: ['0401234567'],
+    format: [''],
+  },
+  '/app/models/booking/reservation-schemas.ts#personNameSchema': {
+    schema: () => schemaOf('/app/models/booking/reservation-schemas.ts', 'personNameSchema'),
+    valid: ['Aino'],
+  },
+  '/app/models/booking/reservation-schemas.ts#streetAddressSchema': {
+    schema: () => schemaOf('/app/models/booking/reservation-schemas.ts', 'streetAddressSchema'),
+    valid: ['Kotikatu 1'],
+  },
+  '/app/models/booking/reservation-schemas.ts#postOfficeSchema': {
+    schema: () => schemaOf('/app/models/booking/reservation-schemas.ts', 'postOfficeSchema'),
+    valid: ['Helsinki'],
+  },
   '/app/models/booking/reservation-schemas.ts#anonymousReservationSchema': {
     schema: () => factoryOf('/app/models/booking/reservation-schemas.ts', 'anonymousReservationSchema')({ bindingRequired: true }),
-    valid: [{ ssn: '150385-9024', firstName: 'Aino', lastName: 'Virtanen', phone: '0401234567', emailAddress: 'aino@example.fi', termsApproved: true, bindingApproved: true }],
+    valid: [
+      {
+        ssn: '150385-9024',
+        firstName: 'Aino',
+        lastName: 'Virtanen',
+        phone: '0401234567',
+        emailAddress: 'aino@example.fi',
+        termsApproved: true,
+        bindingApproved: true,
+      },
+    ],
     format: ['ssn', 'phone', 'emailAddress'],
   },
   '/app/models/booking/reservation-schemas.ts#userReservationSchema': {
@@ -96,7 +128,17 @@ const SAMPLES: Record<string, Sample> = {
   },
   '/app/models/booking/reservation-schemas.ts#registrationSchema': {
     schema: () => schemaOf('/app/models/booking/reservation-schemas.ts', 'registrationSchema'),
-    valid: [{ firstName: 'Aino', lastName: 'Virtanen', streetAddress: 'Kotikatu 1', zipCode: '00100', postOffice: 'Helsinki', phoneNumber: '0401234567', emailAddress: 'aino@example.fi' }],
+    valid: [
+      {
+        firstName: 'Aino',
+        lastName: 'Virtanen',
+        streetAddress: 'Kotikatu 1',
+        zipCode: '00100',
+        postOffice: 'Helsinki',
+        phoneNumber: '0401234567',
+        emailAddress: 'aino@example.fi',
+      },
+    ],
     format: ['zipCode', 'phoneNumber', 'emailAddress'],
   },
   '/app/models/booking/reservation-schemas.ts#consentSchema': {
@@ -114,10 +156,16 @@ const SAMPLES: Record<string, Sample> = {
   },
   '/app/models/account/my-information.ts#contactSchema': {
     schema: () => schemaOf('/app/models/account/my-information.ts', 'contactSchema'),
-    valid: [{ streetAddress: 'Kotikatu 1', zipCode: '00100', postOffice: 'Helsinki', phoneNumber: '0401234567', emailAddress: 'aino@example.fi', language: 'fi' }],
+    valid: [
+      { streetAddress: 'Kotikatu 1', zipCode: '00100', postOffice: 'Helsinki', phoneNumber: '0401234567', emailAddress: 'aino@example.fi', language: 'fi' },
+    ],
     format: ['zipCode', 'phoneNumber', 'emailAddress', 'language'],
   },
-  '/app/models/account/my-information.ts#smsCodeSchema': { schema: () => schemaOf('/app/models/account/my-information.ts', 'smsCodeSchema'), valid: ['1234'], format: [''] },
+  '/app/models/account/my-information.ts#smsCodeSchema': {
+    schema: () => schemaOf('/app/models/account/my-information.ts', 'smsCodeSchema'),
+    valid: ['1234'],
+    format: [''],
+  },
   '/app/models/account/my-information.ts#guardianSchema': {
     schema: () => schemaOf('/app/models/account/my-information.ts', 'guardianSchema'),
     valid: [guardian],
@@ -128,7 +176,11 @@ const SAMPLES: Record<string, Sample> = {
     valid: [{ wardId: UUID, guardians: [guardian] }],
     format: ['wardId', 'guardians.*.phone', 'guardians.*.emailAddress'],
   },
-  '/app/models/messaging/schemas.ts#idempotencyKeySchema': { schema: () => schemaOf('/app/models/messaging/schemas.ts', 'idempotencyKeySchema'), valid: [UUID], format: [''] },
+  '/app/models/messaging/schemas.ts#idempotencyKeySchema': {
+    schema: () => schemaOf('/app/models/messaging/schemas.ts', 'idempotencyKeySchema'),
+    valid: [UUID],
+    format: [''],
+  },
   '/app/models/messaging/schemas.ts#fileListSchema': { schema: () => schemaOf('/app/models/messaging/schemas.ts', 'fileListSchema'), valid: [[]] },
   '/app/models/messaging/schemas.ts#composerSchema': {
     schema: () => schemaOf('/app/models/messaging/schemas.ts', 'composerSchema'),
@@ -160,7 +212,10 @@ const SAMPLES: Record<string, Sample> = {
     format: ['intent', 'idempotencyKey', 'threadType'],
     multiline: ['text'],
   },
-  '/app/models/messaging/schemas.ts#deleteReasonSchema': { schema: () => schemaOf('/app/models/messaging/schemas.ts', 'deleteReasonSchema'), valid: ['Väärä potilas'] },
+  '/app/models/messaging/schemas.ts#deleteReasonSchema': {
+    schema: () => schemaOf('/app/models/messaging/schemas.ts', 'deleteReasonSchema'),
+    valid: ['Väärä potilas'],
+  },
   '/app/models/messaging/schemas.ts#absenceNoteSchema': { schema: () => schemaOf('/app/models/messaging/schemas.ts', 'absenceNoteSchema'), valid: ['Lomalla'] },
   '/app/models/shell/accessibility-feedback.ts#feedbackSchema': {
     schema: () => schemaOf('/app/models/shell/accessibility-feedback.ts', 'feedbackSchema'),
@@ -193,7 +248,14 @@ const SAMPLES: Record<string, Sample> = {
   '/app/services/records/renewal-rules.ts#renewalSchema': {
     schema: () => factoryOf('/app/services/records/renewal-rules.ts', 'renewalSchema')([12]),
     valid: [
-      { general: 'Tarvitsen uusinnan', 'reason-12': 'Verenpaine', 'finished-12': 'no', 'amountLeft-12': 'Puolet', 'sideEffects-12': 'yes', 'sideEffectsText-12': 'Päänsärky' },
+      {
+        general: 'Tarvitsen uusinnan',
+        'reason-12': 'Verenpaine',
+        'finished-12': 'no',
+        'amountLeft-12': 'Puolet',
+        'sideEffects-12': 'yes',
+        'sideEffectsText-12': 'Päänsärky',
+      },
     ],
     format: ['finished-12', 'sideEffects-12'],
     multiline: ['general', 'reason-12', 'amountLeft-12', 'sideEffectsText-12'],
@@ -201,7 +263,12 @@ const SAMPLES: Record<string, Sample> = {
   },
   '/app/models/save-action.ts#saveActionSchema': {
     schema: () => schemaOf('/app/models/save-action.ts', 'saveActionSchema'),
-    valid: [{ type: 'reload-page' }, { type: 'go-to-view-appointment-page', appointmentId: '12', tab: undefined }, { type: 'go-to-reserve-appointment-page', appointmentId: 12 }, { type: 'go-to-invoice-page', invoiceNumber: '2026001' }],
+    valid: [
+      { type: 'reload-page' },
+      { type: 'go-to-view-appointment-page', appointmentId: '12', tab: undefined },
+      { type: 'go-to-reserve-appointment-page', appointmentId: 12 },
+      { type: 'go-to-invoice-page', invoiceNumber: '2026001' },
+    ],
     format: ['type', 'appointmentId', 'invoiceNumber'],
   },
 };
@@ -334,7 +401,12 @@ describe('free text in every exported schema', () => {
 describe('file names', () => {
   it('with control characters are refused, as the message text would be', () => {
     const composer = schemaOf('/app/models/messaging/schemas.ts', 'composerSchema');
-    const message = (name: string) => ({ intent: 'send', idempotencyKey: UUID, text: '', attachments: [new File(['%PDF-1.4'], name, { type: 'application/pdf' })] });
+    const message = (name: string) => ({
+      intent: 'send',
+      idempotencyKey: UUID,
+      text: '',
+      attachments: [new File(['%PDF-1.4'], name, { type: 'application/pdf' })],
+    });
     expect(composer.safeParse(message('lausunto.pdf')).success).toBe(true);
     const refused = composer.safeParse(message('lausunto\u0001.pdf'));
     expect(refused.error?.issues).toEqual([expect.objectContaining({ path: ['attachments'], message: 'messaging.errors.attachmentName' })]);

@@ -111,9 +111,12 @@ describe('parseIdentityCode', () => {
     const generated = Array.from({ length: 31 }, (_, i) => makeIdentityCode('1985-03-15', 900 + i));
 
     it('generated codes use every check character exactly once', () => {
-      expect(generated.map((code) => code[10]).sort().join('')).toBe(
-        [...IDENTITY_CODE_CHECK_CHARS].sort().join(''),
-      );
+      expect(
+        generated
+          .map((code) => code[10])
+          .sort()
+          .join(''),
+      ).toBe([...IDENTITY_CODE_CHECK_CHARS].sort().join(''));
     });
 
     it.each(generated)('%s is valid and matches the reference check character', (code) => {

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  AGE_OF_MAJORITY,
-  GUARDIAN_BOOKS_UNTIL_AGE,
-  GUARDIAN_RECORDS_AGE_LIMIT,
-  ageOn,
-  guardianBooksFor,
-  guardianSeesRecords,
-  isMinorOn,
-} from './person';
+import { AGE_OF_MAJORITY, GUARDIAN_BOOKS_UNTIL_AGE, GUARDIAN_RECORDS_AGE_LIMIT, ageOn, guardianBooksFor, guardianSeesRecords, isMinorOn } from './person';
 
 describe('ageOn (one rule for every area)', () => {
   it('counts the birthday itself, not the day before', () => {

@@ -62,8 +62,7 @@ export const isMinorOn = (birthDate: string, onDate: string): boolean => ageOn(b
 export const guardianBooksFor = (birthDate: string, onDate: string): boolean => ageOn(birthDate, onDate) <= GUARDIAN_BOOKS_UNTIL_AGE;
 
 /** Whether the guardian may see this ward's health records (under 12 on the day, ADR 0016). */
-export const guardianSeesRecords = (wardBirthDate: string, onDate: string): boolean =>
-  ageOn(wardBirthDate, onDate) < GUARDIAN_RECORDS_AGE_LIMIT;
+export const guardianSeesRecords = (wardBirthDate: string, onDate: string): boolean => ageOn(wardBirthDate, onDate) < GUARDIAN_RECORDS_AGE_LIMIT;
 
 /**
  * From this age a guardian's view of a ward's appointments and invoices is limited (ADR 0034):

@@ -9,7 +9,13 @@ import { z } from 'zod';
 export const SAVE_ACTION_TABS = ['basic', 'consent'] as const;
 export type SaveActionTab = (typeof SAVE_ACTION_TABS)[number];
 
-const id = z.union([z.number().int().positive(), z.string().regex(/^\d{1,12}$/).transform(Number)]);
+const id = z.union([
+  z.number().int().positive(),
+  z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .transform(Number),
+]);
 
 export const saveActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('reload-page') }),

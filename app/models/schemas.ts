@@ -51,10 +51,7 @@ export const EMAIL_FIELD_MAX_LENGTH = 78;
 
 /** A trimmed, required string. */
 function requiredString() {
-  return z
-    .string({ error: VALIDATION_MESSAGES.required })
-    .trim()
-    .min(1, { message: VALIDATION_MESSAGES.required });
+  return z.string({ error: VALIDATION_MESSAGES.required }).trim().min(1, { message: VALIDATION_MESSAGES.required });
 }
 
 /** Trimmed, upper-cased, valid identity code (development form accepted). */

@@ -67,14 +67,8 @@ const buttonBase = style({
 
 export const button = styleVariants({
   primary: [buttonBase, { background: vars.color.brand, color: vars.color.onBrand }],
-  secondary: [
-    buttonBase,
-    { background: vars.color.surface, color: vars.color.brand, borderColor: vars.color.brand },
-  ],
-  link: [
-    buttonBase,
-    { background: 'none', color: vars.color.link, padding: 0, minHeight: 0, textDecoration: 'underline' },
-  ],
+  secondary: [buttonBase, { background: vars.color.surface, color: vars.color.brand, borderColor: vars.color.brand }],
+  link: [buttonBase, { background: 'none', color: vars.color.link, padding: 0, minHeight: 0, textDecoration: 'underline' }],
 });
 
 export const buttonRow = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.s, marginTop: vars.space.m });
@@ -105,10 +99,7 @@ export const alertBox = style({ padding: vars.space.m, borderRadius: vars.radius
 
 export const list = style({ listStyle: 'none', margin: 0, padding: 0 });
 
-export const providerGrid = style([
-  list,
-  { display: 'grid', gap: vars.space.s, gridTemplateColumns: 'repeat(auto-fill, minmax(11rem, 1fr))' },
-]);
+export const providerGrid = style([list, { display: 'grid', gap: vars.space.s, gridTemplateColumns: 'repeat(auto-fill, minmax(11rem, 1fr))' }]);
 /** A small label inside a line of text (the occupational tag, a result's state, "unread"); each adds its colours. */
 export const tag = style({ display: 'inline-block', padding: `0 ${vars.space.s}`, borderRadius: vars.radius.small });
 export const fullWidth = style({ width: '100%' });

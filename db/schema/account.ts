@@ -23,7 +23,10 @@ export const patientDataConsents = pgTable(
     allowsMarketingMail: boolean('allows_marketing_mail').notNull(),
     allowsTreatmentInstructionsMail: boolean('allows_treatment_instructions_mail').notNull(),
     allowsBookingSms: boolean('allows_booking_sms').notNull(),
-    givenAt: timestamp('given_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
+    givenAt: timestamp('given_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$defaultFn(() => clock.now()),
   },
   (t) => [index('patient_data_consents_person_idx').on(t.personId, t.givenAt)],
 );
@@ -36,7 +39,10 @@ export const registrations = pgTable('registrations', {
     .references(() => persons.id, { onDelete: 'cascade' }),
   registeredById: uuid('registered_by_id').references(() => persons.id),
   channel: text('channel', { enum: ['web', 'web-anonymous-booking', 'in-app', 'hpa'] }).notNull(),
-  registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
+  registeredAt: timestamp('registered_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$defaultFn(() => clock.now()),
 });
 
 /** The person's Kela card images (spec 2 §3): both sides, replaced together. */

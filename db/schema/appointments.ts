@@ -38,7 +38,9 @@ export const appointments = pgTable(
     slotId: bigint('slot_id', { mode: 'number' }).references(() => appointmentSlots.id),
     /** Who booked it online (the patient, or a guardian); null when anonymous or by staff. */
     bookedById: uuid('booked_by_id').references(() => persons.id),
-    bookedVia: text('booked_via', { enum: ['web', 'web-anonymous', 'in-app', 'staff'] }).notNull().default('staff'),
+    bookedVia: text('booked_via', { enum: ['web', 'web-anonymous', 'in-app', 'staff'] })
+      .notNull()
+      .default('staff'),
     kindId: text('kind_id').notNull(),
     kindName: jsonb('kind_name').$type<Localized>().notNull(),
     payerType: text('payer_type', { enum: PAYER_TYPES }).notNull().default('self'),
@@ -88,7 +90,9 @@ export const appointments = pgTable(
   (t) => [
     index('appointments_patient_start_idx').on(t.patientId, t.startAt),
     // The reminder sweep's look for upcoming live appointments (ADR 0046): a range of start times.
-    index('appointments_upcoming_idx').on(t.startAt).where(sql`${t.cancelledAt} is null`),
+    index('appointments_upcoming_idx')
+      .on(t.startAt)
+      .where(sql`${t.cancelledAt} is null`),
     check(
       'appointments_confidential_check',
       sql`(${t.confidentialAt} is null) = (${t.confidentialBy} is null) and (${t.confidentialAt} is null) = (${t.confidentialMarkedById} is null) and (${t.confidentialBy} is null or ${inList(t.confidentialBy, CONFIDENTIAL_BY)})`,
@@ -97,7 +101,9 @@ export const appointments = pgTable(
     check('appointments_cancel_check', sql`(${t.cancelledAt} is null) = (${t.cancelledBy} is null)`),
     check('appointments_revision_check', sql`${t.revision} >= 0 and (${t.revision} = 0) = (${t.revisedAt} is null)`),
     // A slot can be held by one live appointment; cancelling frees it.
-    uniqueIndex('appointments_slot_live_idx').on(t.slotId).where(sql`${t.cancelledAt} is null and ${t.slotId} is not null`),
+    uniqueIndex('appointments_slot_live_idx')
+      .on(t.slotId)
+      .where(sql`${t.cancelledAt} is null and ${t.slotId} is not null`),
   ],
 );
 
@@ -166,7 +172,9 @@ export const appointmentReminders = pgTable(
   },
   (t) => [
     // The sweep's "due and scheduled" query: a small partial index, ordered by due time.
-    index('appointment_reminders_due_idx').on(t.dueAt).where(sql`${t.state} = 'scheduled'`),
+    index('appointment_reminders_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.state} = 'scheduled'`),
     // Retention (ADR 0040): a reminder goes some time after the appointment's start.
     index('appointment_reminders_start_idx').on(t.startAt),
     check('appointment_reminders_state_check', sql`${inList(t.state, REMINDER_STATES)}`),

@@ -45,7 +45,9 @@ export const invoices = pgTable(
     buyerStreet: text('buyer_street'),
     buyerPostalCode: text('buyer_postal_code'),
     buyerPostOffice: text('buyer_post_office'),
-    deliveryMethod: text('delivery_method', { enum: ['EInvoice', 'Email', 'Paper'] }).notNull().default('Email'),
+    deliveryMethod: text('delivery_method', { enum: ['EInvoice', 'Email', 'Paper'] })
+      .notNull()
+      .default('Email'),
     /**
      * The visit this invoice is for: a paid remote visit (pay a visit), or a visit invoiced by the
      * clinic; null for other invoices. A confidential visit's invoice hides its service from a
@@ -118,7 +120,8 @@ export const payments = pgTable(
      * `hidden`: the form posts outside
      * PAYMENT_FORM_ORIGINS, so it is not offered (only counted, ADR 0043).
      */
-    providers: jsonb('providers').$type<{ id: string; name: string; url: string; svg: string; parameters: { name: string; value: string }[]; hidden?: true }[]>(),
+    providers:
+      jsonb('providers').$type<{ id: string; name: string; url: string; svg: string; parameters: { name: string; value: string }[]; hidden?: true }[]>(),
     /** The provider's terms text of this payment (shown again when the open payment is reused). */
     terms: text('terms'),
     /** The provider (bank, card) the customer used, as the provider reported it. */
@@ -128,11 +131,18 @@ export const payments = pgTable(
     browserBindingHash: text('browser_binding_hash').notNull(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$defaultFn(() => clock.now()),
   },
   (t) => [
-    uniqueIndex('payments_settled_idx').on(t.invoiceId).where(sql`${t.status} = 'settled'`),
-    uniqueIndex('payments_one_open_idx').on(t.invoiceId).where(sql`${t.status} = 'created'`),
+    uniqueIndex('payments_settled_idx')
+      .on(t.invoiceId)
+      .where(sql`${t.status} = 'settled'`),
+    uniqueIndex('payments_one_open_idx')
+      .on(t.invoiceId)
+      .where(sql`${t.status} = 'created'`),
     index('payments_invoice_idx').on(t.invoiceId, t.createdAt),
     // What reconciliation asks the provider about: unfinished payments, superseded ones included.
     index('payments_open_idx')
@@ -174,12 +184,17 @@ export const refunds = pgTable(
     tries: integer('tries').notNull().default(0),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$defaultFn(() => clock.now()),
   },
   (t) => [
     uniqueIndex('refunds_invoice_idx').on(t.invoiceId),
     // What the reconciliation sends again.
-    index('refunds_requested_idx').on(t.createdAt).where(sql`${t.status} = 'requested'`),
+    index('refunds_requested_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'requested'`),
     check('refunds_amount_check', sql`${t.amountCents} > 0`),
     check('refunds_status_check', sql`${t.status} in ('requested', 'pending', 'refunded', 'manual')`),
     check('refunds_refunded_check', sql`(${t.status} = 'refunded') = (${t.refundedAt} is not null)`),
@@ -197,7 +212,10 @@ export const paymentEvents = pgTable(
     signatureValid: boolean('signature_valid').notNull(),
     /** What the portal did: settled, alreadyPaid, invoiceSumNotValid, ignored, … */
     outcome: text('outcome').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
+    at: timestamp('at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$defaultFn(() => clock.now()),
   },
   (t) => [
     index('payment_events_payment_idx').on(t.paymentId, t.at),
@@ -217,7 +235,9 @@ export const testProviderPayments = pgTable('test_provider_payments', {
   reference: text('reference').notNull(),
   amountCents: integer('amount_cents').notNull(),
   request: jsonb('request').$type<Record<string, unknown>>().notNull(),
-  status: text('status', { enum: ['new', 'ok', 'fail', 'pending', 'delayed'] }).notNull().default('new'),
+  status: text('status', { enum: ['new', 'ok', 'fail', 'pending', 'delayed'] })
+    .notNull()
+    .default('new'),
   method: text('method'),
   /** The refunds made of it (ADR 0048), by the merchant's refund stamp: a resent stamp is the same refund. */
   refunds: jsonb('refunds').$type<{ stamp: string; transactionId: string; amountCents: number }[]>().notNull().default([]),

@@ -4,7 +4,23 @@
  * choices and concepts, ADR 0022; the built-in test insurer).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, smallint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  smallint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { clock } from '../../app/lib/clock.server';
 import { LOCATION_TYPES } from '../../app/models/appointments/appointment-types';
 import { DCP_STATES, INSURERS, OP_STATES, REIMBURSEMENTS } from '../../app/models/booking/insurance';
@@ -118,7 +134,10 @@ export const appointmentSlots = pgTable(
     /** Only a strongly identified person may reserve it (anonymous visitors are sent to log in). */
     requiresAuth: boolean('requires_auth').notNull().default(false),
     /** Who may book it: private customers now; occupational and insurance payers later. */
-    payerTypes: text('payer_types').array().notNull().default(sql`'{self}'::text[]`),
+    payerTypes: text('payer_types')
+      .array()
+      .notNull()
+      .default(sql`'{self}'::text[]`),
   },
   (t) => [
     index('slots_specialty_start_idx').on(t.specialtyId, t.startAt),
@@ -187,7 +206,10 @@ export const insuranceChoices = pgTable(
     applyStateHash: text('apply_state_hash'),
     applyBindingHash: text('apply_binding_hash'),
     applyExpiresAt: timestamp('apply_expires_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$defaultFn(() => clock.now()),
   },
   (t) => [
     uniqueIndex('insurance_choices_person_slot_idx').on(t.personId, t.slotId),

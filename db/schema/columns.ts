@@ -9,7 +9,11 @@ import { clock } from '../../app/lib/clock.server';
 /** A text in the three portal languages. */
 export type Localized = { fi: string; sv: string; en: string };
 
-export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now());
+export const createdAt = () =>
+  timestamp('created_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$defaultFn(() => clock.now());
 
 /** A check that a text column holds one of the values (the lists live with the models). */
 export const inList = (column: AnyPgColumn, values: readonly string[]) => sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`;

@@ -30,10 +30,7 @@ export const testEauthMandates = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [
-    check('test_eauth_mandates_kind', sql`${t.kind} in ('hpa', 'ypa')`),
-    index('test_eauth_mandates_delegate_idx').on(t.delegateIdentityCode, t.kind),
-  ],
+  (t) => [check('test_eauth_mandates_kind', sql`${t.kind} in ('hpa', 'ypa')`), index('test_eauth_mandates_delegate_idx').on(t.delegateIdentityCode, t.kind)],
 );
 
 /**
@@ -73,7 +70,10 @@ export const actingFor = pgTable('acting_for', {
     .notNull()
     .references(() => persons.id),
   principalId: uuid('principal_id').references(() => persons.id),
-  issues: text('issues').array().notNull().default(sql`'{}'::text[]`),
+  issues: text('issues')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   eauthSessionId: text('eauth_session_id').notNull(),
   eauthUserId: text('eauth_user_id').notNull(),
   accessToken: text('access_token'),
@@ -100,17 +100,24 @@ export const actingNotices = pgTable(
  * person is that company's HR user for this session only. Pending (no contract, no token) between
  * the start and the return from the selection; re-checked with Suomi.fi on every request.
  */
-export const companyMandates = pgTable('company_mandates', {
-  sessionIdHash: text('session_id_hash')
-    .primaryKey()
-    .references(() => sessions.idHash, { onDelete: 'cascade' }),
-  personId: uuid('person_id')
-    .notNull()
-    .references(() => persons.id, { onDelete: 'cascade' }),
-  contractId: uuid('contract_id').references(() => occupationalContracts.id, { onDelete: 'cascade' }),
-  roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
-  eauthSessionId: text('eauth_session_id').notNull(),
-  eauthUserId: text('eauth_user_id').notNull(),
-  accessToken: text('access_token'),
-  createdAt: createdAt(),
-}, (t) => [check('company_mandates_complete_check', sql`(${t.contractId} is null) = (${t.accessToken} is null)`)]);
+export const companyMandates = pgTable(
+  'company_mandates',
+  {
+    sessionIdHash: text('session_id_hash')
+      .primaryKey()
+      .references(() => sessions.idHash, { onDelete: 'cascade' }),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    contractId: uuid('contract_id').references(() => occupationalContracts.id, { onDelete: 'cascade' }),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    eauthSessionId: text('eauth_session_id').notNull(),
+    eauthUserId: text('eauth_user_id').notNull(),
+    accessToken: text('access_token'),
+    createdAt: createdAt(),
+  },
+  (t) => [check('company_mandates_complete_check', sql`(${t.contractId} is null) = (${t.accessToken} is null)`)],
+);

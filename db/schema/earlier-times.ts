@@ -50,9 +50,13 @@ export const earlierTimeRequests = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('earlier_time_requests_active_idx').on(t.appointmentId).where(sql`${t.state} = 'active'`),
+    uniqueIndex('earlier_time_requests_active_idx')
+      .on(t.appointmentId)
+      .where(sql`${t.state} = 'active'`),
     // The matching's "waiting for this specialty, in order of request".
-    index('earlier_time_requests_waiting_idx').on(t.specialtyId, t.requestedAt, t.id).where(sql`${t.state} = 'active'`),
+    index('earlier_time_requests_waiting_idx')
+      .on(t.specialtyId, t.requestedAt, t.id)
+      .where(sql`${t.state} = 'active'`),
     // Retention (ADR 0040): an ended request goes by its end (an active one has none).
     index('earlier_time_requests_ended_idx').on(t.endedAt),
     check('earlier_time_requests_state_check', inList(t.state, EARLIER_TIME_REQUEST_STATES)),
@@ -90,8 +94,12 @@ export const earlierTimeOffers = pgTable(
   },
   (t) => [
     uniqueIndex('earlier_time_offers_request_slot_idx').on(t.requestId, t.slotId),
-    uniqueIndex('earlier_time_offers_one_open_idx').on(t.requestId).where(sql`${t.state} = 'open'`),
-    index('earlier_time_offers_open_idx').on(t.slotId, t.expiresAt).where(sql`${t.state} = 'open'`),
+    uniqueIndex('earlier_time_offers_one_open_idx')
+      .on(t.requestId)
+      .where(sql`${t.state} = 'open'`),
+    index('earlier_time_offers_open_idx')
+      .on(t.slotId, t.expiresAt)
+      .where(sql`${t.state} = 'open'`),
     // Retention (ADR 0040): an offer goes by its closing time, once its request has ended or its time has started.
     index('earlier_time_offers_expires_idx').on(t.expiresAt),
     check('earlier_time_offers_state_check', inList(t.state, EARLIER_TIME_OFFER_STATES)),

@@ -3,7 +3,23 @@
  * attachments, professionals, care teams, absences, announcements.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, smallint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  smallint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { clock } from '../../app/lib/clock.server';
 import { ANNOUNCEMENT_TYPES, PROFESSIONAL_TYPES, THREAD_TYPES } from '../../app/models/messaging/messaging';
 import { type Localized, createdAt } from './columns';
@@ -19,33 +35,36 @@ export { ANNOUNCEMENT_TYPES, PROFESSIONAL_TYPES, THREAD_TYPES } from '../../app/
  * to the staff area with strong identification like patients; `personId` is that login identity,
  * and it is also the professional's id everywhere in messaging (authors, assignees, readers).
  */
-export const professionals = pgTable('professionals', {
-  personId: uuid('person_id')
-    .primaryKey()
-    .references(() => persons.id, { onDelete: 'cascade' }),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  /** Shown to customers next to the name, e.g. "Työterveyshoitaja". */
-  title: jsonb('title').$type<Localized>().notNull(),
-  professionalType: text('professional_type', { enum: PROFESSIONAL_TYPES }).notNull(),
-  emailAddress: text('email_address'),
-  /** The practitioner in the booking calendar, when the professional takes appointments. */
-  practitionerId: text('practitioner_id').references(() => practitioners.id),
-  /**
-   * Handles threads of customers who have no care team (e.g. private customers' prescription
-   * renewals): such threads are open to every active triage professional.
-   */
-  triage: boolean('triage').notNull().default(false),
-  active: boolean('active').notNull().default(true),
-  /** The languages the professional serves in (the practitioner page, ADR 0041): portal languages, at least one. */
-  languages: text('languages').array().$type<Array<keyof Localized>>().notNull().default(sql`'{fi}'::text[]`),
-  createdAt: createdAt(),
-}, (t) => [
-  check(
-    'professionals_languages_check',
-    sql`cardinality(${t.languages}) > 0 and ${t.languages} <@ array['fi', 'sv', 'en']::text[]`,
-  ),
-]);
+export const professionals = pgTable(
+  'professionals',
+  {
+    personId: uuid('person_id')
+      .primaryKey()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** Shown to customers next to the name, e.g. "Työterveyshoitaja". */
+    title: jsonb('title').$type<Localized>().notNull(),
+    professionalType: text('professional_type', { enum: PROFESSIONAL_TYPES }).notNull(),
+    emailAddress: text('email_address'),
+    /** The practitioner in the booking calendar, when the professional takes appointments. */
+    practitionerId: text('practitioner_id').references(() => practitioners.id),
+    /**
+     * Handles threads of customers who have no care team (e.g. private customers' prescription
+     * renewals): such threads are open to every active triage professional.
+     */
+    triage: boolean('triage').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    /** The languages the professional serves in (the practitioner page, ADR 0041): portal languages, at least one. */
+    languages: text('languages')
+      .array()
+      .$type<Array<keyof Localized>>()
+      .notNull()
+      .default(sql`'{fi}'::text[]`),
+    createdAt: createdAt(),
+  },
+  (t) => [check('professionals_languages_check', sql`cardinality(${t.languages}) > 0 and ${t.languages} <@ array['fi', 'sv', 'en']::text[]`)],
+);
 
 /**
  * HR users of client companies (spec 1 §3 "HR user", ADR 0042): an employer's contact person who
@@ -85,10 +104,7 @@ export const occupationalCareTeam = pgTable(
     /** Order on the team page (and which one receives a thread when none is chosen). */
     position: smallint('position').notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.contractId, t.professionalId] }),
-    index('occupational_care_team_professional_idx').on(t.professionalId),
-  ],
+  (t) => [primaryKey({ columns: [t.contractId, t.professionalId] }), index('occupational_care_team_professional_idx').on(t.professionalId)],
 );
 
 /** A professional's absence (dates in Helsinki, inclusive) and who substitutes for them. */
@@ -102,7 +118,10 @@ export const professionalAbsences = pgTable(
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
     /** Professionals' person ids, in order of preference. */
-    substituteIds: uuid('substitute_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    substituteIds: uuid('substitute_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     /** For colleagues only; never shown to customers. */
     internalMessage: text('internal_message'),
     createdAt: createdAt(),
@@ -163,12 +182,12 @@ export const messagingThreadParticipants = pgTable(
     professionalId: uuid('professional_id')
       .notNull()
       .references(() => professionals.personId, { onDelete: 'cascade' }),
-    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
+    addedAt: timestamp('added_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$defaultFn(() => clock.now()),
   },
-  (t) => [
-    primaryKey({ columns: [t.threadId, t.professionalId] }),
-    index('messaging_thread_participants_professional_idx').on(t.professionalId, t.threadId),
-  ],
+  (t) => [primaryKey({ columns: [t.threadId, t.professionalId] }), index('messaging_thread_participants_professional_idx').on(t.professionalId, t.threadId)],
 );
 
 /** professionalsWithAccess: who on the professionals' side may open the thread. */

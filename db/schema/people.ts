@@ -6,22 +6,31 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 
-export const occupationalContracts = pgTable('occupational_contracts', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  employerName: text('employer_name').notNull(),
-  allowsWebReservation: boolean('allows_web_reservation').notNull().default(false),
-  allowsVaccinations: boolean('allows_vaccinations').notNull().default(false),
-  /** Comprehensive, Statutory or Other (spec 1 §3 ContractType); see occupational_contract_specialties. */
-  contractType: text('contract_type', { enum: ['Comprehensive', 'Statutory', 'Other'] }).notNull().default('Statutory'),
-  /** Further products of the agreement (spec 1 §3 ProductId), e.g. influenza vaccines, chat, special contract. */
-  productIds: text('product_ids').array().notNull().default(sql`'{}'::text[]`),
-  /** The client company's business id (Y-tunnus, e.g. 1234567-1): how a Suomi.fi YPA mandate names it (ADR 0050). */
-  businessId: text('business_id').unique(),
-  createdAt: createdAt(),
-}, (t) => [
-  check('occupational_contracts_type_check', sql`${t.contractType} in ('Comprehensive', 'Statutory', 'Other')`),
-  check('occupational_contracts_business_id_check', sql`${t.businessId} ~ '^[0-9]{7}-[0-9]$'`),
-]);
+export const occupationalContracts = pgTable(
+  'occupational_contracts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    employerName: text('employer_name').notNull(),
+    allowsWebReservation: boolean('allows_web_reservation').notNull().default(false),
+    allowsVaccinations: boolean('allows_vaccinations').notNull().default(false),
+    /** Comprehensive, Statutory or Other (spec 1 §3 ContractType); see occupational_contract_specialties. */
+    contractType: text('contract_type', { enum: ['Comprehensive', 'Statutory', 'Other'] })
+      .notNull()
+      .default('Statutory'),
+    /** Further products of the agreement (spec 1 §3 ProductId), e.g. influenza vaccines, chat, special contract. */
+    productIds: text('product_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The client company's business id (Y-tunnus, e.g. 1234567-1): how a Suomi.fi YPA mandate names it (ADR 0050). */
+    businessId: text('business_id').unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('occupational_contracts_type_check', sql`${t.contractType} in ('Comprehensive', 'Statutory', 'Other')`),
+    check('occupational_contracts_business_id_check', sql`${t.businessId} ~ '^[0-9]{7}-[0-9]$'`),
+  ],
+);
 
 /**
  * Everyone the portal knows by identity code: patients, guardians and people who have
@@ -38,7 +47,9 @@ export const persons = pgTable(
     birthDate: date('birth_date', { mode: 'string' }).notNull(),
     email: text('email'),
     phone: text('phone'),
-    language: text('language', { enum: ['fi', 'sv', 'en'] }).notNull().default('fi'),
+    language: text('language', { enum: ['fi', 'sv', 'en'] })
+      .notNull()
+      .default('fi'),
     streetAddress: text('street_address'),
     postalCode: text('postal_code'),
     postOffice: text('post_office'),

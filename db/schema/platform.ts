@@ -32,7 +32,10 @@ export const accessLog = pgTable(
   'access_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
+    at: timestamp('at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$defaultFn(() => clock.now()),
     actorPersonId: uuid('actor_person_id'),
     /**
      * Who acted (ACTOR_KINDS): a professional's `actor_person_id` is their `professionals.person_id`.
@@ -128,7 +131,10 @@ export const analyticsEvents = pgTable(
   'analytics_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
+    at: timestamp('at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$defaultFn(() => clock.now()),
     name: text('name').notNull(),
     properties: jsonb('properties').$type<Record<string, string | number | boolean | null>>(),
   },
@@ -175,7 +181,9 @@ export const storedObjects = pgTable(
     /** Where the bytes live: this table or the S3 bucket. */
     backend: text('backend', { enum: ['embedded', 's3'] }).notNull(),
     /** pending: waiting for the PUT; uploaded: bytes accepted; complete: finish-upload done. */
-    status: text('status', { enum: ['pending', 'uploaded', 'complete'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'uploaded', 'complete'] })
+      .notNull()
+      .default('pending'),
     byteSize: integer('byte_size'),
     data: bytea('data'),
     /** The upload URL stops working at this instant. */
@@ -185,13 +193,12 @@ export const storedObjects = pgTable(
   },
   (t) => [
     index('stored_objects_owner_idx').on(t.ownerPersonId, t.purpose),
-    index('stored_objects_unfinished_idx').on(t.expiresAt).where(sql`${t.status} <> 'complete'`),
+    index('stored_objects_unfinished_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} <> 'complete'`),
     check('stored_objects_max_bytes_check', sql`${t.maxBytes} > 0`),
     check('stored_objects_size_check', sql`${t.byteSize} is null or (${t.byteSize} >= 0 and ${t.byteSize} <= ${t.maxBytes})`),
-    check(
-      'stored_objects_complete_check',
-      sql`${t.status} = 'pending' or ${t.byteSize} is not null`,
-    ),
+    check('stored_objects_complete_check', sql`${t.status} = 'pending' or ${t.byteSize} is not null`),
     check('stored_objects_embedded_data_check', sql`${t.backend} = 'embedded' or ${t.data} is null`),
   ],
 );

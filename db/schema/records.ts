@@ -6,7 +6,25 @@
  * is released ('patient').
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, smallint, boolean, check, date, index, integer, jsonb, numeric, pgTable, type AnyPgColumn, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  smallint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  type AnyPgColumn,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { clock } from '../../app/lib/clock.server';
 import type { QuestionnaireDefinition } from '../../app/models/records/questionnaire';
 import { createdAt } from './columns';
@@ -19,7 +37,9 @@ const patientRef = () =>
     .notNull()
     .references(() => persons.id, { onDelete: 'cascade' });
 const viewRestriction = () =>
-  text('view_restriction', { enum: ['patient', 'professional'] }).notNull().default('patient');
+  text('view_restriction', { enum: ['patient', 'professional'] })
+    .notNull()
+    .default('patient');
 
 export const prescriptions = pgTable(
   'prescriptions',
@@ -55,7 +75,9 @@ export const prescriptionRenewals = pgTable(
     patientId: patientRef(),
     /** Who sent it: the patient or their guardian. */
     requestedById: uuid('requested_by_id').references(() => persons.id, { onDelete: 'set null' }),
-    status: text('status', { enum: ['pending', 'processed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'processed'] })
+      .notNull()
+      .default('pending'),
     /** The messaging thread that carries the request to the care team (issue 10's messaging). */
     threadId: bigint('thread_id', { mode: 'number' })
       .notNull()
@@ -63,7 +85,9 @@ export const prescriptionRenewals = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('prescription_renewals_pending_uq').on(t.prescriptionId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('prescription_renewals_pending_uq')
+      .on(t.prescriptionId)
+      .where(sql`${t.status} = 'pending'`),
     index('prescription_renewals_patient_idx').on(t.patientId),
   ],
 );
@@ -97,7 +121,9 @@ export const labTests = pgTable(
     patientId: patientRef(),
     resultDate: date('result_date', { mode: 'string' }).notNull(),
     parentId: bigint('parent_id', { mode: 'number' }).references((): AnyPgColumn => labTests.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['single', 'package'] }).notNull().default('single'),
+    kind: text('kind', { enum: ['single', 'package'] })
+      .notNull()
+      .default('single'),
     position: smallint('position').notNull().default(0),
     code: text('code').notNull(),
     displayName: text('display_name').notNull(),
@@ -115,7 +141,9 @@ export const labTests = pgTable(
     viewRestriction: viewRestriction(),
   },
   (t) => [
-    index('lab_tests_patient_day_idx').on(t.patientId, t.resultDate.desc()).where(sql`${t.parentId} is null`),
+    index('lab_tests_patient_day_idx')
+      .on(t.patientId, t.resultDate.desc())
+      .where(sql`${t.parentId} is null`),
     index('lab_tests_parent_idx').on(t.parentId),
   ],
 );
@@ -193,7 +221,10 @@ export const questionnaireInvitations = pgTable(
     formId: bigint('form_id', { mode: 'number' })
       .notNull()
       .references(() => questionnaireForms.id),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
+    sentAt: timestamp('sent_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$defaultFn(() => clock.now()),
     /** The answers as the JSON string the spec names (spec 3 §7); null until answered. */
     answers: text('answers'),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
@@ -202,7 +233,9 @@ export const questionnaireInvitations = pgTable(
     messageId: bigint('message_id', { mode: 'number' }).references(() => messagingMessages.id, { onDelete: 'set null' }),
   },
   (t) => [
-    index('questionnaire_invitations_message_idx').on(t.messageId).where(sql`${t.messageId} is not null`),
+    index('questionnaire_invitations_message_idx')
+      .on(t.messageId)
+      .where(sql`${t.messageId} is not null`),
     index('questionnaire_invitations_patient_idx').on(t.patientId, t.sentAt.desc()),
     check('questionnaire_invitations_answered_check', sql`(${t.answers} is null) = (${t.answeredAt} is null)`),
   ],

@@ -81,7 +81,7 @@ describe.skipIf(!testDatabaseUrl())('three instances behind HAProxy on one Postg
   let haproxy: Haproxy;
 
   beforeAll(async () => {
-    if (!haproxyBinary) throw new Error('HAProxy not found: install Debian\'s package (apt-get install haproxy) or set HAPROXY');
+    if (!haproxyBinary) throw new Error("HAProxy not found: install Debian's package (apt-get install haproxy) or set HAPROXY");
     ensureBuild(REPO_ROOT);
     dir = mkdtempSync(path.join(os.tmpdir(), 'portal-cluster-'));
     empty = await createEmptyPostgresDatabase();
@@ -184,7 +184,9 @@ describe.skipIf(!testDatabaseUrl())('three instances behind HAProxy on one Postg
       .filter((s) => s.name !== 'BACKEND')
       .map((s) => ({ name: s.name, posts: s.sessions - (sessionsBefore.find((b) => b.name === s.name)?.sessions ?? 0) }));
     for (const { posts } of share) expect(posts).toBeGreaterThan(0);
-    say(`race: ${VISITORS} reservations of one free time → 1 success, ${VISITORS - 1} × 409 appointmentNotAvailable; per instance ${share.map((s) => `${s.name} ${s.posts}`).join(', ')}`);
+    say(
+      `race: ${VISITORS} reservations of one free time → 1 success, ${VISITORS - 1} × 409 appointmentNotAvailable; per instance ${share.map((s) => `${s.name} ${s.posts}`).join(', ')}`,
+    );
   });
 
   it(`${LOAD_MS / 1000} s of load with one instance restarted midway: zero failed requests, every reservation kept`, { timeout: 300_000 }, async () => {
@@ -213,8 +215,7 @@ describe.skipIf(!testDatabaseUrl())('three instances behind HAProxy on one Postg
     const startedAt = performance.now();
     // 30 s, and at least 3 s more after the restarted instance is back (a slow machine's restart).
     let restartDoneAt: number | null = null;
-    const running = () =>
-      performance.now() - startedAt < LOAD_MS || restartDoneAt === null || performance.now() - restartDoneAt < 3_000;
+    const running = () => performance.now() - startedAt < LOAD_MS || restartDoneAt === null || performance.now() - restartDoneAt < 3_000;
     const timed = async <T>(what: string, fn: () => Promise<T>, ok: (value: T) => boolean | Promise<boolean>): Promise<T | null> => {
       const t0 = performance.now();
       requests += 1;
@@ -253,9 +254,17 @@ describe.skipIf(!testDatabaseUrl())('three instances behind HAProxy on one Postg
     const bookingWorker = async () => {
       while (running() && next < bookable.length) {
         const { slotId, person } = bookable[next++]!;
-        const visitor = await timed(`GET reservation page ${slotId}`, () => openReservation(haproxy.origin, slotId, person), () => true);
+        const visitor = await timed(
+          `GET reservation page ${slotId}`,
+          () => openReservation(haproxy.origin, slotId, person),
+          () => true,
+        );
         if (!visitor) continue;
-        const answer = await timed(`POST reservation ${slotId}`, () => reserveAnonymously(visitor, slotId), (a) => a.type === 'success');
+        const answer = await timed(
+          `POST reservation ${slotId}`,
+          () => reserveAnonymously(visitor, slotId),
+          (a) => a.type === 'success',
+        );
         if (answer) booked.push(slotId);
       }
     };
@@ -318,7 +327,12 @@ describe.skipIf(!testDatabaseUrl())('three instances behind HAProxy on one Postg
     const held = await database.db
       .select({ slotId: appointments.slotId })
       .from(appointments)
-      .where(inArray(appointments.slotId, bookable.map((b) => b.slotId)));
+      .where(
+        inArray(
+          appointments.slotId,
+          bookable.map((b) => b.slotId),
+        ),
+      );
     expect(held.map((h) => h.slotId).sort((a, b) => a! - b!)).toEqual([...booked].sort((a, b) => a - b));
   });
 });

@@ -67,7 +67,13 @@ describe.skipIf(!testDatabaseUrl())('one freed time offered to 50 waiting patien
     /** A patient (with their own phone on record: where their offers go) booked at `startAt`. */
     const book = async (personIndex: number, startAt: Date, phone: string | null = null) => {
       const identityCode = makeIdentityCode('1971-03-03', 100 + personIndex);
-      const person = await createPerson(db, { identityCode, firstName: 'Jonottaja', lastName: `Potilas${personIndex}`, patientDataConsentUpdatedAt: clock.now(), phone });
+      const person = await createPerson(db, {
+        identityCode,
+        firstName: 'Jonottaja',
+        lastName: `Potilas${personIndex}`,
+        patientDataConsentUpdatedAt: clock.now(),
+        phone,
+      });
       const slot = await createSlot(db, { clinicId: PLACE, practitionerId: 'P0001', specialtyId: 'YLE', startAt });
       const { appointment } = await createAppointment(db, {
         patientId: person.id,
@@ -186,7 +192,10 @@ describe.skipIf(!testDatabaseUrl())('one freed time offered to 50 waiting patien
     const winner = winners[0]!.taker.patient;
 
     // Exactly one move: the winner holds the time; no time holds two live appointments.
-    const holders = await db.select().from(appointments).where(and(eq(appointments.slotId, freed.slotId), isNull(appointments.cancelledAt)));
+    const holders = await db
+      .select()
+      .from(appointments)
+      .where(and(eq(appointments.slotId, freed.slotId), isNull(appointments.cancelledAt)));
     expect(holders.map((a) => a.id)).toEqual([winner.appointmentId]);
     const doubled = await db.execute(
       sql`select slot_id from appointments where cancelled_at is null and slot_id is not null group by slot_id having count(*) > 1`,
@@ -198,7 +207,15 @@ describe.skipIf(!testDatabaseUrl())('one freed time offered to 50 waiting patien
     }
 
     // The winner's request is fulfilled; the 49 stay on the list; their offers say "taken".
-    const requests = await db.select().from(earlierTimeRequests).where(inArray(earlierTimeRequests.appointmentId, patients.map((p) => p.appointmentId)));
+    const requests = await db
+      .select()
+      .from(earlierTimeRequests)
+      .where(
+        inArray(
+          earlierTimeRequests.appointmentId,
+          patients.map((p) => p.appointmentId),
+        ),
+      );
     expect(requests.filter((r) => r.state === 'fulfilled').map((r) => r.appointmentId)).toEqual([winner.appointmentId]);
     expect(requests.filter((r) => r.state === 'active')).toHaveLength(TAKERS - 1);
     const after = await db.select().from(earlierTimeOffers).where(eq(earlierTimeOffers.slotId, freed.slotId));
@@ -207,7 +224,12 @@ describe.skipIf(!testDatabaseUrl())('one freed time offered to 50 waiting patien
 
     // The winner's old time is free again, and offered onward to those waiting whose appointment is
     // later — the 51st among them — in order of request.
-    expect(await db.select().from(appointments).where(and(eq(appointments.slotId, winner.slotId), isNull(appointments.cancelledAt)))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(appointments)
+        .where(and(eq(appointments.slotId, winner.slotId), isNull(appointments.cancelledAt))),
+    ).toEqual([]);
     const onward = await db.select().from(earlierTimeOffers).where(eq(earlierTimeOffers.slotId, winner.slotId));
     const laterOnes = [...patients, last].filter((p) => p.slotId > winner.slotId && p !== winner);
     expect(onward.map((o) => o.appointmentId).sort((a, b) => a - b)).toEqual(laterOnes.map((p) => p.appointmentId).sort((a, b) => a - b));

@@ -122,8 +122,7 @@ describe.skipIf(!testDatabaseUrl())('one free time, 100 concurrent reservations,
     expect(logged[0]!.subjectPersonId).toBe(created[0]!.patientId);
 
     const events = await db.select().from(analyticsEvents).where(gt(analyticsEvents.id, before.events));
-    const count = (name: string, type?: string) =>
-      events.filter((e) => e.name === name && (type === undefined || e.properties?.type === type)).length;
+    const count = (name: string, type?: string) => events.filter((e) => e.name === name && (type === undefined || e.properties?.type === type)).length;
     expect(count('reservationStart')).toBe(VISITORS);
     expect(count('reservationSuccess')).toBe(1);
     expect(count('reservationError', 'appointmentNotAvailable')).toBe(VISITORS - 1);

@@ -9,7 +9,17 @@ import { LANGUAGES, type Language } from '../../app/i18n/config';
 import reservationTexts from '../../app/i18n/resources/booking/reservation';
 import moveTexts from '../../app/i18n/resources/appointments/move';
 import { pageExistsIn, pagePath, type PageKey } from '../../app/route-table';
-import { bookFixture, expect, expectNoAxeViolations, expectSameStructureInEveryLanguage, expectWorksWithoutScript, freshSlot, login, newIdentityCode, test } from './fixtures';
+import {
+  bookFixture,
+  expect,
+  expectNoAxeViolations,
+  expectSameStructureInEveryLanguage,
+  expectWorksWithoutScript,
+  freshSlot,
+  login,
+  newIdentityCode,
+  test,
+} from './fixtures';
 import { patientWithSmsLogin } from './account/my-information-helpers';
 import { PAYER_DEMO_PERSONS } from '../../db/seed-booking-payers';
 import { OCCUPATIONAL_SLOT } from './booking/payers-fixtures';
@@ -41,7 +51,6 @@ const loggedIn = (key: PageKey) =>
     await login(page, 'aino', { lang });
     return pagePath(key, lang);
   });
-
 
 const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
   front: [anonymous('front'), { ...loggedIn('front'), name: 'logged in' }],
@@ -188,23 +197,20 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
         await expect(page.locator('input[name="ssn"]')).toHaveAttribute('aria-invalid', 'true');
       },
     ),
-    only(
-      'reserved',
-      async (page, lang) => {
-        const slot = await freshSlot(page.request, { patient: 'new' });
-        await page.goto(pagePath('reserve', lang, { slotId: String(slot.slotId) }));
-        const form = page.locator('form[method="post"]').filter({ has: page.locator('input[name="ssn"]') });
-        await form.locator('input[name="ssn"]').fill(slot.patient!.identityCode);
-        await form.locator('input[name="firstName"]').fill(slot.patient!.firstName);
-        await form.locator('input[name="lastName"]').fill(slot.patient!.lastName);
-        await form.locator('input[name="phone"]').fill(`040${String(Math.floor(1_000_000 + Math.random() * 8_999_999))}`);
-        await form.locator('input[name="emailAddress"]').fill('axe@example.fi');
-        await form.locator('input[name="termsApproved"]').check();
-        await form.locator('button[type="submit"]').last().click();
-        await expect(page.getByRole('heading', { level: 1, name: reservationTexts[lang].success.title })).toBeVisible();
-        return page.url();
-      },
-    ),
+    only('reserved', async (page, lang) => {
+      const slot = await freshSlot(page.request, { patient: 'new' });
+      await page.goto(pagePath('reserve', lang, { slotId: String(slot.slotId) }));
+      const form = page.locator('form[method="post"]').filter({ has: page.locator('input[name="ssn"]') });
+      await form.locator('input[name="ssn"]').fill(slot.patient!.identityCode);
+      await form.locator('input[name="firstName"]').fill(slot.patient!.firstName);
+      await form.locator('input[name="lastName"]').fill(slot.patient!.lastName);
+      await form.locator('input[name="phone"]').fill(`040${String(Math.floor(1_000_000 + Math.random() * 8_999_999))}`);
+      await form.locator('input[name="emailAddress"]').fill('axe@example.fi');
+      await form.locator('input[name="termsApproved"]').check();
+      await form.locator('button[type="submit"]').last().click();
+      await expect(page.getByRole('heading', { level: 1, name: reservationTexts[lang].success.title })).toBeVisible();
+      return page.url();
+    }),
     only('not available', async (_page, lang) => pagePath('reserve', lang, { slotId: '999999999' })),
     only('register at a reception', async (page, lang) => {
       const slot = await freshSlot(page.request);
@@ -466,24 +472,35 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
       await login(page, 'aino', { lang });
       return pagePath('accessLog', lang, {}, 'from=2026-02-30&to=2025-01-01');
     }),
-    only('guardian viewing a child', async (page, lang) => {
-      await login(page, 'laura', { lang });
-      return pagePath('accessLog', lang);
-    }, async (page) => {
-      await page.getByRole('link', { name: 'Eino Nieminen' }).click();
-      await page.getByRole('link', { name: 'Eino Nieminen', exact: true }).and(page.locator('[aria-current="page"]')).waitFor();
-    }),
+    only(
+      'guardian viewing a child',
+      async (page, lang) => {
+        await login(page, 'laura', { lang });
+        return pagePath('accessLog', lang);
+      },
+      async (page) => {
+        await page.getByRole('link', { name: 'Eino Nieminen' }).click();
+        await page.getByRole('link', { name: 'Eino Nieminen', exact: true }).and(page.locator('[aria-current="page"]')).waitFor();
+      },
+    ),
   ],
   smsAuthentication: [
     anonymous('smsAuthentication'),
-    only('code sent', async (page, lang) => {
-      await patientWithSmsLogin(page, lang);
-      await page.request.get('/dev/test-fixtures/session?lapse=idle');
-      return pagePath('smsAuthentication', lang, {}, `next=${pagePath('myInformation', lang)}`);
-    }, async (page) => {
-      await page.getByRole('button', { name: /SMS|teksti/ }).first().click();
-      await page.locator('#sms-code').waitFor();
-    }),
+    only(
+      'code sent',
+      async (page, lang) => {
+        await patientWithSmsLogin(page, lang);
+        await page.request.get('/dev/test-fixtures/session?lapse=idle');
+        return pagePath('smsAuthentication', lang, {}, `next=${pagePath('myInformation', lang)}`);
+      },
+      async (page) => {
+        await page
+          .getByRole('button', { name: /SMS|teksti/ })
+          .first()
+          .click();
+        await page.locator('#sms-code').waitFor();
+      },
+    ),
   ],
   // ─── Messaging (issue 10) ───
   conversations: [
@@ -578,16 +595,22 @@ const CASES: Record<PageKey, AxeCase[] | { skip: string }> = {
     only('', async (page, lang) => {
       await login(page, 'aino', { lang });
       return firstLink(page, pagePath('prescriptions', lang), pagePath('prescriptionRenewal', lang, { ids: '0' }).replace(/0$/, ''), (html) =>
-        [...html.matchAll(/name="id" value="(\d+)"/g)].map((m) => m[1]!).slice(0, 2).join(','),
+        [...html.matchAll(/name="id" value="(\d+)"/g)]
+          .map((m) => m[1]!)
+          .slice(0, 2)
+          .join(','),
       );
     }),
   ],
   laboratory: [loggedIn('laboratory')],
   laboratoryReferral: [recordDetail('laboratory', 'laboratoryReferral')],
-  laboratoryResult: [recordDetail('laboratory', 'laboratoryResult'), only('not found', async (page, lang) => {
-    await login(page, 'aino', { lang });
-    return pagePath('laboratoryResult', lang, { date: '2001-01-01' });
-  })],
+  laboratoryResult: [
+    recordDetail('laboratory', 'laboratoryResult'),
+    only('not found', async (page, lang) => {
+      await login(page, 'aino', { lang });
+      return pagePath('laboratoryResult', lang, { date: '2001-01-01' });
+    }),
+  ],
   imaging: [loggedIn('imaging')],
   imagingReferral: [recordDetail('imaging', 'imagingReferral')],
   imagingResult: [recordDetail('imaging', 'imagingResult')],

@@ -111,11 +111,7 @@ export interface SlotFixture {
 }
 
 /** A fresh free time (and optionally a fresh patient) from the test-only fixture route. */
-export async function freshSlot(
-  request: APIRequestContext,
-  params: Record<string, string> = {},
-  baseURL = '',
-): Promise<SlotFixture> {
+export async function freshSlot(request: APIRequestContext, params: Record<string, string> = {}, baseURL = ''): Promise<SlotFixture> {
   const query = new URLSearchParams({ startInMinutes: String(3 * 24 * 60), ...params });
   const response = await request.get(`${baseURL}/dev/test-fixtures/slot?${query}`);
   expect(response.ok()).toBeTruthy();
@@ -145,7 +141,10 @@ export async function csrfToken(page: Page, baseURL = ''): Promise<string> {
  * on CI's two cores (issue 38: 211 → 151–165 CPU-s for 41 cases).
  */
 export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] }).analyze();
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
@@ -196,8 +195,10 @@ async function pageFacts(page: Page, urls: string[]): Promise<PageFacts[]> {
             outline.push(`${tag}${el.getAttribute('type') ? `[${el.getAttribute('type')}]` : ''}:${labelled(el) ? 'labelled' : 'UNLABELLED'}`);
           }
           if (tag === 'img') outline.push(el.hasAttribute('alt') ? 'img' : 'img:NO-ALT');
-          if (tag === 'button' && el.getAttribute('type') === 'button' && !el.closest('[hidden], template')) scriptOnly.push(`button[type=button] ${el.outerHTML.slice(0, 120)}`);
-          if (tag === 'a' && (el.getAttribute('href') === '#' || el.getAttribute('href')?.startsWith('javascript:'))) scriptOnly.push(`link ${el.outerHTML.slice(0, 120)}`);
+          if (tag === 'button' && el.getAttribute('type') === 'button' && !el.closest('[hidden], template'))
+            scriptOnly.push(`button[type=button] ${el.outerHTML.slice(0, 120)}`);
+          if (tag === 'a' && (el.getAttribute('href') === '#' || el.getAttribute('href')?.startsWith('javascript:')))
+            scriptOnly.push(`link ${el.outerHTML.slice(0, 120)}`);
           if ([...el.attributes].some((a) => a.name.startsWith('on'))) scriptOnly.push(`handler ${el.outerHTML.slice(0, 120)}`);
         }
         const forms = [...doc.querySelectorAll('form')].map((form) => {
@@ -222,10 +223,10 @@ async function pageFacts(page: Page, urls: string[]): Promise<PageFacts[]> {
  */
 function foldRepeats(tokens: readonly string[]): string[] {
   let folded = [...tokens];
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (let size = 1; size <= 8; size++) {
-      for (let at = size; at + size <= folded.length; ) {
+      for (let at = size; at + size <= folded.length;) {
         const same = folded.slice(at - size, at).every((token, i) => token === folded[at + i]);
         if (same) {
           folded = [...folded.slice(0, at), ...folded.slice(at + size)];

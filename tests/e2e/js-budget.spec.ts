@@ -80,10 +80,7 @@ const MORE_PAGES: readonly Scenario[] = [
  * (`prepare`: ten years of access log) is left to the list above and to the benchmark's own
  * page-weight check.
  */
-const pages = [
-  ...MORE_PAGES,
-  ...SCENARIOS.filter((s) => s.kind === 'page' && !s.resolvePath && !s.identityCode && !s.prepare),
-].filter(
+const pages = [...MORE_PAGES, ...SCENARIOS.filter((s) => s.kind === 'page' && !s.resolvePath && !s.identityCode && !s.prepare)].filter(
   (scenario, index, all) => all.findIndex((other) => other.name === scenario.name) === index,
 );
 
@@ -95,7 +92,7 @@ test.describe('JavaScript budget', () => {
   test('the client build holds no script file', () => {
     const clientDir = path.resolve(REPO_ROOT, process.env.BUILD_DIR ?? 'build', 'client');
     const files = readdirSync(clientDir, { recursive: true, encoding: 'utf8' });
-    expect(files.filter((file) => file.endsWith('.css')).length, 'the pages\' CSS files').toBeGreaterThan(0);
+    expect(files.filter((file) => file.endsWith('.css')).length, "the pages' CSS files").toBeGreaterThan(0);
     expect(files.filter((file) => /\.[cm]?js$/.test(file))).toEqual([]);
   });
 

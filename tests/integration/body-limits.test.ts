@@ -12,8 +12,8 @@ import { connect, type AddressInfo } from 'node:net';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filledBody, sendBody } from '../fixtures/send-body';
 import { answerExpectContinue, limitRequestBodies, TOO_LARGE_MARKER, type BodyLimits } from '~/lib/http/body-limit.server';
+import { filledBody, sendBody } from '../fixtures/send-body';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -52,7 +52,7 @@ beforeAll(async () => {
     if (Number.isFinite(partly)) {
       // An answer after the first bytes (as the CSRF check refuses an upload without a token).
       const reader = stream.getReader();
-      for (let read = 0; read < partly; ) {
+      for (let read = 0; read < partly;) {
         const next = await reader.read();
         if (next.done) break;
         read += next.value.byteLength;
@@ -223,7 +223,9 @@ it.each([
   socket.on('data', (chunk: Buffer) => answer.push(chunk));
   const ended = once(socket, 'end');
   ended.catch(() => {}); // (a reset fails the writes below, which is what the test reports)
-  socket.write(`POST /fi/viestit/uusi?readAtMost=${64 * KiB} HTTP/1.1\r\nHost: localhost\r\n${connectionHeader}Content-Type: ${MULTIPART}\r\nContent-Length: ${total}\r\n\r\n`);
+  socket.write(
+    `POST /fi/viestit/uusi?readAtMost=${64 * KiB} HTTP/1.1\r\nHost: localhost\r\n${connectionHeader}Content-Type: ${MULTIPART}\r\nContent-Length: ${total}\r\n\r\n`,
+  );
   const filler = Buffer.alloc(64 * KiB, 'a');
   // (A reset connection fails a write, which rejects this test.)
   for (let sent = 0; sent < total; sent += filler.byteLength) {

@@ -15,9 +15,7 @@ import {
 } from '../fixtures/db';
 
 async function databaseExists(name: string): Promise<boolean> {
-  const result = await withAdminClient((client) =>
-    client.query('select 1 from pg_database where datname = $1', [name]),
-  );
+  const result = await withAdminClient((client) => client.query('select 1 from pg_database where datname = $1', [name]));
   return result.rowCount === 1;
 }
 

@@ -35,9 +35,7 @@ describe.each(databaseKinds())('outbox and access log on %s', (kind) => {
 
       expect(first).toMatchObject({ channel: 'sms', subject: null, attachments: null, sentAt: null, state: 'queued', tries: 0 });
       expect(first.createdAt).toBeInstanceOf(Date);
-      expect(second.attachments).toEqual([
-        { fileName: 'aika.ics', contentType: 'text/calendar', content: 'QkVHSU46VkNBTEVOREFS' },
-      ]);
+      expect(second.attachments).toEqual([{ fileName: 'aika.ics', contentType: 'text/calendar', content: 'QkVHSU46VkNBTEVOREFS' }]);
 
       const listed = await listOutbox(t.db);
       expect(listed.map((m) => m.id)).toEqual([third.id, second.id, first.id]);
@@ -98,9 +96,7 @@ describe.each(databaseKinds())('outbox and access log on %s', (kind) => {
     });
 
     it('writes several entries in one statement, numbered in the given order', async () => {
-      const viewer = (
-        await createPerson(t.db, { identityCode: makeIdentityCode('1970-06-01', 931), firstName: 'Ville', lastName: 'Testi' })
-      ).id;
+      const viewer = (await createPerson(t.db, { identityCode: makeIdentityCode('1970-06-01', 931), firstName: 'Ville', lastName: 'Testi' })).id;
       await logAccesses(t.db, []);
       expect(await listAccessFor(t.db, viewer)).toEqual([]);
       const entries = [3, 1, 2].map((n) => ({
@@ -134,11 +130,15 @@ describe.each(databaseKinds())('outbox and access log on %s', (kind) => {
     });
 
     it("groups concurrent requests' entries into fewer INSERTs, each request's rows together and in order", async () => {
-      const viewer = (
-        await createPerson(t.db, { identityCode: makeIdentityCode('1970-06-02', 933), firstName: 'Vilja', lastName: 'Testi' })
-      ).id;
+      const viewer = (await createPerson(t.db, { identityCode: makeIdentityCode('1970-06-02', 933), firstName: 'Vilja', lastName: 'Testi' })).id;
       const request = (n: number) =>
-        ['a', 'b', 'c'].map((part) => ({ actorPersonId: viewer, subjectPersonId: viewer, action: 'view' as const, resource: 'group-test', resourceId: `${n}${part}` }));
+        ['a', 'b', 'c'].map((part) => ({
+          actorPersonId: viewer,
+          subjectPersonId: viewer,
+          action: 'view' as const,
+          resource: 'group-test',
+          resourceId: `${n}${part}`,
+        }));
       await Promise.all(Array.from({ length: 20 }, (_, n) => logAccesses(t.db, request(n))));
       const result = await t.db.execute(sql`select resource_id, xmin::text as xmin from ${accessLog} where resource = 'group-test' order by id`);
       const rows = (result as unknown as { rows: Array<{ resource_id: string; xmin: string }> }).rows;
@@ -151,11 +151,15 @@ describe.each(databaseKinds())('outbox and access log on %s', (kind) => {
       expect(new Set(rows.map((r) => r.xmin)).size).toBe(2);
     });
 
-    it("fails only the request whose entries are wrong when a grouped INSERT fails", async () => {
-      const viewer = (
-        await createPerson(t.db, { identityCode: makeIdentityCode('1970-06-03', 935), firstName: 'Veli', lastName: 'Testi' })
-      ).id;
-      const entry = (resourceId: string, actorPersonId = viewer) => ({ actorPersonId, subjectPersonId: viewer, action: 'view' as const, resource: 'group-fail', resourceId });
+    it('fails only the request whose entries are wrong when a grouped INSERT fails', async () => {
+      const viewer = (await createPerson(t.db, { identityCode: makeIdentityCode('1970-06-03', 935), firstName: 'Veli', lastName: 'Testi' })).id;
+      const entry = (resourceId: string, actorPersonId = viewer) => ({
+        actorPersonId,
+        subjectPersonId: viewer,
+        action: 'view' as const,
+        resource: 'group-fail',
+        resourceId,
+      });
       const results = await Promise.allSettled([
         logAccesses(t.db, [entry('first')]),
         logAccesses(t.db, [entry('second')]),
@@ -167,9 +171,7 @@ describe.each(databaseKinds())('outbox and access log on %s', (kind) => {
     });
 
     it('writes inside a transaction at once, and a rollback takes the rows with it', async () => {
-      const viewer = (
-        await createPerson(t.db, { identityCode: makeIdentityCode('1970-06-04', 937), firstName: 'Venla', lastName: 'Testi' })
-      ).id;
+      const viewer = (await createPerson(t.db, { identityCode: makeIdentityCode('1970-06-04', 937), firstName: 'Venla', lastName: 'Testi' })).id;
       const entry = { actorPersonId: viewer, subjectPersonId: viewer, action: 'change' as const, resource: 'tx-test' };
       await expect(
         withTransaction(t.db, async (tx) => {

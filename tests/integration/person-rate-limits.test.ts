@@ -31,15 +31,19 @@ import { clock } from '../fixtures/clock';
 
 let individual = 700;
 const code = (birthDate = '1984-09-09') => makeIdentityCode(birthDate, (individual += 1));
-const PNG = Uint8Array.from(
-  Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
-);
+const PNG = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'));
 const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, ...Array.from({ length: 64 }, () => 0)]);
 
 async function world(db: Db) {
   const contract = await createOccupationalContract(db, { employerName: 'Tahti Oy' });
   const nurse = (lastName: string) =>
-    createProfessional(db, { identityCode: code('1972-04-04'), firstName: 'Tahti', lastName, title: localized('Hoitaja', 'Skötare', 'Nurse'), professionalType: 'Nurse' });
+    createProfessional(db, {
+      identityCode: code('1972-04-04'),
+      firstName: 'Tahti',
+      lastName,
+      title: localized('Hoitaja', 'Skötare', 'Nurse'),
+      professionalType: 'Nurse',
+    });
   const first = await nurse('Yksi');
   const second = await nurse('Kaksi');
   await addCareTeam(db, contract.id, [first.personId, second.personId]);
@@ -61,7 +65,8 @@ describe.each(databaseKinds())('per-person rate limits on %s', (kind) => {
 
   const api = (customerId: string, query: string, now = clock.now()) =>
     runMessagingQuery({ db: t.db, customerId, lang: 'fi', now }, { query }, { introspection: false });
-  const messagesBy = async (personId: string) => (await t.db.select({ n: count() }).from(messagingMessages).where(eq(messagingMessages.authorId, personId)))[0]!.n;
+  const messagesBy = async (personId: string) =>
+    (await t.db.select({ n: count() }).from(messagingMessages).where(eq(messagingMessages.authorId, personId)))[0]!.n;
   const objectsOf = async (personId: string) => (await t.db.select({ n: count() }).from(storedObjects).where(eq(storedObjects.ownerPersonId, personId)))[0]!.n;
   const send = (threadId: number, text: string, key?: string) =>
     `mutation { sendMessage(threadId: "${threadId}", message: {content: "${text}"}${key ? `, idempotencyKey: "${key}"` : ''}) { id } }`;
@@ -154,8 +159,14 @@ describe.each(databaseKinds())('per-person rate limits on %s', (kind) => {
     expect((await initKelaUpload(t.db, store, auth, { front: 'image/jpeg', back: 'image/png' }, { front: 1024, back: 1024 })).type).toBe('success');
     const objects = await objectsOf(customer.person.id);
     expect(await api(customer.person.id, upload)).toMatchObject({ status: 429, body: { error: { type: 'TooManyRequests' } } });
-    expect(await initKelaUpload(t.db, store, auth, { front: 'image/jpeg', back: 'image/png' }, { front: 1024, back: 1024 })).toMatchObject({ type: 'too-many-uploads', retryAfterSeconds: expect.any(Number) });
-    const files = { front: { contentType: 'image/jpeg', fileName: 'front.jpg', bytes: JPEG }, back: { contentType: 'image/png', fileName: 'back.png', bytes: PNG } };
+    expect(await initKelaUpload(t.db, store, auth, { front: 'image/jpeg', back: 'image/png' }, { front: 1024, back: 1024 })).toMatchObject({
+      type: 'too-many-uploads',
+      retryAfterSeconds: expect.any(Number),
+    });
+    const files = {
+      front: { contentType: 'image/jpeg', fileName: 'front.jpg', bytes: JPEG },
+      back: { contentType: 'image/png', fileName: 'back.png', bytes: PNG },
+    };
     expect(await storeKelaCard(t.db, store, auth, files)).toMatchObject({ type: 'too-many-uploads' });
     expect(await objectsOf(customer.person.id)).toBe(objects);
     // A message with a file on the page is refused for the file, keeping the text.

@@ -143,9 +143,7 @@ describe.each(databaseKinds())('seed on %s', (kind) => {
     const rows = await t.db.select().from(clinics);
     expect(rows).toHaveLength(CLINICS.length);
     const physicalMunicipalities = new Set(rows.filter((c) => !c.isRemote).map((c) => c.municipality));
-    expect([...physicalMunicipalities].sort()).toEqual(
-      ['espoo', 'helsinki', 'hyvinkää', 'järvenpää', 'kerava', 'tuusula', 'vantaa'].sort(),
-    );
+    expect([...physicalMunicipalities].sort()).toEqual(['espoo', 'helsinki', 'hyvinkää', 'järvenpää', 'kerava', 'tuusula', 'vantaa'].sort());
     const remote = rows.filter((c) => c.isRemote);
     expect(remote.length).toBeGreaterThan(0);
     for (const clinic of remote) {
@@ -185,7 +183,10 @@ describe.each(databaseKinds())('seed on %s', (kind) => {
     const appointmentOf = (description: string) => seeded.find((l) => l.description === description)!.appointmentId;
     const startOf = async (id: number) => (await t.db.select({ startAt: appointments.startAt }).from(appointments).where(eq(appointments.id, id)))[0]!.startAt;
     const messagesTo = (kind: 'reminder' | 'confirmation', recipients: string[]) =>
-      t.db.select().from(outbox).where(and(eq(outbox.kind, kind), inArray(outbox.recipient, recipients)));
+      t.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.kind, kind), inArray(outbox.recipient, recipients)));
     const aino = DEMO_PERSONS.aino;
     const laura = DEMO_PERSONS.laura;
 
@@ -196,7 +197,13 @@ describe.each(databaseKinds())('seed on %s', (kind) => {
     const free = await t.db
       .select({ id: appointmentSlots.id })
       .from(appointmentSlots)
-      .where(and(eq(appointmentSlots.specialtyId, 'IHO'), eq(appointmentSlots.requiresAuth, false), gt(appointmentSlots.startAt, new Date(now.getTime() + 3 * 86_400_000))))
+      .where(
+        and(
+          eq(appointmentSlots.specialtyId, 'IHO'),
+          eq(appointmentSlots.requiresAuth, false),
+          gt(appointmentSlots.startAt, new Date(now.getTime() + 3 * 86_400_000)),
+        ),
+      )
       .orderBy(asc(appointmentSlots.startAt))
       .limit(10);
     let moved = null;

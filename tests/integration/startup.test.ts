@@ -144,7 +144,20 @@ describe('a production start (scripts/start.ts)', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('DEPLOYMENT_ENV is not set: with NODE_ENV=production this is a production start');
     expect(result.stderr).toContain('npm start');
-    for (const missing of ['SESSION_SECRET', 'PUBLIC_ORIGIN', 'DATABASE_URL', 'IDENTIFICATION', 'PAYMENTS', 'INSURERS', 'POPULATION_REGISTER', 'EMAIL', 'SMTP_URL', 'MAIL_FROM_GENERAL', 'MAIL_FROM_CHILDREN', 'SMS']) {
+    for (const missing of [
+      'SESSION_SECRET',
+      'PUBLIC_ORIGIN',
+      'DATABASE_URL',
+      'IDENTIFICATION',
+      'PAYMENTS',
+      'INSURERS',
+      'POPULATION_REGISTER',
+      'EMAIL',
+      'SMTP_URL',
+      'MAIL_FROM_GENERAL',
+      'MAIL_FROM_CHILDREN',
+      'SMS',
+    ]) {
       expect(result.stderr).toMatch(new RegExp(`^  ${missing}: `, 'm'));
     }
     expect(result.stdout).not.toContain('listening');
@@ -220,7 +233,14 @@ describe('the demo start (npm start)', () => {
     const port = await freePort();
     const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--demo'], {
       cwd: root,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', PGLITE_DATA_DIR: path.join(dir, 'pglite'), LOG_LEVEL: 'warn' },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PGLITE_DATA_DIR: path.join(dir, 'pglite'),
+        LOG_LEVEL: 'warn',
+      },
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -109,12 +109,7 @@ describe.each(databaseKinds())('embedded storage on %s', (kind) => {
     eino = await person(t.db, '2018-09-01');
     stranger = await person(t.db, '1990-12-24');
     await addGuardianship(t.db, laura.id, eino.id);
-    [ainoAuth, lauraAuth, einoAuth, strangerAuth] = await Promise.all([
-      authOf(t.db, aino),
-      authOf(t.db, laura),
-      authOf(t.db, eino),
-      authOf(t.db, stranger),
-    ]);
+    [ainoAuth, lauraAuth, einoAuth, strangerAuth] = await Promise.all([authOf(t.db, aino), authOf(t.db, laura), authOf(t.db, eino), authOf(t.db, stranger)]);
   });
 
   async function init(
@@ -178,14 +173,32 @@ describe.each(databaseKinds())('embedded storage on %s', (kind) => {
   });
 
   it("lets a guardian upload and download the ward's file, and nobody else", async () => {
-    expect(await initUpload(t.db, store, { ownerId: eino.id, userId: stranger.id, purpose: 'kela-card-back', contentType: 'image/png', byteSize: PNG.length, policy: IMAGE_UPLOAD_POLICY })).toEqual({
+    expect(
+      await initUpload(t.db, store, {
+        ownerId: eino.id,
+        userId: stranger.id,
+        purpose: 'kela-card-back',
+        contentType: 'image/png',
+        byteSize: PNG.length,
+        policy: IMAGE_UPLOAD_POLICY,
+      }),
+    ).toEqual({
       ok: false,
       reason: 'not-found',
     });
     // The viewer rule (actsFor): a guardian acts for a ward's files only while the ward is under 12.
     const teen = await person(t.db, '2012-01-15');
     await addGuardianship(t.db, laura.id, teen.id);
-    expect(await initUpload(t.db, store, { ownerId: teen.id, userId: laura.id, purpose: 'kela-card-back', contentType: 'image/png', byteSize: PNG.length, policy: IMAGE_UPLOAD_POLICY })).toEqual({
+    expect(
+      await initUpload(t.db, store, {
+        ownerId: teen.id,
+        userId: laura.id,
+        purpose: 'kela-card-back',
+        contentType: 'image/png',
+        byteSize: PNG.length,
+        policy: IMAGE_UPLOAD_POLICY,
+      }),
+    ).toEqual({
       ok: false,
       reason: 'not-found',
     });
@@ -195,7 +208,10 @@ describe.each(databaseKinds())('embedded storage on %s', (kind) => {
     expect(await finishUpload(t.db, store, { objectId: started.objectId, userId: laura.id })).toMatchObject({ ok: true });
 
     // The owner and the guardian each get their own URL.
-    for (const [who, auth] of [[laura, lauraAuth], [eino, einoAuth]] as const) {
+    for (const [who, auth] of [
+      [laura, lauraAuth],
+      [eino, einoAuth],
+    ] as const) {
       const url = await mintDownloadUrl(t.db, store, { objectId: started.objectId, userId: who.id });
       const response = await downloadResponse(t.db, store, auth, tokenOf(url!));
       expect(response.status).toBe(200);
@@ -257,18 +273,41 @@ describe.each(databaseKinds())('embedded storage on %s', (kind) => {
 
   it('refuses a PUT whose Content-Type is not the one signed (415), and a type outside the allow-list at init', async () => {
     const started = await init(aino, aino, 'image/jpeg');
-    const response = await uploadResponse(t.db, store, putRequest(started.upload.url, { 'Content-Type': 'image/png' }, PNG), ainoAuth, tokenOf(started.upload.url));
+    const response = await uploadResponse(
+      t.db,
+      store,
+      putRequest(started.upload.url, { 'Content-Type': 'image/png' }, PNG),
+      ainoAuth,
+      tokenOf(started.upload.url),
+    );
     expect(response.status).toBe(415);
     expect(await response.json()).toEqual({ type: 'wrong-content-type' });
     expect(
-      await initUpload(t.db, store, { ownerId: aino.id, userId: aino.id, purpose: 'kela-card-front', contentType: 'application/pdf', byteSize: PDF.length, policy: IMAGE_UPLOAD_POLICY }),
+      await initUpload(t.db, store, {
+        ownerId: aino.id,
+        userId: aino.id,
+        purpose: 'kela-card-front',
+        contentType: 'application/pdf',
+        byteSize: PDF.length,
+        policy: IMAGE_UPLOAD_POLICY,
+      }),
     ).toEqual({ ok: false, reason: 'type-not-allowed' });
   });
 
   it('refuses bytes that are not what was declared: a PDF renamed .png, an HTML page (415)', async () => {
-    for (const [declared, content] of [['image/png', PDF], ['image/jpeg', HTML], ['image/png', JPEG]] as const) {
+    for (const [declared, content] of [
+      ['image/png', PDF],
+      ['image/jpeg', HTML],
+      ['image/png', JPEG],
+    ] as const) {
       const started = await init(aino, aino, declared);
-      const response = await uploadResponse(t.db, store, putRequest(started.upload.url, started.upload.headers, content), ainoAuth, tokenOf(started.upload.url));
+      const response = await uploadResponse(
+        t.db,
+        store,
+        putRequest(started.upload.url, started.upload.headers, content),
+        ainoAuth,
+        tokenOf(started.upload.url),
+      );
       expect(response.status).toBe(415);
       expect(await response.json()).toEqual({ type: 'content-mismatch' });
       expect(await row(t.db, started.objectId)).toMatchObject({ status: 'pending', data: null });
@@ -290,13 +329,21 @@ describe.each(databaseKinds())('embedded storage on %s', (kind) => {
     expect(await byLength.json()).toEqual({ type: 'too-large' });
 
     const counted = await init(aino, aino, 'image/jpeg', policy);
-    const streamed = await uploadResponse(t.db, store, putRequest(counted.upload.url, counted.upload.headers, stream(JPEG)), ainoAuth, tokenOf(counted.upload.url));
+    const streamed = await uploadResponse(
+      t.db,
+      store,
+      putRequest(counted.upload.url, counted.upload.headers, stream(JPEG)),
+      ainoAuth,
+      tokenOf(counted.upload.url),
+    );
     expect(streamed.status).toBe(413);
     expect((await row(t.db, counted.objectId))?.status).toBe('pending');
 
     const fits = await init(aino, aino, 'image/jpeg', policy);
     const small = JPEG.slice(0, 200);
-    expect((await uploadResponse(t.db, store, putRequest(fits.upload.url, fits.upload.headers, stream(small)), ainoAuth, tokenOf(fits.upload.url))).status).toBe(200);
+    expect(
+      (await uploadResponse(t.db, store, putRequest(fits.upload.url, fits.upload.headers, stream(small)), ainoAuth, tokenOf(fits.upload.url))).status,
+    ).toBe(200);
     expect(await finishUpload(t.db, store, { objectId: fits.objectId, userId: aino.id })).toMatchObject({ ok: true, object: { byteSize: 200 } });
   });
 
@@ -305,12 +352,20 @@ describe.each(databaseKinds())('embedded storage on %s', (kind) => {
     const bigger = new Uint8Array(PNG.length + 1);
     bigger.set(PNG);
     for (const body of [bigger, stream(bigger)]) {
-      const response = await uploadResponse(t.db, store, putRequest(declared.upload.url, declared.upload.headers, body), ainoAuth, tokenOf(declared.upload.url));
+      const response = await uploadResponse(
+        t.db,
+        store,
+        putRequest(declared.upload.url, declared.upload.headers, body),
+        ainoAuth,
+        tokenOf(declared.upload.url),
+      );
       expect(response.status).toBe(413);
       expect(await response.json()).toEqual({ type: 'too-large' });
       expect(await row(t.db, declared.objectId)).toMatchObject({ status: 'pending', data: null });
     }
-    expect((await uploadResponse(t.db, store, putRequest(declared.upload.url, declared.upload.headers, PNG), ainoAuth, tokenOf(declared.upload.url))).status).toBe(200);
+    expect(
+      (await uploadResponse(t.db, store, putRequest(declared.upload.url, declared.upload.headers, PNG), ainoAuth, tokenOf(declared.upload.url))).status,
+    ).toBe(200);
 
     const base = { ownerId: aino.id, userId: aino.id, purpose: 'kela-card-front', contentType: 'image/png', policy: IMAGE_UPLOAD_POLICY };
     const count = async () => (await t.db.select().from(storedObjects).where(eq(storedObjects.ownerPersonId, aino.id))).length;
@@ -326,10 +381,24 @@ describe.each(databaseKinds())('embedded storage on %s', (kind) => {
     const longAgo = new Date(clock.nowMs() - (120 + FINISH_GRACE_SECONDS + 60) * SECOND);
     const abandoned = await init(aino, aino, 'image/jpeg', IMAGE_UPLOAD_POLICY, longAgo);
     const uploadedNeverFinished = await init(aino, aino, 'image/png', IMAGE_UPLOAD_POLICY, longAgo);
-    await uploadResponse(t.db, store, putRequest(uploadedNeverFinished.upload.url, uploadedNeverFinished.upload.headers, PNG), ainoAuth, tokenOf(uploadedNeverFinished.upload.url), longAgo);
+    await uploadResponse(
+      t.db,
+      store,
+      putRequest(uploadedNeverFinished.upload.url, uploadedNeverFinished.upload.headers, PNG),
+      ainoAuth,
+      tokenOf(uploadedNeverFinished.upload.url),
+      longAgo,
+    );
     expect((await row(t.db, uploadedNeverFinished.objectId))?.status).toBe('uploaded');
     const finishedLongAgo = await init(aino, aino, 'image/jpeg', IMAGE_UPLOAD_POLICY, longAgo);
-    await uploadResponse(t.db, store, putRequest(finishedLongAgo.upload.url, finishedLongAgo.upload.headers, JPEG), ainoAuth, tokenOf(finishedLongAgo.upload.url), longAgo);
+    await uploadResponse(
+      t.db,
+      store,
+      putRequest(finishedLongAgo.upload.url, finishedLongAgo.upload.headers, JPEG),
+      ainoAuth,
+      tokenOf(finishedLongAgo.upload.url),
+      longAgo,
+    );
     expect(await finishUpload(t.db, store, { objectId: finishedLongAgo.objectId, userId: aino.id }, longAgo)).toMatchObject({ ok: true });
     // Too late to finish now.
     expect(await finishUpload(t.db, store, { objectId: uploadedNeverFinished.objectId, userId: aino.id })).toEqual({ ok: false, reason: 'expired' });
@@ -374,7 +443,14 @@ describe.each(databaseKinds())('embedded storage on %s', (kind) => {
   });
 
   it('deletes an object for its owner or guardian only', async () => {
-    const stored = await storeUpload(t.db, store, { ownerId: eino.id, userId: laura.id, purpose: 'kela-card-front', contentType: 'image/png', bytes: PNG, policy: IMAGE_UPLOAD_POLICY });
+    const stored = await storeUpload(t.db, store, {
+      ownerId: eino.id,
+      userId: laura.id,
+      purpose: 'kela-card-front',
+      contentType: 'image/png',
+      bytes: PNG,
+      policy: IMAGE_UPLOAD_POLICY,
+    });
     if (!stored.ok) throw new Error('stored');
     expect(await deleteObject(t.db, store, { objectId: stored.object.id, userId: stranger.id })).toBe(false);
     expect(await row(t.db, stored.object.id)).not.toBeNull();
@@ -416,7 +492,12 @@ describe.each(databaseKinds())('S3 storage on %s', (kind) => {
   }
 
   async function upload(contentType: string, content: Uint8Array<ArrayBuffer>, policy: UploadPolicy = IMAGE_UPLOAD_POLICY, now = clock.now()) {
-    const started = await initUpload(t.db, store, { ownerId: aino.id, userId: aino.id, purpose: 'kela-card-front', contentType, byteSize: content.length, policy }, now);
+    const started = await initUpload(
+      t.db,
+      store,
+      { ownerId: aino.id, userId: aino.id, purpose: 'kela-card-front', contentType, byteSize: content.length, policy },
+      now,
+    );
     if (!started.ok) throw new Error(started.reason);
     expect(started.upload.url.startsWith(`${s3.settings.endpoint}/${s3.settings.bucket}/objects/${started.objectId}?`)).toBe(true);
     const target = clientUpload(started.upload, ainoAuth.session.csrfToken);
@@ -459,14 +540,30 @@ describe.each(databaseKinds())('S3 storage on %s', (kind) => {
 
     // A file larger than the policy allows gets no URL at all.
     const policy = { allowedContentTypes: ['image/jpeg' as const], maxBytes: 100 };
-    expect(await initUpload(t.db, store, { ownerId: aino.id, userId: aino.id, purpose: 'kela-card-front', contentType: 'image/jpeg', byteSize: JPEG.length, policy })).toEqual({
+    expect(
+      await initUpload(t.db, store, {
+        ownerId: aino.id,
+        userId: aino.id,
+        purpose: 'kela-card-front',
+        contentType: 'image/jpeg',
+        byteSize: JPEG.length,
+        policy,
+      }),
+    ).toEqual({
       ok: false,
       reason: 'too-large',
     });
   });
 
   it('the bucket refuses a body bigger or smaller than the size the URL was signed for, and one of unknown length (403)', async () => {
-    const started = await initUpload(t.db, store, { ownerId: aino.id, userId: aino.id, purpose: 'kela-card-front', contentType: 'image/png', byteSize: PNG.length, policy: IMAGE_UPLOAD_POLICY });
+    const started = await initUpload(t.db, store, {
+      ownerId: aino.id,
+      userId: aino.id,
+      purpose: 'kela-card-front',
+      contentType: 'image/png',
+      byteSize: PNG.length,
+      policy: IMAGE_UPLOAD_POLICY,
+    });
     if (!started.ok) throw new Error(started.reason);
     const bigger = new Uint8Array(PNG.length * 50);
     bigger.set(PNG);
@@ -485,7 +582,14 @@ describe.each(databaseKinds())('S3 storage on %s', (kind) => {
   });
 
   it('the bucket refuses a presigned PUT with another Content-Type or a changed signature (403)', async () => {
-    const started = await initUpload(t.db, store, { ownerId: aino.id, userId: aino.id, purpose: 'kela-card-front', contentType: 'image/png', byteSize: PNG.length, policy: IMAGE_UPLOAD_POLICY });
+    const started = await initUpload(t.db, store, {
+      ownerId: aino.id,
+      userId: aino.id,
+      purpose: 'kela-card-front',
+      contentType: 'image/png',
+      byteSize: PNG.length,
+      policy: IMAGE_UPLOAD_POLICY,
+    });
     if (!started.ok) throw new Error(started.reason);
     const otherType = await fetch(started.upload.url, { method: 'PUT', headers: { 'Content-Type': 'text/html' }, body: PNG });
     expect(otherType.status).toBe(403);
@@ -497,13 +601,23 @@ describe.each(databaseKinds())('S3 storage on %s', (kind) => {
     expect(await inBucket(started.objectId)).toBe(false);
     // A bucket-level call signed with another secret is refused too.
     const { region, endpoint, forcePathStyle, credentials } = s3.settings;
-    const stranger = new S3Client({ region, endpoint, forcePathStyle, credentials: { accessKeyId: credentials!.accessKeyId, secretAccessKey: 'not-the-secret' } });
+    const stranger = new S3Client({
+      region,
+      endpoint,
+      forcePathStyle,
+      credentials: { accessKeyId: credentials!.accessKeyId, secretAccessKey: 'not-the-secret' },
+    });
     await expect(stranger.send(new ListObjectsV2Command({ Bucket: s3.settings.bucket }))).rejects.toMatchObject({ name: 'SignatureDoesNotMatch' });
   });
 
   it('refuses an expired presigned PUT and finishing what never arrived', async () => {
     const longAgo = new Date(clock.nowMs() - 10 * 60 * SECOND);
-    const started = await initUpload(t.db, store, { ownerId: aino.id, userId: aino.id, purpose: 'kela-card-front', contentType: 'image/png', byteSize: PNG.length, policy: IMAGE_UPLOAD_POLICY }, longAgo);
+    const started = await initUpload(
+      t.db,
+      store,
+      { ownerId: aino.id, userId: aino.id, purpose: 'kela-card-front', contentType: 'image/png', byteSize: PNG.length, policy: IMAGE_UPLOAD_POLICY },
+      longAgo,
+    );
     if (!started.ok) throw new Error(started.reason);
     const put = await fetch(started.upload.url, { method: 'PUT', headers: started.upload.headers, body: PNG });
     expect(put.status).toBe(403);
@@ -512,7 +626,12 @@ describe.each(databaseKinds())('S3 storage on %s', (kind) => {
 
   it('cleans up unfinished uploads in the bucket too', async () => {
     const longAgo = new Date(clock.nowMs() - (120 + FINISH_GRACE_SECONDS + 60) * SECOND);
-    const started = await initUpload(t.db, store, { ownerId: aino.id, userId: aino.id, purpose: 'kela-card-front', contentType: 'image/png', byteSize: PNG.length, policy: IMAGE_UPLOAD_POLICY }, longAgo);
+    const started = await initUpload(
+      t.db,
+      store,
+      { ownerId: aino.id, userId: aino.id, purpose: 'kela-card-front', contentType: 'image/png', byteSize: PNG.length, policy: IMAGE_UPLOAD_POLICY },
+      longAgo,
+    );
     if (!started.ok) throw new Error(started.reason);
     // The bytes arrived (here through the SDK) but finish-upload never came.
     await store.adapter.write(t.db, (await row(t.db, started.objectId))!, PNG);
@@ -524,7 +643,14 @@ describe.each(databaseKinds())('S3 storage on %s', (kind) => {
   });
 
   it('stores a plain form upload in the bucket and deletes it again', async () => {
-    const stored = await storeUpload(t.db, store, { ownerId: aino.id, userId: aino.id, purpose: 'kela-card-back', contentType: 'image/png', bytes: PNG, policy: IMAGE_UPLOAD_POLICY });
+    const stored = await storeUpload(t.db, store, {
+      ownerId: aino.id,
+      userId: aino.id,
+      purpose: 'kela-card-back',
+      contentType: 'image/png',
+      bytes: PNG,
+      policy: IMAGE_UPLOAD_POLICY,
+    });
     if (!stored.ok) throw new Error(stored.reason);
     expect(stored.object).toMatchObject({ status: 'complete', backend: 's3', byteSize: PNG.length });
     expect(await inBucket(stored.object.id)).toBe(true);

@@ -155,7 +155,7 @@ describe('the allowed imports next to them pass', () => {
       code: valueImport('~/services/messaging/threads.server'),
     },
     { name: 'model → model', file: 'app/models/records/layers-probe.ts', code: valueImport('~/models/identity-code') },
-    { name: 'component → a service\'s *-rules', file: 'app/components/records/LayersProbe.tsx', code: valueImport('~/services/records/records-rules') },
+    { name: "component → a service's *-rules", file: 'app/components/records/LayersProbe.tsx', code: valueImport('~/services/records/records-rules') },
     { name: 'component → component', file: 'app/components/records/LayersProbe.tsx', code: valueImport('~/components/records/RecordFeed') },
     { name: 'route → service', file: 'app/routes/records/layers-probe.tsx', code: valueImport('~/services/records/records.server') },
     { name: 'db → db', file: 'db/layers-probe.ts', code: valueImport('./client') },

@@ -63,10 +63,7 @@ async function ensurePgliteTemplate(): Promise<void> {
   try {
     const built = await buildPgliteTemplate(building);
     if (!matches(built, expected)) {
-      throw new Error(
-        `PGlite test template has ${built.migrations} migrations applied, ` +
-          `db/migrations/meta/_journal.json lists ${expected.migrations}`,
-      );
+      throw new Error(`PGlite test template has ${built.migrations} migrations applied, ` + `db/migrations/meta/_journal.json lists ${expected.migrations}`);
     }
     // Another run may have finished a good template meanwhile: keep theirs.
     if (matches(readTemplateMarker(), expected)) return;
@@ -113,10 +110,7 @@ async function checkPostgres(): Promise<void> {
     if (Number(version.rows[0]?.v) < 130000) {
       throw new Error('TEST_DATABASE_URL must point to PostgreSQL 13 or newer (DROP DATABASE … WITH (FORCE))');
     }
-    const result = await client.query<{ datname: string }>(
-      "select datname from pg_database where datname like $1 || '%'",
-      [POSTGRES_TEST_DB_PREFIX],
-    );
+    const result = await client.query<{ datname: string }>("select datname from pg_database where datname like $1 || '%'", [POSTGRES_TEST_DB_PREFIX]);
     return result.rows
       .map((r) => r.datname)
       .filter((name) => {

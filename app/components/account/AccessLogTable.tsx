@@ -41,10 +41,18 @@ export function AccessLogTable({ entries, emptyText }: { entries: readonly Acces
         <caption className={s.caption}>{t('accessLog.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col" className={s.cell}>{t('accessLog.columns.when')}</th>
-            <th scope="col" className={s.cell}>{t('accessLog.columns.who')}</th>
-            <th scope="col" className={s.cell}>{t('accessLog.columns.what')}</th>
-            <th scope="col" className={s.cell}>{t('accessLog.columns.why')}</th>
+            <th scope="col" className={s.cell}>
+              {t('accessLog.columns.when')}
+            </th>
+            <th scope="col" className={s.cell}>
+              {t('accessLog.columns.who')}
+            </th>
+            <th scope="col" className={s.cell}>
+              {t('accessLog.columns.what')}
+            </th>
+            <th scope="col" className={s.cell}>
+              {t('accessLog.columns.why')}
+            </th>
           </tr>
         </thead>
         <tbody>

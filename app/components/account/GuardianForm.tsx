@@ -92,13 +92,7 @@ export function GuardianForm({
               {t('myInformation.guardians.add')}
             </button>
           ) : null}
-          <button
-            type="submit"
-            name="intent"
-            value="guardians"
-            className={ui.button.primary}
-            {...attrs({ pending: t('myInformation.contact.saving') })}
-          >
+          <button type="submit" name="intent" value="guardians" className={ui.button.primary} {...attrs({ pending: t('myInformation.contact.saving') })}>
             {t('myInformation.guardians.save')}
           </button>
         </div>

@@ -80,14 +80,7 @@ export function KelaCard({
               <label className={ui.label} htmlFor={`kela-${side}`}>
                 {t(`myInformation.kela.${side}`)}
               </label>
-              <input
-                id={`kela-${side}`}
-                name={side}
-                type="file"
-                accept="image/jpeg,image/png"
-                required
-                aria-describedby={`kela-${side}-status`}
-              />
+              <input id={`kela-${side}`} name={side} type="file" accept="image/jpeg,image/png" required aria-describedby={`kela-${side}-status`} />
               <span id={`kela-${side}-status`} className={ui.hint} aria-live="polite" data-status="missing">
                 {t('myInformation.kela.missing')}
               </span>

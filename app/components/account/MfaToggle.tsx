@@ -49,7 +49,9 @@ export function MfaToggle({ view, mayChange, error }: { view: MfaView; mayChange
           <AuthenticityTokenInput name="csrf" />
           <p>{t('myInformation.mfa.disabled')}</p>
           <Field field={{ id: 'mfa-phone', errorId: 'mfa-phone-error' }} label={t('myInformation.mfa.phone')}>
-            {(control) => <input {...control} name="phone" type="tel" autoComplete="tel" className={ui.input} defaultValue={view.phone} required maxLength={15} />}
+            {(control) => (
+              <input {...control} name="phone" type="tel" autoComplete="tel" className={ui.input} defaultValue={view.phone} required maxLength={15} />
+            )}
           </Field>
           <button type="submit" name="intent" value="mfa-start" {...attrs({ pending: t('myInformation.mfa.enable') })} className={ui.button.primary}>
             {t('myInformation.mfa.enable')}
@@ -65,7 +67,14 @@ export function MfaToggle({ view, mayChange, error }: { view: MfaView; mayChange
             <button type="submit" name="intent" value="mfa-verify" {...attrs({ pending: t('myInformation.mfa.confirm') })} className={ui.button.primary}>
               {t('myInformation.mfa.confirm')}
             </button>
-            <button type="submit" name="intent" value="mfa-cancel" {...attrs({ pending: t('myInformation.mfa.cancel') })} className={ui.button.secondary} formNoValidate>
+            <button
+              type="submit"
+              name="intent"
+              value="mfa-cancel"
+              {...attrs({ pending: t('myInformation.mfa.cancel') })}
+              className={ui.button.secondary}
+              formNoValidate
+            >
               {t('myInformation.mfa.cancel')}
             </button>
           </div>

@@ -22,9 +22,7 @@ export function AppointmentDetails({
 }) {
   const { t } = useTranslation();
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
-  const address = [a.clinic.streetAddress, [a.clinic.postalCode, a.clinic.postOffice].filter(Boolean).join(' ')]
-    .filter(Boolean)
-    .join(', ');
+  const address = [a.clinic.streetAddress, [a.clinic.postalCode, a.clinic.postOffice].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   return (
     <>
       <Heading>{appointmentTitle(a)}</Heading>
@@ -35,14 +33,11 @@ export function AppointmentDetails({
           {t('appointments.cancelledByProvider')}
         </p>
       ) : null}
-      {a.cancelledBy === 'patient' ? (
-        <p className={`${ui.alertBox} ${ui.alert.info}`}>{t('appointments.cancelledByPatient')}</p>
-      ) : null}
+      {a.cancelledBy === 'patient' ? <p className={`${ui.alertBox} ${ui.alert.info}`}>{t('appointments.cancelledByPatient')}</p> : null}
       <dl className={s.details}>
         <dt>{t('appointments.time')}</dt>
         <dd>
-          <Time at={a.startAt}>{a.startText}</Time>–{a.endTimeText} (
-          {t('appointments.duration', { minutes: a.durationMinutes })})
+          <Time at={a.startAt}>{a.startText}</Time>–{a.endTimeText} ({t('appointments.duration', { minutes: a.durationMinutes })})
           {a.isSpecificTime ? null : <> · {t('appointments.notSpecificTime')}</>}
         </dd>
         <dt>{t('appointments.practitioner')}</dt>
@@ -89,11 +84,8 @@ export function AppointmentDetails({
       {a.price ? (
         <section aria-label={t('appointments.priceTitle')} className={s.price}>
           <p>
-            <strong>{t('appointments.priceTitle')}:</strong>{' '}
-            {t('appointments.priceFrom', { amount: a.price.amount })}
-            {a.price.additionalFees.length
-              ? ` + ${a.price.additionalFees.map((f) => `${f.name} ${f.amount}`).join(' + ')}`
-              : null}
+            <strong>{t('appointments.priceTitle')}:</strong> {t('appointments.priceFrom', { amount: a.price.amount })}
+            {a.price.additionalFees.length ? ` + ${a.price.additionalFees.map((f) => `${f.name} ${f.amount}`).join(' + ')}` : null}
           </p>
           {showPriceDetails ? (
             <table className={s.priceTable}>

@@ -1,5 +1,5 @@
-import { useTranslation } from '~/i18n/react';
 import { Link } from 'react-router';
+import { useTranslation } from '~/i18n/react';
 import type { Language } from '~/i18n/config';
 import type { AppointmentView } from '~/models/appointments/appointment';
 import { pagePath } from '~/route-table';
@@ -23,9 +23,7 @@ export function AppointmentList({ items, lang }: { items: AppointmentView[]; lan
             {a.patientName ? ` · ${t('appointments.forPatient', { name: a.patientName })}` : null}
           </span>
           {a.cancelledBy ? (
-            <span className={ui.fieldError}>
-              {t(a.cancelledBy === 'provider' ? 'appointments.cancelledByProvider' : 'appointments.cancelledByPatient')}
-            </span>
+            <span className={ui.fieldError}>{t(a.cancelledBy === 'provider' ? 'appointments.cancelledByProvider' : 'appointments.cancelledByPatient')}</span>
           ) : null}
         </li>
       ))}

@@ -1,7 +1,7 @@
 /** A plain form post that sends the visitor to strong identification and back to this page. */
-import { useTranslation } from '~/i18n/react';
 import { Form } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { useTranslation } from '~/i18n/react';
 import * as ui from '~/styles/ui.css';
 
 export function IdentifyButton({ reason }: { reason: 'noPatient' }) {

@@ -3,9 +3,9 @@
  * new time is where the keyboard and screen-reader user goes on: its link is the target of the
  * "show more" address (`#first-new-result`), which the browser scrolls to and focuses.
  */
+import { Link } from 'react-router';
 import type { TFunction } from '~/i18n/translate';
 import { useTranslation } from '~/i18n/react';
-import { Link } from 'react-router';
 import type { Language } from '~/i18n/config';
 import { pagePath } from '~/route-table';
 import type { AppointmentListItem } from '~/models/booking/search';

@@ -9,7 +9,6 @@
 import { Form, Link } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { ChoiceRow } from '~/components/forms';
-import { ReservationLayout } from './ReservationLayout';
 import { useTranslation } from '~/i18n/react';
 import {
   INSURERS,
@@ -21,6 +20,7 @@ import {
 } from '~/models/booking/insurance';
 import * as s from '~/styles/booking.css';
 import * as ui from '~/styles/ui.css';
+import { ReservationLayout } from './ReservationLayout';
 
 export type { InsuranceSummaryView, InsurerStepView };
 
@@ -59,7 +59,15 @@ export function InsurerStep({ view, refusal }: { view: InsurerStepView; refusal:
             <fieldset className={s.fieldset}>
               <legend className={s.legend}>{t('insurance.step.chooseLegend')}</legend>
               {INSURERS.map((insurer) => (
-                <ChoiceRow key={insurer} id={`insurer-${insurer}`} label={t(`insurance.insurers.${insurer}`)} type="radio" name="insurer" value={insurer} required />
+                <ChoiceRow
+                  key={insurer}
+                  id={`insurer-${insurer}`}
+                  label={t(`insurance.insurers.${insurer}`)}
+                  type="radio"
+                  name="insurer"
+                  value={insurer}
+                  required
+                />
               ))}
             </fieldset>
             <button type="submit" name="intent" value="insurer-choose" className={ui.button.primary}>
@@ -211,7 +219,9 @@ function OpVerification({ view, state }: { view: InsurerStepView; state: Extract
 export function InsuranceSummary({ summary, refusal }: { summary: InsuranceSummaryView; refusal: InsurerPostRefusal | null }) {
   const { t } = useTranslation();
   const detail = summary.permit
-    ? t('insurance.lahitapiola.selected', { permit: t('insurance.lahitapiola.permit', { symptom: summary.permit.symptom, bodyPart: summary.permit.bodyPart, validTo: summary.permit.validTo }) })
+    ? t('insurance.lahitapiola.selected', {
+        permit: t('insurance.lahitapiola.permit', { symptom: summary.permit.symptom, bodyPart: summary.permit.bodyPart, validTo: summary.permit.validTo }),
+      })
     : summary.underage
       ? t('insurance.lahitapiola.underageCustomer')
       : summary.reimbursement

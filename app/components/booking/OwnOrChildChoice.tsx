@@ -4,8 +4,8 @@
  * cannot be asked, the child is booked through customer service (`ChildByPhone`, the brand's
  * phone number), and a person with no child to act for is told so (`NoWards`).
  */
-import { useTranslation } from '~/i18n/react';
 import { Link } from 'react-router';
+import { useTranslation } from '~/i18n/react';
 import { brand as brandFacts } from '~/brands';
 import { usePortalEnv } from '~/components/portal-env';
 import * as s from '~/styles/booking.css';

@@ -12,12 +12,11 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import type { getZodConstraint } from '@conform-to/zod/v4';
 import type { ReactNode } from 'react';
-import { useTranslation } from '~/i18n/react';
 import { Form, Link } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import type { z } from 'zod';
+import { useTranslation } from '~/i18n/react';
 import { brand as brandFacts } from '~/brands';
-import { ReservationLayout } from './ReservationLayout';
 import { usePortalEnv } from '~/components/portal-env';
 import type { Language } from '~/i18n/config';
 import { BookingContact } from '~/components/account/BookingContact';
@@ -29,9 +28,10 @@ import type { ReserveFailure } from '~/services/booking/reservation-flow-rules';
 import * as s from '~/styles/booking.css';
 import * as ui from '~/styles/ui.css';
 import { CheckboxField, ErrorSummary, PhoneField, TextField } from '~/components/forms';
-import { IdentifyButton, ReceptionButton } from '../auth/IdentifyButton';
-import { OccupationalConfirmation } from './OccupationalConfirmation';
 import { attrs } from '~/browser/markup';
+import { OccupationalConfirmation } from './OccupationalConfirmation';
+import { IdentifyButton, ReceptionButton } from '../auth/IdentifyButton';
+import { ReservationLayout } from './ReservationLayout';
 
 /** The form schema's constraints as HTML attributes, per field (conform's `getZodConstraint`, on the server). */
 export type FormConstraints = ReturnType<typeof getZodConstraint>;
@@ -80,9 +80,7 @@ export function ReservationForm({
   const confirmation = view.kind === 'user' ? (view.confirmation ?? null) : null;
   // Typed by the union of the anonymous form's fields and the logged-in one's. The server's
   // reply is the one answer.
-  const [form, fields] = useForm<
-    z.input<ReturnType<typeof anonymousReservationSchema>> & z.input<ReturnType<typeof userReservationSchema>>
-  >({
+  const [form, fields] = useForm<z.input<ReturnType<typeof anonymousReservationSchema>> & z.input<ReturnType<typeof userReservationSchema>>>({
     id: 'reservation',
     lastResult,
     constraint: view.constraint,
@@ -107,11 +105,7 @@ export function ReservationForm({
   return (
     <ReservationLayout preview={view.preview} titleId="details-title" title={t('reservation.form.title')}>
       {view.kind === 'user' ? (
-        <p>
-          {view.forChild
-            ? t('reservation.choice.bookingForChild', { name: view.forChild })
-            : t('reservation.form.bookingAs', { name: view.name })}
-        </p>
+        <p>{view.forChild ? t('reservation.choice.bookingForChild', { name: view.forChild }) : t('reservation.form.bookingAs', { name: view.name })}</p>
       ) : null}
       <p>{t('reservation.form.intro')}</p>
       {extra}
@@ -125,17 +119,14 @@ export function ReservationForm({
             <ReceptionButton />
           </div>
           <p>
-            {t('reservation.identify.phone')}{' '}
-            <a href={`tel:${brand.customerService.tel}`}>{brand.customerService.display}</a>
+            {t('reservation.identify.phone')} <a href={`tel:${brand.customerService.tel}`}>{brand.customerService.display}</a>
           </p>
         </div>
       ) : null}
       {failure && failure !== 'noPatient' ? (
         <div role="alert" className={`${ui.alertBox} ${ui.alert.error}`}>
           <p>{t(`reservation.errors.${failure}`)}</p>
-          {failure === 'appointmentNotAvailable' ? (
-            <Link to={pagePath('privateSearch', lang)}>{t('reservation.slot.backToList')}</Link>
-          ) : null}
+          {failure === 'appointmentNotAvailable' ? <Link to={pagePath('privateSearch', lang)}>{t('reservation.slot.backToList')}</Link> : null}
         </div>
       ) : null}
       {form.status === 'error' ? <ErrorSummary fields={labelled} /> : null}
@@ -167,12 +158,8 @@ export function ReservationForm({
             </>
           )}
         </div>
-        {anonymous ? (
-          <CheckboxField meta={fields.termsApproved} label={t('reservation.form.terms', { hours: cancellationLimitHours })} />
-        ) : null}
-        {bindingRequired ? (
-          <CheckboxField meta={fields.bindingApproved} label={t('reservation.form.binding', { hours: bindingConsentHours })} />
-        ) : null}
+        {anonymous ? <CheckboxField meta={fields.termsApproved} label={t('reservation.form.terms', { hours: cancellationLimitHours })} /> : null}
+        {bindingRequired ? <CheckboxField meta={fields.bindingApproved} label={t('reservation.form.binding', { hours: bindingConsentHours })} /> : null}
         {confirmation ? <OccupationalConfirmation meta={fields.contractConfirmed} confirmation={confirmation} /> : null}
         <button
           type="submit"

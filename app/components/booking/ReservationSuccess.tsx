@@ -3,8 +3,8 @@
  * appointment, the cancel link (through identification when anonymous) and where to go next.
  */
 import type { ReactNode } from 'react';
-import { useTranslation } from '~/i18n/react';
 import { Link } from 'react-router';
+import { useTranslation } from '~/i18n/react';
 import { AppointmentDetails } from '~/components/appointments/AppointmentDetails';
 import type { Language } from '~/i18n/config';
 import type { AppointmentView } from '~/models/appointments/appointment';

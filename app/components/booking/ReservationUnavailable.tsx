@@ -1,6 +1,6 @@
 /** The reserve page for a time that cannot be booked: not found (or past), or already reserved. */
-import { useTranslation } from '~/i18n/react';
 import { Link } from 'react-router';
+import { useTranslation } from '~/i18n/react';
 import type { Language } from '~/i18n/config';
 import { pagePath } from '~/route-table';
 import * as ui from '~/styles/ui.css';

@@ -3,8 +3,8 @@
  * Days from today on are links to that day's list; days with free times are marked, and say so
  * to screen readers. Past days are plain text, so they cannot be chosen.
  */
-import { useTranslation } from '~/i18n/react';
 import { Link } from 'react-router';
+import { useTranslation } from '~/i18n/react';
 import type { Language } from '~/i18n/config';
 import { formatWeekdayDate } from '~/lib/format';
 import { addDays, addMonth, calendarRange } from '~/services/booking/search-rules';
@@ -85,9 +85,7 @@ export function SearchCalendar({
           {weeks.map((week) => (
             <tr key={week[0]}>
               {week.map((date) => {
-                const classes = [s.calendarDay, marked.has(date) && s.calendarAvailable, date === selected && s.calendarSelected]
-                  .filter(Boolean)
-                  .join(' ');
+                const classes = [s.calendarDay, marked.has(date) && s.calendarAvailable, date === selected && s.calendarSelected].filter(Boolean).join(' ');
                 const day = Number(date.slice(8));
                 const choosable = date >= today && date <= lastDay;
                 return (

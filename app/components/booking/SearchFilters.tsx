@@ -6,16 +6,16 @@
  * (`data-auto-submit`), and the page comes back to the changed field (search-filter-ids.ts).
  */
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from '~/i18n/react';
 import { Field } from '~/components/forms';
-import { Link } from 'react-router';
 import { defaultFilter, PRACTITIONER_NAME_PARAM, selectedFilterCount, toSearchParams } from '~/services/booking/search-rules';
 import type { SearchFilter, SearchFormOptions } from '~/models/booking/search';
 import * as s from '~/styles/booking-search.css';
 import * as ui from '~/styles/ui.css';
+import { attrs } from '~/browser/markup';
 import { PractitionerSelect } from './PractitionerSelect';
 import { clinicFieldId, DATE_FIELD_ID, INCLUDE_REMOTE_FIELD_ID, municipalityFieldId, RESULTS_PARAM, specialtyFieldId } from './search-filter-ids';
-import { attrs } from '~/browser/markup';
 
 /** A municipality's display name; unknown ones (new clinics) show their register key capitalised. */
 export function useMunicipalityName() {
@@ -92,7 +92,14 @@ export function SearchFilters({
           <legend className={s.legend}>{t('search.filters.specialties')}</legend>
           <ul className={s.checkboxList}>
             {options.specialties.map((specialty) => (
-              <FilterCheckbox key={specialty.id} id={specialtyFieldId(specialty.id)} name="specialtyIds" value={specialty.id} defaultChecked={filter.specialtyIds.includes(specialty.id)} label={specialty.name} />
+              <FilterCheckbox
+                key={specialty.id}
+                id={specialtyFieldId(specialty.id)}
+                name="specialtyIds"
+                value={specialty.id}
+                defaultChecked={filter.specialtyIds.includes(specialty.id)}
+                label={specialty.name}
+              />
             ))}
           </ul>
         </fieldset>
@@ -163,11 +170,25 @@ function ClinicGroup({
       </summary>
       <ul className={`${s.checkboxList} ${s.groupBody}`}>
         {group.municipality === 'remote' ? null : (
-          <FilterCheckbox id={municipalityFieldId(group.municipality)} name="municipality" value={group.municipality} defaultChecked={whole} label={t('search.filters.allClinicsIn', { municipality: name })} />
+          <FilterCheckbox
+            id={municipalityFieldId(group.municipality)}
+            name="municipality"
+            value={group.municipality}
+            defaultChecked={whole}
+            label={t('search.filters.allClinicsIn', { municipality: name })}
+          />
         )}
         {/* A chosen municipality implies its clinics: shown checked, not sent separately. */}
         {group.clinics.map((clinic) => (
-          <FilterCheckbox key={clinic.id} id={clinicFieldId(clinic.id)} name="clinicIds" value={clinic.id} defaultChecked={whole || clinicIds.includes(clinic.id)} disabled={whole} label={clinic.name} />
+          <FilterCheckbox
+            key={clinic.id}
+            id={clinicFieldId(clinic.id)}
+            name="clinicIds"
+            value={clinic.id}
+            defaultChecked={whole || clinicIds.includes(clinic.id)}
+            disabled={whole}
+            label={clinic.name}
+          />
         ))}
       </ul>
     </details>

@@ -29,10 +29,7 @@ function changedValue(before: readonly string[], after: readonly string[]): stri
  * The field a submission changed (as the visitor sent it, before the picking rules), in the
  * form's order: the one to return to. Null: nothing changed.
  */
-export function changedFieldId(
-  before: SearchFilter & { practitionerName: string },
-  after: SearchFilter & { practitionerName: string },
-): string | null {
+export function changedFieldId(before: SearchFilter & { practitionerName: string }, after: SearchFilter & { practitionerName: string }): string | null {
   if (before.startDate !== after.startDate) return DATE_FIELD_ID;
   if (before.practitionerName !== after.practitionerName) return PRACTITIONER_NAME_FIELD_ID;
   if (changedValue(before.practitionerIds, after.practitionerIds) !== undefined) return PRACTITIONER_FIELD_ID;

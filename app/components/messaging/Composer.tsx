@@ -41,13 +41,7 @@ function FileErrors({ errors }: { errors: FileError[] }) {
 }
 
 /** The attachment input with its hint and errors (shared by the composer and the new conversation). */
-export function AttachmentField({
-  meta,
-  fileErrors,
-}: {
-  meta: { id: string; name: string; errorId: string; errors?: string[] };
-  fileErrors: FileError[];
-}) {
+export function AttachmentField({ meta, fileErrors }: { meta: { id: string; name: string; errorId: string; errors?: string[] }; fileErrors: FileError[] }) {
   const { t } = useTranslation();
   const messageText = useMessageText();
   const tooLarge = meta.errors?.includes('messaging.errors.attachmentTooLarge');

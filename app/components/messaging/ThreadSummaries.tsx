@@ -33,10 +33,7 @@ export function ThreadSummariesSection({ summaries, lang }: { summaries: ThreadS
         <ul className={s.threadList}>
           {summaries.threads.map((item) => (
             <li key={item.id}>
-              <Link
-                to={pagePath('conversation', lang, { threadId: String(item.id) })}
-                className={`${s.threadItem} ${item.unread ? s.threadItemUnread : ''}`}
-              >
+              <Link to={pagePath('conversation', lang, { threadId: String(item.id) })} className={`${s.threadItem} ${item.unread ? s.threadItemUnread : ''}`}>
                 <span className={s.threadTitle}>{item.title || t('messaging.defaultTitle')}</span>
                 {item.unread ? <span className={s.unreadTag}>{t('messaging.unread')}</span> : null}
                 {item.lastMessageLabel ? <span className={`${s.muted} ${s.block}`}>{t('messaging.latestAt', { time: item.lastMessageLabel })}</span> : null}

@@ -33,7 +33,9 @@ function Invitations({ invitations, questionnaireHref }: { invitations: Question
             <>
               {' '}
               <a href={questionnaireHref(i.id)}>
-                {i.answeredOn ? t('messaging.questionnaireInvitation.view', { title: i.title }) : t('messaging.questionnaireInvitation.answer', { title: i.title })}
+                {i.answeredOn
+                  ? t('messaging.questionnaireInvitation.view', { title: i.title })
+                  : t('messaging.questionnaireInvitation.answer', { title: i.title })}
               </a>
             </>
           ) : null}
@@ -120,7 +122,13 @@ export function Timeline({
           </h2>
           <ol className={s.timelineList}>
             {group.items.map((item) => (
-              <Item key={item.kind === 'message' ? `m${item.id}` : `a${item.startDate}`} item={item} actions={actions} showReason={showReason} questionnaireHref={questionnaireHref} />
+              <Item
+                key={item.kind === 'message' ? `m${item.id}` : `a${item.startDate}`}
+                item={item}
+                actions={actions}
+                showReason={showReason}
+                questionnaireHref={questionnaireHref}
+              />
             ))}
           </ol>
         </section>
@@ -128,4 +136,3 @@ export function Timeline({
     </div>
   );
 }
-

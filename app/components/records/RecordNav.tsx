@@ -73,4 +73,3 @@ export function useValidityText() {
   const { t } = useTranslation();
   return (hint: (ValidityHint & { dateText?: string }) | null) => validityText(hint, t);
 }
-

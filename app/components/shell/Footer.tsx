@@ -1,5 +1,5 @@
-import { useTranslation } from '~/i18n/react';
 import { Link } from 'react-router';
+import { useTranslation } from '~/i18n/react';
 import type { Brand } from '~/brands';
 import type { Language } from '~/i18n/config';
 import { pagePath } from '~/route-table';

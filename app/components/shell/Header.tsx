@@ -1,5 +1,5 @@
-import { useTranslation } from '~/i18n/react';
 import { Link, useLocation, useMatches } from 'react-router';
+import { useTranslation } from '~/i18n/react';
 import type { Brand } from '~/brands';
 import type { Language } from '~/i18n/config';
 import { pageExistsIn, pagePath } from '~/route-table';
@@ -39,9 +39,7 @@ export function Header({
         </Link>
         <div className={s.headerNav}>
           <LanguagePicker current={lang} />
-          {variant === 'full' && user && lang === 'fi' ? (
-            <Link to={pagePath('help', 'fi')}>{t('chrome.help')}</Link>
-          ) : null}
+          {variant === 'full' && user && lang === 'fi' ? <Link to={pagePath('help', 'fi')}>{t('chrome.help')}</Link> : null}
           {variant === 'full' && user ? (
             <details className={s.userMenu}>
               <summary className={s.summary} aria-label={t('chrome.userMenu', { name })}>
@@ -60,10 +58,7 @@ export function Header({
             </details>
           ) : null}
           {variant === 'full' && !user && !onLoginPage ? (
-            <Link
-              className={ui.button.primary}
-              to={pagePath('login', lang, {}, new URLSearchParams({ nextPath: `${location.pathname}${location.search}` }))}
-            >
+            <Link className={ui.button.primary} to={pagePath('login', lang, {}, new URLSearchParams({ nextPath: `${location.pathname}${location.search}` }))}>
               {t('chrome.logIn')}
             </Link>
           ) : null}

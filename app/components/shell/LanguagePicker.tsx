@@ -1,5 +1,5 @@
-import { useTranslation } from '~/i18n/react';
 import { useLocation, useMatches } from 'react-router';
+import { useTranslation } from '~/i18n/react';
 import { LANGUAGES, type Language } from '~/i18n/config';
 import { localizePath, pageOfMatches } from '~/route-match';
 import * as s from '~/styles/shell.css';

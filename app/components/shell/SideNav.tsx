@@ -1,5 +1,5 @@
-import { useTranslation } from '~/i18n/react';
 import { NavLink } from 'react-router';
+import { useTranslation } from '~/i18n/react';
 import type { Language } from '~/i18n/config';
 import * as s from '~/styles/shell.css';
 import { LogoutControl } from './LogoutControl';

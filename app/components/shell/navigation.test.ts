@@ -3,8 +3,7 @@ import { evaluateFeatures } from '~/services/features/features.server';
 import { showsMessages } from '~/models/messaging/messaging';
 import { buildNavigation, type NavEntry } from './navigation';
 
-const labels = (entries: NavEntry[]) =>
-  entries.flatMap((e) => (e.kind === 'link' ? [e.labelKey] : [e.labelKey, ...e.items.map((i) => i.labelKey)]));
+const labels = (entries: NavEntry[]) => entries.flatMap((e) => (e.kind === 'link' ? [e.labelKey] : [e.labelKey, ...e.items.map((i) => i.labelKey)]));
 
 describe('side navigation rules', () => {
   it('always starts with Home', () => {
@@ -22,12 +21,7 @@ describe('side navigation rules', () => {
   });
 
   it('shows only groups that have pages', () => {
-    const all = evaluateFeatures([
-      'customer-messaging-enabled',
-      'customer-messaging-allowed',
-      'sickness-fund-page',
-      'is-finnair-sickness-fund-member',
-    ]);
+    const all = evaluateFeatures(['customer-messaging-enabled', 'customer-messaging-allowed', 'sickness-fund-page', 'is-finnair-sickness-fund-member']);
     const nav = buildNavigation({ lang: 'en', brand: 'general', features: all, isOccupational: true, unreadMessages: 2 });
     // Every group shown has at least one page: messages with the unread badge, the team, the
     // employee memo; the sickness fund; the health records.
@@ -58,8 +52,7 @@ describe('side navigation rules', () => {
 
   it('shows messages only with both messaging flags, and only to occupational customers', () => {
     const one = evaluateFeatures(['customer-messaging-allowed']);
-    const links = (nav: ReturnType<typeof buildNavigation>) =>
-      nav.flatMap((e) => (e.kind === 'group' ? e.items : [e])).map((l) => l.page);
+    const links = (nav: ReturnType<typeof buildNavigation>) => nav.flatMap((e) => (e.kind === 'group' ? e.items : [e])).map((l) => l.page);
     expect(links(buildNavigation({ lang: 'fi', brand: 'general', features: one, isOccupational: true }))).not.toContain('conversations');
     const both = evaluateFeatures(['customer-messaging-allowed', 'customer-messaging-enabled']);
     expect(links(buildNavigation({ lang: 'fi', brand: 'general', features: both, isOccupational: false }))).not.toContain('conversations');
@@ -89,6 +82,8 @@ describe('side navigation rules', () => {
     const hr = buildNavigation({ lang: 'sv', brand: 'general', features: none, isOccupational: false, isHrUser: true });
     expect(hr[1]).toMatchObject({ kind: 'link', page: 'hrMessages', href: '/sv/hr/meddelanden', labelKey: 'chrome.hrMessages' });
     expect(labels(buildNavigation({ lang: 'sv', brand: 'general', features: none, isOccupational: true }))).not.toContain('chrome.hrMessages');
-    expect(labels(buildNavigation({ lang: 'fi', brand: 'children', features: none, isOccupational: false, isHrUser: true }))).not.toContain('chrome.hrMessages');
+    expect(labels(buildNavigation({ lang: 'fi', brand: 'children', features: none, isOccupational: false, isHrUser: true }))).not.toContain(
+      'chrome.hrMessages',
+    );
   });
 });

@@ -71,8 +71,7 @@ const en = {
     tooManyAttempts: 'Too many wrong codes. Order a new code to enable SMS login.',
     tooManyOnboarding: 'You can enable the SMS login {{time}}',
     invalidPhone: 'Please provide a valid phone number (for example +358401234567)',
-    needsBank:
-      'You continued your session with an SMS code. To change SMS login, log out and identify yourself with bank credentials.',
+    needsBank: 'You continued your session with an SMS code. To change SMS login, log out and identify yourself with bank credentials.',
     codeFormat: 'The code is four digits',
     sms: 'Your code for enabling SMS login is {{code}}. It is valid for 10 minutes. Do not give it to anyone.',
   },
@@ -198,7 +197,8 @@ const fi: MyInformationTexts = {
     disabled: 'Tekstiviestikirjautuminen ei ole käytössä.',
     phone: 'Puhelinnumero koodeja varten',
     enable: 'Ota tekstiviestikirjautuminen käyttöön',
-    enabling: 'Lähetimme nelinumeroisen koodin numeroon {{phone}}. Kirjoita se alle ottaaksesi tekstiviestikirjautumisen käyttöön. Koodi on voimassa 10 minuuttia.',
+    enabling:
+      'Lähetimme nelinumeroisen koodin numeroon {{phone}}. Kirjoita se alle ottaaksesi tekstiviestikirjautumisen käyttöön. Koodi on voimassa 10 minuuttia.',
     code: 'Tekstiviestin koodi',
     codeHint: 'Neljä numeroa',
     confirm: 'Ota käyttöön',
@@ -211,8 +211,7 @@ const fi: MyInformationTexts = {
     tooManyAttempts: 'Liian monta väärää koodia. Tilaa uusi koodi ottaaksesi tekstiviestikirjautumisen käyttöön.',
     tooManyOnboarding: 'Voit ottaa tekstiviestikirjautumisen käyttöön {{time}}',
     invalidPhone: 'Anna kelvollinen puhelinnumero (esimerkiksi +358401234567)',
-    needsBank:
-      'Jatkoit istuntoasi tekstiviestikoodilla. Muuttaaksesi tekstiviestikirjautumista kirjaudu ulos ja tunnistaudu pankkitunnuksilla.',
+    needsBank: 'Jatkoit istuntoasi tekstiviestikoodilla. Muuttaaksesi tekstiviestikirjautumista kirjaudu ulos ja tunnistaudu pankkitunnuksilla.',
     codeFormat: 'Koodissa on neljä numeroa',
     sms: 'Koodisi tekstiviestikirjautumisen käyttöönottoon on {{code}}. Se on voimassa 10 minuuttia. Älä kerro sitä kenellekään.',
   },
@@ -349,8 +348,7 @@ const sv: MyInformationTexts = {
     tooManyAttempts: 'För många felaktiga koder. Beställ en ny kod för att ta SMS-inloggningen i bruk.',
     tooManyOnboarding: 'Du kan ta SMS-inloggningen i bruk {{time}}',
     invalidPhone: 'Ange ett giltigt telefonnummer (till exempel +358401234567)',
-    needsBank:
-      'Du fortsatte din session med en SMS-kod. För att ändra SMS-inloggningen, logga ut och identifiera dig med bankkoder.',
+    needsBank: 'Du fortsatte din session med en SMS-kod. För att ändra SMS-inloggningen, logga ut och identifiera dig med bankkoder.',
     codeFormat: 'Koden består av fyra siffror',
     sms: 'Din kod för att ta SMS-inloggning i bruk är {{code}}. Den gäller i 10 minuter. Ge den inte till någon.',
   },

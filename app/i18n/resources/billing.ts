@@ -85,7 +85,8 @@ const en = {
     paidNoDate: 'This invoice has been paid.',
     mail: 'This invoice can no longer be paid online. A paper invoice is sent by mail.',
     providerError: 'The payment service could not be reached. Please try again in a moment.',
-    methodsHidden: 'Some of the payment service’s methods cannot be used here, so they are not shown. If yours is missing, choose another one; otherwise a paper invoice is sent by mail.',
+    methodsHidden:
+      'Some of the payment service’s methods cannot be used here, so they are not shown. If yours is missing, choose another one; otherwise a paper invoice is sent by mail.',
     tryAgain: 'Try again',
     notFound: 'Invoice not found',
     back: 'Back to invoices and receipts',
@@ -248,7 +249,8 @@ const fi: InvoiceTexts = {
     paidNoDate: 'Lasku on maksettu.',
     mail: 'Laskua ei voi enää maksaa verkossa. Paperilasku lähetetään postitse.',
     providerError: 'Maksupalveluun ei saatu yhteyttä. Yritä hetken kuluttua uudelleen.',
-    methodsHidden: 'Kaikkia maksupalvelun maksutapoja ei voi käyttää täällä, joten niitä ei näytetä. Jos omasi puuttuu, valitse toinen; muuten lasku lähetetään paperisena postitse.',
+    methodsHidden:
+      'Kaikkia maksupalvelun maksutapoja ei voi käyttää täällä, joten niitä ei näytetä. Jos omasi puuttuu, valitse toinen; muuten lasku lähetetään paperisena postitse.',
     tryAgain: 'Yritä uudelleen',
     notFound: 'Laskua ei löytynyt',
     back: 'Takaisin laskuihin ja kuitteihin',
@@ -409,7 +411,8 @@ const sv: InvoiceTexts = {
     paidNoDate: 'Fakturan är betald.',
     mail: 'Fakturan kan inte längre betalas på nätet. En pappersfaktura skickas per post.',
     providerError: 'Betaltjänsten kunde inte nås. Försök igen om en stund.',
-    methodsHidden: 'Alla betalsätt i betaltjänsten kan inte användas här och visas därför inte. Om ditt saknas, välj ett annat; annars skickas en pappersfaktura per post.',
+    methodsHidden:
+      'Alla betalsätt i betaltjänsten kan inte användas här och visas därför inte. Om ditt saknas, välj ett annat; annars skickas en pappersfaktura per post.',
     tryAgain: 'Försök igen',
     notFound: 'Fakturan hittades inte',
     back: 'Tillbaka till fakturor och kvitton',

@@ -49,8 +49,7 @@ const en = {
   },
   front: {
     titleAnonymous: 'Welcome to the patient portal',
-    introAnonymous:
-      'Log in to see your appointments and manage your care. You identify yourself with your online banking codes or a mobile certificate.',
+    introAnonymous: 'Log in to see your appointments and manage your care. You identify yourself with your online banking codes or a mobile certificate.',
     logInButton: 'Log in',
     bookTitle: 'Book an appointment',
     bookOnline: 'Book online',

@@ -45,8 +45,7 @@ const fi: CoreResource = {
   },
   front: {
     titleAnonymous: 'Tervetuloa asiointipalveluun',
-    introAnonymous:
-      'Kirjaudu sisään nähdäksesi ajanvarauksesi ja hoitaaksesi asioitasi. Tunnistaudut verkkopankkitunnuksilla tai mobiilivarmenteella.',
+    introAnonymous: 'Kirjaudu sisään nähdäksesi ajanvarauksesi ja hoitaaksesi asioitasi. Tunnistaudut verkkopankkitunnuksilla tai mobiilivarmenteella.',
     logInButton: 'Kirjaudu sisään',
     bookTitle: 'Varaa aika',
     bookOnline: 'Varaa verkossa',

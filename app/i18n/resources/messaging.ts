@@ -81,8 +81,10 @@ const en = {
     attachmentContent: '{{name}}: the file’s content does not match its type, so it was not attached.',
     attachmentInvalid: 'An attachment could not be added. Please choose the files again.',
     tooManyMessages: 'You have sent many messages in a short time. You can send the next one in about {{minutes}} min. Your text is kept in the form.',
-    tooManyUploads: 'The attachments cannot be added now: you have sent many files in a short time. Try again in about {{minutes}} min. Your text is kept in the form.',
-    attachmentsNotInHrThread: 'Files cannot be attached in a conversation with an employer: documents about employees are not sent here. Your text is kept in the form.',
+    tooManyUploads:
+      'The attachments cannot be added now: you have sent many files in a short time. Try again in about {{minutes}} min. Your text is kept in the form.',
+    attachmentsNotInHrThread:
+      'Files cannot be attached in a conversation with an employer: documents about employees are not sent here. Your text is kept in the form.',
   },
   notification: {
     subject: 'New message',
@@ -263,9 +265,12 @@ const fi: MessagingTexts = {
     attachmentName: 'Tiedoston nimessä on näkymättömiä ohjausmerkkejä. Nimeä tiedosto uudelleen ja yritä uudestaan.',
     attachmentContent: '{{name}}: tiedoston sisältö ei vastaa sen tyyppiä, joten sitä ei liitetty.',
     attachmentInvalid: 'Liitettä ei voitu lisätä. Valitse tiedostot uudelleen.',
-    tooManyMessages: 'Olet lähettänyt lyhyessä ajassa monta viestiä. Voit lähettää seuraavan noin {{minutes}} min kuluttua. Kirjoittamasi teksti on tallessa lomakkeella.',
-    tooManyUploads: 'Liitteitä ei voi nyt lisätä, koska olet lähettänyt lyhyessä ajassa monta tiedostoa. Yritä uudelleen noin {{minutes}} min kuluttua. Kirjoittamasi teksti on tallessa lomakkeella.',
-    attachmentsNotInHrThread: 'Työnantajan kanssa käytävään keskusteluun ei voi liittää tiedostoja: työntekijöitä koskevia asiakirjoja ei lähetetä tätä kautta. Kirjoittamasi teksti on tallessa lomakkeella.',
+    tooManyMessages:
+      'Olet lähettänyt lyhyessä ajassa monta viestiä. Voit lähettää seuraavan noin {{minutes}} min kuluttua. Kirjoittamasi teksti on tallessa lomakkeella.',
+    tooManyUploads:
+      'Liitteitä ei voi nyt lisätä, koska olet lähettänyt lyhyessä ajassa monta tiedostoa. Yritä uudelleen noin {{minutes}} min kuluttua. Kirjoittamasi teksti on tallessa lomakkeella.',
+    attachmentsNotInHrThread:
+      'Työnantajan kanssa käytävään keskusteluun ei voi liittää tiedostoja: työntekijöitä koskevia asiakirjoja ei lähetetä tätä kautta. Kirjoittamasi teksti on tallessa lomakkeella.',
   },
   notification: {
     subject: 'Uusi viesti',
@@ -346,8 +351,7 @@ const fi: MessagingTexts = {
     typeRequired: 'Valitse aihepiiri.',
     closed: 'suljettu',
     newTitle: 'Uusi keskustelu työterveystiimin kanssa',
-    noHealthData:
-      'Älä kirjoita tähän työntekijän terveystietoja. Työterveyshuolto ei voi luovuttaa työntekijän terveystietoja työnantajalle.',
+    noHealthData: 'Älä kirjoita tähän työntekijän terveystietoja. Työterveyshuolto ei voi luovuttaa työntekijän terveystietoja työnantajalle.',
     sendFailed: 'Viestin lähetys epäonnistui. Yritä uudelleen.',
     staffCustomer: '{{name}} ({{company}})',
     staffHrThread: 'Yrityksen {{company}} HR-asia: yrityksen HR-käyttäjät näkevät keskustelun.',
@@ -443,8 +447,10 @@ const sv: MessagingTexts = {
     attachmentContent: '{{name}}: filens innehåll motsvarar inte dess typ, så den bifogades inte.',
     attachmentInvalid: 'En bilaga kunde inte läggas till. Välj filerna på nytt.',
     tooManyMessages: 'Du har skickat många meddelanden på kort tid. Du kan skicka nästa om cirka {{minutes}} min. Texten du skrev finns kvar i formuläret.',
-    tooManyUploads: 'Bilagorna kan inte läggas till nu, eftersom du har skickat många filer på kort tid. Försök igen om cirka {{minutes}} min. Texten du skrev finns kvar i formuläret.',
-    attachmentsNotInHrThread: 'Det går inte att bifoga filer i en konversation med en arbetsgivare: handlingar om anställda skickas inte den här vägen. Texten du skrev finns kvar i formuläret.',
+    tooManyUploads:
+      'Bilagorna kan inte läggas till nu, eftersom du har skickat många filer på kort tid. Försök igen om cirka {{minutes}} min. Texten du skrev finns kvar i formuläret.',
+    attachmentsNotInHrThread:
+      'Det går inte att bifoga filer i en konversation med en arbetsgivare: handlingar om anställda skickas inte den här vägen. Texten du skrev finns kvar i formuläret.',
   },
   notification: {
     subject: 'Nytt meddelande',
@@ -525,8 +531,7 @@ const sv: MessagingTexts = {
     typeRequired: 'Välj ämnesområde.',
     closed: 'stängd',
     newTitle: 'Ny konversation med företagshälsovårdsteamet',
-    noHealthData:
-      'Skriv inte en anställds hälsouppgifter här. Företagshälsovården kan inte lämna ut en anställds hälsouppgifter till arbetsgivaren.',
+    noHealthData: 'Skriv inte en anställds hälsouppgifter här. Företagshälsovården kan inte lämna ut en anställds hälsouppgifter till arbetsgivaren.',
     sendFailed: 'Det gick inte att skicka meddelandet. Försök igen.',
     staffCustomer: '{{name}} ({{company}})',
     staffHrThread: 'HR-ärende för {{company}}: företagets HR-användare ser konversationen.',

@@ -45,8 +45,7 @@ const sv: CoreResource = {
   },
   front: {
     titleAnonymous: 'Välkommen till e-tjänsten',
-    introAnonymous:
-      'Logga in för att se dina tidsbokningar och sköta dina ärenden. Du identifierar dig med nätbankskoder eller mobilcertifikat.',
+    introAnonymous: 'Logga in för att se dina tidsbokningar och sköta dina ärenden. Du identifierar dig med nätbankskoder eller mobilcertifikat.',
     logInButton: 'Logga in',
     bookTitle: 'Boka tid',
     bookOnline: 'Boka på nätet',

@@ -7,7 +7,12 @@ const KiB = 1024;
 /** A JSON body of `bytes` from a generator, in 16 KiB pieces; counts what was pulled. */
 function jsonBody(bytes: number) {
   const { body, pulled } = streamedBody('{"query":"', bytes, '"}', 16 * KiB);
-  const request = new Request('http://portal.test/api/user', { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit);
+  const request = new Request('http://portal.test/api/user', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+    duplex: 'half',
+  } as RequestInit);
   return { request, pulled };
 }
 
@@ -30,7 +35,11 @@ describe('the JSON routes read at most REQUEST_BODY_MAX_BYTES', () => {
   });
 
   it('reads a urlencoded form', async () => {
-    const request = new Request('http://portal.test/api/user', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=1&b=%C3%A4' });
+    const request = new Request('http://portal.test/api/user', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'a=1&b=%C3%A4',
+    });
     expect(await readBody(request)).toEqual({ a: '1', b: 'ä' });
   });
 });

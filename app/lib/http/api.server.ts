@@ -1,8 +1,8 @@
 /** Helpers for the JSON resource routes. */
+import type { RouterContextProvider } from 'react-router';
 import { authContext, type Auth } from '~/context';
 import { env } from '~/env.server';
 import { readMultipartForm, type MultipartLimits } from './form-stream.server';
-import type { RouterContextProvider } from 'react-router';
 
 /** JSON answers are personal: never cached. */
 export function json(body: unknown, status = 200): Response {

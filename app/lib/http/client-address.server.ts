@@ -16,11 +16,7 @@
  */
 import { isIP } from 'node:net';
 
-export function clientAddress(
-  socketAddress: string | undefined,
-  forwardedFor: string | string[] | undefined,
-  trustedHops: number,
-): string {
+export function clientAddress(socketAddress: string | undefined, forwardedFor: string | string[] | undefined, trustedHops: number): string {
   const socket = socketAddress ?? 'unknown';
   if (trustedHops === 0 || forwardedFor === undefined) return addressForLimits(socket);
   const entries = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor)
@@ -39,7 +35,10 @@ export function addressForLimits(address: string): string {
   const groups = ipv6Groups(address);
   const mapped = groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff;
   if (mapped) return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join('.');
-  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
 }
 
 /** The eight 16-bit groups of a valid IPv6 address (`isIP` said 6): `::`, a dotted tail, a zone. */

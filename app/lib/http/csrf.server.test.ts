@@ -142,4 +142,3 @@ describe('the form token is read as a stream, never the whole body', () => {
     expect(Object.fromEntries(await request.formData())).toEqual({ csrf: token, text: 'Hyvää päivää' });
   });
 });
-

@@ -71,7 +71,9 @@ const LIMITS: MultipartLimits = { maxFieldBytes: 64 * KiB, maxFields: 20, maxFil
 describe('readMultipartForm', () => {
   it('reads the fields and files in order, names in UTF-8', async () => {
     const { formData, filesOverLimit, fieldsOverLimit } = await readMultipartForm(
-      post(`${field('csrf', 't')}${field('text', 'Hei äiti')}${file('attachments', 'päätös.pdf', '%PDF-1.7 a')}${file('attachments', 'b.png', 'png', 'image/png')}${END}`),
+      post(
+        `${field('csrf', 't')}${field('text', 'Hei äiti')}${file('attachments', 'päätös.pdf', '%PDF-1.7 a')}${file('attachments', 'b.png', 'png', 'image/png')}${END}`,
+      ),
       LIMITS,
     );
     expect([...formData.keys()]).toEqual(['csrf', 'text', 'attachments', 'attachments']);
@@ -100,7 +102,10 @@ describe('readMultipartForm', () => {
     // The fields before and after the file are there.
     expect([one.formData.get('text'), one.formData.get('after')]).toEqual(['teksti', 'kept']);
 
-    const two = await readMultipartForm(post(`${file('attachments', 'a.pdf', 'a'.repeat(90 * KiB))}${file('attachments', 'b.pdf', 'b'.repeat(90 * KiB))}${END}`), LIMITS);
+    const two = await readMultipartForm(
+      post(`${file('attachments', 'a.pdf', 'a'.repeat(90 * KiB))}${file('attachments', 'b.pdf', 'b'.repeat(90 * KiB))}${END}`),
+      LIMITS,
+    );
     expect(two.filesOverLimit).toBe(true);
     expect((two.formData.getAll('attachments') as File[]).map((f) => [f.name, f.size])).toEqual([
       ['a.pdf', 0],

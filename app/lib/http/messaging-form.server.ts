@@ -78,8 +78,19 @@ export interface TooMany {
  * The 400 answer of a message form: the reply, the refused files and the page's "failed" flag;
  * over a per-person limit the 429 answer (with Retry-After) with the same form kept.
  */
-function answer<F extends string>(flag: F, result: SubmissionResult, fileErrors: FileRefusal[], failed: boolean, tooMany?: { key: TooMany['key']; retryAfterSeconds: number }) {
-  const body = { result, fileErrors, ...({ [flag]: failed } as Record<F, boolean>), tooMany: tooMany ? { key: tooMany.key, minutes: retryAfterMinutes(tooMany.retryAfterSeconds) } : null };
+function answer<F extends string>(
+  flag: F,
+  result: SubmissionResult,
+  fileErrors: FileRefusal[],
+  failed: boolean,
+  tooMany?: { key: TooMany['key']; retryAfterSeconds: number },
+) {
+  const body = {
+    result,
+    fileErrors,
+    ...({ [flag]: failed } as Record<F, boolean>),
+    tooMany: tooMany ? { key: tooMany.key, minutes: retryAfterMinutes(tooMany.retryAfterSeconds) } : null,
+  };
   return tooMany ? data(body, { status: 429, headers: retryAfterHeader(tooMany.retryAfterSeconds) }) : data(body, { status: 400 });
 }
 
@@ -128,7 +139,10 @@ export interface SendMessageOptions<V, Result extends { ok: boolean }, F extends
    * The answer to a refused message (its files are already deleted): `failed()` is the form
    * with the "could not be sent" flag, `failed(reply, false)` a field error on the form.
    */
-  refused: (refusal: Extract<Result, { ok: false }>, failed: (result?: SubmissionResult, flag?: boolean) => ReturnType<typeof answer<F>>) => ReturnType<typeof answer<F>>;
+  refused: (
+    refusal: Extract<Result, { ok: false }>,
+    failed: (result?: SubmissionResult, flag?: boolean) => ReturnType<typeof answer<F>>,
+  ) => ReturnType<typeof answer<F>>;
 }
 
 /** The send action of a message form after readMessageForm: a 400 answer to return, or a thrown redirect. */
@@ -161,7 +175,9 @@ export async function sendMessageForm<V extends MessageFormValue, Result extends
     return answer(
       o.failedFlag,
       submission.reply(
-        stored.problem === 'files' ? {} : { fieldErrors: { attachments: [stored.problem === 'too-large' ? 'messaging.errors.attachmentTooLarge' : 'messaging.errors.attachmentTooMany'] } },
+        stored.problem === 'files'
+          ? {}
+          : { fieldErrors: { attachments: [stored.problem === 'too-large' ? 'messaging.errors.attachmentTooLarge' : 'messaging.errors.attachmentTooMany'] } },
       ),
       stored.problem === 'files' ? stored.refusals : [],
       false,
@@ -169,7 +185,12 @@ export async function sendMessageForm<V extends MessageFormValue, Result extends
   }
   const sent = await o.send(value, stored.attachments);
   if (!sent.ok) {
-    await discardUploads(db, o.userId, stored.attachments.map((a) => a.id), o.canAccess);
+    await discardUploads(
+      db,
+      o.userId,
+      stored.attachments.map((a) => a.id),
+      o.canAccess,
+    );
     if (isTooManyMessages(sent)) return tooMany('messaging.errors.tooManyMessages', sent.retryAfterSeconds);
     return o.refused(sent as Extract<Result, { ok: false }>, (result = submission.reply(), flag = true) => answer(o.failedFlag, result, [], flag));
   }

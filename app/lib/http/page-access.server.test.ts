@@ -39,7 +39,9 @@ describe('page access', () => {
       status: 302,
       location: '/fi/ajanvaraus/tyoterveys/tunnistaudu?practitionerIds=P0001&includeRemote=true',
     });
-    expect(answer(() => enforcePageAccess('occupationalSearch', visitor({ language: 'en' }), new URL('http://portal.test/en/booking/occupational-health')))).toEqual({
+    expect(
+      answer(() => enforcePageAccess('occupationalSearch', visitor({ language: 'en' }), new URL('http://portal.test/en/booking/occupational-health'))),
+    ).toEqual({
       status: 302,
       location: '/en/booking/occupational-health/sign-in',
     });
@@ -56,7 +58,9 @@ describe('page access', () => {
 
   it('answers 404 for a flag that is off and a page the brand lacks, and lets the rest through', () => {
     expect(answer(() => enforcePageAccess('conversationNew', visitor({ features: flags() }), URL_OF_REQUEST))).toEqual({ status: 404 });
-    expect(answer(() => enforcePageAccess('conversationNew', visitor({ brand: 'children', features: flags('customer-messaging-allowed') }), URL_OF_REQUEST))).toEqual({ status: 404 });
+    expect(
+      answer(() => enforcePageAccess('conversationNew', visitor({ brand: 'children', features: flags('customer-messaging-allowed') }), URL_OF_REQUEST)),
+    ).toEqual({ status: 404 });
     expect(answer(() => enforcePageAccess('conversationNew', visitor({ features: flags('customer-messaging-allowed') }), URL_OF_REQUEST))).toBeNull();
     expect(answer(() => enforcePageAccess('front', visitor({}), URL_OF_REQUEST))).toBeNull();
   });

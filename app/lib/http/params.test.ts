@@ -25,14 +25,11 @@ describe('idParam', () => {
     expect(idParam({ threadId: '42' }, 'threadId')).toBe(42);
   });
 
-  it.each([undefined, '', '-1', '1.5', '1e3', ' 1', '1,2', 'abc', '1234567890123456'])(
-    'answers %j with the 404 the error boundary renders',
-    (value) => {
-      const error = thrownBy(() => idParam({ id: value }));
-      expect(error).toMatchObject({ type: 'DataWithResponseInit', data: { error: 'notFound' }, init: { status: 404 } });
-      expect(isRouteErrorResponse(error)).toBe(false);
-    },
-  );
+  it.each([undefined, '', '-1', '1.5', '1e3', ' 1', '1,2', 'abc', '1234567890123456'])('answers %j with the 404 the error boundary renders', (value) => {
+    const error = thrownBy(() => idParam({ id: value }));
+    expect(error).toMatchObject({ type: 'DataWithResponseInit', data: { error: 'notFound' }, init: { status: 404 } });
+    expect(isRouteErrorResponse(error)).toBe(false);
+  });
 });
 
 describe('isIdParam and numericId', () => {

@@ -4,11 +4,11 @@
  * whether it may be resumed with a code (ADR 0012).
  */
 import { lookupSession } from '~/services/auth/session.server';
-import { readSessionToken } from './session-cookie.server';
 import type { Db } from '~/services/db/db.server';
 import { featuresForPerson } from '~/services/features/features.server';
 import { resumableSession, type Resumable } from '~/services/account/mfa.server';
 import { clock } from '~/lib/clock.server';
+import { readSessionToken } from './session-cookie.server';
 
 export async function resumableFromRequest(db: Db, request: Request, now = clock.now()): Promise<Resumable | null> {
   const lookup = await lookupSession(db, await readSessionToken(request), now);

@@ -63,11 +63,7 @@ async function exportForm(request: Request): Promise<{ person: string | null; la
  * The export to stream for the page's POST, or the Response to answer instead (404, or the
  * redirect when over the limit).
  */
-export async function exportRequest(
-  context: Readonly<RouterContextProvider>,
-  request: Request,
-  format: ExportFormat,
-): Promise<ExportRequest | Response> {
+export async function exportRequest(context: Readonly<RouterContextProvider>, request: Request, format: ExportFormat): Promise<ExportRequest | Response> {
   const auth = requireApiAuth(context);
   const portal = context.get(portalContext);
   const form = await exportForm(request);

@@ -15,9 +15,6 @@ export function recordRequest(context: Readonly<RouterContextProvider>, request:
   const viewer = recordViewerOf(auth);
   const person = chosenPerson(viewer, url.searchParams.get('person'));
   invariantResponse(person);
-  const choices =
-    viewer.people.length > 1
-      ? viewer.people.map((p, i) => ({ ...p, current: p.id === person.id, self: i === 0 }))
-      : [];
+  const choices = viewer.people.length > 1 ? viewer.people.map((p, i) => ({ ...p, current: p.id === person.id, self: i === 0 })) : [];
   return { viewer, person, lang, page: pageNumber(url.searchParams.get(pageParam)), choices };
 }

@@ -33,7 +33,5 @@ export async function readReceipt(request: Request): Promise<ReservationReceipt 
   const value: unknown = await receiptCookie.parse(request.headers.get('Cookie'));
   if (!value || typeof value !== 'object') return null;
   const { slotId, appointmentId, code } = value as Partial<ReservationReceipt>;
-  return typeof slotId === 'number' && typeof appointmentId === 'number' && typeof code === 'string'
-    ? { slotId, appointmentId, code }
-    : null;
+  return typeof slotId === 'number' && typeof appointmentId === 'number' && typeof code === 'string' ? { slotId, appointmentId, code } : null;
 }

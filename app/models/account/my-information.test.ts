@@ -58,7 +58,16 @@ describe('smsCodeSchema and contactValuesOf', () => {
     expect(smsCodeSchema.safeParse('12a4').success).toBe(false);
   });
   it('fills missing contact values with empty strings', () => {
-    const person = { firstName: 'A', lastName: 'B', streetAddress: null, postalCode: null, postOffice: null, phone: null, email: null, language: 'fi' as const };
+    const person = {
+      firstName: 'A',
+      lastName: 'B',
+      streetAddress: null,
+      postalCode: null,
+      postOffice: null,
+      phone: null,
+      email: null,
+      language: 'fi' as const,
+    };
     expect(contactValuesOf(person)).toMatchObject({ streetAddress: '', phoneNumber: '', emailAddress: '', language: 'fi' });
   });
 });

@@ -6,9 +6,9 @@
  * field lists are here too.
  */
 import { z } from 'zod';
-import { isValidEmail } from '../contact';
 import { LANGUAGES } from '~/i18n/config';
 import type { TextKey } from '~/i18n/keys';
+import { isValidEmail } from '../contact';
 import { streetAddressSchema, postOfficeSchema } from '../booking/reservation-schemas';
 import { emailSchema, finnishPhoneSchema, postalCodeSchema, refuseControlCharacters, VALIDATION_MESSAGES } from '../schemas';
 
@@ -88,7 +88,13 @@ function limitedText(max: number) {
   );
 }
 
-const optionalText = (max: number) => refuseControlCharacters(z.string().trim().max(max, { message: maxMessage(max) })).optional();
+const optionalText = (max: number) =>
+  refuseControlCharacters(
+    z
+      .string()
+      .trim()
+      .max(max, { message: maxMessage(max) }),
+  ).optional();
 
 export const guardianSchema = z
   .object({
@@ -113,9 +119,7 @@ export const guardianSchema = z
       ctx.addIssue({ code: 'custom', path: ['zipCode'], message: VALIDATION_MESSAGES.postalCode });
     }
   })
-  .transform((value) =>
-    value.isGuardianHasSameAddress ? { ...value, streetAddress: undefined, zipCode: undefined, postOffice: undefined } : value,
-  );
+  .transform((value) => (value.isGuardianHasSameAddress ? { ...value, streetAddress: undefined, zipCode: undefined, postOffice: undefined } : value));
 
 export const guardiansSchema = z.object({
   wardId: z.uuid(),

@@ -1,12 +1,6 @@
 /** The appointment registers' fixed value lists, shared by the schema, the services and the pages. */
 
-export const LOCATION_TYPES = [
-  'physicalLocation',
-  'phoneAppointment',
-  'videoAppointment',
-  'remoteAppointment',
-  'meetingAppointment',
-] as const;
+export const LOCATION_TYPES = ['physicalLocation', 'phoneAppointment', 'videoAppointment', 'remoteAppointment', 'meetingAppointment'] as const;
 export type LocationType = (typeof LOCATION_TYPES)[number];
 
 /** Who pays for a visit. */

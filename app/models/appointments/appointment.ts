@@ -3,12 +3,7 @@ import type { ConfidentialControl } from './confidential';
 export const ARRIVAL_REASON_MAX = 300;
 
 /** What the browser gets of an appointment (already in the page language; times as ISO). */
-export type LocationType =
-  | 'physicalLocation'
-  | 'phoneAppointment'
-  | 'videoAppointment'
-  | 'remoteAppointment'
-  | 'meetingAppointment';
+export type LocationType = 'physicalLocation' | 'phoneAppointment' | 'videoAppointment' | 'remoteAppointment' | 'meetingAppointment';
 
 export type SelfCheckInStatus = 'allowed' | 'tooEarly' | 'checkedIn' | 'onlyAtReception' | 'statusNotAvailable';
 

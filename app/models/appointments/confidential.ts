@@ -37,8 +37,7 @@ export function guardianSeesInvoice(scope: GuardianScope, invoice: { addresseeId
 }
 
 /** Whether anyone but the patient sees what an invoice was for: not when its visit is confidential. */
-export const guardianSeesInvoiceService = (visit: { confidentialBy: ConfidentialBy | null } | null): boolean =>
-  visit?.confidentialBy == null;
+export const guardianSeesInvoiceService = (visit: { confidentialBy: ConfidentialBy | null } | null): boolean => visit?.confidentialBy == null;
 
 /**
  * What the appointment page offers the patient about their guardians (null: nothing, e.g. an

@@ -121,9 +121,7 @@ export const MOVE_SLOT_PARAM = 'slot';
 /** The confirm form: only the binding consent, asked when the new time is close (ReservationFormOptions' rule). */
 export function moveSchema({ bindingRequired }: { bindingRequired: boolean }) {
   return z.object({
-    bindingApproved: bindingRequired
-      ? z.literal(true, { error: BINDING_REQUIRED })
-      : z.boolean().optional().default(false),
+    bindingApproved: bindingRequired ? z.literal(true, { error: BINDING_REQUIRED }) : z.boolean().optional().default(false),
   });
 }
 

@@ -199,5 +199,12 @@ export function sameAct(
   a: { at: string; actorPersonId: string | null; actorKind: ActorKind; action: string; resource: string; reason: string | null },
   b: { at: string; actorPersonId: string | null; actorKind: ActorKind; action: string; resource: string; reason: string | null },
 ): boolean {
-  return a.at === b.at && a.actorPersonId === b.actorPersonId && a.actorKind === b.actorKind && a.action === b.action && a.resource === b.resource && a.reason === b.reason;
+  return (
+    a.at === b.at &&
+    a.actorPersonId === b.actorPersonId &&
+    a.actorKind === b.actorKind &&
+    a.action === b.action &&
+    a.resource === b.resource &&
+    a.reason === b.reason
+  );
 }

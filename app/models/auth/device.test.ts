@@ -13,11 +13,7 @@ const CASES: Array<[string, string, { browser: string | null; os: string | null;
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.2903.86',
     { browser: 'Edge', os: 'Windows', kind: 'desktop' },
   ],
-  [
-    'Firefox on Linux',
-    'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
-    { browser: 'Firefox', os: 'Linux', kind: 'desktop' },
-  ],
+  ['Firefox on Linux', 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0', { browser: 'Firefox', os: 'Linux', kind: 'desktop' }],
   [
     'Safari on a Mac',
     'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.2 Safari/605.1.15',

@@ -26,7 +26,9 @@ describe("the provider's terms", () => {
   });
 
   it('is plain text when there is no link, and nothing when empty', () => {
-    expect(parseTerms('By continuing with your payment, you agree to the terms.')).toEqual([{ text: 'By continuing with your payment, you agree to the terms.' }]);
+    expect(parseTerms('By continuing with your payment, you agree to the terms.')).toEqual([
+      { text: 'By continuing with your payment, you agree to the terms.' },
+    ]);
     expect(parseTerms('')).toEqual([]);
   });
 });

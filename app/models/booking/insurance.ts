@@ -124,4 +124,3 @@ export interface InsuranceSummaryView {
   underage: boolean;
   op: 'found' | 'canceled' | null;
 }
-

@@ -8,7 +8,15 @@ describe('a practitioner’s profile picture source', () => {
   });
 
   it('is nothing for any other host, scheme or a path that browsers read as another host', () => {
-    for (const url of ['//evil.example/x.png', '/\\evil.example/x.png', 'http://images.cms.example/p/1.jpg', 'https://other.example/1.jpg', 'javascript:alert(1)', 'data:image/png;base64,AA', 'https://user:pw@images.cms.example/1.jpg']) {
+    for (const url of [
+      '//evil.example/x.png',
+      '/\\evil.example/x.png',
+      'http://images.cms.example/p/1.jpg',
+      'https://other.example/1.jpg',
+      'javascript:alert(1)',
+      'data:image/png;base64,AA',
+      'https://user:pw@images.cms.example/1.jpg',
+    ]) {
       expect(profilePictureSrc(url, 'https://images.cms.example'), url).toBeNull();
     }
     expect(profilePictureSrc('https://images.cms.example/p/1.jpg', null)).toBeNull();

@@ -16,7 +16,21 @@ export const KINDS = {
 
 export type KindId = keyof typeof KINDS;
 
-const BASE_CENTS: Record<string, number> = { YLE: 8900, SH: 4900, FYS: 7500, LAS: 11900, IHO: 14900, KNK: 13900, PSY: 11000, ENDO: 16900, GYN: 15900, NNA: 9500, GRG: 14900, ROKT: 3500, TTH: 8900 };
+const BASE_CENTS: Record<string, number> = {
+  YLE: 8900,
+  SH: 4900,
+  FYS: 7500,
+  LAS: 11900,
+  IHO: 14900,
+  KNK: 13900,
+  PSY: 11000,
+  ENDO: 16900,
+  GYN: 15900,
+  NNA: 9500,
+  GRG: 14900,
+  ROKT: 3500,
+  TTH: 8900,
+};
 const DEFAULT_BASE_CENTS = 8900;
 
 /** A private visit's price estimate: a base rate by specialty plus fixed fees (cents). */
@@ -25,9 +39,7 @@ export function priceFor(specialtyId: string, locationType: string) {
   const remote = locationType !== 'physicalLocation';
   return {
     code: `${specialtyId}-${remote ? 'ETA' : 'VAS'}`,
-    name: remote
-      ? names('Etävastaanotto', 'Distansmottagning', 'Remote appointment')
-      : names('Vastaanottokäynti', 'Mottagningsbesök', 'Clinic visit'),
+    name: remote ? names('Etävastaanotto', 'Distansmottagning', 'Remote appointment') : names('Vastaanottokäynti', 'Mottagningsbesök', 'Clinic visit'),
     cents: remote ? Math.round(base * 0.85) : base,
     additionalFees: [
       { code: 'TOIM', name: names('Toimistomaksu', 'Expeditionsavgift', 'Office fee'), cents: 1290 },

@@ -25,12 +25,7 @@ export const POST_OFFICE_MAX = 30;
 /** A required, trimmed text of `min`–`max` characters with one message for a wrong length; no control characters. */
 function lengthText(min: number, max: number, message: string) {
   return refuseControlCharacters(
-    z
-      .string({ error: VALIDATION_MESSAGES.required })
-      .trim()
-      .min(1, { message: VALIDATION_MESSAGES.required })
-      .min(min, { message })
-      .max(max, { message }),
+    z.string({ error: VALIDATION_MESSAGES.required }).trim().min(1, { message: VALIDATION_MESSAGES.required }).min(min, { message }).max(max, { message }),
   );
 }
 

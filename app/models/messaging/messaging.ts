@@ -13,10 +13,7 @@ import { hasControlCharacters } from '../text';
  * (`messagesInNavigation` of conversations.server) ask it.
  */
 export const showsMessages = (input: { brand: BrandKey; features: Features; isOccupational: boolean }): boolean =>
-  input.brand === 'general' &&
-  input.isOccupational &&
-  input.features['customer-messaging-enabled'] &&
-  input.features['customer-messaging-allowed'];
+  input.brand === 'general' && input.isOccupational && input.features['customer-messaging-enabled'] && input.features['customer-messaging-allowed'];
 
 export const PROFESSIONAL_TYPES = ['Doctor', 'Nurse', 'Physiotherapist', 'Psychologist'] as const;
 export type ProfessionalType = (typeof PROFESSIONAL_TYPES)[number];
@@ -167,9 +164,7 @@ export interface ThreadView {
   timeline: TimelineItem[];
 }
 
-export type FormattedItem =
-  | (MessageView & { time: string; deletedOn: string | null })
-  | (AbsenceNoticeView & { period: string });
+export type FormattedItem = (MessageView & { time: string; deletedOn: string | null }) | (AbsenceNoticeView & { period: string });
 
 /** One Helsinki day of the timeline, its heading and times formatted on the server. */
 export interface FormattedDayGroup {

@@ -47,9 +47,7 @@ export const absenceNoteSchema = refuseControlCharacters(z.string().trim().max(A
 export const fileListSchema = z
   .preprocess((value) => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]), z.array(z.unknown()))
   .transform((values) =>
-    values.filter(
-      (v): v is File => typeof v === 'object' && v !== null && 'size' in v && 'name' in v && ((v as File).size > 0 || (v as File).name !== ''),
-    ),
+    values.filter((v): v is File => typeof v === 'object' && v !== null && 'size' in v && 'name' in v && ((v as File).size > 0 || (v as File).name !== '')),
   );
 
 /** The rules every message form shares: text or a file, and the files' combined size and count. */
@@ -90,9 +88,12 @@ export const staffComposerSchema = z
 export const hrMessageSchema = z.object({
   intent: z.literal('send'),
   idempotencyKey: idempotencyKeySchema,
-  text: refuseControlCharacters(z.string({ error: MESSAGES.messageRequired }).trim().min(1, MESSAGES.messageRequired).max(MESSAGE_MAX_LENGTH, MESSAGES.messageTooLong), {
-    multiline: true,
-  }),
+  text: refuseControlCharacters(
+    z.string({ error: MESSAGES.messageRequired }).trim().min(1, MESSAGES.messageRequired).max(MESSAGE_MAX_LENGTH, MESSAGES.messageTooLong),
+    {
+      multiline: true,
+    },
+  ),
 });
 
 /** An HR user's new conversation with the company's care team (ADR 0042). */
@@ -101,9 +102,12 @@ export const hrNewThreadSchema = z.object({
   idempotencyKey: idempotencyKeySchema,
   threadType: z.enum(['Hr', 'Supervisor'], { error: 'messaging.hr.typeRequired' satisfies TextKey }),
   subject,
-  text: refuseControlCharacters(z.string({ error: MESSAGES.messageRequired }).trim().min(1, MESSAGES.messageRequired).max(MESSAGE_MAX_LENGTH, MESSAGES.messageTooLong), {
-    multiline: true,
-  }),
+  text: refuseControlCharacters(
+    z.string({ error: MESSAGES.messageRequired }).trim().min(1, MESSAGES.messageRequired).max(MESSAGE_MAX_LENGTH, MESSAGES.messageTooLong),
+    {
+      multiline: true,
+    },
+  ),
 });
 
 /** A new conversation: recipient from the care team, subject, message, attachments. */

@@ -7,8 +7,26 @@ const definition: QuestionnaireDefinition = {
   intro: t('Intro'),
   questions: [
     { id: 'reason', type: 'text', required: true, maxLength: 10, label: t('Syy') },
-    { id: 'smoking', type: 'single', required: true, label: t('Tupakka'), options: [{ value: 'no', label: t('Ei') }, { value: 'yes', label: t('Kyllä') }] },
-    { id: 'sports', type: 'multiple', required: false, label: t('Liikunta'), options: [{ value: 'walk', label: t('Kävely') }, { value: 'gym', label: t('Sali') }] },
+    {
+      id: 'smoking',
+      type: 'single',
+      required: true,
+      label: t('Tupakka'),
+      options: [
+        { value: 'no', label: t('Ei') },
+        { value: 'yes', label: t('Kyllä') },
+      ],
+    },
+    {
+      id: 'sports',
+      type: 'multiple',
+      required: false,
+      label: t('Liikunta'),
+      options: [
+        { value: 'walk', label: t('Kävely') },
+        { value: 'gym', label: t('Sali') },
+      ],
+    },
     { id: 'mood', type: 'scale', required: true, min: 1, max: 5, minLabel: t('Huono'), maxLabel: t('Hyvä'), label: t('Vointi') },
   ],
 };

@@ -26,11 +26,7 @@ const MESSAGES = {
 export const feedbackSchema = z.object({
   /** The page or place where the problem is (a page's name or address, "the login page" …). */
   location: refuseControlCharacters(
-    z
-      .string({ error: MESSAGES.locationRequired })
-      .trim()
-      .min(1, MESSAGES.locationRequired)
-      .max(FEEDBACK_LOCATION_MAX_LENGTH, MESSAGES.locationTooLong),
+    z.string({ error: MESSAGES.locationRequired }).trim().min(1, MESSAGES.locationRequired).max(FEEDBACK_LOCATION_MAX_LENGTH, MESSAGES.locationTooLong),
   ),
   /** What the problem is (free text, several lines). */
   description: refuseControlCharacters(

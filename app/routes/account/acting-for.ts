@@ -13,7 +13,10 @@ const RETURN_PATH = '/acting-for/return';
 const routes: MandateRoutes<ActingError, { firstName: string; lastName: string }> = {
   flow: personMandate,
   returnPath: RETURN_PATH,
-  started: (principal) => ({ page: 'front', flash: { type: 'success', key: 'actingFor.started', values: { name: `${principal.firstName} ${principal.lastName}` } } }),
+  started: (principal) => ({
+    page: 'front',
+    flash: { type: 'success', key: 'actingFor.started', values: { name: `${principal.firstName} ${principal.lastName}` } },
+  }),
   stopped: { type: 'info', key: 'actingFor.stopped' },
   failed: (error): FlashMessage => ({ type: error === 'cancelled' ? 'info' : 'error', key: `actingFor.errors.${error}` }),
 };

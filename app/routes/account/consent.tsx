@@ -7,8 +7,8 @@
  * else's or an older child is 404, an unregistered one registers first (the child details).
  */
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { useTranslation } from '~/i18n/react';
 import { data, redirect } from 'react-router';
+import { useTranslation } from '~/i18n/react';
 import { ConsentForm } from '~/components/account/ConsentForm';
 import { portalContext } from '~/context';
 import { invariantResponse, nextParam, pageTitle, requireAuth, requirePatient, serverT, titleWith } from '~/lib/http/page.server';
@@ -46,7 +46,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const wardName = forWard ? `${forWard.ward.firstName} ${forWard.ward.lastName}`.trim() : null;
   const firstTime = subject.patientDataConsentUpdatedAt === null;
   return {
-    title: wardName ? titleWith(context, serverT(context)('reservation.consent.childTitle', { name: wardName })) : pageTitle(context, 'reservation.consent.title'),
+    title: wardName
+      ? titleWith(context, serverT(context)('reservation.consent.childTitle', { name: wardName }))
+      : pageTitle(context, 'reservation.consent.title'),
     wardName,
     firstTime,
     fields,

@@ -23,8 +23,8 @@ import { pagePath } from '~/route-table';
 import { listDeviceSessions, revokeDeviceSession, revokeOtherDeviceSessions } from '~/services/auth/devices.server';
 import { getDb } from '~/services/db/db.server';
 import * as ui from '~/styles/ui.css';
-import type { Route } from './+types/devices';
 import { attrs } from '~/browser/markup';
+import type { Route } from './+types/devices';
 
 /** A session's public id as the revoke form sends it. */
 const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

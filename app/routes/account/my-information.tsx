@@ -46,23 +46,16 @@ import { env } from '~/env.server';
 import { getGuardians, isMinor, saveGuardians } from '~/services/account/guardians.server';
 import { noteRetryAfter, retryAfterHeader } from '~/lib/http/person-limits.server';
 import { getKelaCard, storeKelaCard, type KelaFile } from '~/services/account/kela-card.server';
-import {
-  cancelOnboarding,
-  disableMfa,
-  mayChangeMfa,
-  mfaStatus,
-  startOnboarding,
-  verifyOnboarding,
-} from '~/services/account/mfa.server';
+import { cancelOnboarding, disableMfa, mayChangeMfa, mfaStatus, startOnboarding, verifyOnboarding } from '~/services/account/mfa.server';
 import { consentFieldsFor, giveConsent } from '~/services/account/registration.server';
 import { IMAGE_UPLOAD_POLICY } from '~/services/storage/content-type-rules';
 import { storage } from '~/services/storage/storage.server';
 import { MalformedForm, readMultipartForm, type MultipartLimits } from '~/lib/http/form-stream.server';
 import * as ui from '~/styles/ui.css';
-import type { Route } from './+types/my-information';
 
 import { clock } from '~/lib/clock.server';
 import { notFound } from '~/lib/http/responses';
+import type { Route } from './+types/my-information';
 
 /**
  * The Kela form's multipart body (without JS), read as a stream: its two images, each within
@@ -217,10 +210,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result.type === 'success') return redirectWithFlash(`${reloadBasic}#kela-card`, { type: 'success', key: 'myInformation.kela.saved' });
     if (result.type === 'too-many-uploads') {
       noteRetryAfter(context, result.retryAfterSeconds);
-      return data<ActionData>({ intent: 'kela', error: 'myInformation.kela.tooManyUploads' }, { status: 429, headers: retryAfterHeader(result.retryAfterSeconds) });
+      return data<ActionData>(
+        { intent: 'kela', error: 'myInformation.kela.tooManyUploads' },
+        { status: 429, headers: retryAfterHeader(result.retryAfterSeconds) },
+      );
     }
     await recordEvent(db, 'kelaImageError', { reason: result.type });
-    const error = ({ missing: 'myInformation.kela.missingFiles', 'invalid-image': 'myInformation.kela.invalidType', 'too-large': 'myInformation.kela.tooLarge' } as const)[result.type];
+    const error = (
+      { missing: 'myInformation.kela.missingFiles', 'invalid-image': 'myInformation.kela.invalidType', 'too-large': 'myInformation.kela.tooLarge' } as const
+    )[result.type];
     return data<ActionData>({ intent: 'kela', error }, { status: result.type === 'too-large' ? 413 : 400 });
   }
 
@@ -344,7 +342,7 @@ export default function MyInformation({ loaderData, actionData }: Route.Componen
   const { lang, tab, saveActionQuery } = loaderData;
   const action = actionData as ActionData | undefined;
   const tabPath = (name: 'basic' | 'consent', extra: Record<string, string> = {}) => selfPath(lang, saveActionQuery, { tab: name, ...extra });
-  const editing = loaderData.editing || (action?.intent === 'contact');
+  const editing = loaderData.editing || action?.intent === 'contact';
   return (
     <div>
       <h1>{t('myInformation.title')}</h1>

@@ -2,8 +2,8 @@
  * New customer (/fi/uusi-asiakas): the welcome page after registration, with links to book
  * online or by phone and a log-out button (a plain form post to the log-out page).
  */
-import { useTranslation } from '~/i18n/react';
 import { Link } from 'react-router';
+import { useTranslation } from '~/i18n/react';
 import { brand as brandFacts } from '~/brands';
 import { ConfirmForm } from '~/components/ConfirmLink';
 import { usePortalEnv } from '~/components/portal-env';

@@ -15,9 +15,9 @@
  */
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { useTranslation } from '~/i18n/react';
 import { data, Form, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { useTranslation } from '~/i18n/react';
 import { ErrorSummary, PhoneField, TextField } from '~/components/forms';
 import { portalContext } from '~/context';
 import { invariantResponse, nextParam, pageTitle, requireAuth, requireNoPatient } from '~/lib/http/page.server';
@@ -25,19 +25,13 @@ import { registrationSchema } from '~/models/booking/reservation-schemas';
 import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
 import { redirectWithFlash } from '~/lib/http/flash.server';
-import {
-  wardRegistrationDefaults,
-  registerWard,
-  registerPatient,
-  registrationDefaults,
-  wardOfGuardian,
-} from '~/services/account/registration.server';
+import { wardRegistrationDefaults, registerWard, registerPatient, registrationDefaults, wardOfGuardian } from '~/services/account/registration.server';
 import * as s from '~/styles/booking.css';
 import * as ui from '~/styles/ui.css';
-import type { Route } from './+types/register';
 
 import { notFound } from '~/lib/http/responses';
 import { attrs } from '~/browser/markup';
+import type { Route } from './+types/register';
 
 /** The child registration's ward (`?ward=`): the guardian's own ward of 11 or younger, else 404. */
 async function wardOf(request: Request, context: Route.LoaderArgs['context']) {

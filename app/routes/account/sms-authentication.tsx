@@ -21,10 +21,10 @@ import { redirectWithFlash } from '~/lib/http/flash.server';
 import { openReauthChallenge, sendReauthCode, verifyReauthCode } from '~/services/account/mfa.server';
 import { resumableFromRequest } from '~/lib/http/reauth.server';
 import * as ui from '~/styles/ui.css';
-import type { Route } from './+types/sms-authentication';
 
 import { SmsCodeField } from '~/components/forms';
 import { attrs } from '~/browser/markup';
+import type { Route } from './+types/sms-authentication';
 
 function nextOf(request: Request, lang: 'fi' | 'sv' | 'en'): string {
   return safeRedirectPath(new URL(request.url).searchParams.get('next'), pagePath('front', lang));

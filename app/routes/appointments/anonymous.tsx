@@ -8,11 +8,11 @@
  * The page ships no React: it is opened at the clinic door, often on a slow phone, and works as
  * plain HTML; the page script runs the check-in boxes (app/browser/ssn-boxes.ts).
  */
-import type { TextKey } from '~/i18n/keys';
-import { useTranslation } from '~/i18n/react';
 import { data, Form, Link, redirect, useSearchParams } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
+import { useTranslation } from '~/i18n/react';
+import type { TextKey } from '~/i18n/keys';
 import { LinkLine } from '~/components/LinkLine';
 import { AppointmentDetails } from '~/components/appointments/AppointmentDetails';
 import { SSN_FIELDS, SsnEndPartInput } from '~/components/appointments/SsnEndPartInput';
@@ -22,16 +22,12 @@ import { pageTitle } from '~/lib/http/page.server';
 import { practiceSystemNotice, type CheckInResult } from '~/models/appointments/appointment';
 import { IDENTITY_CODE_CHECK_CHARS } from '~/models/identity-code';
 import { pagePath } from '~/route-table';
-import {
-  anonymousCheckIn,
-  getAnonymousAppointment,
-  isAnonymousCheckInLocked,
-} from '~/services/appointments/appointments.server';
+import { anonymousCheckIn, getAnonymousAppointment, isAnonymousCheckInLocked } from '~/services/appointments/appointments.server';
 import { getDb } from '~/services/db/db.server';
 import { redirectWithFlash } from '~/lib/http/flash.server';
 import * as ui from '~/styles/ui.css';
-import type { Route } from './+types/anonymous';
 import { attrs } from '~/browser/markup';
+import type { Route } from './+types/anonymous';
 
 const SsnEndPartSchema = z
   .string()
@@ -123,9 +119,7 @@ export default function AnonymousAppointment({ loaderData, actionData }: Route.C
       {appointment.checkInStatus === 'checkedIn' ? (
         <p className={`${ui.alertBox} ${ui.alert.success}`}>
           {t('appointments.checkIn.checkedIn')}{' '}
-          {appointment.roomLocation
-            ? t('appointments.checkIn.goToRoom', { room: appointment.roomLocation })
-            : t('appointments.checkIn.seeReception')}
+          {appointment.roomLocation ? t('appointments.checkIn.goToRoom', { room: appointment.roomLocation }) : t('appointments.checkIn.seeReception')}
         </p>
       ) : null}
 
@@ -189,9 +183,7 @@ export default function AnonymousAppointment({ loaderData, actionData }: Route.C
         appointment.cancellableOnline ? (
           <p>
             {t('appointments.anonymous.cancelInfo')}{' '}
-            <Link to={loginHere(pagePath('appointmentCancel', lang, { id: String(appointment.id) }))}>
-              {t('appointments.anonymous.cancelLogin')}
-            </Link>
+            <Link to={loginHere(pagePath('appointmentCancel', lang, { id: String(appointment.id) }))}>{t('appointments.anonymous.cancelLogin')}</Link>
           </p>
         ) : (
           <p>{t('appointments.anonymous.cancelTooLate')}</p>

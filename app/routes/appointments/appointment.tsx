@@ -8,11 +8,11 @@
  */
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import type { TextKey } from '~/i18n/keys';
-import { useMessageText, useTranslation } from '~/i18n/react';
 import { data, Form, Link, redirect, useSearchParams } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
+import { useMessageText, useTranslation } from '~/i18n/react';
+import type { TextKey } from '~/i18n/keys';
 import { LinkLine } from '~/components/LinkLine';
 import { AppointmentDetails, appointmentTitle } from '~/components/appointments/AppointmentDetails';
 import { ConfirmLink } from '~/components/ConfirmLink';
@@ -24,13 +24,7 @@ import { pageTitle, requireAuth, titleWith } from '~/lib/http/page.server';
 import { ARRIVAL_REASON_MAX, practiceSystemNotice, type AppointmentView, type CheckInResult } from '~/models/appointments/appointment';
 import { arrivalReasonSchema } from '~/models/appointments/schemas';
 import { pagePath } from '~/route-table';
-import {
-  acceptConfidentiality,
-  checkIn,
-  getAppointments,
-  saveArrivalReason,
-  setHiddenFromGuardians,
-} from '~/services/appointments/appointments.server';
+import { acceptConfidentiality, checkIn, getAppointments, saveArrivalReason, setHiddenFromGuardians } from '~/services/appointments/appointments.server';
 import { viewerOf } from '~/services/people/viewer.server';
 import { parseAppointmentIds } from '~/services/appointments/rules';
 import { getDb } from '~/services/db/db.server';
@@ -38,8 +32,8 @@ import { redirectWithFlash } from '~/lib/http/flash.server';
 import { FLASH_MS } from '~/models/shell/flash';
 import * as s from '~/styles/appointments.css';
 import * as ui from '~/styles/ui.css';
-import type { Route } from './+types/appointment';
 import { attrs } from '~/browser/markup';
+import type { Route } from './+types/appointment';
 
 const appointmentId = z.coerce.number().int().positive();
 
@@ -77,8 +71,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     appointments.filter((a) => !a.cancelledBy && !a.hasEnded),
     lang,
   );
-  const title =
-    appointments.length === 1 ? titleWith(context, appointmentTitle(appointments[0]!)) : pageTitle(context, 'appointments.pageTitle');
+  const title = appointments.length === 1 ? titleWith(context, appointmentTitle(appointments[0]!)) : pageTitle(context, 'appointments.pageTitle');
   return data(
     { title, lang, appointments, showPriceDetails: auth.features['price-details'], earlierTimes },
     // A missing (or someone else's) appointment is the same "not found", with its status.
@@ -144,10 +137,7 @@ function refusedPost(formData: FormData, here: string, result: SubmissionResult<
   const posted = appointmentId.safeParse(formData.get('appointmentId'));
   switch (intent) {
     case 'arrivalReason':
-      return data(
-        { intent: 'arrivalReason' as const, appointmentId: posted.success ? posted.data : null, result, saved: null },
-        { status: 400 },
-      );
+      return data({ intent: 'arrivalReason' as const, appointmentId: posted.success ? posted.data : null, result, saved: null }, { status: 400 });
     case 'checkIn':
     case 'acceptTerms':
       return redirectWithFlash(here, { type: 'error', key: 'appointments.checkIn.failed' });

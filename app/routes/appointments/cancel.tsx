@@ -4,8 +4,8 @@
  * the front page with the appointment-cancelled message; a failure back to the appointment with
  * the reason and the customer-service phone.
  */
-import { useTranslation } from '~/i18n/react';
 import { redirect } from 'react-router';
+import { useTranslation } from '~/i18n/react';
 import { AppointmentDetails } from '~/components/appointments/AppointmentDetails';
 import { ConfirmForm } from '~/components/ConfirmLink';
 import { portalContext } from '~/context';
@@ -19,9 +19,8 @@ import { getDb } from '~/services/db/db.server';
 import { redirectWithFlash } from '~/lib/http/flash.server';
 import { FLASH_MS } from '~/models/shell/flash';
 import * as ui from '~/styles/ui.css';
-import type { Route } from './+types/cancel';
-
 import { notFound } from '~/lib/http/responses';
+import type { Route } from './+types/cancel';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const auth = requireAuth(context);
@@ -56,10 +55,7 @@ export async function action({ params, context }: Route.ActionArgs) {
         key: 'appointments.cancel.failure',
         // The reason is translated here, in the language of the page the message appears on.
         values: {
-          reason:
-            result === 'deadlineExceeded'
-              ? serverT(context)('appointments.cancel.tooLate', { hours: env().CANCELLATION_LIMIT_HOURS })
-              : '',
+          reason: result === 'deadlineExceeded' ? serverT(context)('appointments.cancel.tooLate', { hours: env().CANCELLATION_LIMIT_HOURS }) : '',
         },
         withPhone: true,
       });

@@ -20,8 +20,8 @@ import { getOffer, takeOffer } from '~/services/appointments/earlier-times.serve
 import { getDb } from '~/services/db/db.server';
 import * as s from '~/styles/appointments.css';
 import * as ui from '~/styles/ui.css';
-import type { Route } from './+types/earlier-time-offer';
 import { attrs } from '~/browser/markup';
+import type { Route } from './+types/earlier-time-offer';
 
 const TITLES = {
   notFound: 'earlierTime.offer.notFoundTitle',

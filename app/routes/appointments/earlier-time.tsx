@@ -26,8 +26,8 @@ import { getDb } from '~/services/db/db.server';
 import { viewerOf } from '~/services/people/viewer.server';
 import * as s from '~/styles/appointments.css';
 import * as ui from '~/styles/ui.css';
-import type { Route } from './+types/earlier-time';
 import { attrs } from '~/browser/markup';
+import type { Route } from './+types/earlier-time';
 
 function appointmentIdOf(param: string): number {
   const ids = parseAppointmentIds(param);
@@ -66,16 +66,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: earlierTimeRequestSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   const { practitioner, clinicIds, latestDate } = submission.value;
-  const result = await requestEarlierTime(db, viewer, id, { practitioner, clinicIds, latestDate }, { lang, brand, origin: context.get(requestInfoContext).origin });
+  const result = await requestEarlierTime(
+    db,
+    viewer,
+    id,
+    { practitioner, clinicIds, latestDate },
+    { lang, brand, origin: context.get(requestInfoContext).origin },
+  );
   switch (result) {
     case 'notFound':
       invariantResponse(false);
       break;
     case 'invalid':
-      return data(
-        { result: submission.reply({ fieldErrors: { latestDate: ['earlierTime.request.errors.latestDate'] } }) },
-        { status: 400 },
-      );
+      return data({ result: submission.reply({ fieldErrors: { latestDate: ['earlierTime.request.errors.latestDate'] } }) }, { status: 400 });
     case 'notAllowed':
       return redirectWithFlash(appointmentPage, { type: 'error', key: 'earlierTime.request.flash.failed' });
     case 'noContact':
@@ -100,9 +103,7 @@ export default function EarlierTimeRequest({ loaderData, actionData }: Route.Com
     },
     defaultNoValidate: false,
   });
-  const chosenClinics = new Set(
-    ([] as unknown[]).concat(fields.clinicIds.initialValue ?? f.clinicIds).filter((v): v is string => typeof v === 'string'),
-  );
+  const chosenClinics = new Set(([] as unknown[]).concat(fields.clinicIds.initialValue ?? f.clinicIds).filter((v): v is string => typeof v === 'string'));
   const own = f.offersTo.type === 'you' ? [f.offersTo.phone, f.offersTo.email].filter((v): v is string => Boolean(v)) : [];
   const myInformation = pagePath('myInformation', lang);
   return (
@@ -162,7 +163,14 @@ export default function EarlierTimeRequest({ loaderData, actionData }: Route.Com
             <Fieldset field={fields.clinicIds} legend={t('earlierTime.request.clinicsLegend')} hint={t('earlierTime.request.clinicsHint')}>
               {f.clinics.map((clinic) => (
                 <label key={clinic.id} className={s.choiceLine}>
-                  <input className={s.choiceInput} type="checkbox" name={fields.clinicIds.name} value={clinic.id} defaultChecked={chosenClinics.has(clinic.id)} /> {clinic.name}
+                  <input
+                    className={s.choiceInput}
+                    type="checkbox"
+                    name={fields.clinicIds.name}
+                    value={clinic.id}
+                    defaultChecked={chosenClinics.has(clinic.id)}
+                  />{' '}
+                  {clinic.name}
                 </label>
               ))}
             </Fieldset>

@@ -36,8 +36,8 @@ import { appointmentToMove, moveAppointment, previewMove, type MoveActor } from 
 import { getDb } from '~/services/db/db.server';
 import { viewerOf } from '~/services/people/viewer.server';
 import * as ui from '~/styles/ui.css';
-import type { Route } from './+types/move';
 import { attrs } from '~/browser/markup';
+import type { Route } from './+types/move';
 
 const ID = /^[1-9]\d{0,14}$/;
 
@@ -177,9 +177,7 @@ export default function MoveAppointment({ loaderData, actionData }: Route.Compon
       <AppointmentDetails appointment={next} showPriceDetails={false} headingLevel={2} />
       <Form method="post" action={action} {...getFormProps(form)}>
         <AuthenticityTokenInput name="csrf" />
-        {preview.bindingRequired ? (
-          <CheckboxField meta={fields.bindingApproved} label={t('reservation.form.binding', { hours: bindingConsentHours })} />
-        ) : null}
+        {preview.bindingRequired ? <CheckboxField meta={fields.bindingApproved} label={t('reservation.form.binding', { hours: bindingConsentHours })} /> : null}
         <div className={ui.buttonRow}>
           <button type="submit" className={ui.button.primary} {...attrs({ pending: t('move.confirm.submit') })}>
             {t('move.confirm.submit')}

@@ -8,9 +8,9 @@
  * is still active (the back button after logging in again, a link), the page asks instead: the
  * log-out confirmation, whose form posts to the log-out page, and Cancel back to `next`.
  */
-import { useTranslation } from '~/i18n/react';
 import { data, Link, Form, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { useTranslation } from '~/i18n/react';
 import { authContext, expiredSessionContext, portalContext } from '~/context';
 import { env } from '~/env.server';
 import type { Language } from '~/i18n/config';

@@ -4,8 +4,8 @@
  * logged-in person identifies again (ADR 0047: changing the phone or e-mail needs a recent
  * identification) and comes back to `nextPath`; without it a logged-in person goes straight there.
  */
-import { useTranslation } from '~/i18n/react';
 import { redirect } from 'react-router';
+import { useTranslation } from '~/i18n/react';
 import { authContext, portalContext } from '~/context';
 import { pageTitle } from '~/lib/http/page.server';
 import { safeRedirectPath } from '~/lib/http/safe-redirect';
@@ -49,9 +49,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       <h2 id="providers-title">{t('login.providersLabel')}</h2>
       <ProviderGrid lang={lang} next={nextPath} labelledBy="providers-title" />
       <p className={ui.hint}>{t('login.secureNote')}</p>
-      {again ? (
-        <LinkLine to={nextPath}>{t('login.again.back')}</LinkLine>
-      ) : null}
+      {again ? <LinkLine to={nextPath}>{t('login.again.back')}</LinkLine> : null}
     </section>
   );
 }

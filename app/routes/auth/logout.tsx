@@ -2,8 +2,8 @@
  * Log out: GET shows the confirmation (the no-JS path; with JS the same form opens in a
  * dialog), POST ends the session on the server and returns to the front page with a message.
  */
-import { useTranslation } from '~/i18n/react';
 import { redirect } from 'react-router';
+import { useTranslation } from '~/i18n/react';
 import { ConfirmForm } from '~/components/ConfirmLink';
 import { authContext, portalContext } from '~/context';
 import { pageTitle } from '~/lib/http/page.server';

@@ -4,10 +4,10 @@
  */
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { useTranslation } from '~/i18n/react';
 import { data, Form, redirect } from 'react-router';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
+import { useTranslation } from '~/i18n/react';
 import { TextField } from '~/components/forms';
 import { requestInfoContext } from '~/context';
 import { requireNonProduction } from '~/lib/http/test-deployment.server';
@@ -106,7 +106,13 @@ export default function TestIdentification({ loaderData, actionData }: Route.Com
         {Object.entries(authRequest).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <TextField meta={fields.identityCode} label={t('testIdp.identityCode')} hint={t('testIdp.identityCodeHint')} autoComplete="off" autoCapitalize="characters" />
+        <TextField
+          meta={fields.identityCode}
+          label={t('testIdp.identityCode')}
+          hint={t('testIdp.identityCodeHint')}
+          autoComplete="off"
+          autoCapitalize="characters"
+        />
         <div className={ui.buttonRow}>
           <button type="submit" name="intent" value="confirm" className={ui.button.primary}>
             {t('testIdp.confirm')}

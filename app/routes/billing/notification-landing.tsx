@@ -13,9 +13,8 @@ import { invariantResponse, pageTitle } from '~/lib/http/page.server';
 import { pagePath } from '~/route-table';
 import * as styles from '~/styles/billing.css';
 import * as ui from '~/styles/ui.css';
-import type { Route } from './+types/notification-landing';
-
 import { INVOICE_NUMBER } from '~/models/billing/invoice';
+import type { Route } from './+types/notification-landing';
 
 const LANGUAGE_NAMES = { fi: 'Suomeksi', sv: 'På svenska', en: 'In English' } as const;
 

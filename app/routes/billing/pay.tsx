@@ -28,13 +28,13 @@ import { getDb } from '~/services/db/db.server';
 import { goToProvider } from '~/services/billing/payments.server';
 import * as styles from '~/styles/billing.css';
 import * as ui from '~/styles/ui.css';
-import type { Route } from './+types/pay';
 
 import { notFound } from '~/lib/http/responses';
 import { startInvoicePayment } from '~/lib/http/payment.server';
 import { INVOICE_NUMBER } from '~/models/billing/invoice';
 import { parseTerms } from '~/models/billing/payment-terms';
 import { LinkLine } from '~/components/LinkLine';
+import type { Route } from './+types/pay';
 
 const PAYMENT_ID = /^[0-9a-f-]{36}$/;
 /** Our own parameters of a method's form, in its action URL (its body is the provider's fields only). */
@@ -57,10 +57,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   invariantResponse(result.type !== 'invoiceNotFound');
   const payload = {
     title: pageTitle(context, 'invoices.pay.title'),
-    result:
-      result.type === 'ready'
-        ? { ...result, terms: parseTerms(result.terms) }
-        : result,
+    result: result.type === 'ready' ? { ...result, terms: parseTerms(result.terms) } : result,
     myInformationHref: myInformationHref(lang, params.number),
     backHref: pagePath('invoices', lang),
     payHref: pagePath('invoicePayment', lang, { number: params.number }),
@@ -139,7 +136,15 @@ export default function PayInvoice({ loaderData }: Route.ComponentProps) {
               <h2>{t('invoices.pay.terms')}</h2>
               {/* The provider's HTML is never rendered: its text and https links, as our own elements. */}
               <p className={ui.hint}>
-                {result.terms.map((part, i) => ('href' in part ? <a key={i} href={part.href}>{part.text}</a> : part.text))}
+                {result.terms.map((part, i) =>
+                  'href' in part ? (
+                    <a key={i} href={part.href}>
+                      {part.text}
+                    </a>
+                  ) : (
+                    part.text
+                  ),
+                )}
               </p>
             </>
           ) : null}

@@ -29,9 +29,8 @@ import { logger } from '~/services/observability/logger.server';
 import { handleProviderReturn, paymentByStamp, paymentClient, paymentResult } from '~/services/billing/payments.server';
 import * as styles from '~/styles/billing.css';
 import * as ui from '~/styles/ui.css';
-import type { Route } from './+types/payment-result';
-
 import { INVOICE_NUMBER } from '~/models/billing/invoice';
+import type { Route } from './+types/payment-result';
 
 const POLL_MS = 3000;
 

@@ -4,10 +4,10 @@
  * the reason when a row has no VAT, as on the receipt PDF (ADR 0043); only the owner's (or their
  * guardian's).
  */
-import { brand } from '~/brands';
-import { sellerAddressLines } from '~/models/billing/seller';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
+import { brand } from '~/brands';
+import { sellerAddressLines } from '~/models/billing/seller';
 import { portalContext } from '~/context';
 import { useTranslation } from '~/i18n/react';
 import { invariantResponse, requireAuth, serverT, titleWith } from '~/lib/http/page.server';
@@ -17,9 +17,8 @@ import { getDb } from '~/services/db/db.server';
 import { getInvoiceSummary } from '~/services/billing/invoices.server';
 import * as styles from '~/styles/billing.css';
 import * as ui from '~/styles/ui.css';
-import type { Route } from './+types/summary';
-
 import { idParam } from '~/lib/http/params';
+import type { Route } from './+types/summary';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const auth = requireAuth(context);

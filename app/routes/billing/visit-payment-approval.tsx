@@ -15,10 +15,10 @@ import { viewerOf } from '~/services/people/viewer.server';
 import { getDb } from '~/services/db/db.server';
 import { approveVisitPayment } from '~/services/billing/visit-payment.server';
 import * as ui from '~/styles/ui.css';
-import type { Route } from './+types/visit-payment-approval';
 
 import { notFound } from '~/lib/http/responses';
 import { idParam } from '~/lib/http/params';
+import type { Route } from './+types/visit-payment-approval';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { visit, lang } = await visitPaymentFor(params, context, 'visitPaymentApproval');

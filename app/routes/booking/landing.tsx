@@ -11,8 +11,8 @@
  * Links only: plain HTML for everyone (no framework JavaScript, ADR 0009); the page script keeps
  * a logged-in visitor's session timer and the app's link bridge.
  */
-import { useTranslation } from '~/i18n/react';
 import { Link } from 'react-router';
+import { useTranslation } from '~/i18n/react';
 import { brand as brandFacts } from '~/brands';
 import { authContext, portalContext } from '~/context';
 import { env } from '~/env.server';

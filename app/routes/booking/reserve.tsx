@@ -159,7 +159,14 @@ function pagePayer(match: PageMatch | null): { payer: Payer; pageKey: (typeof PA
 }
 
 /** What the payer says of a logged-in visitor and an open slot (the agreement, the insurer choice). */
-async function payerFactsOf(db: Awaited<ReturnType<typeof getDb>>, payer: Payer, patient: PersonRow | null, slot: SlotForReservation | null, slotId: number, brand: ReserveFacts['brand']) {
+async function payerFactsOf(
+  db: Awaited<ReturnType<typeof getDb>>,
+  payer: Payer,
+  patient: PersonRow | null,
+  slot: SlotForReservation | null,
+  slotId: number,
+  brand: ReserveFacts['brand'],
+) {
   if (!patient || slot?.state !== 'open') return NO_PAYER_FACTS;
   return payer.reservationFacts(db, patient, { id: slotId, specialtyId: slot.specialtyId }, brand);
 }
@@ -203,9 +210,7 @@ function factsOf(
 ): ReserveFacts {
   return {
     slot:
-      !slot || slot.state !== 'open'
-        ? { state: slot?.state ?? 'notFound' }
-        : { state: 'open', requiresAuth: slot.requiresAuth, forChildren: slot.forChildren },
+      !slot || slot.state !== 'open' ? { state: slot?.state ?? 'notFound' } : { state: 'open', requiresAuth: slot.requiresAuth, forChildren: slot.forChildren },
     receipt,
     brand,
     payer: payer.key,
@@ -216,9 +221,7 @@ function factsOf(
           patientDataConsentGiven: auth.patientDataConsentUpdatedAt !== null,
           eligible: payer.ineligibility(auth) === null,
           occupational: terms.occupational,
-          guardian: guardian
-            ? { youngWards: guardian.wards.length, chosen: guardian.chosen, registerUnavailable: guardian.registerUnavailable }
-            : undefined,
+          guardian: guardian ? { youngWards: guardian.wards.length, chosen: guardian.chosen, registerUnavailable: guardian.registerUnavailable } : undefined,
           insurance: terms.insurance ? (terms.insurance.complete ? 'complete' : 'incomplete') : undefined,
           forPrincipal: asker !== null && auth.id !== asker.person.id,
         }
@@ -262,9 +265,7 @@ export async function loader({ request, params, context, url: routedUrl }: Route
   const receipt = await readReceipt(request);
   let booked: AppointmentView | undefined | null;
   if (receipt?.slotId === slotId) {
-    booked = auth
-      ? (await getAppointments(db, viewerOf(auth), [receipt.appointmentId], lang))[0]
-      : await getAnonymousAppointment(db, receipt.code, lang);
+    booked = auth ? (await getAppointments(db, viewerOf(auth), [receipt.appointmentId], lang))[0] : await getAnonymousAppointment(db, receipt.code, lang);
   }
   const live = booked && !booked.cancelledBy ? booked : null;
   let slot = live ? null : await getSlotForReservation(db, slotId, lang, { settings, payer: payer.key });
@@ -469,11 +470,7 @@ export default function Reserve({ loaderData, actionData }: Route.ComponentProps
           failure={actionData && 'failure' in actionData ? actionData.failure : null}
           cancellationLimitHours={loaderData.cancellationLimitHours}
           bindingConsentHours={loaderData.bindingConsentHours}
-          extra={
-            view.kind === 'user' && view.insurance ? (
-              <InsuranceSummary summary={view.insurance} refusal={insurerRefusalOf(actionData)} />
-            ) : null
-          }
+          extra={view.kind === 'user' && view.insurance ? <InsuranceSummary summary={view.insurance} refusal={insurerRefusalOf(actionData)} /> : null}
         />
       );
   }

@@ -19,8 +19,8 @@
  * strong identification) searches the free times insurers pay for and leads to the insurance
  * reserve page, where the customer declares the insurer (ADR 0022).
  */
-import { useTranslation } from '~/i18n/react';
 import { data, Link, redirect, useLocation } from 'react-router';
+import { useTranslation } from '~/i18n/react';
 import { Section } from '~/components/Section';
 import { AppointmentResults, FIRST_NEW_RESULT_ID } from '~/components/booking/AppointmentResults';
 import { SearchCalendar } from '~/components/booking/SearchCalendar';
@@ -50,13 +50,7 @@ import {
   sameQuery,
   toSearchParams,
 } from '~/services/booking/search-rules';
-import {
-  availableDates,
-  orFailure,
-  referenceData,
-  searchAppointments,
-  searchFormOptions,
-} from '~/services/booking/search.server';
+import { availableDates, orFailure, referenceData, searchAppointments, searchFormOptions } from '~/services/booking/search.server';
 import { recordEvent } from '~/services/analytics/analytics.server';
 import { payerOf } from '~/services/booking/payers/index.server';
 import {
@@ -133,7 +127,11 @@ async function moveContext(db: Db, ref: string | null, auth: Auth | null, payer:
   return { ref, time: formatDateTime(facts.startAt, lang), back: moveBackPath(ref, lang), confirm: moveConfirmPath(ref, lang) };
 }
 
-const LIST_TITLES = { privateSearch: 'search.listTitle', occupationalSearch: 'occupational.listTitle', insuranceSearch: 'insurance.listTitle' } as const satisfies Record<ListKey, string>;
+const LIST_TITLES = {
+  privateSearch: 'search.listTitle',
+  occupationalSearch: 'occupational.listTitle',
+  insuranceSearch: 'insurance.listTitle',
+} as const satisfies Record<ListKey, string>;
 
 export async function loader({ request, context, url: routedUrl }: Route.LoaderArgs) {
   const { lang, page: match } = context.get(portalContext);
@@ -202,18 +200,31 @@ export async function loader({ request, context, url: routedUrl }: Route.LoaderA
   const [result, dates, found] = await Promise.all([
     orFailure('search', () => searchAppointments(db, query, lang, { now, cumulative: true })),
     orFailure('available dates', () => availableDates(db, query, calendarRange(query.startDate), { now })),
-    orFailure('form options', () => searchFormOptions(db, scope.covered ? { ...filter, specialtyIds: query.specialtyIds } : filter, lang, { practitionerName })),
+    orFailure('form options', () =>
+      searchFormOptions(db, scope.covered ? { ...filter, specialtyIds: query.specialtyIds } : filter, lang, { practitionerName }),
+    ),
   ]);
   if (!found) return failed();
   // The agreement's specialties on the occupational list; the other lists leave out the occupational-only ones.
   const options = { ...found, specialties: found.specialties.filter((sp) => offersSpecialty(scope, sp.id)) };
   // The chosen specialties' reservation info (the spec's cmsContent), above the insurance list's results.
   const t = serverT(context);
-  const reservationInfo = insurance
-    ? filter.specialtyIds.map((id) => t(`insurance.reservationInfo.${id}`, { defaultValue: '' })).filter(Boolean)
-    : [];
+  const reservationInfo = insurance ? filter.specialtyIds.map((id) => t(`insurance.reservationInfo.${id}`, { defaultValue: '' })).filter(Boolean) : [];
   return data(
-    { ok: true as const, list, title, lang, today, filter, employer, reservationInfo, result: result ? pageResult(result, lang) : null, dates: dates ?? null, options, moving },
+    {
+      ok: true as const,
+      list,
+      title,
+      lang,
+      today,
+      filter,
+      employer,
+      reservationInfo,
+      result: result ? pageResult(result, lang) : null,
+      dates: dates ?? null,
+      options,
+      moving,
+    },
     { status: result ? 200 : 503 },
   );
 }
@@ -325,11 +336,7 @@ function Results({ filter, result, lang, hrefFor, clinicNames, reservePage, href
         <SearchFailure retryHref={here} />
       ) : (
         <>
-          <p role="status">
-            {result.appointments.length
-              ? t('search.results.count', { count: result.appointments.length })
-              : t('search.empty.text')}
-          </p>
+          <p role="status">{result.appointments.length ? t('search.results.count', { count: result.appointments.length }) : t('search.empty.text')}</p>
           {result.appointments.length ? (
             <AppointmentResults items={result.appointments} lang={lang} focusFrom={filter.offset} reservePage={reservePage} hrefOf={hrefOf} />
           ) : null}
@@ -367,9 +374,7 @@ function Suggestions({ filter, result, lang, hrefFor, clinicNames, reservePage, 
   const { t } = useTranslation();
   const municipalityName = useMunicipalityName();
   const { nearby, nextMonth, practitionerClinicIds } = result.alternatives!;
-  const places = nearby
-    ? [...nearby.municipalities.map(municipalityName), ...nearby.clinicIds.map((id) => clinicNames[id] ?? id)].join(', ')
-    : '';
+  const places = nearby ? [...nearby.municipalities.map(municipalityName), ...nearby.clinicIds.map((id) => clinicNames[id] ?? id)].join(', ') : '';
   return (
     <>
       <h3>{t('search.empty.suggestions')}</h3>
@@ -392,11 +397,7 @@ function Suggestions({ filter, result, lang, hrefFor, clinicNames, reservePage, 
         ) : null}
         {practitionerClinicIds ? (
           <li>
-            <Link
-              to={hrefFor({ clinicIds: practitionerClinicIds, municipalities: [], includeRemote: true })}
-              replace
-              preventScrollReset
-            >
+            <Link to={hrefFor({ clinicIds: practitionerClinicIds, municipalities: [], includeRemote: true })} replace preventScrollReset>
               {t('search.empty.practitionerClinics')}
             </Link>
           </li>

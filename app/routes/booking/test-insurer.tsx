@@ -16,9 +16,9 @@ import { PERMIT_RETURN_STATUSES, type PermitReturnStatus } from '~/models/bookin
 import { getDb } from '~/services/db/db.server';
 import { completeTestApplication, findTestApplication } from '~/services/booking/insurance/test-insurer.server';
 import * as ui from '~/styles/ui.css';
-import type { Route } from './+types/test-insurer';
 import { clock } from '~/lib/clock.server';
 import { addDays, helsinkiDate } from '~/lib/dates';
+import type { Route } from './+types/test-insurer';
 
 /** A new permit is valid for three months. */
 const validTo = () => addDays(helsinkiDate(clock.now()), 90);
@@ -46,7 +46,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (!application || application.done || !(PERMIT_RETURN_STATUSES as readonly string[]).includes(status)) {
     throw notFound();
   }
-  const text = (name: string, fallback: string) => String(form.get(name) ?? '').trim().slice(0, 100) || fallback;
+  const text = (name: string, fallback: string) =>
+    String(form.get(name) ?? '')
+      .trim()
+      .slice(0, 100) || fallback;
   const back = await completeTestApplication(db, application, status as PermitReturnStatus, {
     symptom: text(TEXTS[0].name, TEXTS[0].example),
     bodyPart: text(TEXTS[1].name, TEXTS[1].example),

@@ -17,12 +17,7 @@ import { useTranslation } from '~/i18n/react';
 import { pageTitle } from '~/lib/http/page.server';
 import { requirePage } from '~/lib/http/page-access.server';
 import { pagePath } from '~/route-table';
-import {
-  INFLUENZA_SPECIALTY_IDS,
-  OCCUPATIONAL_SERVICE_PHONE,
-  VACCINATION_SPECIALTY_IDS,
-  vaccinationState,
-} from '~/services/booking/occupational-rules';
+import { INFLUENZA_SPECIALTY_IDS, OCCUPATIONAL_SERVICE_PHONE, VACCINATION_SPECIALTY_IDS, vaccinationState } from '~/services/booking/occupational-rules';
 import { contractOf, includedVaccines } from '~/services/booking/occupational.server';
 import { getDb } from '~/services/db/db.server';
 import { evaluateFeatures } from '~/services/features/features.server';
@@ -69,8 +64,7 @@ export default function Vaccination({ loaderData }: Route.ComponentProps) {
           </>
         ) : state === 'noOccupationalHealthcare' ? (
           <p role="alert">
-            {t('occupational.vaccination.noContract')}{' '}
-            <a href={`tel:${phone.tel}`}>{phone.display}</a>
+            {t('occupational.vaccination.noContract')} <a href={`tel:${phone.tel}`}>{phone.display}</a>
           </p>
         ) : state === 'noVaccinations' ? (
           <>

@@ -16,7 +16,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const name = params.get('name') ?? '';
   const slotId = Number(params.get('slotId'));
   if (!name || !Number.isSafeInteger(slotId)) return json({ error: 'name and slotId' }, 400);
-  const [row] = await (await getDb())
+  const [row] = await (
+    await getDb()
+  )
     .select({ n: count() })
     .from(analyticsEvents)
     .where(and(eq(analyticsEvents.name, name), sql`(${analyticsEvents.properties} ->> 'slotId')::bigint = ${slotId}`));

@@ -70,7 +70,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 
   const teenVisit = await createAppointment(db, {
     ...appointmentValues(
-      { person: 'sanni', description: 'confidential', startInMinutes: 3 * 24 * 60 + 60, kindId: 'VAS', specialtyId: 'PSY', clinicId: 'JP', practitionerId: 'P0026', locationType: 'physicalLocation', durationMinutes: 45 },
+      {
+        person: 'sanni',
+        description: 'confidential',
+        startInMinutes: 3 * 24 * 60 + 60,
+        kindId: 'VAS',
+        specialtyId: 'PSY',
+        clinicId: 'JP',
+        practitionerId: 'P0026',
+        locationType: 'physicalLocation',
+        durationMinutes: 45,
+      },
       now,
     ),
     patientId: teen.id,
@@ -79,7 +89,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
   const childVisit = await createAppointment(db, {
     ...appointmentValues(
-      { person: 'eino', description: 'child', startInMinutes: 2 * 24 * 60 + 60, kindId: 'VAS', specialtyId: 'LAS', clinicId: 'TI', practitionerId: 'P0013', locationType: 'physicalLocation' },
+      {
+        person: 'eino',
+        description: 'child',
+        startInMinutes: 2 * 24 * 60 + 60,
+        kindId: 'VAS',
+        specialtyId: 'LAS',
+        clinicId: 'TI',
+        practitionerId: 'P0013',
+        locationType: 'physicalLocation',
+      },
       now,
     ),
     patientId: child.id,

@@ -13,9 +13,9 @@ import { requireTestDeployment } from '~/lib/http/test-deployment.server';
 import { json } from '~/lib/http/api.server';
 import { getDb } from '~/services/db/db.server';
 import { freeIdentityCode } from '~/services/people/free-identity-code.server';
-import type { Route } from './+types/test-family';
 import { clock } from '~/lib/clock.server';
 import { helsinkiDate } from '~/lib/dates';
+import type { Route } from './+types/test-family';
 
 const CHILD_NAMES = ['Onni', 'Siiri', 'Elmo', 'Helmi', 'Toivo', 'Aino'];
 

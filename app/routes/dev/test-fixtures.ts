@@ -24,13 +24,18 @@ import { approveVisitPayment } from '~/services/billing/visit-payment.server';
 import type { Db } from '~/services/db/db.server';
 import { getDb } from '~/services/db/db.server';
 import { freeIdentityCode } from '~/services/people/free-identity-code.server';
-import type { Route } from './+types/test-fixtures';
 import { clock } from '~/lib/clock.server';
+import type { Route } from './+types/test-fixtures';
 
 /** The visit's fee paid online through the test provider, as the patient pays it: its invoice number. */
 async function payVisit(db: Db, patient: typeof persons.$inferSelect, appointmentId: number, origin: string): Promise<string> {
   const viewer = { personId: patient.id, youngWardIds: [], olderWardIds: [] };
-  const approved = await approveVisitPayment(db, viewer, { name: `${patient.firstName} ${patient.lastName}`, street: null, postalCode: null, postOffice: null }, appointmentId);
+  const approved = await approveVisitPayment(
+    db,
+    viewer,
+    { name: `${patient.firstName} ${patient.lastName}`, street: null, postalCode: null, postOffice: null },
+    appointmentId,
+  );
   if (approved.type !== 'invoice') throw new Error(`the visit's fee: ${approved.type}`);
   const client = paymentClient(db, origin);
   const prepared = await preparePayment(db, client, {
@@ -46,7 +51,11 @@ async function payVisit(db: Db, patient: typeof persons.$inferSelect, appointmen
   if (prepared.type !== 'ready') throw new Error(`the payment: ${prepared.type}`);
   const method = prepared.methods[0]!;
   const field = (name: string) => method.parameters.find((p) => p.name === name)?.value ?? '';
-  const bank = await findTestBankPayment(db, { transaction: field('transaction'), method: field('method'), signature: field('bank-signature') }, testProviderSecret());
+  const bank = await findTestBankPayment(
+    db,
+    { transaction: field('transaction'), method: field('method'), signature: field('bank-signature') },
+    testProviderSecret(),
+  );
   if (!bank) throw new Error('the test bank payment');
   const done = await completeTestBankPayment(db, bank, method.id, 'pay', testProviderSecret());
   const settled = await handleProviderReturn(db, client, new URL(done.callbackUrl!).searchParams, 'callback');

@@ -8,15 +8,23 @@
  */
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { createAppointment, createHrUser, createInvoice, createPerson, createQuestionnaireForm, createQuestionnaireInvitation, createVisitReport } from '~db/factories';
+import {
+  createAppointment,
+  createHrUser,
+  createInvoice,
+  createPerson,
+  createQuestionnaireForm,
+  createQuestionnaireInvitation,
+  createVisitReport,
+} from '~db/factories';
 import { occupationalCareTeam, persons } from '~db/schema';
 import { requireTestDeployment } from '~/lib/http/test-deployment.server';
 import { json } from '~/lib/http/api.server';
 import { makeIdentityCode } from '~/models/identity-code';
 import { getDb } from '~/services/db/db.server';
 import { createThreadWithMessage } from '~/services/messaging/threads.server';
-import type { Route } from './+types/test-hr';
 import { clock } from '~/lib/clock.server';
+import type { Route } from './+types/test-hr';
 
 export async function loader(_args: Route.LoaderArgs) {
   requireTestDeployment();
@@ -48,13 +56,33 @@ export async function loader(_args: Route.LoaderArgs) {
     confidentialityAcceptedAt: clock.now(),
   });
   const now = clock.now();
-  const visit = await createVisitReport(db, { patientId: employee.id, startAt: new Date(now.getTime() - 3 * 86_400_000), practitionerId: 'P0001', specialtyId: 'YLE' });
+  const visit = await createVisitReport(db, {
+    patientId: employee.id,
+    startAt: new Date(now.getTime() - 3 * 86_400_000),
+    practitionerId: 'P0001',
+    specialtyId: 'YLE',
+  });
   const form = await createQuestionnaireForm(db, HEALTH_QUESTIONNAIRE);
   const questionnaire = await createQuestionnaireInvitation(db, { patientId: employee.id, formId: form.id });
-  const invoice = await createInvoice(db, { invoiceNumber: String(800_000_000 + randomInt(99_999_999)), personId: employee.id, source: 'CustomerInvoice', status: 'open', creationDate: now });
+  const invoice = await createInvoice(db, {
+    invoiceNumber: String(800_000_000 + randomInt(99_999_999)),
+    personId: employee.id,
+    source: 'CustomerInvoice',
+    status: 'open',
+    creationDate: now,
+  });
   const { appointment } = await createAppointment(db, {
     ...appointmentValues(
-      { person: 'mikko', description: 'hr fixture', startInMinutes: 24 * 60, kindId: 'VAS', specialtyId: 'YLE', clinicId: 'KA', practitionerId: 'P0001', locationType: 'physicalLocation' },
+      {
+        person: 'mikko',
+        description: 'hr fixture',
+        startInMinutes: 24 * 60,
+        kindId: 'VAS',
+        specialtyId: 'YLE',
+        clinicId: 'KA',
+        practitionerId: 'P0001',
+        locationType: 'physicalLocation',
+      },
       now,
     ),
     patientId: employee.id,
@@ -64,6 +92,13 @@ export async function loader(_args: Route.LoaderArgs) {
   return json({
     identityCode: hr.person.identityCode,
     hrName: `${hr.person.firstName} ${hr.person.lastName}`,
-    employee: { visitId: visit.id, questionnaireId: questionnaire.id, invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber, appointmentId: appointment.id, threadId: thread.threadId },
+    employee: {
+      visitId: visit.id,
+      questionnaireId: questionnaire.id,
+      invoiceId: invoice.id,
+      invoiceNumber: invoice.invoiceNumber,
+      appointmentId: appointment.id,
+      threadId: thread.threadId,
+    },
   });
 }

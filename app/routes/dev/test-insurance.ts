@@ -12,9 +12,8 @@ import { addDays, helsinkiDate } from '~/lib/dates';
 import { isInsurer } from '~/models/booking/insurance';
 import { getDb } from '~/services/db/db.server';
 import { createTestInsurerCustomer } from '~/services/booking/insurance/test-insurer.server';
-import type { Route } from './+types/test-insurance';
 import { clock } from '~/lib/clock.server';
-
+import type { Route } from './+types/test-insurance';
 
 function permitList(value: string | null, failsTreatmentChain: boolean, validTo: string) {
   return (value ?? '')

@@ -15,8 +15,8 @@ import { json } from '~/lib/http/api.server';
 import { makeIdentityCode } from '~/models/identity-code';
 import { LISTABLE_INVOICE_STATUSES, type ListableInvoiceStatus } from '~/models/billing/invoice';
 import { getDb } from '~/services/db/db.server';
-import type { Route } from './+types/test-invoice';
 import { clock } from '~/lib/clock.server';
+import type { Route } from './+types/test-invoice';
 
 export async function loader({ request }: Route.LoaderArgs) {
   requireTestDeployment();
@@ -34,7 +34,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       ? await db
           .select({ via: paymentEvents.via, outcome: paymentEvents.outcome })
           .from(paymentEvents)
-          .where(inArray(paymentEvents.paymentId, attempts.map((p) => p.id)))
+          .where(
+            inArray(
+              paymentEvents.paymentId,
+              attempts.map((p) => p.id),
+            ),
+          )
           .orderBy(asc(paymentEvents.id))
       : [];
     return json({

@@ -16,8 +16,8 @@ import { makeIdentityCode } from '~/models/identity-code';
 import { getDb } from '~/services/db/db.server';
 import { assignThread } from '~/services/messaging/staff.server';
 import { appendMessage, createThreadWithMessage } from '~/services/messaging/threads.server';
-import type { Route } from './+types/test-messaging';
 import { clock } from '~/lib/clock.server';
+import type { Route } from './+types/test-messaging';
 
 export async function loader(_args: Route.LoaderArgs) {
   requireTestDeployment();
@@ -25,8 +25,7 @@ export async function loader(_args: Route.LoaderArgs) {
   const db = await getDb();
   const [team] = await db.select({ contractId: occupationalCareTeam.contractId }).from(occupationalCareTeam).limit(1);
   if (!team) return json({ error: 'no care team seeded' }, 500);
-  const proId = async (code: string) =>
-    (await db.select({ id: persons.id }).from(persons).where(eq(persons.identityCode, code)).limit(1))[0]!.id;
+  const proId = async (code: string) => (await db.select({ id: persons.id }).from(persons).where(eq(persons.identityCode, code)).limit(1))[0]!.id;
   const leena = await proId(DEMO_PROFESSIONALS.leena.identityCode);
   const sari = await proId(DEMO_PROFESSIONALS.sari.identityCode);
   const outsiderId = await proId(DEMO_PROFESSIONALS.tiina.identityCode);
@@ -57,7 +56,13 @@ export async function loader(_args: Route.LoaderArgs) {
     now: new Date(now - 60 * 60_000),
   });
   if (!unread.ok) return json({ error: unread.reason }, 500);
-  await appendMessage(db, { threadId: unread.threadId, customerPersonId: customer.id, authorId: leena, text: 'Varaa aika fysioterapeutille.', now: new Date(now - 60_000) });
+  await appendMessage(db, {
+    threadId: unread.threadId,
+    customerPersonId: customer.id,
+    authorId: leena,
+    text: 'Varaa aika fysioterapeutille.',
+    now: new Date(now - 60_000),
+  });
   const absent = await createThreadWithMessage(db, {
     customerPersonId: customer.id,
     title: 'Rokotukset',

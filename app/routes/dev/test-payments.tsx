@@ -102,13 +102,7 @@ export default function TestPaymentBank({ loaderData, actionData }: Route.Compon
               <input type="hidden" name="bank-signature" value={payment.fields.signature} />
               <div className={ui.buttonRow}>
                 {TEST_BANK_OUTCOMES.map((outcome) => (
-                  <button
-                    key={outcome}
-                    type="submit"
-                    name="outcome"
-                    value={outcome}
-                    className={outcome === 'pay' ? ui.button.primary : ui.button.secondary}
-                  >
+                  <button key={outcome} type="submit" name="outcome" value={outcome} className={outcome === 'pay' ? ui.button.primary : ui.button.secondary}>
                     {t(`invoices.bank.outcomes.${outcome}`)}
                   </button>
                 ))}

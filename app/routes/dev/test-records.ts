@@ -11,8 +11,8 @@ import { requireTestDeployment } from '~/lib/http/test-deployment.server';
 import { json } from '~/lib/http/api.server';
 import { helsinkiDate } from '~/lib/dates';
 import { getDb } from '~/services/db/db.server';
-import type { Route } from './+types/test-records';
 import { clock } from '~/lib/clock.server';
+import type { Route } from './+types/test-records';
 
 export async function loader({ request }: Route.LoaderArgs) {
   requireTestDeployment();
@@ -20,7 +20,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const requested = new URL(request.url).searchParams.get('person') ?? '';
   if (!(requested in DEMO_PERSONS)) return json({ error: 'unknown person' }, 400);
   const db = await getDb();
-  const [patient] = await db.select().from(persons).where(eq(persons.identityCode, DEMO_PERSONS[requested as DemoPersonKey].identityCode));
+  const [patient] = await db
+    .select()
+    .from(persons)
+    .where(eq(persons.identityCode, DEMO_PERSONS[requested as DemoPersonKey].identityCode));
   if (!patient) return json({ error: 'unknown person' }, 400);
   const today = helsinkiDate(clock.now());
   const base = {

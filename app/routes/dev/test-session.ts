@@ -18,9 +18,9 @@ import { makeIdentityCode } from '~/models/identity-code';
 import { lapseSession, lookupSession } from '~/services/auth/session.server';
 import { readSessionToken } from '~/lib/http/session-cookie.server';
 import { getDb } from '~/services/db/db.server';
-import type { Route } from './+types/test-session';
 import { clock } from '~/lib/clock.server';
 import { helsinkiDate } from '~/lib/dates';
+import type { Route } from './+types/test-session';
 
 export async function loader({ request }: Route.LoaderArgs) {
   requireTestDeployment();

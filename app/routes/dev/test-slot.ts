@@ -19,8 +19,8 @@ import { makeIdentityCode } from '~/models/identity-code';
 import { afterSlotFreed } from '~/services/appointments/earlier-time-matching.server';
 import { getDb } from '~/services/db/db.server';
 import type { Db } from '~/services/db/db.server';
-import type { Route } from './+types/test-slot';
 import { clock } from '~/lib/clock.server';
+import type { Route } from './+types/test-slot';
 
 const FIVE_MINUTES = 5 * 60_000;
 
@@ -82,8 +82,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   return json({
     slotId: slot.id,
     startAt: slot.startAt.toISOString(),
-    ...(patient
-      ? { patient: { identityCode: patient.identityCode, firstName: patient.firstName, lastName: patient.lastName } }
-      : {}),
+    ...(patient ? { patient: { identityCode: patient.identityCode, firstName: patient.firstName, lastName: patient.lastName } } : {}),
   });
 }

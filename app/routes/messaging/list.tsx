@@ -34,10 +34,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const page = Number(new URL(request.url).searchParams.get('page') ?? '1');
   const db = await getDb();
   try {
-    const [list, announcements] = await Promise.all([
-      listCustomerThreads(db, auth.person.id, page, lang),
-      activeAnnouncements(db, lang),
-    ]);
+    const [list, announcements] = await Promise.all([listCustomerThreads(db, auth.person.id, page, lang), activeAnnouncements(db, lang)]);
     return {
       title,
       lang,

@@ -29,9 +29,8 @@ import { createThreadWithMessage } from '~/services/messaging/threads.server';
 import { logger } from '~/services/observability/logger.server';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
-import type { Route } from './+types/new';
-
 import { attrs } from '~/browser/markup';
+import type { Route } from './+types/new';
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   requirePage({ context, url }, 'conversationNew');
@@ -90,7 +89,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     sentTo: (created) => conversation(created.threadId),
     refused: (created, failed) => {
       logger.warn({ area: 'messaging', reason: created.reason }, 'new thread refused');
-      if (created.reason === 'invalid-recipient') return failed(submission.reply({ fieldErrors: { recipientId: ['messaging.errors.recipientRequired'] } }), false);
+      if (created.reason === 'invalid-recipient')
+        return failed(submission.reply({ fieldErrors: { recipientId: ['messaging.errors.recipientRequired'] } }), false);
       return failed();
     },
   });
@@ -165,7 +165,12 @@ export default function NewConversation({ loaderData, actionData }: Route.Compon
                 </option>
               ))}
             </SelectField>
-            <TextField meta={fields.subject} label={t('messaging.newThread.subject')} hint={t('messaging.newThread.subjectHint')} maxLength={SUBJECT_MAX_LENGTH} />
+            <TextField
+              meta={fields.subject}
+              label={t('messaging.newThread.subject')}
+              hint={t('messaging.newThread.subjectHint')}
+              maxLength={SUBJECT_MAX_LENGTH}
+            />
             <TextareaField meta={fields.text} label={t('messaging.newThread.message')} rows={6} required={false} />
             <AttachmentField meta={fields.attachments} fileErrors={actionData?.fileErrors ?? []} />
             <div className={ui.buttonRow}>

@@ -19,8 +19,8 @@ import { practitionerOfTeam } from '~/services/messaging/practitioner.server';
 import { formatPeriod } from '~/services/messaging/view-rules';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
-import type { Route } from './+types/practitioner';
 import { LinkLine } from '~/components/LinkLine';
+import type { Route } from './+types/practitioner';
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   requirePage({ context, url }, 'practitioner');

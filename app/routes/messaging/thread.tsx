@@ -27,10 +27,10 @@ import { formatTimeline } from '~/services/messaging/view-rules';
 import { logger } from '~/services/observability/logger.server';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
-import type { Route } from './+types/thread';
 
 import { notFound } from '~/lib/http/responses';
 import { numericId } from '~/lib/http/params';
+import type { Route } from './+types/thread';
 
 export async function loader({ params, context, url }: Route.LoaderArgs) {
   requirePage({ context, url }, 'conversation');
@@ -70,7 +70,8 @@ export async function action({ request, params, context, url }: Route.ActionArgs
     context,
     ownerId: auth.person.id,
     alreadySent: () => back,
-    send: ({ text, idempotencyKey }, attachments) => sendCustomerMessage(db, { customerId: auth.person.id, threadId: thread.id, text, attachments, idempotencyKey }),
+    send: ({ text, idempotencyKey }, attachments) =>
+      sendCustomerMessage(db, { customerId: auth.person.id, threadId: thread.id, text, attachments, idempotencyKey }),
     sentTo: (sent) => `${back}#message-${sent.messageId}`,
     refused: (sent, failed) => {
       if (sent.reason === 'not-found') throw notFound();

@@ -14,8 +14,8 @@ import { getDb } from '~/services/db/db.server';
 import { recordViewerOf } from '~/services/people/viewer.server';
 import { certificateFileName, certificatePdf } from '~/services/records/certificate-pdf.server';
 import { getCertificate } from '~/services/records/records.server';
-import type { Route } from './+types/certificate-pdf';
 import { notFoundText } from '~/lib/http/responses';
+import type { Route } from './+types/certificate-pdf';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const auth = requireApiAuth(context);

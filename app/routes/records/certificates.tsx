@@ -33,7 +33,9 @@ export default function Certificates({ loaderData }: Route.ComponentProps) {
         <ul className={s.items}>
           {list.items.map((c) => (
             <li key={c.id} className={s.item}>
-              <h2>{t('records.certificates.period')}: {c.periodText}</h2>
+              <h2>
+                {t('records.certificates.period')}: {c.periodText}
+              </h2>
               <dl className={s.details}>
                 <dt className={s.term}>{t('records.certificates.created')}</dt>
                 <dd className={s.definition}>{c.createdText}</dd>

@@ -32,7 +32,14 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 /** One download: a post to its resource route, answered with the file (the page stays). */
-function DownloadForm({ format, lang, person, className, testId, children }: {
+function DownloadForm({
+  format,
+  lang,
+  person,
+  className,
+  testId,
+  children,
+}: {
   format: ExportFormat;
   lang: string;
   person: string | null;

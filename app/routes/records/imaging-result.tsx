@@ -9,8 +9,8 @@ import { recordViewerOf } from '~/services/people/viewer.server';
 import { getImagingResult } from '~/services/records/records.server';
 import * as s from '~/styles/records.css';
 import * as ui from '~/styles/ui.css';
-import type { Route } from './+types/imaging-result';
 import { LinkLine } from '~/components/LinkLine';
+import type { Route } from './+types/imaging-result';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const auth = requireAuth(context);

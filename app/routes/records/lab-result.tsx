@@ -63,9 +63,7 @@ function Row({ test, nested = false }: { test: LabTestView | Omit<LabTestView, '
 export default function LabResult({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { day, lang, choices } = loaderData;
-  const back = (
-    <LinkLine to={`${pagePath('laboratory', lang)}${personQuery(choices)}`}>{t('records.lab.backToList')}</LinkLine>
-  );
+  const back = <LinkLine to={`${pagePath('laboratory', lang)}${personQuery(choices)}`}>{t('records.lab.backToList')}</LinkLine>;
   if (!day) {
     return (
       <section className={ui.card}>

@@ -41,7 +41,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const here = `${pagePath('prescriptions', lang)}${personQuery(choices)}`;
   if (intent === 'selectAll') return redirect(`${pagePath('prescriptions', lang)}${personQuery(choices, { select: 'all' })}`, 303);
   if (intent === 'clear') return redirect(here, 303);
-  const ids = [...new Set(form.getAll('id').map(Number).filter((id) => Number.isSafeInteger(id) && id > 0))];
+  const ids = [
+    ...new Set(
+      form
+        .getAll('id')
+        .map(Number)
+        .filter((id) => Number.isSafeInteger(id) && id > 0),
+    ),
+  ];
   if (ids.length === 0) return data({ error: 'noneSelected' as const, personId: person.id }, { status: 400 });
   return redirect(renewalPath(lang, ids), 303);
 }
@@ -57,8 +64,7 @@ function Prescription({ p, selectable, checked }: { p: PrescriptionView; selecta
       {selectable ? (
         p.isRenewable ? (
           <label>
-            <input type="checkbox" name="id" value={p.id} defaultChecked={checked} />{' '}
-            {t('records.prescriptions.select', { medicine: p.medicineName })}
+            <input type="checkbox" name="id" value={p.id} defaultChecked={checked} /> {t('records.prescriptions.select', { medicine: p.medicineName })}
           </label>
         ) : null
       ) : null}

@@ -30,10 +30,10 @@ import { recordViewerOf } from '~/services/people/viewer.server';
 import { answerQuestionnaire, getQuestionnaire } from '~/services/records/questionnaires.server';
 import * as s from '~/styles/records.css';
 import * as ui from '~/styles/ui.css';
-import type { Route } from './+types/questionnaire';
 
 import { notFound } from '~/lib/http/responses';
 import { attrs } from '~/browser/markup';
+import type { Route } from './+types/questionnaire';
 
 function idOf(param: string) {
   const id = Number(param);
@@ -101,7 +101,17 @@ function ReadOnly({ definition, answers, lang }: { definition: QuestionnaireDefi
   );
 }
 
-function Editable({ id, definition, lang, actionData }: { id: number; definition: QuestionnaireDefinition; lang: Language; actionData: Route.ComponentProps['actionData'] }) {
+function Editable({
+  id,
+  definition,
+  lang,
+  actionData,
+}: {
+  id: number;
+  definition: QuestionnaireDefinition;
+  lang: Language;
+  actionData: Route.ComponentProps['actionData'];
+}) {
   const { t } = useTranslation();
   const messageText = useMessageText();
   const schema = answersSchema(definition);
@@ -182,9 +192,7 @@ function Editable({ id, definition, lang, actionData }: { id: number; definition
 export default function QuestionnairePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { lang } = loaderData;
-  const back = (
-    <LinkLine to={pagePath('questionnaires', lang)}>{t('records.questionnaires.backToList')}</LinkLine>
-  );
+  const back = <LinkLine to={pagePath('questionnaires', lang)}>{t('records.questionnaires.backToList')}</LinkLine>;
   if (loaderData.state === 'maintenance') {
     return (
       <section className={ui.card}>

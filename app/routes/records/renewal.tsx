@@ -30,12 +30,10 @@ import { getPrescriptions } from '~/services/records/records.server';
 import { pendingFor, requestRenewal } from '~/services/records/renewal.server';
 import { parseRenewalIds, renewalField, renewalPath, renewalSchema } from '~/services/records/renewal-rules';
 import * as ui from '~/styles/ui.css';
+import { notFound } from '~/lib/http/responses';
 import type { Route } from './+types/renewal';
 
-import { notFound } from '~/lib/http/responses';
-
 const HINT_ID = 'renewal-hint';
-
 
 async function load(context: Route.LoaderArgs['context'], idsParam: string) {
   const auth = requireAuth(context);
@@ -89,9 +87,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function Renewal({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const back = (
-    <LinkLine to={pagePath('prescriptions', loaderData.lang)}>{t('records.renewal.backToList')}</LinkLine>
-  );
+  const back = <LinkLine to={pagePath('prescriptions', loaderData.lang)}>{t('records.renewal.backToList')}</LinkLine>;
   switch (loaderData.state) {
     case 'notFound':
       return (
@@ -150,7 +146,10 @@ function RenewalForm({ data: d, actionData, back }: { data: FormData; actionData
     const field = fields[name];
     return { name, error: err(name), defaultValue: initial(name), required: field?.required, minLength: field?.minLength, maxLength: field?.maxLength };
   };
-  const blocked = [...d.pending.map((m) => t('records.renewal.alreadyPending', { medicine: m })), ...d.notRenewable.map((m) => t('records.renewal.notRenewable', { medicine: m }))];
+  const blocked = [
+    ...d.pending.map((m) => t('records.renewal.alreadyPending', { medicine: m })),
+    ...d.notRenewable.map((m) => t('records.renewal.notRenewable', { medicine: m })),
+  ];
   if (blocked.length) {
     return (
       <section className={ui.card}>
@@ -228,18 +227,18 @@ function RenewalForm({ data: d, actionData, back }: { data: FormData; actionData
             {followUp(
               renewalField.sideEffects(p.id),
               'yes',
-              <TextArea id={`renewal-side-effects-text-${p.id}`} label={t('records.renewal.sideEffectsText')} {...textProps(renewalField.sideEffectsText(p.id))} />,
+              <TextArea
+                id={`renewal-side-effects-text-${p.id}`}
+                label={t('records.renewal.sideEffectsText')}
+                {...textProps(renewalField.sideEffectsText(p.id))}
+              />,
             )}
           </fieldset>
         ))}
         <p id={HINT_ID} className={ui.hint} hidden>
           {t('records.renewal.fillAllFirst')}
         </p>
-        <button
-          type="submit"
-          className={ui.button.primary}
-          {...attrs({ needsValid: true, pending: t('records.renewal.sending') })}
-        >
+        <button type="submit" className={ui.button.primary} {...attrs({ needsValid: true, pending: t('records.renewal.sending') })}>
           {t('records.renewal.send')}
         </button>
       </Form>

@@ -30,9 +30,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export default function Visit({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { visit, lang } = loaderData;
-  const back = (
-    <LinkLine to={pagePath('visits', lang)}>{t('records.visits.backToList')}</LinkLine>
-  );
+  const back = <LinkLine to={pagePath('visits', lang)}>{t('records.visits.backToList')}</LinkLine>;
   if (!visit) {
     return (
       <section className={ui.card}>

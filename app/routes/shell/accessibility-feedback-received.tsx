@@ -9,8 +9,8 @@ import { useTranslation } from '~/i18n/react';
 import { pageTitle } from '~/lib/http/page.server';
 import { pagePath } from '~/route-table';
 import * as ui from '~/styles/ui.css';
-import type { Route } from './+types/accessibility-feedback-received';
 import { LinkLine } from '~/components/LinkLine';
+import type { Route } from './+types/accessibility-feedback-received';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang } = context.get(portalContext);

@@ -20,8 +20,8 @@ import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
 import { submitFeedback } from '~/services/shell/accessibility-feedback.server';
 import * as ui from '~/styles/ui.css';
-import type { Route } from './+types/accessibility-feedback';
 import { attrs } from '~/browser/markup';
+import type { Route } from './+types/accessibility-feedback';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { lang } = context.get(portalContext);
@@ -56,7 +56,12 @@ export default function AccessibilityFeedback({ loaderData, actionData }: Route.
       <Form method="post" reloadDocument className={ui.card} {...getFormProps(form)}>
         <AuthenticityTokenInput name="csrf" />
         <TextField meta={fields.location} label={t('accessibility.feedbackForm.location')} hint={t('accessibility.feedbackForm.locationHint')} />
-        <TextareaField meta={fields.description} label={t('accessibility.feedbackForm.description')} hint={t('accessibility.feedbackForm.descriptionHint')} rows={6} />
+        <TextareaField
+          meta={fields.description}
+          label={t('accessibility.feedbackForm.description')}
+          hint={t('accessibility.feedbackForm.descriptionHint')}
+          rows={6}
+        />
         <TextField
           meta={fields.email}
           type="email"

@@ -15,9 +15,8 @@ import { pageTitle } from '~/lib/http/page.server';
 import { requirePage } from '~/lib/http/page-access.server';
 import { evaluateFeatures } from '~/services/features/features.server';
 import * as ui from '~/styles/ui.css';
-import type { Route } from './+types/childrens-chat';
-
 import { notFound } from '~/lib/http/responses';
+import type { Route } from './+types/childrens-chat';
 
 const PAYMENT_INTENT = /^pi_[A-Za-z0-9_]{1,100}$/;
 

@@ -1,5 +1,5 @@
-import { useTranslation } from '~/i18n/react';
 import { Link } from 'react-router';
+import { useTranslation } from '~/i18n/react';
 import { brand as brandFacts } from '~/brands';
 import { LinkLine } from '~/components/LinkLine';
 import { AppointmentList } from '~/components/appointments/AppointmentList';

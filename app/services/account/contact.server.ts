@@ -28,7 +28,6 @@ import { enqueueMessage, type OutboxMessage, type OutboxRow } from '~/services/o
 import { updateContactDetails, type PersonRow } from '~/services/people/people.server';
 import { changedChannels, identifiedRecently, type Identification } from './contact-rules';
 
-
 export const CONTACT_RESOURCE = 'person:contact';
 
 export type ContactInput = { [K in ContactField]?: unknown };

@@ -13,15 +13,7 @@ import { logAccess } from '~/services/audit/access-log.server';
 import { withTransaction, type Db } from '~/services/db/db.server';
 import { hitPersonLimit } from '~/services/security/person-limits.server';
 import { IMAGE_UPLOAD_POLICY } from '~/services/storage/content-type-rules';
-import {
-  deleteObject,
-  finishUpload,
-  initUpload,
-  mintDownloadUrl,
-  storeUpload,
-  type Storage,
-  type UploadTarget,
-} from '~/services/storage/storage.server';
+import { deleteObject, finishUpload, initUpload, mintDownloadUrl, storeUpload, type Storage, type UploadTarget } from '~/services/storage/storage.server';
 import { clock } from '~/lib/clock.server';
 
 const KELA_RESOURCE = 'person:kela-card';
@@ -33,12 +25,7 @@ interface Actor {
 }
 
 /** The images' download URLs (valid 120 s), or null when none are saved. */
-export async function getKelaCard(
-  db: Db,
-  store: Storage,
-  auth: Actor,
-  now = clock.now(),
-): Promise<{ imageUrl: Record<KelaSide, string> } | null> {
+export async function getKelaCard(db: Db, store: Storage, auth: Actor, now = clock.now()): Promise<{ imageUrl: Record<KelaSide, string> } | null> {
   const [row] = await db.select().from(kelaCards).where(eq(kelaCards.personId, auth.person.id)).limit(1);
   await logAccess(db, { actorPersonId: auth.person.id, subjectPersonId: auth.person.id, action: 'view', resource: KELA_RESOURCE });
   if (!row) return null;
@@ -54,9 +41,7 @@ function tokenMac(store: Storage, userId: string, frontId: string, backId: strin
 }
 
 export type InitKelaResult =
-  | { type: 'success'; front: UploadTarget; back: UploadTarget; token: string }
-  | { type: 'invalid-mimetype' | 'invalid-size' | 'too-large' }
-  | TooManyUploads;
+  { type: 'success'; front: UploadTarget; back: UploadTarget; token: string } | { type: 'invalid-mimetype' | 'invalid-size' | 'too-large' } | TooManyUploads;
 
 /** Over the person's limit of uploaded files (two per card): nothing is created. */
 export interface TooManyUploads {
@@ -160,12 +145,7 @@ export interface KelaFile {
   bytes: Uint8Array;
 }
 
-export type StoreKelaResult =
-  | { type: 'success' }
-  | { type: 'missing' }
-  | { type: 'invalid-image' }
-  | { type: 'too-large' }
-  | TooManyUploads;
+export type StoreKelaResult = { type: 'success' } | { type: 'missing' } | { type: 'invalid-image' } | { type: 'too-large' } | TooManyUploads;
 
 /** The plain form (no JS): both files in one multipart post, checked and saved together. */
 export async function storeKelaCard(

@@ -21,8 +21,8 @@ import { resumeSession, revokeSession, SMS_CODE_PROVIDER, type SessionRow } from
 import { withTransaction, type Db } from '~/services/db/db.server';
 import { deliverAfterCommit, enqueueMessage, type OutboxRow } from '~/services/outbox/outbox.server';
 import { hitRateLimit } from '~/services/security/rate-limit.server';
-import { challengeStatus, CODE_TTL_MS, lockedAfterWrongTry, mayResumeWithSms, nextAttemptAt } from './sms-code-rules';
 import { clock } from '~/lib/clock.server';
+import { challengeStatus, CODE_TTL_MS, lockedAfterWrongTry, mayResumeWithSms, nextAttemptAt } from './sms-code-rules';
 
 const MFA_RESOURCE = 'person:sms-login';
 
@@ -82,19 +82,17 @@ async function sendChallenge(
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
   const sms = await withTransaction(db, async (t): Promise<OutboxRow> => {
     const id = randomUUID();
-    await t
-      .insert(smsChallenges)
-      .values({
-        id,
-        personId: input.personId,
-        purpose: input.purpose,
-        codeHash: codeHash(id, code),
-        phone: input.phone,
-        sessionIdHash: input.sessionIdHash ?? null,
-        bindingHash: input.bindingHash ?? null,
-        expiresAt,
-        createdAt: now,
-      });
+    await t.insert(smsChallenges).values({
+      id,
+      personId: input.personId,
+      purpose: input.purpose,
+      codeHash: codeHash(id, code),
+      phone: input.phone,
+      sessionIdHash: input.sessionIdHash ?? null,
+      bindingHash: input.bindingHash ?? null,
+      expiresAt,
+      createdAt: now,
+    });
     return enqueueMessage(t, {
       channel: 'sms',
       kind: 'loginCode',
@@ -265,7 +263,9 @@ export async function resumableSession(
   if (lookup.status !== 'expired' || !lookup.row) return null;
   const row = lookup.row;
   const reason = lookup.reason as 'idle' | 'absolute' | 'revoked';
-  if (!mayResumeWithSms({ reason, idleExpiresAt: row.idleExpiresAt, absoluteExpiresAt: row.absoluteExpiresAt }, now, env().SMS_REAUTH_MAX_LAPSE_MINUTES * 60_000)) {
+  if (
+    !mayResumeWithSms({ reason, idleExpiresAt: row.idleExpiresAt, absoluteExpiresAt: row.absoluteExpiresAt }, now, env().SMS_REAUTH_MAX_LAPSE_MINUTES * 60_000)
+  ) {
     return null;
   }
   const [found] = await db
@@ -337,10 +337,7 @@ export async function openReauthChallenge(db: Db, resumable: Resumable, now = cl
 }
 
 export type PinResult =
-  | { type: 'success'; token: string; session: SessionRow }
-  | { type: 'identification-failed' }
-  | { type: 'too-many-retries' }
-  | { type: 'no-code' };
+  { type: 'success'; token: string; session: SessionRow } | { type: 'identification-failed' } | { type: 'too-many-retries' } | { type: 'no-code' };
 
 /**
  * Checks a re-identification code (POST /api/pin). The right code from the browser that asked

@@ -23,11 +23,7 @@ import { withTransaction, type Db } from '~/services/db/db.server';
 import { markPatientDataConsentUpdated, markRegisteredPatient, type PersonRow } from '~/services/people/people.server';
 import { clock } from '~/lib/clock.server';
 
-
-export type RegistrationResult =
-  | { type: 'success' }
-  | { type: 'alreadyPatient' }
-  | { type: 'validation'; fields: Record<string, string[]> };
+export type RegistrationResult = { type: 'success' } | { type: 'alreadyPatient' } | { type: 'validation'; fields: Record<string, string[]> };
 
 export type RegistrationInput = { [K in keyof RegistrationFields]?: unknown };
 
@@ -60,11 +56,7 @@ export async function registerPatient(
   const now = options.now ?? clock.now();
   return withTransaction(db, async (t) => {
     // Locked, so two concurrent posts cannot both register.
-    const [person] = await t
-      .select({ isPatient: persons.isPatient })
-      .from(persons)
-      .where(eq(persons.id, auth.person.id))
-      .for('update');
+    const [person] = await t.select({ isPatient: persons.isPatient }).from(persons).where(eq(persons.id, auth.person.id)).for('update');
     if (!person || person.isPatient) return { type: 'alreadyPatient' as const };
     await recordRegistration(t, {
       personId: auth.person.id,
@@ -98,9 +90,7 @@ async function recordRegistration(
     email: fields.emailAddress,
     language: input.lang,
   });
-  await t
-    .insert(registrations)
-    .values({ personId: input.personId, registeredById: input.registeredById, channel: input.channel, registeredAt: input.now });
+  await t.insert(registrations).values({ personId: input.personId, registeredById: input.registeredById, channel: input.channel, registeredAt: input.now });
   await logAccess(t, { actorPersonId: input.registeredById, subjectPersonId: input.personId, action: 'create', resource: 'person:registration' });
 }
 

@@ -43,7 +43,10 @@ export interface SendLimit {
  */
 export function nextAttemptAt(sentAt: readonly Date[], limit: SendLimit, now: Date): Date | null {
   const since = now.getTime() - limit.windowMs;
-  const recent = sentAt.map((d) => d.getTime()).filter((t) => t > since).sort((a, b) => a - b);
+  const recent = sentAt
+    .map((d) => d.getTime())
+    .filter((t) => t > since)
+    .sort((a, b) => a - b);
   if (recent.length < limit.max) return null;
   return new Date(recent[recent.length - limit.max]! + limit.windowMs);
 }

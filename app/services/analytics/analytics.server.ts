@@ -28,10 +28,6 @@ export type AnalyticsEventName =
   /** A move refused or failed; ids, via and the result's type. */
   | 'reservationMoveError';
 
-export async function recordEvent(
-  db: Db,
-  name: AnalyticsEventName,
-  properties: Record<string, string | number | boolean | null> = {},
-): Promise<void> {
+export async function recordEvent(db: Db, name: AnalyticsEventName, properties: Record<string, string | number | boolean | null> = {}): Promise<void> {
   await db.insert(analyticsEvents).values({ name, properties });
 }

@@ -6,7 +6,17 @@
  */
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { appointmentLinks, appointments, clinics, persons, practiceSystemAppointments, practitionerCardColumns, practitioners, specialties, type Localized } from '~db/schema';
+import {
+  appointmentLinks,
+  appointments,
+  clinics,
+  persons,
+  practiceSystemAppointments,
+  practitionerCardColumns,
+  practitioners,
+  specialties,
+  type Localized,
+} from '~db/schema';
 import { env } from '~/env.server';
 import type { Language } from '~/i18n/config';
 import { constantTimeEqual, randomToken, sha256 } from '~/lib/crypto.server';
@@ -30,22 +40,15 @@ import { mutabilityAllows } from '~/services/practice-system/mutability';
 import { practiceSystemClient } from '~/services/practice-system/practice-system.server';
 import { isOneOf, listVariant, placeholderValue, prepared } from '~/services/db/prepared.server';
 import { hitRateLimit, peekRateLimit } from '~/services/security/rate-limit.server';
-import {
-  ARRIVAL_REASON_PREFIX,
-  cancellationCheck,
-  checkInStatus,
-  confidentialityStatus,
-  mayCancel,
-} from './rules';
 import { parseAnonymousCode } from '~/models/appointments/anonymous-code';
 import { clock } from '~/lib/clock.server';
 import { profilePictureSrc } from '~/models/booking/practitioner-picture';
-import { revokeAppointmentLinks } from './links.server';
-import { dropReminder } from './reminders.server';
-import { afterSlotFreed, endEarlierTimeRequest, endRequestsNoLongerSeen } from './earlier-time-matching.server';
 import { recordConfidentialityAccepted } from '~/services/people/people.server';
 import { appointmentVisibility, viewerPlaceholders, viewerVariant, type Viewer } from '~/services/people/viewer.server';
-
+import { afterSlotFreed, endEarlierTimeRequest, endRequestsNoLongerSeen } from './earlier-time-matching.server';
+import { dropReminder } from './reminders.server';
+import { revokeAppointmentLinks } from './links.server';
+import { ARRIVAL_REASON_PREFIX, cancellationCheck, checkInStatus, confidentialityStatus, mayCancel } from './rules';
 
 const patient = alias(persons, 'patient');
 
@@ -67,7 +70,12 @@ export function baseQuery(db: Db) {
       },
       // The practice system's mutability rules as last synchronised (ADR 0051); null with the built-in
       // store. The link's key first: drizzle makes a left join's object null when its first field is.
-      practiceSystemRules: { fhirId: practiceSystemAppointments.fhirId, cancellable: practiceSystemAppointments.cancellable, reschedulable: practiceSystemAppointments.reschedulable, notAfter: practiceSystemAppointments.notAfter },
+      practiceSystemRules: {
+        fhirId: practiceSystemAppointments.fhirId,
+        cancellable: practiceSystemAppointments.cancellable,
+        reschedulable: practiceSystemAppointments.reschedulable,
+        notAfter: practiceSystemAppointments.notAfter,
+      },
     })
     .from(appointments)
     .innerJoin(clinics, eq(clinics.id, appointments.clinicId))
@@ -95,17 +103,13 @@ const listQuery = (viewer: Viewer) => (db: Db) => {
     .orderBy(desc(appointments.startAt))
     .limit(sql.placeholder('limit'));
   return baseQuery(db).where(
-    and(
-      appointmentVisibility(viewer, 'prepared'),
-      or(gte(appointments.startAt, sql.placeholder('horizon')), inArray(appointments.id, recentPast)),
-    ),
+    and(appointmentVisibility(viewer, 'prepared'), or(gte(appointments.startAt, sql.placeholder('horizon')), inArray(appointments.id, recentPast))),
   );
 };
 const byIdsQuery = (ids: readonly number[], viewer: Viewer) => (db: Db) =>
   baseQuery(db)
     .where(and(isOneOf(appointments.id, 'ids', ids), appointmentVisibility(viewer, 'prepared')))
     .orderBy(asc(appointments.startAt));
-
 
 const pick = (value: Localized | null, lang: Language) => (value ? value[lang] : null);
 
@@ -170,9 +174,7 @@ export function toView(row: Row, viewer: Viewer | null, lang: Language, now = cl
     practiceSystemForbids: practiceSystemForbids(row.practiceSystemRules, now),
     hasEnded: end.getTime() <= now.getTime(),
     cancelledBy: a.cancelledBy,
-    arrivalReason: a.arrivalReason?.startsWith(ARRIVAL_REASON_PREFIX)
-      ? a.arrivalReason.slice(ARRIVAL_REASON_PREFIX.length)
-      : a.arrivalReason,
+    arrivalReason: a.arrivalReason?.startsWith(ARRIVAL_REASON_PREFIX) ? a.arrivalReason.slice(ARRIVAL_REASON_PREFIX.length) : a.arrivalReason,
     confidentiality: confidentialityStatus(row.patient, now, helsinkiDate),
     guardianControl: viewer
       ? confidentialControl(
@@ -215,9 +217,7 @@ export async function listAppointments(db: Db, viewer: Viewer, lang: Language, n
   const startOf = (r: Row) => r.appointment.startAt.getTime();
   const upcomingRows = rows.filter((r) => startOf(r) >= horizon.getTime()).sort((a, b) => startOf(a) - startOf(b));
   const pastRows = rows.filter((r) => startOf(r) < horizon.getTime()).sort((a, b) => startOf(b) - startOf(a));
-  const notEnded = upcomingRows.filter(
-    (r) => r.appointment.startAt.getTime() + r.appointment.durationMinutes * 60_000 >= now.getTime(),
-  );
+  const notEnded = upcomingRows.filter((r) => r.appointment.startAt.getTime() + r.appointment.durationMinutes * 60_000 >= now.getTime());
   const upcoming = notEnded.filter((r) => !r.appointment.cancelledAt);
   const cancelled = notEnded.filter((r) => r.appointment.cancelledAt);
   const past = [...upcomingRows.filter((r) => !notEnded.includes(r)).reverse(), ...pastRows];
@@ -284,7 +284,13 @@ export async function cancelAppointment(
   return 'success';
 }
 
-async function performCheckIn(db: Db, row: Row, actorPersonId: string | null, now: Date, practiceSystem: FhirClient | null = practiceSystemClient()): Promise<CheckInResult> {
+async function performCheckIn(
+  db: Db,
+  row: Row,
+  actorPersonId: string | null,
+  now: Date,
+  practiceSystem: FhirClient | null = practiceSystemClient(),
+): Promise<CheckInResult> {
   const status = checkInStatus(row.appointment, now);
   if (status === 'checkedIn') return 'alreadyCheckedIn';
   if (status === 'tooEarly') return 'tooEarly';
@@ -315,7 +321,13 @@ async function performCheckIn(db: Db, row: Row, actorPersonId: string | null, no
   });
 }
 
-export async function checkIn(db: Db, viewer: Viewer, id: number, now = clock.now(), practiceSystem: FhirClient | null = practiceSystemClient()): Promise<CheckInResult> {
+export async function checkIn(
+  db: Db,
+  viewer: Viewer,
+  id: number,
+  now = clock.now(),
+  practiceSystem: FhirClient | null = practiceSystemClient(),
+): Promise<CheckInResult> {
   const row = await findVisible(db, viewer, id);
   if (!row) return 'customerNotFound';
   return performCheckIn(db, row, viewer.personId, now, practiceSystem);
@@ -347,13 +359,7 @@ export async function acceptConfidentiality(db: Db, viewer: Viewer, appointmentI
  * (reminders.server.ts), carries a new one of its own. A guardian's
  * request for an earlier time for it ends in the same transaction, its open offers void (ADR 0037).
  */
-export async function setHiddenFromGuardians(
-  db: Db,
-  viewer: Viewer,
-  id: number,
-  hide: boolean,
-  now = clock.now(),
-): Promise<ConfidentialResult> {
+export async function setHiddenFromGuardians(db: Db, viewer: Viewer, id: number, hide: boolean, now = clock.now()): Promise<ConfidentialResult> {
   const row = await findVisible(db, viewer, id);
   if (!row || row.patient.id !== viewer.personId) return 'notFound';
   const a = row.appointment;
@@ -416,10 +422,7 @@ export async function saveArrivalReason(
   // The practice system first (ADR 0051); unreachable, nothing changes here either.
   if ((await writeAppointmentChange(db, practiceSystem, id, { reason: arrivalReason })) !== 'ok') return 'failed';
   await withTransaction(db, async (t) => {
-    await t
-      .update(appointments)
-      .set({ arrivalReason, arrivalReasonUpdatedAt: now })
-      .where(eq(appointments.id, id));
+    await t.update(appointments).set({ arrivalReason, arrivalReasonUpdatedAt: now }).where(eq(appointments.id, id));
     await logAccess(t, {
       actorPersonId: viewer.personId,
       subjectPersonId: row.patient.id,

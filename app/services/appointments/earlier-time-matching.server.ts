@@ -85,12 +85,7 @@ async function endRequests(t: Db, requestIds: number[], now: Date) {
  * patient always; a guardian only while the visit is theirs to see — not once it is hidden from
  * guardians, the ward has turned 12 (unless the guardian booked it), the guardianship has ended.
  */
-export async function requesterSees(
-  t: Db,
-  request: { requestedById: string },
-  appointment: { id: number; patientId: string },
-  now: Date,
-): Promise<boolean> {
+export async function requesterSees(t: Db, request: { requestedById: string }, appointment: { id: number; patientId: string }, now: Date): Promise<boolean> {
   return request.requestedById === appointment.patientId || personSeesAppointment(t, request.requestedById, appointment.id, now);
 }
 
@@ -218,7 +213,11 @@ export async function offerFreedSlot(db: Db, slotId: number, options: { now?: Da
     const movableUntil = new Date(now.getTime() + settings.cancellationLimitHours * 3_600_000);
     // The one who asked, and their own saved contact: the offers go there and nowhere else.
     const requester = alias(persons, 'requester');
-    const chosen: { request: typeof earlierTimeRequests.$inferSelect; appointment: typeof appointments.$inferSelect; contact: { phone: string | null; email: string | null } }[] = [];
+    const chosen: {
+      request: typeof earlierTimeRequests.$inferSelect;
+      appointment: typeof appointments.$inferSelect;
+      contact: { phone: string | null; email: string | null };
+    }[] = [];
     const examined: number[] = [];
     const noLongerSeen: number[] = [];
     while (chosen.length < settings.batchSize) {
@@ -377,7 +376,9 @@ export async function runEarlierTimeSweep(db: Db, options: { now?: Date; setting
         ),
       ),
     );
-  const ending = active.filter((r) => requestEndReason({ startAt: r.startAt, cancelledAt: r.cancelledAt }, r.request, now, today, settings.cancellationLimitHours));
+  const ending = active.filter((r) =>
+    requestEndReason({ startAt: r.startAt, cancelledAt: r.cancelledAt }, r.request, now, today, settings.cancellationLimitHours),
+  );
   if (ending.length) {
     await withTransaction(db, async (t) => {
       const ids = ending.map((r) => r.request.id);

@@ -112,7 +112,10 @@ export interface ActiveRequestView {
 async function activeView(db: Db, request: typeof earlierTimeRequests.$inferSelect, lang: Language): Promise<ActiveRequestView> {
   const names = await db.select({ id: clinics.id, name: clinics.name }).from(clinics).where(inArray(clinics.id, request.clinicIds));
   const [practitioner] = request.practitionerId
-    ? await db.select({ firstName: practitioners.firstName, lastName: practitioners.lastName }).from(practitioners).where(eq(practitioners.id, request.practitionerId))
+    ? await db
+        .select({ firstName: practitioners.firstName, lastName: practitioners.lastName })
+        .from(practitioners)
+        .where(eq(practitioners.id, request.practitionerId))
     : [];
   return {
     requestedText: formatDateTime(request.requestedAt, lang),
@@ -153,7 +156,13 @@ export async function requestForm(db: Db, viewer: Viewer, appointmentId: number,
   const [own] = await db.select({ phone: persons.phone, email: persons.email }).from(persons).where(eq(persons.id, viewer.personId));
   const active = await activeRequestOf(db, a.id);
   const day = helsinkiDate(a.startAt);
-  await logAccess(db, { actorPersonId: viewer.personId, subjectPersonId: a.patientId, action: 'view', resource: 'appointment:earlier-time-request', resourceId: String(a.id) });
+  await logAccess(db, {
+    actorPersonId: viewer.personId,
+    subjectPersonId: a.patientId,
+    action: 'view',
+    resource: 'appointment:earlier-time-request',
+    resourceId: String(a.id),
+  });
   return {
     appointmentId: a.id,
     startText: formatDateTime(a.startAt, lang),
@@ -267,7 +276,11 @@ export async function withdrawEarlierTime(db: Db, viewer: Viewer, appointmentId:
       .where(and(eq(earlierTimeRequests.appointmentId, appointmentId), eq(earlierTimeRequests.state, 'active')))
       .returning({ id: earlierTimeRequests.id });
     if (ended.length === 0) return;
-    await voidOpenOffers(t, ended.map((r) => r.id), now);
+    await voidOpenOffers(
+      t,
+      ended.map((r) => r.id),
+      now,
+    );
     await logAccess(t, {
       actorPersonId: viewer.personId,
       subjectPersonId: row.appointment.patientId,
@@ -297,7 +310,15 @@ export async function earlierTimeStatuses(
   const requests = await db
     .select()
     .from(earlierTimeRequests)
-    .where(and(inArray(earlierTimeRequests.appointmentId, live.map((a) => a.id)), eq(earlierTimeRequests.state, 'active')));
+    .where(
+      and(
+        inArray(
+          earlierTimeRequests.appointmentId,
+          live.map((a) => a.id),
+        ),
+        eq(earlierTimeRequests.state, 'active'),
+      ),
+    );
   for (const appointment of live) {
     const request = requests.find((r) => r.appointmentId === appointment.id);
     result[appointment.id] = request
@@ -519,7 +540,12 @@ export async function takeOffer(
   if (moved.type !== 'moved') {
     // Lost the race: `taken`. A refusal the holder can answer (the binding consent) or a passing
     // failure: the offer opens again. Anything else (the appointment can no longer move): void.
-    const next = moved.type === 'slotTaken' ? 'taken' : moved.type === 'bindingConsentRequired' || moved.type === 'unknownError' || moved.type === 'practiceSystemUnavailable' ? 'open' : 'void';
+    const next =
+      moved.type === 'slotTaken'
+        ? 'taken'
+        : moved.type === 'bindingConsentRequired' || moved.type === 'unknownError' || moved.type === 'practiceSystemUnavailable'
+          ? 'open'
+          : 'void';
     await withTransaction(db, async (t) => {
       await t
         .update(earlierTimeOffers)
@@ -542,4 +568,3 @@ export async function takeOffer(
   await afterSlotFreed(db, moved.freedSlotId, { now });
   return 'success';
 }
-

@@ -91,9 +91,7 @@ describe('an appointment calendar entry', () => {
   });
 
   it('leaves out missing address parts', () => {
-    expect(clinicPlace({ name: 'Etävastaanotto', streetAddress: null, postalCode: null, postOffice: 'Helsinki' })).toBe(
-      'Etävastaanotto, Helsinki',
-    );
+    expect(clinicPlace({ name: 'Etävastaanotto', streetAddress: null, postalCode: null, postOffice: 'Helsinki' })).toBe('Etävastaanotto, Helsinki');
   });
 
   it('stamps the creation time in UTC', () => {
@@ -101,7 +99,14 @@ describe('an appointment calendar entry', () => {
   });
 
   it('keeps the UID of a moved appointment and states its revision and when it was made', () => {
-    const facts = { appointmentId: 42, startAt: new Date('2026-07-02T06:30:00Z'), durationMinutes: 30, createdAt: new Date('2026-06-01T10:00:00Z'), service: 'x', place: 'y' };
+    const facts = {
+      appointmentId: 42,
+      startAt: new Date('2026-07-02T06:30:00Z'),
+      durationMinutes: 30,
+      createdAt: new Date('2026-06-01T10:00:00Z'),
+      service: 'x',
+      place: 'y',
+    };
     const brandFacts = { name: 'Kaari', homePage: 'https://kaari.fi' };
     const booked = toIcs(appointmentCalendarEntry(facts, brandFacts));
     const moved = toIcs(appointmentCalendarEntry({ ...facts, revision: 2, revisedAt: new Date('2026-06-20T08:00:00Z') }, brandFacts));

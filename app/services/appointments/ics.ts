@@ -43,12 +43,7 @@ export interface AppointmentCalendarFacts {
 }
 
 /** The clinic's name and address as one line: "Kamppi, Urho Kekkosen katu 1, 00100 Helsinki". */
-export function clinicPlace(clinic: {
-  name: string;
-  streetAddress: string | null;
-  postalCode: string | null;
-  postOffice: string | null;
-}): string {
+export function clinicPlace(clinic: { name: string; streetAddress: string | null; postalCode: string | null; postOffice: string | null }): string {
   const town = [clinic.postalCode, clinic.postOffice].filter(Boolean).join(' ');
   return [clinic.name, clinic.streetAddress, town].filter(Boolean).join(', ');
 }
@@ -58,10 +53,7 @@ export function clinicPlace(clinic: {
  * a video or phone appointment by its kind, another remote one as remote, else the clinic's
  * name and address.
  */
-export function messagePlace(
-  t: TFunction,
-  facts: { locationType: string; isRemote: boolean; clinic: Parameters<typeof clinicPlace>[0] },
-): string {
+export function messagePlace(t: TFunction, facts: { locationType: string; isRemote: boolean; clinic: Parameters<typeof clinicPlace>[0] }): string {
   if (facts.locationType === 'videoAppointment') return t('reservation.message.video');
   if (facts.locationType === 'phoneAppointment') return t('reservation.message.phone');
   if (facts.isRemote) return t('reservation.message.remote');

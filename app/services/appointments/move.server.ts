@@ -60,9 +60,7 @@ import { moveCheck } from './rules';
  *   offers service has verified the offer (its token, bound to this appointment and this time,
  *   unexpired, unused) before calling; this service trusts it for whose appointment it is.
  */
-export type MoveActor =
-  | { kind: 'viewer'; viewer: Viewer; appointmentId: number }
-  | { kind: 'offer'; appointmentId: number };
+export type MoveActor = { kind: 'viewer'; viewer: Viewer; appointmentId: number } | { kind: 'offer'; appointmentId: number };
 
 export interface MoveOptions {
   now?: Date;
@@ -134,7 +132,11 @@ interface Target {
 
 /** Who pays the visit: the guardian who booked a ward's, else the patient (their billing block applies). */
 async function payingPerson(db: Db, a: AppointmentRow['appointment']): Promise<PersonRow | null> {
-  const [person] = await db.select().from(persons).where(eq(persons.id, a.bookedById ?? a.patientId)).limit(1);
+  const [person] = await db
+    .select()
+    .from(persons)
+    .where(eq(persons.id, a.bookedById ?? a.patientId))
+    .limit(1);
   return person ?? null;
 }
 
@@ -196,13 +198,7 @@ async function payerRules(
  * What the confirm step shows (and the checks a move would make, without the binding consent):
  * the appointment now and at the new time, and what changes. Logs the view of the appointment.
  */
-export async function previewMove(
-  db: Db,
-  actor: MoveActor,
-  slotId: number,
-  lang: Language,
-  options: MoveOptions = {},
-): Promise<MovePreview | MoveRefusal> {
+export async function previewMove(db: Db, actor: MoveActor, slotId: number, lang: Language, options: MoveOptions = {}): Promise<MovePreview | MoveRefusal> {
   const now = options.now ?? clock.now();
   const settings = options.settings ?? reservationSettings();
   const row = await appointmentOfActor(db, actor);
@@ -216,7 +212,11 @@ export async function previewMove(
   const next = { ...slotPreview(target.slot, target.payer, lang), id: row.appointment.id, patientName: current.patientName };
   const { slot } = target.slot;
   const a = row.appointment;
-  const prepaid = await prepaymentPreview(db, { appointmentId: a.id, isRemote: a.isRemote, payerType: a.payerType }, { isRemote: slot.isRemote, price: target.payer.price(slot) });
+  const prepaid = await prepaymentPreview(
+    db,
+    { appointmentId: a.id, isRemote: a.isRemote, payerType: a.payerType },
+    { isRemote: slot.isRemote, price: target.payer.price(slot) },
+  );
   return {
     type: 'ready',
     current,
@@ -412,7 +412,17 @@ async function inTransaction(
     const from = timeOf(locked);
     const to = timeOf(moved);
     if (hook) await hook(t, { appointmentId: id, from, to, revision });
-    return { type: 'moved', appointmentId: id, revision, from, to, freedSlotId: locked.slotId, queued, prepayment: prepayment.outcome, refundId: prepayment.refundId };
+    return {
+      type: 'moved',
+      appointmentId: id,
+      revision,
+      from,
+      to,
+      freedSlotId: locked.slotId,
+      queued,
+      prepayment: prepayment.outcome,
+      refundId: prepayment.refundId,
+    };
   });
 }
 
@@ -424,13 +434,7 @@ async function inTransaction(
  * an anonymous link of its own, in their language, with the calendar entry of the same UID and the
  * next SEQUENCE. None when nobody who may see the visit has a contact.
  */
-async function movedMessages(
-  t: Db,
-  moved: typeof appointments.$inferSelect,
-  slot: SlotWithPlace,
-  oldStartAt: Date,
-  now: Date,
-): Promise<OutboxMessage[]> {
+async function movedMessages(t: Db, moved: typeof appointments.$inferSelect, slot: SlotWithPlace, oldStartAt: Date, now: Date): Promise<OutboxMessage[]> {
   const [reminder] = await t.select().from(appointmentReminders).where(eq(appointmentReminders.appointmentId, moved.id)).limit(1);
   const who = await noticeRecipientsOf(t, moved, bookingContactOf(reminder), now);
   if (who.type === 'none') return [];

@@ -23,7 +23,7 @@ describe('the reminder due time', () => {
     expect(reminderDueAt(at('2026-11-25T20:59:00+02:00'), 24)).toEqual(at('2026-11-24T20:59:00+02:00'));
   });
 
-  it('moves a 07.30 appointment\'s reminder earlier, to 20.59 of the evening before the day before', () => {
+  it("moves a 07.30 appointment's reminder earlier, to 20.59 of the evening before the day before", () => {
     expect(reminderDueAt(at('2026-11-25T07:30:00+02:00'), 24)).toEqual(at('2026-11-23T20:59:00+02:00'));
   });
 
@@ -134,7 +134,7 @@ describe('at send time', () => {
     expect(sendDecision({ startAt: start }, live, start, 24)).toEqual({ type: 'drop', reason: 'past' });
   });
 
-  it('computes a moved appointment\'s reminder again', () => {
+  it("computes a moved appointment's reminder again", () => {
     const moved = at('2026-11-27T12:00:00+02:00');
     expect(sendDecision({ startAt: start }, { startAt: moved, cancelledAt: null }, due, 24)).toEqual({
       type: 'reschedule',
@@ -151,7 +151,7 @@ describe('at send time', () => {
   });
 });
 
-describe('masking the confirmation page\'s contact details', () => {
+describe("masking the confirmation page's contact details", () => {
   it('shows the operator prefix and the last four digits of a phone number', () => {
     expect(maskPhone('+358401234567')).toBe('+358 40 *** 4567');
     expect(maskPhone('+46701234567')).toBe('+467 *** 4567');
@@ -177,7 +177,10 @@ describe('who gets a reminder or the confirmation of a new time (ADR 0034, ADR 0
 
   it("the patient's own contact when the booker may no longer see it (a hidden visit, a ward no longer theirs), never the booker", () => {
     expect(noticeRecipients({ ...facts, bookerMaySee: false, confidential: true })).toEqual({ type: 'to', recipients: [patient] });
-    expect(noticeRecipients({ ...facts, bookerMaySee: false, patient: { ...patient, phone: null } })).toEqual({ type: 'to', recipients: [{ ...patient, phone: null }] });
+    expect(noticeRecipients({ ...facts, bookerMaySee: false, patient: { ...patient, phone: null } })).toEqual({
+      type: 'to',
+      recipients: [{ ...patient, phone: null }],
+    });
   });
 
   it('the patient’s own contact for an appointment the portal did not book', () => {
@@ -185,7 +188,10 @@ describe('who gets a reminder or the confirmation of a new time (ADR 0034, ADR 0
   });
 
   it('the guardians who may see it, each at their own contact, when the patient has none (a young child)', () => {
-    expect(noticeRecipients({ ...facts, booked: null, patient: none, guardians: [guardian1, guardian2, none] })).toEqual({ type: 'to', recipients: [guardian1, guardian2] });
+    expect(noticeRecipients({ ...facts, booked: null, patient: none, guardians: [guardian1, guardian2, none] })).toEqual({
+      type: 'to',
+      recipients: [guardian1, guardian2],
+    });
   });
 
   it('nobody when no one who may see it has a contact: confidential for a hidden visit', () => {

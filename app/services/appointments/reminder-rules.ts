@@ -80,10 +80,7 @@ export function reminderChannels(facts: { refusedSms: boolean; phone: string | n
 }
 
 export type SendDecision =
-  | { type: 'write' }
-  | { type: 'drop'; reason: 'cancelled' | 'past' | 'insideLead' }
-  | { type: 'reschedule'; startAt: Date; dueAt: Date }
-  | { type: 'wait' };
+  { type: 'write' } | { type: 'drop'; reason: 'cancelled' | 'past' | 'insideLead' } | { type: 'reschedule'; startAt: Date; dueAt: Date } | { type: 'wait' };
 
 /**
  * What the sweep does with a due reminder, checked again at send time: nothing for a cancelled
@@ -93,7 +90,12 @@ export type SendDecision =
  * appointment has started by then. Whom it goes to, and on which channels, is decided next
  * (`noticeRecipients`, `reminderChannels`).
  */
-export function sendDecision(reminder: { startAt: Date }, appointment: { startAt: Date; cancelledAt: Date | null }, now: Date, leadHours: number): SendDecision {
+export function sendDecision(
+  reminder: { startAt: Date },
+  appointment: { startAt: Date; cancelledAt: Date | null },
+  now: Date,
+  leadHours: number,
+): SendDecision {
   if (appointment.cancelledAt) return { type: 'drop', reason: 'cancelled' };
   if (appointment.startAt.getTime() <= now.getTime()) return { type: 'drop', reason: 'past' };
   if (appointment.startAt.getTime() !== reminder.startAt.getTime()) {
@@ -130,9 +132,7 @@ export interface NoticeContact {
   language: 'fi' | 'sv' | 'en';
 }
 
-export type NoticeRecipients<C extends NoticeContact> =
-  | { type: 'to'; recipients: C[] }
-  | { type: 'none'; reason: 'confidential' | 'noContact' };
+export type NoticeRecipients<C extends NoticeContact> = { type: 'to'; recipients: C[] } | { type: 'none'; reason: 'confidential' | 'noContact' };
 
 const reachable = (c: NoticeContact): boolean => Boolean(c.phone || c.email);
 

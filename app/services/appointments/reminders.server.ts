@@ -78,7 +78,9 @@ export async function scheduleReminder(
     .where(eq(appointments.id, appointmentId))
     .limit(1);
   if (!appointment) return { type: 'none', reason: 'noReminder' };
-  const plan: ReminderPlan | { type: 'none'; reason: 'cancelled' } = appointment.cancelledAt ? { type: 'none', reason: 'cancelled' } : reminderPlan(appointment.startAt, now, leadHours);
+  const plan: ReminderPlan | { type: 'none'; reason: 'cancelled' } = appointment.cancelledAt
+    ? { type: 'none', reason: 'cancelled' }
+    : reminderPlan(appointment.startAt, now, leadHours);
   const schedule =
     plan.type === 'scheduled'
       ? { state: 'scheduled' as const, dueAt: plan.dueAt, dropReason: null }
@@ -117,7 +119,12 @@ export function upcomingWithoutReminder(db: Db, now: Date, horizon: Date, after:
         gt(appointments.startAt, now),
         lte(appointments.startAt, horizon),
         after ? or(gt(appointments.startAt, after.startAt), and(eq(appointments.startAt, after.startAt), gt(appointments.id, after.id))) : undefined,
-        notExists(db.select({ one: sql`1` }).from(appointmentReminders).where(eq(appointmentReminders.appointmentId, appointments.id))),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(appointmentReminders)
+            .where(eq(appointmentReminders.appointmentId, appointments.id)),
+        ),
       ),
     )
     .orderBy(asc(appointments.startAt), asc(appointments.id))
@@ -178,7 +185,9 @@ export interface NoticeRecipient extends NoticeContact {
 }
 
 /** The booking's contact kept on the reminder row (null: the portal did not book the appointment). */
-export function bookingContactOf(row: { phone: string | null; email: string | null; language: Language | null; brand: BrandKey | null } | undefined): NoticeRecipient | null {
+export function bookingContactOf(
+  row: { phone: string | null; email: string | null; language: Language | null; brand: BrandKey | null } | undefined,
+): NoticeRecipient | null {
   if (!row?.phone || !row.language || !row.brand) return null;
   return { phone: row.phone, email: row.email, language: row.language, brand: row.brand };
 }
@@ -384,7 +393,10 @@ export async function runReminderSweep(db: Db, options: ReminderSweepOptions = {
           continue;
         }
         const refusedSms = await refusesBookingSms(t, appointment.patientId);
-        const sends = who.recipients.map((recipient) => ({ recipient, channels: reminderChannels({ refusedSms, phone: recipient.phone, email: recipient.email }) }));
+        const sends = who.recipients.map((recipient) => ({
+          recipient,
+          channels: reminderChannels({ refusedSms, phone: recipient.phone, email: recipient.email }),
+        }));
         const channels = [...new Set(sends.flatMap((x) => x.channels))];
         if (channels.length === 0) {
           await drop('refused');
@@ -510,7 +522,12 @@ export async function listScheduledReminders(db: Db, limit = 500): Promise<Sched
       continue;
     }
     const refusedSms = await refusesBookingSms(db, row.patientId);
-    result.push({ appointmentId: row.appointmentId, dueAt: row.dueAt, channels: reminderChannels({ refusedSms, phone: row.phone, email: row.email }), refusedSms });
+    result.push({
+      appointmentId: row.appointmentId,
+      dueAt: row.dueAt,
+      channels: reminderChannels({ refusedSms, phone: row.phone, email: row.email }),
+      refusedSms,
+    });
   }
   return result;
 }

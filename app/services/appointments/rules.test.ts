@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { helsinkiDate } from '~/lib/format';
 import { encodeAnonymousCode, parseAnonymousCode } from '~/models/appointments/anonymous-code';
-import {
-  cancellationCheck,
-  checkInStatus,
-  confidentialityStatus,
-  mayCancel,
-  moveCheck,
-  parseAppointmentIds,
-  type CheckInFacts,
-} from './rules';
+import { cancellationCheck, checkInStatus, confidentialityStatus, mayCancel, moveCheck, parseAppointmentIds, type CheckInFacts } from './rules';
 
 const start = new Date('2026-11-23T10:00:00Z');
 const base: CheckInFacts = {
@@ -65,15 +57,9 @@ describe('confidentiality form', () => {
     expect(confidentialityStatus({ birthDate: '2011-09-03', confidentialityAcceptedAt: null }, now, helsinkiDate)).toBe('notFilled');
   });
   it('must be accepted again by a person who accepted it as a minor and is now an adult', () => {
-    expect(
-      confidentialityStatus({ birthDate: '2008-01-01', confidentialityAcceptedAt: new Date('2025-06-01') }, now, helsinkiDate),
-    ).toBe('notFilledAsAdult');
-    expect(
-      confidentialityStatus({ birthDate: '2008-01-01', confidentialityAcceptedAt: new Date('2026-02-01') }, now, helsinkiDate),
-    ).toBe('ok');
-    expect(
-      confidentialityStatus({ birthDate: '2011-09-03', confidentialityAcceptedAt: new Date('2025-06-01') }, now, helsinkiDate),
-    ).toBe('ok');
+    expect(confidentialityStatus({ birthDate: '2008-01-01', confidentialityAcceptedAt: new Date('2025-06-01') }, now, helsinkiDate)).toBe('notFilledAsAdult');
+    expect(confidentialityStatus({ birthDate: '2008-01-01', confidentialityAcceptedAt: new Date('2026-02-01') }, now, helsinkiDate)).toBe('ok');
+    expect(confidentialityStatus({ birthDate: '2011-09-03', confidentialityAcceptedAt: new Date('2025-06-01') }, now, helsinkiDate)).toBe('ok');
   });
 });
 

@@ -87,11 +87,7 @@ export type MoveCheck = { ok: true } | { ok: false; reason: 'notMovable' | 'tooL
  * cancelling apply — not cancelled, not checked in, not started, and not inside the
  * cancellation limit (a move frees the old time as a cancellation would).
  */
-export function moveCheck(
-  a: { startAt: Date; cancelledAt: Date | null; checkedInAt: Date | null },
-  now: Date,
-  limitHours: number,
-): MoveCheck {
+export function moveCheck(a: { startAt: Date; cancelledAt: Date | null; checkedInAt: Date | null }, now: Date, limitHours: number): MoveCheck {
   if (!mayCancel(a, now)) return { ok: false, reason: 'notMovable' };
   const check = cancellationCheck(a, now, limitHours);
   if (check.ok) return check;

@@ -123,7 +123,10 @@ async function writeWaiting(db: Db, writer: Writer): Promise<void> {
   while (writer.waiting.length > 0) {
     const group = writer.waiting.splice(0, MAX_GROUP);
     try {
-      await insertEntries(db, group.flatMap((waiting) => waiting.entries));
+      await insertEntries(
+        db,
+        group.flatMap((waiting) => waiting.entries),
+      );
       for (const waiting of group) waiting.resolve();
     } catch (error) {
       if (group.length === 1) group[0]!.reject(error);
@@ -150,11 +153,7 @@ export async function listAccessFor(db: Db, subjectPersonId: string, resource?: 
   return db
     .select()
     .from(accessLog)
-    .where(
-      resource
-        ? and(eq(accessLog.subjectPersonId, subjectPersonId), eq(accessLog.resource, resource))
-        : eq(accessLog.subjectPersonId, subjectPersonId),
-    )
+    .where(resource ? and(eq(accessLog.subjectPersonId, subjectPersonId), eq(accessLog.resource, resource)) : eq(accessLog.subjectPersonId, subjectPersonId))
     .orderBy(desc(accessLog.id))
     .limit(limit);
 }

@@ -24,8 +24,8 @@ import {
   type ActorKind,
 } from '~/models/audit/access-log';
 import type { AccessLogCursor, AccessLogFilter } from '~/models/audit/access-log-filter';
-import { logAccess } from './access-log.server';
 import type { Db } from '~/services/db/db.server';
+import { logAccess } from './access-log.server';
 
 /** Lines per page. */
 export const ENTRIES_PER_PAGE = 25;
@@ -149,7 +149,10 @@ export async function listPatientLog(
 function entryView(group: Row[], lang: Language, viewer: { personId: string; subjectName: string }): AccessLogEntryView {
   const first = group[0]!;
   const type = recordTypeOf(first.resource);
-  const day = first.resource.endsWith('lab-result-day') && group.length === 1 && first.resourceId && /^\d{4}-\d{2}-\d{2}$/.test(first.resourceId) ? first.resourceId : null;
+  const day =
+    first.resource.endsWith('lab-result-day') && group.length === 1 && first.resourceId && /^\d{4}-\d{2}-\d{2}$/.test(first.resourceId)
+      ? first.resourceId
+      : null;
   return {
     id: first.id,
     at: first.at,

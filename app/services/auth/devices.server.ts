@@ -49,14 +49,7 @@ export async function listDeviceSessions(
   const rows = await db
     .select()
     .from(sessions)
-    .where(
-      and(
-        eq(sessions.personId, auth.person.id),
-        isNull(sessions.revokedAt),
-        gt(sessions.idleExpiresAt, now),
-        gt(sessions.absoluteExpiresAt, now),
-      ),
-    )
+    .where(and(eq(sessions.personId, auth.person.id), isNull(sessions.revokedAt), gt(sessions.idleExpiresAt, now), gt(sessions.absoluteExpiresAt, now)))
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.authenticatedAt))
     .limit(LIST_LIMIT);
   await logAccess(db, { actorPersonId: auth.person.id, subjectPersonId: auth.person.id, action: 'view', resource: SESSIONS_RESOURCE });
@@ -89,7 +82,10 @@ export async function revokeDeviceSession(
       .limit(1);
     if (!row) return { type: 'notFound' } as const;
     if (row.idHash === auth.session.idHash) return { type: 'current' } as const;
-    await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.idHash, row.idHash), isNull(sessions.revokedAt)));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.idHash, row.idHash), isNull(sessions.revokedAt)));
     await logAccess(tx, {
       actorPersonId: auth.person.id,
       subjectPersonId: auth.person.id,
@@ -117,7 +113,13 @@ export async function revokeOtherDeviceSessions(
     const live = ended.filter((s) => s.idleExpiresAt > now && s.absoluteExpiresAt > now);
     await logAccesses(
       tx,
-      live.map((s) => ({ actorPersonId: auth.person.id, subjectPersonId: auth.person.id, action: 'logout' as const, resource: 'session', resourceId: s.publicId })),
+      live.map((s) => ({
+        actorPersonId: auth.person.id,
+        subjectPersonId: auth.person.id,
+        action: 'logout' as const,
+        resource: 'session',
+        resourceId: s.publicId,
+      })),
     );
     return live.length;
   });

@@ -10,7 +10,6 @@
  */
 import { constantTimeEqual, sha256 } from '~/lib/crypto.server';
 
-
 /** True when the browser's binding value belongs to the flow that stored `bindingHash`. */
 export function flowBindingMatches(binding: string | null, bindingHash: string): boolean {
   return binding !== null && constantTimeEqual(sha256(binding), bindingHash);

@@ -65,4 +65,3 @@ export class IdentificationError extends Error {
     this.code = code;
   }
 }
-

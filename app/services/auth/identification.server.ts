@@ -21,12 +21,12 @@ import { upsertPersonFromIdentification, type PersonRow } from '~/services/peopl
 import { refreshGuardianships } from '~/services/people/population-register/population-register.server';
 import { FLOW_BINDING_TTL_SECONDS } from '~/models/auth/flow-binding';
 import type { DeviceLabel } from '~/models/auth/device';
+import { clock } from '~/lib/clock.server';
 import { flowBindingMatches } from './flow-binding.server';
 import { IdentificationError, type IdentificationAdapter } from './identification-adapter';
 import { createOidcAdapter } from './oidc-adapter.server';
 import { createSession, revokeSession } from './session.server';
 import { createTestAdapter } from './test-idp.server';
-import { clock } from '~/lib/clock.server';
 
 const CALLBACK_PATH = '/oauth/callback';
 const FLOW_TTL_MS = FLOW_BINDING_TTL_SECONDS * 1000;
@@ -116,19 +116,16 @@ export async function completeIdentification(
   const [flow] = await db
     .update(identificationFlows)
     .set({ usedAt: clock.now() })
-    .where(
-      and(
-        eq(identificationFlows.stateHash, sha256(state)),
-        isNull(identificationFlows.usedAt),
-        gt(identificationFlows.expiresAt, clock.now()),
-      ),
-    )
+    .where(and(eq(identificationFlows.stateHash, sha256(state)), isNull(identificationFlows.usedAt), gt(identificationFlows.expiresAt, clock.now())))
     .returning();
   if (!flow) return { ok: false, reason: 'failed', language: null, nextPath: null };
   if (!flowBindingMatches(browserBinding, flow.browserBindingHash)) {
     // Someone else's callback link (login CSRF), or a browser that lost its cookie. The flow is
     // consumed above, so the link cannot be tried again anywhere; the code is never redeemed.
-    logger.warn({ event: 'identification_unbound_callback', cookie: browserBinding ? 'mismatch' : 'missing' }, 'identification callback from another browser refused');
+    logger.warn(
+      { event: 'identification_unbound_callback', cookie: browserBinding ? 'mismatch' : 'missing' },
+      'identification callback from another browser refused',
+    );
     await logAccess(db, { actorPersonId: null, subjectPersonId: null, action: 'refused', resource: 'identification' });
     return { ok: false, reason: 'failed', language: flow.language, nextPath: flow.nextPath };
   }
@@ -166,10 +163,7 @@ export async function completeIdentification(
 }
 
 /** A strongly identified person who is not yet known gets a row with isPatient=false. */
-async function findOrCreatePerson(
-  db: Db,
-  identified: { identityCode: string; firstName: string | null; lastName: string | null },
-): Promise<PersonRow | null> {
+async function findOrCreatePerson(db: Db, identified: { identityCode: string; firstName: string | null; lastName: string | null }): Promise<PersonRow | null> {
   const parsed = parseIdentityCode(identified.identityCode, { allowDevelopmentForm: false });
   if (!parsed.ok) return null;
   return upsertPersonFromIdentification(db, {

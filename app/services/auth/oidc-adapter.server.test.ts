@@ -3,17 +3,8 @@ import { createHash } from 'node:crypto';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import {
-  simulateUserAtAuthorizationEndpoint,
-  startFakeOidcProvider,
-  type FakeOidcProvider,
-} from '../../../tests/fixtures/fake-oidc-provider';
-import {
-  IdentificationError,
-  type IdentificationAdapter,
-  type IdentificationErrorCode,
-  type IdentificationStart,
-} from './identification-adapter';
+import { simulateUserAtAuthorizationEndpoint, startFakeOidcProvider, type FakeOidcProvider } from '../../../tests/fixtures/fake-oidc-provider';
+import { IdentificationError, type IdentificationAdapter, type IdentificationErrorCode, type IdentificationStart } from './identification-adapter';
 import { createOidcAdapter, readClaim, type OidcAdapterConfig } from './oidc-adapter.server';
 
 const DEMO_IDENTITY_CODE = '150385-9024';
@@ -59,10 +50,7 @@ async function identify(a: IdentificationAdapter = adapter, start = newStart()) 
   return { start, callbackUrl };
 }
 
-async function expectIdentificationError(
-  promise: Promise<unknown>,
-  code: IdentificationErrorCode,
-): Promise<IdentificationError> {
+async function expectIdentificationError(promise: Promise<unknown>, code: IdentificationErrorCode): Promise<IdentificationError> {
   const error = await promise.then(
     () => {
       throw new Error(`expected IdentificationError(${code}) but the call succeeded`);
@@ -203,10 +191,7 @@ describe('createOidcAdapter: completion', () => {
 
   it('rejects a completion with the wrong expected nonce', async () => {
     const { start, callbackUrl } = await identify();
-    await expectIdentificationError(
-      adapter.complete(callbackUrl, { ...expectedOf(start), nonce: oidc.randomNonce() }),
-      'protocol',
-    );
+    await expectIdentificationError(adapter.complete(callbackUrl, { ...expectedOf(start), nonce: oidc.randomNonce() }), 'protocol');
   });
 
   it('reports a wrong code_verifier, rejected by the provider, as a protocol error', async () => {
@@ -273,10 +258,7 @@ describe('createOidcAdapter: identity code claim', () => {
   it('reads a literal dotted claim name (signicat.national_id)', async () => {
     provider.identityClaims = { sub: 'abc', 'signicat.national_id': DEMO_IDENTITY_CODE, given_name: 'Tiina' };
     const { start, callbackUrl } = await identify();
-    const person = await makeAdapter({ identityCodeClaim: 'signicat.national_id' }).complete(
-      callbackUrl,
-      expectedOf(start),
-    );
+    const person = await makeAdapter({ identityCodeClaim: 'signicat.national_id' }).complete(callbackUrl, expectedOf(start));
     expect(person).toEqual({ identityCode: DEMO_IDENTITY_CODE, firstName: 'Tiina', lastName: null });
   });
 

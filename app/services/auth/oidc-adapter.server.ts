@@ -18,12 +18,7 @@
 import * as oidc from 'openid-client';
 
 import { isValidIdentityCode } from '~/models/identity-code';
-import {
-  IdentificationError,
-  type IdentificationAdapter,
-  type IdentificationStart,
-  type IdentifiedPerson,
-} from './identification-adapter';
+import { IdentificationError, type IdentificationAdapter, type IdentificationStart, type IdentifiedPerson } from './identification-adapter';
 
 export interface OidcAdapterConfig {
   /** Issuer identifier of the broker; discovery is `${issuer}/.well-known/openid-configuration`. */
@@ -74,13 +69,10 @@ export function createOidcAdapter(config: OidcAdapterConfig): IdentificationAdap
   let configuration: Promise<oidc.Configuration> | undefined;
   function getConfiguration(): Promise<oidc.Configuration> {
     if (!configuration) {
-      const pending = oidc.discovery(
-        issuer,
-        config.clientId,
-        { client_secret: config.clientSecret },
-        clientAuth,
-        { execute, timeout: config.timeoutSeconds ?? 15 },
-      );
+      const pending = oidc.discovery(issuer, config.clientId, { client_secret: config.clientSecret }, clientAuth, {
+        execute,
+        timeout: config.timeoutSeconds ?? 15,
+      });
       configuration = pending;
       pending.catch(() => {
         if (configuration === pending) configuration = undefined;
@@ -238,10 +230,7 @@ function normaliseScope(scope: string | undefined): string {
   return [...new Set(parts)].join(' ');
 }
 
-function selectClientAuth(
-  clientSecret: string,
-  method: NonNullable<OidcAdapterConfig['tokenEndpointAuthMethod']>,
-): oidc.ClientAuth {
+function selectClientAuth(clientSecret: string, method: NonNullable<OidcAdapterConfig['tokenEndpointAuthMethod']>): oidc.ClientAuth {
   const basic = oidc.ClientSecretBasic(clientSecret);
   const post = oidc.ClientSecretPost(clientSecret);
   if (method === 'client_secret_basic') return basic;
@@ -250,8 +239,7 @@ function selectClientAuth(
   return (as, client, body, headers) => {
     const supported = as.token_endpoint_auth_methods_supported;
     // Per OIDC Discovery the default (absent list) is client_secret_basic.
-    const usePost =
-      Array.isArray(supported) && !supported.includes('client_secret_basic') && supported.includes('client_secret_post');
+    const usePost = Array.isArray(supported) && !supported.includes('client_secret_basic') && supported.includes('client_secret_post');
     (usePost ? post : basic)(as, client, body, headers);
   };
 }

@@ -74,10 +74,7 @@ export type SessionLookup =
  * Whether a session row is live at `now`, or why it ended: revoked, past its absolute limit,
  * idle too long (in that order). The one session-state rule; both lookups ask it.
  */
-export function sessionEnd(
-  row: Pick<SessionRow, 'revokedAt' | 'idleExpiresAt' | 'absoluteExpiresAt'>,
-  now: Date,
-): 'revoked' | 'absolute' | 'idle' | null {
+export function sessionEnd(row: Pick<SessionRow, 'revokedAt' | 'idleExpiresAt' | 'absoluteExpiresAt'>, now: Date): 'revoked' | 'absolute' | 'idle' | null {
   if (row.revokedAt) return 'revoked';
   if (row.absoluteExpiresAt <= now) return 'absolute';
   if (row.idleExpiresAt <= now) return 'idle';
@@ -194,12 +191,7 @@ export async function lookupSessionContext(db: Db, token: string | null, now = c
   };
 }
 
-export async function touchSession(
-  db: Db,
-  row: SessionRow,
-  now = clock.now(),
-  timeouts = sessionTimeouts(),
-): Promise<SessionRow> {
+export async function touchSession(db: Db, row: SessionRow, now = clock.now(), timeouts = sessionTimeouts()): Promise<SessionRow> {
   if (now.getTime() - row.lastSeenAt.getTime() < 60_000) return row;
   const idleExpiresAt = new Date(now.getTime() + timeouts.idleMs);
   await db.update(sessions).set({ lastSeenAt: now, idleExpiresAt }).where(eq(sessions.idHash, row.idHash));
@@ -240,12 +232,7 @@ export async function listWards(db: Db, guardianId: string) {
  * token (never the old one), the same person and scope, identity provider `sms-code`, and the
  * lapsed session's absolute limit — re-identification never extends it. The old row is revoked.
  */
-export async function resumeSession(
-  db: Db,
-  lapsed: SessionRow,
-  now = clock.now(),
-  timeouts = sessionTimeouts(),
-): Promise<{ token: string; row: SessionRow }> {
+export async function resumeSession(db: Db, lapsed: SessionRow, now = clock.now(), timeouts = sessionTimeouts()): Promise<{ token: string; row: SessionRow }> {
   const token = randomToken();
   const idle = new Date(now.getTime() + timeouts.idleMs);
   const [row] = await db

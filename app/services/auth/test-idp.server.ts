@@ -10,12 +10,8 @@ import { testIdpCodes } from '~db/schema';
 import { randomToken, sha256 } from '~/lib/crypto.server';
 import { parseIdentityCode } from '~/models/identity-code';
 import type { Db } from '~/services/db/db.server';
-import {
-  IdentificationError,
-  type IdentificationAdapter,
-  type IdentificationStart,
-} from './identification-adapter';
 import { clock } from '~/lib/clock.server';
+import { IdentificationError, type IdentificationAdapter, type IdentificationStart } from './identification-adapter';
 
 export const TEST_IDP_PATH = '/test-idp/authorize';
 const CODE_TTL_MS = 2 * 60_000;
@@ -54,9 +50,7 @@ export function createTestAdapter(getDb: () => Promise<Db>, origin: string): Ide
       const [row] = await db
         .update(testIdpCodes)
         .set({ usedAt: clock.now() })
-        .where(
-          and(eq(testIdpCodes.codeHash, sha256(code)), isNull(testIdpCodes.usedAt), gt(testIdpCodes.expiresAt, clock.now())),
-        )
+        .where(and(eq(testIdpCodes.codeHash, sha256(code)), isNull(testIdpCodes.usedAt), gt(testIdpCodes.expiresAt, clock.now())))
         .returning();
       if (!row) throw new IdentificationError('protocol', 'unknown, used or expired code');
       if (row.redirectUri !== expected.redirectUri) throw new IdentificationError('protocol', 'redirect_uri mismatch');
@@ -67,9 +61,7 @@ export function createTestAdapter(getDb: () => Promise<Db>, origin: string): Ide
   };
 }
 
-export type TestIdpApproval =
-  | { ok: true; redirectTo: string }
-  | { ok: false; error: 'invalidCode' };
+export type TestIdpApproval = { ok: true; redirectTo: string } | { ok: false; error: 'invalidCode' };
 
 /** The person confirmed on the test bank page: issue a one-time code for the callback. */
 export async function approveTestIdentification(

@@ -90,9 +90,7 @@ describe('the receipt PDF', () => {
     const table = all.find((e) => e.type === 'Table')!.node;
     expect(table.children.map((c) => c.type)).toEqual(['THead', 'TBody']);
     const headers = flattenTags(table).filter((e) => e.type === 'TH');
-    expect(headers.map((e) => [e.text, e.node.scope])).toEqual(
-      ['Kuvaus', 'Päivä', 'Määrä', 'Yksikköhinta', 'ALV'].map((name) => [name, 'Column']),
-    );
+    expect(headers.map((e) => [e.text, e.node.scope])).toEqual(['Kuvaus', 'Päivä', 'Määrä', 'Yksikköhinta', 'ALV'].map((name) => [name, 'Column']));
     const rows = table.children[1]!.children;
     expect(rows.map((r) => r.children.map((c) => `${c.type}:${c.text}`))).toEqual([
       ['TD:Yleislääkärin vastaanotto', 'TD:2.11.2026', 'TD:1', 'TD:68,00 €', 'TD:0 %'],

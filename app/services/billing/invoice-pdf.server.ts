@@ -46,7 +46,12 @@ export function renderInvoicePdf(view: InvoiceSummaryView, texts: InvoicePdfText
     tag(doc, root, 'H1', () => doc.moveDown(0.5).fontSize(16).text(`${texts.label} ${view.invoiceNumber}`));
     // A rule under the title: decoration only.
     artifact(doc, () => {
-      doc.moveTo(left, doc.y + 4).lineTo(doc.page.width - doc.page.margins.right, doc.y + 4).lineWidth(0.5).strokeColor('#888888').stroke();
+      doc
+        .moveTo(left, doc.y + 4)
+        .lineTo(doc.page.width - doc.page.margins.right, doc.y + 4)
+        .lineWidth(0.5)
+        .strokeColor('#888888')
+        .stroke();
     });
     doc.font(PDF_FONTS.regular).fontSize(11).moveDown(0.5);
     paragraph(root, view.description);
@@ -90,7 +95,11 @@ export function renderInvoicePdf(view: InvoiceSummaryView, texts: InvoicePdfText
       doc.y = bottom + 4;
     };
     const head = tag(doc, table, 'THead');
-    row(head, columns.map((c) => c.title), true);
+    row(
+      head,
+      columns.map((c) => c.title),
+      true,
+    );
     head.end();
     const body = tag(doc, table, 'TBody');
     for (const r of view.rows) row(body, [r.description, r.date, String(r.count), r.unitPrice, r.vat]);

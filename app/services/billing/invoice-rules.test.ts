@@ -44,12 +44,8 @@ describe('the four-day rule (spec 2 §9)', () => {
   });
 
   it('an earlier end set by billing wins; a later one does not extend the rule', () => {
-    expect(payableOnlineUntil({ creationDate, payableOnlineUntil: new Date('2026-11-21T00:00:00Z') }).toISOString()).toBe(
-      '2026-11-21T00:00:00.000Z',
-    );
-    expect(payableOnlineUntil({ creationDate, payableOnlineUntil: new Date('2026-12-31T00:00:00Z') }).toISOString()).toBe(
-      '2026-11-24T10:00:00.000Z',
-    );
+    expect(payableOnlineUntil({ creationDate, payableOnlineUntil: new Date('2026-11-21T00:00:00Z') }).toISOString()).toBe('2026-11-21T00:00:00.000Z');
+    expect(payableOnlineUntil({ creationDate, payableOnlineUntil: new Date('2026-12-31T00:00:00Z') }).toISOString()).toBe('2026-11-24T10:00:00.000Z');
   });
 
   it('an open invoice can be paid until then, not at or after it; then it is sent by mail', () => {

@@ -16,8 +16,8 @@ import { textsIn } from '~/i18n/i18n.server';
 import { invoiceServiceHidden, invoiceVisibility, type Viewer } from '~/services/people/viewer.server';
 import { logAccess, logAccesses } from '~/services/audit/access-log.server';
 import type { Db } from '~/services/db/db.server';
-import { INVOICES_PER_PAGE, invoiceLabel, paymentArea } from './invoice-rules';
 import { clock } from '~/lib/clock.server';
+import { INVOICES_PER_PAGE, invoiceLabel, paymentArea } from './invoice-rules';
 
 /**
  * An invoice as a viewer may see it: `description` is null (never read from the database) when
@@ -44,7 +44,11 @@ export async function serviceText(description: Localized | null, lang: Language)
 /** The rows of a visible invoice; their texts only when the invoice's service is not hidden. */
 async function rowsOf(db: Db, invoice: InvoiceRow) {
   const rows = await db
-    .select({ ...getTableColumns(invoiceRows), description: invoice.description === null ? sql<Localized | null>`null` : sql<Localized | null>`${invoiceRows.description}`.mapWith(invoiceRows.description) })
+    .select({
+      ...getTableColumns(invoiceRows),
+      description:
+        invoice.description === null ? sql<Localized | null>`null` : sql<Localized | null>`${invoiceRows.description}`.mapWith(invoiceRows.description),
+    })
     .from(invoiceRows)
     .where(eq(invoiceRows.invoiceId, invoice.id))
     .orderBy(asc(invoiceRows.position));
@@ -60,7 +64,6 @@ export interface InvoiceLinks {
   summary: (invoice: InvoiceRow) => string;
 }
 
-
 export interface InvoicePage {
   items: InvoiceListItem[];
   page: number;
@@ -69,14 +72,7 @@ export interface InvoicePage {
 }
 
 /** One page of the viewer's (and their wards') invoices, newest first. */
-export async function listInvoices(
-  db: Db,
-  viewer: Viewer,
-  lang: Language,
-  page: number,
-  links: InvoiceLinks,
-  now = clock.now(),
-): Promise<InvoicePage> {
+export async function listInvoices(db: Db, viewer: Viewer, lang: Language, page: number, links: InvoiceLinks, now = clock.now()): Promise<InvoicePage> {
   const [totalRow] = await db.select({ n: count() }).from(invoices).where(invoiceVisibility(viewer));
   const total = totalRow?.n ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / INVOICES_PER_PAGE));
@@ -135,7 +131,13 @@ export async function findVisibleInvoice(db: Db, viewer: Viewer, by: { id: numbe
 
 /** The access-log row of the viewer seeing an invoice (its summary, the pay page, a payment's result). */
 export async function logInvoiceView(db: Db, viewer: Viewer, invoice: Pick<InvoiceRow, 'id' | 'personId'>): Promise<void> {
-  await logAccess(db, { actorPersonId: viewer.personId, subjectPersonId: invoice.personId, action: 'view', resource: 'invoice', resourceId: String(invoice.id) });
+  await logAccess(db, {
+    actorPersonId: viewer.personId,
+    subjectPersonId: invoice.personId,
+    action: 'view',
+    resource: 'invoice',
+    resourceId: String(invoice.id),
+  });
 }
 
 function vatText(permille: number, lang: Language): string {
@@ -209,4 +211,3 @@ export async function invoiceForPdf(db: Db, viewer: Viewer, id: number) {
   ]);
   return { invoice, rows };
 }
-

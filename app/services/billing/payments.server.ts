@@ -26,16 +26,10 @@ import { canBePaidOnline } from '~/services/billing/invoice-rules';
 import { findVisibleInvoice, logInvoiceView, serviceText, type InvoiceRow } from '~/services/billing/invoices.server';
 import { logger } from '~/services/observability/logger.server';
 import { hitRateLimit } from '~/services/security/rate-limit.server';
-import {
-  createPaytrailClient,
-  PaymentProviderError,
-  PROVIDER_STATUSES,
-  type PaymentClient,
-  type ProviderStatus,
-} from './paytrail-client.server';
+import { clock } from '~/lib/clock.server';
+import { createPaytrailClient, PaymentProviderError, PROVIDER_STATUSES, type PaymentClient, type ProviderStatus } from './paytrail-client.server';
 import { handleTestProviderApi, TEST_BANK_PATH, TEST_MERCHANT } from './test-provider.server';
 import { PAYTRAIL_LOGO_ORIGIN } from './paytrail-origins';
-import { clock } from '~/lib/clock.server';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -249,7 +243,11 @@ export async function preparePayment(
     adapter: client.kind,
     amountCents: invoice.sumCents,
   };
-  const openOf = (q: Db) => q.select().from(payments).where(and(eq(payments.invoiceId, invoice.id), eq(payments.status, 'created')));
+  const openOf = (q: Db) =>
+    q
+      .select()
+      .from(payments)
+      .where(and(eq(payments.invoiceId, invoice.id), eq(payments.status, 'created')));
   const [open] = await openOf(db);
   if (open && reusable(open, key, now)) return readyView(view, open);
 
@@ -282,7 +280,10 @@ export async function preparePayment(
     });
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
-    const [failed] = await db.insert(payments).values({ ...base, status: 'failed', failureReason: 'create-failed' }).returning({ id: payments.id });
+    const [failed] = await db
+      .insert(payments)
+      .values({ ...base, status: 'failed', failureReason: 'create-failed' })
+      .returning({ id: payments.id });
     logger.error({ err: error, paymentId: failed!.id }, 'payment creation failed');
     return { type: 'providerError', invoice: view };
   }
@@ -357,15 +358,7 @@ export async function goToProvider(
 // What the provider reports
 
 /** MarkInvoiceAsPaid's results (spec 1 §8) and what else a report may lead to. */
-export type ApplyResult =
-  | 'success'
-  | 'invoiceAlreadyPaid'
-  | 'invoiceNotFound'
-  | 'invoiceSumNotValid'
-  | 'failed'
-  | 'pending'
-  | 'ignored'
-  | 'invalidSignature';
+export type ApplyResult = 'success' | 'invoiceAlreadyPaid' | 'invoiceNotFound' | 'invoiceSumNotValid' | 'failed' | 'pending' | 'ignored' | 'invalidSignature';
 
 export interface ProviderReport {
   status: ProviderStatus;
@@ -500,9 +493,14 @@ export async function handleProviderReturn(
   }
   const status = checkout['checkout-status'] as ProviderStatus;
   const amount = Number(checkout['checkout-amount']);
-  const [payment] = await db.select().from(payments).where(eq(payments.stamp, checkout['checkout-stamp'] ?? ''));
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.stamp, checkout['checkout-stamp'] ?? ''));
   if (!payment || !PROVIDER_STATUSES.includes(status) || !Number.isInteger(amount)) {
-    await db.insert(paymentEvents).values({ paymentId: payment?.id ?? null, via, providerStatus: status ?? null, signatureValid: true, outcome: 'invoiceNotFound' });
+    await db
+      .insert(paymentEvents)
+      .values({ paymentId: payment?.id ?? null, via, providerStatus: status ?? null, signatureValid: true, outcome: 'invoiceNotFound' });
     return { result: 'invoiceNotFound', payment: null };
   }
   const result = await applyProviderStatus(
@@ -565,13 +563,7 @@ export interface PaymentResultView {
 }
 
 /** The outcome of one of the viewer's payments of an invoice (own or a ward's). */
-export async function paymentResult(
-  db: Db,
-  viewer: Viewer,
-  invoiceNumber: string,
-  paymentId: string,
-  lang: Language,
-): Promise<PaymentResultView | null> {
+export async function paymentResult(db: Db, viewer: Viewer, invoiceNumber: string, paymentId: string, lang: Language): Promise<PaymentResultView | null> {
   const invoice = await findVisibleInvoice(db, viewer, { invoiceNumber });
   if (!invoice || !/^[0-9a-f-]{36}$/.test(paymentId)) return null;
   const [payment] = await db

@@ -74,7 +74,12 @@ describe('Paytrail client', () => {
 
   it('refunds with a signed POST to the payment’s refund address and reads the refund’s status', async () => {
     const { client, seen } = provider({ provider: 'nordea', status: 'pending', transactionId: 'rf-1' }, { status: 201 });
-    const refund = { amount: 10640, refundStamp: 'r1', refundReference: '3000000013', callbackUrls: { success: 'https://portal.test/rc', cancel: 'https://portal.test/rc' } };
+    const refund = {
+      amount: 10640,
+      refundStamp: 'r1',
+      refundReference: '3000000013',
+      callbackUrls: { success: 'https://portal.test/rc', cancel: 'https://portal.test/rc' },
+    };
     expect(await client.refundPayment('tx-2', refund)).toEqual({ status: 'pending', transactionId: 'rf-1' });
     const sent = seen[0]!;
     expect(sent.url).toBe('https://services.paytrail.com/payments/tx-2/refund');

@@ -7,8 +7,8 @@
  * `PAYMENTS=test` (the same requests, signatures and answers, on our own server).
  */
 import { randomUUID } from 'node:crypto';
-import { calculateHmac, checkoutParams, verifyHmac } from './paytrail-signature.server';
 import { clock } from '~/lib/clock.server';
+import { calculateHmac, checkoutParams, verifyHmac } from './paytrail-signature.server';
 
 /** Paytrail's payment statuses (redirect, callback, status query). */
 export const PROVIDER_STATUSES = ['new', 'ok', 'fail', 'pending', 'delayed'] as const;

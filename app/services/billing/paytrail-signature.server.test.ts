@@ -26,9 +26,7 @@ const body = {
 
 describe('Paytrail HMAC', () => {
   it("matches the documented example's signature", () => {
-    expect(calculateHmac(SECRET, headers, JSON.stringify(body))).toBe(
-      '3708f6497ae7cc55a2e6009fc90aa10c3ad0ef125260ee91b19168750f6d74f6',
-    );
+    expect(calculateHmac(SECRET, headers, JSON.stringify(body))).toBe('3708f6497ae7cc55a2e6009fc90aa10c3ad0ef125260ee91b19168750f6d74f6');
   });
 
   it('sorts the checkout-* keys, ignores other keys and ends with the body line', () => {

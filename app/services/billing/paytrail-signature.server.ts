@@ -29,12 +29,7 @@ export function signaturePayload(params: Record<string, string>, body: string): 
   return [...lines, body].join('\n');
 }
 
-export function calculateHmac(
-  secret: string,
-  params: Record<string, string>,
-  body = '',
-  algorithm: PaytrailAlgorithm = 'sha256',
-): string {
+export function calculateHmac(secret: string, params: Record<string, string>, body = '', algorithm: PaytrailAlgorithm = 'sha256'): string {
   return createHmac(algorithm, secret).update(signaturePayload(params, body)).digest('hex');
 }
 

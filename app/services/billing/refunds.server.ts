@@ -81,7 +81,10 @@ export async function settlePrepaymentOnMove(tx: Db, visit: MovedVisit, now = cl
     .from(invoices)
     .where(and(eq(invoices.appointmentId, visit.appointmentId), liveInvoice()))
     .for('update');
-  const outcome = prepaymentOnMove({ ...visit.before, invoice: invoice ?? null }, { isRemote: visit.after.isRemote, totalCents: priceTotalCents(visit.after.price) });
+  const outcome = prepaymentOnMove(
+    { ...visit.before, invoice: invoice ?? null },
+    { isRemote: visit.after.isRemote, totalCents: priceTotalCents(visit.after.price) },
+  );
   if (!invoice || outcome === 'none' || outcome === 'carried') return { outcome, refundId: null };
   if (outcome === 'credit') {
     // Not paid: credited in full, nothing owed and nothing to pay back.
@@ -205,7 +208,10 @@ export async function sendRefund(db: Db, client: PaymentClient, refundId: string
     if (!(error instanceof PaymentProviderError)) throw error;
     if (error.status !== undefined && error.status >= 400 && error.status < 500) {
       // The provider answered and refused (e.g. a method it cannot refund): no resend will change that.
-      await db.update(refunds).set({ status: 'manual', updatedAt: now }).where(and(eq(refunds.id, refund.id), eq(refunds.status, 'requested')));
+      await db
+        .update(refunds)
+        .set({ status: 'manual', updatedAt: now })
+        .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'requested')));
       logger.error({ err: error, refundId: refund.id, invoiceId: refund.invoiceId }, 'the provider refused the refund: billing refunds it by hand');
       return 'manual';
     }
@@ -219,7 +225,11 @@ export async function sendRefund(db: Db, client: PaymentClient, refundId: string
 }
 
 /** Sends the refunds still `requested` (no answer yet) again; one function for both schedulers. */
-export async function sendRequestedRefunds(db: Db, client: PaymentClient, { now = clock.now(), limit = 100 } = {}): Promise<{ sent: number; refunded: number }> {
+export async function sendRequestedRefunds(
+  db: Db,
+  client: PaymentClient,
+  { now = clock.now(), limit = 100 } = {},
+): Promise<{ sent: number; refunded: number }> {
   const due = await db
     .select({ id: refunds.id })
     .from(refunds)

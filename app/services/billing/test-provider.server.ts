@@ -93,8 +93,7 @@ function signedJson(secret: string, merchantId: string, status: number, body: un
 
 /** The test provider's API: one Paytrail-shaped request in, one signed answer out. */
 export async function handleTestProviderApi(db: Db, request: Request, options: TestProviderOptions): Promise<Response> {
-  const answer = (status: number, body: unknown, extra?: Record<string, string>) =>
-    signedJson(options.secret, options.merchantId, status, body, extra);
+  const answer = (status: number, body: unknown, extra?: Record<string, string>) => signedJson(options.secret, options.merchantId, status, body, extra);
   const body = request.method === 'GET' ? '' : await request.text();
   const headers = checkoutParams(request.headers.entries());
   if (headers['checkout-account'] !== options.merchantId || !verifyHmac(options.secret, headers, body, request.headers.get('signature'))) {
@@ -144,7 +143,10 @@ export async function handleTestProviderApi(db: Db, request: Request, options: T
               { name: 'transaction', value: fields.transaction },
               { name: 'method', value: fields.method },
               // The real provider signs its form fields too; the bank page checks this.
-              { name: 'bank-signature', value: calculateHmac(options.secret, { 'checkout-transaction': fields.transaction, 'checkout-method': fields.method }) },
+              {
+                name: 'bank-signature',
+                value: calculateHmac(options.secret, { 'checkout-transaction': fields.transaction, 'checkout-method': fields.method }),
+              },
             ],
           };
         }),

@@ -51,20 +51,22 @@ const payableNow = (now: Date) =>
  * appointment page shows.
  */
 function visitQuery(db: Db, viewer: Viewer, now: Date, ...extra: SQL[]) {
-  return db
-    .select({
-      appointment: appointments,
-      firstName: persons.firstName,
-      lastName: persons.lastName,
-      invoice: invoices,
-      payableNow: sql<boolean>`${payableNow(now)}`,
-    })
-    .from(appointments)
-    .innerJoin(persons, eq(persons.id, appointments.patientId))
-    // The visit's live invoice: a refunded one (the visit was moved, ADR 0048) is no longer its fee.
-    .leftJoin(invoices, and(eq(invoices.appointmentId, appointments.id), liveInvoice()))
-    .where(and(appointmentVisibility(viewer), ...extra))
-    .orderBy(asc(appointments.startAt));
+  return (
+    db
+      .select({
+        appointment: appointments,
+        firstName: persons.firstName,
+        lastName: persons.lastName,
+        invoice: invoices,
+        payableNow: sql<boolean>`${payableNow(now)}`,
+      })
+      .from(appointments)
+      .innerJoin(persons, eq(persons.id, appointments.patientId))
+      // The visit's live invoice: a refunded one (the visit was moved, ADR 0048) is no longer its fee.
+      .leftJoin(invoices, and(eq(invoices.appointmentId, appointments.id), liveInvoice()))
+      .where(and(appointmentVisibility(viewer), ...extra))
+      .orderBy(asc(appointments.startAt))
+  );
 }
 
 function view(
@@ -124,20 +126,17 @@ export type VisitInvoiceResult = { type: 'invoice'; invoiceNumber: string } | { 
  * The fee approved: the visit's invoice (created once, with the price estimate's rows; the same
  * one again on a repeated approval), ready for the pay page.
  */
-export async function approveVisitPayment(
-  db: Db,
-  viewer: Viewer,
-  payer: Payer,
-  appointmentId: number,
-  now = clock.now(),
-): Promise<VisitInvoiceResult> {
+export async function approveVisitPayment(db: Db, viewer: Viewer, payer: Payer, appointmentId: number, now = clock.now()): Promise<VisitInvoiceResult> {
   return withTransaction(db, async (tx) => {
     const [row] = await visitQuery(tx, viewer, now, eq(appointments.id, appointmentId), payableNow(now));
     if (!row || !row.appointment.price || totalCents(row.appointment) <= 0) return { type: 'notFound' };
     if (row.invoice) return { type: row.invoice.status === 'paid' ? 'paid' : 'invoice', invoiceNumber: row.invoice.invoiceNumber };
     const price = row.appointment.price;
     // The visit's first fee invoice is 3 and its id; a later one (after a refund, ADR 0048) adds its ordinal.
-    const [{ earlier }] = (await tx.select({ earlier: sql<number>`count(*)::int` }).from(invoices).where(eq(invoices.appointmentId, row.appointment.id))) as [{ earlier: number }];
+    const [{ earlier }] = (await tx
+      .select({ earlier: sql<number>`count(*)::int` })
+      .from(invoices)
+      .where(eq(invoices.appointmentId, row.appointment.id))) as [{ earlier: number }];
     const [created] = await tx
       .insert(invoices)
       .values({
@@ -160,7 +159,10 @@ export async function approveVisitPayment(
       .returning();
     if (!created) {
       // Approved at the same moment in another tab: that invoice is the one.
-      const [existing] = await tx.select().from(invoices).where(and(eq(invoices.appointmentId, row.appointment.id), liveInvoice()));
+      const [existing] = await tx
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.appointmentId, row.appointment.id), liveInvoice()));
       return { type: existing!.status === 'paid' ? 'paid' : 'invoice', invoiceNumber: existing!.invoiceNumber };
     }
     const date = helsinkiDate(row.appointment.startAt);

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { userReservationSchema } from '~/models/booking/reservation-schemas';
-import {
-  asksConfirmation,
-  confirmationKind,
-  contractSpecialtyFilter,
-  occupationalAccess,
-  vaccinationState,
-} from './occupational-rules';
+import { asksConfirmation, confirmationKind, contractSpecialtyFilter, occupationalAccess, vaccinationState } from './occupational-rules';
 
 describe('confirmationKind', () => {
   it('is "referral only" for TPSG whatever the agreement lists', () => {

@@ -51,8 +51,7 @@ export function confirmationKind(specialtyId: string, listed: ConfirmationKind |
 }
 
 /** Whether the reservation form asks for the confirmation checkbox. */
-export const asksConfirmation = (kind: ConfirmationKind | null): kind is Exclude<ConfirmationKind, 'none'> =>
-  kind !== null && kind !== 'none';
+export const asksConfirmation = (kind: ConfirmationKind | null): kind is Exclude<ConfirmationKind, 'none'> => kind !== null && kind !== 'none';
 
 /** Vaccination specialties (spec 3 §9): the general ones and the influenza codes. */
 export const VACCINATION_SPECIALTY_IDS = ['ROKT', 'KORR', 'ROKH'] as const;
@@ -62,10 +61,7 @@ export const INFLUENZA_SPECIALTY_IDS = ['INFL', 'INFLR'] as const;
 export const OCCUPATIONAL_SERVICE_PHONE = { tel: '+358103803838', display: '010 380 3838' } as const;
 
 /** What a person's agreement means for booking (the occupational list page's views). */
-export type OccupationalAccess =
-  | { state: 'noOccupationalHealthcare' }
-  | { state: 'noWebReservation'; specialContract: boolean }
-  | { state: 'ok' };
+export type OccupationalAccess = { state: 'noOccupationalHealthcare' } | { state: 'noWebReservation'; specialContract: boolean } | { state: 'ok' };
 
 export interface ContractFacts {
   allowsWebReservation: boolean;

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ageOn, guardianBooksFor } from '~/models/person';
-import {
-  answerForResult,
-  reserveStep,
-  stepOnPost,
-  type ReservationOutcome,
-  type ReserveFacts,
-} from './reservation-flow-rules';
+import { answerForResult, reserveStep, stepOnPost, type ReservationOutcome, type ReserveFacts } from './reservation-flow-rules';
 
 const open = { state: 'open', requiresAuth: false } as const;
 const patient = { isPatient: true, patientDataConsentGiven: true, eligible: true };
@@ -123,7 +117,18 @@ describe('stepOnPost', () => {
     for (const step of ['notFound', 'reserved', 'success'] as const) {
       expect(stepOnPost({ step })).toEqual({ type: 'refused', failure: 'appointmentNotAvailable', status: 409 });
     }
-    for (const step of ['identify', 'choice', 'childByPhone', 'childRegistration', 'childConsent', 'wardChoice', 'noWards', 'registration', 'consent', 'interrupted'] as const) {
+    for (const step of [
+      'identify',
+      'choice',
+      'childByPhone',
+      'childRegistration',
+      'childConsent',
+      'wardChoice',
+      'noWards',
+      'registration',
+      'consent',
+      'interrupted',
+    ] as const) {
       expect(stepOnPost({ step })).toEqual({ type: 'go', step: { step } });
     }
   });

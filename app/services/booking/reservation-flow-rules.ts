@@ -157,7 +157,8 @@ export function reserveStep(facts: ReserveFacts): ReserveStep {
 }
 
 /** A refusal shown with the form (the form keeps what was typed). */
-export type ReserveFailure = 'appointmentNotAvailable' | 'tooManyReservations' | 'unknownError' | 'noPatient' | 'treatmentChainCreationFailed' | 'practiceSystemUnavailable';
+export type ReserveFailure =
+  'appointmentNotAvailable' | 'tooManyReservations' | 'unknownError' | 'noPatient' | 'treatmentChainCreationFailed' | 'practiceSystemUnavailable';
 
 export type ReserveAnswer =
   /** Redirect (303) to the step: its page, or this page where the loader shows it. */

@@ -16,7 +16,6 @@ import { pagePath } from '~/route-table';
 import { calendarAttachment, messagePlace } from '~/services/appointments/ics';
 import type { OutboxMessage } from '~/services/outbox/outbox.server';
 
-
 export interface ConfirmationFacts {
   appointmentId: number;
   anonymousCode: string;

@@ -45,10 +45,7 @@ export function normalizeName(value: string): string {
  * match the register too: the last name exactly (normalised) and the first name either whole or
  * as one of the person's first names ("Aino" for "Aino Maria").
  */
-export function namesMatch(
-  typed: { firstName: string; lastName: string },
-  person: { firstName: string; lastName: string },
-): boolean {
+export function namesMatch(typed: { firstName: string; lastName: string }, person: { firstName: string; lastName: string }): boolean {
   const first = normalizeName(typed.firstName);
   const registered = normalizeName(person.firstName);
   if (!first || normalizeName(typed.lastName) !== normalizeName(person.lastName)) return false;

@@ -2,13 +2,7 @@
 import type { Submission } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { describe, expect, it } from 'vitest';
-import {
-  anonymousReservationSchema,
-  consentSchema,
-  fieldErrorsOf,
-  registrationSchema,
-  userReservationSchema,
-} from '~/models/booking/reservation-schemas';
+import { anonymousReservationSchema, consentSchema, fieldErrorsOf, registrationSchema, userReservationSchema } from '~/models/booking/reservation-schemas';
 
 function form(values: Record<string, string>): FormData {
   const data = new FormData();

@@ -20,14 +20,14 @@ import { recordEvent } from '~/services/analytics/analytics.server';
 import type { Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
 import { captureServerError } from '~/services/observability/sentry.server';
+import type { PersonRow } from '~/services/people/people.server';
+import { bookingPatientId, viewerOf, wardsGuardianBooksFor, type MandateScope } from '~/services/people/viewer.server';
+import { practiceSystemClient } from '~/services/practice-system/practice-system.server';
 import type { InsurerStepContext } from './insurance/insurance.server';
 import { insurerStepPost } from './insurance/reserve-step.server';
 import type { InsuranceCallFields } from './payers/payer.server';
 import { payerOf, type Payer } from './payers/index.server';
-import type { PersonRow } from '~/services/people/people.server';
-import { bookingPatientId, viewerOf, wardsGuardianBooksFor, type MandateScope } from '~/services/people/viewer.server';
 import { bindingConsentRequired, namesMatch } from './reservation-rules';
-import { practiceSystemClient } from '~/services/practice-system/practice-system.server';
 import { reservationSettings } from './reservation/settings.server';
 import { openSlot } from './reservation/slot.server';
 import { book } from './reservation/transaction.server';
@@ -47,12 +47,7 @@ function resolve(ctx: ReservationContext): ResolvedContext & { payer: Payer } {
 }
 
 /** Records the start, runs the steps and records a failure (ids and result types only). */
-async function tracked(
-  db: Db,
-  slotId: number,
-  anonymous: boolean,
-  steps: () => Promise<ReservationResult>,
-): Promise<ReservationResult> {
+async function tracked(db: Db, slotId: number, anonymous: boolean, steps: () => Promise<ReservationResult>): Promise<ReservationResult> {
   await recordEvent(db, 'reservationStart', { slotId, anonymous });
   let result: ReservationResult;
   try {
@@ -129,12 +124,7 @@ export type UserReservationInput = { slotId: number } & { [K in keyof UserReserv
  * the patient (their readiness, billing block and agreement apply), the delegate books
  * (`bookedById`) and receives the confirmation, as a guardian does for a ward.
  */
-export async function reserveAsUser(
-  db: Db,
-  auth: BookingAuth,
-  input: UserReservationInput,
-  context: ReservationContext,
-) {
+export async function reserveAsUser(db: Db, auth: BookingAuth, input: UserReservationInput, context: ReservationContext) {
   const ctx = resolve(context);
   return tracked(db, input.slotId, false, async () => {
     const row = await openSlot(db, input.slotId, ctx.payer, ctx.now);
@@ -202,13 +192,7 @@ export async function postInsurerStep(db: Db, auth: BookingAuth, form: FormData,
  * confirmation at the contact details they give, in their language. The ward's own contact
  * details are not changed.
  */
-export async function reserveForWard(
-  db: Db,
-  auth: { person: PersonRow },
-  wardId: string,
-  input: UserReservationInput,
-  context: ReservationContext,
-) {
+export async function reserveForWard(db: Db, auth: { person: PersonRow }, wardId: string, input: UserReservationInput, context: ReservationContext) {
   const ctx = resolve(context);
   return tracked(db, input.slotId, false, async () => {
     const row = await openSlot(db, input.slotId, ctx.payer, ctx.now);

@@ -132,9 +132,7 @@ describe('query parameters', () => {
 describe('picking filters (spec 3 §5)', () => {
   it('picking a practitioner clears the specialties and turns include-remote on', () => {
     const before = filter({ specialtyIds: ['YLE'], offset: 40 });
-    expect(applyFilterChange(before, { ...before, practitionerIds: ['P0001'] }, RULES)).toEqual(
-      filter({ practitionerIds: ['P0001'], includeRemote: true }),
-    );
+    expect(applyFilterChange(before, { ...before, practitionerIds: ['P0001'] }, RULES)).toEqual(filter({ practitionerIds: ['P0001'], includeRemote: true }));
   });
 
   it('picking a remote-type specialty or a remote clinic turns include-remote on', () => {

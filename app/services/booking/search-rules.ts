@@ -10,7 +10,6 @@ import { addDays, addMonth, daysBetween, isDate, isoWeekday } from '~/lib/dates'
 import { TIMES_OF_DAY, type SearchFilter, type SearchRuleData, type TimeOfDay } from '~/models/booking/search';
 import { withoutControlCharacters } from '~/models/text';
 
-
 /**
  * Up to this many practitioners are sent with the form for the browser to choose from; with more
  * (a whole chain has about 1 000) the form offers the matches of a name search instead.
@@ -23,13 +22,7 @@ export const PRACTITIONER_NAME_PARAM = 'practitionerName';
 
 /** How many filters are chosen, for the folded filters' summary (a municipality counts once). */
 export function selectedFilterCount(filter: SearchFilter): number {
-  return (
-    filter.practitionerIds.length +
-    filter.specialtyIds.length +
-    filter.clinicIds.length +
-    filter.municipalities.length +
-    (filter.includeRemote ? 1 : 0)
-  );
+  return filter.practitionerIds.length + filter.specialtyIds.length + filter.clinicIds.length + filter.municipalities.length + (filter.includeRemote ? 1 : 0);
 }
 
 /**
@@ -38,7 +31,10 @@ export function selectedFilterCount(filter: SearchFilter): number {
  * trimmed, at most 60 characters.
  */
 export function practitionerNameOf(params: URLSearchParams): string {
-  return withoutControlCharacters(params.get(PRACTITIONER_NAME_PARAM) ?? '').replace(/\s+/g, ' ').trim().slice(0, 60);
+  return withoutControlCharacters(params.get(PRACTITIONER_NAME_PARAM) ?? '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 60);
 }
 
 /** Results per page; "show more" appears when exactly this many came back (spec 3 §9). */
@@ -57,7 +53,6 @@ export const MAX_RANGE_DAYS = 62;
 export const ALTERNATIVES = 5;
 /** At most this many values of one repeated query parameter are read. */
 const MAX_VALUES = 50;
-
 
 /**
  * Time-of-day windows in Helsinki local time, inclusive at both ends (spec 3 §5: "inclusive
@@ -157,8 +152,7 @@ function parseOffset(value: string | null): number {
 export function parseSearchParams(params: URLSearchParams, today: string): SearchFilter {
   const startDate = clampDate(params.get('startDate'), today);
   const end = params.get('endDate');
-  const endDate =
-    end && isDate(end) && end > startDate ? (daysBetween(startDate, end) < MAX_RANGE_DAYS ? end : addDays(startDate, MAX_RANGE_DAYS - 1)) : null;
+  const endDate = end && isDate(end) && end > startDate ? (daysBetween(startDate, end) < MAX_RANGE_DAYS ? end : addDays(startDate, MAX_RANGE_DAYS - 1)) : null;
   return {
     startDate,
     endDate,
@@ -194,8 +188,7 @@ export function toSearchParams(filter: SearchFilter, today: string, changes: Par
 
 /** Whether two queries hold the same parameters (order of different names aside). */
 export function sameQuery(a: URLSearchParams, b: URLSearchParams): boolean {
-  const entries = (p: URLSearchParams) =>
-    [...p.entries()].map(([k, v]) => `${k}=${v}`).sort();
+  const entries = (p: URLSearchParams) => [...p.entries()].map(([k, v]) => `${k}=${v}`).sort();
   const x = entries(a);
   const y = entries(b);
   return x.length === y.length && x.every((v, i) => v === y[i]);
@@ -276,9 +269,7 @@ export function neighbourAlternatives(
   const physicalClinics = filter.clinicIds.filter((id) => !data.remoteClinicIds.includes(id) && data.clinicMunicipality[id]);
   const chosen = new Set([...filter.municipalities, ...physicalClinics.map((id) => data.clinicMunicipality[id]!)]);
   if (chosen.size === 0) return null;
-  const municipalities = [...new Set([...chosen].flatMap((m) => NEIGHBOUR_MUNICIPALITIES[m] ?? []))].filter(
-    (m) => !filter.municipalities.includes(m),
-  );
+  const municipalities = [...new Set([...chosen].flatMap((m) => NEIGHBOUR_MUNICIPALITIES[m] ?? []))].filter((m) => !filter.municipalities.includes(m));
   const covered = (id: string) =>
     filter.clinicIds.includes(id) ||
     filter.municipalities.includes(data.clinicMunicipality[id] ?? '') ||

@@ -28,6 +28,18 @@ import { textsIn } from '~/i18n/i18n.server';
 import { helsinkiDate, TIME_ZONE } from '~/lib/dates';
 import type { Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
+import type {
+  AvailableAppointment,
+  SearchAlternatives,
+  SearchFilter,
+  SearchFormOptions,
+  SearchResult,
+  SearchRuleData,
+  SearchTimings,
+} from '~/models/booking/search';
+import { clock } from '~/lib/clock.server';
+import { env } from '~/env.server';
+import { profilePictureSrc } from '~/models/booking/practitioner-picture';
 import {
   addDays,
   addMonth,
@@ -43,18 +55,6 @@ import {
   REMOTE_CLINIC_IDS,
   timeOfDayMinutes,
 } from './search-rules';
-import type {
-  AvailableAppointment,
-  SearchAlternatives,
-  SearchFilter,
-  SearchFormOptions,
-  SearchResult,
-  SearchRuleData,
-  SearchTimings,
-} from '~/models/booking/search';
-import { clock } from '~/lib/clock.server';
-import { env } from '~/env.server';
-import { profilePictureSrc } from '~/models/booking/practitioner-picture';
 
 export type { AvailableAppointment, SearchAlternatives, SearchFormOptions, SearchResult, SearchTimings };
 
@@ -101,18 +101,13 @@ const referenceCache = new WeakMap<Db, { at: number; data: Promise<ReferenceData
 
 async function loadReferenceData(db: Db): Promise<ReferenceData> {
   const [clinicRows, specialtyRows, practitionerRows, specialtyLinks, clinicLinks] = await Promise.all([
-    db
-      .select({ id: clinics.id, name: clinics.name, municipality: clinics.municipality, isRemote: clinics.isRemote })
-      .from(clinics)
-      .orderBy(asc(clinics.name)),
+    db.select({ id: clinics.id, name: clinics.name, municipality: clinics.municipality, isRemote: clinics.isRemote }).from(clinics).orderBy(asc(clinics.name)),
     db.select().from(specialties).orderBy(asc(specialties.id)),
     db.select().from(practitioners).orderBy(asc(practitioners.lastName), asc(practitioners.firstName), asc(practitioners.id)),
     db.select().from(practitionerSpecialties),
     db.select().from(practitionerClinicsTable).orderBy(asc(practitionerClinicsTable.clinicId)),
   ]);
-  const remoteClinicIds = [
-    ...new Set([...REMOTE_CLINIC_IDS, ...clinicRows.filter((c) => c.isRemote).map((c) => c.id)]),
-  ];
+  const remoteClinicIds = [...new Set([...REMOTE_CLINIC_IDS, ...clinicRows.filter((c) => c.isRemote).map((c) => c.id)])];
   const entries: PractitionerEntry[] = practitionerRows.map((p) => ({
     id: p.id,
     name: `${p.firstName} ${p.lastName}`,
@@ -180,11 +175,7 @@ export function resolveClinics(filter: SearchFilter, ref: ReferenceData): { phys
 function locationCondition(filter: SearchFilter, ref: ReferenceData): SQL | undefined {
   const { physical, remote } = resolveClinics(filter, ref);
   const physicalPart =
-    physical === null
-      ? sql`${s.isRemote} = false`
-      : physical.length
-        ? and(sql`${s.isRemote} = false`, inArray(s.clinicId, physical))
-        : undefined;
+    physical === null ? sql`${s.isRemote} = false` : physical.length ? and(sql`${s.isRemote} = false`, inArray(s.clinicId, physical)) : undefined;
   if (!filter.includeRemote) return physicalPart ?? sql`false`;
   const remotePart = remote.length ? and(sql`${s.isRemote} = true`, inArray(s.clinicId, remote)) : sql`${s.isRemote} = true`;
   // No place chosen and remote included: every slot qualifies.
@@ -208,8 +199,7 @@ function slotConditions(filter: SearchFilter, ref: ReferenceData, now: Date): SQ
 }
 
 /** `date` + minutes of the day in Helsinki, as an instant (PostgreSQL knows the DST rules). */
-const helsinkiInstant = (date: SQL, minutes: number) =>
-  sql`((${date}) + make_interval(mins => ${minutes}::int)) at time zone ${sql.raw(`'${TIME_ZONE}'`)}`;
+const helsinkiInstant = (date: SQL, minutes: number) => sql`((${date}) + make_interval(mins => ${minutes}::int)) at time zone ${sql.raw(`'${TIME_ZONE}'`)}`;
 
 /**
  * Whether a filter can lean on its own (practitioner | specialty | clinic, start_at) index:
@@ -296,9 +286,7 @@ async function listSlots(
   let names = ref;
   // A practitioner, clinic or specialty added since the registers were read: read them again, once.
   const known = (r: (typeof rows)[number]) =>
-    ref.practitionerById.has(r.practitionerId) &&
-    ref.clinicMunicipality[r.clinicId] !== undefined &&
-    ref.specialties.some((sp) => sp.id === r.specialtyId);
+    ref.practitionerById.has(r.practitionerId) && ref.clinicMunicipality[r.clinicId] !== undefined && ref.specialties.some((sp) => sp.id === r.specialtyId);
   if (!rows.every(known)) {
     forgetReferenceData(db);
     names = await referenceData(db);
@@ -334,7 +322,6 @@ async function listSlots(
 }
 
 type Rows<T> = { rows: T[] };
-
 
 /**
  * Days from `from` on (`days` of them) that have at least one free time, earliest first, at
@@ -427,12 +414,7 @@ export async function findAvailableAppointments(
  * following month, the same day in the neighbouring municipalities, and the chosen
  * practitioner's own clinics.
  */
-export async function searchAppointments(
-  db: Db,
-  filter: SearchFilter,
-  lang: Language,
-  options: SearchOptions = {},
-): Promise<SearchResult> {
+export async function searchAppointments(db: Db, filter: SearchFilter, lang: Language, options: SearchOptions = {}): Promise<SearchResult> {
   const started = performance.now();
   const now = options.now ?? clock.now();
   const ref = await referenceData(db);
@@ -442,9 +424,7 @@ export async function searchAppointments(
 
   const [[list, listMs], [nextVacantDates, nextDatesMs]] = await Promise.all([
     timed(() => listSlots(db, f, ref, lang, { from: f.startDate, to: lastDay, limit, offset: options.cumulative ? 0 : f.offset, now })),
-    timed(() =>
-      probeDays(db, f, ref, { from: addDays(lastDay, 1), days: NEXT_VACANT_HORIZON_DAYS, limit: NEXT_VACANT_DATES, now }),
-    ),
+    timed(() => probeDays(db, f, ref, { from: addDays(lastDay, 1), days: NEXT_VACANT_HORIZON_DAYS, limit: NEXT_VACANT_DATES, now })),
   ]);
 
   let alternatives: SearchAlternatives | null = null;
@@ -473,7 +453,14 @@ async function findAlternatives(
   const placeChosen = filter.clinicIds.length > 0 || filter.municipalities.length > 0;
 
   const [nextMonth, nearby, ownClinics] = await Promise.all([
-    firstTimesOf(db, firstPage, ref, lang, now, nextVacantDates.filter((day) => day <= addMonth(filter.startDate))),
+    firstTimesOf(
+      db,
+      firstPage,
+      ref,
+      lang,
+      now,
+      nextVacantDates.filter((day) => day <= addMonth(filter.startDate)),
+    ),
     neighbours
       ? listSlots(db, { ...firstPage, municipalities: neighbours.municipalities, clinicIds: neighbours.clinicIds }, ref, lang, {
           from: filter.startDate,
@@ -499,14 +486,7 @@ async function findAlternatives(
  * The first few free times of the following month: read day by day from the days already known
  * to have free times (usually the first one has enough), rather than sorting a month of slots.
  */
-async function firstTimesOf(
-  db: Db,
-  filter: SearchFilter,
-  ref: ReferenceData,
-  lang: Language,
-  now: Date,
-  days: string[],
-): Promise<AvailableAppointment[]> {
+async function firstTimesOf(db: Db, filter: SearchFilter, ref: ReferenceData, lang: Language, now: Date, days: string[]): Promise<AvailableAppointment[]> {
   const found: AvailableAppointment[] = [];
   for (const day of days) {
     if (found.length >= ALTERNATIVES) break;
@@ -516,12 +496,7 @@ async function firstTimesOf(
 }
 
 /** Days of `from`..`to` (inclusive) that have free times for the search (the calendar). */
-export async function availableDates(
-  db: Db,
-  filter: SearchFilter,
-  range: { from: string; to: string },
-  options: { now?: Date } = {},
-): Promise<string[]> {
+export async function availableDates(db: Db, filter: SearchFilter, range: { from: string; to: string }, options: { now?: Date } = {}): Promise<string[]> {
   const now = options.now ?? clock.now();
   const today = helsinkiDate(now);
   const from = range.from < today ? today : range.from;
@@ -608,9 +583,7 @@ function practitionerChoice(offered: PractitionerEntry[], chosenIds: string[], n
     ? offered
     : [
         ...offered.filter((p) => chosenIds.includes(p.id)),
-        ...(name
-          ? offered.filter((p) => !chosenIds.includes(p.id) && matchesWordPrefix(p.name, name)).slice(0, MAX_PRACTITIONER_MATCHES)
-          : []),
+        ...(name ? offered.filter((p) => !chosenIds.includes(p.id) && matchesWordPrefix(p.name, name)).slice(0, MAX_PRACTITIONER_MATCHES) : []),
       ];
   return {
     practitioners: listed.map((p) => ({ id: p.id, name: p.name, title: p.title[lang] })),

@@ -10,11 +10,14 @@ describe('evaluateFeatures', () => {
   });
 
   it('lets a person override the environment both ways and ignores unknown flags', () => {
-    const f = evaluateFeatures(['mfa'], [
-      { flag: 'mfa', enabled: false },
-      { flag: 'pikkutsatti', enabled: true },
-      { flag: 'no-such-flag', enabled: true },
-    ]);
+    const f = evaluateFeatures(
+      ['mfa'],
+      [
+        { flag: 'mfa', enabled: false },
+        { flag: 'pikkutsatti', enabled: true },
+        { flag: 'no-such-flag', enabled: true },
+      ],
+    );
     expect(f.mfa).toBe(false);
     expect(f.pikkutsatti).toBe(true);
     expect(Object.keys(f)).not.toContain('no-such-flag');

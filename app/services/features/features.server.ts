@@ -8,10 +8,7 @@ import { env } from '~/env.server';
 import { FEATURE_FLAGS, type FeatureFlag, type Features } from '~/models/features';
 import type { Db } from '~/services/db/db.server';
 
-export function evaluateFeatures(
-  environmentFlags: readonly FeatureFlag[],
-  overrides: readonly { flag: string; enabled: boolean }[] = [],
-): Features {
+export function evaluateFeatures(environmentFlags: readonly FeatureFlag[], overrides: readonly { flag: string; enabled: boolean }[] = []): Features {
   const result = Object.fromEntries(FEATURE_FLAGS.map((f) => [f, environmentFlags.includes(f)])) as Features;
   for (const { flag, enabled } of overrides) {
     if ((FEATURE_FLAGS as readonly string[]).includes(flag)) result[flag as FeatureFlag] = enabled;

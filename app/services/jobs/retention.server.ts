@@ -92,11 +92,7 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
     table: outbox,
     index: 'outbox_created_idx',
     where: (now, s) =>
-      and(
-        lt(outbox.createdAt, before(now, s.RETENTION_LOGIN_HOURS * HOUR_MS)),
-        eq(outbox.kind, 'loginCode'),
-        inArray(outbox.state, ['sent', 'failed']),
-      )!,
+      and(lt(outbox.createdAt, before(now, s.RETENTION_LOGIN_HOURS * HOUR_MS)), eq(outbox.kind, 'loginCode'), inArray(outbox.state, ['sent', 'failed']))!,
   },
   {
     // Queued and sending messages stay whatever their age: they are delivery's work (and its alarm).
@@ -111,8 +107,7 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
     name: 'appointment_reminders',
     table: appointmentReminders,
     index: 'appointment_reminders_start_idx',
-    where: (now, s) =>
-      and(lt(appointmentReminders.startAt, before(now, s.RETENTION_REMINDER_DAYS * DAY_MS)), ne(appointmentReminders.state, 'scheduled'))!,
+    where: (now, s) => and(lt(appointmentReminders.startAt, before(now, s.RETENTION_REMINDER_DAYS * DAY_MS)), ne(appointmentReminders.state, 'scheduled'))!,
   },
   {
     // An offer closed by its `expires_at` (its link takes nothing after it, single use or not). It
@@ -137,8 +132,7 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
     name: 'earlier_time_requests',
     table: earlierTimeRequests,
     index: 'earlier_time_requests_ended_idx',
-    where: (now, s) =>
-      and(lt(earlierTimeRequests.endedAt, before(now, s.RETENTION_EARLIER_TIME_DAYS * DAY_MS)), ne(earlierTimeRequests.state, 'active'))!,
+    where: (now, s) => and(lt(earlierTimeRequests.endedAt, before(now, s.RETENTION_EARLIER_TIME_DAYS * DAY_MS)), ne(earlierTimeRequests.state, 'active'))!,
   },
   olderThan('payment_events', paymentEvents, 'payment_events_at_idx', paymentEvents.at, { days: 'RETENTION_PAYMENT_EVENT_DAYS' }),
   olderThan('analytics_events', analyticsEvents, 'analytics_events_at_idx', analyticsEvents.at, { days: 'RETENTION_ANALYTICS_DAYS' }),

@@ -201,7 +201,13 @@ async function startPgBoss(connectionString: string): Promise<JobRunner> {
     async queueCounts() {
       // One query on pg-boss's queue table, whose counts its monitor keeps current.
       const queues = await boss.getQueues();
-      return queues.map((q) => ({ queue: q.name, ready: q.readyCount, deferred: q.deferredCount + q.blockedCount, active: q.activeCount, failed: q.failedCount }));
+      return queues.map((q) => ({
+        queue: q.name,
+        ready: q.readyCount,
+        deferred: q.deferredCount + q.blockedCount,
+        active: q.activeCount,
+        failed: q.failedCount,
+      }));
     },
   };
 }

@@ -76,7 +76,10 @@ export type FileProblem = 'extension-not-allowed' | 'type-not-allowed';
  * The type a file is stored as, judged by its extension and the type the browser declared;
  * a problem when the extension is not allowed or the declared type contradicts it.
  */
-export function attachmentType(fileName: string, declared: string | null | undefined): { ok: true; contentType: KnownContentType } | { ok: false; problem: FileProblem } {
+export function attachmentType(
+  fileName: string,
+  declared: string | null | undefined,
+): { ok: true; contentType: KnownContentType } | { ok: false; problem: FileProblem } {
   const extension = extensionOf(fileName);
   if (!(extension in ATTACHMENT_EXTENSIONS)) return { ok: false, problem: 'extension-not-allowed' };
   const contentType = ATTACHMENT_EXTENSIONS[extension as AttachmentExtension];

@@ -6,9 +6,9 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { messagingAttachments, storedObjects } from '~db/schema';
 import type { Db } from '~/services/db/db.server';
 import { mintDownloadUrl, storage, type AccessCheck, type AccessOptions } from '~/services/storage/storage.server';
+import { clock } from '~/lib/clock.server';
 import { threadOfAttachment } from './access.server';
 import { MAX_TOTAL_ATTACHMENT_BYTES, MESSAGE_ATTACHMENT_PURPOSE } from './attachment-rules';
-import { clock } from '~/lib/clock.server';
 
 export interface AttachmentInput {
   /** The stored object's id (the upload's key). */

@@ -5,14 +5,7 @@
  * on the professionals' side may open the customer's threads (`teamAccessIds`).
  */
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
-import {
-  occupationalCareTeam,
-  occupationalContracts,
-  persons,
-  professionalAbsences,
-  professionals,
-  type Localized,
-} from '~db/schema';
+import { occupationalCareTeam, occupationalContracts, persons, professionalAbsences, professionals, type Localized } from '~db/schema';
 import { helsinkiDate } from '~/lib/dates';
 import type { ProfessionalType } from '~/models/messaging/messaging';
 import type { Db } from '~/services/db/db.server';
@@ -99,7 +92,11 @@ export async function careTeamOfContract(db: Db, contract: { id: string; employe
     .innerJoin(professionals, eq(professionals.personId, occupationalCareTeam.professionalId))
     .where(and(eq(occupationalCareTeam.contractId, contract.id), eq(professionals.active, true)))
     .orderBy(asc(occupationalCareTeam.position), asc(professionals.lastName), asc(professionals.firstName));
-  const absences = await currentAndNextAbsences(db, rows.map((r) => r.id), today);
+  const absences = await currentAndNextAbsences(
+    db,
+    rows.map((r) => r.id),
+    today,
+  );
   const substituteIds = [...new Set(absences.flatMap((a) => a.substituteIds))];
   const substitutes = substituteIds.length
     ? await db
@@ -107,7 +104,11 @@ export async function careTeamOfContract(db: Db, contract: { id: string; employe
         .from(professionals)
         .where(and(inArray(professionals.personId, substituteIds), eq(professionals.active, true)))
     : [];
-  const substituteAbsences = await currentAndNextAbsences(db, substitutes.map((s) => s.id), today);
+  const substituteAbsences = await currentAndNextAbsences(
+    db,
+    substitutes.map((s) => s.id),
+    today,
+  );
   const members = rows.map((member): TeamMember => {
     const absence = absences.find((a) => a.professionalId === member.id) ?? null;
     let substitute: ProfessionalSummary | null = null;
@@ -115,9 +116,7 @@ export async function careTeamOfContract(db: Db, contract: { id: string; employe
       for (const id of absence.substituteIds) {
         const candidate = substitutes.find((s) => s.id === id);
         // A substitute who is away during the same period cannot stand in.
-        const away = substituteAbsences.some(
-          (a) => a.professionalId === id && a.startDate <= absence.endDate && a.endDate >= absence.startDate,
-        );
+        const away = substituteAbsences.some((a) => a.professionalId === id && a.startDate <= absence.endDate && a.endDate >= absence.startDate);
         if (candidate && !away) {
           substitute = candidate;
           break;
@@ -161,9 +160,7 @@ export function recipientOptions(team: CareTeam | null): RecipientOption[] {
 export function chooseRecipient(team: CareTeam | null, chosenId?: string | null): RecipientOption | null {
   const options = recipientOptions(team);
   if (chosenId) {
-    return (
-      options.find((o) => o.recipient.id === chosenId) ?? options.find((o) => o.substituteFor?.id === chosenId) ?? null
-    );
+    return options.find((o) => o.recipient.id === chosenId) ?? options.find((o) => o.substituteFor?.id === chosenId) ?? null;
   }
   return options.find((o) => o.recipient.professionalType === 'Nurse') ?? options[0] ?? null;
 }

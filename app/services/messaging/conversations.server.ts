@@ -39,14 +39,14 @@ import { logAccess } from '~/services/audit/access-log.server';
 import type { BrandKey } from '~/brands';
 import type { Auth } from '~/context';
 import { getDb, type Db } from '~/services/db/db.server';
+import { clock } from '~/lib/clock.server';
+import { pageNumber } from '~/models/paging';
+import { showsMessages } from '~/models/messaging/messaging';
 import { findThreadFor, type ThreadRow, type Viewer } from './access.server';
 import type { AttachmentInput } from './attachments.server';
 import { isThreadRead } from './read-rules';
 import { appendMessage, recordRead, type SendResult } from './threads.server';
 import { absenceNoticeAt, mergeTimeline } from './view-rules';
-import { clock } from '~/lib/clock.server';
-import { pageNumber } from '~/models/paging';
-import { showsMessages } from '~/models/messaging/messaging';
 
 export const THREAD_RESOURCE = 'messaging-thread';
 /** Spec 1 §7: a thread's messages are fetched with limit 9999. */
@@ -65,10 +65,7 @@ export function unreadCountQuery(db: Db, customerId: string) {
   return db
     .select({ n: sql<number>`count(*)::int` })
     .from(messagingThreads)
-    .leftJoin(
-      messagingReadStatuses,
-      and(eq(messagingReadStatuses.threadId, messagingThreads.id), eq(messagingReadStatuses.readerId, customerId)),
-    )
+    .leftJoin(messagingReadStatuses, and(eq(messagingReadStatuses.threadId, messagingThreads.id), eq(messagingReadStatuses.readerId, customerId)))
     .where(
       and(
         eq(messagingThreads.customerPersonId, customerId),
@@ -85,9 +82,7 @@ function authorView(
   lang: Language,
 ): AuthorView {
   if (author.id === viewerId) return { kind: 'self', name: fullName(author), title: author.title ? author.title[lang] : null };
-  return author.title
-    ? { kind: 'professional', name: fullName(author), title: author.title[lang] }
-    : { kind: 'customer', name: fullName(author), title: null };
+  return author.title ? { kind: 'professional', name: fullName(author), title: author.title[lang] } : { kind: 'customer', name: fullName(author), title: null };
 }
 
 /**
@@ -118,10 +113,7 @@ export function customerThreadsQuery(db: Db, customerId: string, range: { offset
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(messagingThreads)
-    .leftJoin(
-      messagingReadStatuses,
-      and(eq(messagingReadStatuses.threadId, messagingThreads.id), eq(messagingReadStatuses.readerId, customerId)),
-    )
+    .leftJoin(messagingReadStatuses, and(eq(messagingReadStatuses.threadId, messagingThreads.id), eq(messagingReadStatuses.readerId, customerId)))
     .leftJoin(messagingMessages, eq(messagingMessages.id, messagingThreads.lastMessageId))
     .leftJoin(persons, eq(persons.id, messagingMessages.authorId))
     .leftJoin(professionals, eq(professionals.personId, messagingMessages.authorId))
@@ -159,11 +151,7 @@ export async function customerThreadRange(
       preview:
         row.authorId && row.authorFirstName !== null && row.authorLastName !== null
           ? {
-              author: authorView(
-                customerId,
-                { id: row.authorId, firstName: row.authorFirstName, lastName: row.authorLastName, title: row.authorTitle },
-                lang,
-              ),
+              author: authorView(customerId, { id: row.authorId, firstName: row.authorFirstName, lastName: row.authorLastName, title: row.authorTitle }, lang),
               text: row.deletedAt ? null : (row.content ?? '').slice(0, 140),
               deleted: row.deletedAt !== null,
               attachmentCount: row.deletedAt ? 0 : row.attachmentCount,
@@ -299,7 +287,9 @@ export async function assigneeAbsenceNotices(
 
 /** The thread's messages (oldest first, at most 9999), attachments, participants and notices. */
 export async function loadThreadView(db: Db, viewerId: string, thread: ThreadRow, lang: Language, now = clock.now()): Promise<ThreadView> {
-  const deleter = sql<string | null>`(select ${persons.firstName} || ' ' || ${persons.lastName} from ${persons} where ${persons.id} = ${messagingMessages.deletedById})`;
+  const deleter = sql<
+    string | null
+  >`(select ${persons.firstName} || ' ' || ${persons.lastName} from ${persons} where ${persons.id} = ${messagingMessages.deletedById})`;
   const messages = await db
     .select({
       id: messagingMessages.id,
@@ -425,10 +415,7 @@ export async function markThreadRead(db: Db, viewer: Viewer, threadId: number, n
       assigneeId: messagingThreadAssignments.assigneeId,
     })
     .from(messagingThreads)
-    .leftJoin(
-      messagingReadStatuses,
-      and(eq(messagingReadStatuses.threadId, messagingThreads.id), eq(messagingReadStatuses.readerId, viewer.personId)),
-    )
+    .leftJoin(messagingReadStatuses, and(eq(messagingReadStatuses.threadId, messagingThreads.id), eq(messagingReadStatuses.readerId, viewer.personId)))
     .leftJoin(messagingThreadAssignments, eq(messagingThreadAssignments.threadId, messagingThreads.id))
     .where(eq(messagingThreads.id, threadId))
     .limit(1);

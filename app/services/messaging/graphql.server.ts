@@ -10,15 +10,8 @@
  * gets `TooManyRequests` (429) and nothing is created.
  * docs/decisions/0014-secure-messaging.md
  */
+import { buildSchema, execute, NoSchemaIntrospectionCustomRule, specifiedRules, validate, type ExecutionResult } from 'graphql';
 import { isDatabaseId } from '~/models/ids';
-import {
-  buildSchema,
-  execute,
-  NoSchemaIntrospectionCustomRule,
-  specifiedRules,
-  validate,
-  type ExecutionResult,
-} from 'graphql';
 import { env } from '~/env.server';
 import { documentLimitsRule, parseWithinLimits, type GraphqlLimitCode, type GraphqlLimits } from '~/services/security/graphql-limit-rules';
 import { hitPersonLimit, type PersonLimit } from '~/services/security/person-limits.server';
@@ -36,11 +29,12 @@ import {
 import { pagePath } from '~/route-table';
 import type { Db } from '~/services/db/db.server';
 import { finishUpload, initUpload, storage } from '~/services/storage/storage.server';
+import { logAccess } from '~/services/audit/access-log.server';
+import { answerQuestionnaire } from '~/services/records/questionnaires.server';
 import { findThreadFor } from './access.server';
 import { ATTACHMENT_UPLOAD_POLICY, attachmentType, MESSAGE_ATTACHMENT_PURPOSE } from './attachment-rules';
 import { attachmentDownloadUrl, type AttachmentInput } from './attachments.server';
 import { careTeamOf, chooseRecipient } from './care-team.server';
-import { logAccess } from '~/services/audit/access-log.server';
 import {
   customerThreadRange,
   isReadByCustomer,
@@ -54,7 +48,6 @@ import {
   type ThreadPeople,
 } from './conversations.server';
 import { createThreadWithMessage, messageByIdempotencyKey } from './threads.server';
-import { answerQuestionnaire } from '~/services/records/questionnaires.server';
 
 const typeDefs = /* GraphQL */ `
   scalar DateTime
@@ -273,7 +266,12 @@ function threadFields(thread: { id: number; title: string; threadType: string },
     isRead,
     participants: people.participants.map((p) => messagingUser(p, p.id)),
     assignments: people.assignee
-      ? [{ assignee: messagingUser({ kind: 'professional', name: people.assignee.name, title: people.assignee.title }, people.assignee.id), assignedAt: people.assignee.assignedAt }]
+      ? [
+          {
+            assignee: messagingUser({ kind: 'professional', name: people.assignee.name, title: people.assignee.title }, people.assignee.id),
+            assignedAt: people.assignee.assignedAt,
+          },
+        ]
       : [],
   };
 }
@@ -312,7 +310,11 @@ function threadObject(view: ThreadView, customerId: string, isRead: boolean) {
   };
 }
 
-function messageInput(input: { content?: string | null; attachments?: { key: string; fileName?: string | null }[] | null; questionnaireInvitations?: string[] | null }) {
+function messageInput(input: {
+  content?: string | null;
+  attachments?: { key: string; fileName?: string | null }[] | null;
+  questionnaireInvitations?: string[] | null;
+}) {
   const content = (input.content ?? '').trim();
   const attachments = input.attachments ?? [];
   const details: string[] = [];
@@ -341,7 +343,12 @@ const root = {
     const range = page(pagination, MESSAGE_LIMIT);
     const { items, totalCount } = await customerThreadRange(ctx.db, ctx.customerId, range, ctx.lang);
     // The page's threads' state, people and assignees' absences (the customer's own threads: the list is theirs).
-    const people = await threadPeople(ctx.db, ctx.customerId, items.map((item) => item.id), ctx.lang);
+    const people = await threadPeople(
+      ctx.db,
+      ctx.customerId,
+      items.map((item) => item.id),
+      ctx.lang,
+    );
     const assignees = [...people.values()].flatMap((p) => (p.assignee ? [p.assignee] : []));
     const absences = await assigneeAbsenceNotices(ctx.db, assignees, ctx.now);
     return {
@@ -358,7 +365,13 @@ const root = {
                   id: `${item.id}-latest`,
                   created: item.lastMessageAt,
                   content: item.preview.text,
-                  author: { id: item.preview.author.kind === 'self' ? ctx.customerId : `author-${item.id}`, userType: item.preview.author.kind === 'professional' ? 'ProfessionalUser' : 'CustomerUser', ...splitName(item.preview.author.name), title: item.preview.author.title, isMe: item.preview.author.kind === 'self' },
+                  author: {
+                    id: item.preview.author.kind === 'self' ? ctx.customerId : `author-${item.id}`,
+                    userType: item.preview.author.kind === 'professional' ? 'ProfessionalUser' : 'CustomerUser',
+                    ...splitName(item.preview.author.name),
+                    title: item.preview.author.title,
+                    isMe: item.preview.author.kind === 'self',
+                  },
                   attachments: [],
                   questionnaireInvitations: [],
                   deleted: item.preview.deleted,
@@ -377,7 +390,13 @@ const root = {
     const thread = await findThreadFor(ctx.db, { kind: 'customer', personId: ctx.customerId }, Number(id), ctx.now);
     if (!thread) return null;
     const view = await loadThreadView(ctx.db, ctx.customerId, thread, ctx.lang, ctx.now);
-    await logAccess(ctx.db, { actorPersonId: ctx.customerId, subjectPersonId: ctx.customerId, action: 'view', resource: THREAD_RESOURCE, resourceId: String(thread.id) });
+    await logAccess(ctx.db, {
+      actorPersonId: ctx.customerId,
+      subjectPersonId: ctx.customerId,
+      action: 'view',
+      resource: THREAD_RESOURCE,
+      resourceId: String(thread.id),
+    });
     // Reading through the API does not mark the thread read: the client calls markAsRead.
     return threadObject(view, ctx.customerId, await isReadByCustomer(ctx.db, ctx.customerId, thread.id));
   },
@@ -394,7 +413,15 @@ const root = {
     const init = await initUpload(
       ctx.db,
       storage(),
-      { ownerId: ctx.customerId, userId: ctx.customerId, purpose: MESSAGE_ATTACHMENT_PURPOSE, contentType: type.contentType, fileName, byteSize, policy: ATTACHMENT_UPLOAD_POLICY },
+      {
+        ownerId: ctx.customerId,
+        userId: ctx.customerId,
+        purpose: MESSAGE_ATTACHMENT_PURPOSE,
+        contentType: type.contentType,
+        fileName,
+        byteSize,
+        policy: ATTACHMENT_UPLOAD_POLICY,
+      },
       ctx.now,
     );
     if (!init.ok) throw new MessagingValidationError([`attachment ${fileName}: ${init.reason}`]);
@@ -473,7 +500,9 @@ const root = {
     }
     const thread = (await findThreadFor(ctx.db, { kind: 'customer', personId: ctx.customerId }, threadId, ctx.now))!;
     const view = await loadThreadView(ctx.db, ctx.customerId, thread, ctx.lang, ctx.now);
-    const object = threadObject(view, ctx.customerId, true).messages({}).paginatedMessages.find((m) => m.id === String(sent.messageId));
+    const object = threadObject(view, ctx.customerId, true)
+      .messages({})
+      .paginatedMessages.find((m) => m.id === String(sent.messageId));
     return object!;
   },
 
@@ -551,7 +580,11 @@ export async function runMessagingQuery(
   if (!parsed.ok) return 'refusal' in parsed ? invalid([parsed.refusal.message], parsed.refusal.code) : invalid([parsed.syntaxError]);
   const { document } = parsed;
   const tooCostly = validate(schema, document, [documentLimitsRule(limits, { skipIntrospection: options.introspection })]);
-  if (tooCostly.length) return invalid(tooCostly.map((e) => e.message), tooCostly[0]!.extensions.code as GraphqlLimitCode);
+  if (tooCostly.length)
+    return invalid(
+      tooCostly.map((e) => e.message),
+      tooCostly[0]!.extensions.code as GraphqlLimitCode,
+    );
   const rules = options.introspection ? specifiedRules : [...specifiedRules, NoSchemaIntrospectionCustomRule];
   const errors = validate(schema, document, rules);
   if (errors.length) return invalid(errors.map((e) => (options.introspection ? e.message : withoutSuggestions(e.message))));

@@ -16,14 +16,13 @@ import { formatDateTime } from '~/lib/format';
 import { pageNumber, pageOf, type Page } from '~/models/paging';
 import { THREADS_PER_PAGE, type HrThreadType, type ThreadType, type ThreadView } from '~/models/messaging/messaging';
 import type { Db } from '~/services/db/db.server';
+import { clock } from '~/lib/clock.server';
+import { hitPersonLimit } from '~/services/security/person-limits.server';
 import { findThreadFor, type hrUserOf } from './access.server';
 import { isThreadRead } from './read-rules';
 import { loadThreadView, markThreadRead } from './conversations.server';
 import { appendMessage, createThreadWithMessage, messageByIdempotencyKey, type NewThreadResult, type SendResult } from './threads.server';
-import { clock } from '~/lib/clock.server';
-import { hitPersonLimit } from '~/services/security/person-limits.server';
 import type { TooManyMessages } from './limit-rules';
-
 
 /**
  * Counts one message against the HR user's per-person limit of messages (the customers' limit,

@@ -12,14 +12,17 @@ import type { Db } from '~/services/db/db.server';
 import { env } from '~/env.server';
 import { enqueueMessage, type OutboxRow } from '~/services/outbox/outbox.server';
 
-
 /**
  * Queues the notice to the customer's phone and e-mail (call it inside the transaction that adds
  * the message); answers the rows, for `deliverAfterCommit` once that transaction has committed.
  */
 export async function notifyCustomerOfReply(
   db: Db,
-  input: { customerId: string; origin: string; /** An HR user's company thread links to the HR messages page (ADR 0042). */ page?: 'conversations' | 'hrMessages' },
+  input: {
+    customerId: string;
+    origin: string;
+    /** An HR user's company thread links to the HR messages page (ADR 0042). */ page?: 'conversations' | 'hrMessages';
+  },
 ): Promise<OutboxRow[]> {
   const [customer] = await db
     .select({ phone: persons.phone, email: persons.email, language: persons.language })

@@ -8,15 +8,7 @@
  * the page tells nothing about professionals outside the customer's team.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import {
-  clinics,
-  occupationalContractSpecialties,
-  practitionerClinics,
-  practitionerSpecialties,
-  professionals,
-  specialties,
-  type Localized,
-} from '~db/schema';
+import { clinics, occupationalContractSpecialties, practitionerClinics, practitionerSpecialties, professionals, specialties, type Localized } from '~db/schema';
 import type { Language } from '~/i18n/config';
 import type { Db } from '~/services/db/db.server';
 import { clock } from '~/lib/clock.server';

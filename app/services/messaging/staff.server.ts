@@ -27,14 +27,14 @@ import { pageNumber, pageOf, type Page } from '~/models/paging';
 import { THREAD_CATEGORIES, THREADS_PER_PAGE, type ThreadCategory, type ThreadView } from '~/models/messaging/messaging';
 import { logAccess } from '~/services/audit/access-log.server';
 import type { Db } from '~/services/db/db.server';
+import { deliverAfterCommit, type OutboxRow } from '~/services/outbox/outbox.server';
+import { clock } from '~/lib/clock.server';
 import { findThreadFor, professionalAccessCondition, type ThreadRow } from './access.server';
 import { careTeamOf, careTeamOfContract, teamAccessIds, triageProfessionalIds } from './care-team.server';
 import type { AttachmentInput } from './attachments.server';
 import { loadThreadView, markThreadRead, THREAD_RESOURCE } from './conversations.server';
 import { notifyCustomerOfReply } from './notifications.server';
-import { deliverAfterCommit, type OutboxRow } from '~/services/outbox/outbox.server';
 import { appendMessage, grantAccess, type SendResult } from './threads.server';
-import { clock } from '~/lib/clock.server';
 
 /** Every access-log entry of the staff area: a professional, handling the customer's messages (ADR 0033). */
 const BY_PROFESSIONAL = { actorKind: 'professional', reason: 'message-handling' } as const;
@@ -132,7 +132,9 @@ export function categoryQuery(db: Db, me: string, category: ThreadCategory, page
     lastName: persons.lastName,
     lastMessageAt: messagingThreads.lastMessageAt,
     assigneeName,
-    companyName: sql<string | null>`(select ${occupationalContracts.employerName} from ${occupationalContracts} where ${occupationalContracts.id} = ${messagingThreads.companyContractId})`,
+    companyName: sql<
+      string | null
+    >`(select ${occupationalContracts.employerName} from ${occupationalContracts} where ${occupationalContracts.id} = ${messagingThreads.companyContractId})`,
     unread: unreadFor(me),
   };
   const offset = (pageNumber - 1) * THREADS_PER_PAGE;
@@ -187,13 +189,7 @@ function accessCategoryCondition(me: string, category: Exclude<ThreadCategory, '
 }
 
 /** One page of a category, newest activity first. */
-export async function listCategory(
-  db: Db,
-  me: string,
-  category: ThreadCategory,
-  page: number,
-  now = clock.now(),
-): Promise<Page<StaffThreadRow>> {
+export async function listCategory(db: Db, me: string, category: ThreadCategory, page: number, now = clock.now()): Promise<Page<StaffThreadRow>> {
   const current = pageNumber(page);
   const rows = await categoryQuery(db, me, category, current, now);
   return pageOf(rows, current, THREADS_PER_PAGE, (r) => ({
@@ -328,13 +324,14 @@ export async function replyAsProfessional(
         ...BY_PROFESSIONAL,
       });
     }
-    await tx
-      .insert(messagingThreadParticipants)
-      .values({ threadId: thread.id, professionalId: input.me, addedAt: now })
-      .onConflictDoNothing();
+    await tx.insert(messagingThreadParticipants).values({ threadId: thread.id, professionalId: input.me, addedAt: now }).onConflictDoNothing();
     await grantAccess(tx, thread.id, input.me);
     notices.push(
-      ...(await notifyCustomerOfReply(tx, { customerId: thread.customerPersonId, origin: input.origin, page: thread.threadType === 'Customer' ? 'conversations' : 'hrMessages' })),
+      ...(await notifyCustomerOfReply(tx, {
+        customerId: thread.customerPersonId,
+        origin: input.origin,
+        page: thread.threadType === 'Customer' ? 'conversations' : 'hrMessages',
+      })),
     );
     await logAccess(tx, {
       actorPersonId: input.me,
@@ -352,15 +349,15 @@ export async function replyAsProfessional(
 
 /** The questionnaire forms a professional can invite a customer to answer, by title. */
 export async function questionnaireFormOptions(db: Db, lang: Language) {
-  const rows = await db.select({ id: questionnaireForms.id, definition: questionnaireForms.definition }).from(questionnaireForms).orderBy(asc(questionnaireForms.id));
+  const rows = await db
+    .select({ id: questionnaireForms.id, definition: questionnaireForms.definition })
+    .from(questionnaireForms)
+    .orderBy(asc(questionnaireForms.id));
   return rows.map((r) => ({ id: r.id, title: r.definition.title[lang] })).sort((a, b) => a.title.localeCompare(b.title, lang));
 }
 
 /** Assigns the thread (the current assignment only) to a member of its care team (`assignableProfessionals`). */
-export async function assignThread(
-  db: Db,
-  input: { me: string; threadId: number; assigneeId: string; now?: Date },
-): Promise<StaffActionResult> {
+export async function assignThread(db: Db, input: { me: string; threadId: number; assigneeId: string; now?: Date }): Promise<StaffActionResult> {
   const now = input.now ?? clock.now();
   const thread = await findThreadFor(db, { kind: 'professional', personId: input.me }, input.threadId, now);
   if (!thread) return { ok: false, reason: 'not-found' };
@@ -375,20 +372,31 @@ export async function assignThread(
         set: { assigneeId: input.assigneeId, assignedAt: now, assignedById: input.me },
       });
     await grantAccess(tx, thread.id, input.assigneeId);
-    await logAccess(tx, { actorPersonId: input.me, subjectPersonId: thread.customerPersonId, action: 'change', resource: THREAD_RESOURCE, resourceId: String(thread.id), ...BY_PROFESSIONAL });
+    await logAccess(tx, {
+      actorPersonId: input.me,
+      subjectPersonId: thread.customerPersonId,
+      action: 'change',
+      resource: THREAD_RESOURCE,
+      resourceId: String(thread.id),
+      ...BY_PROFESSIONAL,
+    });
   });
   return { ok: true };
 }
 
 /** Closes (isActive false) or reopens a thread. */
-export async function setThreadActive(
-  db: Db,
-  input: { me: string; threadId: number; active: boolean; now?: Date },
-): Promise<StaffActionResult> {
+export async function setThreadActive(db: Db, input: { me: string; threadId: number; active: boolean; now?: Date }): Promise<StaffActionResult> {
   const thread = await findThreadFor(db, { kind: 'professional', personId: input.me }, input.threadId, input.now);
   if (!thread) return { ok: false, reason: 'not-found' };
   await db.update(messagingThreads).set({ isActive: input.active }).where(eq(messagingThreads.id, thread.id));
-  await logAccess(db, { actorPersonId: input.me, subjectPersonId: thread.customerPersonId, action: 'change', resource: THREAD_RESOURCE, resourceId: String(thread.id), ...BY_PROFESSIONAL });
+  await logAccess(db, {
+    actorPersonId: input.me,
+    subjectPersonId: thread.customerPersonId,
+    action: 'change',
+    resource: THREAD_RESOURCE,
+    resourceId: String(thread.id),
+    ...BY_PROFESSIONAL,
+  });
   return { ok: true };
 }
 
@@ -408,7 +416,14 @@ export async function deleteMessage(
     .where(and(eq(messagingMessages.id, input.messageId), eq(messagingMessages.threadId, thread.id), isNull(messagingMessages.deletedAt)))
     .returning({ id: messagingMessages.id });
   if (deleted.length === 0) return { ok: false, reason: 'not-found' };
-  await logAccess(db, { actorPersonId: input.me, subjectPersonId: thread.customerPersonId, action: 'change', resource: THREAD_RESOURCE, resourceId: String(thread.id), ...BY_PROFESSIONAL });
+  await logAccess(db, {
+    actorPersonId: input.me,
+    subjectPersonId: thread.customerPersonId,
+    action: 'change',
+    resource: THREAD_RESOURCE,
+    resourceId: String(thread.id),
+    ...BY_PROFESSIONAL,
+  });
   return { ok: true };
 }
 

@@ -9,19 +9,13 @@
  * creating a second one (docs/decisions/0014-secure-messaging.md).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  messagingMessages,
-  messagingReadStatuses,
-  messagingThreadAccess,
-  messagingThreadParticipants,
-  messagingThreads,
-} from '~db/schema';
+import { messagingMessages, messagingReadStatuses, messagingThreadAccess, messagingThreadParticipants, messagingThreads } from '~db/schema';
 import { hasContent, isValidSubject, MESSAGE_MAX_LENGTH, type ThreadType } from '~/models/messaging/messaging';
 import type { Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
+import { clock } from '~/lib/clock.server';
 import { linkAttachments, type AttachmentInput } from './attachments.server';
 import { careTeamOf, careTeamOfContract, chooseRecipient, teamAccessIds, triageProfessionalIds } from './care-team.server';
-import { clock } from '~/lib/clock.server';
 
 export interface NewThreadInput {
   /** The thread's one customer. */
@@ -52,9 +46,7 @@ export type NewThreadResult =
   | { ok: true; threadId: number; messageId: number; created: boolean }
   | { ok: false; reason: 'invalid-title' | 'empty-message' | 'message-too-long' | 'invalid-recipient' | 'attachment-invalid' };
 
-export type SendResult =
-  | { ok: true; messageId: number; created: boolean }
-  | { ok: false; reason: 'empty-message' | 'message-too-long' | 'attachment-invalid' };
+export type SendResult = { ok: true; messageId: number; created: boolean } | { ok: false; reason: 'empty-message' | 'message-too-long' | 'attachment-invalid' };
 
 class Rollback extends Error {
   constructor(readonly reason: 'attachment-invalid') {
@@ -134,10 +126,7 @@ async function insertMessage(
     });
     if (!linked) throw new Rollback('attachment-invalid');
   }
-  await tx
-    .update(messagingThreads)
-    .set({ lastMessageAt: input.now, lastMessageId: message.id })
-    .where(eq(messagingThreads.id, input.threadId));
+  await tx.update(messagingThreads).set({ lastMessageAt: input.now, lastMessageId: message.id }).where(eq(messagingThreads.id, input.threadId));
   await tx.update(messagingThreadAccess).set({ lastMessageAt: input.now }).where(eq(messagingThreadAccess.threadId, input.threadId));
   await recordRead(tx, input.threadId, input.authorId, input.now);
   return { messageId: message.id, created: true, threadId: input.threadId };
@@ -213,14 +202,10 @@ export async function createThreadWithMessage(db: Db, input: NewThreadInput): Pr
         return { ok: true as const, threadId: message.threadId, messageId: message.messageId, created: false };
       }
       if (participantIds.length) {
-        await tx
-          .insert(messagingThreadParticipants)
-          .values(participantIds.map((professionalId) => ({ threadId: thread!.id, professionalId, addedAt: now })));
+        await tx.insert(messagingThreadParticipants).values(participantIds.map((professionalId) => ({ threadId: thread!.id, professionalId, addedAt: now })));
       }
       if (accessIds.length) {
-        await tx
-          .insert(messagingThreadAccess)
-          .values(accessIds.map((professionalId) => ({ threadId: thread!.id, professionalId, lastMessageAt: now })));
+        await tx.insert(messagingThreadAccess).values(accessIds.map((professionalId) => ({ threadId: thread!.id, professionalId, lastMessageAt: now })));
       }
       return { ok: true as const, threadId: thread!.id, messageId: message.messageId, created: true };
     });

@@ -9,9 +9,9 @@ import { messagingAttachments, storedObjects } from '~db/schema';
 import type { Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
 import { deleteObject, storage, storeUpload, type AccessCheck } from '~/services/storage/storage.server';
+import { clock } from '~/lib/clock.server';
 import { ATTACHMENT_UPLOAD_POLICY, attachmentType, checkSelection, MESSAGE_ATTACHMENT_PURPOSE } from './attachment-rules';
 import type { AttachmentInput } from './attachments.server';
-import { clock } from '~/lib/clock.server';
 
 export interface FileRefusal {
   key: 'messaging.errors.attachmentType' | 'messaging.errors.attachmentContent' | 'messaging.errors.attachmentInvalid';
@@ -19,9 +19,7 @@ export interface FileRefusal {
 }
 
 export type StoreFilesResult =
-  | { ok: true; attachments: AttachmentInput[] }
-  | { ok: false; problem: 'too-large' | 'too-many' }
-  | { ok: false; problem: 'files'; refusals: FileRefusal[] };
+  { ok: true; attachments: AttachmentInput[] } | { ok: false; problem: 'too-large' | 'too-many' } | { ok: false; problem: 'files'; refusals: FileRefusal[] };
 
 /** Checks and keeps the files; nothing is kept unless every file passes. */
 export async function storeMessageFiles(
@@ -60,13 +58,21 @@ export async function storeMessageFiles(
     else {
       logger.info({ area: 'messaging', reason: result.reason }, 'attachment refused');
       refusals.push({
-        key: result.reason === 'content-mismatch' || result.reason === 'type-not-allowed' ? 'messaging.errors.attachmentContent' : 'messaging.errors.attachmentInvalid',
+        key:
+          result.reason === 'content-mismatch' || result.reason === 'type-not-allowed'
+            ? 'messaging.errors.attachmentContent'
+            : 'messaging.errors.attachmentInvalid',
         name: file.name,
       });
     }
   }
   if (refusals.length) {
-    await discardUploads(db, input.userId, kept.map((k) => k.id), input.canAccess);
+    await discardUploads(
+      db,
+      input.userId,
+      kept.map((k) => k.id),
+      input.canAccess,
+    );
     return { ok: false, problem: 'files', refusals };
   }
   return { ok: true, attachments: kept };

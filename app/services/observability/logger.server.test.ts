@@ -42,18 +42,21 @@ describe('log scrubbing', () => {
     expect(out).not.toContain('masennus');
     expect(out).toContain('"type":"TypeError"');
     // A library's plain error object is one too.
-    expect(JSON.stringify(scrub({ reason: { name: 'DatabaseError', message: 'masennus', stack: 'DatabaseError: masennus\n    at x (y:1:1)', code: '22021' } }))).toBe(
-      '{"reason":{"type":"DatabaseError","code":"22021","stack":"at x (y:1:1)"}}',
-    );
+    expect(
+      JSON.stringify(scrub({ reason: { name: 'DatabaseError', message: 'masennus', stack: 'DatabaseError: masennus\n    at x (y:1:1)', code: '22021' } })),
+    ).toBe('{"reason":{"type":"DatabaseError","code":"22021","stack":"at x (y:1:1)"}}');
   });
 
-  it('masks bearer codes in logged paths and URLs with the error reports\' patterns', () => {
+  it("masks bearer codes in logged paths and URLs with the error reports' patterns", () => {
     const link = encodeAnonymousCode(41, 'q8JzW2xK7mNp4RtV9bYc3LdF6hGs1AeU');
     const offer = encodeAnonymousCode(907, 'Zr5Tn8Wq2Lk6Vx9Bm4Hc7Jp3Gd1Fs0Ay');
     const { logger, lines } = memoryLogger();
     logger.warn({ reason: 'missing token', path: `/fi/varaus/${link}` }, 'csrf check failed');
     logger.warn({ path: `/SV/BOKNING/${link}/byt-tid`, url: `https://oma.example.fi/en/earlier-time/${offer}?x=1` }, 'request refused');
-    logger.error({ err: new Error(`no appointment for /fi/aikaisempi-aika/${offer}`), path: `/files/messages/a.b.${link}` }, `unhandled error at /fi/varaus/${link}`);
+    logger.error(
+      { err: new Error(`no appointment for /fi/aikaisempi-aika/${offer}`), path: `/files/messages/a.b.${link}` },
+      `unhandled error at /fi/varaus/${link}`,
+    );
     const text = lines.join('\n');
     expect(text).not.toContain(link);
     expect(text).not.toContain(offer);

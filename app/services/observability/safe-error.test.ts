@@ -32,7 +32,9 @@ describe('safe errors', () => {
       cause: { type: 'DatabaseError', code: '23505', table: 'persons', constraint: 'persons_identity_code_unique', routine: '_bt_check_unique' },
     });
     expect(safe.stack).toMatch(/^at /);
-    expect(safeSummary(error)).toBe('DrizzleLikeError ← DatabaseError (code=23505, table=persons, constraint=persons_identity_code_unique, routine=_bt_check_unique)');
+    expect(safeSummary(error)).toBe(
+      'DrizzleLikeError ← DatabaseError (code=23505, table=persons, constraint=persons_identity_code_unique, routine=_bt_check_unique)',
+    );
   });
 
   it('keep no frame a message could have forged, and no stack that does not start with the message', () => {

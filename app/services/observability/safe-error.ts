@@ -50,7 +50,7 @@ function typeOf(error: object): string {
   const name = (error as { name?: unknown }).name;
   const constructorName = (error as { constructor?: { name?: unknown } }).constructor?.name;
   // drizzle's DrizzleQueryError keeps the name "Error": its class says more.
-  const chosen = name === 'Error' && typeof constructorName === 'string' && constructorName !== 'Object' ? constructorName : name ?? constructorName;
+  const chosen = name === 'Error' && typeof constructorName === 'string' && constructorName !== 'Object' ? constructorName : (name ?? constructorName);
   return identifier(chosen) ?? 'Error';
 }
 

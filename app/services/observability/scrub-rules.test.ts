@@ -47,7 +47,12 @@ function event(): ReportEvent {
             frames: [
               { filename: `${ORIGIN}/assets/page-BxYz12.js`, function: 'start', lineno: 1, colno: 200 },
               // An inline script's frame is named by the document's URL.
-              { filename: `${ORIGIN}/fi/varaus/${CODE}?csrfToken=${CSRF}`, abs_path: `${ORIGIN}/fi/varaus/${CODE}`, function: 'onClick', vars: { code: SMS_CODE } },
+              {
+                filename: `${ORIGIN}/fi/varaus/${CODE}?csrfToken=${CSRF}`,
+                abs_path: `${ORIGIN}/fi/varaus/${CODE}`,
+                function: 'onClick',
+                vars: { code: SMS_CODE },
+              },
             ],
           },
         },
@@ -86,7 +91,12 @@ describe('browser error reports', () => {
       { category: 'fetch', type: 'http', data: { method: 'POST', url: `${ORIGIN}/fi/varaus/${CODE}.data?_routes=x`, status_code: 200 } },
       { category: 'xhr', type: 'http', data: { method: 'PUT', url: `/files/upload/${FILE_TOKEN}`, status_code: 200 } },
       { category: 'fetch', type: 'http', data: { method: 'GET', url: `/api/kela-card/finish-upload?csrfToken=${CSRF}&token=${FILE_TOKEN}` } },
-      { category: 'console', level: 'warning', message: `check-in failed at /EN/APPOINTMENT/${OTHER_CODE}`, data: { arguments: ['check-in failed at', `/en/appointment/${OTHER_CODE}`], logger: 'console' } },
+      {
+        category: 'console',
+        level: 'warning',
+        message: `check-in failed at /EN/APPOINTMENT/${OTHER_CODE}`,
+        data: { arguments: ['check-in failed at', `/en/appointment/${OTHER_CODE}`], logger: 'console' },
+      },
       { category: 'ui.click', message: `a.button[href="/fi/varaus/${CODE}"]` },
       // React Router matches the path whatever its case or encoding.
       { category: 'navigation', data: { from: `/fi/varau%73/${CODE}`, to: `/FI/VARAUS/${OTHER_CODE}` } },

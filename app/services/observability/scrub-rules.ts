@@ -31,8 +31,25 @@ const SECRET_ROUTES = ['files/upload/:token', 'files/messages/:token', 'files/:t
 
 /** Names whose values are secret or personal wherever they appear as name=value or JSON. */
 const SECRET_NAMES = [
-  'csrf', 'csrfToken', 'token', 'code', 'pin', 'state', 'nonce', 'next', 'nextPath', 'redirectTo',
-  'ssnEndPart', 'phone', 'phoneNumber', 'email', 'identityCode', 'hetu', 'password', 'secret', 'authorization',
+  'csrf',
+  'csrfToken',
+  'token',
+  'code',
+  'pin',
+  'state',
+  'nonce',
+  'next',
+  'nextPath',
+  'redirectTo',
+  'ssnEndPart',
+  'phone',
+  'phoneNumber',
+  'email',
+  'identityCode',
+  'hetu',
+  'password',
+  'secret',
+  'authorization',
 ];
 const SECRET_NAME = new RegExp(`^(?:${SECRET_NAMES.join('|')})$`, 'i');
 const NAME_VALUE = new RegExp(`\\b(${SECRET_NAMES.join('|')})=[^&\\s"'<>#),;\\]]*`, 'gi');
@@ -75,9 +92,7 @@ function secretPathPattern(path: string): { regex: RegExp; replace: string } {
 }
 
 const SECRET_PATHS = [
-  ...SECRET_PAGES.flatMap((key) =>
-    Object.entries(PAGES[key].paths).map(([lang, path]) => secretPathPattern(`${lang}/${path}`)),
-  ),
+  ...SECRET_PAGES.flatMap((key) => Object.entries(PAGES[key].paths).map(([lang, path]) => secretPathPattern(`${lang}/${path}`))),
   ...SECRET_ROUTES.map((path) => secretPathPattern(path)),
 ];
 
@@ -108,9 +123,7 @@ export function scrubValue(value: unknown, depth = 0): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (depth >= 8) return '[…]';
   if (Array.isArray(value)) return value.map((item) => scrubValue(item, depth + 1));
-  return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [key, SECRET_NAME.test(key) ? '[redacted]' : scrubValue(item, depth + 1)]),
-  );
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, SECRET_NAME.test(key) ? '[redacted]' : scrubValue(item, depth + 1)]));
 }
 
 const scrubRecord = <T>(value: T): T => scrubValue(value) as T;

@@ -87,10 +87,7 @@ async function claimMessage(db: Db, id: number, settings: DeliverySettings, now 
  * links masked and the attachments' names, or everything when the channel's outbox row is the
  * recipient's copy (the test channels).
  */
-function finishedContent(
-  row: Pick<OutboxRow, 'body' | 'attachments'>,
-  keep: boolean,
-): Pick<OutboxRow, 'body' | 'attachments'> {
+function finishedContent(row: Pick<OutboxRow, 'body' | 'attachments'>, keep: boolean): Pick<OutboxRow, 'body' | 'attachments'> {
   if (keep) return { body: row.body, attachments: row.attachments };
   return {
     body: scrubBearerLinks(row.body),
@@ -133,7 +130,10 @@ export async function deliverMessage(db: Db, id: number, deps: DeliveryDeps): Pr
     const facts = { outboxId: row.id, channel: row.channel, kind: row.kind, tries: row.tries, errorClass };
     if (next.state === 'failed') {
       const content = finishedContent(row, isMailbox(row, deps.channels));
-      await db.update(outbox).set({ state: 'failed', lastErrorClass: errorClass, notBefore: null, ...content }).where(ownTry(row));
+      await db
+        .update(outbox)
+        .set({ state: 'failed', lastErrorClass: errorClass, notBefore: null, ...content })
+        .where(ownTry(row));
       log.error(facts, 'outbox message failed');
       return { type: 'failed', errorClass };
     }
@@ -145,7 +145,10 @@ export async function deliverMessage(db: Db, id: number, deps: DeliveryDeps): Pr
   // Accepted by the provider: recorded at once, in one statement (the window in which a crash
   // would send it again is this one round trip, ADR 0029), which also drops the bearer links.
   const content = finishedContent(row, isMailbox(row, deps.channels));
-  await db.update(outbox).set({ state: 'sent', sentAt: clock.now(), providerId: providerId.slice(0, 200), notBefore: null, ...content }).where(ownTry(row));
+  await db
+    .update(outbox)
+    .set({ state: 'sent', sentAt: clock.now(), providerId: providerId.slice(0, 200), notBefore: null, ...content })
+    .where(ownTry(row));
   return { type: 'sent', providerId };
 }
 
@@ -176,7 +179,10 @@ export async function sweepOutbox(
     .returning({ id: outbox.id, channel: outbox.channel, kind: outbox.kind, tries: outbox.tries, body: outbox.body, attachments: outbox.attachments });
   for (const row of interrupted) {
     // Finished: what it keeps, as a sent or failed row (a row of its own, done by nobody else).
-    await db.update(outbox).set(finishedContent(row, isMailbox(row, options.channels))).where(and(eq(outbox.id, row.id), eq(outbox.state, 'failed')));
+    await db
+      .update(outbox)
+      .set(finishedContent(row, isMailbox(row, options.channels)))
+      .where(and(eq(outbox.id, row.id), eq(outbox.state, 'failed')));
     log.error({ outboxId: row.id, channel: row.channel, kind: row.kind, tries: row.tries, errorClass: 'DeliveryInterrupted' }, 'outbox message failed');
   }
   const settled = new Date(now.getTime() - (options.graceSeconds ?? 20) * 1000);

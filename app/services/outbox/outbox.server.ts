@@ -20,13 +20,19 @@ export const DELIVER_QUEUE = 'outbox-deliver';
  * A message to write: what it is (`kind`), whose brand it goes out under and the language it is
  * written in are required, so a new caller cannot forget them. Delivery state is the delivery's.
  */
-export type OutboxMessage = Omit<typeof outbox.$inferInsert, 'id' | 'state' | 'tries' | 'lastErrorClass' | 'notBefore' | 'providerId' | 'sentAt' | 'kind' | 'brand' | 'language'> &
+export type OutboxMessage = Omit<
+  typeof outbox.$inferInsert,
+  'id' | 'state' | 'tries' | 'lastErrorClass' | 'notBefore' | 'providerId' | 'sentAt' | 'kind' | 'brand' | 'language'
+> &
   Required<Pick<typeof outbox.$inferInsert, 'kind' | 'brand' | 'language'>>;
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
 export async function enqueueMessage(db: Db, message: OutboxMessage): Promise<OutboxRow> {
-  const [row] = await db.insert(outbox).values({ ...message, state: 'queued' }).returning();
+  const [row] = await db
+    .insert(outbox)
+    .values({ ...message, state: 'queued' })
+    .returning();
   return row!;
 }
 

@@ -105,11 +105,7 @@ export async function updateContactDetails(tx: Db, personId: string, details: Co
  * registration, or a guardian's for their ward). The caller has locked the row and records the
  * registration itself.
  */
-export async function markRegisteredPatient(
-  tx: Db,
-  personId: string,
-  details: ContactDetails & { firstName: string; lastName: string },
-): Promise<void> {
+export async function markRegisteredPatient(tx: Db, personId: string, details: ContactDetails & { firstName: string; lastName: string }): Promise<void> {
   await tx
     .update(persons)
     .set({ ...details, isPatient: true })
@@ -125,4 +121,3 @@ export async function markPatientDataConsentUpdated(tx: Db, personId: string, at
 export async function recordConfidentialityAccepted(tx: Db, personId: string, at: Date): Promise<void> {
   await tx.update(persons).set({ confidentialityAcceptedAt: at }).where(eq(persons.id, personId));
 }
-

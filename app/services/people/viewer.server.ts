@@ -208,11 +208,7 @@ export function invoiceVisibility(viewer: Viewer): SQL {
   const own = eq(invoices.personId, viewer.personId);
   if (!hasWards(viewer)) return own;
   const all = seesAllInvoicesOf(viewer);
-  return or(
-    own,
-    all.length ? inArray(invoices.personId, all) : sql`false`,
-    and(p.isOlderWard(invoices.personId), eq(invoices.addresseeId, viewer.personId)),
-  )!;
+  return or(own, all.length ? inArray(invoices.personId, all) : sql`false`, and(p.isOlderWard(invoices.personId), eq(invoices.addresseeId, viewer.personId)))!;
 }
 
 /**
@@ -246,9 +242,7 @@ export function recordViewerOf(auth: Pick<Auth, 'person' | 'wards'> & { actingFo
     actorId: auth.person.id,
     people: [
       { id: auth.person.id, firstName: auth.person.firstName, lastName: auth.person.lastName },
-      ...auth.wards
-        .filter((w) => guardianSeesRecords(w.birthDate, today))
-        .map((w) => ({ id: w.id, firstName: w.firstName, lastName: w.lastName })),
+      ...auth.wards.filter((w) => guardianSeesRecords(w.birthDate, today)).map((w) => ({ id: w.id, firstName: w.firstName, lastName: w.lastName })),
       // The adult the person acts for, when the mandate covers health records (ADR 0050).
       ...(principal && principal.person.id !== auth.person.id && principal.issues.includes('records')
         ? [{ id: principal.person.id, firstName: principal.person.firstName, lastName: principal.person.lastName }]

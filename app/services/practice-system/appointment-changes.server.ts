@@ -22,7 +22,13 @@ export type AppointmentChange = 'cancel' | 'arrive' | { reason: string };
 
 const versioned = (resource: { meta?: { versionId?: string } }) => `W/"${resource.meta?.versionId ?? ''}"`;
 
-export async function writeAppointmentChange(db: Db, client: FhirClient | null, appointmentId: number, change: AppointmentChange, now = clock.now()): Promise<'ok' | 'failed'> {
+export async function writeAppointmentChange(
+  db: Db,
+  client: FhirClient | null,
+  appointmentId: number,
+  change: AppointmentChange,
+  now = clock.now(),
+): Promise<'ok' | 'failed'> {
   if (!client) return 'ok';
   const [link] = await db.select().from(practiceSystemAppointments).where(eq(practiceSystemAppointments.appointmentId, appointmentId)).limit(1);
   if (!link) return 'ok';
@@ -47,7 +53,8 @@ export async function writeAppointmentChange(db: Db, client: FhirClient | null, 
     const slotReference = current.slot?.[0]?.reference;
     if (change === 'cancel' && slotReference) {
       const slot = await client.read<Slot>(slotReference);
-      if (slot.status === 'busy') entries.push({ resource: { ...slot, status: 'free' }, request: { method: 'PUT', url: slotReference, ifMatch: versioned(slot) } });
+      if (slot.status === 'busy')
+        entries.push({ resource: { ...slot, status: 'free' }, request: { method: 'PUT', url: slotReference, ifMatch: versioned(slot) } });
     }
     const answer = await client.transaction(entries);
     const versionId = answer.entry?.[0]?.resource?.meta?.versionId;
@@ -56,7 +63,10 @@ export async function writeAppointmentChange(db: Db, client: FhirClient | null, 
   } catch (error) {
     if (!(error instanceof PracticeSystemError)) throw error;
     recordPracticeSystemError('change', error.kind);
-    logger.warn({ kind: error.kind, operation: error.message, appointmentId, change: typeof change === 'string' ? change : 'reason' }, 'practice system did not take an appointment change');
+    logger.warn(
+      { kind: error.kind, operation: error.message, appointmentId, change: typeof change === 'string' ? change : 'reason' },
+      'practice system did not take an appointment change',
+    );
     return 'failed';
   }
 }

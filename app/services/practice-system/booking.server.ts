@@ -45,7 +45,11 @@ const NOTHING_HELD: Hold = { type: 'held', record: async () => {}, release: asyn
 
 /** The practice system's Patient of a person: the linked one, else found by the identity code, else registered. */
 async function patientReference(db: Db, client: FhirClient, patient: HoldInput['patient']): Promise<string> {
-  const [linked] = await db.select({ fhirId: practiceSystemPatients.fhirId }).from(practiceSystemPatients).where(eq(practiceSystemPatients.personId, patient.id)).limit(1);
+  const [linked] = await db
+    .select({ fhirId: practiceSystemPatients.fhirId })
+    .from(practiceSystemPatients)
+    .where(eq(practiceSystemPatients.personId, patient.id))
+    .limit(1);
   if (linked) return linked.fhirId;
   const found = await client.bundle<Patient>(`Patient?identifier=${encodeURIComponent(`${IDENTITY_CODE_SYSTEM}|${patient.identityCode}`)}`);
   let fhirId = found.entry?.[0]?.resource?.id;
@@ -116,8 +120,14 @@ export async function holdAtPracticeSystem(db: Db, client: FhirClient | null, in
         try {
           const current = await client.read<Slot>(`Slot/${link.fhirId}`);
           await client.transaction([
-            { resource: { ...created, status: 'cancelled', cancelationReason: { text: 'not completed in the portal' } } as Appointment, request: { method: 'PUT', url: `Appointment/${created.id}` } },
-            { resource: { ...current, status: 'free' }, request: { method: 'PUT', url: `Slot/${link.fhirId}`, ifMatch: `W/"${current.meta?.versionId ?? ''}"` } },
+            {
+              resource: { ...created, status: 'cancelled', cancelationReason: { text: 'not completed in the portal' } } as Appointment,
+              request: { method: 'PUT', url: `Appointment/${created.id}` },
+            },
+            {
+              resource: { ...current, status: 'free' },
+              request: { method: 'PUT', url: `Slot/${link.fhirId}`, ifMatch: `W/"${current.meta?.versionId ?? ''}"` },
+            },
           ]);
         } catch (error) {
           // The sync shows the state as it is; the staff see a cancelled appointment to tidy.

@@ -34,7 +34,9 @@ export async function publishDemoCalendar(db: Db, repo: MemoryRepository): Promi
       id: c.id,
       name: c.name,
       status: 'active',
-      ...(c.streetAddress || c.postOffice ? { address: { line: c.streetAddress ? [c.streetAddress] : undefined, postalCode: c.postalCode ?? undefined, city: c.postOffice ?? c.municipality } } : {}),
+      ...(c.streetAddress || c.postOffice
+        ? { address: { line: c.streetAddress ? [c.streetAddress] : undefined, postalCode: c.postalCode ?? undefined, city: c.postOffice ?? c.municipality } }
+        : {}),
       ...(c.isRemote ? { physicalType: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/location-physical-type', code: 'vi' }] } } : {}),
     });
   }
@@ -42,7 +44,12 @@ export async function publishDemoCalendar(db: Db, repo: MemoryRepository): Promi
   const rolesClinics = await db.select().from(practitionerClinics);
   const rolesSpecialties = await db.select().from(practitionerSpecialties);
   for (const p of await db.select().from(practitioners)) {
-    await put({ resourceType: 'Practitioner', id: p.id, name: [{ given: p.firstName.split(' '), family: p.lastName }], qualification: [{ code: { text: p.title.fi } }] });
+    await put({
+      resourceType: 'Practitioner',
+      id: p.id,
+      name: [{ given: p.firstName.split(' '), family: p.lastName }],
+      qualification: [{ code: { text: p.title.fi } }],
+    });
     await put({
       resourceType: 'PractitionerRole',
       id: `role-${p.id}`,
@@ -70,19 +77,46 @@ export async function publishDemoCalendar(db: Db, repo: MemoryRepository): Promi
         resourceType: 'Schedule',
         id: scheduleId,
         active: true,
-        actor: [{ reference: `Practitioner/${slot.practitionerId}` }, { reference: `Location/${slot.clinicId}` }, { reference: `HealthcareService/${slot.specialtyId}` }],
+        actor: [
+          { reference: `Practitioner/${slot.practitionerId}` },
+          { reference: `Location/${slot.clinicId}` },
+          { reference: `HealthcareService/${slot.specialtyId}` },
+        ],
       });
-      await db.insert(practiceSystemSchedules).values({ fhirId: scheduleId, practitionerId: slot.practitionerId, clinicId: slot.clinicId, specialtyId: slot.specialtyId, active: true });
+      await db
+        .insert(practiceSystemSchedules)
+        .values({ fhirId: scheduleId, practitionerId: slot.practitionerId, clinicId: slot.clinicId, specialtyId: slot.specialtyId, active: true });
     }
     const status = held.has(slot.id) ? 'busy' : 'free';
-    const created = await put<Slot>({ resourceType: 'Slot', id: `slot-${slot.id}`, status, schedule: { reference: `Schedule/${scheduleId}` }, start: slot.startAt.toISOString(), end: end(slot.startAt, slot.durationMinutes) });
-    links.push({ fhirId: created.id!, slotId: slot.id, scheduleFhirId: scheduleId, status, startAt: slot.startAt, endAt: new Date(end(slot.startAt, slot.durationMinutes)), versionId: created.meta!.versionId! });
+    const created = await put<Slot>({
+      resourceType: 'Slot',
+      id: `slot-${slot.id}`,
+      status,
+      schedule: { reference: `Schedule/${scheduleId}` },
+      start: slot.startAt.toISOString(),
+      end: end(slot.startAt, slot.durationMinutes),
+    });
+    links.push({
+      fhirId: created.id!,
+      slotId: slot.id,
+      scheduleFhirId: scheduleId,
+      status,
+      startAt: slot.startAt,
+      endAt: new Date(end(slot.startAt, slot.durationMinutes)),
+      versionId: created.meta!.versionId!,
+    });
     if (links.length === 500) await writeLinks();
     count += 1;
   }
   await writeLinks();
   for (const person of await db.select().from(persons)) {
-    await put<Patient>({ resourceType: 'Patient', id: `pat-${person.id}`, identifier: [{ system: IDENTITY_CODE_SYSTEM, value: person.identityCode }], name: [{ family: person.lastName, given: person.firstName.split(' ') }], birthDate: person.birthDate });
+    await put<Patient>({
+      resourceType: 'Patient',
+      id: `pat-${person.id}`,
+      identifier: [{ system: IDENTITY_CODE_SYSTEM, value: person.identityCode }],
+      name: [{ family: person.lastName, given: person.firstName.split(' ') }],
+      birthDate: person.birthDate,
+    });
     await linkPatient(db, `pat-${person.id}`, person.id);
   }
   for (const a of await db.select().from(appointments)) {

@@ -77,7 +77,11 @@ export function createFhirClient(config: FhirClientConfig): FhirClient {
       client_assertion_type: CLIENT_ASSERTION_TYPE,
       client_assertion: clientAssertion({ clientId: config.clientId, tokenUrl: config.tokenUrl, key: config.key, keyId: config.keyId, now: clock.toWall(now) }),
     });
-    const res = await call(config.tokenUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body: form }, 'token');
+    const res = await call(
+      config.tokenUrl,
+      { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body: form },
+      'token',
+    );
     const body = (await res.json().catch(() => null)) as { access_token?: string; expires_in?: number } | null;
     if (res.status >= 500) throw new PracticeSystemError('unavailable', `token: status ${res.status}`, res.status);
     if (!res.ok || !body?.access_token) throw new PracticeSystemError('unauthorized', `token: status ${res.status}`, res.status);
@@ -103,7 +107,12 @@ export function createFhirClient(config: FhirClientConfig): FhirClient {
         url,
         {
           method,
-          headers: { accept: 'application/fhir+json', authorization: `Bearer ${await token()}`, ...(body ? { 'content-type': 'application/fhir+json' } : {}), ...headers },
+          headers: {
+            accept: 'application/fhir+json',
+            authorization: `Bearer ${await token()}`,
+            ...(body ? { 'content-type': 'application/fhir+json' } : {}),
+            ...headers,
+          },
           body: body === undefined ? undefined : JSON.stringify(body),
         },
         operation,

@@ -56,7 +56,14 @@ class LocalRepository extends MemoryRepository {
     // As a real server does: a resource that does not conform to R4 is refused (400).
     validateResource(rest as Resource);
     const created = await super.createResource(rest as T);
-    this.changes.push({ seq: ++this.seq, resourceType: created.resourceType, id: created.id, lastUpdated: created.meta!.lastUpdated!, method: 'PUT', resource: created });
+    this.changes.push({
+      seq: ++this.seq,
+      resourceType: created.resourceType,
+      id: created.id,
+      lastUpdated: created.meta!.lastUpdated!,
+      method: 'PUT',
+      resource: created,
+    });
     return created;
   }
 
@@ -191,7 +198,12 @@ export async function startLocalFhirServer(options: LocalFhirServerOptions): Pro
     const auth = req.headers.authorization ?? '';
     const expires = tokens.get(auth.replace(/^Bearer /i, ''));
     if (!auth.toLowerCase().startsWith('bearer ') || !expires || expires < wallNow().getTime()) {
-      return send(res, 401, { resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'login', details: { text: 'Unauthorized' } }] }, { 'www-authenticate': 'Bearer' });
+      return send(
+        res,
+        401,
+        { resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'login', details: { text: 'Unauthorized' } }] },
+        { 'www-authenticate': 'Bearer' },
+      );
     }
     if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
     const method = (req.method ?? 'GET') as HttpMethod;
@@ -247,7 +259,15 @@ export async function startLocalFhirServer(options: LocalFhirServerOptions): Pro
     const url = new URL(req.url ?? '/', baseUrl || 'http://127.0.0.1');
     const handle = async () => {
       if (req.method === 'POST' && url.pathname === '/oauth2/token') return token(req, res);
-      if (url.pathname === '/fhir/R4/metadata') return send(res, 200, { resourceType: 'CapabilityStatement', status: 'active', fhirVersion: '4.0.1', kind: 'instance', format: ['json'], date: '2026-01-01' });
+      if (url.pathname === '/fhir/R4/metadata')
+        return send(res, 200, {
+          resourceType: 'CapabilityStatement',
+          status: 'active',
+          fhirVersion: '4.0.1',
+          kind: 'instance',
+          format: ['json'],
+          date: '2026-01-01',
+        });
       if (url.pathname.startsWith('/fhir/R4/')) return fhir(req, res, url, url.pathname.slice('/fhir/R4/'.length));
       return send(res, 404, { error: 'not found' });
     };

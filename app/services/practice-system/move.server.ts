@@ -61,7 +61,11 @@ function participantsAt(current: AppointmentParticipant[], input: MoveHoldInput)
 /** Moves the appointment at the practice system (see the module comment). */
 export async function holdMoveAtPracticeSystem(db: Db, client: FhirClient | null, input: MoveHoldInput): Promise<MoveHoldResult> {
   if (!client) return NOTHING_HELD;
-  const [appointmentLink] = await db.select().from(practiceSystemAppointments).where(eq(practiceSystemAppointments.appointmentId, input.appointmentId)).limit(1);
+  const [appointmentLink] = await db
+    .select()
+    .from(practiceSystemAppointments)
+    .where(eq(practiceSystemAppointments.appointmentId, input.appointmentId))
+    .limit(1);
   const [slotLink] = await db.select().from(practiceSystemSlots).where(eq(practiceSystemSlots.slotId, input.slotId)).limit(1);
   // An appointment or a time the practice system does not know cannot be moved with it.
   if (!appointmentLink) return { type: 'notMovable' };
@@ -86,16 +90,28 @@ export async function holdMoveAtPracticeSystem(db: Db, client: FhirClient | null
     const answer: Bundle = await client.transaction([
       { resource: moved, request: { method: 'PUT', url: `Appointment/${current.id}`, ifMatch: versioned(current) } },
       { resource: { ...target, status: 'busy' }, request: { method: 'PUT', url: `Slot/${slotLink.fhirId}`, ifMatch: versioned(target) } },
-      ...(old && oldReference && old.status === 'busy' ? [{ resource: { ...old, status: 'free' as const }, request: { method: 'PUT' as const, url: oldReference, ifMatch: versioned(old) } }] : []),
+      ...(old && oldReference && old.status === 'busy'
+        ? [{ resource: { ...old, status: 'free' as const }, request: { method: 'PUT' as const, url: oldReference, ifMatch: versioned(old) } }]
+        : []),
     ]);
     const versionOf = (n: number) => answer.entry?.[n]?.resource?.meta?.versionId;
     return {
       type: 'held',
       record: async (tx) => {
-        await tx.update(practiceSystemAppointments).set({ versionId: versionOf(0) ?? appointmentLink.versionId }).where(eq(practiceSystemAppointments.fhirId, appointmentLink.fhirId));
-        await tx.update(practiceSystemSlots).set({ status: 'busy', versionId: versionOf(1) ?? slotLink.versionId }).where(eq(practiceSystemSlots.fhirId, slotLink.fhirId));
+        await tx
+          .update(practiceSystemAppointments)
+          .set({ versionId: versionOf(0) ?? appointmentLink.versionId })
+          .where(eq(practiceSystemAppointments.fhirId, appointmentLink.fhirId));
+        await tx
+          .update(practiceSystemSlots)
+          .set({ status: 'busy', versionId: versionOf(1) ?? slotLink.versionId })
+          .where(eq(practiceSystemSlots.fhirId, slotLink.fhirId));
         const oldFhirId = oldReference?.replace(/^Slot\//, '');
-        if (old && oldFhirId && versionOf(2)) await tx.update(practiceSystemSlots).set({ status: 'free', versionId: versionOf(2)! }).where(eq(practiceSystemSlots.fhirId, oldFhirId));
+        if (old && oldFhirId && versionOf(2))
+          await tx
+            .update(practiceSystemSlots)
+            .set({ status: 'free', versionId: versionOf(2)! })
+            .where(eq(practiceSystemSlots.fhirId, oldFhirId));
       },
       release: async () => {
         try {
@@ -105,11 +121,16 @@ export async function holdMoveAtPracticeSystem(db: Db, client: FhirClient | null
           await client.transaction([
             { resource: { ...current, meta: now.meta }, request: { method: 'PUT', url: `Appointment/${current.id}`, ifMatch: versioned(now) } },
             { resource: { ...taken, status: 'free' }, request: { method: 'PUT', url: `Slot/${slotLink.fhirId}`, ifMatch: versioned(taken) } },
-            ...(freed && oldReference && old?.status === 'busy' ? [{ resource: { ...freed, status: 'busy' as const }, request: { method: 'PUT' as const, url: oldReference, ifMatch: versioned(freed) } }] : []),
+            ...(freed && oldReference && old?.status === 'busy'
+              ? [{ resource: { ...freed, status: 'busy' as const }, request: { method: 'PUT' as const, url: oldReference, ifMatch: versioned(freed) } }]
+              : []),
           ]);
         } catch (error) {
           // The sync shows the state as it is; the staff see the appointment at its new time.
-          logger.error({ err: error, appointmentId: input.appointmentId, slotId: input.slotId }, 'could not put a moved appointment back at the practice system');
+          logger.error(
+            { err: error, appointmentId: input.appointmentId, slotId: input.slotId },
+            'could not put a moved appointment back at the practice system',
+          );
         }
       },
     };
@@ -117,7 +138,10 @@ export async function holdMoveAtPracticeSystem(db: Db, client: FhirClient | null
     if (error instanceof PracticeSystemError) {
       recordPracticeSystemError('move', error.kind);
       if (error.kind === 'conflict') return { type: 'slotTaken' };
-      logger.warn({ kind: error.kind, operation: error.message, appointmentId: input.appointmentId, slotId: input.slotId }, 'practice system refused or unreachable while moving');
+      logger.warn(
+        { kind: error.kind, operation: error.message, appointmentId: input.appointmentId, slotId: input.slotId },
+        'practice system refused or unreachable while moving',
+      );
       return { type: 'practiceSystemUnavailable' };
     }
     throw error;

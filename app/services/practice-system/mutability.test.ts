@@ -5,7 +5,7 @@ import { MUTABILITY_EXTENSION, mutabilityAllows, mutabilityCheck, mutabilityOf }
 const NOW = new Date('2026-03-02T10:00:00Z');
 const mutable = (...parts: Extension[]) => ({ extension: [{ url: MUTABILITY_EXTENSION, extension: parts }] });
 
-describe('mutabilityCheck (the IG\'s AppointmentMutability)', () => {
+describe("mutabilityCheck (the IG's AppointmentMutability)", () => {
   it('allows both changes without the extension', () => {
     expect(mutabilityCheck({}, 'move', NOW)).toBe('ok');
     expect(mutabilityCheck({ extension: [{ url: 'https://example.org/other', valueBoolean: false }] }, 'cancel', NOW)).toBe('ok');

@@ -88,4 +88,3 @@ export function checkClientAssertion(jwt: string, check: AssertionCheck): { ok: 
   if (check.seenJti(claims.iss, claims.jti, claims.exp)) return { ok: false, problem: 'replayed' };
   return { ok: true, clientId: claims.iss };
 }
-

@@ -25,7 +25,10 @@ export async function runPracticeSystemSync(db: Db, client: FhirClient): Promise
   } catch (error) {
     if (!(error instanceof PracticeSystemError)) throw error;
     recordPracticeSystemError('sync', error.kind);
-    logger.warn({ kind: error.kind, operation: error.message, ms: clock.nowMs() - started }, 'practice system sync failed; the next run goes on from the cursor');
+    logger.warn(
+      { kind: error.kind, operation: error.message, ms: clock.nowMs() - started },
+      'practice system sync failed; the next run goes on from the cursor',
+    );
   }
 }
 

@@ -206,13 +206,19 @@ async function applyLocation(tx: Db, { id, resource }: Change<Location>) {
     postOffice: address?.city ?? null,
     isRemote: isVirtual(resource),
   };
-  await tx.insert(clinics).values({ id, ...row }).onConflictDoUpdate({ target: clinics.id, set: row });
+  await tx
+    .insert(clinics)
+    .values({ id, ...row })
+    .onConflictDoUpdate({ target: clinics.id, set: row });
 }
 
 async function applyService(tx: Db, { id, resource }: Change<HealthcareService>) {
   if (!resource) return closeSchedules(tx, eq(practiceSystemSchedules.specialtyId, id));
   const row = { name: same(resource.name ?? id) };
-  await tx.insert(specialties).values({ id, ...row }).onConflictDoUpdate({ target: specialties.id, set: row });
+  await tx
+    .insert(specialties)
+    .values({ id, ...row })
+    .onConflictDoUpdate({ target: specialties.id, set: row });
 }
 
 async function applyPractitioner(tx: Db, { id, resource }: Change<Practitioner>) {
@@ -223,7 +229,10 @@ async function applyPractitioner(tx: Db, { id, resource }: Change<Practitioner>)
     lastName: name?.family ?? id,
     title: same(resource.qualification?.[0]?.code?.text ?? ''),
   };
-  await tx.insert(practitioners).values({ id, ...row }).onConflictDoUpdate({ target: practitioners.id, set: row });
+  await tx
+    .insert(practitioners)
+    .values({ id, ...row })
+    .onConflictDoUpdate({ target: practitioners.id, set: row });
 }
 
 /** A role adds where the practitioner works and what for (the references that exist). */
@@ -268,11 +277,18 @@ async function applySchedule(tx: Db, { id, resource }: Change<Schedule>) {
     row = { ...row, active: resource.active !== false };
   }
   const [before] = await tx.select().from(practiceSystemSchedules).where(eq(practiceSystemSchedules.fhirId, id));
-  await tx.insert(practiceSystemSchedules).values({ fhirId: id, ...row }).onConflictDoUpdate({ target: practiceSystemSchedules.fhirId, set: row });
+  await tx
+    .insert(practiceSystemSchedules)
+    .values({ fhirId: id, ...row })
+    .onConflictDoUpdate({ target: practiceSystemSchedules.fhirId, set: row });
   // Its slots change only when what they take from it does (`_since` is inclusive: the boundary
   // schedule comes back every run, and re-deriving all its slots each time would cost minutes).
   const unchanged =
-    before && before.active === row.active && before.practitionerId === row.practitionerId && before.clinicId === row.clinicId && before.specialtyId === row.specialtyId;
+    before &&
+    before.active === row.active &&
+    before.practitionerId === row.practitionerId &&
+    before.clinicId === row.clinicId &&
+    before.specialtyId === row.specialtyId;
   if (!unchanged) await refreshScheduleSlots(tx, id);
 }
 
@@ -294,7 +310,9 @@ export async function linkPatient(tx: Db, fhirId: string, personId: string | nul
 
 /** Links a FHIR Appointment to the portal's row: its version and its mutability rules as read. */
 export async function linkAppointment(tx: Db, appointmentId: number, resource: Appointment & { id: string }): Promise<void> {
-  await tx.insert(practiceSystemAppointments).values({ fhirId: resource.id, appointmentId, versionId: resource.meta?.versionId ?? '', ...mutabilityOf(resource) });
+  await tx
+    .insert(practiceSystemAppointments)
+    .values({ fhirId: resource.id, appointmentId, versionId: resource.meta?.versionId ?? '', ...mutabilityOf(resource) });
 }
 
 async function applyPatient(tx: Db, { id, resource }: Change<Patient>) {
@@ -353,7 +371,12 @@ async function applySlots(tx: Db, changes: Change<Slot>[]): Promise<void> {
         await tx
           .select({ fhirId: practiceSystemSlots.fhirId, versionId: practiceSystemSlots.versionId })
           .from(practiceSystemSlots)
-          .where(inArray(practiceSystemSlots.fhirId, chunk.map((c) => c.id)))
+          .where(
+            inArray(
+              practiceSystemSlots.fhirId,
+              chunk.map((c) => c.id),
+            ),
+          )
       ).map((l) => [l.fhirId, l.versionId]),
     );
     const fresh: { link: typeof practiceSystemSlots.$inferInsert; time: typeof appointmentSlots.$inferInsert | null }[] = [];
@@ -368,7 +391,14 @@ async function applySlots(tx: Db, changes: Change<Slot>[]): Promise<void> {
         continue;
       }
       const scheduleFhirId = idOf(resource.schedule?.reference, 'Schedule') ?? '';
-      const link = { fhirId: change.id, scheduleFhirId, status: resource.status, startAt: new Date(resource.start), endAt: new Date(resource.end), versionId: resource.meta?.versionId ?? '' };
+      const link = {
+        fhirId: change.id,
+        scheduleFhirId,
+        status: resource.status,
+        startAt: new Date(resource.start),
+        endAt: new Date(resource.end),
+        versionId: resource.meta?.versionId ?? '',
+      };
       const schedule = schedules.get(scheduleFhirId);
       const bookable = link.status === 'free' && schedule?.active && schedule.practitionerId && schedule.clinicId && schedule.specialtyId;
       fresh.push({ link, time: bookable ? freeTimeOf(schedule, link, remote.get(schedule.clinicId!) ?? false) : null });
@@ -376,7 +406,9 @@ async function applySlots(tx: Db, changes: Change<Slot>[]): Promise<void> {
     const times = fresh.filter((f) => f.time);
     if (times.length > 0) {
       // Both drivers answer { rows } (retention.server.ts reads it the same way).
-      const { rows } = (await tx.execute(sql`select nextval(pg_get_serial_sequence('appointment_slots', 'id')) as id from generate_series(1, ${times.length})`)) as unknown as {
+      const { rows } = (await tx.execute(
+        sql`select nextval(pg_get_serial_sequence('appointment_slots', 'id')) as id from generate_series(1, ${times.length})`,
+      )) as unknown as {
         rows: { id: string | number }[];
       };
       times.forEach((f, n) => (f.time = { ...f.time!, id: Number(rows[n]!.id) }));
@@ -460,7 +492,12 @@ async function applyAppointments(tx: Db, changes: Change<Appointment>[], now: Da
         await tx
           .select({ fhirId: practiceSystemAppointments.fhirId })
           .from(practiceSystemAppointments)
-          .where(inArray(practiceSystemAppointments.fhirId, chunk.map((c) => c.id)))
+          .where(
+            inArray(
+              practiceSystemAppointments.fhirId,
+              chunk.map((c) => c.id),
+            ),
+          )
       ).map((l) => l.fhirId),
     );
     const patientIds = [...new Set(chunk.map((c) => (c.resource ? patientOf(c.resource) : null)).filter((id): id is string => Boolean(id)))];
@@ -471,7 +508,9 @@ async function applyAppointments(tx: Db, changes: Change<Appointment>[], now: Da
     );
     const slotFhirIds = [...new Set(chunk.map((c) => idOf(c.resource?.slot?.[0]?.reference, 'Slot')).filter((id): id is string => Boolean(id)))];
     const slotLinks = new Map(
-      slotFhirIds.length === 0 ? [] : (await tx.select().from(practiceSystemSlots).where(inArray(practiceSystemSlots.fhirId, slotFhirIds))).map((l) => [l.fhirId, l]),
+      slotFhirIds.length === 0
+        ? []
+        : (await tx.select().from(practiceSystemSlots).where(inArray(practiceSystemSlots.fhirId, slotFhirIds))).map((l) => [l.fhirId, l]),
     );
     const slotIds = [...slotLinks.values()].map((l) => l.slotId).filter((id): id is number => id !== null);
     // The free times a live appointment holds; the new ones below add theirs as they claim them.
@@ -489,12 +528,16 @@ async function applyAppointments(tx: Db, changes: Change<Appointment>[], now: Da
     const flush = async () => {
       if (fresh.length === 0) return;
       // Both drivers answer { rows } (as for the slots above).
-      const { rows } = (await tx.execute(sql`select nextval(pg_get_serial_sequence('appointments', 'id')) as id from generate_series(1, ${fresh.length})`)) as unknown as {
+      const { rows } = (await tx.execute(
+        sql`select nextval(pg_get_serial_sequence('appointments', 'id')) as id from generate_series(1, ${fresh.length})`,
+      )) as unknown as {
         rows: { id: string | number }[];
       };
       const ids = rows.map((r) => Number(r.id));
       await tx.insert(appointments).values(fresh.map((f, n) => ({ ...f.row, id: ids[n]! })));
-      await tx.insert(practiceSystemAppointments).values(fresh.map((f, n) => ({ fhirId: f.fhirId, appointmentId: ids[n]!, versionId: f.versionId, ...f.rules })));
+      await tx
+        .insert(practiceSystemAppointments)
+        .values(fresh.map((f, n) => ({ fhirId: f.fhirId, appointmentId: ids[n]!, versionId: f.versionId, ...f.rules })));
       fresh = [];
     };
     for (const change of chunk) {
@@ -568,7 +611,11 @@ async function applyAppointment(tx: Db, { id, resource }: Change<Appointment>, n
         .update(appointments)
         .set({ cancelledAt: now, cancelledBy: 'provider' })
         .where(and(eq(appointments.id, link.appointmentId), isNull(appointments.cancelledAt)));
-      if (resource) await tx.update(practiceSystemAppointments).set({ versionId: resource.meta?.versionId ?? '' }).where(eq(practiceSystemAppointments.fhirId, id));
+      if (resource)
+        await tx
+          .update(practiceSystemAppointments)
+          .set({ versionId: resource.meta?.versionId ?? '' })
+          .where(eq(practiceSystemAppointments.fhirId, id));
     }
     return;
   }
@@ -600,7 +647,16 @@ async function applyAppointment(tx: Db, { id, resource }: Change<Appointment>, n
       .limit(1);
     if (holder && holder.id !== link?.appointmentId) slotId = null;
   }
-  const place = { startAt, durationMinutes, clinicId, practitionerId, specialtyId, slotId, isRemote: remote, locationType: remote ? ('videoAppointment' as const) : ('physicalLocation' as const) };
+  const place = {
+    startAt,
+    durationMinutes,
+    clinicId,
+    practitionerId,
+    specialtyId,
+    slotId,
+    isRemote: remote,
+    locationType: remote ? ('videoAppointment' as const) : ('physicalLocation' as const),
+  };
   const versionId = resource.meta?.versionId ?? '';
 
   if (link) {

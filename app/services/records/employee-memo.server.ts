@@ -16,7 +16,11 @@ const MEMOS_PER_PAGE = 5;
 
 export async function listEmployeeMemos(db: Db, personId: string, lang: Language, page = 1) {
   const rows = await db
-    .select({ memo: employeeMemos, practitionerName: sql<string>`${practitioners.firstName} || ' ' || ${practitioners.lastName}`, practitionerTitle: practitioners.title })
+    .select({
+      memo: employeeMemos,
+      practitionerName: sql<string>`${practitioners.firstName} || ' ' || ${practitioners.lastName}`,
+      practitionerTitle: practitioners.title,
+    })
     .from(employeeMemos)
     .innerJoin(practitioners, eq(practitioners.id, employeeMemos.practitionerId))
     .where(eq(employeeMemos.patientId, personId))
@@ -25,7 +29,16 @@ export async function listEmployeeMemos(db: Db, personId: string, lang: Language
     .offset((page - 1) * MEMOS_PER_PAGE);
   const { items: shown, ...paging } = pageOf(rows, page, MEMOS_PER_PAGE);
   if (shown.length) {
-    await logAccesses(db, shown.map((r) => ({ actorPersonId: personId, subjectPersonId: personId, action: 'view' as const, resource: 'employee-memo', resourceId: String(r.memo.id) })));
+    await logAccesses(
+      db,
+      shown.map((r) => ({
+        actorPersonId: personId,
+        subjectPersonId: personId,
+        action: 'view' as const,
+        resource: 'employee-memo',
+        resourceId: String(r.memo.id),
+      })),
+    );
   } else {
     await logAccess(db, { actorPersonId: personId, subjectPersonId: personId, action: 'view', resource: 'employee-memo' });
   }

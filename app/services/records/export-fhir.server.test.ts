@@ -10,13 +10,37 @@ const patientUrl = 'urn:uuid:00000000-0000-4000-8000-000000000001';
 const now = new Date('2026-11-25T10:00:00Z');
 
 const appointment = (over: Partial<ExportAppointment>): ExportAppointment => ({
-  id: 1, startAt: '2026-11-25T08:00:00.000Z', endAt: '2026-11-25T08:30:00.000Z', durationMinutes: 30, kindName: 'Vastaanotto', specialtyName: 'Yleislääketiede',
-  practitioner: 'Lauri Lindqvist, Yleislääkäri', clinicName: 'Kamppi', clinicAddress: 'Urho Kekkosen katu 1, 00100 Helsinki', isRemote: false, cancelled: false, checkedIn: false, ...over,
+  id: 1,
+  startAt: '2026-11-25T08:00:00.000Z',
+  endAt: '2026-11-25T08:30:00.000Z',
+  durationMinutes: 30,
+  kindName: 'Vastaanotto',
+  specialtyName: 'Yleislääketiede',
+  practitioner: 'Lauri Lindqvist, Yleislääkäri',
+  clinicName: 'Kamppi',
+  clinicAddress: 'Urho Kekkosen katu 1, 00100 Helsinki',
+  isRemote: false,
+  cancelled: false,
+  checkedIn: false,
+  ...over,
 });
 
 const test = (over: Partial<ExportLabTest>): ExportLabTest => ({
-  id: 1, code: '4000', displayName: 'Testi', status: 'ready', resultNumber: '5.0', comparator: null, resultText: null, unit: 'mmol/l', referenceMin: '3.0', referenceMax: '6.0',
-  isWithinReferenceRange: true, description: null, additionalResult: null, items: [], ...over,
+  id: 1,
+  code: '4000',
+  displayName: 'Testi',
+  status: 'ready',
+  resultNumber: '5.0',
+  comparator: null,
+  resultText: null,
+  unit: 'mmol/l',
+  referenceMin: '3.0',
+  referenceMax: '6.0',
+  isWithinReferenceRange: true,
+  description: null,
+  additionalResult: null,
+  items: [],
+  ...over,
 });
 
 describe('FHIR export mapping', () => {
@@ -46,12 +70,26 @@ describe('FHIR export mapping', () => {
     [{ resultNumber: null, resultText: 'Positiivinen', isWithinReferenceRange: false }, 'A'],
   ] as const)('interprets %j as %s against the reference range', (over, code) => {
     const [, observation] = labDayResources({ date: '2026-11-01', tests: [test(over)] }, patientUrl, t);
-    expect(observation!.resource.interpretation).toEqual([{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation', code }] }]);
+    expect(observation!.resource.interpretation).toEqual([
+      { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation', code }] },
+    ]);
   });
 
   it('puts a package’s items under it (hasMember) and only the package in the report; a pending test has no value', () => {
     const day = labDayResources(
-      { date: '2026-11-01', tests: [test({ resultNumber: null, unit: null, referenceMin: null, referenceMax: null, isWithinReferenceRange: null, items: [test({ id: 2 }), test({ id: 3, status: 'sampled', resultNumber: null, isWithinReferenceRange: null })] })] },
+      {
+        date: '2026-11-01',
+        tests: [
+          test({
+            resultNumber: null,
+            unit: null,
+            referenceMin: null,
+            referenceMax: null,
+            isWithinReferenceRange: null,
+            items: [test({ id: 2 }), test({ id: 3, status: 'sampled', resultNumber: null, isWithinReferenceRange: null })],
+          }),
+        ],
+      },
       patientUrl,
       t,
     );

@@ -62,7 +62,9 @@ export interface ExportFhirOptions {
 function patientResource(patient: ExportPatient, fullUrl: string): Entry {
   return entry(fullUrl, 'Patient', {
     identifier: [{ use: 'official', system: FINNISH_PERSONAL_IDENTITY_CODE, value: patient.identityCode }],
-    name: [{ use: 'official', family: patient.lastName, given: patient.firstName.split(/\s+/).filter(Boolean), text: `${patient.firstName} ${patient.lastName}` }],
+    name: [
+      { use: 'official', family: patient.lastName, given: patient.firstName.split(/\s+/).filter(Boolean), text: `${patient.firstName} ${patient.lastName}` },
+    ],
     birthDate: patient.birthDate,
     communication: [{ language: { coding: [{ system: 'urn:ietf:bcp:47', code: patient.language }] }, preferred: true }],
   });
@@ -275,7 +277,10 @@ async function* fhirBundleChunks({ patient, sources, t, lang, now }: ExportFhirO
   yield JSON.stringify(patientResource(patient, patientUrl));
   const all = async function* <T>(batches: AsyncIterable<T[]>, toEntries: (item: T) => Entry[]) {
     for await (const batch of batches) {
-      const piece = batch.flatMap(toEntries).map((e) => `,${JSON.stringify(e)}`).join('');
+      const piece = batch
+        .flatMap(toEntries)
+        .map((e) => `,${JSON.stringify(e)}`)
+        .join('');
       if (piece) yield piece;
     }
   };

@@ -14,11 +14,23 @@ function endless() {
   const vaccinations = async function* (): AsyncGenerator<ExportVaccination[]> {
     for (;;) {
       counter.batches++;
-      yield Array.from({ length: 50 }, (_, i) => ({ id: i, name: `Rokote ${counter.batches}-${i}`, date: '2026-01-01', practitionerName: 'Sari Laine', effectiveUntil: null }));
+      yield Array.from({ length: 50 }, (_, i) => ({
+        id: i,
+        name: `Rokote ${counter.batches}-${i}`,
+        date: '2026-01-01',
+        practitionerName: 'Sari Laine',
+        effectiveUntil: null,
+      }));
     }
   };
   const sources: ExportSources = {
-    appointments: none, visits: none, laboratory: none, imaging: none, prescriptions: none, vaccinations, certificates: none,
+    appointments: none,
+    visits: none,
+    laboratory: none,
+    imaging: none,
+    prescriptions: none,
+    vaccinations,
+    certificates: none,
   };
   return { counter, sources };
 }
@@ -36,7 +48,15 @@ describe('the streamed export PDF', () => {
   it('stops reading the records while nobody reads the PDF, and goes on when they do', async () => {
     const { counter, sources } = endless();
     // A small high-water mark keeps the test short: the same code waits at 64 KB in production.
-    const stream = exportPdfStream({ patient, sources, t: await textsIn('sv'), lang: 'sv', brandName: 'Kaari', now: new Date('2026-11-25T10:00:00Z'), highWaterBytes: 4096 });
+    const stream = exportPdfStream({
+      patient,
+      sources,
+      t: await textsIn('sv'),
+      lang: 'sv',
+      brandName: 'Kaari',
+      now: new Date('2026-11-25T10:00:00Z'),
+      highWaterBytes: 4096,
+    });
     const stalled = await settled(counter);
     expect(stalled).toBeGreaterThan(0);
     expect(stalled).toBeLessThan(100);
@@ -52,12 +72,21 @@ describe('the streamed export PDF', () => {
 
   it('has a section heading for every section, empty ones saying so, with Swedish letters intact', async () => {
     const none = async function* <T>(): AsyncGenerator<T[]> {};
-    const sources: ExportSources = { appointments: none, visits: none, laboratory: none, imaging: none, prescriptions: none, vaccinations: none, certificates: none };
+    const sources: ExportSources = {
+      appointments: none,
+      visits: none,
+      laboratory: none,
+      imaging: none,
+      prescriptions: none,
+      vaccinations: none,
+      certificates: none,
+    };
     const stream = exportPdfStream({ patient, sources, t: await textsIn('sv'), lang: 'sv', brandName: 'Kaari', now: new Date('2026-11-25T10:00:00Z') });
     const { text, fontsEmbedded } = readPdf(Buffer.from(await new Response(stream).arrayBuffer()));
     expect(fontsEmbedded).toBe(true);
     expect(text).toContain('Åsa Öhman');
-    for (const heading of ['Tidsbokningar', 'Besök', 'Laboratorieresultat', 'Bildundersökningsresultat', 'Recept', 'Vaccinationer', 'Sjukledighetsintyg']) expect(text).toContain(heading);
+    for (const heading of ['Tidsbokningar', 'Besök', 'Laboratorieresultat', 'Bildundersökningsresultat', 'Recept', 'Vaccinationer', 'Sjukledighetsintyg'])
+      expect(text).toContain(heading);
     expect(text.split('\n').filter((line) => line === 'Inga anteckningar.')).toHaveLength(7);
   });
 
@@ -65,7 +94,13 @@ describe('the streamed export PDF', () => {
     const none = async function* <T>(): AsyncGenerator<T[]> {};
     const vaccinations = async function* (): AsyncGenerator<ExportVaccination[]> {
       for (let batch = 0; batch < 3; batch++) {
-        yield Array.from({ length: 50 }, (_, i) => ({ id: batch * 50 + i, name: `Rokote ${batch * 50 + i + 1}`, date: '2026-01-01', practitionerName: 'Sari Laine', effectiveUntil: null }));
+        yield Array.from({ length: 50 }, (_, i) => ({
+          id: batch * 50 + i,
+          name: `Rokote ${batch * 50 + i + 1}`,
+          date: '2026-01-01',
+          practitionerName: 'Sari Laine',
+          effectiveUntil: null,
+        }));
       }
     };
     const sources: ExportSources = { appointments: none, visits: none, laboratory: none, imaging: none, prescriptions: none, vaccinations, certificates: none };

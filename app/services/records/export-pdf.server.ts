@@ -9,13 +9,7 @@ import type { Language } from '~/i18n/config';
 import type { TFunction } from '~/i18n/translate';
 import { formatDate, formatDateTime, formatTime } from '~/lib/format';
 import { createPdfDocument, PDF_FONTS, tag, type PdfDocument, type PdfStructure } from '~/lib/pdf.server';
-import {
-  EXPORT_SECTIONS,
-  type ExportLabTest,
-  type ExportPatient,
-  type ExportSection,
-  type ExportSources,
-} from '~/models/records/export';
+import { EXPORT_SECTIONS, type ExportLabTest, type ExportPatient, type ExportSection, type ExportSources } from '~/models/records/export';
 import { referenceRangeText, resultNumberText } from './records-rules';
 
 /**
@@ -115,7 +109,13 @@ async function drawExport(doc: PdfDocument, root: PdfStructure, { patient, sourc
 
   for (const section of EXPORT_SECTIONS) {
     const sect = tag(doc, root, 'Sect');
-    tag(doc, sect, 'H2', () => doc.moveDown(1.2).font(PDF_FONTS.bold).fontSize(16).text(t(`dataExport.pdf.sections.${section}`)));
+    tag(doc, sect, 'H2', () =>
+      doc
+        .moveDown(1.2)
+        .font(PDF_FONTS.bold)
+        .fontSize(16)
+        .text(t(`dataExport.pdf.sections.${section}`)),
+    );
     doc.moveDown(0.4).fontSize(10);
     const count = await drawSection(doc, sect, section, sources, t, lang, drain);
     if (count === 0) tag(doc, sect, 'P', () => doc.font(PDF_FONTS.regular).text(t('dataExport.pdf.empty')));
@@ -159,7 +159,10 @@ async function drawSection(
         heading(`${formatDateTime(a.startAt, lang)}–${formatTime(a.endAt, lang)} ${a.kindName}`);
         plain(a.specialtyName);
         line(t('dataExport.pdf.appointment.practitioner'), a.practitioner);
-        line(t('dataExport.pdf.appointment.place'), a.isRemote ? t('dataExport.pdf.appointment.remote') : [a.clinicName, a.clinicAddress].filter(Boolean).join(', '));
+        line(
+          t('dataExport.pdf.appointment.place'),
+          a.isRemote ? t('dataExport.pdf.appointment.remote') : [a.clinicName, a.clinicAddress].filter(Boolean).join(', '),
+        );
         if (a.cancelled) plain(t('dataExport.pdf.appointment.cancelled'));
         else if (a.checkedIn) plain(t('dataExport.pdf.appointment.checkedIn'));
       });

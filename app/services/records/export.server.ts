@@ -82,7 +82,10 @@ export function prescriptionBatches(db: Db, viewer: RecordViewer, person: Export
         .select()
         .from(prescriptions)
         .where(
-          and(eq(prescriptions.patientId, person.id), after ? below(prescriptions.issuedDate, prescriptions.id, after.issuedDate, after.id, 'date') : undefined),
+          and(
+            eq(prescriptions.patientId, person.id),
+            after ? below(prescriptions.issuedDate, prescriptions.id, after.issuedDate, after.id, 'date') : undefined,
+          ),
         )
         .orderBy(desc(prescriptions.issuedDate), desc(prescriptions.id))
         .limit(EXPORT_BATCH),
@@ -106,7 +109,6 @@ export function prescriptionBatches(db: Db, viewer: RecordViewer, person: Export
 }
 
 // --- Laboratory ------------------------------------------------------------------------------
-
 
 function labTest(row: typeof labTests.$inferSelect, items: ExportLabTest[]): ExportLabTest {
   const ready = row.status === 'ready';
@@ -160,7 +162,12 @@ export function labDayBatches(db: Db, viewer: RecordViewer, person: ExportPatien
         date,
         tests: top
           .filter((t) => t.resultDate === date)
-          .map((t) => labTest(t, children.filter((c) => c.parentId === t.id).map((c) => labTest(c, [])))),
+          .map((t) =>
+            labTest(
+              t,
+              children.filter((c) => c.parentId === t.id).map((c) => labTest(c, [])),
+            ),
+          ),
       }));
       if (days.length < dayBatch) return;
       before = dates[dates.length - 1]!;
@@ -250,7 +257,10 @@ export function vaccinationBatches(db: Db, viewer: RecordViewer, person: ExportP
         .select()
         .from(vaccinations)
         .where(
-          and(eq(vaccinations.patientId, person.id), after ? below(vaccinations.vaccinatedOn, vaccinations.id, after.vaccinatedOn, after.id, 'date') : undefined),
+          and(
+            eq(vaccinations.patientId, person.id),
+            after ? below(vaccinations.vaccinatedOn, vaccinations.id, after.vaccinatedOn, after.id, 'date') : undefined,
+          ),
         )
         .orderBy(desc(vaccinations.vaccinatedOn), desc(vaccinations.id))
         .limit(EXPORT_BATCH),

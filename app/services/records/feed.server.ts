@@ -17,8 +17,8 @@ import { isOneOf, listVariant, placeholderValue, prepared } from '~/services/db/
 import { visibleRecordIds, type RecordViewer } from '~/services/people/viewer.server';
 import type { FeedView } from '~/models/records/feed';
 import { pagePath } from '~/route-table';
-import { CERTIFICATES_SINCE_INSTANT, newestFirst, relativeDate, relativeDay, relativeText, validityHint, validityText, type FeedItem } from './records-rules';
 import { clock } from '~/lib/clock.server';
+import { CERTIFICATES_SINCE_INSTANT, newestFirst, relativeDate, relativeDay, relativeText, validityHint, validityText, type FeedItem } from './records-rules';
 
 const FEED_SIZE = 5;
 
@@ -125,7 +125,10 @@ export async function listFeed(
   const refs = rows<{ id: number; patientId: string; type: 'laboratory' | 'imaging'; title: string; creationDate: string; validUntil: string }>(found?.refs);
   const labDays = rows<{ patientId: string; date: string; count: number }>(found?.labDays);
   const imaging = rows<{ id: number; patientId: string; name: string; date: string }>(found?.imaging);
-  const visits = rows<{ id: number; patientId: string; startAt: string; specialty: Localized }>(found?.visits).map((v) => ({ ...v, startAt: new Date(v.startAt) }));
+  const visits = rows<{ id: number; patientId: string; startAt: string; specialty: Localized }>(found?.visits).map((v) => ({
+    ...v,
+    startAt: new Date(v.startAt),
+  }));
   const rx = rows<{ id: number; patientId: string; name: string; strength: string; date: string }>(found?.prescriptions);
   const certificateRows = rows<{ id: number; patientId: string; createdAt: string; startDate: string; endDate: string }>(found?.certificates).map((c) => ({
     ...c,
@@ -212,7 +215,13 @@ export async function listFeed(
   const shown = newestFirst(items, limit) as typeof items;
   await logOrBatch(
     db,
-    shown.map((i) => ({ actorPersonId: viewer.actorId, subjectPersonId: i.patientId, action: 'view' as const, resource: `feed:${i.resource}`, resourceId: i.resourceId })),
+    shown.map((i) => ({
+      actorPersonId: viewer.actorId,
+      subjectPersonId: i.patientId,
+      action: 'view' as const,
+      resource: `feed:${i.resource}`,
+      resourceId: i.resourceId,
+    })),
     batch,
   );
   return { items: shown.map(({ patientId: _p, resource: _r, resourceId: _i, ...item }) => item), canRenew: Boolean(found?.canRenew) };

@@ -14,17 +14,27 @@ import { answersSchema, definitionSchema, parseStoredAnswers, type Questionnaire
 import { logAccess } from '~/services/audit/access-log.server';
 import type { Db } from '~/services/db/db.server';
 import { visibleRecordIds, type RecordPerson, type RecordViewer } from '~/services/people/viewer.server';
-import { PAGE_SIZES } from './records-rules';
 import { clock } from '~/lib/clock.server';
+import { PAGE_SIZES } from './records-rules';
 
 export async function listQuestionnaires(db: Db, viewer: RecordViewer, person: RecordPerson, lang: Language, openPage = 1, answeredPage = 1) {
   const size = PAGE_SIZES.questionnaires;
   const query = (answered: boolean, page: number) =>
     db
-      .select({ id: questionnaireInvitations.id, sentAt: questionnaireInvitations.sentAt, answeredAt: questionnaireInvitations.answeredAt, definition: questionnaireForms.definition })
+      .select({
+        id: questionnaireInvitations.id,
+        sentAt: questionnaireInvitations.sentAt,
+        answeredAt: questionnaireInvitations.answeredAt,
+        definition: questionnaireForms.definition,
+      })
       .from(questionnaireInvitations)
       .innerJoin(questionnaireForms, eq(questionnaireForms.id, questionnaireInvitations.formId))
-      .where(and(eq(questionnaireInvitations.patientId, person.id), answered ? isNotNull(questionnaireInvitations.answeredAt) : isNull(questionnaireInvitations.answeredAt)))
+      .where(
+        and(
+          eq(questionnaireInvitations.patientId, person.id),
+          answered ? isNotNull(questionnaireInvitations.answeredAt) : isNull(questionnaireInvitations.answeredAt),
+        ),
+      )
       .orderBy(desc(questionnaireInvitations.sentAt), desc(questionnaireInvitations.id))
       .limit(size + 1)
       .offset((page - 1) * size);
@@ -54,7 +64,13 @@ async function findInvitation(db: Db, viewer: RecordViewer, id: number) {
 export async function getQuestionnaire(db: Db, viewer: RecordViewer, id: number, lang: Language) {
   const row = await findInvitation(db, viewer, id);
   if (!row) return null;
-  await logAccess(db, { actorPersonId: viewer.actorId, subjectPersonId: row.invitation.patientId, action: 'view', resource: 'questionnaire', resourceId: String(id) });
+  await logAccess(db, {
+    actorPersonId: viewer.actorId,
+    subjectPersonId: row.invitation.patientId,
+    action: 'view',
+    resource: 'questionnaire',
+    resourceId: String(id),
+  });
   return {
     id,
     definition: row.definition,
@@ -93,6 +109,12 @@ export async function answerQuestionnaire(
     .where(and(eq(questionnaireInvitations.id, row.invitation.id), isNull(questionnaireInvitations.answeredAt)))
     .returning({ id: questionnaireInvitations.id });
   if (updated.length === 0) return 'alreadyAnswered';
-  await logAccess(db, { actorPersonId: viewer.actorId, subjectPersonId: row.invitation.patientId, action: 'change', resource: 'questionnaire', resourceId: String(row.invitation.id) });
+  await logAccess(db, {
+    actorPersonId: viewer.actorId,
+    subjectPersonId: row.invitation.patientId,
+    action: 'change',
+    resource: 'questionnaire',
+    resourceId: String(row.invitation.id),
+  });
   return 'saved';
 }

@@ -48,11 +48,7 @@ export function referralStatus(validUntil: string, today: string): 'valid' | 'ex
 }
 
 export type ValidityHint =
-  | { kind: 'today' }
-  | { kind: 'tomorrow' }
-  | { kind: 'weekday'; weekday: IsoWeekday }
-  | { kind: 'weeks'; weeks: number }
-  | { kind: 'date'; date: string };
+  { kind: 'today' } | { kind: 'tomorrow' } | { kind: 'weekday'; weekday: IsoWeekday } | { kind: 'weeks'; weeks: number } | { kind: 'date'; date: string };
 
 /**
  * How soon a validity ends (spec 3 §9): today, tomorrow, the weekday within a week, whole weeks
@@ -69,11 +65,7 @@ export function validityHint(validUntil: string, today: string): ValidityHint | 
 }
 
 export type RelativeDate =
-  | { kind: 'justNow' }
-  | { kind: 'minutes'; minutes: number }
-  | { kind: 'hours'; hours: number }
-  | { kind: 'yesterday' }
-  | { kind: 'date'; date: string };
+  { kind: 'justNow' } | { kind: 'minutes'; minutes: number } | { kind: 'hours'; hours: number } | { kind: 'yesterday' } | { kind: 'date'; date: string };
 
 /**
  * When a record item appeared (spec 3 §9): within 24 hours relative (minutes, hours), 24–48
@@ -88,14 +80,22 @@ export function relativeDate(at: Date, now: Date): RelativeDate {
   return { kind: 'date', date: helsinkiDate(at) };
 }
 
-
 /** Certificates are available from 1.1.2022 (spec 2 §9). */
 export const CERTIFICATES_SINCE = '2022-01-01';
 /** The start of CERTIFICATES_SINCE in Helsinki: certificates written before it are not shown nor exported. */
 export const CERTIFICATES_SINCE_INSTANT = helsinkiInstant(CERTIFICATES_SINCE);
 
 /** Vaccinations per page (spec 2 §9); the other lists' page sizes are the provider's choice. */
-export const PAGE_SIZES = { vaccinations: 25, prescriptions: 25, labDays: 20, referrals: 20, imaging: 20, visits: 20, certificates: 20, questionnaires: 20 } as const;
+export const PAGE_SIZES = {
+  vaccinations: 25,
+  prescriptions: 25,
+  labDays: 20,
+  referrals: 20,
+  imaging: 20,
+  visits: 20,
+  certificates: 20,
+  questionnaires: 20,
+} as const;
 
 /** A lab or imaging referral as the pages show it (dates formatted on the server). */
 export interface ReferralView {
@@ -135,7 +135,11 @@ export type FeedItemType = (typeof FEED_ITEM_TYPES)[number];
 export interface FeedItem {
   type: FeedItemType;
   /** Page key and parameters of the item's page (the pages' own route table rows). */
-  target: { page: 'laboratoryReferral' | 'laboratoryResult' | 'imagingReferral' | 'imagingResult' | 'visit' | 'prescriptions' | 'certificates'; params: Record<string, string>; person: string | null };
+  target: {
+    page: 'laboratoryReferral' | 'laboratoryResult' | 'imagingReferral' | 'imagingResult' | 'visit' | 'prescriptions' | 'certificates';
+    params: Record<string, string>;
+    person: string | null;
+  };
   title: string;
   /** Whose record, when it is a ward's. */
   personName: string | null;

@@ -26,6 +26,10 @@ import { formatDate, formatDateTime } from '~/lib/format';
 import { logAccess, logAccesses } from '~/services/audit/access-log.server';
 import type { Db } from '~/services/db/db.server';
 import { visibleRecordIds, type RecordPerson, type RecordViewer } from '~/services/people/viewer.server';
+import { clock } from '~/lib/clock.server';
+import { env } from '~/env.server';
+import { profilePictureSrc } from '~/models/booking/practitioner-picture';
+import { pageOf } from '~/models/paging';
 import {
   CERTIFICATES_SINCE_INSTANT,
   labDayState,
@@ -37,10 +41,6 @@ import {
   type LabPrefix,
   type ReferralView,
 } from './records-rules';
-import { clock } from '~/lib/clock.server';
-import { env } from '~/env.server';
-import { profilePictureSrc } from '~/models/booking/practitioner-picture';
-import { pageOf } from '~/models/paging';
 
 /** The practitioner's name as the records show it (the pages and the export). */
 export const practitionerName = sql<string>`${practitioners.firstName} || ' ' || ${practitioners.lastName}`;
@@ -92,7 +92,13 @@ export async function listPrescriptions(db: Db, viewer: RecordViewer, person: Re
     .limit(size + 1)
     .offset((page - 1) * size);
   const result = pageOf(rows, page, size);
-  await logListView(db, viewer, person.id, 'prescription', result.items.map((r) => r.id));
+  await logListView(
+    db,
+    viewer,
+    person.id,
+    'prescription',
+    result.items.map((r) => r.id),
+  );
   return { ...result, items: result.items.map((r) => prescriptionView(r, lang)) };
 }
 
@@ -107,7 +113,13 @@ export async function getPrescriptions(db: Db, viewer: RecordViewer, ids: number
   const found = ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   await logAccesses(
     db,
-    found.map((r) => ({ actorPersonId: viewer.actorId, subjectPersonId: r.patientId, action: 'view' as const, resource: 'prescription', resourceId: String(r.id) })),
+    found.map((r) => ({
+      actorPersonId: viewer.actorId,
+      subjectPersonId: r.patientId,
+      action: 'view' as const,
+      resource: 'prescription',
+      resourceId: String(r.id),
+    })),
   );
   return found.map((r) => ({ ...prescriptionView(r, lang), patientId: r.patientId }));
 }
@@ -166,7 +178,13 @@ export async function listReferrals(
     .limit(size + 1)
     .offset((page - 1) * size);
   const result = pageOf(rows, page, size);
-  await logListView(db, viewer, person.id, `${type}-referral`, result.items.map((r) => r.id));
+  await logListView(
+    db,
+    viewer,
+    person.id,
+    `${type}-referral`,
+    result.items.map((r) => r.id),
+  );
   return { ...result, items: result.items.map((r) => referralView(r, lang, now)) };
 }
 
@@ -231,7 +249,11 @@ function labTestView(row: typeof labTests.$inferSelect, lang: Language) {
     result: !ready
       ? null
       : row.resultNumber !== null
-        ? { type: 'numeric' as const, text: resultNumberText(row.resultNumber, row.prefix as LabPrefix | null, lang), isWithinReferenceRange: row.isWithinReferenceRange }
+        ? {
+            type: 'numeric' as const,
+            text: resultNumberText(row.resultNumber, row.prefix as LabPrefix | null, lang),
+            isWithinReferenceRange: row.isWithinReferenceRange,
+          }
         : row.resultText !== null
           ? { type: 'text' as const, text: row.resultText }
           : null,
@@ -260,7 +282,13 @@ export async function getLabDay(db: Db, viewer: RecordViewer, person: RecordPers
         .where(and(inArray(labTests.parentId, packageIds), eq(labTests.viewRestriction, 'patient')))
         .orderBy(asc(labTests.position), asc(labTests.id))
     : [];
-  await logViews(db, viewer, person.id, 'lab-test', [...top, ...children].map((t) => t.id));
+  await logViews(
+    db,
+    viewer,
+    person.id,
+    'lab-test',
+    [...top, ...children].map((t) => t.id),
+  );
   const tests: LabTestView[] = top.map((t) => ({
     ...labTestView(t, lang),
     items: children.filter((c) => c.parentId === t.id).map((c) => labTestView(c, lang)),
@@ -278,14 +306,25 @@ export async function getLabDay(db: Db, viewer: RecordViewer, person: RecordPers
 export async function listImagingResults(db: Db, viewer: RecordViewer, person: RecordPerson, lang: Language, page = 1) {
   const size = PAGE_SIZES.imaging;
   const rows = await db
-    .select({ id: imagingResults.id, examinationName: imagingResults.examinationName, imagingDate: imagingResults.imagingDate, hasStatement: sql<boolean>`${imagingResults.statementText} is not null` })
+    .select({
+      id: imagingResults.id,
+      examinationName: imagingResults.examinationName,
+      imagingDate: imagingResults.imagingDate,
+      hasStatement: sql<boolean>`${imagingResults.statementText} is not null`,
+    })
     .from(imagingResults)
     .where(and(eq(imagingResults.patientId, person.id), eq(imagingResults.viewRestriction, 'patient')))
     .orderBy(desc(imagingResults.imagingDate), desc(imagingResults.id))
     .limit(size + 1)
     .offset((page - 1) * size);
   const result = pageOf(rows, page, size);
-  await logListView(db, viewer, person.id, 'imaging-result', result.items.map((r) => r.id));
+  await logListView(
+    db,
+    viewer,
+    person.id,
+    'imaging-result',
+    result.items.map((r) => r.id),
+  );
   return { ...result, items: result.items.map((r) => ({ ...r, dateText: formatDate(r.imagingDate, lang) })) };
 }
 
@@ -320,7 +359,13 @@ export async function listVisits(db: Db, viewer: RecordViewer, person: RecordPer
     .limit(size + 1)
     .offset((page - 1) * size);
   const result = pageOf(rows, page, size);
-  await logListView(db, viewer, person.id, 'visit', result.items.map((r) => r.id));
+  await logListView(
+    db,
+    viewer,
+    person.id,
+    'visit',
+    result.items.map((r) => r.id),
+  );
   return {
     ...result,
     items: result.items.map((r) => ({
@@ -355,7 +400,11 @@ export async function getVisit(db: Db, viewer: RecordViewer, id: number, lang: L
     .limit(1);
   if (!row) return null;
   const [diagnoses, texts] = await Promise.all([
-    db.select({ code: visitDiagnoses.code, description: visitDiagnoses.description }).from(visitDiagnoses).where(eq(visitDiagnoses.visitId, id)).orderBy(asc(visitDiagnoses.position)),
+    db
+      .select({ code: visitDiagnoses.code, description: visitDiagnoses.description })
+      .from(visitDiagnoses)
+      .where(eq(visitDiagnoses.visitId, id))
+      .orderBy(asc(visitDiagnoses.position)),
     db.select({ title: visitTexts.title, body: visitTexts.body }).from(visitTexts).where(eq(visitTexts.visitId, id)).orderBy(asc(visitTexts.position)),
   ]);
   await logViews(db, viewer, row.patientId, 'visit', [row.id]);
@@ -386,7 +435,13 @@ export async function listVaccinations(db: Db, viewer: RecordViewer, person: Rec
     .limit(size + 1)
     .offset((page - 1) * size);
   const result = pageOf(rows, page, size);
-  await logListView(db, viewer, person.id, 'vaccination', result.items.map((r) => r.id));
+  await logListView(
+    db,
+    viewer,
+    person.id,
+    'vaccination',
+    result.items.map((r) => r.id),
+  );
   return {
     ...result,
     items: result.items.map((r) => ({
@@ -407,7 +462,13 @@ const certificateSince = (patientId: string) =>
 export async function listCertificates(db: Db, viewer: RecordViewer, person: RecordPerson, lang: Language, page = 1) {
   const size = PAGE_SIZES.certificates;
   const rows = await db
-    .select({ id: sickLeaveCertificates.id, createdAt: sickLeaveCertificates.createdAt, startDate: sickLeaveCertificates.startDate, endDate: sickLeaveCertificates.endDate, practitionerName })
+    .select({
+      id: sickLeaveCertificates.id,
+      createdAt: sickLeaveCertificates.createdAt,
+      startDate: sickLeaveCertificates.startDate,
+      endDate: sickLeaveCertificates.endDate,
+      practitionerName,
+    })
     .from(sickLeaveCertificates)
     .innerJoin(practitioners, eq(practitioners.id, sickLeaveCertificates.practitionerId))
     .where(certificateSince(person.id))
@@ -415,7 +476,13 @@ export async function listCertificates(db: Db, viewer: RecordViewer, person: Rec
     .limit(size + 1)
     .offset((page - 1) * size);
   const result = pageOf(rows, page, size);
-  await logListView(db, viewer, person.id, 'sick-leave-certificate', result.items.map((r) => r.id));
+  await logListView(
+    db,
+    viewer,
+    person.id,
+    'sick-leave-certificate',
+    result.items.map((r) => r.id),
+  );
   return {
     ...result,
     items: result.items.map((r) => ({

@@ -84,10 +84,7 @@ export type RenewalAnswers = Record<string, string | undefined>;
  * The first message of the renewal thread, in Finnish for the care team: the general answer,
  * then each prescription with its answers. Plain text (rendered as text wherever shown).
  */
-export function renewalMessage(
-  prescriptions: ReadonlyArray<{ id: number; medicineName: string; strength: string }>,
-  answers: RenewalAnswers,
-): string {
+export function renewalMessage(prescriptions: ReadonlyArray<{ id: number; medicineName: string; strength: string }>, answers: RenewalAnswers): string {
   const yes = (v: string | undefined) => (v === 'yes' ? 'kyllä' : 'ei');
   const parts = [`Yleinen kysymys – terveydentila ja muutokset: ${answers[renewalField.general] ?? ''}`];
   for (const p of prescriptions) {

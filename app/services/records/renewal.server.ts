@@ -13,8 +13,8 @@ import { withTransaction, type Db } from '~/services/db/db.server';
 import { createThreadWithMessage } from '~/services/messaging/threads.server';
 import { logger } from '~/services/observability/logger.server';
 import { visibleRecordIds, type RecordViewer } from '~/services/people/viewer.server';
-import { RENEWAL_THREAD_TITLE, renewalMessage, type RenewalAnswers } from './renewal-rules';
 import { clock } from '~/lib/clock.server';
+import { RENEWAL_THREAD_TITLE, renewalMessage, type RenewalAnswers } from './renewal-rules';
 
 export type RenewalResult =
   | { type: 'sent'; threadId: number }
@@ -53,22 +53,15 @@ export async function pendingFor(db: Db, ids: readonly number[]): Promise<number
 
 class AlreadyPending extends Error {}
 
-export async function requestRenewal(
-  db: Db,
-  viewer: RecordViewer,
-  ids: readonly number[],
-  answers: RenewalAnswers,
-  now = clock.now(),
-): Promise<RenewalResult> {
+export async function requestRenewal(db: Db, viewer: RecordViewer, ids: readonly number[], answers: RenewalAnswers, now = clock.now()): Promise<RenewalResult> {
   if (env().PRESCRIPTION_RENEWAL !== 'on') return { type: 'maintenance' };
   const checked = await check(db, viewer, ids);
   if (checked.type !== 'ok') return checked;
   const patientId = checked.rows[0]!.patientId;
   const guardian = patientId !== viewer.actorId ? viewer.people[0]! : null;
-  const body = [
-    renewalMessage(checked.rows, answers),
-    ...(guardian ? [`Pyynnön lähetti huoltaja ${guardian.firstName} ${guardian.lastName}.`] : []),
-  ].join('\n\n');
+  const body = [renewalMessage(checked.rows, answers), ...(guardian ? [`Pyynnön lähetti huoltaja ${guardian.firstName} ${guardian.lastName}.`] : [])].join(
+    '\n\n',
+  );
   try {
     return await withTransaction(db, async (tx) => {
       // The thread is the ward's (or the patient's own); a guardian's name is in the text.

@@ -25,7 +25,10 @@ describe('measureOperations', () => {
     const [m] = measure(`{ ...F60 } fragment F0 on T { a } ${chain}`);
     expect(m!.fields).toBe(2 ** 60);
     expect(limitRefusals(parse(`{ ...F60 } fragment F0 on T { a } ${chain}`), LIMITS)).toEqual([
-      { code: 'GRAPHQL_TOO_MANY_FIELDS', message: 'The operation selects more than 9007199254740991 fields (each use of a fragment counted); at most 200 are allowed.' },
+      {
+        code: 'GRAPHQL_TOO_MANY_FIELDS',
+        message: 'The operation selects more than 9007199254740991 fields (each use of a fragment counted); at most 200 are allowed.',
+      },
     ]);
   });
 

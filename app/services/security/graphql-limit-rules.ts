@@ -6,15 +6,7 @@
  * counted at every use, so a fragment used twice in a fragment used twice… is refused without
  * being expanded. Pure: no database, no server module.
  */
-import {
-  GraphQLError,
-  Kind,
-  parse,
-  type DocumentNode,
-  type FragmentDefinitionNode,
-  type SelectionSetNode,
-  type ValidationRule,
-} from 'graphql';
+import { GraphQLError, Kind, parse, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode, type ValidationRule } from 'graphql';
 
 export interface GraphqlLimits {
   /** Characters of the document (checked before parsing). */
@@ -42,10 +34,7 @@ export interface LimitRefusal {
   message: string;
 }
 
-export type ParseOutcome =
-  | { ok: true; document: DocumentNode }
-  | { ok: false; refusal: LimitRefusal }
-  | { ok: false; syntaxError: string };
+export type ParseOutcome = { ok: true; document: DocumentNode } | { ok: false; refusal: LimitRefusal } | { ok: false; syntaxError: string };
 
 /** Parses a document within the length and token limits. */
 export function parseWithinLimits(query: string, limits: Pick<GraphqlLimits, 'maxDocumentChars' | 'maxTokens'>): ParseOutcome {
@@ -111,7 +100,8 @@ export function measureOperations(document: DocumentNode, { skipIntrospection = 
     let direct = 0;
     for (const selection of set.selections) {
       if (selection.kind === Kind.FIELD) {
-        const inner = selection.selectionSet && !(skipIntrospection && INTROSPECTION_ROOTS.has(selection.name.value)) ? selectionSet(selection.selectionSet) : NOTHING;
+        const inner =
+          selection.selectionSet && !(skipIntrospection && INTROSPECTION_ROOTS.has(selection.name.value)) ? selectionSet(selection.selectionSet) : NOTHING;
         fields += 1 + inner.fields;
         aliases += (selection.alias ? 1 : 0) + inner.aliases;
         depth = Math.max(depth, 1 + inner.depth);
@@ -142,7 +132,10 @@ export function limitRefusals(document: DocumentNode, limits: GraphqlLimits, opt
       refusals.push({ code: 'GRAPHQL_ONE_MUTATION_FIELD', message: `A mutation operation may select one field; this one selects ${amount(m.direct)}.` });
     }
     if (m.aliases > limits.maxAliases) {
-      refusals.push({ code: 'GRAPHQL_TOO_MANY_ALIASES', message: `The operation uses ${amount(m.aliases)} aliases; at most ${limits.maxAliases} are allowed.` });
+      refusals.push({
+        code: 'GRAPHQL_TOO_MANY_ALIASES',
+        message: `The operation uses ${amount(m.aliases)} aliases; at most ${limits.maxAliases} are allowed.`,
+      });
     }
     if (m.fields > limits.maxFields) {
       refusals.push({

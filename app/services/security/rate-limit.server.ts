@@ -19,14 +19,7 @@ export interface RateLimitResult {
  * the window's count is within `limit` per `windowSeconds`. Keys are hashed, so client
  * addresses are not stored in the clear.
  */
-export async function hitRateLimit(
-  db: Db,
-  key: string,
-  limit: number,
-  windowSeconds: number,
-  now = clock.now(),
-  amount = 1,
-): Promise<RateLimitResult> {
+export async function hitRateLimit(db: Db, key: string, limit: number, windowSeconds: number, now = clock.now(), amount = 1): Promise<RateLimitResult> {
   const windowStartCutoff = new Date(now.getTime() - windowSeconds * 1000);
   const [row] = await db
     .insert(rateLimits)

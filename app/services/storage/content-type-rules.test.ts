@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkContent,
-  dispositionFor,
-  IMAGE_UPLOAD_POLICY,
-  looksLikeText,
-  mediaType,
-  safeFileName,
-  sniffContentType,
-} from './content-type-rules';
+import { checkContent, dispositionFor, IMAGE_UPLOAD_POLICY, looksLikeText, mediaType, safeFileName, sniffContentType } from './content-type-rules';
 
-const bytes = (...parts: (number[] | string)[]) =>
-  new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
+const bytes = (...parts: (number[] | string)[]) => new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
 
 const JPEG = bytes([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10], 'JFIF', [0, 1, 1, 0, 0, 1]);
 const PNG = bytes([0x89], 'PNG', [0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d], 'IHDR');

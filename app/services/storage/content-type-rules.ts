@@ -84,12 +84,7 @@ function openDocumentType(bytes: Uint8Array): KnownContentType | null {
 /** An Office Open XML package: a ZIP whose first entry is one of the package's own parts. */
 function isOfficeOpenXml(bytes: Uint8Array): boolean {
   const entry = firstZipEntry(bytes);
-  return (
-    entry === '[Content_Types].xml' ||
-    entry.startsWith('_rels/') ||
-    entry.startsWith('docProps/') ||
-    /^(word|xl|ppt)\//.test(entry)
-  );
+  return entry === '[Content_Types].xml' || entry.startsWith('_rels/') || entry.startsWith('docProps/') || /^(word|xl|ppt)\//.test(entry);
 }
 
 const HTML_START = /^\s*<(!doctype\s+html|html|head|body|script|iframe|svg|\?xml|!--)/i;
@@ -152,9 +147,7 @@ export function mediaType(header: string | null | undefined): string {
   return (header ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
-export type ContentCheck =
-  | { ok: true; contentType: KnownContentType }
-  | { ok: false; reason: 'type-not-allowed' | 'content-mismatch' };
+export type ContentCheck = { ok: true; contentType: KnownContentType } | { ok: false; reason: 'type-not-allowed' | 'content-mismatch' };
 
 /**
  * Checks the declared type against the allow-list and the bytes against the declared type.

@@ -8,8 +8,8 @@
  */
 import type { Auth } from '~/context';
 import type { Db } from '~/services/db/db.server';
-import { acceptUpload, openDownload, type AccessOptions, type Storage, type UploadRefusal, type UploadTarget } from './storage.server';
 import { clock } from '~/lib/clock.server';
+import { acceptUpload, openDownload, type AccessOptions, type Storage, type UploadRefusal, type UploadTarget } from './storage.server';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 

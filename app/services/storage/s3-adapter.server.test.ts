@@ -6,9 +6,9 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { clock } from '~/lib/clock.server';
 import { createS3Adapter } from './s3-adapter.server';
 import type { ObjectMeta } from './storage.server';
-import { clock } from '~/lib/clock.server';
 
 const NOW = new Date('2026-11-23T10:00:00.000Z');
 const SECRET = 'test-secret-access-key';
@@ -69,7 +69,11 @@ describe('S3 presigned upload URL', () => {
     expect(url.pathname).toBe(`/portal-files/objects/${object.id}`);
     expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
     // Signed on the bucket's (wall) clock: the same instant unless PORTAL_NOW moved the app's.
-    const signedAt = clock.toWall(NOW).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+    const signedAt = clock
+      .toWall(NOW)
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '');
     expect(url.searchParams.get('X-Amz-Date')).toBe(signedAt);
     expect(url.searchParams.get('X-Amz-Expires')).toBe('120');
     // A checksum in the URL would be the empty body's: S3 would then refuse the real bytes.

@@ -5,19 +5,12 @@
  * URL and session check) to a presigned GET that sets the content type, disposition and
  * caching of the answer. See docs/decisions/0011-file-storage.md.
  */
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Db } from '~/services/db/db.server';
+import { clock } from '~/lib/clock.server';
 import { SNIFF_BYTES } from './content-type-rules';
 import type { DownloadHeaders, ObjectMeta, StorageAdapter } from './storage.server';
-import { clock } from '~/lib/clock.server';
 
 /** The presigned GET a download is redirected to works this long. */
 const S3_DOWNLOAD_REDIRECT_SECONDS = 60;
@@ -35,10 +28,7 @@ export function s3Key(object: Pick<ObjectMeta, 'id'>): string {
 }
 
 function isNotFound(error: unknown): boolean {
-  return (
-    error instanceof S3ServiceException &&
-    (error.name === 'NotFound' || error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404)
-  );
+  return error instanceof S3ServiceException && (error.name === 'NotFound' || error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404);
 }
 
 export function createS3Adapter(settings: S3Settings): StorageAdapter & { client: S3Client } {
@@ -89,9 +79,7 @@ export function createS3Adapter(settings: S3Settings): StorageAdapter & { client
         throw error;
       }
       if (size === 0) return { size, contentType, head: new Uint8Array(0) };
-      const part = await client.send(
-        new GetObjectCommand({ Bucket, Key: s3Key(object), Range: `bytes=0-${Math.min(size, SNIFF_BYTES) - 1}` }),
-      );
+      const part = await client.send(new GetObjectCommand({ Bucket, Key: s3Key(object), Range: `bytes=0-${Math.min(size, SNIFF_BYTES) - 1}` }));
       const head = part.Body ? await part.Body.transformToByteArray() : new Uint8Array(0);
       return { size, contentType, head: head.subarray(0, SNIFF_BYTES) };
     },
@@ -114,9 +102,7 @@ export function createS3Adapter(settings: S3Settings): StorageAdapter & { client
     async remove(objects: ObjectMeta[]) {
       const mine = objects.filter((o) => o.backend === 's3');
       if (mine.length === 0) return;
-      await client.send(
-        new DeleteObjectsCommand({ Bucket, Delete: { Objects: mine.map((o) => ({ Key: s3Key(o) })), Quiet: true } }),
-      );
+      await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: mine.map((o) => ({ Key: s3Key(o) })), Quiet: true } }));
     },
   };
 }

@@ -14,7 +14,5 @@ export function s3PublicOrigin(location: S3Location): string {
     const url = new URL(location.endpoint);
     return location.forcePathStyle ? url.origin : `${url.protocol}//${location.bucket}.${url.host}`;
   }
-  return location.forcePathStyle
-    ? `https://s3.${location.region}.amazonaws.com`
-    : `https://${location.bucket}.s3.${location.region}.amazonaws.com`;
+  return location.forcePathStyle ? `https://s3.${location.region}.amazonaws.com` : `https://${location.bucket}.s3.${location.region}.amazonaws.com`;
 }

@@ -58,12 +58,7 @@ export function parseToken(token: string | undefined | null): ParsedToken | null
 }
 
 /** Checks a parsed token against the user and content type it must be bound to. */
-export function verifyToken(
-  key: Buffer,
-  token: ParsedToken,
-  expected: { userId: string; contentType: string },
-  now: Date,
-): TokenCheck {
+export function verifyToken(key: Buffer, token: ParsedToken, expected: { userId: string; contentType: string }, now: Date): TokenCheck {
   const wanted = mac(key, { ...expected, action: token.action, objectId: token.objectId, expiresAt: token.expiresAt });
   const given = Buffer.from(token.mac);
   const right = Buffer.from(wanted);

@@ -26,6 +26,7 @@ import type { AccessReason, ActorKind } from '~/models/audit/access-log';
 import { actsFor, viewerOfPerson } from '~/services/people/viewer.server';
 import type { Db } from '~/services/db/db.server';
 import { logger } from '~/services/observability/logger.server';
+import { clock } from '~/lib/clock.server';
 import {
   checkContent,
   dispositionFor,
@@ -40,7 +41,6 @@ import {
 import { createEmbeddedAdapter } from './embedded-adapter.server';
 import { createS3Adapter } from './s3-adapter.server';
 import { deriveSigningKey, parseToken, signToken, verifyToken } from './signing.server';
-import { clock } from '~/lib/clock.server';
 
 /** Upload and download URLs work for this long (spec: 120 s). */
 const URL_LIFETIME_SECONDS = 120;
@@ -100,10 +100,7 @@ export function storage(): Storage {
           region: e.S3_REGION,
           endpoint: e.S3_ENDPOINT,
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
-          credentials:
-            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
-              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
-              : undefined,
+          credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
         })
       : createEmbeddedAdapter();
   cached = { adapter, key };
@@ -165,9 +162,7 @@ export interface InitUploadInput {
 
 export type InitUploadRefusal = 'type-not-allowed' | 'not-found' | 'invalid-size' | 'too-large';
 
-export type InitUploadResult =
-  | { ok: true; objectId: string; upload: UploadTarget; expiresAt: Date }
-  | { ok: false; reason: InitUploadRefusal };
+export type InitUploadResult = { ok: true; objectId: string; upload: UploadTarget; expiresAt: Date } | { ok: false; reason: InitUploadRefusal };
 
 export async function initUpload(
   db: Db,
@@ -358,10 +353,7 @@ export async function storeUpload(
   if (!init.ok) return { ok: false, reason: init.reason === 'invalid-size' ? 'content-mismatch' : init.reason };
   const object = (await findObject(db, init.objectId))!;
   await db.transaction(async (tx) => {
-    await tx
-      .update(storedObjects)
-      .set({ status: 'uploaded', byteSize: input.bytes.byteLength })
-      .where(eq(storedObjects.id, object.id));
+    await tx.update(storedObjects).set({ status: 'uploaded', byteSize: input.bytes.byteLength }).where(eq(storedObjects.id, object.id));
     await store.adapter.write(tx, object, input.bytes);
   });
   const finished = await finishUpload(db, store, { objectId: object.id, userId: input.userId }, now);

@@ -48,11 +48,19 @@ test.describe('who has handled my data', () => {
     await expect(page.getByRole('heading', { level: 1, name: fi.title })).toBeVisible();
 
     const table = page.getByRole('table', { name: fi.caption });
-    const read = table.getByRole('row').filter({ hasText: 'Leena Lahtinen, Työterveyslääkäri' }).filter({ hasText: `${fi.action.view}: ${fi.type.messages}` });
+    const read = table
+      .getByRole('row')
+      .filter({ hasText: 'Leena Lahtinen, Työterveyslääkäri' })
+      .filter({ hasText: `${fi.action.view}: ${fi.type.messages}` });
     await expect(read.first()).toBeVisible();
     await expect(read.first()).toContainText(fi.reason['message-handling']);
     // The patient's own login is there too, as "you"; their views of this page are not.
-    await expect(table.getByRole('row').filter({ hasText: `${fi.action.login}: ${fi.type.session}` }).first()).toContainText(fi.who.you);
+    await expect(
+      table
+        .getByRole('row')
+        .filter({ hasText: `${fi.action.login}: ${fi.type.session}` })
+        .first(),
+    ).toContainText(fi.who.you);
     await expect(table.getByRole('row').filter({ hasText: fi.type.accessLog })).toHaveCount(0);
     // Each row's <time datetime> is a valid global date and time string: HTML (and the Nu Html
     // Checker) allows at most three digits of a second's fraction; the log keeps microseconds.

@@ -10,8 +10,7 @@ import { pagePath } from '../../../app/route-table';
 import { expect, login, newIdentityCode, test } from '../fixtures';
 
 const t = texts.en;
-const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.2 Mobile/15E148 Safari/604.1';
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.2 Mobile/15E148 Safari/604.1';
 const DEVICES = pagePath('myDevices', 'en');
 
 async function browserAs(browser: Browser, baseURL: string, javaScriptEnabled: boolean, userAgent?: string): Promise<BrowserContext> {

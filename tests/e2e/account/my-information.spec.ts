@@ -17,50 +17,51 @@ const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 2)]);
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(64, 3)]);
 
-test('contact details: bad input gets its message without losing what was typed; the saved change shows in the booking form', { tag: '@no-js' }, async ({
-  page,
-  javaScriptEnabled,
-}) => {
-  await freshPatient(page, 'en', '', { consent: true });
-  await page.goto(PAGE);
-  await expect(page.locator('html[data-static]'), 'my information is plain HTML').toHaveCount(1);
-  await page.getByRole('link', { name: 'Edit contact information' }).click();
-  // The address's purpose for autofill (WCAG 1.3.5): the one-line street address is address-line1
-  // (street-address is the whole, multi-line address), then postal code and city.
-  await expect(page.getByLabel('Street address')).toHaveAttribute('autocomplete', 'address-line1');
-  await expect(page.getByLabel('Postal code')).toHaveAttribute('autocomplete', 'postal-code');
-  await expect(page.getByLabel('Post office')).toHaveAttribute('autocomplete', 'address-level2');
-  const save = page.getByRole('button', { name: 'Save', exact: true });
-  // A required field left empty: with JS save waits for it (the schema's native constraints).
-  await page.getByLabel('Street address').fill('');
-  if (javaScriptEnabled) await expect(save).toBeDisabled();
-  else await expect(save).toBeEnabled();
-  await page.getByLabel('Street address').fill('Uusikatu 5');
-  await expect(save).toBeEnabled();
-  await page.getByLabel('Postal code').fill('0025');
-  await page.getByLabel('Phone number', { exact: true }).fill('12345');
-  await save.click();
-  await expect(page.getByText('Zipcode length should be 5 and can only contain numbers')).toBeVisible();
-  await expect(page.getByText('Please provide a valid phone number (for example +358401234567)')).toBeVisible();
-  await expect(page.getByText('Check Postal code, Phone number')).toBeVisible();
-  await expect(page.getByLabel('Street address')).toHaveValue('Uusikatu 5');
-  await expect(page.getByLabel('Postal code')).toHaveValue('0025');
+test(
+  'contact details: bad input gets its message without losing what was typed; the saved change shows in the booking form',
+  { tag: '@no-js' },
+  async ({ page, javaScriptEnabled }) => {
+    await freshPatient(page, 'en', '', { consent: true });
+    await page.goto(PAGE);
+    await expect(page.locator('html[data-static]'), 'my information is plain HTML').toHaveCount(1);
+    await page.getByRole('link', { name: 'Edit contact information' }).click();
+    // The address's purpose for autofill (WCAG 1.3.5): the one-line street address is address-line1
+    // (street-address is the whole, multi-line address), then postal code and city.
+    await expect(page.getByLabel('Street address')).toHaveAttribute('autocomplete', 'address-line1');
+    await expect(page.getByLabel('Postal code')).toHaveAttribute('autocomplete', 'postal-code');
+    await expect(page.getByLabel('Post office')).toHaveAttribute('autocomplete', 'address-level2');
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    // A required field left empty: with JS save waits for it (the schema's native constraints).
+    await page.getByLabel('Street address').fill('');
+    if (javaScriptEnabled) await expect(save).toBeDisabled();
+    else await expect(save).toBeEnabled();
+    await page.getByLabel('Street address').fill('Uusikatu 5');
+    await expect(save).toBeEnabled();
+    await page.getByLabel('Postal code').fill('0025');
+    await page.getByLabel('Phone number', { exact: true }).fill('12345');
+    await save.click();
+    await expect(page.getByText('Zipcode length should be 5 and can only contain numbers')).toBeVisible();
+    await expect(page.getByText('Please provide a valid phone number (for example +358401234567)')).toBeVisible();
+    await expect(page.getByText('Check Postal code, Phone number')).toBeVisible();
+    await expect(page.getByLabel('Street address')).toHaveValue('Uusikatu 5');
+    await expect(page.getByLabel('Postal code')).toHaveValue('0025');
 
-  await page.getByLabel('Postal code').fill('00250');
-  await page.getByLabel('Phone number', { exact: true }).fill('040 765 4321');
-  await page.getByLabel('E-mail').focus();
-  if (javaScriptEnabled) await expect(page.getByLabel('Phone number', { exact: true })).toHaveValue('+358407654321');
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByText('Your contact information has been saved.')).toBeVisible();
-  await expect(page.getByText('+358407654321')).toBeVisible();
-  await expect(page.getByText('Uusikatu 5')).toBeVisible();
+    await page.getByLabel('Postal code').fill('00250');
+    await page.getByLabel('Phone number', { exact: true }).fill('040 765 4321');
+    await page.getByLabel('E-mail').focus();
+    if (javaScriptEnabled) await expect(page.getByLabel('Phone number', { exact: true })).toHaveValue('+358407654321');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Your contact information has been saved.')).toBeVisible();
+    await expect(page.getByText('+358407654321')).toBeVisible();
+    await expect(page.getByText('Uusikatu 5')).toBeVisible();
 
-  const slot = await freshSlot(page.request);
-  await page.goto(pagePath('reserve', 'en', { slotId: String(slot.slotId) }));
-  await expect(page.locator('#contact-summary-title')).toBeVisible();
-  await expect(page.getByText('+358407654321')).toBeVisible();
-  await expect(page.getByText('Uusikatu 5')).toBeVisible();
-});
+    const slot = await freshSlot(page.request);
+    await page.goto(pagePath('reserve', 'en', { slotId: String(slot.slotId) }));
+    await expect(page.locator('#contact-summary-title')).toBeVisible();
+    await expect(page.getByText('+358407654321')).toBeVisible();
+    await expect(page.getByText('Uusikatu 5')).toBeVisible();
+  },
+);
 
 test('a new phone number needs a fresh identification, and then the old number is told of the change', { tag: '@no-js' }, async ({ page }) => {
   const { identityCode, phone } = await freshPatient(page, 'en', '', { consent: true });
@@ -76,7 +77,9 @@ test('a new phone number needs a fresh identification, and then the old number i
   await phoneField.fill(newPhone);
   await save.click();
   // Refused: nothing saved, what was typed kept, and the way on.
-  await expect(page.getByRole('alert').filter({ hasText: 'Your phone number or e-mail address was not changed, and nothing else was saved either' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Your phone number or e-mail address was not changed, and nothing else was saved either' }),
+  ).toBeVisible();
   await expect(phoneField).toHaveValue(newPhone);
 
   await page.getByRole('link', { name: 'Identify yourself again' }).click();
@@ -133,29 +136,33 @@ test('with JS, one click on Save after correcting a refused field saves: its err
   await expect(page.getByText('00250')).toBeVisible();
 });
 
-test('the message language is a required choice: its select starts with an empty placeholder, which is refused', { tag: '@no-js' }, async ({ page, javaScriptEnabled }) => {
-  await freshPatient(page, 'en', '', { consent: true });
-  await page.goto(PAGE);
-  await page.getByRole('link', { name: 'Edit contact information' }).click();
-  const select = page.getByLabel('Language of messages');
-  // HTML's placeholder label option: the first option of a required select, with an empty value.
-  await expect(select).toHaveJSProperty('required', true);
-  await expect(select.locator('option').first()).toHaveText('Choose a language');
-  await expect(select.locator('option').first()).toHaveAttribute('value', '');
-  await expect(select).not.toHaveValue('');
-  await select.selectOption('');
-  const save = page.getByRole('button', { name: 'Save', exact: true });
-  if (javaScriptEnabled) {
-    await expect(save).toBeDisabled();
-    await select.selectOption('sv');
-    await expect(save).toBeEnabled();
-  } else {
-    await save.click();
-    await expect(page.getByText('Check Language of messages')).toBeVisible();
-    await expect(page.getByLabel('Language of messages')).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByLabel('Language of messages')).toHaveAccessibleDescription('Required');
-  }
-});
+test(
+  'the message language is a required choice: its select starts with an empty placeholder, which is refused',
+  { tag: '@no-js' },
+  async ({ page, javaScriptEnabled }) => {
+    await freshPatient(page, 'en', '', { consent: true });
+    await page.goto(PAGE);
+    await page.getByRole('link', { name: 'Edit contact information' }).click();
+    const select = page.getByLabel('Language of messages');
+    // HTML's placeholder label option: the first option of a required select, with an empty value.
+    await expect(select).toHaveJSProperty('required', true);
+    await expect(select.locator('option').first()).toHaveText('Choose a language');
+    await expect(select.locator('option').first()).toHaveAttribute('value', '');
+    await expect(select).not.toHaveValue('');
+    await select.selectOption('');
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    if (javaScriptEnabled) {
+      await expect(save).toBeDisabled();
+      await select.selectOption('sv');
+      await expect(save).toBeEnabled();
+    } else {
+      await save.click();
+      await expect(page.getByText('Check Language of messages')).toBeVisible();
+      await expect(page.getByLabel('Language of messages')).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByLabel('Language of messages')).toHaveAccessibleDescription('Required');
+    }
+  },
+);
 
 test('consents are saved and shown on reload', { tag: '@no-js' }, async ({ page, javaScriptEnabled }) => {
   await freshPatient(page);
@@ -231,54 +238,54 @@ test('five wrong SMS codes log out', async ({ page }) => {
   await expect(page).toHaveURL(/\/en\/login/);
 });
 
-test('Kela card: a JPEG and a PNG are saved, a PDF renamed .png is refused, and nobody else can fetch the images', { tag: '@no-js' }, async ({
-  page,
-  browser,
-  javaScriptEnabled,
-}) => {
-  await freshPatient(page);
-  await page.goto(PAGE);
-  if (javaScriptEnabled) {
-    // The slots (spec 2 §4): save only when both images are ready; a file that is not a JPEG or
-    // PNG is an error at once, before anything is sent.
-    const save = page.getByRole('button', { name: 'Save images' });
-    await expect(page.locator('#kela-front-status')).toHaveText('No image');
-    await expect(save).toBeDisabled();
-    await page.getByLabel('Front side').setInputFiles({ name: 'front.pdf', mimeType: 'application/pdf', buffer: PDF });
-    await expect(page.locator('#kela-front-status')).toHaveText('Failed');
-    await expect(page.getByText('The image file does not meet the requirements. Allowed file formats: JPEG, PNG')).toBeVisible();
+test(
+  'Kela card: a JPEG and a PNG are saved, a PDF renamed .png is refused, and nobody else can fetch the images',
+  { tag: '@no-js' },
+  async ({ page, browser, javaScriptEnabled }) => {
+    await freshPatient(page);
+    await page.goto(PAGE);
+    if (javaScriptEnabled) {
+      // The slots (spec 2 §4): save only when both images are ready; a file that is not a JPEG or
+      // PNG is an error at once, before anything is sent.
+      const save = page.getByRole('button', { name: 'Save images' });
+      await expect(page.locator('#kela-front-status')).toHaveText('No image');
+      await expect(save).toBeDisabled();
+      await page.getByLabel('Front side').setInputFiles({ name: 'front.pdf', mimeType: 'application/pdf', buffer: PDF });
+      await expect(page.locator('#kela-front-status')).toHaveText('Failed');
+      await expect(page.getByText('The image file does not meet the requirements. Allowed file formats: JPEG, PNG')).toBeVisible();
+      await page.getByLabel('Back side').setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: PNG });
+      await expect(page.locator('#kela-back-status')).toHaveText('Ready to upload');
+      await expect(save).toBeDisabled();
+      // Save stays disabled with its reason shown: the front's refusal stands until the front changes (issue 26).
+      await expect(page.getByRole('alert').filter({ hasText: 'The image file does not meet the requirements. Allowed file formats: JPEG, PNG' })).toBeVisible();
+    }
+    await page.getByLabel('Front side').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: PDF });
     await page.getByLabel('Back side').setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: PNG });
-    await expect(page.locator('#kela-back-status')).toHaveText('Ready to upload');
-    await expect(save).toBeDisabled();
-    // Save stays disabled with its reason shown: the front's refusal stands until the front changes (issue 26).
-    await expect(page.getByRole('alert').filter({ hasText: 'The image file does not meet the requirements. Allowed file formats: JPEG, PNG' })).toBeVisible();
-  }
-  await page.getByLabel('Front side').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: PDF });
-  await page.getByLabel('Back side').setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: PNG });
-  await page.getByRole('button', { name: 'Save images' }).click();
-  await expect(page.getByText('The image file does not meet the requirements. Allowed file formats: JPEG, PNG')).toBeVisible();
-  await expect(page.getByRole('img', { name: /Kela card/ })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Save images' }).click();
+    await expect(page.getByText('The image file does not meet the requirements. Allowed file formats: JPEG, PNG')).toBeVisible();
+    await expect(page.getByRole('img', { name: /Kela card/ })).toHaveCount(0);
 
-  await page.goto(PAGE);
-  await page.getByLabel('Front side').setInputFiles({ name: 'front.jpg', mimeType: 'image/jpeg', buffer: JPEG });
-  await page.getByLabel('Back side').setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: PNG });
-  // With JS the images go straight to their upload URLs (with progress), then the page loads again.
-  const finished = javaScriptEnabled ? page.waitForResponse((response) => response.url().includes('/api/kela-card/finish-upload')) : null;
-  await page.getByRole('button', { name: 'Save images' }).click();
-  if (finished) expect((await finished).ok()).toBe(true);
-  await expect(page.getByRole('img', { name: 'Kela card, Front side' })).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Kela card, Back side' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Change images' })).toBeVisible();
+    await page.goto(PAGE);
+    await page.getByLabel('Front side').setInputFiles({ name: 'front.jpg', mimeType: 'image/jpeg', buffer: JPEG });
+    await page.getByLabel('Back side').setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: PNG });
+    // With JS the images go straight to their upload URLs (with progress), then the page loads again.
+    const finished = javaScriptEnabled ? page.waitForResponse((response) => response.url().includes('/api/kela-card/finish-upload')) : null;
+    await page.getByRole('button', { name: 'Save images' }).click();
+    if (finished) expect((await finished).ok()).toBe(true);
+    await expect(page.getByRole('img', { name: 'Kela card, Front side' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Kela card, Back side' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Change images' })).toBeVisible();
 
-  const src = await page.getByRole('img', { name: 'Kela card, Front side' }).getAttribute('src');
-  expect(src).toMatch(/^\/files\//);
-  expect((await page.request.get(src!)).status()).toBe(200);
-  const other = await browser.newContext({ baseURL: new URL(page.url()).origin });
-  const otherPage = await other.newPage();
-  await login(otherPage, 'aino');
-  expect((await otherPage.request.get(src!)).status()).toBe(404);
-  await other.close();
-});
+    const src = await page.getByRole('img', { name: 'Kela card, Front side' }).getAttribute('src');
+    expect(src).toMatch(/^\/files\//);
+    expect((await page.request.get(src!)).status()).toBe(200);
+    const other = await browser.newContext({ baseURL: new URL(page.url()).origin });
+    const otherPage = await other.newPage();
+    await login(otherPage, 'aino');
+    expect((await otherPage.request.get(src!)).status()).toBe(404);
+    await other.close();
+  },
+);
 
 test('a guardian adds and removes a guardian for their child', async ({ page }) => {
   await freshPatient(page);
@@ -354,7 +361,9 @@ test('a malformed saveAction is ignored and the API answers as the page does', a
   await expect(page.getByText('Apikatu 1')).toBeVisible();
   const bad = await page.request.put(`/api/user?csrfToken=${token}`, { data: { streetAddress: 'A', postalCode: '5' } });
   expect(bad.status()).toBe(400);
-  const pdf = await page.request.post(`/api/kela-card/init-upload?csrfToken=${token}`, { data: { mimetypes: { front: 'application/pdf', back: 'image/png' } } });
+  const pdf = await page.request.post(`/api/kela-card/init-upload?csrfToken=${token}`, {
+    data: { mimetypes: { front: 'application/pdf', back: 'image/png' } },
+  });
   expect(pdf.status()).toBe(415);
   expect(await (await page.request.get(`/api/kela-card?csrfToken=${token}`)).json()).toEqual({ imageUrl: null });
   const noToken = await page.request.put('/api/user', { data: { streetAddress: 'Apikatu 2' } });

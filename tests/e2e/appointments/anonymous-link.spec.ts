@@ -68,9 +68,7 @@ test.describe('anonymous appointment link', () => {
     await expect(page).toHaveURL(new RegExp(`/en/appointment/${fixture.code}$`));
     for (let attempt = 1; attempt <= 4; attempt++) {
       await enterLastFour(page, '1234', js);
-      await expect(
-        page.getByRole('status').getByText('The final part of the personal identity code is incorrect. Please check and try again.'),
-      ).toBeVisible();
+      await expect(page.getByRole('status').getByText('The final part of the personal identity code is incorrect. Please check and try again.')).toBeVisible();
       await expect(page.getByLabel('Character 1 of 4')).toHaveValue('');
     }
     await enterLastFour(page, '1234', js);
@@ -89,8 +87,7 @@ test.describe('anonymous appointment link', () => {
     const fixture = await bookFixture(page, 'new', 20);
     await page.goto(`/en/appointment/${fixture.code}`);
     const csrf = await page.locator('input[name="csrf"]').first().inputValue();
-    const post = (ssnEndPart: string) =>
-      page.request.post('/api/anon/check-in', { form: { appointmentId: fixture.code, ssnEndPart, csrf } });
+    const post = (ssnEndPart: string) => page.request.post('/api/anon/check-in', { form: { appointmentId: fixture.code, ssnEndPart, csrf } });
     // Letters the check character never uses (G, I, O, Q, Z), a letter first, separators, lengths.
     for (const refused of ['902G', '902g', '9O24', 'A024', '902Z', '902Q', '902-', '9 24', '902', '90245', '']) {
       expect(isPossibleLastFour(refused), refused).toBe(false);
@@ -120,9 +117,7 @@ test.describe('anonymous appointment link', () => {
       const response = await page.goto(`/en/appointment/${code}`);
       expect(response?.status()).toBe(404);
       await expect(page.getByRole('heading', { name: 'Appointment not found' })).toBeVisible();
-      await expect(
-        page.getByText('Something went wrong. You can make a new appointment or log in to see all your scheduled appointments.'),
-      ).toBeVisible();
+      await expect(page.getByText('Something went wrong. You can make a new appointment or log in to see all your scheduled appointments.')).toBeVisible();
       await expect(page.getByRole('link', { name: 'Log in' }).last()).toBeVisible();
       await expect(page.getByRole('link', { name: 'Make a new appointment' })).toBeVisible();
     }

@@ -90,9 +90,7 @@ test.describe('cancel', () => {
     else await page.getByRole('button', { name: 'Yes, cancel' }).click();
     await expect(page).toHaveURL(new RegExp(`/en/appointments/${fixture.id}$`));
     const message = page.getByRole('status').first();
-    await expect(message).toContainText(
-      'Failed to cancel appointment: The appointment is in less than 24 hours. Please call our customer service',
-    );
+    await expect(message).toContainText('Failed to cancel appointment: The appointment is in less than 24 hours. Please call our customer service');
     await expect(message.getByRole('link', { name: '09 4242 0000' })).toHaveAttribute('href', 'tel:+358942420000');
   });
 });
@@ -114,9 +112,7 @@ test.describe('check-in', () => {
     await openAppointment(page, fixture.id);
     await expect(page.getByRole('button', { name: 'Check in' })).toBeDisabled();
     await expect(page.getByText('Check-in opens 30 minutes before the appointment.')).toBeVisible();
-    const response = await page.request.post(
-      `/api/appointments/check-in/${fixture.id}?csrfToken=${encodeURIComponent(await csrfToken(page))}`,
-    );
+    const response = await page.request.post(`/api/appointments/check-in/${fixture.id}?csrfToken=${encodeURIComponent(await csrfToken(page))}`);
     expect(await response.json()).toEqual({ type: 'tooEarly' });
   });
 

@@ -14,7 +14,7 @@ import { confidentialFamily, runReminderSweep } from './confidential-fixtures';
 
 const HIDDEN = /Psykolog|Psycholog|Järvenpää|Träskända/;
 
-test('a 15-year-old hides a visit from the guardian; the guardian no longer sees it anywhere, the 8-year-old\'s visit still shows', async ({ page }) => {
+test("a 15-year-old hides a visit from the guardian; the guardian no longer sees it anywhere, the 8-year-old's visit still shows", async ({ page }) => {
   const family = await confidentialFamily(page);
   const teenName = `${family.teen.firstName} ${family.teen.lastName}`;
   const childName = `${family.child.firstName} ${family.child.lastName}`;
@@ -101,7 +101,10 @@ test('an earlier-time offer the guardian asked for stops working when the 15-yea
   const html = await (await page.request.get(form)).text();
   const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1];
   const latestDate = /name="latestDate"[^>]*value="([^"]+)"/.exec(html)?.[1] ?? /value="([^"]+)"[^>]*name="latestDate"/.exec(html)?.[1];
-  const posted = await page.request.post(form, { form: { csrf: csrf!, intent: 'request', practitioner: 'same', clinicIds: 'JP', latestDate: latestDate! }, maxRedirects: 0 });
+  const posted = await page.request.post(form, {
+    form: { csrf: csrf!, intent: 'request', practitioner: 'same', clinicIds: 'JP', latestDate: latestDate! },
+    maxRedirects: 0,
+  });
   expect(posted.status()).toBe(303);
   // An earlier time of the same psychologist frees up: the offer reaches the guardian's phone.
   const place = { practitionerId: 'P0026', clinicId: 'JP', specialtyId: 'PSY' };

@@ -105,7 +105,9 @@ test.describe('change the time', () => {
     await expect(message.getByRole('link', { name: '09 4242 0000' })).toHaveAttribute('href', 'tel:+358942420000');
   });
 
-  test('a visit on If’s company insurance is not moved to a remote time: back to choosing, with the reason; a time at a clinic is offered', async ({ page }) => {
+  test('a visit on If’s company insurance is not moved to a remote time: back to choosing, with the reason; a time at a clinic is offered', async ({
+    page,
+  }) => {
     await login(page, 'aino');
     const fixture = await bookFixture(page, 'aino', 5 * DAY, { withSlot: '1', insurance: 'if-company' });
     const move = (slotId: number) => pagePath('appointmentMove', 'en', { id: String(fixture.id) }, `slot=${slotId}`);
@@ -125,7 +127,9 @@ test.describe('change the time', () => {
   });
 
   test('a phone appointment paid online, moved to a clinic time: the confirm step says the fee is refunded, and the invoice is refunded', async ({ page }) => {
-    const fixture = (await bookFixture(page, 'new', 3 * DAY, { withSlot: '1', locationType: 'phoneAppointment', paid: '1' })) as Awaited<ReturnType<typeof bookFixture>> & {
+    const fixture = (await bookFixture(page, 'new', 3 * DAY, { withSlot: '1', locationType: 'phoneAppointment', paid: '1' })) as Awaited<
+      ReturnType<typeof bookFixture>
+    > & {
       invoiceNumber: string;
     };
     const clinic = await freshSlot(page.request, { startInMinutes: String(4 * DAY) });
@@ -149,5 +153,4 @@ test.describe('change the time', () => {
     await expect(page.getByText('The appointment can no longer be canceled')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Identify and change time' })).toHaveCount(0);
   });
-
 });

@@ -6,7 +6,19 @@ test.describe('strong identification', () => {
     await page.getByRole('banner').getByRole('link', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/en\/login\?nextPath=%2Fen%2Feula/);
     await expect(page.getByRole('heading', { name: 'Log in', level: 1 })).toBeVisible();
-    for (const bank of ['Mobile certificate', 'Aktia', 'Ålandsbanken', 'Danske Bank', 'Handelsbanken', 'Nordea', 'OmaSäästöpankki', 'OP', 'POP Pankki', 'Säästöpankki', 'S-Pankki']) {
+    for (const bank of [
+      'Mobile certificate',
+      'Aktia',
+      'Ålandsbanken',
+      'Danske Bank',
+      'Handelsbanken',
+      'Nordea',
+      'OmaSäästöpankki',
+      'OP',
+      'POP Pankki',
+      'Säästöpankki',
+      'S-Pankki',
+    ]) {
       await expect(page.getByRole('link', { name: bank, exact: true })).toBeVisible();
     }
     await page.getByRole('link', { name: 'OP', exact: true }).click();

@@ -29,7 +29,9 @@ test('opening the timed-out page while logged in does not end the session (logou
 test('a POST to the timed-out page without our token, or from another site, ends nothing', async ({ page, baseURL }) => {
   await login(page, 'aino');
   expect((await page.request.post('/en/expired-session', { headers: { Origin: baseURL! }, maxRedirects: 0 })).status()).toBe(403);
-  expect((await page.request.post('/en/expired-session', { headers: { Origin: 'https://evil.example' }, form: { csrf: 'x' }, maxRedirects: 0 })).status()).toBe(403);
+  expect((await page.request.post('/en/expired-session', { headers: { Origin: 'https://evil.example' }, form: { csrf: 'x' }, maxRedirects: 0 })).status()).toBe(
+    403,
+  );
   await page.goto('/en');
   await expect(page.getByRole('heading', { name: 'Hello, Aino!' })).toBeVisible();
 });

@@ -14,11 +14,7 @@ export interface InvoiceFixture {
 }
 
 /** A fresh invoice (open unless told) for a demo person, or for a new person (`identityCode` back). */
-export async function invoiceFixture(
-  page: Page,
-  person: 'aino' | 'laura' | 'eino' | 'new',
-  params: Record<string, string> = {},
-): Promise<InvoiceFixture> {
+export async function invoiceFixture(page: Page, person: 'aino' | 'laura' | 'eino' | 'new', params: Record<string, string> = {}): Promise<InvoiceFixture> {
   const response = await page.request.get(`/dev/test-fixtures/invoice?${new URLSearchParams({ person, ...params })}`);
   expect(response.ok()).toBeTruthy();
   return (await response.json()) as InvoiceFixture;

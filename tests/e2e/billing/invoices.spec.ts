@@ -102,7 +102,10 @@ test.describe('invoices and receipts', () => {
     await login(page, 'aino');
     const invoice = await invoiceFixture(page, 'aino', { sumCents: '4990' });
     await page.goto(pagePath('invoices', 'en'));
-    await page.locator(`li[data-invoice="${invoice.invoiceNumber}"]`).getByRole('link', { name: /online/ }).click();
+    await page
+      .locator(`li[data-invoice="${invoice.invoiceNumber}"]`)
+      .getByRole('link', { name: /online/ })
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: en.pay.title })).toBeVisible();
     await expect(page.getByText('€49.90')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Pay with Nordea' })).toBeVisible();
@@ -211,36 +214,40 @@ test.describe('invoices and receipts', () => {
     expect((await page.request.get(`/api/invoices/${invoice.id}/pdf`)).status()).toBe(404);
   });
 
-  test('the bank confirms later: the result page waits, then shows the invoice paid (polling with JS, Refresh without)', { tag: '@no-js' }, async ({ page }, testInfo) => {
-    await login(page, 'aino');
-    const invoice = await invoiceFixture(page, 'aino');
-    const resultPath = pagePath('paymentResult', 'en', { number: invoice.invoiceNumber });
-    const returned = recordProviderReturn(page, 'en', invoice.invoiceNumber);
-    await payAtTestBank(page, 'en', invoice.invoiceNumber, 'delayed');
-    await expect(page.getByText(en.result.pending)).toBeVisible();
-    const outcome = page.locator('#payment-outcome');
-    await expect(outcome).toHaveAttribute('data-outcome', 'pending');
-    await expect(outcome).toHaveAttribute('data-poll-ms', /^\d+$/);
-    const js = jsEnabled(testInfo.project.name);
-    if (js) {
-      // The page script asks again, marked as a poll (it does not keep the session alive), and
-      // changes nothing while the payment is still pending.
-      const poll = await page.waitForRequest((request) => new URL(request.url()).pathname === resultPath && request.headers()['x-portal-poll'] === '1');
-      expect(poll.method()).toBe('GET');
-      await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
-    }
+  test(
+    'the bank confirms later: the result page waits, then shows the invoice paid (polling with JS, Refresh without)',
+    { tag: '@no-js' },
+    async ({ page }, testInfo) => {
+      await login(page, 'aino');
+      const invoice = await invoiceFixture(page, 'aino');
+      const resultPath = pagePath('paymentResult', 'en', { number: invoice.invoiceNumber });
+      const returned = recordProviderReturn(page, 'en', invoice.invoiceNumber);
+      await payAtTestBank(page, 'en', invoice.invoiceNumber, 'delayed');
+      await expect(page.getByText(en.result.pending)).toBeVisible();
+      const outcome = page.locator('#payment-outcome');
+      await expect(outcome).toHaveAttribute('data-outcome', 'pending');
+      await expect(outcome).toHaveAttribute('data-poll-ms', /^\d+$/);
+      const js = jsEnabled(testInfo.project.name);
+      if (js) {
+        // The page script asks again, marked as a poll (it does not keep the session alive), and
+        // changes nothing while the payment is still pending.
+        const poll = await page.waitForRequest((request) => new URL(request.url()).pathname === resultPath && request.headers()['x-portal-poll'] === '1');
+        expect(poll.method()).toBe('GET');
+        await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+      }
 
-    await bankConfirms(page, returned());
+      await bankConfirms(page, returned());
 
-    if (!js) await page.getByRole('link', { name: en.result.refresh }).click();
-    await expect(page.getByText(en.result.success.replace('{{number}}', invoice.invoiceNumber))).toBeVisible({ timeout: 10_000 });
-    await expect(outcome).toHaveAttribute('data-outcome', 'ok');
-    await expect(outcome).not.toHaveAttribute('data-poll-ms');
-    await expect(page.getByRole('link', { name: en.result.frontPage })).toBeVisible();
-    // With JS the region was replaced in place: the same document, no reload.
-    if (js) expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
-    expect((await inspectInvoice(page, invoice.invoiceNumber)).status).toBe('paid');
-  });
+      if (!js) await page.getByRole('link', { name: en.result.refresh }).click();
+      await expect(page.getByText(en.result.success.replace('{{number}}', invoice.invoiceNumber))).toBeVisible({ timeout: 10_000 });
+      await expect(outcome).toHaveAttribute('data-outcome', 'ok');
+      await expect(outcome).not.toHaveAttribute('data-poll-ms');
+      await expect(page.getByRole('link', { name: en.result.frontPage })).toBeVisible();
+      // With JS the region was replaced in place: the same document, no reload.
+      if (js) expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+      expect((await inspectInvoice(page, invoice.invoiceNumber)).status).toBe('paid');
+    },
+  );
 
   test('a forged return from the provider changes nothing', async ({ page }) => {
     await login(page, 'aino');
@@ -321,28 +328,32 @@ test.describe('pay a visit', () => {
     await expect(page.getByRole('main')).toContainText(`${family.teen.firstName} ${family.teen.lastName}`);
   });
 
-  test('the bank confirms a visit’s fee later: with JS the waiting result page says paid and links to the visit; without, Refresh leads to the success page', { tag: '@no-js' }, async ({ page }, testInfo) => {
-    await login(page, 'aino');
-    const visit = await bookFixture(page, 'aino', 2 * 60, { locationType: 'videoAppointment' });
-    await page.goto(pagePath('visitPaymentApproval', 'en', { id: String(visit.id) }));
-    await page.getByRole('button', { name: en.visit.approve }).click();
-    await expect(page.getByRole('heading', { level: 1, name: en.pay.title })).toBeVisible();
-    const number = /\/(\d+)$/.exec(new URL(page.url()).pathname)![1]!;
-    const returned = recordProviderReturn(page, 'en', number);
-    await payAtTestBank(page, 'en', number, 'delayed');
-    await expect(page.getByText(en.result.pending)).toBeVisible();
-    await bankConfirms(page, returned());
-    if (jsEnabled(testInfo.project.name)) {
-      // A poll cannot follow the redirect to the success page: the region says paid, with the visit's link.
-      await expect(page.getByText(en.result.success.replace('{{number}}', number))).toBeVisible({ timeout: 10_000 });
-      await page.getByRole('link', { name: en.visit.toAppointment }).click();
-      await expect(page).toHaveURL(new RegExp(`${pagePath('appointment', 'en', { ids: String(visit.id) })}$`));
-    } else {
-      await page.getByRole('link', { name: en.result.refresh }).click();
-      await expect(page).toHaveURL(new RegExp(`${pagePath('visitPaymentSuccess', 'en', { id: String(visit.id) })}$`));
-      await expect(page.getByRole('heading', { level: 1, name: en.visit.successTitle })).toBeVisible();
-    }
-  });
+  test(
+    'the bank confirms a visit’s fee later: with JS the waiting result page says paid and links to the visit; without, Refresh leads to the success page',
+    { tag: '@no-js' },
+    async ({ page }, testInfo) => {
+      await login(page, 'aino');
+      const visit = await bookFixture(page, 'aino', 2 * 60, { locationType: 'videoAppointment' });
+      await page.goto(pagePath('visitPaymentApproval', 'en', { id: String(visit.id) }));
+      await page.getByRole('button', { name: en.visit.approve }).click();
+      await expect(page.getByRole('heading', { level: 1, name: en.pay.title })).toBeVisible();
+      const number = /\/(\d+)$/.exec(new URL(page.url()).pathname)![1]!;
+      const returned = recordProviderReturn(page, 'en', number);
+      await payAtTestBank(page, 'en', number, 'delayed');
+      await expect(page.getByText(en.result.pending)).toBeVisible();
+      await bankConfirms(page, returned());
+      if (jsEnabled(testInfo.project.name)) {
+        // A poll cannot follow the redirect to the success page: the region says paid, with the visit's link.
+        await expect(page.getByText(en.result.success.replace('{{number}}', number))).toBeVisible({ timeout: 10_000 });
+        await page.getByRole('link', { name: en.visit.toAppointment }).click();
+        await expect(page).toHaveURL(new RegExp(`${pagePath('appointment', 'en', { ids: String(visit.id) })}$`));
+      } else {
+        await page.getByRole('link', { name: en.result.refresh }).click();
+        await expect(page).toHaveURL(new RegExp(`${pagePath('visitPaymentSuccess', 'en', { id: String(visit.id) })}$`));
+        await expect(page.getByRole('heading', { level: 1, name: en.visit.successTitle })).toBeVisible();
+      }
+    },
+  );
 });
 
 test.describe('invoices and payment JSON API', () => {
@@ -352,7 +363,12 @@ test.describe('invoices and payment JSON API', () => {
     const own = await invoiceFixture(page, 'aino', { sumCents: '2500' });
     const list = await (await page.request.get('/api/payments/invoices-list?lang=en')).json();
     expect(list.invoices).toHaveLength(10);
-    expect(list.invoices.find((i: { invoiceNumber: string }) => i.invoiceNumber === own.invoiceNumber)).toMatchObject({ invoiceNumber: own.invoiceNumber, label: 'summary', sum: '€25.00', paymentArea: 'payOnline' });
+    expect(list.invoices.find((i: { invoiceNumber: string }) => i.invoiceNumber === own.invoiceNumber)).toMatchObject({
+      invoiceNumber: own.invoiceNumber,
+      label: 'summary',
+      sum: '€25.00',
+      paymentArea: 'payOnline',
+    });
     expect((await page.request.get(`/api/invoices/invoice-summary?invoiceId=${own.id}&lang=fi`)).status()).toBe(200);
     expect((await page.request.get(`/api/invoices/invoice-summary?invoiceId=${eino.id}`)).status()).toBe(404);
     const payInvoice = await (await page.request.get(`/api/payments/good-sign-invoice?invoiceNumber=${own.invoiceNumber}`)).json();
@@ -360,8 +376,7 @@ test.describe('invoices and payment JSON API', () => {
     expect((await page.request.get(`/api/payments/good-sign-invoice?invoiceNumber=${eino.invoiceNumber}`)).status()).toBe(404);
 
     const token = await csrfToken(page);
-    const post = (body: Record<string, unknown>) =>
-      page.request.post(`/api/payments?csrfToken=${token}`, { data: body, headers: { Origin: baseURL! } });
+    const post = (body: Record<string, unknown>) => page.request.post(`/api/payments?csrfToken=${token}`, { data: body, headers: { Origin: baseURL! } });
     expect((await post({ reference: own.invoiceNumber, amount: 1 })).status()).toBe(400);
     expect((await post({ reference: eino.invoiceNumber, amount: 4990 })).status()).toBe(404);
     const created = await post({ reference: own.invoiceNumber, amount: 2500, language: 'EN' });

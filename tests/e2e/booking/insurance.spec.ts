@@ -127,9 +127,7 @@ test.describe('LähiTapiola direct compensation', () => {
     await page.getByRole('radio', { name: `Olkakipu, Olkapää, valid to ${permitDateIn(90)}` }).check();
     await page.getByRole('button', { name: 'Use this permit' }).click();
     await page.getByRole('button', { name: 'Book appointment' }).click();
-    await expect(page.getByRole('alert')).toContainText(
-      'Booking using direct reimbursement failed. Choose another payment method or try booking again later.',
-    );
+    await expect(page.getByRole('alert')).toContainText('Booking using direct reimbursement failed. Choose another payment method or try booking again later.');
 
     await page.getByRole('button', { name: 'Remove the permit' }).click();
     await page.getByRole('radio', { name: `Selkäkipu, Selkä, valid to ${permitDateIn(90)}` }).check();
@@ -189,12 +187,19 @@ test.describe('insurance API', () => {
     expect(await (await concept('12345')).json()).toEqual({ type: 'conceptNotFound' });
     expect(await (await concept('758236')).json()).toEqual({ type: 'Success' });
     const reserved = await page.request.post(`/api/reserve-appointment?csrfToken=${token}`, {
-      data: { appointmentId: slot.slotId, phone: '+358401112233', emailAddress: 'insured@example.fi', isInsuranceCustomer: true, insuranceConceptCode: '758236', dcpContentHash: permits.directCompensationPermits[0]!.contentHash },
+      data: {
+        appointmentId: slot.slotId,
+        phone: '+358401112233',
+        emailAddress: 'insured@example.fi',
+        isInsuranceCustomer: true,
+        insuranceConceptCode: '758236',
+        dcpContentHash: permits.directCompensationPermits[0]!.contentHash,
+      },
     });
     expect(((await reserved.json()) as { type: string }).type).toBe('success');
   });
 
-  test('the insurance list shows the chosen specialty\'s reservation info above the results', async ({ page }) => {
+  test("the insurance list shows the chosen specialty's reservation info above the results", async ({ page }) => {
     const slot = await insuranceCustomer(page.request, { slot: { specialtyId: 'FYS', practitionerId: 'P0009', clinicId: 'TA' } });
     await login(page, { identityCode: slot.patient!.identityCode }, { lang: 'en' });
     await page.goto('/en/booking/insurance?specialtyIds=FYS');

@@ -18,10 +18,7 @@ function uniquePhone() {
   return { typed: `040 ${digits.slice(0, 3)} ${digits.slice(3)}`, normalized: `+35840${digits}` };
 }
 
-async function fillAnonymousForm(
-  page: Page,
-  values: { ssn: string; firstName: string; lastName: string; phone: string; email: string },
-) {
+async function fillAnonymousForm(page: Page, values: { ssn: string; firstName: string; lastName: string; phone: string; email: string }) {
   await page.getByLabel('Personal identity code').fill(values.ssn);
   await page.getByLabel('First name').fill(values.firstName);
   await page.getByLabel('Last name').fill(values.lastName);
@@ -154,7 +151,9 @@ test.describe('anonymous reservation', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Appointment reserved successfully!' })).toBeVisible();
   });
 
-  test('with JS a missing phone or e-mail is told when the field is left; given, the field is valid again and the message stays until the submit (spec 3 §5)', async ({ page }, testInfo) => {
+  test('with JS a missing phone or e-mail is told when the field is left; given, the field is valid again and the message stays until the submit (spec 3 §5)', async ({
+    page,
+  }, testInfo) => {
     test.skip(!jsEnabled(testInfo.project.name), 'without JS the server answers the post (the test below)');
     const slot = await freshSlot(page.request, { patient: 'new' });
     await page.goto(reservePath('en', slot.slotId));
@@ -354,7 +353,9 @@ test.describe("children's brand: a child's appointment", () => {
     const origin = new URL(CHILDREN_URL).origin;
 
     // Anonymous: a reservation posted for a child books nothing and sends the visitor to identify.
-    const anonymousToken = /name="csrf" value="([^"]+)"/.exec(await (await page.request.get(`${CHILDREN_URL}${reservePath('fi', slot.slotId)}?for=self`)).text())![1]!.replace(/&amp;/g, '&');
+    const anonymousToken = /name="csrf" value="([^"]+)"/
+      .exec(await (await page.request.get(`${CHILDREN_URL}${reservePath('fi', slot.slotId)}?for=self`)).text())![1]!
+      .replace(/&amp;/g, '&');
     const anonymous = await page.request.post(childPath(slot.slotId), {
       form: {
         csrf: anonymousToken,

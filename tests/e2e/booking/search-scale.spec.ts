@@ -52,9 +52,7 @@ async function prepareDatabase(dataDir: string) {
     }
     await db.insert(practitioners).values(rows);
     await db.insert(practitionerSpecialties).values(shape.map((p) => ({ practitionerId: p.id, specialtyId: p.specialtyId })));
-    await db
-      .insert(practitionerClinics)
-      .values(shape.flatMap((p) => p.clinicIds.map((clinicId) => ({ practitionerId: p.id, clinicId }))));
+    await db.insert(practitionerClinics).values(shape.flatMap((p) => p.clinicIds.map((clinicId) => ({ practitionerId: p.id, clinicId }))));
     const now = clock.now();
     await insertSlots(db, generateSlots(shape, { fromDate: helsinkiDateOf(now), days: 7, notBefore: now, random }));
     // Someone is in the register, so the start-up leaves the database as it is (no demo seed).

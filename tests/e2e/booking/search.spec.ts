@@ -85,7 +85,11 @@ test.describe('private appointment search', () => {
     await expect(page).toHaveURL(new RegExp(`startDate=${day}&time=morning&municipality=espoo$`));
     await expect(page.getByRole('link', { name: 'Morning 7–12' })).toHaveAttribute('aria-current', 'true');
     await expect(results(page).first()).toBeVisible();
-    for (const item of await page.getByRole('main').getByRole('listitem').filter({ has: results(page) }).all()) {
+    for (const item of await page
+      .getByRole('main')
+      .getByRole('listitem')
+      .filter({ has: results(page) })
+      .all()) {
       const text = await item.innerText();
       expect(text).toMatch(/Tapiola|Leppävaara/);
       const time = /(\d\d):(\d\d)/.exec(text)!;
@@ -102,39 +106,39 @@ test.describe('private appointment search', () => {
     expect(errors).toEqual([]);
   });
 
-  test('picking a practitioner clears specialties and includes remote times; a remote-type specialty includes them too', { tag: '@no-js' }, async ({
-    page,
-  }, testInfo) => {
-    const js = jsEnabled(testInfo.project.name);
-    const day = firstAhead(2, WEEKDAYS);
-    await page.goto(`/en/booking/private?startDate=${day}`);
-    const practitioners = page.getByLabel('Practitioner', { exact: true });
-    await page.getByLabel('General practice').check();
-    await submitFilters(page, js);
-    await expect(page).toHaveURL(new RegExp(`specialtyIds=YLE${back(js, 'specialty-YLE')}$`));
-    await expect(page.getByLabel('Include remote appointments')).not.toBeChecked();
+  test(
+    'picking a practitioner clears specialties and includes remote times; a remote-type specialty includes them too',
+    { tag: '@no-js' },
+    async ({ page }, testInfo) => {
+      const js = jsEnabled(testInfo.project.name);
+      const day = firstAhead(2, WEEKDAYS);
+      await page.goto(`/en/booking/private?startDate=${day}`);
+      const practitioners = page.getByLabel('Practitioner', { exact: true });
+      await page.getByLabel('General practice').check();
+      await submitFilters(page, js);
+      await expect(page).toHaveURL(new RegExp(`specialtyIds=YLE${back(js, 'specialty-YLE')}$`));
+      await expect(page.getByLabel('Include remote appointments')).not.toBeChecked();
 
-    const practitioner = await practitioners.locator('option:not([value=""])').first().getAttribute('value');
-    await practitioners.selectOption(practitioner!);
-    await submitFilters(page, js);
-    await expect(page).toHaveURL(new RegExp(`practitionerIds=${practitioner}&includeRemote=true&startDate=${day}${back(js, 'search-practitioner')}$`));
-    await expect(page.getByLabel('General practice')).not.toBeChecked();
-    await expect(page.getByLabel('Include remote appointments')).toBeChecked();
+      const practitioner = await practitioners.locator('option:not([value=""])').first().getAttribute('value');
+      await practitioners.selectOption(practitioner!);
+      await submitFilters(page, js);
+      await expect(page).toHaveURL(new RegExp(`practitionerIds=${practitioner}&includeRemote=true&startDate=${day}${back(js, 'search-practitioner')}$`));
+      await expect(page.getByLabel('General practice')).not.toBeChecked();
+      await expect(page.getByLabel('Include remote appointments')).toBeChecked();
 
-    await practitioners.selectOption('');
-    // With JS each change is its own search: wait for the first.
-    if (js) await expect(page).toHaveURL(new RegExp(`includeRemote=true&startDate=${day}#search-practitioner$`));
-    await page.getByLabel('Include remote appointments').uncheck();
-    await submitFilters(page, js);
-    await expect(page).toHaveURL(new RegExp(`\\?startDate=${day}${back(js, 'include-remote')}$`));
-    await page.getByLabel('Psychology').check();
-    await submitFilters(page, js);
-    await expect(page).toHaveURL(new RegExp(`includeRemote=true&startDate=${day}&specialtyIds=PSY${back(js, 'specialty-PSY')}$`));
-  });
+      await practitioners.selectOption('');
+      // With JS each change is its own search: wait for the first.
+      if (js) await expect(page).toHaveURL(new RegExp(`includeRemote=true&startDate=${day}#search-practitioner$`));
+      await page.getByLabel('Include remote appointments').uncheck();
+      await submitFilters(page, js);
+      await expect(page).toHaveURL(new RegExp(`\\?startDate=${day}${back(js, 'include-remote')}$`));
+      await page.getByLabel('Psychology').check();
+      await submitFilters(page, js);
+      await expect(page).toHaveURL(new RegExp(`includeRemote=true&startDate=${day}&specialtyIds=PSY${back(js, 'specialty-PSY')}$`));
+    },
+  );
 
-  test('on a phone (360 × 640) the filters fold into one disclosure and the first free time is on the first screen', async ({
-    page,
-  }) => {
+  test('on a phone (360 × 640) the filters fold into one disclosure and the first free time is on the first screen', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 640 });
     const day = firstAhead(2, WEEKDAYS);
     await page.goto(`/en/booking/private?startDate=${day}`);
@@ -225,7 +229,9 @@ test.describe('private appointment search', () => {
     const chosen = await options.first().getAttribute('value');
     await practitioners.selectOption(chosen!);
     await submitFilters(page, js);
-    await expect(page).toHaveURL(new RegExp(`practitionerIds=${chosen}&includeRemote=true&startDate=${day}&practitionerName=la${back(js, 'search-practitioner')}$`));
+    await expect(page).toHaveURL(
+      new RegExp(`practitionerIds=${chosen}&includeRemote=true&startDate=${day}&practitionerName=la${back(js, 'search-practitioner')}$`),
+    );
     await expect(practitioners).toHaveValue(chosen!);
   });
 

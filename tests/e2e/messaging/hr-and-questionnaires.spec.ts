@@ -71,7 +71,12 @@ test.describe('questionnaire invitations in messages', () => {
 
     // The professional sees that it was answered.
     await pro.reload();
-    await expect(pro.locator('li[id^="message-"]').filter({ hasText: text }).getByText(/^Vastattu .+\.$/)).toBeVisible();
+    await expect(
+      pro
+        .locator('li[id^="message-"]')
+        .filter({ hasText: text })
+        .getByText(/^Vastattu .+\.$/),
+    ).toBeVisible();
     await pro.context().close();
   });
 });

@@ -38,14 +38,17 @@ async function fixture(page: Page): Promise<MessagingFixture> {
 }
 
 /** A tiny valid PNG (1×1). */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 /** Today's day heading in Helsinki, as the server formats it ("ti 24.11.2026"). */
 function todayHeading(): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Helsinki', weekday: 'short', day: 'numeric', month: 'numeric', year: 'numeric' }).formatToParts(clock.now());
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Helsinki',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'numeric',
+    year: 'numeric',
+  }).formatToParts(clock.now());
   const get = (type: string) => parts.find((p) => p.type === type)!.value;
   const weekday = { Mon: 'ma', Tue: 'ti', Wed: 'ke', Thu: 'to', Fri: 'pe', Sat: 'la', Sun: 'su' }[get('weekday')]!;
   return `${weekday} ${Number(get('day'))}.${Number(get('month'))}.${get('year')}`;
@@ -149,7 +152,11 @@ test.describe('secure messaging', () => {
     await page.goto(`/fi/viestit/${data.unreadThreadId}`);
     const text = 'Tämä teksti ei katoa.';
     await page.getByLabel(fi.composer.label, { exact: true }).fill(text);
-    await page.getByLabel(fi.composer.attachments, { exact: true }).setInputFiles({ name: 'iso.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(10 * 1024 * 1024, 0x20)]) });
+    await page.getByLabel(fi.composer.attachments, { exact: true }).setInputFiles({
+      name: 'iso.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(10 * 1024 * 1024, 0x20)]),
+    });
     await page.getByRole('button', { name: fi.composer.send, exact: true }).click();
     const alert = page.getByRole('alert').filter({ hasText: fi.errors.attachmentTooLarge });
     await expect(alert).toBeVisible();
@@ -305,36 +312,40 @@ test.describe('secure messaging', () => {
     await expect(page.getByLabel(fi.composer.label, { exact: true })).toHaveValue('');
   });
 
-  test('a professional deletes a message with a reason in its own form, which a refresh of the messages leaves alone', { tag: '@no-js' }, async ({ page, browser, javaScriptEnabled }) => {
-    const data = await fixture(page);
-    await login(page, { identityCode: data.identityCode }, { lang: 'fi' });
-    const context = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled });
-    const pro = await context.newPage();
-    if (javaScriptEnabled) await pro.clock.install();
-    await login(pro, { identityCode: DEMO_PROFESSIONALS.olli.identityCode }, { lang: 'fi' });
-    const threadPage = `/fi/henkilokunta/viestit/${data.unreadThreadId}`;
-    await pro.goto(threadPage);
-    const message = pro.locator('li[id^="message-"]').filter({ hasText: 'Varaa aika fysioterapeutille.' });
-    await message.getByRole('link', { name: fi.staff.deleteMessage }).click();
-    await expect(pro).toHaveURL(/\?delete=\d+#delete-message$/);
-    const form = pro.getByRole('region', { name: fi.staff.deleteMessage });
-    await expect(form).toContainText('Varaa aika fysioterapeutille.');
-    const reason = `Väärä ketju ${randomUUID().slice(0, 8)}`;
-    await form.getByLabel(fi.staff.deleteReason, { exact: true }).fill(reason);
-    if (javaScriptEnabled) {
-      // The messages refresh every 30 s; the reason being typed stays.
-      const newer = `Uudempi ${randomUUID().slice(0, 8)}`;
-      await sendByApi(page, data.unreadThreadId, newer);
-      await pro.clock.fastForward('00:30');
-      await expect(pro.locator('li[id^="message-"]').filter({ hasText: newer })).toBeVisible();
-      await expect(form.getByLabel(fi.staff.deleteReason, { exact: true })).toHaveValue(reason);
-    }
-    await form.getByRole('button', { name: fi.staff.deleteConfirm, exact: true }).click();
-    await expect(pro).toHaveURL(new RegExp(`${threadPage}$`));
-    await expect(pro.getByText(fi.staff.deletedReason.replace('{{reason}}', reason))).toBeVisible();
-    await expect(pro.getByText('Varaa aika fysioterapeutille.')).toHaveCount(0);
-    await context.close();
-  });
+  test(
+    'a professional deletes a message with a reason in its own form, which a refresh of the messages leaves alone',
+    { tag: '@no-js' },
+    async ({ page, browser, javaScriptEnabled }) => {
+      const data = await fixture(page);
+      await login(page, { identityCode: data.identityCode }, { lang: 'fi' });
+      const context = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled });
+      const pro = await context.newPage();
+      if (javaScriptEnabled) await pro.clock.install();
+      await login(pro, { identityCode: DEMO_PROFESSIONALS.olli.identityCode }, { lang: 'fi' });
+      const threadPage = `/fi/henkilokunta/viestit/${data.unreadThreadId}`;
+      await pro.goto(threadPage);
+      const message = pro.locator('li[id^="message-"]').filter({ hasText: 'Varaa aika fysioterapeutille.' });
+      await message.getByRole('link', { name: fi.staff.deleteMessage }).click();
+      await expect(pro).toHaveURL(/\?delete=\d+#delete-message$/);
+      const form = pro.getByRole('region', { name: fi.staff.deleteMessage });
+      await expect(form).toContainText('Varaa aika fysioterapeutille.');
+      const reason = `Väärä ketju ${randomUUID().slice(0, 8)}`;
+      await form.getByLabel(fi.staff.deleteReason, { exact: true }).fill(reason);
+      if (javaScriptEnabled) {
+        // The messages refresh every 30 s; the reason being typed stays.
+        const newer = `Uudempi ${randomUUID().slice(0, 8)}`;
+        await sendByApi(page, data.unreadThreadId, newer);
+        await pro.clock.fastForward('00:30');
+        await expect(pro.locator('li[id^="message-"]').filter({ hasText: newer })).toBeVisible();
+        await expect(form.getByLabel(fi.staff.deleteReason, { exact: true })).toHaveValue(reason);
+      }
+      await form.getByRole('button', { name: fi.staff.deleteConfirm, exact: true }).click();
+      await expect(pro).toHaveURL(new RegExp(`${threadPage}$`));
+      await expect(pro.getByText(fi.staff.deletedReason.replace('{{reason}}', reason))).toBeVisible();
+      await expect(pro.getByText('Varaa aika fysioterapeutille.')).toHaveCount(0);
+      await context.close();
+    },
+  );
 
   test("shows the absent nurse's notice in her thread", async ({ page }) => {
     const data = await fixture(page);

@@ -38,7 +38,9 @@ test.describe('messaging limits', () => {
     await page.goto(`/fi/viestit/${fixture.unreadThreadId}`);
     const text = `Tämä ei mene perille ${randomUUID().slice(0, 8)}`;
     await page.getByLabel(fi.composer.label, { exact: true }).fill(text);
-    const answered = page.waitForResponse((response) => response.request().method() === 'POST' && response.url().includes(`/fi/viestit/${fixture.unreadThreadId}`));
+    const answered = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && response.url().includes(`/fi/viestit/${fixture.unreadThreadId}`),
+    );
     await page.getByRole('button', { name: fi.composer.send, exact: true }).click();
     const answer = await answered;
     expect(answer.status()).toBe(429);

@@ -138,7 +138,10 @@ test.describe('the pages on the practice system over FHIR', () => {
     if (await binding.count()) await binding.check();
     await page.getByRole('button', { name: 'Book appointment' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Appointment reserved successfully!' })).toBeVisible();
-    const cancelHref = await page.getByRole('link', { name: /cancel/i }).first().getAttribute('href');
+    const cancelHref = await page
+      .getByRole('link', { name: /cancel/i })
+      .first()
+      .getAttribute('href');
     const id = /\/appointments\/(\d+)/.exec(cancelHref ?? '')?.[1];
     expect(id, cancelHref ?? '').toBeTruthy();
 
@@ -154,76 +157,97 @@ test.describe('the pages on the practice system over FHIR', () => {
     await expect(page.getByRole('status').getByText('The appointment has been cancelled.')).toBeVisible();
   });
 
-  test("the staff's appointments: listed after a sync, checked in to on the anonymous link, moved from the page", { tag: '@no-js' }, async ({ page, staff, request }, testInfo) => {
-    // The clerk books Aino a walk-in time in 20 minutes (a new Slot) and a free time ten days ahead.
-    const patients = await staff.call<Bundle<Patient>>('GET', `Patient?identifier=urn:oid:1.2.246.21|${DEMO_PERSONS.aino.identityCode}`);
-    const patient = patients.entry?.[0]?.resource;
-    expect(patient?.id).toBeTruthy();
-    const free = await staff.call<Bundle<Slot>>('GET', `Slot?status=free&start=ge${dayAhead(10)}&_sort=start&_count=1`);
-    const later = free.entry?.[0]?.resource;
-    expect(later?.id).toBeTruthy();
-    const schedule = await staff.call<Schedule>('GET', later!.schedule.reference!);
-    const soonStart = minutesFromNow(20);
-    const soonEnd = new Date(soonStart.getTime() + 30 * 60_000);
-    const participants = [{ actor: { reference: `Patient/${patient!.id}` }, status: 'accepted' as const }, ...actorsOf(schedule)];
-    const entries: BundleEntry[] = [
-      {
-        fullUrl: 'urn:uuid:5e3c9a52-59e7-4c55-8f6c-6f1b3c0d2a11',
-        resource: { resourceType: 'Slot', status: 'busy', schedule: later!.schedule, start: soonStart.toISOString(), end: soonEnd.toISOString() },
-        request: { method: 'POST', url: 'Slot' },
-      },
-      {
-        resource: { resourceType: 'Appointment', status: 'booked', start: soonStart.toISOString(), end: soonEnd.toISOString(), slot: [{ reference: 'urn:uuid:5e3c9a52-59e7-4c55-8f6c-6f1b3c0d2a11' }], participant: participants },
-        request: { method: 'POST', url: 'Appointment' },
-      },
-      { resource: { ...later!, status: 'busy' }, request: { method: 'PUT', url: `Slot/${later!.id}`, ifMatch: `W/"${later!.meta?.versionId}"` } },
-      {
-        resource: { resourceType: 'Appointment', status: 'booked', start: later!.start, end: later!.end, slot: [{ reference: `Slot/${later!.id}` }], participant: participants },
-        request: { method: 'POST', url: 'Appointment' },
-      },
-    ];
-    const booked = await staff.call<Bundle>('POST', '', { resourceType: 'Bundle', type: 'transaction', entry: entries });
-    const [soonFhirId, laterFhirId] = [booked.entry?.[1]?.resource?.id, booked.entry?.[3]?.resource?.id];
-    expect(soonFhirId && laterFhirId).toBeTruthy();
+  test(
+    "the staff's appointments: listed after a sync, checked in to on the anonymous link, moved from the page",
+    { tag: '@no-js' },
+    async ({ page, staff, request }, testInfo) => {
+      // The clerk books Aino a walk-in time in 20 minutes (a new Slot) and a free time ten days ahead.
+      const patients = await staff.call<Bundle<Patient>>('GET', `Patient?identifier=urn:oid:1.2.246.21|${DEMO_PERSONS.aino.identityCode}`);
+      const patient = patients.entry?.[0]?.resource;
+      expect(patient?.id).toBeTruthy();
+      const free = await staff.call<Bundle<Slot>>('GET', `Slot?status=free&start=ge${dayAhead(10)}&_sort=start&_count=1`);
+      const later = free.entry?.[0]?.resource;
+      expect(later?.id).toBeTruthy();
+      const schedule = await staff.call<Schedule>('GET', later!.schedule.reference!);
+      const soonStart = minutesFromNow(20);
+      const soonEnd = new Date(soonStart.getTime() + 30 * 60_000);
+      const participants = [{ actor: { reference: `Patient/${patient!.id}` }, status: 'accepted' as const }, ...actorsOf(schedule)];
+      const entries: BundleEntry[] = [
+        {
+          fullUrl: 'urn:uuid:5e3c9a52-59e7-4c55-8f6c-6f1b3c0d2a11',
+          resource: { resourceType: 'Slot', status: 'busy', schedule: later!.schedule, start: soonStart.toISOString(), end: soonEnd.toISOString() },
+          request: { method: 'POST', url: 'Slot' },
+        },
+        {
+          resource: {
+            resourceType: 'Appointment',
+            status: 'booked',
+            start: soonStart.toISOString(),
+            end: soonEnd.toISOString(),
+            slot: [{ reference: 'urn:uuid:5e3c9a52-59e7-4c55-8f6c-6f1b3c0d2a11' }],
+            participant: participants,
+          },
+          request: { method: 'POST', url: 'Appointment' },
+        },
+        { resource: { ...later!, status: 'busy' }, request: { method: 'PUT', url: `Slot/${later!.id}`, ifMatch: `W/"${later!.meta?.versionId}"` } },
+        {
+          resource: {
+            resourceType: 'Appointment',
+            status: 'booked',
+            start: later!.start,
+            end: later!.end,
+            slot: [{ reference: `Slot/${later!.id}` }],
+            participant: participants,
+          },
+          request: { method: 'POST', url: 'Appointment' },
+        },
+      ];
+      const booked = await staff.call<Bundle>('POST', '', { resourceType: 'Bundle', type: 'transaction', entry: entries });
+      const [soonFhirId, laterFhirId] = [booked.entry?.[1]?.resource?.id, booked.entry?.[3]?.resource?.id];
+      expect(soonFhirId && laterFhirId).toBeTruthy();
 
-    // A sync brings both in (queued at once rather than the minute's run).
-    expect((await request.get('/dev/test-fixtures/practice-system?sync')).status()).toBe(202);
-    const synced = async (fhirId: string) => {
-      let answer: { appointmentId: number; link: string } | null = null;
-      await expect
-        .poll(async () => {
-          const response = await request.get(`/dev/test-fixtures/practice-system?appointment=${fhirId}`);
-          if (response.ok()) answer = (await response.json()) as { appointmentId: number; link: string };
-          return response.status();
-        }, { timeout: 90_000 })
-        .toBe(200);
-      return answer!;
-    };
-    const soon = await synced(soonFhirId!);
-    const laterOne = await synced(laterFhirId!);
+      // A sync brings both in (queued at once rather than the minute's run).
+      expect((await request.get('/dev/test-fixtures/practice-system?sync')).status()).toBe(202);
+      const synced = async (fhirId: string) => {
+        let answer: { appointmentId: number; link: string } | null = null;
+        await expect
+          .poll(
+            async () => {
+              const response = await request.get(`/dev/test-fixtures/practice-system?appointment=${fhirId}`);
+              if (response.ok()) answer = (await response.json()) as { appointmentId: number; link: string };
+              return response.status();
+            },
+            { timeout: 90_000 },
+          )
+          .toBe(200);
+        return answer!;
+      };
+      const soon = await synced(soonFhirId!);
+      const laterOne = await synced(laterFhirId!);
 
-    await login(page, 'aino');
-    await page.goto(pagePath('appointmentList', 'en'));
-    const upcoming = page.getByRole('region', { name: 'Upcoming appointments' });
-    for (const id of [soon.appointmentId, laterOne.appointmentId]) await expect(upcoming.locator(`a[href="/en/appointments/${id}"]`)).toBeVisible();
+      await login(page, 'aino');
+      await page.goto(pagePath('appointmentList', 'en'));
+      const upcoming = page.getByRole('region', { name: 'Upcoming appointments' });
+      for (const id of [soon.appointmentId, laterOne.appointmentId]) await expect(upcoming.locator(`a[href="/en/appointments/${id}"]`)).toBeVisible();
 
-    // The anonymous link (as a reminder carries it): the soon one is checked in to, and the practice system has her arrived.
-    await page.goto(new URL(soon.link).pathname);
-    if (jsEnabled(testInfo.project.name)) {
-      await page.getByLabel('Character 1 of 4').click();
-      await page.keyboard.type('9024');
-    } else {
-      for (const [i, char] of [...'9024'].entries()) await page.getByLabel(`Character ${i + 1} of 4`).fill(char);
-      await page.getByRole('button', { name: 'Check in' }).click();
-    }
-    await expect(page.getByRole('status').getByText('You have checked in.')).toBeVisible();
-    expect((await staff.call<Appointment>('GET', `Appointment/${soonFhirId}`)).status).toBe('arrived');
+      // The anonymous link (as a reminder carries it): the soon one is checked in to, and the practice system has her arrived.
+      await page.goto(new URL(soon.link).pathname);
+      if (jsEnabled(testInfo.project.name)) {
+        await page.getByLabel('Character 1 of 4').click();
+        await page.keyboard.type('9024');
+      } else {
+        for (const [i, char] of [...'9024'].entries()) await page.getByLabel(`Character ${i + 1} of 4`).fill(char);
+        await page.getByRole('button', { name: 'Check in' }).click();
+      }
+      await expect(page.getByRole('status').getByText('You have checked in.')).toBeVisible();
+      expect((await staff.call<Appointment>('GET', `Appointment/${soonFhirId}`)).status).toBe('arrived');
 
-    // The later one is moved from its page, and the practice system has it at the new time.
-    await moveFromItsPage(page, laterOne.appointmentId, 2);
-    const moved = await staff.call<Appointment>('GET', `Appointment/${laterFhirId}`);
-    expect(moved.status).toBe('booked');
-    expect(moved.start).not.toBe(later!.start);
-    expect((await staff.call<Slot>('GET', `Slot/${later!.id}`)).status).toBe('free');
-  });
+      // The later one is moved from its page, and the practice system has it at the new time.
+      await moveFromItsPage(page, laterOne.appointmentId, 2);
+      const moved = await staff.call<Appointment>('GET', `Appointment/${laterFhirId}`);
+      expect(moved.status).toBe('booked');
+      expect(moved.start).not.toBe(later!.start);
+      expect((await staff.call<Slot>('GET', `Slot/${later!.id}`)).status).toBe('free');
+    },
+  );
 });

@@ -6,11 +6,11 @@
  * download's address, which changes nothing (issue 39).
  */
 import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
 import { DEMO_PERSONS, expect, login, newIdentityCode, test } from '../fixtures';
 import { EXPORTS_PER_HOUR } from '../../../app/models/records/export';
 import { fhirSchemaErrors } from '../../fixtures/fhir';
 import { readPdf } from '../../fixtures/pdf-text';
-import type { Page } from '@playwright/test';
 
 async function download(page: Page, buttonName: RegExp) {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: buttonName }).click()]);
@@ -52,7 +52,17 @@ test.describe('download my data', () => {
     expect(fhirSchemaErrors(bundle)).toEqual([]);
     expect(bundle.entry[0]!.resource.identifier).toEqual([{ use: 'official', system: 'urn:oid:1.2.246.21', value: DEMO_PERSONS.aino.identityCode }]);
     expect(new Set(bundle.entry.map((e) => e.resource.resourceType))).toEqual(
-      new Set(['Patient', 'Appointment', 'Encounter', 'Condition', 'Observation', 'DiagnosticReport', 'MedicationRequest', 'Immunization', 'DocumentReference']),
+      new Set([
+        'Patient',
+        'Appointment',
+        'Encounter',
+        'Condition',
+        'Observation',
+        'DiagnosticReport',
+        'MedicationRequest',
+        'Immunization',
+        'DocumentReference',
+      ]),
     );
   });
 

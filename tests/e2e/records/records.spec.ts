@@ -134,15 +134,23 @@ test.describe('questionnaires, certificates and vaccinations', () => {
     await expect(page.getByText('Required').first()).toBeVisible();
     await page.getByLabel('What is the reason for your visit?').fill('Back pain');
     await page.getByRole('group', { name: 'Do you smoke?' }).getByLabel('No').check();
-    await page.getByRole('group', { name: /What exercise do you do/ }).getByLabel('Walking').check();
-    await page.getByRole('group', { name: /How would you rate how you feel/ }).getByLabel('4').check();
+    await page
+      .getByRole('group', { name: /What exercise do you do/ })
+      .getByLabel('Walking')
+      .check();
+    await page
+      .getByRole('group', { name: /How would you rate how you feel/ })
+      .getByLabel('4')
+      .check();
     await page.getByRole('button', { name: 'Send answers' }).click();
     await expect(page.getByText('Thank you, your answers were saved.')).toBeVisible();
     await expect(page.getByText(/You answered this questionnaire on/)).toBeVisible();
     await expect(page.getByText('Back pain')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Send answers' })).toHaveCount(0);
     await page.goto('/en/questionnaires');
-    await expect(page.getByRole('region', { name: 'Answered' }).getByRole('link', { name: 'Health questionnaire before the appointment' }).first()).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Answered' }).getByRole('link', { name: 'Health questionnaire before the appointment' }).first(),
+    ).toBeVisible();
   });
 
   test('Aino downloads a certificate PDF with her name inside', async ({ page }) => {
@@ -167,7 +175,10 @@ test.describe('questionnaires, certificates and vaccinations', () => {
   test('the Swedish certificate downloads under a Swedish file name', async ({ page }) => {
     await login(page, 'aino', { lang: 'sv' });
     await page.goto(pagePath('certificates', 'sv'));
-    const href = await page.getByRole('link', { name: /^Ladda ner intyget/ }).first().getAttribute('href');
+    const href = await page
+      .getByRole('link', { name: /^Ladda ner intyget/ })
+      .first()
+      .getAttribute('href');
     expect(href).toContain('lang=sv');
     const pdf = await page.request.get(href!);
     expect(pdf.headers()['content-disposition']).toMatch(/filename="sjukledighetsintyg-\d{4}-\d{2}-\d{2}\.pdf"/);

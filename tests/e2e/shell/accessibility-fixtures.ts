@@ -8,7 +8,11 @@ import { expect } from '../fixtures';
 export async function sendAccessibilityFeedback(
   page: Page,
   lang: Language,
-  { location = 'Laskut-sivu', description = 'Maksulinkin nimi ei vastaa näkyvää tekstiä.', email }: { location?: string; description?: string; email?: string } = {},
+  {
+    location = 'Laskut-sivu',
+    description = 'Maksulinkin nimi ei vastaa näkyvää tekstiä.',
+    email,
+  }: { location?: string; description?: string; email?: string } = {},
   baseURL = '',
 ) {
   await page.goto(`${baseURL}${pagePath('accessibilityFeedback', lang)}`);

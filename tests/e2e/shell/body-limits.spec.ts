@@ -241,39 +241,47 @@ test.describe('message forms with large files, in the browser', () => {
     return (await response.json()) as { identityCode: string; unreadThreadId: number };
   }
 
-  test('over the upload limit: the translated 413 page without JS, the form’s own error with JS', { tag: '@no-js' }, async ({ page, javaScriptEnabled }, testInfo) => {
-    const data = await messagingFixture(page);
-    await login(page, { identityCode: data.identityCode }, { lang: 'fi' });
-    await page.goto(`/fi/viestit/${data.unreadThreadId}`);
-    const text = 'Liian suuri liite.';
-    await page.getByLabel(fi.composer.label, { exact: true }).fill(text);
-    await page.getByLabel(fi.composer.attachments, { exact: true }).setInputFiles(pdfOf(testInfo, 'valtava.pdf', UPLOAD_LIMIT + MiB));
-    await page.getByRole('button', { name: fi.composer.send, exact: true }).click();
-    if (javaScriptEnabled) {
-      // The browser checks the selection first: the form's own error, the text kept.
-      await expect(page.getByRole('alert').filter({ hasText: fi.errors.attachmentTooLarge })).toBeVisible();
-      await expect(page.getByLabel(fi.composer.label, { exact: true })).toHaveValue(text);
-    } else {
-      await expect(page.getByRole('heading', { level: 1, name: fiCore.errors.tooLarge.title })).toBeVisible();
-      await expect(page.getByText(fiCore.errors.tooLarge.text)).toBeVisible();
-    }
-    // Nothing was sent.
-    await page.goto(`/fi/viestit/${data.unreadThreadId}`);
-    await expect(page.locator('li[id^="message-"]').filter({ hasText: text })).toHaveCount(0);
-  });
+  test(
+    'over the upload limit: the translated 413 page without JS, the form’s own error with JS',
+    { tag: '@no-js' },
+    async ({ page, javaScriptEnabled }, testInfo) => {
+      const data = await messagingFixture(page);
+      await login(page, { identityCode: data.identityCode }, { lang: 'fi' });
+      await page.goto(`/fi/viestit/${data.unreadThreadId}`);
+      const text = 'Liian suuri liite.';
+      await page.getByLabel(fi.composer.label, { exact: true }).fill(text);
+      await page.getByLabel(fi.composer.attachments, { exact: true }).setInputFiles(pdfOf(testInfo, 'valtava.pdf', UPLOAD_LIMIT + MiB));
+      await page.getByRole('button', { name: fi.composer.send, exact: true }).click();
+      if (javaScriptEnabled) {
+        // The browser checks the selection first: the form's own error, the text kept.
+        await expect(page.getByRole('alert').filter({ hasText: fi.errors.attachmentTooLarge })).toBeVisible();
+        await expect(page.getByLabel(fi.composer.label, { exact: true })).toHaveValue(text);
+      } else {
+        await expect(page.getByRole('heading', { level: 1, name: fiCore.errors.tooLarge.title })).toBeVisible();
+        await expect(page.getByText(fiCore.errors.tooLarge.text)).toBeVisible();
+      }
+      // Nothing was sent.
+      await page.goto(`/fi/viestit/${data.unreadThreadId}`);
+      await expect(page.locator('li[id^="message-"]').filter({ hasText: text })).toHaveCount(0);
+    },
+  );
 
-  test('refused by the CSRF check after its first bytes (a stale token), an upload still gets its 403 page', { tag: '@no-js' }, async ({ page, javaScriptEnabled }, testInfo) => {
-    test.skip(javaScriptEnabled, 'A plain form post: with JS the browser checks the size before sending');
-    const data = await messagingFixture(page);
-    await login(page, { identityCode: data.identityCode }, { lang: 'fi' });
-    await page.goto(`/fi/viestit/${data.unreadThreadId}`);
-    await page.getByLabel(fi.composer.label, { exact: true }).fill('Vanhentunut lomake.');
-    await page.locator('form:has(textarea) input[name="csrf"]').evaluate((input: HTMLInputElement) => (input.value = 'stale-token'));
-    // 20 MiB: within the upload limit, far more than the sockets' buffers hold. The server answers
-    // 403 after reading the token's part and throws the rest away as it comes (else the browser,
-    // which sends all of it before reading the answer, would wait for the server's timeout).
-    await page.getByLabel(fi.composer.attachments, { exact: true }).setInputFiles(pdfOf(testInfo, 'iso.pdf', 20 * MiB));
-    await page.getByRole('button', { name: fi.composer.send, exact: true }).click();
-    await expect(page.getByRole('heading', { level: 1, name: fiCore.errors.forbidden.title })).toBeVisible();
-  });
+  test(
+    'refused by the CSRF check after its first bytes (a stale token), an upload still gets its 403 page',
+    { tag: '@no-js' },
+    async ({ page, javaScriptEnabled }, testInfo) => {
+      test.skip(javaScriptEnabled, 'A plain form post: with JS the browser checks the size before sending');
+      const data = await messagingFixture(page);
+      await login(page, { identityCode: data.identityCode }, { lang: 'fi' });
+      await page.goto(`/fi/viestit/${data.unreadThreadId}`);
+      await page.getByLabel(fi.composer.label, { exact: true }).fill('Vanhentunut lomake.');
+      await page.locator('form:has(textarea) input[name="csrf"]').evaluate((input: HTMLInputElement) => (input.value = 'stale-token'));
+      // 20 MiB: within the upload limit, far more than the sockets' buffers hold. The server answers
+      // 403 after reading the token's part and throws the rest away as it comes (else the browser,
+      // which sends all of it before reading the answer, would wait for the server's timeout).
+      await page.getByLabel(fi.composer.attachments, { exact: true }).setInputFiles(pdfOf(testInfo, 'iso.pdf', 20 * MiB));
+      await page.getByRole('button', { name: fi.composer.send, exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1, name: fiCore.errors.forbidden.title })).toBeVisible();
+    },
+  );
 });

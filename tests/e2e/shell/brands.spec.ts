@@ -71,7 +71,10 @@ test.describe('practitioners’ pictures', () => {
     expect(image.headers()['content-type']).toContain('image/svg+xml');
     // The free times list each practitioner with their avatar.
     await page.goto(`${CHILDREN_URL}/fi/ajanvaraus/yksityisasiakas`);
-    const first = page.getByRole('listitem').filter({ has: page.locator('a[href*="/fi/vapaat-ajat/"]') }).first();
+    const first = page
+      .getByRole('listitem')
+      .filter({ has: page.locator('a[href*="/fi/vapaat-ajat/"]') })
+      .first();
     await expect(first.locator('img[src^="/images/avatars/"]')).toBeVisible();
   });
 

@@ -59,7 +59,10 @@ test.describe('mental-support chat page', () => {
     await expect(crisis.getByRole('link', { name: '09 2525 0111' })).toHaveAttribute('href', 'tel:+358925250111');
     await expect(crisis.getByRole('link', { name: '09 2525 0112' })).toHaveAttribute('href', 'tel:+358925250112');
     await expect(crisis.getByRole('link', { name: '112', exact: true })).toHaveAttribute('href', 'tel:112');
-    await expect(page.getByRole('link', { name: 'Etsi psykologin aika' })).toHaveAttribute('href', '/fi/ajanvaraus/yksityisasiakas?specialtyIds=PSY&includeRemote=true');
+    await expect(page.getByRole('link', { name: 'Etsi psykologin aika' })).toHaveAttribute(
+      'href',
+      '/fi/ajanvaraus/yksityisasiakas?specialtyIds=PSY&includeRemote=true',
+    );
     await page.getByRole('main').getByRole('link', { name: 'Kirjaudu', exact: true }).click();
     await expect(page).toHaveURL(/\/fi\/kirjaudu\?nextPath=%2Ffi%2Fmielen-tuki$/);
   });
@@ -85,7 +88,7 @@ test.describe('mental-support chat page', () => {
 });
 
 test.describe('practitioner page', () => {
-  test("each member of the team links to their page: title, languages, clinics and a search for their free times", async ({ page }) => {
+  test('each member of the team links to their page: title, languages, clinics and a search for their free times', async ({ page }) => {
     await login(page, 'mikko', { lang: 'fi' });
     await page.goto('/fi/tyoterveystiimi');
     const leena = DEMO_PROFESSIONALS.leena;

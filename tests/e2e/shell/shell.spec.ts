@@ -154,9 +154,9 @@ test.describe('in-app scope', () => {
       document.querySelector('main')!.append(link);
     });
     await page.getByRole('link', { name: 'Kela' }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { sentToApp: string[] }).sentToApp)).toEqual([
-      JSON.stringify({ type: 'openExternalUrl', url: 'https://www.kela.fi/' }),
-    ]);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { sentToApp: string[] }).sentToApp))
+      .toEqual([JSON.stringify({ type: 'openExternalUrl', url: 'https://www.kela.fi/' })]);
     await expect(page).toHaveURL(/\/fi\/eula$/);
   });
 

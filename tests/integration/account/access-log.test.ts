@@ -60,7 +60,12 @@ describe.each(databaseKinds())('who has handled my data on %s', (kind) => {
       professionalType: 'Nurse',
     });
     await addCareTeam(t.db, contract.id, [nurse.personId]);
-    const customer = await createPerson(t.db, { identityCode: code('1988-08-08'), firstName: 'Maija', lastName: 'Asiakas', occupationalContractId: contract.id });
+    const customer = await createPerson(t.db, {
+      identityCode: code('1988-08-08'),
+      firstName: 'Maija',
+      lastName: 'Asiakas',
+      occupationalContractId: contract.id,
+    });
     const created = await createThreadWithMessage(t.db, { customerPersonId: customer.id, title: 'Selkä', text: 'Kipeä' });
     if (!created.ok) throw new Error(created.reason);
 
@@ -68,7 +73,10 @@ describe.each(databaseKinds())('who has handled my data on %s', (kind) => {
     const [row] = await listAccessFor(t.db, customer.id, 'messaging-thread', 1);
     expect(row).toMatchObject({ actorPersonId: nurse.personId, actorKind: 'professional', reason: 'message-handling', action: 'view' });
 
-    for (const [lang, role] of [['fi', 'Työterveyshoitaja'], ['en', 'Occupational health nurse']] as const) {
+    for (const [lang, role] of [
+      ['fi', 'Työterveyshoitaja'],
+      ['en', 'Occupational health nurse'],
+    ] as const) {
       const page = await listPatientLog(t.db, { viewerId: customer.id, subject: customer, lang, filter: {}, cursor: null });
       expect(page.entries[0]).toMatchObject({
         who: { kind: 'professional', name: 'Hanna Hoitaja', role },
@@ -91,7 +99,12 @@ describe.each(databaseKinds())('who has handled my data on %s', (kind) => {
       resourceId: String(i),
     }));
     await insertRows(singles);
-    const listView = Array.from({ length: 30 }, (_, i) => ({ subjectPersonId: me.id, at: new Date(base + 10.5 * 3_600_000), resource: 'prescription', resourceId: String(i) }));
+    const listView = Array.from({ length: 30 }, (_, i) => ({
+      subjectPersonId: me.id,
+      at: new Date(base + 10.5 * 3_600_000),
+      resource: 'prescription',
+      resourceId: String(i),
+    }));
     await insertRows(listView);
     await t.db.execute(
       `insert into access_log (at, actor_person_id, actor_kind, subject_person_id, action, resource) values ('2025-06-01 08:59:59.999999+00', '${me.id}', 'patient', '${me.id}', 'view', 'vaccination')`,
@@ -145,7 +158,10 @@ describe.each(databaseKinds())('who has handled my data on %s', (kind) => {
     await listPatientLog(t.db, { viewerId: mother.id, subject: ward, lang: 'fi', filter: {}, cursor: null });
     await listPatientLog(t.db, { viewerId: father.id, subject: ward, lang: 'en', filter: {}, cursor: null });
     await listPatientLog(t.db, { viewerId: ward.id, subject: ward, lang: 'fi', filter: {}, cursor: null });
-    const views = await t.db.select().from(accessLog).where(and(eq(accessLog.subjectPersonId, ward.id), eq(accessLog.resource, 'access-log')));
+    const views = await t.db
+      .select()
+      .from(accessLog)
+      .where(and(eq(accessLog.subjectPersonId, ward.id), eq(accessLog.resource, 'access-log')));
     expect(views.map((v) => [v.actorPersonId, v.actorKind])).toEqual([
       [mother.id, 'guardian'],
       [father.id, 'guardian'],
@@ -222,7 +238,10 @@ describe.each(databaseKinds())('who has handled my data on %s', (kind) => {
     });
 
     it('a guardian may choose an 8-year-old’s log, never a 15-year-old’s or a stranger’s', async () => {
-      const [self] = await t.db.select().from((await import('~db/schema')).persons).where(eq((await import('~db/schema')).persons.id, guardian.id));
+      const [self] = await t.db
+        .select()
+        .from((await import('~db/schema')).persons)
+        .where(eq((await import('~db/schema')).persons.id, guardian.id));
       const viewer = recordViewerOf({ person: self!, wards: await listWards(t.db, guardian.id) });
       expect(viewer.people.map((p) => p.id).sort()).toEqual([guardian.id, young.id].sort());
       expect(chosenPerson(viewer, young.id)?.id).toBe(young.id);

@@ -66,14 +66,19 @@ describe.each(databaseKinds())('my information on %s', (kind) => {
     });
 
     it('refuses bad input field by field and changes nothing', async () => {
-      const result = await updateContact(t.db, await authOf(t.db, maija), {
-        streetAddress: 'K',
-        zipCode: '0010',
-        postOffice: 'Helsinki',
-        phoneNumber: '12345',
-        emailAddress: 'maija@',
-        language: 'de',
-      }, { brand: 'general' });
+      const result = await updateContact(
+        t.db,
+        await authOf(t.db, maija),
+        {
+          streetAddress: 'K',
+          zipCode: '0010',
+          postOffice: 'Helsinki',
+          phoneNumber: '12345',
+          emailAddress: 'maija@',
+          language: 'de',
+        },
+        { brand: 'general' },
+      );
       expect(result.type).toBe('validation');
       if (result.type !== 'validation') return;
       expect(Object.keys(result.fields).sort()).toEqual(['emailAddress', 'language', 'phoneNumber', 'streetAddress', 'zipCode']);
@@ -81,14 +86,19 @@ describe.each(databaseKinds())('my information on %s', (kind) => {
     });
 
     it('saves the details with the phone normalised, and logs the view and the change', async () => {
-      const result = await updateContact(t.db, await authOf(t.db, maija), {
-        streetAddress: ' Kotikatu 3 ',
-        zipCode: '00250',
-        postOffice: 'Helsinki',
-        phoneNumber: '040 123 4567',
-        emailAddress: 'maija@example.fi',
-        language: 'sv',
-      }, { brand: 'general' });
+      const result = await updateContact(
+        t.db,
+        await authOf(t.db, maija),
+        {
+          streetAddress: ' Kotikatu 3 ',
+          zipCode: '00250',
+          postOffice: 'Helsinki',
+          phoneNumber: '040 123 4567',
+          emailAddress: 'maija@example.fi',
+          language: 'sv',
+        },
+        { brand: 'general' },
+      );
       expect(result.type).toBe('success');
       const patient = await getPatient(t.db, { person: maija });
       expect(patient).toMatchObject({
@@ -120,12 +130,18 @@ describe.each(databaseKinds())('my information on %s', (kind) => {
     };
     const sentTo = (recipients: string[]) => t.db.select().from(outbox).where(inArray(outbox.recipient, recipients));
     async function contactOf(who: Person) {
-      const [row] = await t.db.select({ phone: persons.phone, email: persons.email, street: persons.streetAddress }).from(persons).where(eq(persons.id, who.id));
+      const [row] = await t.db
+        .select({ phone: persons.phone, email: persons.email, street: persons.streetAddress })
+        .from(persons)
+        .where(eq(persons.id, who.id));
       return row;
     }
     async function withContact(phone: string, email: string, language: 'fi' | 'sv' | 'en' = 'fi') {
       const who = await person(t.db);
-      await t.db.update(persons).set({ phone, email, language, streetAddress: 'Vanhakatu 1', postalCode: '00100', postOffice: 'Helsinki' }).where(eq(persons.id, who.id));
+      await t.db
+        .update(persons)
+        .set({ phone, email, language, streetAddress: 'Vanhakatu 1', postalCode: '00100', postOffice: 'Helsinki' })
+        .where(eq(persons.id, who.id));
       return who;
     }
 
@@ -183,7 +199,9 @@ describe.each(databaseKinds())('my information on %s', (kind) => {
       // Only the phone: only the old number hears of it.
       const next = await updateContact(t.db, await identifiedAgo(who, 1), details('040 555 0303', 'nykyinen@example.fi', 'en'), { brand: 'general' });
       expect(next).toMatchObject({ type: 'success' });
-      expect((await sentTo(['+358405550302', 'nykyinen@example.fi'])).map((r) => [r.channel, r.recipient, r.language])).toEqual([['sms', '+358405550302', 'en']]);
+      expect((await sentTo(['+358405550302', 'nykyinen@example.fi'])).map((r) => [r.channel, r.recipient, r.language])).toEqual([
+        ['sms', '+358405550302', 'en'],
+      ]);
     });
   });
 
@@ -250,7 +268,9 @@ describe.each(databaseKinds())('my information on %s', (kind) => {
       const who = await person(t.db);
       const auth = await authOf(t.db, who);
       await startOnboarding(t.db, auth, { phone, clientIp: '10.1.0.1' }, message);
-      expect((await verifyOnboarding(t.db, auth, { code: await lastCode(t.db, phone.replace(/^0/, '+358').replace(/\s/g, '')), clientIp: '10.1.0.1' })).type).toBe('mfa-ok');
+      expect(
+        (await verifyOnboarding(t.db, auth, { code: await lastCode(t.db, phone.replace(/^0/, '+358').replace(/\s/g, '')), clientIp: '10.1.0.1' })).type,
+      ).toBe('mfa-ok');
       return who;
     }
 
@@ -322,7 +342,9 @@ describe.each(databaseKinds())('my information on %s', (kind) => {
       const { token } = await lapsedSession(who, now);
       const resumable = (await resumableSession(t.db, await lookupSession(t.db, token, now), features, now))!;
       for (let i = 0; i < 3; i++) {
-        expect((await sendReauthCode(t.db, resumable, { bindingHash: 'b', clientIp: '10.1.0.4' }, message, new Date(now.getTime() + i))).type).toBe('code-sent');
+        expect((await sendReauthCode(t.db, resumable, { bindingHash: 'b', clientIp: '10.1.0.4' }, message, new Date(now.getTime() + i))).type).toBe(
+          'code-sent',
+        );
       }
       expect((await sendReauthCode(t.db, resumable, { bindingHash: 'b', clientIp: '10.1.0.4' }, message, now)).type).toBe('too-many-codes');
     });
@@ -355,20 +377,27 @@ describe.each(databaseKinds())('my information on %s', (kind) => {
       expect(three.type).toBe('validation');
       expect(await saveGuardians(t.db, auth, { wardId: child.id, guardians: [] })).toEqual({ type: 'success' });
       expect(await t.db.select().from(minorGuardians).where(eq(minorGuardians.minorId, child.id))).toEqual([]);
-      const log = await t.db.select({ action: accessLog.action }).from(accessLog).where(and(eq(accessLog.subjectPersonId, child.id), eq(accessLog.resource, GUARDIANS_RESOURCE)));
+      const log = await t.db
+        .select({ action: accessLog.action })
+        .from(accessLog)
+        .where(and(eq(accessLog.subjectPersonId, child.id), eq(accessLog.resource, GUARDIANS_RESOURCE)));
       expect(log.map((l) => l.action).sort()).toEqual(['change', 'change', 'view', 'view']);
     });
 
-    it('checks the limits and the address, and treats someone else\'s child as not found', async () => {
+    it("checks the limits and the address, and treats someone else's child as not found", async () => {
       const parent = await person(t.db);
       const stranger = await person(t.db);
       individual += 2;
       const child = await createPerson(t.db, { identityCode: makeIdentityCode('2017-05-01', individual), firstName: 'Aada', lastName: 'Lapsi' });
       await addGuardianship(t.db, parent.id, child.id);
-      const bad = await saveGuardians(t.db, { person: parent }, {
-        wardId: child.id,
-        guardians: [guardian({ name: 'x'.repeat(41), phone: '0'.repeat(21), isGuardianHasSameAddress: false, zipCode: '123' })],
-      });
+      const bad = await saveGuardians(
+        t.db,
+        { person: parent },
+        {
+          wardId: child.id,
+          guardians: [guardian({ name: 'x'.repeat(41), phone: '0'.repeat(21), isGuardianHasSameAddress: false, zipCode: '123' })],
+        },
+      );
       expect(bad.type).toBe('validation');
       if (bad.type === 'validation') {
         expect(bad.fields).toMatchObject({
@@ -376,10 +405,14 @@ describe.each(databaseKinds())('my information on %s', (kind) => {
           'guardians.0.phone': ['myInformation.validation.max20'],
         });
       }
-      const address = await saveGuardians(t.db, { person: parent }, {
-        wardId: child.id,
-        guardians: [guardian({ isGuardianHasSameAddress: false, zipCode: '123' })],
-      });
+      const address = await saveGuardians(
+        t.db,
+        { person: parent },
+        {
+          wardId: child.id,
+          guardians: [guardian({ isGuardianHasSameAddress: false, zipCode: '123' })],
+        },
+      );
       expect(address).toEqual({
         type: 'validation',
         fields: {
@@ -454,7 +487,9 @@ describe.each(databaseKinds())('my information on %s', (kind) => {
       expect((await initKelaUpload(t.db, store, auth, { front: 'image/jpeg', back: 'application/pdf' }, sizes)).type).toBe('invalid-mimetype');
       // Each URL is bound to its image's size: none given, or over 10 MiB, gives no URL.
       expect((await initKelaUpload(t.db, store, auth, { front: 'image/jpeg', back: 'image/png' }, {})).type).toBe('invalid-size');
-      expect((await initKelaUpload(t.db, store, auth, { front: 'image/jpeg', back: 'image/png' }, { ...sizes, back: 10 * 1024 * 1024 + 1 })).type).toBe('too-large');
+      expect((await initKelaUpload(t.db, store, auth, { front: 'image/jpeg', back: 'image/png' }, { ...sizes, back: 10 * 1024 * 1024 + 1 })).type).toBe(
+        'too-large',
+      );
       expect(await objectsOf(who)).toEqual([]);
 
       const put = async (target: { url: string; headers: Record<string, string> }, body: Uint8Array<ArrayBuffer>) => {

@@ -33,7 +33,10 @@ let individual = 300;
 async function reference(db: Db) {
   const ka = CLINICS.find((c) => c.id === 'KA')!;
   await createClinic(db, { ...ka, isRemote: false });
-  await createSpecialty(db, SPECIALTIES.find((s) => s.id === 'YLE')!);
+  await createSpecialty(
+    db,
+    SPECIALTIES.find((s) => s.id === 'YLE')!,
+  );
   await createPractitioner(db, {
     id: 'P0001',
     firstName: 'Anna',

@@ -34,7 +34,10 @@ let phoneNumber = 3000;
 async function reference(db: Db) {
   await createClinic(db, { ...CLINICS.find((c) => c.id === 'KA')!, isRemote: false });
   await createClinic(db, { ...CLINICS.find((c) => c.id === 'TA')!, isRemote: false });
-  await createSpecialty(db, SPECIALTIES.find((s) => s.id === 'YLE')!);
+  await createSpecialty(
+    db,
+    SPECIALTIES.find((s) => s.id === 'YLE')!,
+  );
   for (const [id, lastName] of [
     ['P0001', 'Lahtinen'],
     ['P0002', 'Koski'],
@@ -51,7 +54,13 @@ async function reference(db: Db) {
 }
 
 const slotAt = (db: Db, iso: string, extra: { practitionerId?: string; clinicId?: string; payerTypes?: string[] } = {}) =>
-  createSlot(db, { clinicId: extra.clinicId ?? 'KA', practitionerId: extra.practitionerId ?? 'P0001', specialtyId: 'YLE', startAt: at(iso), payerTypes: extra.payerTypes ?? ['self'] });
+  createSlot(db, {
+    clinicId: extra.clinicId ?? 'KA',
+    practitionerId: extra.practitionerId ?? 'P0001',
+    specialtyId: 'YLE',
+    startAt: at(iso),
+    payerTypes: extra.payerTypes ?? ['self'],
+  });
 
 interface Waiting {
   viewer: Viewer;
@@ -91,7 +100,11 @@ async function waitingPatient(
 
 const offersOf = (db: Db, slotId: number) => db.select().from(earlierTimeOffers).where(eq(earlierTimeOffers.slotId, slotId)).orderBy(earlierTimeOffers.id);
 const offerMessagesTo = (db: Db, phone: string) =>
-  db.select().from(outbox).where(and(eq(outbox.kind, 'earlierTimeOffer'), eq(outbox.recipient, phone))).orderBy(outbox.id);
+  db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.kind, 'earlierTimeOffer'), eq(outbox.recipient, phone)))
+    .orderBy(outbox.id);
 /** The offer link's code in the offer SMS to `phone` for the time `slotId`. */
 async function codeSentTo(db: Db, phone: string, slotId: number): Promise<string> {
   for (const message of (await offerMessagesTo(db, phone)).filter((m) => m.channel === 'sms').reverse()) {
@@ -313,7 +326,12 @@ describe.each(databaseKinds())('earlier-time offers on %s', (kind) => {
     expect(await takeOffer(t.db, loserCode, { now: minutesAfter(NOW, 7) })).toBe('taken');
     expect((await appointmentRow(t.db, later.appointmentId)).slotId).toBe(later.slotId);
     expect((await requestOf(t.db, later.appointmentId)).state).toBe('active');
-    expect(await t.db.select().from(appointments).where(and(eq(appointments.slotId, free.id)))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(appointments)
+        .where(and(eq(appointments.slotId, free.id))),
+    ).toHaveLength(1);
 
     // The winner's old time (20 January) is free and offered onward: to the later patient (21 January).
     const onward = await offersOf(t.db, early.slotId);
@@ -326,7 +344,10 @@ describe.each(databaseKinds())('earlier-time offers on %s', (kind) => {
     expect(await takeOffer(t.db, forged, { now: minutesAfter(NOW, 8) })).toBe('notFound');
     expect((await getOffer(t.db, forged, 'fi')).state).toBe('notFound');
 
-    const events = await t.db.select().from(analyticsEvents).where(inArray(analyticsEvents.name, ['earlierTimeTake']));
+    const events = await t.db
+      .select()
+      .from(analyticsEvents)
+      .where(inArray(analyticsEvents.name, ['earlierTimeTake']));
     expect(events.map((e) => e.properties?.result)).toEqual(expect.arrayContaining(['success']));
     const takes = await t.db
       .select()
@@ -336,7 +357,7 @@ describe.each(databaseKinds())('earlier-time offers on %s', (kind) => {
     expect(takes[0]).toMatchObject({ actorKind: 'anonymous', action: 'change' });
   });
 
-  it('hiding a visit ends the guardian\'s request in the same step: its offer link shows nothing, take is refused, no more offers', async () => {
+  it("hiding a visit ends the guardian's request in the same step: its offer link shows nothing, take is refused, no more offers", async () => {
     const f = await family(t.db, '2011-03-15'); // 15
     const visit = await visitAt(t.db, f.ward.id, '2027-02-10T10:00:00+02:00', f.guardian.id);
     expect(await ask(t.db, f.guardianView(), visit.appointmentId, '2027-02-09', NOW)).toBe('requested');
@@ -377,7 +398,7 @@ describe.each(databaseKinds())('earlier-time offers on %s', (kind) => {
     expect((await requestOf(t.db, clinicBooked.appointmentId)).state).toBe('ended');
   });
 
-  it('the viewer rules at the moment of acting: after a professional\'s mark the guardian\'s link shows nothing and takes nothing', async () => {
+  it("the viewer rules at the moment of acting: after a professional's mark the guardian's link shows nothing and takes nothing", async () => {
     const marked = await family(t.db, '2018-05-05'); // 8
     const markedVisit = await visitAt(t.db, marked.ward.id, '2027-03-20T10:00:00+02:00', marked.guardian.id);
     expect(await ask(t.db, marked.guardianView(), markedVisit.appointmentId, '2027-03-19', NOW)).toBe('requested');
@@ -417,7 +438,10 @@ describe.each(databaseKinds())('earlier-time offers on %s', (kind) => {
     for (const day of ['12', '13', '14', '15']) free.push(await slotAt(t.db, `2027-04-${day}T10:00:00+02:00`));
     for (const slot of free) await offerFreedSlot(t.db, slot.id, { now: NOW, settings: SETTINGS });
     await runEarlierTimeSweep(t.db, { now: minutesAfter(NOW, 1), settings: SETTINGS });
-    const open = await t.db.select().from(earlierTimeOffers).where(and(eq(earlierTimeOffers.appointmentId, waiting.appointmentId), eq(earlierTimeOffers.state, 'open')));
+    const open = await t.db
+      .select()
+      .from(earlierTimeOffers)
+      .where(and(eq(earlierTimeOffers.appointmentId, waiting.appointmentId), eq(earlierTimeOffers.state, 'open')));
     expect(open).toHaveLength(1);
     expect((await offerMessagesTo(t.db, waiting.phone)).filter((m) => m.channel === 'sms')).toHaveLength(1);
 
@@ -425,17 +449,27 @@ describe.each(databaseKinds())('earlier-time offers on %s', (kind) => {
     const [request] = await t.db.select().from(earlierTimeRequests).where(eq(earlierTimeRequests.appointmentId, waiting.appointmentId));
     const other = free.find((s) => s.id !== open[0]!.slotId)!;
     await expect(
-      t.db.insert(earlierTimeOffers).values({ requestId: request!.id, appointmentId: waiting.appointmentId, slotId: other.id, tokenHash: 'x', expiresAt: minutesAfter(NOW, 60), createdAt: NOW }),
+      t.db.insert(earlierTimeOffers).values({
+        requestId: request!.id,
+        appointmentId: waiting.appointmentId,
+        slotId: other.id,
+        tokenHash: 'x',
+        expiresAt: minutesAfter(NOW, 60),
+        createdAt: NOW,
+      }),
     ).rejects.toThrow();
 
     // When that offer has closed unanswered, the next free time may be offered: again one.
     await runEarlierTimeSweep(t.db, { now: minutesAfter(NOW, 121), settings: SETTINGS });
-    const next = await t.db.select().from(earlierTimeOffers).where(and(eq(earlierTimeOffers.appointmentId, waiting.appointmentId), eq(earlierTimeOffers.state, 'open')));
+    const next = await t.db
+      .select()
+      .from(earlierTimeOffers)
+      .where(and(eq(earlierTimeOffers.appointmentId, waiting.appointmentId), eq(earlierTimeOffers.state, 'open')));
     expect(next).toHaveLength(1);
     expect(next[0]!.slotId).not.toBe(open[0]!.slotId);
   });
 
-  it('offers go only to the requester\'s own saved contact; the form shows no one else\'s; a guardian\'s save keeps the ward\'s own request', async () => {
+  it("offers go only to the requester's own saved contact; the form shows no one else's; a guardian's save keeps the ward's own request", async () => {
     const f = await family(t.db, '2011-04-04'); // 15; the guardian booked the visit, so both see it
     const visit = await visitAt(t.db, f.ward.id, '2027-05-20T10:00:00+02:00', f.guardian.id);
     // The young person asks. (Before issue 39 the form took a typed number, e.g. a stranger's: the offers went there.)
@@ -459,7 +493,7 @@ describe.each(databaseKinds())('earlier-time offers on %s', (kind) => {
     expect(await messagesToPerson(t.db, stranger)).toHaveLength(0);
   });
 
-  it('a closed link shows only its own state, never the appointment\'s time and place', async () => {
+  it("a closed link shows only its own state, never the appointment's time and place", async () => {
     const a = await waitingPatient(t.db, '2027-06-20T10:00:00+02:00', { latestDate: '2027-06-19' }, minutesAfter(NOW, -20));
     const b = await waitingPatient(t.db, '2027-06-21T10:00:00+02:00', { latestDate: '2027-06-20' }, minutesAfter(NOW, -10));
     const free = await slotAt(t.db, '2027-06-14T10:00:00+02:00');

@@ -45,7 +45,10 @@ let minutes = 0;
 async function reference(db: Db) {
   await createClinic(db, { ...CLINICS.find((c) => c.id === 'KA')!, isRemote: false });
   await createClinic(db, { ...CLINICS.find((c) => c.id === 'RMT')!, isRemote: true });
-  await createSpecialty(db, SPECIALTIES.find((s) => s.id === 'PSY')!);
+  await createSpecialty(
+    db,
+    SPECIALTIES.find((s) => s.id === 'PSY')!,
+  );
   const title = { fi: 'Psykologi', sv: 'Psykolog', en: 'Psychologist' };
   await createPractitioner(db, { id: 'P0001', firstName: 'Pia', lastName: 'Psykologi', title, specialtyIds: ['PSY'], clinicIds: ['KA', 'RMT'] });
 }
@@ -106,7 +109,11 @@ describe.each(databaseKinds())('moving a prepaid remote visit on %s', (kind) => 
       if (prepared.type !== 'ready') throw new Error(prepared.type);
       const method = prepared.methods[0]!;
       const field = (name: string) => method.parameters.find((p) => p.name === name)!.value;
-      const bank = await findTestBankPayment(t.db, { transaction: field('transaction'), method: field('method'), signature: field('bank-signature') }, TEST_MERCHANT.secret);
+      const bank = await findTestBankPayment(
+        t.db,
+        { transaction: field('transaction'), method: field('method'), signature: field('bank-signature') },
+        TEST_MERCHANT.secret,
+      );
       const done = await completeTestBankPayment(t.db, bank!, method.id, 'pay', TEST_MERCHANT.secret);
       expect((await handleProviderReturn(t.db, client, new URL(done.callbackUrl!).searchParams, 'callback')).result).toBe('success');
     }
@@ -126,7 +133,10 @@ describe.each(databaseKinds())('moving a prepaid remote visit on %s', (kind) => 
     const clinic = await slot(t.db, 'clinic');
 
     // The confirm step says what happens to the payment before the patient confirms.
-    const preview = await previewMove(t.db, { kind: 'viewer', viewer: visit.viewer, appointmentId: visit.appointmentId }, clinic.id, 'fi', { now: clock.now(), settings: SETTINGS });
+    const preview = await previewMove(t.db, { kind: 'viewer', viewer: visit.viewer, appointmentId: visit.appointmentId }, clinic.id, 'fi', {
+      now: clock.now(),
+      settings: SETTINGS,
+    });
     expect(preview).toMatchObject({ type: 'ready', prepayment: { outcome: 'refund', sum: expect.stringContaining('106,40') } });
 
     const moved = await move(visit.viewer, visit.appointmentId, clinic.id);
@@ -137,7 +147,10 @@ describe.each(databaseKinds())('moving a prepaid remote visit on %s', (kind) => 
 
     // Refunded at the provider after the commit: the whole sum, once, for the settled payment.
     const [refund] = await refundsOf(paid.id);
-    const [settled] = await t.db.select().from(payments).where(and(eq(payments.invoiceId, paid.id), eq(payments.status, 'settled')));
+    const [settled] = await t.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.invoiceId, paid.id), eq(payments.status, 'settled')));
     expect(refund).toMatchObject({ status: 'refunded', amountCents: REMOTE_TOTAL, paymentId: settled!.id, reason: 'visitMoved', refundedAt: expect.any(Date) });
     const [books] = await t.db.select().from(testProviderPayments).where(eq(testProviderPayments.transactionId, settled!.transactionId!));
     expect(books!.refunds).toEqual([{ stamp: refund!.stamp, transactionId: refund!.providerTransactionId, amountCents: REMOTE_TOTAL }]);
@@ -160,7 +173,10 @@ describe.each(databaseKinds())('moving a prepaid remote visit on %s', (kind) => 
   it('to a remote time of the same price: the prepayment carries over, nothing is refunded', async () => {
     const visit = await remoteVisit('paid');
     const later = await slot(t.db, 'remote', 5);
-    const preview = await previewMove(t.db, { kind: 'viewer', viewer: visit.viewer, appointmentId: visit.appointmentId }, later.id, 'fi', { now: clock.now(), settings: SETTINGS });
+    const preview = await previewMove(t.db, { kind: 'viewer', viewer: visit.viewer, appointmentId: visit.appointmentId }, later.id, 'fi', {
+      now: clock.now(),
+      settings: SETTINGS,
+    });
     expect(preview).toMatchObject({ type: 'ready', prepayment: null });
     expect(await move(visit.viewer, visit.appointmentId, later.id)).toMatchObject({ type: 'moved', prepayment: 'carried' });
     const invoice = await invoiceOf(visit.invoiceNumber!);
@@ -186,7 +202,10 @@ describe.each(databaseKinds())('moving a prepaid remote visit on %s', (kind) => 
   it('a fee approved but not paid is credited; moved back to a remote time, the visit gets a fee invoice of its own', async () => {
     const visit = await remoteVisit('approved');
     const clinic = await slot(t.db, 'clinic');
-    const preview = await previewMove(t.db, { kind: 'viewer', viewer: visit.viewer, appointmentId: visit.appointmentId }, clinic.id, 'fi', { now: clock.now(), settings: SETTINGS });
+    const preview = await previewMove(t.db, { kind: 'viewer', viewer: visit.viewer, appointmentId: visit.appointmentId }, clinic.id, 'fi', {
+      now: clock.now(),
+      settings: SETTINGS,
+    });
     expect(preview).toMatchObject({ type: 'ready', prepayment: { outcome: 'credit' } });
     expect(await move(visit.viewer, visit.appointmentId, clinic.id)).toMatchObject({ type: 'moved', prepayment: 'credit' });
     const credited = await invoiceOf(visit.invoiceNumber!);
@@ -217,7 +236,10 @@ describe.each(databaseKinds())('moving a prepaid remote visit on %s', (kind) => 
   it('a refund the provider did not answer stays ordered and the reconciliation sends it; a refusal is left to billing', async () => {
     const visit = await remoteVisit('paid');
     const invoice = await invoiceOf(visit.invoiceNumber!);
-    const [settled] = await t.db.select().from(payments).where(and(eq(payments.invoiceId, invoice.id), eq(payments.status, 'settled')));
+    const [settled] = await t.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.invoiceId, invoice.id), eq(payments.status, 'settled')));
     // The provider's books say it was refunded already (e.g. by hand in its merchant panel): it refuses another.
     await t.db
       .update(testProviderPayments)
@@ -241,7 +263,11 @@ describe.each(databaseKinds())('moving a prepaid remote visit on %s', (kind) => 
     });
     // Ordered as the move's transaction orders it, then sent to a provider that does not answer.
     const ordered = await withTransaction(t.db, (tx) =>
-      settlePrepaymentOnMove(tx, { appointmentId: other.appointmentId, before: { isRemote: true, payerType: 'self' }, after: { isRemote: false, price: priceFor('PSY', 'physicalLocation') } }),
+      settlePrepaymentOnMove(tx, {
+        appointmentId: other.appointmentId,
+        before: { isRemote: true, payerType: 'self' },
+        after: { isRemote: false, price: priceFor('PSY', 'physicalLocation') },
+      }),
     );
     expect(ordered.outcome).toBe('refund');
     expect(await sendRefund(t.db, unreachable, ordered.refundId!)).toBe('requested');
@@ -257,13 +283,18 @@ describe.each(databaseKinds())('moving a prepaid remote visit on %s', (kind) => 
     const visit = await remoteVisit('paid');
     const invoice = await invoiceOf(visit.invoiceNumber!);
     const ordered = await withTransaction(t.db, (tx) =>
-      settlePrepaymentOnMove(tx, { appointmentId: visit.appointmentId, before: { isRemote: true, payerType: 'self' }, after: { isRemote: false, price: null } }),
+      settlePrepaymentOnMove(tx, {
+        appointmentId: visit.appointmentId,
+        before: { isRemote: true, payerType: 'self' },
+        after: { isRemote: false, price: null },
+      }),
     );
     // What Paytrail answers for a bank that refunds later: `pending`, with the refund's transaction id.
     const refundTransaction = randomUUID();
     await t.db.update(refunds).set({ status: 'pending', providerTransactionId: refundTransaction }).where(eq(refunds.id, ordered.refundId!));
     const client = paymentClient(t.db, ORIGIN);
-    const report = (params: Record<string, string>, secret: string = TEST_MERCHANT.secret) => new URLSearchParams({ ...params, signature: calculateHmac(secret, params, '') });
+    const report = (params: Record<string, string>, secret: string = TEST_MERCHANT.secret) =>
+      new URLSearchParams({ ...params, signature: calculateHmac(secret, params, '') });
     const base = {
       'checkout-account': TEST_MERCHANT.merchantId,
       'checkout-algorithm': 'sha256',

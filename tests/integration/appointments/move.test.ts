@@ -71,7 +71,11 @@ let minuteOffset = 0;
 
 async function reference(db: Db) {
   await createClinic(db, { ...CLINICS.find((c) => c.id === 'KA')!, isRemote: false });
-  for (const id of ['YLE', 'IHO']) await createSpecialty(db, SPECIALTIES.find((s) => s.id === id)!);
+  for (const id of ['YLE', 'IHO'])
+    await createSpecialty(
+      db,
+      SPECIALTIES.find((s) => s.id === id)!,
+    );
   const title = { fi: 'Yleislääkäri', sv: 'Allmänläkare', en: 'General practitioner' };
   await createPractitioner(db, { id: 'P0001', firstName: 'Anna', lastName: 'Lahtinen', title, specialtyIds: ['YLE', 'IHO'], clinicIds: ['KA'] });
   await createPractitioner(db, { id: 'P0002', firstName: 'Olli', lastName: 'Ojala', title, specialtyIds: ['YLE'], clinicIds: ['KA'] });
@@ -104,7 +108,16 @@ async function book(db: Db, slotId: number, person?: Awaited<ReturnType<typeof p
   const contact = { phone: `+35840777${String(phone).padStart(4, '0')}`, email: `move${phone}@example.fi` };
   const result = await reserveAnonymously(
     db,
-    { slotId, ssn: p.identityCode, firstName: p.firstName, lastName: p.lastName, phone: contact.phone, emailAddress: contact.email, termsApproved: true, bindingApproved: true },
+    {
+      slotId,
+      ssn: p.identityCode,
+      firstName: p.firstName,
+      lastName: p.lastName,
+      phone: contact.phone,
+      emailAddress: contact.email,
+      termsApproved: true,
+      bindingApproved: true,
+    },
     ctx(),
   );
   if (result.type !== 'success') throw new Error(result.type);
@@ -145,7 +158,16 @@ async function insuredVisit(
     dcpContentHash = permits.permits[0]!.contentHash;
   }
   const values = appointmentValues(
-    { person: 'aino', description: 'test', startInMinutes: 0, kindId: 'VAS', specialtyId: 'YLE', clinicId: 'KA', practitionerId: 'P0001', locationType: 'physicalLocation' },
+    {
+      person: 'aino',
+      description: 'test',
+      startInMinutes: 0,
+      kindId: 'VAS',
+      specialtyId: 'YLE',
+      clinicId: 'KA',
+      practitionerId: 'P0001',
+      locationType: 'physicalLocation',
+    },
     NOW,
   );
   const { appointment, anonymousCode } = await createAppointment(db, {
@@ -160,16 +182,27 @@ async function insuredVisit(
   });
   const insurance =
     dcpContentHash === null
-      ? { appointmentId: appointment.id, insurer: 'IF' as const, reimbursement, conceptCode: conceptCodeFor('general', 'IF', reimbursement), dcpContentHash: null }
+      ? {
+          appointmentId: appointment.id,
+          insurer: 'IF' as const,
+          reimbursement,
+          conceptCode: conceptCodeFor('general', 'IF', reimbursement),
+          dcpContentHash: null,
+        }
       : { appointmentId: appointment.id, insurer: 'LAHITAPIOLA' as const, reimbursement: null, conceptCode: null, dcpContentHash };
   const row = { ...insurance, description: `23.11.2026: asiakas ilmoitti vakuutusyhtiökseen ${insurance.insurer === 'IF' ? 'If' : 'LähiTapiola'}.` };
   await db.insert(appointmentInsurance).values(row);
   return { appointment, anonymousCode, person, insurance: row, me: asViewer(person.id, appointment.id) };
 }
 
-const insuranceOf = async (db: Db, appointmentId: number) => db.select().from(appointmentInsurance).where(eq(appointmentInsurance.appointmentId, appointmentId));
+const insuranceOf = async (db: Db, appointmentId: number) =>
+  db.select().from(appointmentInsurance).where(eq(appointmentInsurance.appointmentId, appointmentId));
 const appointmentRow = async (db: Db, id: number) => (await db.select().from(appointments).where(eq(appointments.id, id)))[0]!;
-const liveOn = (db: Db, slotId: number) => db.select().from(appointments).where(and(eq(appointments.slotId, slotId), isNull(appointments.cancelledAt)));
+const liveOn = (db: Db, slotId: number) =>
+  db
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.slotId, slotId), isNull(appointments.cancelledAt)));
 const messagesTo = (db: Db, recipients: string[]) => db.select().from(outbox).where(inArray(outbox.recipient, recipients));
 const asViewer = (personId: string, appointmentId: number, youngWardIds: string[] = []): MoveActor => ({
   kind: 'viewer',
@@ -222,7 +255,9 @@ describe.each(databaseKinds())('moving an appointment on %s', (kind) => {
     expect(reminder).toMatchObject({ state: 'scheduled', startAt: newSlot.startAt, dueAt: (reminderPlan(newSlot.startAt, NOW, 24) as { dueAt: Date }).dueAt });
 
     // The confirmation of the new time, where the booking's went, with the calendar entry's next SEQUENCE.
-    const messages = (await messagesTo(t.db, [booked.contact.phone, booked.contact.email])).filter((m) => m.body.includes('siirretty') || m.subject?.includes('siirretty'));
+    const messages = (await messagesTo(t.db, [booked.contact.phone, booked.contact.email])).filter(
+      (m) => m.body.includes('siirretty') || m.subject?.includes('siirretty'),
+    );
     expect(messages.map((m) => m.channel).sort()).toEqual(['email', 'sms']);
     const sms = messages.find((m) => m.channel === 'sms')!;
     expect(sms.kind).toBe('confirmation');
@@ -235,7 +270,10 @@ describe.each(databaseKinds())('moving an appointment on %s', (kind) => {
     expect(ics).toContain(`UID:appointment-${booked.appointmentId}@`);
     expect(ics).toContain('SEQUENCE:1');
 
-    const [logged] = await t.db.select().from(accessLog).where(and(eq(accessLog.resource, 'appointment:move'), eq(accessLog.resourceId, String(booked.appointmentId))));
+    const [logged] = await t.db
+      .select()
+      .from(accessLog)
+      .where(and(eq(accessLog.resource, 'appointment:move'), eq(accessLog.resourceId, String(booked.appointmentId))));
     expect(logged).toMatchObject({ actorPersonId: booked.person.id, subjectPersonId: booked.person.id, action: 'change' });
     const events = await t.db.select().from(analyticsEvents).where(eq(analyticsEvents.name, 'reservationMove'));
     expect(events.map((e) => e.properties)).toContainEqual(
@@ -247,7 +285,16 @@ describe.each(databaseKinds())('moving an appointment on %s', (kind) => {
     const p = await patient(t.db, { phone: '+358405557001', email: 'henkilokunnan.varaama@example.fi', language: 'en' });
     const oldSlot = await slot(t.db, 5 * 24);
     const values = appointmentValues(
-      { person: 'aino', description: 'staff', startInMinutes: 0, kindId: 'VAS', specialtyId: 'YLE', clinicId: 'KA', practitionerId: 'P0001', locationType: 'physicalLocation' },
+      {
+        person: 'aino',
+        description: 'staff',
+        startInMinutes: 0,
+        kindId: 'VAS',
+        specialtyId: 'YLE',
+        clinicId: 'KA',
+        practitionerId: 'P0001',
+        locationType: 'physicalLocation',
+      },
       NOW,
     );
     // As the clinic (and the seed) make them: no booker, no booking contact, no reminder row.
@@ -308,7 +355,9 @@ describe.each(databaseKinds())('moving an appointment on %s', (kind) => {
     const later = await slot(t.db, 3 * 24);
     const early = await book(t.db, later.id);
     const atLimit = new Date(later.startAt.getTime() - 24 * HOUR);
-    expect((await moveAppointment(t.db, { actor: early.me, slotId: target.id }, { ...OPTIONS, now: new Date(atLimit.getTime() + 60_000) })).type).toBe('tooLate');
+    expect((await moveAppointment(t.db, { actor: early.me, slotId: target.id }, { ...OPTIONS, now: new Date(atLimit.getTime() + 60_000) })).type).toBe(
+      'tooLate',
+    );
     expect((await appointmentRow(t.db, booked.appointmentId)).slotId).toBe(soon.id);
     expect((await appointmentRow(t.db, early.appointmentId)).slotId).toBe(later.id);
 
@@ -335,10 +384,15 @@ describe.each(databaseKinds())('moving an appointment on %s', (kind) => {
     const c = await slot(t.db, 8 * 24);
     expect((await moveAppointment(t.db, { actor: asViewer(guardian.id, own.appointmentId), slotId: a.id }, OPTIONS)).type).toBe('moved');
     expect((await moveAppointment(t.db, { actor: asViewer(guardian.id, wards.appointmentId, [ward.id]), slotId: b.id }, OPTIONS)).type).toBe('moved');
-    expect(await moveAppointment(t.db, { actor: asViewer(guardian.id, strangers.appointmentId, [ward.id]), slotId: c.id }, OPTIONS)).toEqual({ type: 'notFound' });
+    expect(await moveAppointment(t.db, { actor: asViewer(guardian.id, strangers.appointmentId, [ward.id]), slotId: c.id }, OPTIONS)).toEqual({
+      type: 'notFound',
+    });
     expect((await appointmentRow(t.db, strangers.appointmentId)).revision).toBe(0);
 
-    const [logged] = await t.db.select().from(accessLog).where(and(eq(accessLog.resource, 'appointment:move'), eq(accessLog.resourceId, String(wards.appointmentId))));
+    const [logged] = await t.db
+      .select()
+      .from(accessLog)
+      .where(and(eq(accessLog.resource, 'appointment:move'), eq(accessLog.resourceId, String(wards.appointmentId))));
     expect(logged).toMatchObject({ actorPersonId: guardian.id, subjectPersonId: ward.id, action: 'change' });
   });
 
@@ -349,13 +403,22 @@ describe.each(databaseKinds())('moving an appointment on %s', (kind) => {
     const booked = await book(t.db, (await slot(t.db, 5 * 24)).id, teen);
     await t.db.update(appointments).set({ bookedById: guardian.id }).where(eq(appointments.id, booked.appointmentId));
     const guardianMoves = (slotId: number) =>
-      moveAppointment(t.db, { actor: { kind: 'viewer', viewer: { personId: guardian.id, youngWardIds: [], olderWardIds: [teen.id] }, appointmentId: booked.appointmentId }, slotId }, OPTIONS);
+      moveAppointment(
+        t.db,
+        {
+          actor: { kind: 'viewer', viewer: { personId: guardian.id, youngWardIds: [], olderWardIds: [teen.id] }, appointmentId: booked.appointmentId },
+          slotId,
+        },
+        OPTIONS,
+      );
     expect((await guardianMoves((await slot(t.db, 8 * 24)).id)).type).toBe('moved');
     const teenViewer = { personId: teen.id, youngWardIds: [], olderWardIds: [] };
     expect(await setHiddenFromGuardians(t.db, teenViewer, booked.appointmentId, true, NOW)).toBe('hidden');
     const after = await appointmentRow(t.db, booked.appointmentId);
     expect(await guardianMoves((await slot(t.db, 9 * 24)).id)).toEqual({ type: 'notFound' });
-    expect(await moveAppointment(t.db, { actor: asViewer((await patient(t.db)).id, booked.appointmentId), slotId: (await slot(t.db, 9 * 24)).id }, OPTIONS)).toEqual({ type: 'notFound' });
+    expect(
+      await moveAppointment(t.db, { actor: asViewer((await patient(t.db)).id, booked.appointmentId), slotId: (await slot(t.db, 9 * 24)).id }, OPTIONS),
+    ).toEqual({ type: 'notFound' });
     expect(await appointmentRow(t.db, booked.appointmentId)).toMatchObject({ slotId: after.slotId, revision: 1 });
     expect((await moveAppointment(t.db, { actor: booked.me, slotId: (await slot(t.db, 9 * 24)).id }, OPTIONS)).type).toBe('moved');
   });
@@ -365,7 +428,10 @@ describe.each(databaseKinds())('moving an appointment on %s', (kind) => {
     const earlier = await slot(t.db, 4 * 24);
     const result = await moveAppointment(t.db, { actor: { kind: 'offer', appointmentId: booked.appointmentId }, slotId: earlier.id }, OPTIONS);
     expect(result).toMatchObject({ type: 'moved', to: { slotId: earlier.id } });
-    const [logged] = await t.db.select().from(accessLog).where(and(eq(accessLog.resource, 'appointment:offer-move'), eq(accessLog.resourceId, String(booked.appointmentId))));
+    const [logged] = await t.db
+      .select()
+      .from(accessLog)
+      .where(and(eq(accessLog.resource, 'appointment:offer-move'), eq(accessLog.resourceId, String(booked.appointmentId))));
     expect(logged).toMatchObject({ actorPersonId: null, subjectPersonId: booked.person.id });
   });
 
@@ -444,7 +510,10 @@ describe.each(databaseKinds())('moving an appointment on %s', (kind) => {
       expect(await liveOn(t.db, before[i]!)).toHaveLength(1);
     }
     // Only the winner was told of a new time.
-    const told = await messagesTo(t.db, racers.map((r) => r.contact.phone));
+    const told = await messagesTo(
+      t.db,
+      racers.map((r) => r.contact.phone),
+    );
     expect(told.filter((m) => m.body.includes('siirretty'))).toHaveLength(1);
   });
 
@@ -461,7 +530,16 @@ describe.each(databaseKinds())('moving an appointment on %s', (kind) => {
     const employee = await patient(t.db, { occupationalContractId: contract.id });
     const oldSlot = await slot(t.db, 6 * 24, { payerTypes: ['occupationalHealthCare'] });
     const values = appointmentValues(
-      { person: 'aino', description: 'test', startInMinutes: 0, kindId: 'VAS', specialtyId: 'YLE', clinicId: 'KA', practitionerId: 'P0001', locationType: 'physicalLocation' },
+      {
+        person: 'aino',
+        description: 'test',
+        startInMinutes: 0,
+        kindId: 'VAS',
+        specialtyId: 'YLE',
+        clinicId: 'KA',
+        practitionerId: 'P0001',
+        locationType: 'physicalLocation',
+      },
       NOW,
     );
     const { appointment } = await createAppointment(t.db, {
@@ -482,7 +560,10 @@ describe.each(databaseKinds())('moving an appointment on %s', (kind) => {
     await t.db.delete(occupationalContractSpecialties).where(eq(occupationalContractSpecialties.contractId, contract.id));
     expect(await moveAppointment(t.db, { actor: me, slotId: occupationalTime.id }, OPTIONS)).toEqual({ type: 'payerNotEligible', reason: 'notCovered' });
     await t.db.insert(occupationalContractSpecialties).values({ contractId: contract.id, specialtyId: 'YLE', confirmation: 'contractOnly' });
-    expect(await moveAppointment(t.db, { actor: me, slotId: occupationalTime.id }, OPTIONS)).toMatchObject({ type: 'moved', to: { slotId: occupationalTime.id } });
+    expect(await moveAppointment(t.db, { actor: me, slotId: occupationalTime.id }, OPTIONS)).toMatchObject({
+      type: 'moved',
+      to: { slotId: occupationalTime.id },
+    });
     expect((await appointmentRow(t.db, appointment.id)).price).toBeNull();
   });
 
@@ -540,11 +621,17 @@ describe.each(databaseKinds())('moving an appointment on %s', (kind) => {
 
     // IF's direct reimbursement pays a remote time: that visit moves to one.
     const directVisit = await insuredVisit(t.db, await slot(t.db, 5 * 24, INSURANCE), null);
-    expect(await moveAppointment(t.db, { actor: directVisit.me, slotId: remote.id }, OPTIONS)).toMatchObject({ type: 'moved', to: { slotId: remote.id, isRemote: true } });
+    expect(await moveAppointment(t.db, { actor: directVisit.me, slotId: remote.id }, OPTIONS)).toMatchObject({
+      type: 'moved',
+      to: { slotId: remote.id, isRemote: true },
+    });
 
     // A time at a clinic: the company-insured visit moves, keeping its choice.
     const atClinic = await slot(t.db, 7 * 24, INSURANCE);
-    expect(await moveAppointment(t.db, { actor: visit.me, slotId: atClinic.id }, OPTIONS)).toMatchObject({ type: 'moved', to: { slotId: atClinic.id, isRemote: false } });
+    expect(await moveAppointment(t.db, { actor: visit.me, slotId: atClinic.id }, OPTIONS)).toMatchObject({
+      type: 'moved',
+      to: { slotId: atClinic.id, isRemote: false },
+    });
     expect(await insuranceOf(t.db, visit.appointment.id)).toEqual([visit.insurance]);
   });
 
@@ -564,7 +651,9 @@ describe.each(databaseKinds())('moving an appointment on %s', (kind) => {
     expect((await getSlotForReservation(t.db, dayAfter.id, 'fi', { payer: 'insurance', now: NOW, settings: SETTINGS })).state).toBe('open');
     expect(await insuranceOf(t.db, visit.appointment.id)).toEqual([visit.insurance]);
     const errors = await t.db.select().from(analyticsEvents).where(eq(analyticsEvents.name, 'reservationMoveError'));
-    expect(errors.map((e) => e.properties)).toContainEqual(expect.objectContaining({ appointmentId: visit.appointment.id, slotId: dayAfter.id, type: 'payerNotEligible' }));
+    expect(errors.map((e) => e.properties)).toContainEqual(
+      expect.objectContaining({ appointmentId: visit.appointment.id, slotId: dayAfter.id, type: 'payerNotEligible' }),
+    );
     const moves = await t.db.select().from(analyticsEvents).where(eq(analyticsEvents.name, 'reservationMove'));
     expect(moves.map((e) => e.properties)).not.toContainEqual(expect.objectContaining({ appointmentId: visit.appointment.id }));
 

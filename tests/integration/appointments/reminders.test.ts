@@ -43,7 +43,10 @@ const nextPhone = () => `+35840555${String(++phone).padStart(4, '0')}`;
 
 async function reference(db: Db) {
   await createClinic(db, { ...CLINICS.find((c) => c.id === 'KA')!, isRemote: false });
-  await createSpecialty(db, SPECIALTIES.find((s) => s.id === 'YLE')!);
+  await createSpecialty(
+    db,
+    SPECIALTIES.find((s) => s.id === 'YLE')!,
+  );
   await createPractitioner(db, {
     id: 'P0001',
     firstName: 'Anna',
@@ -94,7 +97,10 @@ async function bookAsUser(db: Db, slotId: number, extra: { allowsSms?: boolean; 
 const reminderOf = async (db: Db, appointmentId: number) =>
   (await db.select().from(appointmentReminders).where(eq(appointmentReminders.appointmentId, appointmentId)))[0];
 const remindersTo = (db: Db, recipients: string[]) =>
-  db.select().from(outbox).where(and(eq(outbox.kind, 'reminder'), inArray(outbox.recipient, recipients)));
+  db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.kind, 'reminder'), inArray(outbox.recipient, recipients)));
 const at = (iso: string) => new Date(iso);
 /** The anonymous link's code in a message (any language's path). */
 const codeIn = (body: string) => /\/(?:appointment|varaus|bokning)\/([A-Za-z0-9_-]+)/.exec(body)?.[1] ?? '';
@@ -164,10 +170,7 @@ describe.each(databaseKinds())('appointment reminders on %s', (kind) => {
     // Every third refused SMS reminders: the e-mail only.
     const recipients = booked.flatMap((b, i) => [...(i % 3 === 0 ? [] : [b.contact.phone]), b.contact.email]);
     const now = at('2026-11-26T20:00:00+02:00');
-    const [a, b] = await Promise.all([
-      runReminderSweep(t.db, { now, batchSize: 3, ...LEAD }),
-      runReminderSweep(t.db, { now, batchSize: 3, ...LEAD }),
-    ]);
+    const [a, b] = await Promise.all([runReminderSweep(t.db, { now, batchSize: 3, ...LEAD }), runReminderSweep(t.db, { now, batchSize: 3, ...LEAD })]);
     expect(a.written + b.written).toBe(12);
     const messages = await remindersTo(t.db, recipients);
     expect(messages).toHaveLength(recipients.length);
@@ -263,12 +266,18 @@ describe.each(databaseKinds())('appointment reminders on %s', (kind) => {
     const s = await slotAt(t.db, '2026-12-03T10:00:00+02:00');
     const { appointmentId, contact } = await bookAsUser(t.db, s.id);
     // Moved (issue 24 will call scheduleReminder in its transaction).
-    await t.db.update(appointments).set({ startAt: at('2026-12-04T12:00:00+02:00') }).where(eq(appointments.id, appointmentId));
+    await t.db
+      .update(appointments)
+      .set({ startAt: at('2026-12-04T12:00:00+02:00') })
+      .where(eq(appointments.id, appointmentId));
     expect(await scheduleReminder(t.db, appointmentId, { now: NOW, ...LEAD })).toEqual({ type: 'scheduled', dueAt: at('2026-12-03T12:00:00+02:00') });
     expect(await reminderOf(t.db, appointmentId)).toMatchObject({ state: 'scheduled', startAt: at('2026-12-04T12:00:00+02:00'), phone: contact.phone });
 
     // Moved again without telling: at the old due time the sweep computes it again instead of sending.
-    await t.db.update(appointments).set({ startAt: at('2026-12-05T11:00:00+02:00') }).where(eq(appointments.id, appointmentId));
+    await t.db
+      .update(appointments)
+      .set({ startAt: at('2026-12-05T11:00:00+02:00') })
+      .where(eq(appointments.id, appointmentId));
     const summary = await runReminderSweep(t.db, { now: at('2026-12-03T12:00:00+02:00'), ...LEAD });
     expect(summary.rescheduled).toBeGreaterThanOrEqual(1);
     expect(await remindersTo(t.db, [contact.phone])).toHaveLength(0);
@@ -284,7 +293,16 @@ describe.each(databaseKinds())('appointment reminders on %s', (kind) => {
     const typed = nextPhone();
     const result = await reserveAnonymously(
       t.db,
-      { slotId: s.id, ssn: p.identityCode, firstName: p.firstName, lastName: p.lastName, phone: typed, emailAddress: 'typed@example.fi', termsApproved: true, bindingApproved: false },
+      {
+        slotId: s.id,
+        ssn: p.identityCode,
+        firstName: p.firstName,
+        lastName: p.lastName,
+        phone: typed,
+        emailAddress: 'typed@example.fi',
+        termsApproved: true,
+        bindingApproved: false,
+      },
       ctx({ lang: 'en', brand: 'children' }),
     );
     if (result.type !== 'success') throw new Error(result.type);
@@ -310,7 +328,16 @@ describe.each(databaseKinds())('reminders of appointments the portal did not boo
   const staffVisit = (db: Db, patientId: string, startAt: Date) =>
     createAppointment(db, {
       ...appointmentValues(
-        { person: 'aino', description: 'staff', startInMinutes: 0, kindId: 'VAS', specialtyId: 'YLE', clinicId: 'KA', practitionerId: 'P0001', locationType: 'physicalLocation' },
+        {
+          person: 'aino',
+          description: 'staff',
+          startInMinutes: 0,
+          kindId: 'VAS',
+          specialtyId: 'YLE',
+          clinicId: 'KA',
+          practitionerId: 'P0001',
+          locationType: 'physicalLocation',
+        },
         startAt,
       ),
       patientId,
@@ -327,7 +354,12 @@ describe.each(databaseKinds())('reminders of appointments the portal did not boo
     expect(await reminderOf(t.db, appointment.id)).toMatchObject({ state: 'scheduled', dueAt: at('2026-12-14T10:00:00+02:00'), phone: null, brand: null });
     expect(await remindersTo(t.db, to)).toHaveLength(0);
     // /dev/outbox lists it: whom it goes to is decided when it is written.
-    expect(await listScheduledReminders(t.db)).toContainEqual({ appointmentId: appointment.id, dueAt: at('2026-12-14T10:00:00+02:00'), channels: null, refusedSms: false });
+    expect(await listScheduledReminders(t.db)).toContainEqual({
+      appointmentId: appointment.id,
+      dueAt: at('2026-12-14T10:00:00+02:00'),
+      channels: null,
+      refusedSms: false,
+    });
 
     await runReminderSweep(t.db, { now: at('2026-12-14T10:00:30+02:00'), ...LEAD });
     const messages = await remindersTo(t.db, to);

@@ -9,12 +9,7 @@ import { createPerson } from '~db/factories';
 import { accessLog, sessions } from '~db/schema';
 import { parseUserAgent } from '~/models/auth/device';
 import { makeIdentityCode } from '~/models/identity-code';
-import {
-  identificationMethodOf,
-  listDeviceSessions,
-  revokeDeviceSession,
-  revokeOtherDeviceSessions,
-} from '~/services/auth/devices.server';
+import { identificationMethodOf, listDeviceSessions, revokeDeviceSession, revokeOtherDeviceSessions } from '~/services/auth/devices.server';
 import { createSession, lookupSession, SMS_CODE_PROVIDER, type SessionTimeouts } from '~/services/auth/session.server';
 import type { Db } from '~/services/db/db.server';
 import { databaseKinds, withTestDatabase } from '../../fixtures/db';
@@ -23,8 +18,7 @@ import { clock } from '../../fixtures/clock';
 const MINUTE = 60_000;
 const timeouts: SessionTimeouts = { idleMs: 30 * MINUTE, absoluteMs: 12 * 60 * MINUTE };
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
-const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.2 Mobile/15E148 Safari/604.1';
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.2 Mobile/15E148 Safari/604.1';
 
 let individual = 400;
 async function newPerson(db: Db) {
@@ -120,7 +114,10 @@ describe.each(databaseKinds())('my devices on %s', (kind) => {
     for (const other of others) expect(await lookupSession(t.db, other.token)).toMatchObject({ status: 'expired', reason: 'revoked' });
     expect(await lookupSession(t.db, here.token)).toMatchObject({ status: 'active' });
     expect(await lookupSession(t.db, stranger.token)).toMatchObject({ status: 'active' });
-    const logged = await t.db.select().from(accessLog).where(and(eq(accessLog.subjectPersonId, who), eq(accessLog.action, 'logout')));
+    const logged = await t.db
+      .select()
+      .from(accessLog)
+      .where(and(eq(accessLog.subjectPersonId, who), eq(accessLog.action, 'logout')));
     expect(logged.map((r) => r.resourceId).sort()).toEqual(others.map((o) => o.row.publicId).sort());
 
     // Nothing left to end.

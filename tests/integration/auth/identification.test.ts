@@ -8,19 +8,9 @@ import { randomToken, sha256 } from '~/lib/crypto.server';
 import { makeIdentityCode } from '~/models/identity-code';
 import type { IdentificationAdapter } from '~/services/auth/identification-adapter';
 import { createOidcAdapter } from '~/services/auth/oidc-adapter.server';
-import {
-  completeIdentification,
-  startIdentification,
-  type IdentificationOutcome,
-} from '~/services/auth/identification.server';
+import { completeIdentification, startIdentification, type IdentificationOutcome } from '~/services/auth/identification.server';
 import { lookupSession } from '~/services/auth/session.server';
-import {
-  TEST_IDP_PATH,
-  approveTestIdentification,
-  cancelTestIdentification,
-  createTestAdapter,
-  s256,
-} from '~/services/auth/test-idp.server';
+import { TEST_IDP_PATH, approveTestIdentification, cancelTestIdentification, createTestAdapter, s256 } from '~/services/auth/test-idp.server';
 import { logger } from '~/services/observability/logger.server';
 import { databaseKinds, withTestDatabase } from '../../fixtures/db';
 import { DEFAULT_IDENTITY_CLAIMS, simulateUserAtAuthorizationEndpoint, startFakeOidcProvider, type FakeOidcProvider } from '../../fixtures/fake-oidc-provider';
@@ -87,19 +77,14 @@ describe.each(databaseKinds())('strong identification on %s', (kind) => {
   }
 
   /** The person confirms on the test bank page; returns the callback URL. */
-  async function approve(
-    request: AuthorizationRequest,
-    identityCode: string,
-    overrides: Partial<AuthorizationRequest> = {},
-  ) {
+  async function approve(request: AuthorizationRequest, identityCode: string, overrides: Partial<AuthorizationRequest> = {}) {
     const { redirectUri, state, nonce, codeChallenge } = { ...request, ...overrides };
     const approval = await approveTestIdentification(t.db, { identityCode, redirectUri, state, nonce, codeChallenge });
     if (!approval.ok) throw new Error(`approval refused: ${approval.error}`);
     return new URL(approval.redirectTo);
   }
 
-  const complete = (callbackUrl: URL, browser: string | null = BROWSER) =>
-    completeIdentification(t.db, callbackUrl, ORIGIN, browser, testAdapter());
+  const complete = (callbackUrl: URL, browser: string | null = BROWSER) => completeIdentification(t.db, callbackUrl, ORIGIN, browser, testAdapter());
 
   async function flowOf(request: AuthorizationRequest) {
     const [flow] = await t.db
@@ -314,10 +299,7 @@ describe.each(databaseKinds())('strong identification on %s', (kind) => {
       const refused = await t.db.select().from(accessLog).where(eq(accessLog.action, 'refused'));
       expect(refused).toHaveLength(refusedBefore.length + 1);
       expect(refused.at(-1)).toMatchObject({ actorPersonId: null, subjectPersonId: null, resource: 'identification', resourceId: null });
-      expect(warn).toHaveBeenCalledWith(
-        { event: 'identification_unbound_callback', cookie: browser ? 'mismatch' : 'missing' },
-        expect.any(String),
-      );
+      expect(warn).toHaveBeenCalledWith({ event: 'identification_unbound_callback', cookie: browser ? 'mismatch' : 'missing' }, expect.any(String));
       expect(JSON.stringify(warn.mock.calls)).not.toContain(request.state);
     }
 

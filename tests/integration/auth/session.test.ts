@@ -127,9 +127,7 @@ describe.each(databaseKinds())('sessions on %s', (kind) => {
 
   it('revokes all sessions of one person only', async () => {
     const other = await newPerson(t.db);
-    const mine = await Promise.all(
-      [1, 2, 3].map(() => createSession(t.db, { personId, identityProvider: 'fi-op', now: T0 }, timeouts)),
-    );
+    const mine = await Promise.all([1, 2, 3].map(() => createSession(t.db, { personId, identityProvider: 'fi-op', now: T0 }, timeouts)));
     const theirs = await createSession(t.db, { personId: other.id, identityProvider: 'fi-op', now: T0 }, timeouts);
     await revokeAllSessions(t.db, personId, at(MINUTE));
     for (const { token } of mine) {
@@ -165,9 +163,7 @@ describe.each(databaseKinds())('sessions on %s', (kind) => {
   });
 
   it('issues a new token and a new CSRF token for every session', async () => {
-    const created = await Promise.all(
-      Array.from({ length: 5 }, () => createSession(t.db, { personId, identityProvider: 'fi-op', now: T0 }, timeouts)),
-    );
+    const created = await Promise.all(Array.from({ length: 5 }, () => createSession(t.db, { personId, identityProvider: 'fi-op', now: T0 }, timeouts)));
     const tokens = new Set(created.map((c) => c.token));
     const csrfTokens = new Set(created.map((c) => c.row.csrfToken));
     const hashes = new Set(created.map((c) => c.row.idHash));
@@ -181,11 +177,7 @@ describe.each(databaseKinds())('sessions on %s', (kind) => {
   });
 
   it('records the in-app scope', async () => {
-    const { token } = await createSession(
-      t.db,
-      { personId, identityProvider: 'fi-nordea', scope: 'inAppBooking', now: T0 },
-      timeouts,
-    );
+    const { token } = await createSession(t.db, { personId, identityProvider: 'fi-nordea', scope: 'inAppBooking', now: T0 }, timeouts);
     const found = await lookupSession(t.db, token, at(MINUTE));
     expect(found.status === 'active' && found.row).toMatchObject({
       scope: 'inAppBooking',
@@ -227,7 +219,14 @@ describe.each(databaseKinds())('sessions on %s', (kind) => {
   it('lookupSessionContext says whether the person is an active HR user of a client company (ADR 0042)', async () => {
     const contract = await createOccupationalContract(t.db, { employerName: 'Istunto Oy' });
     individual += 2;
-    const hr = await createHrUser(t.db, { identityCode: makeIdentityCode('1975-05-05', individual), firstName: 'Hanne', lastName: 'HR', contractId: contract.id, title: 'HR', emailAddress: 'hanne@example.fi' });
+    const hr = await createHrUser(t.db, {
+      identityCode: makeIdentityCode('1975-05-05', individual),
+      firstName: 'Hanne',
+      lastName: 'HR',
+      contractId: contract.id,
+      title: 'HR',
+      emailAddress: 'hanne@example.fi',
+    });
     const { token } = await createSession(t.db, { personId: hr.personId, identityProvider: 'fi-op', now: T0 }, timeouts);
     expect(await lookupSessionContext(t.db, token, at(MINUTE))).toMatchObject({ status: 'active', isHrUser: true });
     const { token: patient } = await createSession(t.db, { personId, identityProvider: 'fi-op', now: T0 }, timeouts);

@@ -31,9 +31,9 @@ import {
   settledPaymentCount,
 } from '~/services/billing/payments.server';
 import { completeTestBankPayment, findTestBankPayment, TEST_MERCHANT, type TestBankOutcome } from '~/services/billing/test-provider.server';
+import { brand } from '~/brands';
 import { databaseKinds, withTestDatabase } from '../../fixtures/db';
 import { readPdf } from '../../fixtures/pdf-text';
-import { brand } from '~/brands';
 import { clock } from '../../fixtures/clock';
 
 const ORIGIN = 'https://portal.test';
@@ -119,7 +119,10 @@ describe.each(databaseKinds())('invoices and payment on %s', (kind) => {
 
     const guardian = await listInvoices(t.db, laura, 'sv', 1, links);
     expect(guardian.items.map((i) => [i.invoiceNumber, i.patientName])).toEqual([[DEMO_INVOICES.einoOpen, 'Eino Nieminen']]);
-    const logged = await t.db.select().from(accessLog).where(and(eq(accessLog.actorPersonId, laura.personId), eq(accessLog.resource, 'invoices')));
+    const logged = await t.db
+      .select()
+      .from(accessLog)
+      .where(and(eq(accessLog.actorPersonId, laura.personId), eq(accessLog.resource, 'invoices')));
     expect(logged.map((l) => l.subjectPersonId)).toContain(laura.youngWardIds[0]);
   });
 
@@ -148,7 +151,30 @@ describe.each(databaseKinds())('invoices and payment on %s', (kind) => {
     const view = summaryView(found!.invoice, found!.rows, 'fi', links, 'Terveydenhuollon palvelu');
     expect(view.rows).toHaveLength(2);
     expect(view.sum).toMatch(/^77,90\s€$/);
-    const bytes = await renderInvoicePdf(view, { label: 'Kuitti', invoiceNumber: 'Laskun numero', created: 'Päiväys', due: 'Eräpäivä', paid: 'Maksettu', buyer: 'Ostaja', description: 'Kuvaus', count: 'Määrä', unitPrice: 'Hinta', date: 'Päivä', vat: 'ALV', total: 'Yhteensä', credited: 'Hyvittää', seller: 'Myyjä', businessId: 'Y-tunnus', vatFree: 'ALV 0 %: AVL 34 §' }, 'Kaari', brand('general').seller, 'fi');
+    const bytes = await renderInvoicePdf(
+      view,
+      {
+        label: 'Kuitti',
+        invoiceNumber: 'Laskun numero',
+        created: 'Päiväys',
+        due: 'Eräpäivä',
+        paid: 'Maksettu',
+        buyer: 'Ostaja',
+        description: 'Kuvaus',
+        count: 'Määrä',
+        unitPrice: 'Hinta',
+        date: 'Päivä',
+        vat: 'ALV',
+        total: 'Yhteensä',
+        credited: 'Hyvittää',
+        seller: 'Myyjä',
+        businessId: 'Y-tunnus',
+        vatFree: 'ALV 0 %: AVL 34 §',
+      },
+      'Kaari',
+      brand('general').seller,
+      'fi',
+    );
     const text = bytes.toString('latin1');
     expect(text.startsWith('%PDF-')).toBe(true);
     expect(text).toContain(`Kuitti ${DEMO_INVOICES.ainoPaid}`);
@@ -163,11 +189,23 @@ describe.each(databaseKinds())('invoices and payment on %s', (kind) => {
   it('asks for an e-mail address first, and does not offer paid or mailed invoices', async () => {
     const client = paymentClient(t.db, ORIGIN);
     const base = { viewer: aino, lang: 'en' as const, origin: ORIGIN, returnUrl: `${ORIGIN}/r`, callbackUrl: `${ORIGIN}/c`, browserBindingHash: 'x' };
-    const noEmail = await preparePayment(t.db, client, { ...base, payer: { email: 'not-an-address', firstName: 'A', lastName: 'V' }, invoiceNumber: DEMO_INVOICES.ainoOpen });
+    const noEmail = await preparePayment(t.db, client, {
+      ...base,
+      payer: { email: 'not-an-address', firstName: 'A', lastName: 'V' },
+      invoiceNumber: DEMO_INVOICES.ainoOpen,
+    });
     expect(noEmail.type).toBe('emailRequired');
-    const paid = await preparePayment(t.db, client, { ...base, payer: { email: 'a@example.fi', firstName: 'A', lastName: 'V' }, invoiceNumber: DEMO_INVOICES.ainoPaid });
+    const paid = await preparePayment(t.db, client, {
+      ...base,
+      payer: { email: 'a@example.fi', firstName: 'A', lastName: 'V' },
+      invoiceNumber: DEMO_INVOICES.ainoPaid,
+    });
     expect(paid).toMatchObject({ type: 'notPayable', invoice: { state: 'paid' } });
-    const paper = await preparePayment(t.db, client, { ...base, payer: { email: 'a@example.fi', firstName: 'A', lastName: 'V' }, invoiceNumber: DEMO_INVOICES.ainoPaper });
+    const paper = await preparePayment(t.db, client, {
+      ...base,
+      payer: { email: 'a@example.fi', firstName: 'A', lastName: 'V' },
+      invoiceNumber: DEMO_INVOICES.ainoPaper,
+    });
     expect(paper).toMatchObject({ type: 'notPayable', invoice: { state: 'mail' } });
   });
 
@@ -324,10 +362,7 @@ describe.each(databaseKinds())('invoices and payment on %s', (kind) => {
     const listed = await listPayableVisits(t.db, aino, 'en');
     expect(listed.map((v) => v.appointmentId)).toContain(video!.id);
     const payer = { name: 'Aino Virtanen', street: null, postalCode: null, postOffice: null };
-    const [one, two] = await Promise.all([
-      approveVisitPayment(t.db, aino, payer, video!.id),
-      approveVisitPayment(t.db, aino, payer, video!.id),
-    ]);
+    const [one, two] = await Promise.all([approveVisitPayment(t.db, aino, payer, video!.id), approveVisitPayment(t.db, aino, payer, video!.id)]);
     expect(one).toEqual(two);
     expect(one.type).toBe('invoice');
     const [invoice] = await t.db.select().from(invoices).where(eq(invoices.appointmentId, video!.id));
@@ -361,14 +396,29 @@ describe.each(databaseKinds())('invoices and payment on %s', (kind) => {
     const [y, m, d] = helsinkiDate(clock.now()).split('-').map(Number) as [number, number, number];
     const teenBirth = new Date(Date.UTC(y - 15, m - 1, d - 3)).toISOString().slice(0, 10);
     const serial = 602;
-    const guardian = await createPerson(t.db, { identityCode: makeIdentityCode('1981-03-03', serial), firstName: 'Huoltaja', lastName: 'Maksaja', email: 'huoltaja@example.fi' });
+    const guardian = await createPerson(t.db, {
+      identityCode: makeIdentityCode('1981-03-03', serial),
+      firstName: 'Huoltaja',
+      lastName: 'Maksaja',
+      email: 'huoltaja@example.fi',
+    });
     const teen = await createPerson(t.db, { identityCode: makeIdentityCode(teenBirth, serial), firstName: 'Nuori', lastName: 'Maksaja' });
     await addGuardianship(t.db, guardian.id, teen.id);
     const guardianView = viewerOf({ person: { id: guardian.id }, wards: [{ id: teen.id, birthDate: teen.birthDate }] });
     const teenView = viewerOf({ person: { id: teen.id }, wards: [] });
     const { appointment } = await createAppointment(t.db, {
       ...appointmentValues(
-        { person: 'sanni', description: 'test', startInMinutes: 3 * 24 * 60, kindId: 'VAS', specialtyId: 'PSY', clinicId: 'JP', practitionerId: 'P0026', locationType: 'physicalLocation', durationMinutes: 45 },
+        {
+          person: 'sanni',
+          description: 'test',
+          startInMinutes: 3 * 24 * 60,
+          kindId: 'VAS',
+          specialtyId: 'PSY',
+          clinicId: 'JP',
+          practitionerId: 'P0026',
+          locationType: 'physicalLocation',
+          durationMinutes: 45,
+        },
         clock.now(),
       ),
       patientId: teen.id,
@@ -401,8 +451,16 @@ describe.each(databaseKinds())('invoices and payment on %s', (kind) => {
     expect((await handleProviderReturn(t.db, client, callback!, 'callback')).result).toBe('success');
 
     // The payer may see the visit (she booked it): the result leads to the visit, whose success page answers her.
-    expect(await paymentResult(t.db, guardianView, invoice.invoiceNumber, prepared.paymentId, 'en')).toMatchObject({ outcome: 'ok', appointmentId: appointment.id });
-    expect(await getVisitPayment(t.db, guardianView, appointment.id, 'en')).toMatchObject({ appointmentId: appointment.id, paid: true, sum: '€98.00', patientName: 'Nuori Maksaja' });
+    expect(await paymentResult(t.db, guardianView, invoice.invoiceNumber, prepared.paymentId, 'en')).toMatchObject({
+      outcome: 'ok',
+      appointmentId: appointment.id,
+    });
+    expect(await getVisitPayment(t.db, guardianView, appointment.id, 'en')).toMatchObject({
+      appointmentId: appointment.id,
+      paid: true,
+      sum: '€98.00',
+      patientName: 'Nuori Maksaja',
+    });
     // So does the ward's own (the visit is hers); a stranger's is not found.
     expect(await getVisitPayment(t.db, teenView, appointment.id, 'en')).toMatchObject({ paid: true, patientName: null });
     expect(await getVisitPayment(t.db, aino, appointment.id, 'en')).toBeNull();

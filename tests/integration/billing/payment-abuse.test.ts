@@ -80,7 +80,11 @@ describe.each(databaseKinds())('payment abuse on %s', (kind) => {
   async function paidAtBank(prepared: Extract<PreparePaymentResult, { type: 'ready' }>) {
     const method = prepared.methods[0]!;
     const field = (name: string) => method.parameters.find((p) => p.name === name)!.value;
-    const bank = await findTestBankPayment(t.db, { transaction: field('transaction'), method: field('method'), signature: field('bank-signature') }, TEST_MERCHANT.secret);
+    const bank = await findTestBankPayment(
+      t.db,
+      { transaction: field('transaction'), method: field('method'), signature: field('bank-signature') },
+      TEST_MERCHANT.secret,
+    );
     const done = await completeTestBankPayment(t.db, bank!, method.id, 'pay', TEST_MERCHANT.secret);
     return new URL(done.callbackUrl!).searchParams;
   }
@@ -151,7 +155,9 @@ describe.each(databaseKinds())('payment abuse on %s', (kind) => {
       const atProvider = await t.db.select().from(testProviderPayments).where(eq(testProviderPayments.reference, invoice.invoiceNumber));
       expect(atProvider).toHaveLength(1);
       // And it is still payable from any of those loads.
-      expect(await goToProvider(t.db, viewer, { invoiceNumber: invoice.invoiceNumber, paymentId: again.paymentId, methodId: 'nordea' })).toMatchObject({ type: 'redirect' });
+      expect(await goToProvider(t.db, viewer, { invoiceNumber: invoice.invoiceNumber, paymentId: again.paymentId, methodId: 'nordea' })).toMatchObject({
+        type: 'redirect',
+      });
     });
 
     it('another browser, another language or an old payment gets a new one, which supersedes the open one', async () => {
@@ -196,10 +202,13 @@ describe.each(databaseKinds())('payment abuse on %s', (kind) => {
       const invoice = await openInvoice();
       const open = ready(await load(invoice.invoiceNumber));
       const [row] = await t.db.select().from(payments).where(eq(payments.id, open.paymentId));
-      await expect(
-        t.db.insert(payments).values({ ...row!, id: undefined, stamp: `${row!.stamp}-2`, transactionId: null }),
-      ).rejects.toThrow();
-      expect((await t.db.select().from(payments).where(and(eq(payments.invoiceId, invoice.id), eq(payments.status, 'created'))))).toHaveLength(1);
+      await expect(t.db.insert(payments).values({ ...row!, id: undefined, stamp: `${row!.stamp}-2`, transactionId: null })).rejects.toThrow();
+      expect(
+        await t.db
+          .select()
+          .from(payments)
+          .where(and(eq(payments.invoiceId, invoice.id), eq(payments.status, 'created'))),
+      ).toHaveLength(1);
     });
 
     it('ten concurrent loads in one browser end with one open payment, the one every load shows', async () => {

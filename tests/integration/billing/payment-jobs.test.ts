@@ -46,21 +46,25 @@ async function delayedPayment(db: Db) {
   if (prepared.type !== 'ready') throw new Error(prepared.type);
   const method = prepared.methods[0]!;
   const field = (name: string) => method.parameters.find((p) => p.name === name)!.value;
-  const bank = await findTestBankPayment(db, { transaction: field('transaction'), method: field('method'), signature: field('bank-signature') }, TEST_MERCHANT.secret);
+  const bank = await findTestBankPayment(
+    db,
+    { transaction: field('transaction'), method: field('method'), signature: field('bank-signature') },
+    TEST_MERCHANT.secret,
+  );
   const done = await completeTestBankPayment(db, bank!, method.id, 'delayed', TEST_MERCHANT.secret);
   expect((await handleProviderReturn(db, client, new URL(done.redirectUrl).searchParams, 'redirect')).result).toBe('pending');
   // As if the browser came back twenty minutes ago.
-  await db.update(payments).set({ createdAt: new Date(clock.nowMs() - 20 * 60_000) }).where(eq(payments.id, prepared.paymentId));
+  await db
+    .update(payments)
+    .set({ createdAt: new Date(clock.nowMs() - 20 * 60_000) })
+    .where(eq(payments.id, prepared.paymentId));
   return invoice;
 }
 
 /** Which of pg-boss's schemas the database has (10's `pgboss`, ours), and our schema's version. */
 async function jobSchemas(url: string) {
   return withPostgresClient(url, async (client) => {
-    const found = await client.query<{ name: string }>(
-      "SELECT nspname AS name FROM pg_namespace WHERE nspname IN ('pgboss', $1) ORDER BY 1",
-      [JOBS_SCHEMA],
-    );
+    const found = await client.query<{ name: string }>("SELECT nspname AS name FROM pg_namespace WHERE nspname IN ('pgboss', $1) ORDER BY 1", [JOBS_SCHEMA]);
     const names = found.rows.map((row) => row.name);
     const version = names.includes(JOBS_SCHEMA)
       ? ((await client.query<{ version: number }>(`SELECT version FROM ${JOBS_SCHEMA}.version`)).rows[0]?.version ?? null)
@@ -101,49 +105,57 @@ describe.each(databaseKinds())('payment reconciliation job on %s', (kind) => {
     expect(await statusOf(t.db, invoice.id)).toBe('paid');
   });
 
-  it(kind === 'postgres' ? 'schedules it with pg-boss on the same database; a worker runs it' : 'runs it in process on an interval', async () => {
-    if (kind === 'pglite') {
-      const jobs = await startPaymentJobs(undefined, t.db);
-      expect(jobs.kind).toBe('in-process');
-      await jobs.stop();
-      return;
-    }
-    const invoice = await delayedPayment(t.db);
-    const jobs = await startPaymentJobs(postgresUrlFor(testDatabaseUrl()!, t.database.location), t.db);
-    try {
-      expect(jobs.kind).toBe('pg-boss');
-      await expectScheduledAndSettled(jobs, t.db, invoice.id);
-    } finally {
-      await jobs.stop();
-    }
-  }, 40_000);
+  it(
+    kind === 'postgres' ? 'schedules it with pg-boss on the same database; a worker runs it' : 'runs it in process on an interval',
+    async () => {
+      if (kind === 'pglite') {
+        const jobs = await startPaymentJobs(undefined, t.db);
+        expect(jobs.kind).toBe('in-process');
+        await jobs.stop();
+        return;
+      }
+      const invoice = await delayedPayment(t.db);
+      const jobs = await startPaymentJobs(postgresUrlFor(testDatabaseUrl()!, t.database.location), t.db);
+      try {
+        expect(jobs.kind).toBe('pg-boss');
+        await expectScheduledAndSettled(jobs, t.db, invoice.id);
+      } finally {
+        await jobs.stop();
+      }
+    },
+    40_000,
+  );
 
-  it.runIf(kind === 'postgres')('takes over a database that pg-boss 10 scheduled on: the old schema is retired, the job runs on pg-boss 12', async () => {
-    const url = postgresUrlFor(testDatabaseUrl()!, t.database.location);
-    await withPostgresClient(url, (client) => client.query(`DROP SCHEMA IF EXISTS ${JOBS_SCHEMA} CASCADE`));
-    // As production has it: pg-boss 10's schema (version 24) with the schedule and a queued job.
-    const old = new PgBoss10({ connectionString: url, max: 1 });
-    old.on('error', () => undefined);
-    await old.start();
-    await old.createQueue(RECONCILE_QUEUE);
-    await old.schedule(RECONCILE_QUEUE, '*/5 * * * *', {}, { tz: 'Europe/Helsinki' });
-    await old.send(RECONCILE_QUEUE, {});
-    await old.stop({ graceful: false, wait: true });
-    expect(await jobSchemas(url)).toEqual({ names: ['pgboss'], version: null });
+  it.runIf(kind === 'postgres')(
+    'takes over a database that pg-boss 10 scheduled on: the old schema is retired, the job runs on pg-boss 12',
+    async () => {
+      const url = postgresUrlFor(testDatabaseUrl()!, t.database.location);
+      await withPostgresClient(url, (client) => client.query(`DROP SCHEMA IF EXISTS ${JOBS_SCHEMA} CASCADE`));
+      // As production has it: pg-boss 10's schema (version 24) with the schedule and a queued job.
+      const old = new PgBoss10({ connectionString: url, max: 1 });
+      old.on('error', () => undefined);
+      await old.start();
+      await old.createQueue(RECONCILE_QUEUE);
+      await old.schedule(RECONCILE_QUEUE, '*/5 * * * *', {}, { tz: 'Europe/Helsinki' });
+      await old.send(RECONCILE_QUEUE, {});
+      await old.stop({ graceful: false, wait: true });
+      expect(await jobSchemas(url)).toEqual({ names: ['pgboss'], version: null });
 
-    const invoice = await delayedPayment(t.db);
-    const jobs = await startPaymentJobs(url, t.db);
-    try {
-      const found = await jobSchemas(url);
-      expect(found.names).toEqual([JOBS_SCHEMA]);
-      expect(found.version).toBeGreaterThanOrEqual(25);
-      await expectScheduledAndSettled(jobs, t.db, invoice.id);
-    } finally {
-      await jobs.stop();
-    }
-    // A second start finds nothing to retire and the same schema.
-    const again = await startPaymentJobs(url, t.db);
-    await again.stop();
-    expect((await jobSchemas(url)).names).toEqual([JOBS_SCHEMA]);
-  }, 60_000);
+      const invoice = await delayedPayment(t.db);
+      const jobs = await startPaymentJobs(url, t.db);
+      try {
+        const found = await jobSchemas(url);
+        expect(found.names).toEqual([JOBS_SCHEMA]);
+        expect(found.version).toBeGreaterThanOrEqual(25);
+        await expectScheduledAndSettled(jobs, t.db, invoice.id);
+      } finally {
+        await jobs.stop();
+      }
+      // A second start finds nothing to retire and the same schema.
+      const again = await startPaymentJobs(url, t.db);
+      await again.stop();
+      expect((await jobSchemas(url)).names).toEqual([JOBS_SCHEMA]);
+    },
+    60_000,
+  );
 });

@@ -38,7 +38,15 @@ function paytrail() {
         href: `https://pay.paytrail.com/pay/${transactionId}`,
         terms: TERMS,
         providers: [
-          { id: 'osuuspankki', name: 'OP', group: 'bank', url: on('osuuspankki'), icon: `${LOGOS}/osuuspankki.png`, svg: `${LOGOS}/osuuspankki.svg`, parameters: fields },
+          {
+            id: 'osuuspankki',
+            name: 'OP',
+            group: 'bank',
+            url: on('osuuspankki'),
+            icon: `${LOGOS}/osuuspankki.png`,
+            svg: `${LOGOS}/osuuspankki.svg`,
+            parameters: fields,
+          },
           { id: 'nordea', name: 'Nordea', group: 'bank', url: on('nordea'), svg: 'https://logos.example/nordea.svg', parameters: fields },
           { id: 'mobilepay', name: 'MobilePay', group: 'mobile', url: 'https://mobilepay.example/pay', svg: `${LOGOS}/mobilepay.svg`, parameters: fields },
         ],
@@ -99,7 +107,10 @@ describe.each(databaseKinds())('Paytrail payment methods on %s', (kind) => {
       expect(first.terms).toBe(TERMS);
 
       expect(warn).toHaveBeenCalledTimes(1);
-      expect(warn.mock.calls[0]).toEqual([{ methods: ['mobilepay'], origins: ['https://mobilepay.example'] }, 'payment methods outside PAYMENT_FORM_ORIGINS not offered']);
+      expect(warn.mock.calls[0]).toEqual([
+        { methods: ['mobilepay'], origins: ['https://mobilepay.example'] },
+        'payment methods outside PAYMENT_FORM_ORIGINS not offered',
+      ]);
       const logged = JSON.stringify(warn.mock.calls);
       for (const secret of ['Ilmari', 'ilmari.ilmanen@example.fi', invoice.invoiceNumber, 'checkout-transaction-id']) expect(logged).not.toContain(secret);
 

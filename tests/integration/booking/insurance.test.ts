@@ -59,7 +59,10 @@ describe.each(databaseKinds())('insurance booking on %s', (kind) => {
 
   beforeAll(async () => {
     await createClinic(t.db, { ...CLINICS.find((c) => c.id === 'KA')!, isRemote: false });
-    await createSpecialty(t.db, SPECIALTIES.find((s) => s.id === 'YLE')!);
+    await createSpecialty(
+      t.db,
+      SPECIALTIES.find((s) => s.id === 'YLE')!,
+    );
     const title = { fi: 'Lääkäri', sv: 'Läkare', en: 'Doctor' };
     await createPractitioner(t.db, { id: 'P0001', firstName: 'A', lastName: 'B', title, specialtyIds: ['YLE'], clinicIds: ['KA'] });
   });
@@ -77,7 +80,13 @@ describe.each(databaseKinds())('insurance booking on %s', (kind) => {
   }
   function slot(db: Db, payerTypes = ['insurance']) {
     offset += 60;
-    return createSlot(db, { clinicId: 'KA', practitionerId: 'P0001', specialtyId: 'YLE', startAt: new Date(clock.nowMs() + 3 * DAY + offset * 60_000), payerTypes });
+    return createSlot(db, {
+      clinicId: 'KA',
+      practitionerId: 'P0001',
+      specialtyId: 'YLE',
+      startAt: new Date(clock.nowMs() + 3 * DAY + offset * 60_000),
+      payerTypes,
+    });
   }
 
   it('records concepts: Success, conceptNotFound, customerDeniedAccess, customerNotFound, conceptOnlineUpdateNotAllowed', async () => {
@@ -85,9 +94,12 @@ describe.each(databaseKinds())('insurance booking on %s', (kind) => {
     expect(await insertPatientConcept(t.db, 'general', person.id, '90157')).toBe('Success');
     expect(await insertPatientConcept(t.db, 'general', person.id, '90157')).toBe('Success');
     expect(await insertPatientConcept(t.db, 'general', person.id, '12345')).toBe('conceptNotFound');
-    expect(await t.db.select({ code: patientConcepts.code, direct: patientConcepts.directReimbursementAllowed }).from(patientConcepts).where(eq(patientConcepts.personId, person.id))).toEqual([
-      { code: '90157', direct: true },
-    ]);
+    expect(
+      await t.db
+        .select({ code: patientConcepts.code, direct: patientConcepts.directReimbursementAllowed })
+        .from(patientConcepts)
+        .where(eq(patientConcepts.personId, person.id)),
+    ).toEqual([{ code: '90157', direct: true }]);
     expect(await insertPatientConcept(t.db, 'general', (await customer(t.db, { consent: false })).id, '90157')).toBe('customerDeniedAccess');
     const notPatient = await customer(t.db);
     await t.db.update(persons).set({ isPatient: false }).where(eq(persons.id, notPatient.id));
@@ -111,11 +123,15 @@ describe.each(databaseKinds())('insurance booking on %s', (kind) => {
       reason: 'consentRequired',
     });
     // The company insurance is refused for a remote appointment.
-    expect(await insurerPost(t.db, adapter, person, 'if-reimbursement', form({ reimbursement: 'COMPANY_REIMBURSEMENT' }), { ...step, isRemote: true })).toEqual({
-      type: 'refused',
-      reason: 'reimbursementUnavailable',
+    expect(await insurerPost(t.db, adapter, person, 'if-reimbursement', form({ reimbursement: 'COMPANY_REIMBURSEMENT' }), { ...step, isRemote: true })).toEqual(
+      {
+        type: 'refused',
+        reason: 'reimbursementUnavailable',
+      },
+    );
+    expect(await insurerPost(t.db, adapter, person, 'if-reimbursement', form({ reimbursement: 'USE_REIMBURSEMENT', consent: 'on' }), step)).toEqual({
+      type: 'ok',
     });
-    expect(await insurerPost(t.db, adapter, person, 'if-reimbursement', form({ reimbursement: 'USE_REIMBURSEMENT', consent: 'on' }), step)).toEqual({ type: 'ok' });
     expect(await insuranceChoice(t.db, person.id, free.id)).toMatchObject({ insurer: 'IF', reimbursement: 'USE_REIMBURSEMENT', conceptCode: '90157' });
 
     const booked = await reserveAsUser(t.db, { person }, { slotId: free.id, ...FIELDS }, ctx());
@@ -137,13 +153,23 @@ describe.each(databaseKinds())('insurance booking on %s', (kind) => {
     const adapter = testInsurer(t.db);
     const step = { brand: 'general' as const, slotId: free.id, isRemote: false };
     await insurerPost(t.db, adapter, person, 'insurer-choose', form({ insurer: 'IF' }), step);
-    expect(await insurerPost(t.db, adapter, person, 'if-reimbursement', form({ reimbursement: 'COMPANY_REIMBURSEMENT', consent: 'on' }), step)).toEqual({ type: 'ok' });
+    expect(await insurerPost(t.db, adapter, person, 'if-reimbursement', form({ reimbursement: 'COMPANY_REIMBURSEMENT', consent: 'on' }), step)).toEqual({
+      type: 'ok',
+    });
     expect((await reserveAsUser(t.db, { person }, { slotId: free.id, ...FIELDS }, ctx())).type).toBe('success');
     const [row] = await t.db.select().from(appointments).where(eq(appointments.slotId, free.id));
     const [stored] = await t.db.select().from(appointmentInsurance).where(eq(appointmentInsurance.appointmentId, row!.id));
     const payer = payerOfAppointment(row!.payerType)!;
     const booking = await payer.bookingOf(t.db, row!.id);
-    expect(booking).toEqual({ insurance: { insurer: 'IF', reimbursement: 'COMPANY_REIMBURSEMENT', conceptCode: stored!.conceptCode, dcpContentHash: null, description: stored!.description } });
+    expect(booking).toEqual({
+      insurance: {
+        insurer: 'IF',
+        reimbursement: 'COMPANY_REIMBURSEMENT',
+        conceptCode: stored!.conceptCode,
+        dcpContentHash: null,
+        description: stored!.description,
+      },
+    });
     // The company insurance pays this clinic time and no remote one.
     expect(payer.timeRefusal(booking, { isRemote: false })).toBeNull();
     expect(payer.timeRefusal(booking, { isRemote: true })).toBe('remoteNotCovered');
@@ -173,7 +199,10 @@ describe.each(databaseKinds())('insurance booking on %s', (kind) => {
     if (permits.type !== 'success') throw new Error('permits');
     const failing = permits.permits.find((p) => p.symptom === 'Olkakipu')!;
     const good = permits.permits.find((p) => p.symptom === 'Selkäkipu')!;
-    expect(await insurerPost(t.db, adapter, person, 'lt-select', form({ permit: 'someone-elses' }), step)).toEqual({ type: 'refused', reason: 'permitRequired' });
+    expect(await insurerPost(t.db, adapter, person, 'lt-select', form({ permit: 'someone-elses' }), step)).toEqual({
+      type: 'refused',
+      reason: 'permitRequired',
+    });
     await insurerPost(t.db, adapter, person, 'lt-select', form({ permit: failing.contentHash }), step);
 
     expect(await reserveAsUser(t.db, { person }, { slotId: free.id, ...FIELDS }, ctx())).toEqual({ type: 'treatmentChainCreationFailed' });
@@ -210,7 +239,9 @@ describe.each(databaseKinds())('insurance booking on %s', (kind) => {
 
     // The appointment id sequence moves on any insert, even one rolled back: it does not move.
     const sequence = async () => {
-      const result = (await t.db.execute(sql.raw(`select last_value::text as value, is_called as called from ${APPOINTMENT_ID_SEQUENCE}`))) as unknown as { rows: unknown[] };
+      const result = (await t.db.execute(sql.raw(`select last_value::text as value, is_called as called from ${APPOINTMENT_ID_SEQUENCE}`))) as unknown as {
+        rows: unknown[];
+      };
       return result.rows[0];
     };
     const before = await sequence();
@@ -278,7 +309,9 @@ describe.each(databaseKinds())('insurance booking on %s', (kind) => {
     const started = await startPermitApplication(t.db, adapter, person, free.id, open);
     if (started.type !== 'redirect') throw new Error('not started');
     const application = await findTestApplication(t.db, new URL(started.url, 'https://portal.test').searchParams.get('application')!);
-    const back = new URL(await completeTestApplication(t.db, application!, 'directcompensationallowed', { symptom: 'Polvikipu', bodyPart: 'Polvi', validTo: date(90) }));
+    const back = new URL(
+      await completeTestApplication(t.db, application!, 'directcompensationallowed', { symptom: 'Polvikipu', bodyPart: 'Polvi', validTo: date(90) }),
+    );
     expect(back.origin + back.pathname).toBe('https://portal.test/api/insurance/lahitapiola-apply-permit/return');
     const params = { state: back.searchParams.get('state'), status: back.searchParams.get('status'), permit: back.searchParams.get('permit') };
 
@@ -294,7 +327,12 @@ describe.each(databaseKinds())('insurance booking on %s', (kind) => {
     if (again.type !== 'redirect') throw new Error('not started');
     const second = await findTestApplication(t.db, new URL(again.url, 'https://portal.test').searchParams.get('application')!);
     const denied = new URL(await completeTestApplication(t.db, second!, 'directcompensationdenied', { symptom: 'x', bodyPart: 'y', validTo: date(90) }));
-    await completePermitApplication(t.db, adapter, person, { state: denied.searchParams.get('state'), status: 'directcompensationdenied', permit: null, binding });
+    await completePermitApplication(t.db, adapter, person, {
+      state: denied.searchParams.get('state'),
+      status: 'directcompensationdenied',
+      permit: null,
+      binding,
+    });
     expect(await insuranceChoice(t.db, person.id, free.id)).toMatchObject({ dcpState: 'denied', dcpPermitHash: null });
   });
 

@@ -5,15 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  addGuardianship,
-  createClinic,
-  createOccupationalContract,
-  createPerson,
-  createPractitioner,
-  createSlot,
-  createSpecialty,
-} from '~db/factories';
+import { addGuardianship, createClinic, createOccupationalContract, createPerson, createPractitioner, createSlot, createSpecialty } from '~db/factories';
 import { accessLog, appointments, occupationalContractSpecialties, outbox, persons, registrations } from '~db/schema';
 import { CLINICS, SPECIALTIES } from '~db/seed-data';
 import { makeIdentityCode } from '~/models/identity-code';
@@ -72,7 +64,11 @@ describe.each(databaseKinds())('occupational reservation on %s', (kind) => {
 
   beforeAll(async () => {
     await createClinic(t.db, { ...CLINICS.find((c) => c.id === 'KA')!, isRemote: false });
-    for (const id of ['YLE', 'FYS', 'IHO', 'PSY']) await createSpecialty(t.db, SPECIALTIES.find((s) => s.id === id)!);
+    for (const id of ['YLE', 'FYS', 'IHO', 'PSY'])
+      await createSpecialty(
+        t.db,
+        SPECIALTIES.find((s) => s.id === id)!,
+      );
     const title = { fi: 'Lääkäri', sv: 'Läkare', en: 'Doctor' };
     await createPractitioner(t.db, { id: 'P0001', firstName: 'A', lastName: 'B', title, specialtyIds: ['YLE', 'IHO', 'PSY'], clinicIds: ['KA'] });
     await createPractitioner(t.db, { id: 'P0002', firstName: 'C', lastName: 'D', title, specialtyIds: ['FYS'], clinicIds: ['KA'] });
@@ -110,7 +106,10 @@ describe.each(databaseKinds())('occupational reservation on %s', (kind) => {
     expect(booked.type).toBe('success');
     const [row] = await t.db.select().from(appointments).where(eq(appointments.slotId, free.id));
     expect(row).toMatchObject({ payerType: 'occupationalHealthCare', price: null, patientId: employee.id });
-    const messages = await t.db.select().from(outbox).where(and(eq(outbox.recipient, FIELDS.phone), eq(outbox.channel, 'sms')));
+    const messages = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.recipient, FIELDS.phone), eq(outbox.channel, 'sms')));
     expect(messages.some((m) => m.body.includes('Käynti kuuluu työnantajasi sopimukseen.'))).toBe(true);
   });
 
@@ -124,14 +123,20 @@ describe.each(databaseKinds())('occupational reservation on %s', (kind) => {
       const emailAddress = `psykologia-${lang}@example.fi`;
       const booked = await reserveAsUser(t.db, { person: employee }, { slotId: free.id, phone, emailAddress, contractConfirmed: true }, ctx({ lang }));
       expect(booked.type).toBe('success');
-      const [sms] = await t.db.select().from(outbox).where(and(eq(outbox.recipient, phone), eq(outbox.channel, 'sms')));
+      const [sms] = await t.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.recipient, phone), eq(outbox.channel, 'sms')));
       // The time, the place, the employer's agreement and the link; never what the visit is for.
       expect(sms!.body).toContain('Kamppi');
       expect(sms!.body).toMatch(/\/(varaus|bokning|appointment)\//);
       for (const name of Object.values(SPECIALTIES.find((s) => s.id === 'PSY')!.name)) expect(sms!.body).not.toContain(name);
       expect(sms!.body).not.toMatch(/psyk|psych|mieli|mental/i);
       // The e-mail (with the calendar file) still names it: an e-mail is read after opening it.
-      const [email] = await t.db.select().from(outbox).where(and(eq(outbox.recipient, emailAddress), eq(outbox.channel, 'email')));
+      const [email] = await t.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.recipient, emailAddress), eq(outbox.channel, 'email')));
       expect(email!.body).toContain(SPECIALTIES.find((s) => s.id === 'PSY')!.name[lang]);
     }
   });
@@ -173,7 +178,10 @@ describe.each(databaseKinds())('a guardian books for their child on %s', (kind) 
 
   beforeAll(async () => {
     await createClinic(t.db, { ...CLINICS.find((c) => c.id === 'KA')!, isRemote: false });
-    await createSpecialty(t.db, SPECIALTIES.find((s) => s.id === 'YLE')!);
+    await createSpecialty(
+      t.db,
+      SPECIALTIES.find((s) => s.id === 'YLE')!,
+    );
     const title = { fi: 'Lääkäri', sv: 'Läkare', en: 'Doctor' };
     await createPractitioner(t.db, { id: 'P0001', firstName: 'A', lastName: 'B', title, specialtyIds: ['YLE'], clinicIds: ['KA'] });
   });
@@ -214,13 +222,25 @@ describe.each(databaseKinds())('a guardian books for their child on %s', (kind) 
   it("books the child's appointment: the child is the patient, the guardian booked it and gets the message", async () => {
     const { guardian, young } = await family();
     const free = await slot(t.db, 'YLE', ['self']);
-    const result = await reserveForWard(t.db, { person: guardian }, young.id, { slotId: free.id, phone: '+358406666666', emailAddress: 'g@example.fi' }, self());
+    const result = await reserveForWard(
+      t.db,
+      { person: guardian },
+      young.id,
+      { slotId: free.id, phone: '+358406666666', emailAddress: 'g@example.fi' },
+      self(),
+    );
     expect(result.type).toBe('success');
     const [row] = await t.db.select().from(appointments).where(eq(appointments.slotId, free.id));
     expect(row).toMatchObject({ patientId: young.id, bookedById: guardian.id, payerType: 'self' });
-    const [sms] = await t.db.select().from(outbox).where(and(eq(outbox.recipient, '+358406666666'), eq(outbox.channel, 'sms')));
+    const [sms] = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.recipient, '+358406666666'), eq(outbox.channel, 'sms')));
     expect(sms?.body).toContain('Kaari');
-    const [log] = await t.db.select().from(accessLog).where(and(eq(accessLog.resourceId, String(row!.id)), eq(accessLog.action, 'create')));
+    const [log] = await t.db
+      .select()
+      .from(accessLog)
+      .where(and(eq(accessLog.resourceId, String(row!.id)), eq(accessLog.action, 'create')));
     expect(log).toMatchObject({ actorPersonId: guardian.id, subjectPersonId: young.id });
     // The child's own contact details are untouched.
     const [child] = await t.db.select().from(persons).where(eq(persons.id, young.id));
@@ -248,7 +268,15 @@ describe.each(databaseKinds())('health-portal registration on %s', (kind) => {
     const result = await registerPatient(
       t.db,
       { person },
-      { firstName: 'Heli', lastName: 'Portaali', streetAddress: 'Kotikatu 1', zipCode: '00100', postOffice: 'Helsinki', phoneNumber: '+358401234567', emailAddress: 'h@example.fi' },
+      {
+        firstName: 'Heli',
+        lastName: 'Portaali',
+        streetAddress: 'Kotikatu 1',
+        zipCode: '00100',
+        postOffice: 'Helsinki',
+        phoneNumber: '+358401234567',
+        emailAddress: 'h@example.fi',
+      },
       { lang: 'fi', inApp: false, channel: 'hpa' },
     );
     expect(result).toEqual({ type: 'success' });

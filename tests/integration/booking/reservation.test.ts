@@ -6,24 +6,8 @@
  */
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  createAppointment,
-  createClinic,
-  createPerson,
-  createPractitioner,
-  createSlot,
-  createSpecialty,
-  type NewSlot,
-} from '~db/factories';
-import {
-  accessLog,
-  analyticsEvents,
-  appointments,
-  outbox,
-  patientDataConsents,
-  persons,
-  registrations,
-} from '~db/schema';
+import { createAppointment, createClinic, createPerson, createPractitioner, createSlot, createSpecialty, type NewSlot } from '~db/factories';
+import { accessLog, analyticsEvents, appointments, outbox, patientDataConsents, persons, registrations } from '~db/schema';
 import { appointmentValues } from '~db/seed';
 import { CLINICS, SPECIALTIES } from '~db/seed-data';
 import { priceFor } from '~/models/booking/price-list';
@@ -58,7 +42,10 @@ let phoneSuffix = 1000;
 
 async function reference(db: Db) {
   await createClinic(db, { ...CLINICS.find((c) => c.id === 'KA')!, isRemote: false });
-  await createSpecialty(db, SPECIALTIES.find((s) => s.id === 'YLE')!);
+  await createSpecialty(
+    db,
+    SPECIALTIES.find((s) => s.id === 'YLE')!,
+  );
   await createPractitioner(db, {
     id: 'P0001',
     firstName: 'Anna',
@@ -156,7 +143,10 @@ describe.each(databaseKinds())('reservation on %s', (kind) => {
     const [stored] = await t.db.select().from(persons).where(eq(persons.id, p.id));
     expect(stored).toMatchObject({ phone: '+358401111111', email: 'stored@example.fi' });
 
-    const log = await t.db.select().from(accessLog).where(eq(accessLog.resourceId, String(row!.id)));
+    const log = await t.db
+      .select()
+      .from(accessLog)
+      .where(eq(accessLog.resourceId, String(row!.id)));
     expect(log).toContainEqual(
       expect.objectContaining({ actorPersonId: null, subjectPersonId: p.id, action: 'create', resource: 'appointment:anonymous-reservation' }),
     );
@@ -186,7 +176,12 @@ describe.each(databaseKinds())('reservation on %s', (kind) => {
     expect(results.filter((r) => r.type === 'success')).toHaveLength(1);
     expect(results.filter((r) => r.type === 'appointmentNotAvailable')).toHaveLength(5);
     expect(await slotAppointments(t.db, s.id)).toHaveLength(1);
-    expect(await byRecipient(t.db, inputs.map((i) => i.emailAddress))).toHaveLength(1);
+    expect(
+      await byRecipient(
+        t.db,
+        inputs.map((i) => i.emailAddress),
+      ),
+    ).toHaveLength(1);
   });
 
   it('a cancelled appointment frees its slot again', async () => {
@@ -209,7 +204,16 @@ describe.each(databaseKinds())('reservation on %s', (kind) => {
   it('limits future online reservations per person; staff bookings, cancelled and past ones do not count', async () => {
     const p = await patient(t.db);
     const staffBooked = appointmentValues(
-      { person: 'aino', description: 'phone booking', startInMinutes: DAY, kindId: 'VAS', specialtyId: 'YLE', clinicId: 'KA', practitionerId: 'P0001', locationType: 'physicalLocation' },
+      {
+        person: 'aino',
+        description: 'phone booking',
+        startInMinutes: DAY,
+        kindId: 'VAS',
+        specialtyId: 'YLE',
+        clinicId: 'KA',
+        practitionerId: 'P0001',
+        locationType: 'physicalLocation',
+      },
       NOW,
     );
     await createAppointment(t.db, { ...staffBooked, patientId: p.id });
@@ -237,7 +241,12 @@ describe.each(databaseKinds())('reservation on %s', (kind) => {
     ];
     for (const input of cases) expect(await reserveAnonymously(t.db, input, ctx())).toEqual({ type: 'noPatient' });
     expect(await slotAppointments(t.db, s.id)).toHaveLength(0);
-    expect(await byRecipient(t.db, cases.map((c) => c.emailAddress))).toHaveLength(0);
+    expect(
+      await byRecipient(
+        t.db,
+        cases.map((c) => c.emailAddress),
+      ),
+    ).toHaveLength(0);
   });
 
   it('validates the input: identity code, phone, e-mail, terms and the binding consent inside the window', async () => {
@@ -295,7 +304,7 @@ describe.each(databaseKinds())('reservation on %s', (kind) => {
     expect(await slotAppointments(t.db, s.id)).toHaveLength(0);
   });
 
-  it('books for a logged-in user: writes to the contact given, in their language, and leaves the record\'s contact as it is (ADR 0047)', async () => {
+  it("books for a logged-in user: writes to the contact given, in their language, and leaves the record's contact as it is (ADR 0047)", async () => {
     const user = await patient(t.db, { patientDataConsentUpdatedAt: NOW, language: 'sv' });
     const s = await slot(t.db);
     const result = await reserveAsUser(

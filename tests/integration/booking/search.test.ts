@@ -7,15 +7,7 @@
  * and a generated calendar for the volume checks).
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  createAppointment,
-  createClinic,
-  createPerson,
-  createPractitioner,
-  createSlot,
-  createSpecialty,
-  type NewSlot,
-} from '~db/factories';
+import { createAppointment, createClinic, createPerson, createPractitioner, createSlot, createSpecialty, type NewSlot } from '~db/factories';
 import { CLINICS, SPECIALTIES } from '~db/seed-data';
 import { KINDS } from '~/models/booking/price-list';
 import { prng } from '~db/seed';
@@ -246,12 +238,7 @@ describe.each(databaseKinds())('appointment search on %s', (kind) => {
   });
 
   it('lists several days with the time window applied per day (the JSON end date)', async () => {
-    const result = await findAvailableAppointments(
-      t.db,
-      search({ endDate: '2026-11-30', practitionerIds: ['T1'], time: 'evening' }),
-      'en',
-      { now: NOW },
-    );
+    const result = await findAvailableAppointments(t.db, search({ endDate: '2026-11-30', practitionerIds: ['T1'], time: 'evening' }), 'en', { now: NOW });
     expect(result.appointments.map((a) => a.startDate)).toEqual(['2026-11-27T15:00:00.000Z', '2026-11-30T15:00:00.000Z']);
   });
 
@@ -263,12 +250,9 @@ describe.each(databaseKinds())('appointment search on %s', (kind) => {
     expect(espoo.alternatives?.nextMonth.map((a) => a.startDate)).toEqual(['2026-12-20T08:00:00.000Z']);
     expect(espoo.alternatives?.practitionerClinicIds).toBeNull();
 
-    const practitionerElsewhere = await searchAppointments(
-      t.db,
-      search({ startDate: '2026-12-16', practitionerIds: ['T2'], clinicIds: ['KE'] }),
-      'en',
-      { now: NOW },
-    );
+    const practitionerElsewhere = await searchAppointments(t.db, search({ startDate: '2026-12-16', practitionerIds: ['T2'], clinicIds: ['KE'] }), 'en', {
+      now: NOW,
+    });
     expect(practitionerElsewhere.alternatives?.practitionerClinicIds).toEqual(['RMT', 'TA']);
 
     const kamppi = await searchAppointments(t.db, search({ startDate: '2026-12-16', clinicIds: ['KA'] }), 'en', { now: NOW });

@@ -9,12 +9,12 @@
  * - a database that goes away (connections refused, the instance's ended) makes /readyz 503 while
  *   the instance lives on, and it is ready again when the database is back.
  */
-import { sql } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { journalEntries } from '~db/migrate';
 import { pendingMigrations } from '~db/migration-state';
@@ -122,94 +122,107 @@ describe.each(databaseKinds())('SIGTERM on %s', (kind: TestDatabaseKind) => {
   });
 
   // The same code on either database: run on one (PostgreSQL when there is one).
-  it.runIf(kind === databaseKinds().at(-1))('with SHUTDOWN_DRAIN_MS answers /readyz 503 while still serving; waits for requests in flight no longer than SHUTDOWN_TIMEOUT_MS', { timeout: 300_000 }, async () => {
-    ensureBuild(REPO_ROOT);
-    const database = await instanceDatabase();
-    try {
-      const portal = await start({ ...database.env, SHUTDOWN_DRAIN_MS: '3000', SHUTDOWN_TIMEOUT_MS: '1000' });
-      await portal.waitUntilReady();
-      expect(await newConnectionStatus(portal, '/readyz')).toBe(200);
-      const answers = Array.from({ length: 3 }, () => slow(portal, 60_000).then((r) => r.status, () => 'cut off'));
-      await untilHolding(portal, 3);
-      const signalledAt = performance.now();
-      portal.signal('SIGTERM');
+  it.runIf(kind === databaseKinds().at(-1))(
+    'with SHUTDOWN_DRAIN_MS answers /readyz 503 while still serving; waits for requests in flight no longer than SHUTDOWN_TIMEOUT_MS',
+    { timeout: 300_000 },
+    async () => {
+      ensureBuild(REPO_ROOT);
+      const database = await instanceDatabase();
+      try {
+        const portal = await start({ ...database.env, SHUTDOWN_DRAIN_MS: '3000', SHUTDOWN_TIMEOUT_MS: '1000' });
+        await portal.waitUntilReady();
+        expect(await newConnectionStatus(portal, '/readyz')).toBe(200);
+        const answers = Array.from({ length: 3 }, () =>
+          slow(portal, 60_000).then(
+            (r) => r.status,
+            () => 'cut off',
+          ),
+        );
+        await untilHolding(portal, 3);
+        const signalledAt = performance.now();
+        portal.signal('SIGTERM');
 
-      // Draining: not ready, yet alive and answering.
-      let readiness = await newConnectionStatus(portal, '/readyz');
-      for (let i = 0; i < 20 && readiness === 200; i++) {
-        await delay(50);
-        readiness = await newConnectionStatus(portal, '/readyz');
+        // Draining: not ready, yet alive and answering.
+        let readiness = await newConnectionStatus(portal, '/readyz');
+        for (let i = 0; i < 20 && readiness === 200; i++) {
+          await delay(50);
+          readiness = await newConnectionStatus(portal, '/readyz');
+        }
+        expect(readiness).toBe(503);
+        expect(await newConnectionStatus(portal, '/healthz')).toBe(200);
+
+        expect(await portal.exited, portal.output()).toEqual({ code: 0, signal: null });
+        // The drain, the limit, then the job workers' and the pool's stop: far less than the minute held.
+        expect(performance.now() - signalledAt).toBeLessThan(25_000);
+        expect(await Promise.all(answers)).toEqual(['cut off', 'cut off', 'cut off']);
+        expect(portal.output()).toContain('3 requests cut off at the 1000 ms limit');
+      } finally {
+        await Promise.all(started.map((p) => p.kill()));
+        await database.close();
       }
-      expect(readiness).toBe(503);
-      expect(await newConnectionStatus(portal, '/healthz')).toBe(200);
-
-      expect(await portal.exited, portal.output()).toEqual({ code: 0, signal: null });
-      // The drain, the limit, then the job workers' and the pool's stop: far less than the minute held.
-      expect(performance.now() - signalledAt).toBeLessThan(25_000);
-      expect(await Promise.all(answers)).toEqual(['cut off', 'cut off', 'cut off']);
-      expect(portal.output()).toContain('3 requests cut off at the 1000 ms limit');
-    } finally {
-      await Promise.all(started.map((p) => p.kill()));
-      await database.close();
-    }
-  });
+    },
+  );
 });
 
 describe.skipIf(!testDatabaseUrl())('readiness over HTTP when the database goes away (PostgreSQL)', () => {
-  it('/readyz answers 503 "database" while the database refuses connections, /healthz stays 200, and it is ready again once the database is back', { timeout: 300_000 }, async () => {
-    ensureBuild(REPO_ROOT);
-    const database = await createTestDatabase('postgres');
-    const name = database.location;
-    const admin = testDatabaseUrl()!;
-    const readiness = async (portal: PortalProcess) => {
-      const response = await fetch(`${portal.origin}/readyz`);
-      return { status: response.status, body: (await response.json()) as unknown };
-    };
-    try {
-      const portal = await start({ DATABASE_URL: postgresUrlFor(admin, name), DATABASE_POOL_SIZE: '3' });
-      await portal.waitUntilReady();
-      expect(await readiness(portal)).toEqual({ status: 200, body: { status: 'ready' } });
+  it(
+    '/readyz answers 503 "database" while the database refuses connections, /healthz stays 200, and it is ready again once the database is back',
+    { timeout: 300_000 },
+    async () => {
+      ensureBuild(REPO_ROOT);
+      const database = await createTestDatabase('postgres');
+      const name = database.location;
+      const admin = testDatabaseUrl()!;
+      const readiness = async (portal: PortalProcess) => {
+        const response = await fetch(`${portal.origin}/readyz`);
+        return { status: response.status, body: (await response.json()) as unknown };
+      };
+      try {
+        const portal = await start({ DATABASE_URL: postgresUrlFor(admin, name), DATABASE_POOL_SIZE: '3' });
+        await portal.waitUntilReady();
+        expect(await readiness(portal)).toEqual({ status: 200, body: { status: 'ready' } });
 
-      // The database goes away: no new connections, and the instance's are ended.
-      await withPostgresClient(admin, async (client) => {
-        await client.query(`alter database "${name}" allow_connections false`);
-        await client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
-      });
-      // The connection the readiness check above used sits idle in the pool: its end reaches the
-      // pool on its own. Wait for that before asking again, or the next check can take the
-      // connection out of the pool before the end arrives and meet it as a query's error instead.
-      for (let i = 0; i < 100 && !portal.output().includes('the database ended an idle connection'); i++) await delay(100);
-      let answer = await readiness(portal);
-      for (let i = 0; i < 100 && answer.status === 200; i++) {
-        await delay(100);
+        // The database goes away: no new connections, and the instance's are ended.
+        await withPostgresClient(admin, async (client) => {
+          await client.query(`alter database "${name}" allow_connections false`);
+          await client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+        });
+        // The connection the readiness check above used sits idle in the pool: its end reaches the
+        // pool on its own. Wait for that before asking again, or the next check can take the
+        // connection out of the pool before the end arrives and meet it as a query's error instead.
+        for (let i = 0; i < 100 && !portal.output().includes('the database ended an idle connection'); i++) await delay(100);
+        let answer = await readiness(portal);
+        for (let i = 0; i < 100 && answer.status === 200; i++) {
+          await delay(100);
+          answer = await readiness(portal);
+        }
+        expect(answer, portal.output()).toEqual({ status: 503, body: { status: 'unavailable', reason: 'database' } });
+        // Alive all the while: the balancer stops sending requests, the orchestrator does not restart it.
+        expect((await fetch(`${portal.origin}/healthz`)).status).toBe(200);
+        expect(portal.hasExited()).toBe(false);
+
+        // Back: the pool connects again and the instance is ready without a restart.
+        await withPostgresClient(admin, (client) => client.query(`alter database "${name}" allow_connections true`));
         answer = await readiness(portal);
-      }
-      expect(answer, portal.output()).toEqual({ status: 503, body: { status: 'unavailable', reason: 'database' } });
-      // Alive all the while: the balancer stops sending requests, the orchestrator does not restart it.
-      expect((await fetch(`${portal.origin}/healthz`)).status).toBe(200);
-      expect(portal.hasExited()).toBe(false);
+        for (let i = 0; i < 100 && answer.status !== 200; i++) {
+          await delay(100);
+          answer = await readiness(portal);
+        }
+        expect(answer, portal.output()).toEqual({ status: 200, body: { status: 'ready' } });
+        expect(portal.output()).toContain('readiness check failed');
+        // The pool's idle connections the server ended were told, not thrown (which ended the process before).
+        expect(portal.output()).toContain('the database ended an idle connection');
+        expect(portal.output()).not.toMatch(/uncaught|unhandled/i);
 
-      // Back: the pool connects again and the instance is ready without a restart.
-      await withPostgresClient(admin, (client) => client.query(`alter database "${name}" allow_connections true`));
-      answer = await readiness(portal);
-      for (let i = 0; i < 100 && answer.status !== 200; i++) {
-        await delay(100);
-        answer = await readiness(portal);
+        portal.signal('SIGTERM');
+        expect(await portal.exited, portal.output()).toEqual({ code: 0, signal: null });
+      } finally {
+        await Promise.all(started.map((p) => p.kill()));
+        await withPostgresClient(admin, (client) => client.query(`alter database "${name}" allow_connections true`)).catch(() => {});
+        await database.close();
       }
-      expect(answer, portal.output()).toEqual({ status: 200, body: { status: 'ready' } });
-      expect(portal.output()).toContain('readiness check failed');
-      // The pool's idle connections the server ended were told, not thrown (which ended the process before).
-      expect(portal.output()).toContain('the database ended an idle connection');
-      expect(portal.output()).not.toMatch(/uncaught|unhandled/i);
-
-      portal.signal('SIGTERM');
-      expect(await portal.exited, portal.output()).toEqual({ code: 0, signal: null });
-    } finally {
-      await Promise.all(started.map((p) => p.kill()));
-      await withPostgresClient(admin, (client) => client.query(`alter database "${name}" allow_connections true`)).catch(() => {});
-      await database.close();
-    }
-  });
+    },
+  );
 });
 
 describe('the slow test route', () => {
@@ -223,7 +236,7 @@ describe('the slow test route', () => {
   });
 });
 
-describe.each(databaseKinds())('readiness: the journal against drizzle\'s migrations table on %s', (kind) => {
+describe.each(databaseKinds())("readiness: the journal against drizzle's migrations table on %s", (kind) => {
   const t = withTestDatabase(kind);
   const journal = journalEntries();
 

@@ -61,7 +61,10 @@ async function plant(db: Db, now: Date) {
   });
   if (!withReferences.has(db)) {
     await createClinic(db, { ...CLINICS.find((c) => c.id === 'KA')!, isRemote: false });
-    await createSpecialty(db, SPECIALTIES.find((s) => s.id === 'YLE')!);
+    await createSpecialty(
+      db,
+      SPECIALTIES.find((s) => s.id === 'YLE')!,
+    );
     await createPractitioner(db, {
       id: 'P0001',
       firstName: 'Anna',
@@ -131,11 +134,20 @@ async function plant(db: Db, now: Date) {
       expiresAt: expiresLogin,
     });
     ids[side].test_idp_codes = key;
-    await db.insert(testEauthSessions).values({ sessionId: key, userId: key, kind: 'hpa', clientId: 'c', identityCode: person.identityCode, expiresAt: expiresLogin });
+    await db
+      .insert(testEauthSessions)
+      .values({ sessionId: key, userId: key, kind: 'hpa', clientId: 'c', identityCode: person.identityCode, expiresAt: expiresLogin });
     ids[side].test_eauth_sessions = key;
     const [challenge] = await db
       .insert(smsChallenges)
-      .values({ personId: person.id, purpose: 'reauth', codeHash: 'h', phone: '+358405550000', expiresAt: expiresLogin, createdAt: at(SETTINGS.RETENTION_LOGIN_HOURS * HOUR + extra + 5 * MINUTE) })
+      .values({
+        personId: person.id,
+        purpose: 'reauth',
+        codeHash: 'h',
+        phone: '+358405550000',
+        expiresAt: expiresLogin,
+        createdAt: at(SETTINGS.RETENTION_LOGIN_HOURS * HOUR + extra + 5 * MINUTE),
+      })
       .returning({ id: smsChallenges.id });
     ids[side].sms_challenges = challenge!.id;
 
@@ -156,12 +168,27 @@ async function plant(db: Db, now: Date) {
 
     const [code] = await db
       .insert(outbox)
-      .values({ channel: 'sms', recipient: '+358405550000', body: 'Kirjautumiskoodi 1234', kind: 'loginCode', state: 'sent', createdAt: at(SETTINGS.RETENTION_LOGIN_HOURS * HOUR + extra) })
+      .values({
+        channel: 'sms',
+        recipient: '+358405550000',
+        body: 'Kirjautumiskoodi 1234',
+        kind: 'loginCode',
+        state: 'sent',
+        createdAt: at(SETTINGS.RETENTION_LOGIN_HOURS * HOUR + extra),
+      })
       .returning({ id: outbox.id });
     ids[side]['outbox:loginCode'] = code!.id;
     const [message] = await db
       .insert(outbox)
-      .values({ channel: 'email', recipient: 'a@example.fi', subject: 's', body: 'Vastaanotto ma 10.00', kind: 'confirmation', state: side === 'old' ? 'failed' : 'sent', createdAt: at(SETTINGS.RETENTION_OUTBOX_DAYS * DAY + extra) })
+      .values({
+        channel: 'email',
+        recipient: 'a@example.fi',
+        subject: 's',
+        body: 'Vastaanotto ma 10.00',
+        kind: 'confirmation',
+        state: side === 'old' ? 'failed' : 'sent',
+        createdAt: at(SETTINGS.RETENTION_OUTBOX_DAYS * DAY + extra),
+      })
       .returning({ id: outbox.id });
     ids[side].outbox = message!.id;
 
@@ -257,7 +284,13 @@ async function plant(db: Db, now: Date) {
     ids[side].analytics_events = analytics!.id;
     const [feedback] = await db
       .insert(accessibilityFeedback)
-      .values({ brand: 'general', language: 'fi', location: 'Etusivu', description: 'Kontrasti', createdAt: at(SETTINGS.RETENTION_ACCESSIBILITY_FEEDBACK_DAYS * DAY + extra) })
+      .values({
+        brand: 'general',
+        language: 'fi',
+        location: 'Etusivu',
+        description: 'Kontrasti',
+        createdAt: at(SETTINGS.RETENTION_ACCESSIBILITY_FEEDBACK_DAYS * DAY + extra),
+      })
       .returning({ id: accessibilityFeedback.id });
     ids[side].accessibility_feedback = feedback!.id;
   }
@@ -433,28 +466,32 @@ describe.each(databaseKinds())('retention on %s', (kind) => {
     }
   });
 
-  it.runIf(kind === 'postgres')('is a pg-boss schedule at RETENTION_DAILY_AT Helsinki time whose worker runs it', async () => {
-    const url = postgresUrlFor(testDatabaseUrl()!, t.database.location);
-    const planted = await plant(t.db, clock.now());
-    const runner = await startJobRunner({ DATABASE_URL: url });
-    try {
-      await scheduleRetentionJob(runner, { ...SETTINGS, RETENTION_DAILY_AT: '02:17' }, async () => t.db);
-      const schedules = await runner.boss!.getSchedules();
-      expect(schedules.map((s) => [s.name, s.cron, s.timezone])).toContainEqual([RETENTION_QUEUE, '17 2 * * *', 'Europe/Helsinki']);
-      await runner.send(RETENTION_QUEUE, {});
-      const deadline = performance.now() + 20_000;
-      const oldKey = planted.ids.old.rate_limits as string;
-      while ((await t.db.select().from(rateLimits).where(eq(rateLimits.key, oldKey))).length > 0 && performance.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 250));
+  it.runIf(kind === 'postgres')(
+    'is a pg-boss schedule at RETENTION_DAILY_AT Helsinki time whose worker runs it',
+    async () => {
+      const url = postgresUrlFor(testDatabaseUrl()!, t.database.location);
+      const planted = await plant(t.db, clock.now());
+      const runner = await startJobRunner({ DATABASE_URL: url });
+      try {
+        await scheduleRetentionJob(runner, { ...SETTINGS, RETENTION_DAILY_AT: '02:17' }, async () => t.db);
+        const schedules = await runner.boss!.getSchedules();
+        expect(schedules.map((s) => [s.name, s.cron, s.timezone])).toContainEqual([RETENTION_QUEUE, '17 2 * * *', 'Europe/Helsinki']);
+        await runner.send(RETENTION_QUEUE, {});
+        const deadline = performance.now() + 20_000;
+        const oldKey = planted.ids.old.rate_limits as string;
+        while ((await t.db.select().from(rateLimits).where(eq(rateLimits.key, oldKey))).length > 0 && performance.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+        // Let the run finish its other rules.
+        const last = planted.ids.old.accessibility_feedback as number;
+        while ((await present(t.db, 'accessibility_feedback', [last])).length > 0 && performance.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+        await expectCut(t.db, planted);
+      } finally {
+        await runner.stop();
       }
-      // Let the run finish its other rules.
-      const last = planted.ids.old.accessibility_feedback as number;
-      while ((await present(t.db, 'accessibility_feedback', [last])).length > 0 && performance.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-      await expectCut(t.db, planted);
-    } finally {
-      await runner.stop();
-    }
-  }, 40_000);
+    },
+    40_000,
+  );
 });

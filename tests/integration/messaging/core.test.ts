@@ -8,13 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addCareTeam, createAbsence, createOccupationalContract, createPerson, createProfessional, localized } from '~db/factories';
-import {
-  messagingMessages,
-  messagingReadStatuses,
-  messagingThreadAccess,
-  messagingThreadParticipants,
-  messagingThreads,
-} from '~db/schema';
+import { messagingMessages, messagingReadStatuses, messagingThreadAccess, messagingThreadParticipants, messagingThreads } from '~db/schema';
 import { helsinkiDate, addDays } from '~/lib/dates';
 import { makeIdentityCode } from '~/models/identity-code';
 import type { Db } from '~/services/db/db.server';
@@ -98,11 +92,22 @@ describe.each(databaseKinds())('messaging core on %s', (kind) => {
   it('sends to the chosen member, and to the substitute while the member is absent', async () => {
     const { doctor, nurse, substitute, customer } = await setup(t.db);
     const now = new Date('2026-03-10T08:00:00Z');
-    const toDoctor = await createThreadWithMessage(t.db, { customerPersonId: customer.id, title: 'Lääkärille', text: 'Kysymys', recipientId: doctor.personId, now });
+    const toDoctor = await createThreadWithMessage(t.db, {
+      customerPersonId: customer.id,
+      title: 'Lääkärille',
+      text: 'Kysymys',
+      recipientId: doctor.personId,
+      now,
+    });
     expect(toDoctor.ok && (await threadFacts(t.db, toDoctor.threadId)).participantIds).toEqual([doctor.personId]);
 
     const today = helsinkiDate(now);
-    await createAbsence(t.db, { professionalId: nurse.personId, startDate: addDays(today, -1), endDate: addDays(today, 3), substituteIds: [substitute.personId] });
+    await createAbsence(t.db, {
+      professionalId: nurse.personId,
+      startDate: addDays(today, -1),
+      endDate: addDays(today, 3),
+      substituteIds: [substitute.personId],
+    });
     for (const recipientId of [nurse.personId, substitute.personId, undefined]) {
       const result = await createThreadWithMessage(t.db, { customerPersonId: customer.id, title: 'Hoitajalle', text: 'Kysymys', recipientId, now });
       expect(result.ok).toBe(true);
@@ -146,9 +151,7 @@ describe.each(databaseKinds())('messaging core on %s', (kind) => {
     expect(second).toEqual(first.ok ? { ...first, created: false } : null);
 
     const concurrentKey = randomUUID();
-    const results = await Promise.all(
-      [1, 2, 3].map(() => createThreadWithMessage(t.db, { ...input, idempotencyKey: concurrentKey })),
-    );
+    const results = await Promise.all([1, 2, 3].map(() => createThreadWithMessage(t.db, { ...input, idempotencyKey: concurrentKey })));
     const threadIds = new Set(results.map((r) => (r.ok ? r.threadId : null)));
     expect(threadIds.size).toBe(1);
     expect(results.filter((r) => r.ok && r.created)).toHaveLength(1);
@@ -176,12 +179,29 @@ describe.each(databaseKinds())('messaging core on %s', (kind) => {
     if (!created.ok) throw new Error('not created');
     const later = new Date('2026-03-10T09:00:00Z');
     const key = randomUUID();
-    const reply = await appendMessage(t.db, { threadId: created.threadId, customerPersonId: customer.id, authorId: nurse.personId, text: 'Vastaus', idempotencyKey: key, now: later });
+    const reply = await appendMessage(t.db, {
+      threadId: created.threadId,
+      customerPersonId: customer.id,
+      authorId: nurse.personId,
+      text: 'Vastaus',
+      idempotencyKey: key,
+      now: later,
+    });
     expect(reply).toMatchObject({ ok: true, created: true });
-    expect(await appendMessage(t.db, { threadId: created.threadId, customerPersonId: customer.id, authorId: nurse.personId, text: 'Vastaus', idempotencyKey: key, now: later })).toEqual(
-      reply.ok ? { ...reply, created: false } : null,
-    );
-    expect(await appendMessage(t.db, { threadId: created.threadId, customerPersonId: customer.id, authorId: nurse.personId, text: '  ' })).toEqual({ ok: false, reason: 'empty-message' });
+    expect(
+      await appendMessage(t.db, {
+        threadId: created.threadId,
+        customerPersonId: customer.id,
+        authorId: nurse.personId,
+        text: 'Vastaus',
+        idempotencyKey: key,
+        now: later,
+      }),
+    ).toEqual(reply.ok ? { ...reply, created: false } : null);
+    expect(await appendMessage(t.db, { threadId: created.threadId, customerPersonId: customer.id, authorId: nurse.personId, text: '  ' })).toEqual({
+      ok: false,
+      reason: 'empty-message',
+    });
     const facts = await threadFacts(t.db, created.threadId);
     expect(facts.messages).toHaveLength(2);
     expect(facts.thread.lastMessageAt).toEqual(later);

@@ -55,7 +55,8 @@ describe.each(databaseKinds())('GraphQL document limits on %s', (kind) => {
         .from(accessLog)
         .where(and(eq(accessLog.resource, THREAD_RESOURCE), eq(accessLog.actorPersonId, w.customer.id), eq(accessLog.action, 'view')))
     )[0]!.n;
-  const threadsOfCustomer = async () => (await t.db.select({ n: count() }).from(messagingThreads).where(eq(messagingThreads.customerPersonId, w.customer.id)))[0]!.n;
+  const threadsOfCustomer = async () =>
+    (await t.db.select({ n: count() }).from(messagingThreads).where(eq(messagingThreads.customerPersonId, w.customer.id)))[0]!.n;
   const refusal = (answer: MessagingApiAnswer) => {
     expect(answer.status).toBe(400);
     expect(answer.body).not.toHaveProperty('data');
@@ -83,7 +84,10 @@ describe.each(databaseKinds())('GraphQL document limits on %s', (kind) => {
     const raised = { limits: { maxTokens: 100_000, maxDocumentChars: 100_000 } };
     expect(refusal(await run(aliases(800), raised))).toMatchObject({
       code: 'GRAPHQL_TOO_MANY_ALIASES',
-      details: ['The operation uses 800 aliases; at most 15 are allowed.', 'The operation selects 1600 fields (each use of a fragment counted); at most 200 are allowed.'],
+      details: [
+        'The operation uses 800 aliases; at most 15 are allowed.',
+        'The operation selects 1600 fields (each use of a fragment counted); at most 200 are allowed.',
+      ],
     });
     expect(refusal(await run(aliases(16)))).toMatchObject({ code: 'GRAPHQL_TOO_MANY_ALIASES' });
     expect(await threadViews()).toBe(before);
@@ -101,7 +105,11 @@ describe.each(databaseKinds())('GraphQL document limits on %s', (kind) => {
     const send = (alias: string) =>
       `${alias}: sendMessageInNewThread(title: "Kopio", type: Customer, participantIds: ["${w.nurse.personId}"], firstMessage: {content: "Sama viesti"})`;
     const twice = refusal(await run(`mutation { ${send('a')} ${send('b')} }`));
-    expect(twice).toMatchObject({ type: 'ValidationError', code: 'GRAPHQL_ONE_MUTATION_FIELD', details: ['A mutation operation may select one field; this one selects 2.'] });
+    expect(twice).toMatchObject({
+      type: 'ValidationError',
+      code: 'GRAPHQL_ONE_MUTATION_FIELD',
+      details: ['A mutation operation may select one field; this one selects 2.'],
+    });
     // Through a fragment and an inline fragment, and two different mutations.
     expect(refusal(await run(`mutation { ...M } fragment M on Mutation { ${send('a')} ${send('b')} }`))).toMatchObject({ code: 'GRAPHQL_ONE_MUTATION_FIELD' });
     expect(refusal(await run(`mutation { ${send('a')} ... on Mutation { ${send('b')} } }`))).toMatchObject({ code: 'GRAPHQL_ONE_MUTATION_FIELD' });
@@ -138,7 +146,10 @@ describe.each(databaseKinds())('GraphQL document limits on %s', (kind) => {
 
   it('counts fields with every use of a fragment, without expanding it: a doubling fragment chain is refused', async () => {
     const many = `{ threads { paginatedThreads { ${'id title '.repeat(101)} } } }`;
-    expect(refusal(await run(many))).toMatchObject({ code: 'GRAPHQL_TOO_MANY_FIELDS', details: ['The operation selects 204 fields (each use of a fragment counted); at most 200 are allowed.'] });
+    expect(refusal(await run(many))).toMatchObject({
+      code: 'GRAPHQL_TOO_MANY_FIELDS',
+      details: ['The operation selects 204 fields (each use of a fragment counted); at most 200 are allowed.'],
+    });
     // F0 has 1 field, F(n) uses F(n-1) twice under two fields: 2^40 fields if expanded.
     const chain = Array.from({ length: 40 }, (_, i) => `fragment F${i + 1} on Thread { messages { paginatedMessages { id } } ...F${i} ...F${i} }`).join(' ');
     const bomb = `{ threads { paginatedThreads { ...F40 } } } fragment F0 on Thread { id } ${chain}`;
@@ -153,7 +164,10 @@ describe.each(databaseKinds())('GraphQL document limits on %s', (kind) => {
     expect(hidden.details.join(' ')).not.toMatch(/Did you mean/);
     const shown = refusal(await run('{ thread(id: "1") { titel } }', { introspection: true }));
     expect(shown.details.join(' ')).toMatch(/Did you mean "title"\?/);
-    expect(await run(getIntrospectionQuery(), { introspection: true })).toMatchObject({ status: 200, body: { data: { __schema: { queryType: { name: 'Query' } } } } });
+    expect(await run(getIntrospectionQuery(), { introspection: true })).toMatchObject({
+      status: 200,
+      body: { data: { __schema: { queryType: { name: 'Query' } } } },
+    });
     expect((await run(getIntrospectionQuery())).status).toBe(400);
   });
 });

@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { RouterContextProvider } from 'react-router';
 import {
   addCareTeam,
   createAbsence,
@@ -24,7 +25,6 @@ import {
 } from '~db/factories';
 import { hrUsers, messagingAttachments, messagingMessages, messagingThreads, outbox, questionnaireInvitations } from '~db/schema';
 import { SLEEP_QUESTIONNAIRE } from '~db/seed-records';
-import { RouterContextProvider } from 'react-router';
 import { retryAfterContext } from '~/context';
 import { env } from '~/env.server';
 import { tooManyAnswer } from '~/lib/http/messaging-form.server';
@@ -51,17 +51,50 @@ async function world(db: Db) {
   const contract = await createOccupationalContract(db, { employerName: 'Rakenne Oy' });
   const otherContract = await createOccupationalContract(db, { employerName: 'Muu Yritys Oy' });
   const pro = (type: 'Doctor' | 'Nurse', lastName: string) =>
-    createProfessional(db, { identityCode: code('1971-03-03'), firstName: 'Ammatti', lastName, title: localized('Hoitaja', 'Skötare', 'Nurse'), professionalType: type });
+    createProfessional(db, {
+      identityCode: code('1971-03-03'),
+      firstName: 'Ammatti',
+      lastName,
+      title: localized('Hoitaja', 'Skötare', 'Nurse'),
+      professionalType: type,
+    });
   const nurse = await pro('Nurse', 'Hoitaja');
   const doctor = await pro('Doctor', 'Lääkäri');
   const outsider = await pro('Nurse', 'Muualla');
   await addCareTeam(db, contract.id, [nurse.personId, doctor.personId]);
   await addCareTeam(db, otherContract.id, [outsider.personId]);
-  const customer = await createPerson(db, { identityCode: code(), firstName: 'Veera', lastName: 'Työntekijä', phone: '+358405556667', occupationalContractId: contract.id });
+  const customer = await createPerson(db, {
+    identityCode: code(),
+    firstName: 'Veera',
+    lastName: 'Työntekijä',
+    phone: '+358405556667',
+    occupationalContractId: contract.id,
+  });
   const other = await createPerson(db, { identityCode: code(), firstName: 'Muu', lastName: 'Työntekijä', occupationalContractId: contract.id });
-  const hrRow = await createHrUser(db, { identityCode: code('1975-05-05'), firstName: 'Helmi', lastName: 'Henkilöstö', contractId: contract.id, title: 'HR-päällikkö', emailAddress: 'helmi@example.fi' });
-  const colleagueRow = await createHrUser(db, { identityCode: code('1976-06-06'), firstName: 'Kalle', lastName: 'Kollega', contractId: contract.id, title: 'HR-asiantuntija', emailAddress: 'kalle@example.fi' });
-  const strangerRow = await createHrUser(db, { identityCode: code('1977-07-07'), firstName: 'Vieras', lastName: 'Henkilöstö', contractId: otherContract.id, title: 'HR', emailAddress: 'vieras@example.fi' });
+  const hrRow = await createHrUser(db, {
+    identityCode: code('1975-05-05'),
+    firstName: 'Helmi',
+    lastName: 'Henkilöstö',
+    contractId: contract.id,
+    title: 'HR-päällikkö',
+    emailAddress: 'helmi@example.fi',
+  });
+  const colleagueRow = await createHrUser(db, {
+    identityCode: code('1976-06-06'),
+    firstName: 'Kalle',
+    lastName: 'Kollega',
+    contractId: contract.id,
+    title: 'HR-asiantuntija',
+    emailAddress: 'kalle@example.fi',
+  });
+  const strangerRow = await createHrUser(db, {
+    identityCode: code('1977-07-07'),
+    firstName: 'Vieras',
+    lastName: 'Henkilöstö',
+    contractId: otherContract.id,
+    title: 'HR',
+    emailAddress: 'vieras@example.fi',
+  });
   const hr = (await hrUserOf(db, hrRow.personId)) as HrUser;
   const colleague = (await hrUserOf(db, colleagueRow.personId)) as HrUser;
   const stranger = (await hrUserOf(db, strangerRow.personId)) as HrUser;
@@ -80,7 +113,13 @@ describe.each(databaseKinds())('questionnaire invitations and HR threads on %s',
     it('a professional’s reply carries an invitation that both sides see; an unknown form sends nothing', async () => {
       const created = await createThreadWithMessage(t.db, { customerPersonId: w.customer.id, title: 'Uni', text: 'Nukun huonosti.' });
       if (!created.ok) throw new Error(created.reason);
-      const refused = await replyAsProfessional(t.db, { me: w.nurse.personId, threadId: created.threadId, text: 'Täytä kysely', questionnaireFormId: 987_654, origin: 'https://portal.test' });
+      const refused = await replyAsProfessional(t.db, {
+        me: w.nurse.personId,
+        threadId: created.threadId,
+        text: 'Täytä kysely',
+        questionnaireFormId: 987_654,
+        origin: 'https://portal.test',
+      });
       expect(refused).toEqual({ ok: false, reason: 'invalid-questionnaire' });
       expect(await t.db.select().from(messagingMessages).where(eq(messagingMessages.threadId, created.threadId))).toHaveLength(1);
 
@@ -98,7 +137,9 @@ describe.each(databaseKinds())('questionnaire invitations and HR threads on %s',
 
       const customerView = await openCustomerThread(t.db, w.customer.id, created.threadId, 'en');
       const message = customerView!.view.timeline.find((i) => i.kind === 'message' && i.id === sent.messageId);
-      expect(message).toMatchObject({ questionnaireInvitations: [{ id: invitation!.id, formId: w.form.id, title: 'Sleep questionnaire', answeredAt: null, answeredOn: null }] });
+      expect(message).toMatchObject({
+        questionnaireInvitations: [{ id: invitation!.id, formId: w.form.id, title: 'Sleep questionnaire', answeredAt: null, answeredOn: null }],
+      });
       const staffView = await openStaffThread(t.db, w.nurse.personId, created.threadId, 'fi');
       expect(staffView!.view.timeline.flatMap((i) => (i.kind === 'message' ? i.questionnaireInvitations : []))).toEqual([
         expect.objectContaining({ id: invitation!.id, title: 'Unikysely' }),
@@ -111,39 +152,73 @@ describe.each(databaseKinds())('questionnaire invitations and HR threads on %s',
     it('answered through the API’s answerQuestionnaire once; someone else’s id is NotFound; then read-only in records and in the thread', async () => {
       const created = await createThreadWithMessage(t.db, { customerPersonId: w.customer.id, title: 'Uni 2', text: 'Hei' });
       if (!created.ok) throw new Error(created.reason);
-      const sent = await replyAsProfessional(t.db, { me: w.doctor.personId, threadId: created.threadId, text: 'Kysely', questionnaireFormId: w.form.id, origin: 'https://portal.test' });
+      const sent = await replyAsProfessional(t.db, {
+        me: w.doctor.personId,
+        threadId: created.threadId,
+        text: 'Kysely',
+        questionnaireFormId: w.form.id,
+        origin: 'https://portal.test',
+      });
       if (!sent.ok) throw new Error(sent.reason);
       const ctx = (customerId: string) => ({ db: t.db, customerId, lang: 'en' as const, now: clock.now() });
       const thread = await runMessagingQuery(
         ctx(w.customer.id),
-        { query: `{ thread(id: "${created.threadId}") { messages { paginatedMessages { id questionnaireInvitations { id answeredAt questionnaireFormId questionnaireTitle } } } } }` },
+        {
+          query: `{ thread(id: "${created.threadId}") { messages { paginatedMessages { id questionnaireInvitations { id answeredAt questionnaireFormId questionnaireTitle } } } } }`,
+        },
         { introspection: false },
       );
       expect(thread.status).toBe(200);
-      const messages = (thread.body as { data: { thread: { messages: { paginatedMessages: { id: string; questionnaireInvitations: { id: string }[] }[] } } } }).data.thread.messages.paginatedMessages;
+      const messages = (thread.body as { data: { thread: { messages: { paginatedMessages: { id: string; questionnaireInvitations: { id: string }[] }[] } } } })
+        .data.thread.messages.paginatedMessages;
       const carried = messages.find((m) => m.id === String(sent.messageId))!.questionnaireInvitations;
-      expect(carried).toEqual([{ id: expect.any(String), answeredAt: null, questionnaireFormId: String(w.form.id), questionnaireTitle: 'Sleep questionnaire' }]);
+      expect(carried).toEqual([
+        { id: expect.any(String), answeredAt: null, questionnaireFormId: String(w.form.id), questionnaireTitle: 'Sleep questionnaire' },
+      ]);
       const id = carried[0]!.id;
 
       const mutation = 'mutation A($id: ID!, $answers: String!) { answerQuestionnaire(questionnaireInvitationId: $id, answers: $answers) }';
       const answers = JSON.stringify({ hours: 'over8', notes: 'Nukun hyvin.' });
       // Someone else (another employee of the same company) and ids that do not exist: NotFound.
-      expect(await runMessagingQuery(ctx(w.other.id), { query: mutation, variables: { id, answers } }, { introspection: false })).toEqual({ status: 404, body: { error: { type: 'NotFound' } } });
-      expect((await runMessagingQuery(ctx(w.customer.id), { query: mutation, variables: { id: '999999999', answers } }, { introspection: false })).status).toBe(404);
+      expect(await runMessagingQuery(ctx(w.other.id), { query: mutation, variables: { id, answers } }, { introspection: false })).toEqual({
+        status: 404,
+        body: { error: { type: 'NotFound' } },
+      });
+      expect((await runMessagingQuery(ctx(w.customer.id), { query: mutation, variables: { id: '999999999', answers } }, { introspection: false })).status).toBe(
+        404,
+      );
       expect((await runMessagingQuery(ctx(w.customer.id), { query: mutation, variables: { id: 'x', answers } }, { introspection: false })).status).toBe(404);
       // Answers that do not answer the form: a ValidationError, nothing saved.
-      const invalid = await runMessagingQuery(ctx(w.customer.id), { query: mutation, variables: { id, answers: '{"notes":"vain tämä"}' } }, { introspection: false });
+      const invalid = await runMessagingQuery(
+        ctx(w.customer.id),
+        { query: mutation, variables: { id, answers: '{"notes":"vain tämä"}' } },
+        { introspection: false },
+      );
       expect(invalid).toMatchObject({ status: 400, body: { error: { type: 'ValidationError' } } });
-      expect((await runMessagingQuery(ctx(w.customer.id), { query: mutation, variables: { id, answers: 'not json' } }, { introspection: false })).status).toBe(400);
+      expect((await runMessagingQuery(ctx(w.customer.id), { query: mutation, variables: { id, answers: 'not json' } }, { introspection: false })).status).toBe(
+        400,
+      );
 
-      expect(await runMessagingQuery(ctx(w.customer.id), { query: mutation, variables: { id, answers } }, { introspection: false })).toEqual({ status: 200, body: { data: { answerQuestionnaire: true } } });
+      expect(await runMessagingQuery(ctx(w.customer.id), { query: mutation, variables: { id, answers } }, { introspection: false })).toEqual({
+        status: 200,
+        body: { data: { answerQuestionnaire: true } },
+      });
       // Answered once: a second answer changes nothing.
-      const again = await runMessagingQuery(ctx(w.customer.id), { query: mutation, variables: { id, answers: JSON.stringify({ hours: 'under6' }) } }, { introspection: false });
+      const again = await runMessagingQuery(
+        ctx(w.customer.id),
+        { query: mutation, variables: { id, answers: JSON.stringify({ hours: 'under6' }) } },
+        { introspection: false },
+      );
       expect(again).toMatchObject({ status: 400, body: { error: { type: 'ValidationError', details: [expect.stringContaining('already been answered')] } } });
 
       const saved = await getQuestionnaire(t.db, viewerOf(w.customer.id), Number(id), 'fi');
       expect(saved).toMatchObject({ answers: { hours: 'over8', notes: 'Nukun hyvin.' }, answeredText: expect.any(String) });
-      const view = await loadThreadView(t.db, w.customer.id, (await findThreadFor(t.db, { kind: 'customer', personId: w.customer.id }, created.threadId))!, 'fi');
+      const view = await loadThreadView(
+        t.db,
+        w.customer.id,
+        (await findThreadFor(t.db, { kind: 'customer', personId: w.customer.id }, created.threadId))!,
+        'fi',
+      );
       const shown = view.timeline.flatMap((i) => (i.kind === 'message' ? i.questionnaireInvitations : []));
       expect(shown).toEqual([expect.objectContaining({ id: Number(id), answeredAt: expect.any(String), answeredOn: saved!.answeredText })]);
     });
@@ -151,7 +226,13 @@ describe.each(databaseKinds())('questionnaire invitations and HR threads on %s',
     it('the page’s service answers an invitation carried in a message too, once', async () => {
       const created = await createThreadWithMessage(t.db, { customerPersonId: w.customer.id, title: 'Uni 3', text: 'Hei' });
       if (!created.ok) throw new Error(created.reason);
-      const sent = await replyAsProfessional(t.db, { me: w.nurse.personId, threadId: created.threadId, text: 'Kysely', questionnaireFormId: w.form.id, origin: 'https://portal.test' });
+      const sent = await replyAsProfessional(t.db, {
+        me: w.nurse.personId,
+        threadId: created.threadId,
+        text: 'Kysely',
+        questionnaireFormId: w.form.id,
+        origin: 'https://portal.test',
+      });
       if (!sent.ok) throw new Error(sent.reason);
       const [invitation] = await t.db.select().from(questionnaireInvitations).where(eq(questionnaireInvitations.messageId, sent.messageId));
       const input = { questionnaireInvitationId: invitation!.id, answers: JSON.stringify({ hours: '6to8' }) };
@@ -163,7 +244,9 @@ describe.each(databaseKinds())('questionnaire invitations and HR threads on %s',
     it('the API refuses invitations from customers (professionals send them)', async () => {
       const answer = await runMessagingQuery(
         { db: t.db, customerId: w.customer.id, lang: 'fi', now: clock.now() },
-        { query: `mutation { sendMessageInNewThread(title: "X", type: Customer, participantIds: ["${w.nurse.personId}"], firstMessage: {content: "Hei", questionnaireInvitations: ["${w.form.id}"]}) }` },
+        {
+          query: `mutation { sendMessageInNewThread(title: "X", type: Customer, participantIds: ["${w.nurse.personId}"], firstMessage: {content: "Hei", questionnaireInvitations: ["${w.form.id}"]}) }`,
+        },
         { introspection: false },
       );
       expect(answer).toMatchObject({ status: 400, body: { error: { type: 'ValidationError' } } });
@@ -172,7 +255,13 @@ describe.each(databaseKinds())('questionnaire invitations and HR threads on %s',
 
   describe('HR users and their company threads', () => {
     it('an HR thread goes to the company’s care team; colleagues share it; other companies and customers never see it', async () => {
-      const started = await startHrThread(t.db, { hr: w.hr, threadType: 'Hr', title: 'Varhaisen tuen malli', text: 'Voisitteko kommentoida?', idempotencyKey: randomUUID() });
+      const started = await startHrThread(t.db, {
+        hr: w.hr,
+        threadType: 'Hr',
+        title: 'Varhaisen tuen malli',
+        text: 'Voisitteko kommentoida?',
+        idempotencyKey: randomUUID(),
+      });
       if (!started.ok) throw new Error(started.reason);
       const [row] = await t.db.select().from(messagingThreads).where(eq(messagingThreads.id, started.threadId));
       expect(row).toMatchObject({ threadType: 'Hr', companyContractId: w.contract.id, customerPersonId: w.hr.personId });
@@ -196,7 +285,11 @@ describe.each(databaseKinds())('questionnaire invitations and HR threads on %s',
       const customerThread = await createThreadWithMessage(t.db, { customerPersonId: w.customer.id, title: 'Oma asia', text: 'Terveysasia' });
       if (!customerThread.ok) throw new Error(customerThread.reason);
       expect(await findThreadFor(t.db, { kind: 'hr', personId: w.hr.personId }, customerThread.threadId)).toBeNull();
-      const api = await runMessagingQuery({ db: t.db, customerId: w.hr.personId, lang: 'fi', now: clock.now() }, { query: `{ thread(id: "${started.threadId}") { id } }` }, { introspection: false });
+      const api = await runMessagingQuery(
+        { db: t.db, customerId: w.hr.personId, lang: 'fi', now: clock.now() },
+        { query: `{ thread(id: "${started.threadId}") { id } }` },
+        { introspection: false },
+      );
       expect(api).toEqual({ status: 200, body: { data: { thread: null } } });
     });
 
@@ -216,12 +309,25 @@ describe.each(databaseKinds())('questionnaire invitations and HR threads on %s',
       expect(staff!.assignable.map((p) => p.id).sort()).toEqual([w.nurse.personId, w.doctor.personId].sort());
 
       // No questionnaire goes to an HR user.
-      expect(await replyAsProfessional(t.db, { me: w.nurse.personId, threadId: started.threadId, text: 'Kysely', questionnaireFormId: w.form.id, origin: 'https://portal.test' })).toEqual({
+      expect(
+        await replyAsProfessional(t.db, {
+          me: w.nurse.personId,
+          threadId: started.threadId,
+          text: 'Kysely',
+          questionnaireFormId: w.form.id,
+          origin: 'https://portal.test',
+        }),
+      ).toEqual({
         ok: false,
         reason: 'invalid-questionnaire',
       });
       const before = await t.db.select().from(outbox);
-      const reply = await replyAsProfessional(t.db, { me: w.nurse.personId, threadId: started.threadId, text: 'Soitetaan huomenna.', origin: 'https://portal.test' });
+      const reply = await replyAsProfessional(t.db, {
+        me: w.nurse.personId,
+        threadId: started.threadId,
+        text: 'Soitetaan huomenna.',
+        origin: 'https://portal.test',
+      });
       expect(reply).toMatchObject({ ok: true, created: true });
       const notices = (await t.db.select().from(outbox)).filter((m) => !before.some((b) => b.id === m.id));
       expect(notices.map((m) => m.recipient)).toEqual(['helmi@example.fi']);
@@ -237,14 +343,22 @@ describe.each(databaseKinds())('questionnaire invitations and HR threads on %s',
       expect(await setThreadActive(t.db, { me: w.nurse.personId, threadId: started.threadId, active: false })).toEqual({ ok: true });
       expect((await listCategory(t.db, w.nurse.personId, 'hrClosed', 1)).items.map((i) => i.id)).toContain(started.threadId);
       expect(await sendHrMessage(t.db, { hr: w.colleague, threadId: started.threadId, text: 'Kiitos!' })).toMatchObject({ ok: true, created: true });
-      expect((await t.db.select({ isActive: messagingThreads.isActive }).from(messagingThreads).where(eq(messagingThreads.id, started.threadId)))[0]!.isActive).toBe(true);
+      expect(
+        (await t.db.select({ isActive: messagingThreads.isActive }).from(messagingThreads).where(eq(messagingThreads.id, started.threadId)))[0]!.isActive,
+      ).toBe(true);
       expect(await sendHrMessage(t.db, { hr: w.stranger, threadId: started.threadId, text: 'Hei' })).toEqual({ ok: false, reason: 'not-found' });
     });
 
     it('a company thread of an absent assignee is under hrSubstitutions for today’s substitute, never under the customers’ substitutions', async () => {
       const now = clock.now();
       const today = helsinkiDate(now);
-      const substitute = await createProfessional(t.db, { identityCode: code('1972-02-02'), firstName: 'Ammatti', lastName: 'Sijainen', title: localized('Hoitaja', 'Skötare', 'Nurse'), professionalType: 'Nurse' });
+      const substitute = await createProfessional(t.db, {
+        identityCode: code('1972-02-02'),
+        firstName: 'Ammatti',
+        lastName: 'Sijainen',
+        title: localized('Hoitaja', 'Skötare', 'Nurse'),
+        professionalType: 'Nurse',
+      });
       const company = await startHrThread(t.db, { hr: w.hr, threadType: 'Hr', title: `Sijaisuus ${randomUUID()}`, text: 'Kuka hoitaa?', now });
       const customer = await createThreadWithMessage(t.db, { customerPersonId: w.customer.id, title: `Oma ${randomUUID()}`, text: 'Apua', now });
       if (!company.ok || !customer.ok) throw new Error('not started');
@@ -255,7 +369,12 @@ describe.each(databaseKinds())('questionnaire invitations and HR threads on %s',
         (await listCategory(t.db, me, category, 1, now)).items.some((i) => i.id === id);
       // Before the absence the substitute (outside the company's team) sees neither.
       expect(await inCategory(substitute.personId, 'hrSubstitutions', company.threadId)).toBe(false);
-      await createAbsence(t.db, { professionalId: w.nurse.personId, startDate: addDays(today, -1), endDate: addDays(today, 1), substituteIds: [substitute.personId] });
+      await createAbsence(t.db, {
+        professionalId: w.nurse.personId,
+        startDate: addDays(today, -1),
+        endDate: addDays(today, 1),
+        substituteIds: [substitute.personId],
+      });
       expect(await inCategory(substitute.personId, 'hrSubstitutions', company.threadId)).toBe(true);
       expect(await inCategory(substitute.personId, 'hrSubstitutions', customer.threadId)).toBe(false);
       expect(await inCategory(substitute.personId, 'substitutions', customer.threadId)).toBe(true);
@@ -278,19 +397,34 @@ describe.each(databaseKinds())('questionnaire invitations and HR threads on %s',
       });
       if (!stored.ok) throw new Error('not stored');
       const before = await t.db.select().from(outbox);
-      const refused = await replyAsProfessional(t.db, { me: w.nurse.personId, threadId: started.threadId, text: 'Liitteenä lausunto', attachments: stored.attachments, origin: 'https://portal.test' });
+      const refused = await replyAsProfessional(t.db, {
+        me: w.nurse.personId,
+        threadId: started.threadId,
+        text: 'Liitteenä lausunto',
+        attachments: stored.attachments,
+        origin: 'https://portal.test',
+      });
       expect(refused).toEqual({ ok: false, reason: 'attachments-not-allowed' });
       expect((await t.db.select().from(messagingMessages).where(eq(messagingMessages.threadId, started.threadId))).map((m) => m.content)).toEqual(['Milloin?']);
       expect(await t.db.select().from(messagingAttachments).where(eq(messagingAttachments.storedObjectId, stored.attachments[0]!.id))).toEqual([]);
       expect(await t.db.select().from(outbox)).toHaveLength(before.length);
       // The same reply as text only goes through.
-      expect(await replyAsProfessional(t.db, { me: w.nurse.personId, threadId: started.threadId, text: 'Lausunto toimitetaan muuta kautta.', origin: 'https://portal.test' })).toMatchObject({ ok: true, created: true });
+      expect(
+        await replyAsProfessional(t.db, {
+          me: w.nurse.personId,
+          threadId: started.threadId,
+          text: 'Lausunto toimitetaan muuta kautta.',
+          origin: 'https://portal.test',
+        }),
+      ).toMatchObject({ ok: true, created: true });
     });
 
     it('an HR user never reaches an employee’s health data: the employee’s questionnaire is not found', async () => {
       const invitation = await createQuestionnaireInvitation(t.db, { patientId: w.customer.id, formId: w.form.id });
       expect(await getQuestionnaire(t.db, viewerOf(w.hr.personId), invitation.id, 'fi')).toBeNull();
-      expect(await answerQuestionnaire(t.db, viewerOf(w.hr.personId), { questionnaireInvitationId: invitation.id, answers: '{"hours":"6to8"}' })).toBe('notFound');
+      expect(await answerQuestionnaire(t.db, viewerOf(w.hr.personId), { questionnaireInvitationId: invitation.id, answers: '{"hours":"6to8"}' })).toBe(
+        'notFound',
+      );
       const api = await runMessagingQuery(
         { db: t.db, customerId: w.hr.personId, lang: 'fi', now: clock.now() },
         { query: `mutation { answerQuestionnaire(questionnaireInvitationId: "${invitation.id}", answers: "{}") }` },
@@ -301,14 +435,25 @@ describe.each(databaseKinds())('questionnaire invitations and HR threads on %s',
 
     it('an HR user is held to the customers’ messages-per-hour limit: new conversations and replies share it, a resent form is no new message', async () => {
       const limit = env().RATE_LIMIT_MESSAGES_PER_HOUR;
-      const row = await createHrUser(t.db, { identityCode: code('1978-02-02'), firstName: 'Kiire', lastName: 'Henkilöstö', contractId: w.contract.id, title: 'HR', emailAddress: 'kiire@example.fi' });
+      const row = await createHrUser(t.db, {
+        identityCode: code('1978-02-02'),
+        firstName: 'Kiire',
+        lastName: 'Henkilöstö',
+        contractId: w.contract.id,
+        title: 'HR',
+        emailAddress: 'kiire@example.fi',
+      });
       const busy = (await hrUserOf(t.db, row.personId)) as HrUser;
-      const written = async () => (await t.db.select({ id: messagingMessages.id }).from(messagingMessages).where(eq(messagingMessages.authorId, busy.personId))).length;
+      const written = async () =>
+        (await t.db.select({ id: messagingMessages.id }).from(messagingMessages).where(eq(messagingMessages.authorId, busy.personId))).length;
       const key = randomUUID();
       const started = await startHrThread(t.db, { hr: busy, threadType: 'Hr', title: 'Kysymyksiä', text: 'Viesti 0', idempotencyKey: key });
       if (!started.ok) throw new Error(started.reason);
       for (let i = 1; i < limit; i++) {
-        expect(await sendHrMessage(t.db, { hr: busy, threadId: started.threadId, text: `Viesti ${i}`, idempotencyKey: randomUUID() })).toMatchObject({ ok: true, created: true });
+        expect(await sendHrMessage(t.db, { hr: busy, threadId: started.threadId, text: `Viesti ${i}`, idempotencyKey: randomUUID() })).toMatchObject({
+          ok: true,
+          created: true,
+        });
       }
       // The first form sent again finds its thread: not counted.
       expect(await startHrThread(t.db, { hr: busy, threadType: 'Hr', title: 'Kysymyksiä', text: 'Viesti 0', idempotencyKey: key })).toMatchObject({
@@ -330,11 +475,21 @@ describe.each(databaseKinds())('questionnaire invitations and HR threads on %s',
       // The pages answer it with the send action's answer, as the customers' (sendMessageForm): 429
       // with Retry-After, the text kept, "in about N min".
       const context = new RouterContextProvider();
-      const page = tooManyAnswer(context, 'failed', { status: 'error', initialValue: { text: 'Liikaa' } }, 'messaging.errors.tooManyMessages', (refused as { retryAfterSeconds: number }).retryAfterSeconds);
+      const page = tooManyAnswer(
+        context,
+        'failed',
+        { status: 'error', initialValue: { text: 'Liikaa' } },
+        'messaging.errors.tooManyMessages',
+        (refused as { retryAfterSeconds: number }).retryAfterSeconds,
+      );
       expect(page.init?.status).toBe(429);
       expect(new Headers(page.init?.headers).get('Retry-After')).toMatch(/^\d+$/);
       expect(context.get(retryAfterContext)).toBe(Number(new Headers(page.init?.headers).get('Retry-After')));
-      expect(page.data).toMatchObject({ failed: false, tooMany: { key: 'messaging.errors.tooManyMessages', minutes: expect.any(Number) }, result: { initialValue: { text: 'Liikaa' } } });
+      expect(page.data).toMatchObject({
+        failed: false,
+        tooMany: { key: 'messaging.errors.tooManyMessages', minutes: expect.any(Number) },
+        result: { initialValue: { text: 'Liikaa' } },
+      });
 
       // A colleague has a count of their own; an hour later this one may write again.
       expect(await sendHrMessage(t.db, { hr: w.colleague, threadId: started.threadId, text: 'Minä saan' })).toMatchObject({ ok: true, created: true });
@@ -344,9 +499,21 @@ describe.each(databaseKinds())('questionnaire invitations and HR threads on %s',
 
     it('the database keeps company threads and customers’ threads apart; an inactive HR user is no HR user', async () => {
       await expect(t.db.insert(messagingThreads).values({ threadType: 'Hr', title: 'x', customerPersonId: w.hr.personId })).rejects.toThrow();
-      await expect(t.db.insert(messagingThreads).values({ threadType: 'Customer', title: 'x', customerPersonId: w.customer.id, companyContractId: w.contract.id })).rejects.toThrow();
-      expect(await createThreadWithMessage(t.db, { customerPersonId: w.customer.id, type: 'Hr', title: 'x', text: 'y' })).toEqual({ ok: false, reason: 'invalid-recipient' });
-      const gone = await createHrUser(t.db, { identityCode: code('1980-08-08'), firstName: 'Entinen', lastName: 'HR', contractId: w.contract.id, title: 'HR', emailAddress: 'entinen@example.fi' });
+      await expect(
+        t.db.insert(messagingThreads).values({ threadType: 'Customer', title: 'x', customerPersonId: w.customer.id, companyContractId: w.contract.id }),
+      ).rejects.toThrow();
+      expect(await createThreadWithMessage(t.db, { customerPersonId: w.customer.id, type: 'Hr', title: 'x', text: 'y' })).toEqual({
+        ok: false,
+        reason: 'invalid-recipient',
+      });
+      const gone = await createHrUser(t.db, {
+        identityCode: code('1980-08-08'),
+        firstName: 'Entinen',
+        lastName: 'HR',
+        contractId: w.contract.id,
+        title: 'HR',
+        emailAddress: 'entinen@example.fi',
+      });
       await t.db.update(hrUsers).set({ active: false }).where(eq(hrUsers.personId, gone.personId));
       expect(await hrUserOf(t.db, gone.personId)).toBeNull();
     });

@@ -95,7 +95,13 @@ describe('npm run hr-user with wrong arguments', () => {
     const badCode = `${identityCode.slice(0, -1)}${identityCode.endsWith('A') ? 'B' : 'A'}`;
     try {
       expectRefused(
-        [['a bad identity code', hrUser(env, 'add', badCode, 'Helmi', 'Henkilöstö', '00000000-0000-4000-8000-000000000000', 'HR-päällikkö', 'helmi@example.fi'), 'Not a valid identity code.']],
+        [
+          [
+            'a bad identity code',
+            hrUser(env, 'add', badCode, 'Helmi', 'Henkilöstö', '00000000-0000-4000-8000-000000000000', 'HR-päällikkö', 'helmi@example.fi'),
+            'Not a valid identity code.',
+          ],
+        ],
         badCode,
       );
       expect(existsSync(env.PGLITE_DATA_DIR)).toBe(false);
@@ -126,7 +132,11 @@ describe.each(databaseKinds())('npm run hr-user on %s', (kind) => {
     const identityCode = makeIdentityCode('1975-05-05', 611);
     expectRefused(
       [
-        ['an unknown contract', hrUser(database.env, 'add', identityCode, 'Helmi', 'Henkilöstö', '00000000-0000-4000-8000-000000000000', 'HR-päällikkö', 'helmi@example.fi'), 'No occupational contract with that id.'],
+        [
+          'an unknown contract',
+          hrUser(database.env, 'add', identityCode, 'Helmi', 'Henkilöstö', '00000000-0000-4000-8000-000000000000', 'HR-päällikkö', 'helmi@example.fi'),
+          'No occupational contract with that id.',
+        ],
         ['deactivating someone who is no HR user', hrUser(database.env, 'deactivate', identityCode), 'No active HR user with that identity code.'],
       ],
       identityCode,
@@ -143,7 +153,10 @@ describe.each(databaseKinds())('npm run hr-user on %s', (kind) => {
     const row = async () =>
       database.use(async (db) => {
         const [found] = await db
-          .select({ hr: hrUsers, person: { identityCode: persons.identityCode, firstName: persons.firstName, lastName: persons.lastName, isPatient: persons.isPatient } })
+          .select({
+            hr: hrUsers,
+            person: { identityCode: persons.identityCode, firstName: persons.firstName, lastName: persons.lastName, isPatient: persons.isPatient },
+          })
           .from(hrUsers)
           .innerJoin(persons, eq(persons.id, hrUsers.personId))
           .where(eq(persons.identityCode, identityCode));

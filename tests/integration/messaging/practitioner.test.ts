@@ -62,7 +62,13 @@ async function setup(db: Db) {
     languages: ['fi', 'en'],
   });
   const nurse = await createProfessional(db, { identityCode: code('1971-01-01'), firstName: 'Sari', lastName: 'Saarinen', title, professionalType: 'Nurse' });
-  const substitute = await createProfessional(db, { identityCode: code('1972-01-01'), firstName: 'Hanna', lastName: 'Hakala', title, professionalType: 'Nurse' });
+  const substitute = await createProfessional(db, {
+    identityCode: code('1972-01-01'),
+    firstName: 'Hanna',
+    lastName: 'Hakala',
+    title,
+    professionalType: 'Nurse',
+  });
   const outsider = await createProfessional(db, { identityCode: code('1973-01-01'), firstName: 'Olli', lastName: 'Ulko', title, professionalType: 'Doctor' });
   await addCareTeam(db, contract.id, [doctor.personId, nurse.personId]);
   const today = helsinkiDate(NOW);
@@ -114,7 +120,10 @@ describe.each(databaseKinds())('practitioner page facts on %s', (kind) => {
   it('refuses languages outside fi, sv, en and an empty list', async () => {
     const { doctor } = await setup(t.db);
     const set = (languages: string[]) =>
-      t.db.update(professionals).set({ languages: languages as ('fi' | 'sv' | 'en')[] }).where(eq(professionals.personId, doctor.personId));
+      t.db
+        .update(professionals)
+        .set({ languages: languages as ('fi' | 'sv' | 'en')[] })
+        .where(eq(professionals.personId, doctor.personId));
     await expect(set(['fi', 'de'])).rejects.toThrow();
     await expect(set([])).rejects.toThrow();
     await set(['sv']);

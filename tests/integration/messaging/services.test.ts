@@ -10,7 +10,16 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addCareTeam, createAbsence, createOccupationalContract, createPerson, createProfessional, localized } from '~db/factories';
-import { accessLog, messagingReadStatuses, messagingThreadAccess, messagingThreadAssignments, messagingThreads, occupationalCareTeam, outbox, professionalAbsences } from '~db/schema';
+import {
+  accessLog,
+  messagingReadStatuses,
+  messagingThreadAccess,
+  messagingThreadAssignments,
+  messagingThreads,
+  occupationalCareTeam,
+  outbox,
+  professionalAbsences,
+} from '~db/schema';
 import { addDays, helsinkiDate } from '~/lib/dates';
 import { makeIdentityCode } from '~/models/identity-code';
 import type { Db } from '~/services/db/db.server';
@@ -46,15 +55,19 @@ import { clock } from '../../fixtures/clock';
 
 let individual = 300;
 const code = (birthDate = '1982-07-07') => makeIdentityCode(birthDate, (individual += 1));
-const PNG = Uint8Array.from(
-  Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
-);
+const PNG = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'));
 const file = (name: string, type: string, bytes: Uint8Array) => new File([Buffer.from(bytes)], name, { type });
 
 async function world(db: Db) {
   const contract = await createOccupationalContract(db, { employerName: 'Palvelu Oy' });
   const pro = (type: 'Doctor' | 'Nurse', lastName: string) =>
-    createProfessional(db, { identityCode: code('1970-02-02'), firstName: 'Ammatti', lastName, title: localized('Hoitaja', 'Skötare', 'Nurse'), professionalType: type });
+    createProfessional(db, {
+      identityCode: code('1970-02-02'),
+      firstName: 'Ammatti',
+      lastName,
+      title: localized('Hoitaja', 'Skötare', 'Nurse'),
+      professionalType: type,
+    });
   const doctor = await pro('Doctor', 'Lääkäri');
   const nurse = await pro('Nurse', 'Hoitaja');
   const substitute = await pro('Nurse', 'Sijainen');
@@ -84,7 +97,12 @@ describe.each(databaseKinds())('messaging services on %s', (kind) => {
     const base = Date.parse('2026-02-01T08:00:00Z');
     const ids: number[] = [];
     for (let i = 0; i < 12; i++) {
-      const r = await createThreadWithMessage(t.db, { customerPersonId: customer.id, title: `Aihe ${i}`, text: `Viesti ${i}`, now: new Date(base + i * 60_000) });
+      const r = await createThreadWithMessage(t.db, {
+        customerPersonId: customer.id,
+        title: `Aihe ${i}`,
+        text: `Viesti ${i}`,
+        now: new Date(base + i * 60_000),
+      });
       if (!r.ok) throw new Error(r.reason);
       ids.push(r.threadId);
     }
@@ -117,7 +135,10 @@ describe.each(databaseKinds())('messaging services on %s', (kind) => {
     expect(opened?.wasUnread).toBe(true);
     expect((await openCustomerThread(t.db, customer.id, ids[0]!, 'fi'))?.wasUnread).toBe(false);
     expect(await unreadThreadCount(t.db, customer.id)).toBe(2);
-    const logged = await t.db.select().from(accessLog).where(and(eq(accessLog.resource, THREAD_RESOURCE), eq(accessLog.resourceId, String(ids[0]))));
+    const logged = await t.db
+      .select()
+      .from(accessLog)
+      .where(and(eq(accessLog.resource, THREAD_RESOURCE), eq(accessLog.resourceId, String(ids[0]))));
     expect(logged.filter((l) => l.action === 'view' && l.actorPersonId === customer.id)).toHaveLength(2);
   });
 
@@ -156,7 +177,12 @@ describe.each(databaseKinds())('messaging services on %s', (kind) => {
 
     // Assigned to the doctor, who is absent today with a substitute.
     const today = helsinkiDate(now);
-    const absence = await createAbsence(t.db, { professionalId: w.doctor.personId, startDate: addDays(today, -1), endDate: addDays(today, 1), substituteIds: [w.substitute.personId] });
+    const absence = await createAbsence(t.db, {
+      professionalId: w.doctor.personId,
+      startDate: addDays(today, -1),
+      endDate: addDays(today, 1),
+      substituteIds: [w.substitute.personId],
+    });
     expect(await inCategory(w.substitute.personId, 'substitutions')).toBe(true);
     expect(await findThreadFor(t.db, { kind: 'professional', personId: w.substitute.personId }, id, now)).not.toBeNull();
     const view = await loadThreadView(t.db, w.customer.id, (await findThreadFor(t.db, { kind: 'customer', personId: w.customer.id }, id))!, 'fi', now);
@@ -181,7 +207,10 @@ describe.each(databaseKinds())('messaging services on %s', (kind) => {
     const stored = async () => ({
       assignment: await t.db.select().from(messagingThreadAssignments).where(eq(messagingThreadAssignments.threadId, id)),
       access: (await t.db.select().from(messagingThreadAccess).where(eq(messagingThreadAccess.threadId, id))).map((a) => a.professionalId).sort(),
-      changes: await t.db.select().from(accessLog).where(and(eq(accessLog.resourceId, String(id)), eq(accessLog.action, 'change'))),
+      changes: await t.db
+        .select()
+        .from(accessLog)
+        .where(and(eq(accessLog.resourceId, String(id)), eq(accessLog.action, 'change'))),
     });
     const before = await stored();
 
@@ -200,16 +229,30 @@ describe.each(databaseKinds())('messaging services on %s', (kind) => {
     expect((await stored()).assignment).toEqual([expect.objectContaining({ assigneeId: v.doctor.personId, assignedById: v.nurse.personId })]);
 
     // A member who joined the team after the thread was written is in the team now.
-    const newcomer = await createProfessional(t.db, { identityCode: code('1975-05-05'), firstName: 'Uusi', lastName: 'Jäsen', title: localized('Lääkäri', 'Läkare', 'Doctor'), professionalType: 'Doctor' });
+    const newcomer = await createProfessional(t.db, {
+      identityCode: code('1975-05-05'),
+      firstName: 'Uusi',
+      lastName: 'Jäsen',
+      title: localized('Lääkäri', 'Läkare', 'Doctor'),
+      professionalType: 'Doctor',
+    });
     await t.db.insert(occupationalCareTeam).values({ contractId: v.contract.id, professionalId: newcomer.personId, position: 5 });
     expect(await assignThread(t.db, { me: v.nurse.personId, threadId: id, assigneeId: newcomer.personId, now })).toEqual({ ok: true });
 
     // Today's substitute of the absent assignee stands in for the team and may take the thread.
     const today = helsinkiDate(now);
-    await createAbsence(t.db, { professionalId: newcomer.personId, startDate: addDays(today, -1), endDate: addDays(today, 1), substituteIds: [v.substitute.personId] });
+    await createAbsence(t.db, {
+      professionalId: newcomer.personId,
+      startDate: addDays(today, -1),
+      endDate: addDays(today, 1),
+      substituteIds: [v.substitute.personId],
+    });
     expect(await assignThread(t.db, { me: v.substitute.personId, threadId: id, assigneeId: v.substitute.personId, now })).toEqual({ ok: true });
     // …but not hand it to someone outside.
-    expect(await assignThread(t.db, { me: v.substitute.personId, threadId: id, assigneeId: v.outsider.personId, now })).toEqual({ ok: false, reason: 'not-in-care-team' });
+    expect(await assignThread(t.db, { me: v.substitute.personId, threadId: id, assigneeId: v.outsider.personId, now })).toEqual({
+      ok: false,
+      reason: 'not-in-care-team',
+    });
   });
 
   it('names as substitutes only members of the absent professional’s care team', async () => {
@@ -230,12 +273,22 @@ describe.each(databaseKinds())('messaging services on %s', (kind) => {
 
     // Triage professionals (threads of customers without a team) stand in for each other.
     const triage = (lastName: string) =>
-      createProfessional(t.db, { identityCode: code('1980-08-08'), firstName: 'Triage', lastName, title: localized('Sairaanhoitaja', 'Sjukskötare', 'Nurse'), professionalType: 'Nurse', triage: true });
+      createProfessional(t.db, {
+        identityCode: code('1980-08-08'),
+        firstName: 'Triage',
+        lastName,
+        title: localized('Sairaanhoitaja', 'Sjukskötare', 'Nurse'),
+        professionalType: 'Nurse',
+        triage: true,
+      });
     const [first, second] = [await triage('Yksi'), await triage('Kaksi')];
     expect((await colleagues(t.db, first.personId)).map((c) => c.id)).toContain(second.personId);
     expect((await colleagues(t.db, first.personId)).map((c) => c.id)).not.toContain(v.doctor.personId);
     expect(await recordAbsence(t.db, { ...absence, me: first.personId, substituteIds: [second.personId] })).toEqual({ ok: true });
-    expect(await recordAbsence(t.db, { ...absence, me: first.personId, substituteIds: [v.doctor.personId] })).toEqual({ ok: false, reason: 'not-in-care-team' });
+    expect(await recordAbsence(t.db, { ...absence, me: first.personId, substituteIds: [v.doctor.personId] })).toEqual({
+      ok: false,
+      reason: 'not-in-care-team',
+    });
   });
 
   it('a reply notifies the customer through the outbox without the content; reading is logged; delete keeps who and when', async () => {
@@ -244,14 +297,23 @@ describe.each(databaseKinds())('messaging services on %s', (kind) => {
     const id = created.threadId;
     const staff = await openStaffThread(t.db, w.nurse.personId, id, 'fi');
     expect(staff?.customerId).toBe(w.customer.id);
-    const views = await t.db.select().from(accessLog).where(and(eq(accessLog.actorPersonId, w.nurse.personId), eq(accessLog.resourceId, String(id))));
+    const views = await t.db
+      .select()
+      .from(accessLog)
+      .where(and(eq(accessLog.actorPersonId, w.nurse.personId), eq(accessLog.resourceId, String(id))));
     expect(views).toEqual([expect.objectContaining({ action: 'view', resource: THREAD_RESOURCE, subjectPersonId: w.customer.id })]);
     const [thread] = await t.db.select().from(messagingThreads).where(eq(messagingThreads.id, id));
     expect(thread!.professionalsTimestamp).not.toBeNull();
 
     const before = await t.db.select().from(outbox);
     const secret = `Salainen vastaus ${randomUUID()}`;
-    const reply = await replyAsProfessional(t.db, { me: w.nurse.personId, threadId: id, text: secret, origin: 'https://portal.test', idempotencyKey: randomUUID() });
+    const reply = await replyAsProfessional(t.db, {
+      me: w.nurse.personId,
+      threadId: id,
+      text: secret,
+      origin: 'https://portal.test',
+      idempotencyKey: randomUUID(),
+    });
     expect(reply).toMatchObject({ ok: true, created: true });
     const added = (await t.db.select().from(outbox)).filter((m) => !before.some((b) => b.id === m.id));
     expect(added.map((m) => [m.channel, m.recipient]).sort()).toEqual([
@@ -266,7 +328,10 @@ describe.each(databaseKinds())('messaging services on %s', (kind) => {
     }
 
     if (!reply.ok) return;
-    expect(await deleteMessage(t.db, { me: w.nurse.personId, threadId: id, messageId: reply.messageId, reason: '  ' })).toEqual({ ok: false, reason: 'invalid' });
+    expect(await deleteMessage(t.db, { me: w.nurse.personId, threadId: id, messageId: reply.messageId, reason: '  ' })).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
     expect(await deleteMessage(t.db, { me: w.nurse.personId, threadId: id, messageId: reply.messageId, reason: 'Väärä asiakas' })).toEqual({ ok: true });
     const view = await loadThreadView(t.db, w.customer.id, (await findThreadFor(t.db, { kind: 'customer', personId: w.customer.id }, id))!, 'fi');
     const deleted = view.timeline.find((i) => i.kind === 'message' && i.id === reply.messageId);
@@ -284,11 +349,15 @@ describe.each(databaseKinds())('messaging services on %s', (kind) => {
       problem: 'files',
       refusals: [{ key: 'messaging.errors.attachmentContent', name: 'lasku.pdf' }],
     });
-    expect(await storeMessageFiles(t.db, { files: [file('ohjelma.exe', 'application/octet-stream', exe)], ownerId: w.customer.id, userId: w.customer.id })).toMatchObject({
+    expect(
+      await storeMessageFiles(t.db, { files: [file('ohjelma.exe', 'application/octet-stream', exe)], ownerId: w.customer.id, userId: w.customer.id }),
+    ).toMatchObject({
       ok: false,
       refusals: [{ key: 'messaging.errors.attachmentType', name: 'ohjelma.exe' }],
     });
-    expect(await storeMessageFiles(t.db, { files: [file('iso.png', 'image/png', new Uint8Array(9_437_185))], ownerId: w.customer.id, userId: w.customer.id })).toEqual({
+    expect(
+      await storeMessageFiles(t.db, { files: [file('iso.png', 'image/png', new Uint8Array(9_437_185))], ownerId: w.customer.id, userId: w.customer.id }),
+    ).toEqual({
       ok: false,
       problem: 'too-large',
     });
@@ -298,7 +367,10 @@ describe.each(databaseKinds())('messaging services on %s', (kind) => {
     expect(sent.ok).toBe(true);
     const objectId = stored.attachments[0]!.id;
     // The same upload cannot be attached twice.
-    expect(await sendCustomerMessage(t.db, { customerId: w.customer.id, threadId: created.threadId, text: 'x', attachments: stored.attachments })).toEqual({ ok: false, reason: 'attachment-invalid' });
+    expect(await sendCustomerMessage(t.db, { customerId: w.customer.id, threadId: created.threadId, text: 'x', attachments: stored.attachments })).toEqual({
+      ok: false,
+      reason: 'attachment-invalid',
+    });
 
     expect(await attachmentDownloadUrl(t.db, w.customer.id, objectId)).toMatch(/^\/files\/messages\//);
     expect(await attachmentDownloadUrl(t.db, w.nurse.personId, objectId)).toMatch(/^\/files\/messages\//);
@@ -314,7 +386,13 @@ describe.each(databaseKinds())('messaging services on %s', (kind) => {
       canAccess: attachmentAccess(async () => true),
     });
     if (!proStored.ok) throw new Error('not stored');
-    await replyAsProfessional(t.db, { me: w.doctor.personId, threadId: created.threadId, text: 'Ohje liitteenä', attachments: proStored.attachments, origin: 'https://portal.test' });
+    await replyAsProfessional(t.db, {
+      me: w.doctor.personId,
+      threadId: created.threadId,
+      text: 'Ohje liitteenä',
+      attachments: proStored.attachments,
+      origin: 'https://portal.test',
+    });
     expect(await attachmentDownloadUrl(t.db, w.customer.id, proStored.attachments[0]!.id)).not.toBeNull();
   });
 
@@ -324,29 +402,68 @@ describe.each(databaseKinds())('messaging services on %s', (kind) => {
     it('lists threads and reads one; someone else’s thread is null', async () => {
       const created = await createThreadWithMessage(t.db, { customerPersonId: w.customer.id, title: 'API', text: 'Hei API' });
       if (!created.ok) throw new Error(created.reason);
-      const list = await runMessagingQuery(ctx(), { query: '{ threads(pagination: {limit: 5}) { totalCount paginatedThreads { id title isRead messages { paginatedMessages { content } } } } }' }, { introspection: false });
+      const list = await runMessagingQuery(
+        ctx(),
+        { query: '{ threads(pagination: {limit: 5}) { totalCount paginatedThreads { id title isRead messages { paginatedMessages { content } } } } }' },
+        { introspection: false },
+      );
       expect(list.status).toBe(200);
       const data = (list.body as { data: { threads: { totalCount: number; paginatedThreads: { id: string; title: string }[] } } }).data;
       expect(data.threads.paginatedThreads[0]).toMatchObject({ id: String(created.threadId), title: 'API' });
-      const one = await runMessagingQuery(ctx(), { query: 'query T($id: ID!) { thread(id: $id) { id title messages { totalCount paginatedMessages { content author { isMe } } } } }', variables: { id: String(created.threadId) } }, { introspection: false });
-      expect(one).toMatchObject({ status: 200, body: { data: { thread: { id: String(created.threadId), messages: { totalCount: 1, paginatedMessages: [{ content: 'Hei API', author: { isMe: true } }] } } } } });
-      const others = await runMessagingQuery({ ...ctx(), customerId: w.other.id }, { query: `{ thread(id: "${created.threadId}") { id } }` }, { introspection: false });
+      const one = await runMessagingQuery(
+        ctx(),
+        {
+          query: 'query T($id: ID!) { thread(id: $id) { id title messages { totalCount paginatedMessages { content author { isMe } } } } }',
+          variables: { id: String(created.threadId) },
+        },
+        { introspection: false },
+      );
+      expect(one).toMatchObject({
+        status: 200,
+        body: {
+          data: { thread: { id: String(created.threadId), messages: { totalCount: 1, paginatedMessages: [{ content: 'Hei API', author: { isMe: true } }] } } },
+        },
+      });
+      const others = await runMessagingQuery(
+        { ...ctx(), customerId: w.other.id },
+        { query: `{ thread(id: "${created.threadId}") { id } }` },
+        { introspection: false },
+      );
       expect(others).toEqual({ status: 200, body: { data: { thread: null } } });
-      const notMine = await runMessagingQuery({ ...ctx(), customerId: w.other.id }, { query: `mutation { markAsRead(threadId: "${created.threadId}") }` }, { introspection: false });
+      const notMine = await runMessagingQuery(
+        { ...ctx(), customerId: w.other.id },
+        { query: `mutation { markAsRead(threadId: "${created.threadId}") }` },
+        { introspection: false },
+      );
       expect(notMine).toEqual({ status: 404, body: { error: { type: 'NotFound' } } });
     });
 
     it('threads answers each thread’s own state, creation, participants, assignment and absences, as thread does', async () => {
       const now = clock.now();
       const started = new Date(now.getTime() - 3 * 60 * 60_000);
-      const created = await createThreadWithMessage(t.db, { customerPersonId: w.customer.id, title: `Suljettu ${randomUUID()}`, text: 'Hei', recipientId: w.nurse.personId, now: started });
+      const created = await createThreadWithMessage(t.db, {
+        customerPersonId: w.customer.id,
+        title: `Suljettu ${randomUUID()}`,
+        text: 'Hei',
+        recipientId: w.nurse.personId,
+        now: started,
+      });
       if (!created.ok) throw new Error(created.reason);
-      await replyAsProfessional(t.db, { me: w.doctor.personId, threadId: created.threadId, text: 'Vastaus', origin: 'https://portal.test', now: new Date(now.getTime() - 60 * 60_000) });
+      await replyAsProfessional(t.db, {
+        me: w.doctor.personId,
+        threadId: created.threadId,
+        text: 'Vastaus',
+        origin: 'https://portal.test',
+        now: new Date(now.getTime() - 60 * 60_000),
+      });
       expect(await assignThread(t.db, { me: w.doctor.personId, threadId: created.threadId, assigneeId: w.doctor.personId, now })).toEqual({ ok: true });
       expect(await setThreadActive(t.db, { me: w.doctor.personId, threadId: created.threadId, active: false, now })).toEqual({ ok: true });
-      const fields = 'id isActive created threadType participants { id userType firstName lastName title isMe } assignments { assignee { id firstName lastName userType } assignedAt } assigneeAbsences { startDate endDate substituteName }';
+      const fields =
+        'id isActive created threadType participants { id userType firstName lastName title isMe } assignments { assignee { id firstName lastName userType } assignedAt } assigneeAbsences { startDate endDate substituteName }';
       const list = await runMessagingQuery(ctx(), { query: `{ threads { paginatedThreads { ${fields} } } }` }, { introspection: false });
-      const listed = (list.body as { data: { threads: { paginatedThreads: Array<Record<string, unknown>> } } }).data.threads.paginatedThreads.find((th) => th.id === String(created.threadId));
+      const listed = (list.body as { data: { threads: { paginatedThreads: Array<Record<string, unknown>> } } }).data.threads.paginatedThreads.find(
+        (th) => th.id === String(created.threadId),
+      );
       const absences = await t.db.select().from(professionalAbsences).where(eq(professionalAbsences.professionalId, w.doctor.personId));
       expect(listed).toMatchObject({
         isActive: false,
@@ -369,14 +486,19 @@ describe.each(databaseKinds())('messaging services on %s', (kind) => {
       const bad = await runMessagingQuery(ctx(), { query: '{ threads { nope } }' }, { introspection: false });
       expect(bad.status).toBe(400);
       expect(bad.body).toMatchObject({ error: { type: 'ValidationError', details: [expect.stringContaining('nope')] } });
-      const empty = await runMessagingQuery(ctx(), { query: 'mutation { sendMessageInNewThread(title: "  ", type: Customer, participantIds: [], firstMessage: {content: ""}) }' }, { introspection: false });
+      const empty = await runMessagingQuery(
+        ctx(),
+        { query: 'mutation { sendMessageInNewThread(title: "  ", type: Customer, participantIds: [], firstMessage: {content: ""}) }' },
+        { introspection: false },
+      );
       expect(empty).toMatchObject({ status: 400, body: { error: { type: 'ValidationError' } } });
       expect((empty.body as { error: { details: string[] } }).error.details.length).toBeGreaterThanOrEqual(2);
       expect((await runMessagingQuery(ctx(), { query: 42 }, { introspection: false })).status).toBe(400);
     });
 
     it('refuses control characters in the title and the message before anything is stored (issue 21)', async () => {
-      const query = 'mutation M($title: String!, $content: String, $to: [ID!]!) { sendMessageInNewThread(title: $title, type: Customer, participantIds: $to, firstMessage: {content: $content}) }';
+      const query =
+        'mutation M($title: String!, $content: String, $to: [ID!]!) { sendMessageInNewThread(title: $title, type: Customer, participantIds: $to, firstMessage: {content: $content}) }';
       const to = [w.doctor.personId];
       const title = await runMessagingQuery(ctx(), { query, variables: { title: 'Kysy\u0000mys', content: 'Hei', to } }, { introspection: false });
       expect(title).toMatchObject({ status: 400, body: { error: { type: 'ValidationError', details: [expect.stringContaining('no control characters')] } } });
@@ -390,26 +512,57 @@ describe.each(databaseKinds())('messaging services on %s', (kind) => {
     it('refuses introspection in production and allows it elsewhere', async () => {
       const query = '{ __schema { queryType { name } } }';
       expect((await runMessagingQuery(ctx(), { query }, { introspection: false })).status).toBe(400);
-      expect(await runMessagingQuery(ctx(), { query }, { introspection: true })).toMatchObject({ status: 200, body: { data: { __schema: { queryType: { name: 'Query' } } } } });
+      expect(await runMessagingQuery(ctx(), { query }, { introspection: true })).toMatchObject({
+        status: 200,
+        body: { data: { __schema: { queryType: { name: 'Query' } } } },
+      });
     });
 
     it('uploads an attachment, starts a thread with it and sends a message, idempotently', async () => {
       const uploadOf = (byteSize: number) =>
-        runMessagingQuery(ctx(), { query: `mutation { createAttachmentUpload(fileName: "kuva.png", contentType: "image/png", byteSize: ${byteSize}) { key url method headers { name value } } }` }, { introspection: false });
+        runMessagingQuery(
+          ctx(),
+          {
+            query: `mutation { createAttachmentUpload(fileName: "kuva.png", contentType: "image/png", byteSize: ${byteSize}) { key url method headers { name value } } }`,
+          },
+          { introspection: false },
+        );
       // Over the combined limit, or without a size: no URL.
       expect(await uploadOf(9_437_185)).toMatchObject({ status: 400, body: { error: { type: 'ValidationError' } } });
-      expect((await runMessagingQuery(ctx(), { query: 'mutation { createAttachmentUpload(fileName: "kuva.png", contentType: "image/png") { key } }' }, { introspection: false })).status).toBe(400);
+      expect(
+        (
+          await runMessagingQuery(
+            ctx(),
+            { query: 'mutation { createAttachmentUpload(fileName: "kuva.png", contentType: "image/png") { key } }' },
+            { introspection: false },
+          )
+        ).status,
+      ).toBe(400);
       const upload = await uploadOf(PNG.byteLength);
       expect(upload.status).toBe(200);
       const target = (upload.body as { data: { createAttachmentUpload: { key: string; url: string } } }).data.createAttachmentUpload;
       const token = target.url.split('/').pop();
       // The URL takes the declared size and no more.
       const bigger = Buffer.concat([Buffer.from(PNG), Buffer.alloc(1)]);
-      expect(await acceptUpload(t.db, storage(), { token, userId: w.customer.id, contentType: 'image/png', contentLength: String(bigger.byteLength), body: new Response(bigger).body })).toEqual({
+      expect(
+        await acceptUpload(t.db, storage(), {
+          token,
+          userId: w.customer.id,
+          contentType: 'image/png',
+          contentLength: String(bigger.byteLength),
+          body: new Response(bigger).body,
+        }),
+      ).toEqual({
         ok: false,
         reason: 'too-large',
       });
-      const put = await acceptUpload(t.db, storage(), { token, userId: w.customer.id, contentType: 'image/png', contentLength: String(PNG.byteLength), body: new Response(Buffer.from(PNG)).body });
+      const put = await acceptUpload(t.db, storage(), {
+        token,
+        userId: w.customer.id,
+        contentType: 'image/png',
+        contentLength: String(PNG.byteLength),
+        body: new Response(Buffer.from(PNG)).body,
+      });
       expect(put.ok).toBe(true);
       const key = randomUUID();
       const mutation = `mutation New($key: String) { sendMessageInNewThread(title: "Kuva", type: Customer, participantIds: ["${w.nurse.personId}"], firstMessage: {content: "Katso", attachments: [{key: "${target.key}", fileName: "kuva.png"}]}, idempotencyKey: $key) }`;
@@ -419,9 +572,17 @@ describe.each(databaseKinds())('messaging services on %s', (kind) => {
       expect(urls).toEqual([expect.stringMatching(/^\/fi\/viestit\/\d+$/)]);
       expect((await runMessagingQuery(ctx(), { query: mutation, variables: { key } }, { introspection: false })).body).toEqual(created.body);
       const threadId = urls[0]!.split('/').pop()!;
-      const sent = await runMessagingQuery(ctx(), { query: `mutation { sendMessage(threadId: "${threadId}", message: {content: "Lisäys"}) { id content } }` }, { introspection: false });
+      const sent = await runMessagingQuery(
+        ctx(),
+        { query: `mutation { sendMessage(threadId: "${threadId}", message: {content: "Lisäys"}) { id content } }` },
+        { introspection: false },
+      );
       expect(sent).toMatchObject({ status: 200, body: { data: { sendMessage: { content: 'Lisäys' } } } });
-      const outsider = await runMessagingQuery(ctx(), { query: `mutation { sendMessageInNewThread(title: "X", type: Customer, participantIds: ["${w.outsider.personId}"], firstMessage: {content: "x"}) }` }, { introspection: false });
+      const outsider = await runMessagingQuery(
+        ctx(),
+        { query: `mutation { sendMessageInNewThread(title: "X", type: Customer, participantIds: ["${w.outsider.personId}"], firstMessage: {content: "x"}) }` },
+        { introspection: false },
+      );
       expect(outsider).toMatchObject({ status: 400, body: { error: { type: 'ValidationError' } } });
     });
   });

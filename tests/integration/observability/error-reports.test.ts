@@ -49,7 +49,12 @@ describe.each(databaseKinds())('database errors in logs and error reports on %s'
     const person = { identityCode: `ID ${SENTINEL}`, firstName: 'Aino', lastName: 'Virtanen', birthDate: '1985-03-15' };
     const [row] = await t.db.insert(persons).values(person).returning();
     // A NUL in a text parameter (the arrival reason of the issue): 22021, the whole text is a parameter.
-    errors.nul = await failure(t.db.update(persons).set({ firstName: `${SENTINEL}\u0000` }).where(eq(persons.id, row!.id)));
+    errors.nul = await failure(
+      t.db
+        .update(persons)
+        .set({ firstName: `${SENTINEL}\u0000` })
+        .where(eq(persons.id, row!.id)),
+    );
     // A unique violation: 23505, the detail quotes the value ("Key (identity_code)=(…) already exists").
     errors.unique = await failure(t.db.insert(persons).values({ ...person, firstName: 'Toinen' }));
     // A bad value for a typed column: 22P02, the message itself quotes the value.
@@ -83,13 +88,21 @@ describe.each(databaseKinds())('database errors in logs and error reports on %s'
       logger.error({ err: error, name }, 'query failed');
       logger.error({ err: error });
       logger.error(error);
-      logger.warn({ error, nested: { list: [error] }, url: `https://oma.example.fi/fi/ajanvaraus?q=${encodeURIComponent(SENTINEL)}`, path: `/fi/x?reason=${SENTINEL.replaceAll(' ', '+')}` });
+      logger.warn({
+        error,
+        nested: { list: [error] },
+        url: `https://oma.example.fi/fi/ajanvaraus?q=${encodeURIComponent(SENTINEL)}`,
+        path: `/fi/x?reason=${SENTINEL.replaceAll(' ', '+')}`,
+      });
       logger.error({ err: new Error('wrapped', { cause: error }) }, 'unhandled error');
     }
     expect(lines.length).toBe(15);
     for (const line of lines) expect(line).not.toMatch(FOUND);
 
-    const logged = lines.map((line) => JSON.parse(line) as { err?: { type: string; cause?: { type: string; code?: string }; stack?: string }; url?: string; path?: string; msg?: string });
+    const logged = lines.map(
+      (line) =>
+        JSON.parse(line) as { err?: { type: string; cause?: { type: string; code?: string }; stack?: string }; url?: string; path?: string; msg?: string },
+    );
     const first = logged[0]!;
     expect(first.msg).toBe('query failed');
     expect(first.err).toMatchObject({ type: 'DrizzleQueryError', cause: { code: '22021' } });
@@ -111,7 +124,11 @@ describe.each(databaseKinds())('database errors in logs and error reports on %s'
             query_string: `reason=${encodeURIComponent(SENTINEL)}`,
             data: `arrivalReason=${encodeURIComponent(SENTINEL)}`,
             cookies: { portal_session: SENTINEL },
-            headers: { referer: `https://oma.example.fi/fi/haku?q=${encodeURIComponent(SENTINEL)}`, cookie: `portal_session=${SENTINEL}`, 'user-agent': 'test' },
+            headers: {
+              referer: `https://oma.example.fi/fi/haku?q=${encodeURIComponent(SENTINEL)}`,
+              cookie: `portal_session=${SENTINEL}`,
+              'user-agent': 'test',
+            },
           },
         });
         scope.setUser({ id: SENTINEL });

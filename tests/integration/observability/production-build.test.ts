@@ -221,7 +221,11 @@ describe.each(databaseKinds())('the built server on %s', (kind) => {
       expect((await fetch(`${origin}${path}`, { method: 'POST', headers: form, body: 'intent=check-in&ssnEndPart=1234' })).status).toBe(403);
     }
     // Another origin's post (refused by the Origin check before the token is read).
-    const crossSite = await fetch(`${origin}/fi/aikaisempi-aika/${OFFER_CODE}`, { method: 'POST', headers: { ...form, origin: 'https://evil.example' }, body: 'intent=take' });
+    const crossSite = await fetch(`${origin}/fi/aikaisempi-aika/${OFFER_CODE}`, {
+      method: 'POST',
+      headers: { ...form, origin: 'https://evil.example' },
+      body: 'intent=take',
+    });
     expect(crossSite.status).toBe(403);
     // An unhandled error whose URL carries both codes, in the path and in the query.
     const failing = await fetch(`${origin}/dev/test-fixtures/error/fi/varaus/${LINK_CODE}?next=${encodeURIComponent(`/fi/aikaisempi-aika/${OFFER_CODE}`)}`, {
@@ -237,7 +241,10 @@ describe.each(databaseKinds())('the built server on %s', (kind) => {
     const lines = await waitFor(
       'the log lines',
       () => {
-        const written = output.slice(logged).split('\n').filter((line) => line.startsWith('{'));
+        const written = output
+          .slice(logged)
+          .split('\n')
+          .filter((line) => line.startsWith('{'));
         const records = written.map((line) => JSON.parse(line) as { msg?: string; path?: string });
         const refusals = records.filter((r) => r.msg === 'csrf check failed');
         return refusals.length >= 3 && records.some((r) => r.msg === 'unhandled error') ? { written, records } : undefined;

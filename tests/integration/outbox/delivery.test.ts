@@ -14,7 +14,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } 
 import { createClinic, createPerson, createPractitioner, createSlot, createSpecialty } from '~db/factories';
 import { outbox } from '~db/schema';
 import { CLINICS, SPECIALTIES } from '~db/seed-data';
-import { openDatabase } from '../../../db/client';
 import { encodeAnonymousCode } from '~/models/appointments/anonymous-code';
 import { makeIdentityCode } from '~/models/identity-code';
 import { reserveAnonymously } from '~/services/booking/reservation.server';
@@ -23,7 +22,6 @@ import type { Db } from '~/services/db/db.server';
 import { setCurrentJobRunner, startJobRunner, type JobRunner } from '~/services/jobs/runner.server';
 import { channelsFor } from '~/services/outbox/channels.server';
 import { smsText } from '~/models/sms/segments';
-import { KEY as GATEWAY_KEY, SECRET as GATEWAY_SECRET, startFakeGatewayApi } from '../../fixtures/sms-gateway';
 import { deliverMessage, registerDelivery, sweepOutbox, type DeliveryDeps } from '~/services/outbox/delivery.server';
 import type { EmailSender } from '~/services/outbox/email/email-sender';
 import { smtpEmailSender } from '~/services/outbox/email/smtp.server';
@@ -32,6 +30,8 @@ import { createLogger } from '~/services/observability/logger.server';
 import { createTestSmsSender } from '~/services/outbox/sms/test-sender.server';
 import { testEmailSender } from '~/services/outbox/test-senders.server';
 import { scrubBearerLinks } from '~/services/observability/scrub-rules';
+import { KEY as GATEWAY_KEY, SECRET as GATEWAY_SECRET, startFakeGatewayApi } from '../../fixtures/sms-gateway';
+import { openDatabase } from '../../../db/client';
 import { clock } from '../../fixtures/clock';
 import { databaseKinds, postgresUrlFor, testDatabaseUrl, withTestDatabase } from '../../fixtures/db';
 import { leaves, parseIcs, parseMime, prop, startSmtpServer, type TestSmtpServer } from '../../fixtures/mail';
@@ -91,7 +91,9 @@ async function email(db: Db, recipient: string): Promise<OutboxRow> {
     recipient,
     subject: 'Uusi viesti',
     body: `Hei! ${SENTINEL}\nhttps://portal.test/fi/viestit\nhttps://portal.test/fi/varaus/${CODE}`,
-    attachments: [{ fileName: 'varaus.ics', contentType: 'text/calendar', content: Buffer.from(`URL:https://portal.test/fi/varaus/${CODE}`).toString('base64') }],
+    attachments: [
+      { fileName: 'varaus.ics', contentType: 'text/calendar', content: Buffer.from(`URL:https://portal.test/fi/varaus/${CODE}`).toString('base64') },
+    ],
   });
 }
 
@@ -110,7 +112,10 @@ describe.each(databaseKinds())('outbox delivery on %s', (kind) => {
   beforeAll(async () => {
     smtp = await startSmtpServer();
     await createClinic(t.db, { ...CLINICS.find((c) => c.id === 'KA')!, isRemote: false });
-    await createSpecialty(t.db, SPECIALTIES.find((s) => s.id === 'YLE')!);
+    await createSpecialty(
+      t.db,
+      SPECIALTIES.find((s) => s.id === 'YLE')!,
+    );
     await createPractitioner(t.db, {
       id: 'P0001',
       firstName: 'Anna',
@@ -191,10 +196,15 @@ describe.each(databaseKinds())('outbox delivery on %s', (kind) => {
 
     const rows = await waitFor(
       'both confirmation messages sent',
-      () => t.db.select().from(outbox).where(inArray(outbox.recipient, ['+358405557001', `booker${individual}@example.fi`])),
+      () =>
+        t.db
+          .select()
+          .from(outbox)
+          .where(inArray(outbox.recipient, ['+358405557001', `booker${individual}@example.fi`])),
       (found) => found.length === 2 && found.every((row) => row.state === 'sent'),
     );
-    for (const row of rows) expect(row).toMatchObject({ kind: 'confirmation', brand: 'general', language: 'sv', tries: 1, lastErrorClass: null, notBefore: null });
+    for (const row of rows)
+      expect(row).toMatchObject({ kind: 'confirmation', brand: 'general', language: 'sv', tries: 1, lastErrorClass: null, notBefore: null });
     const sms = rows.find((row) => row.channel === 'sms')!;
     const mailRow = rows.find((row) => row.channel === 'email')!;
     const link = result.reservationDetails.anonymousLink;
@@ -258,7 +268,11 @@ describe.each(databaseKinds())('outbox delivery on %s', (kind) => {
     const { deliverAfterCommit } = await import('~/services/outbox/outbox.server');
     await deliverAfterCommit([row]);
 
-    const [sent] = await waitFor('the retry', () => rowsOf(t.db, [row.id]), ([r]) => r?.state === 'sent');
+    const [sent] = await waitFor(
+      'the retry',
+      () => rowsOf(t.db, [row.id]),
+      ([r]) => r?.state === 'sent',
+    );
     expect(sent).toMatchObject({ state: 'sent', tries: 2, lastErrorClass: 'SmtpTemporaryError', notBefore: null });
     expectNoLink(sent);
     expect(smtp.offered - offered).toBe(2);
@@ -283,7 +297,9 @@ describe.each(databaseKinds())('outbox delivery on %s', (kind) => {
     expect(await deliverMessage(t.db, row.id, deps(smtp, { logger }))).toEqual({ type: 'not-claimed' });
 
     const records = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(records).toEqual([expect.objectContaining({ msg: 'outbox message failed', outboxId: row.id, channel: 'email', kind: 'notice', tries: 1, errorClass: 'SmtpPermanentError' })]);
+    expect(records).toEqual([
+      expect.objectContaining({ msg: 'outbox message failed', outboxId: row.id, channel: 'email', kind: 'notice', tries: 1, errorClass: 'SmtpPermanentError' }),
+    ]);
     for (const line of lines) {
       expect(line).not.toContain('Sentinel-7f3a9');
       expect(line).not.toContain('permanent@example.fi');
@@ -301,7 +317,10 @@ describe.each(databaseKinds())('outbox delivery on %s', (kind) => {
     expect((await rowsOf(t.db, [row.id]))[0]).toMatchObject({ body: row.body, attachments: row.attachments });
     // Not before its backoff.
     expect(await deliverMessage(t.db, row.id, deps(smtp, { settings }))).toEqual({ type: 'not-claimed' });
-    await t.db.update(outbox).set({ notBefore: new Date(clock.nowMs() - 1000) }).where(eq(outbox.id, row.id));
+    await t.db
+      .update(outbox)
+      .set({ notBefore: new Date(clock.nowMs() - 1000) })
+      .where(eq(outbox.id, row.id));
     expect(await deliverMessage(t.db, row.id, deps(smtp, { settings }))).toEqual({ type: 'failed', errorClass: 'SmtpTemporaryError' });
     expect((await rowsOf(t.db, [row.id]))[0]).toMatchObject({ state: 'failed', tries: 2 });
     expectNoLink((await rowsOf(t.db, [row.id]))[0]);
@@ -309,15 +328,24 @@ describe.each(databaseKinds())('outbox delivery on %s', (kind) => {
     // A worker that claimed a row and vanished: the row waits out its lease, then another takes it.
     smtp.replyWith(() => ({ accept: true }));
     const crashed = await email(t.db, 'crashed@example.fi');
-    await t.db.update(outbox).set({ state: 'sending', tries: 1, notBefore: new Date(clock.nowMs() + 60_000) }).where(eq(outbox.id, crashed.id));
+    await t.db
+      .update(outbox)
+      .set({ state: 'sending', tries: 1, notBefore: new Date(clock.nowMs() + 60_000) })
+      .where(eq(outbox.id, crashed.id));
     expect(await deliverMessage(t.db, crashed.id, deps(smtp))).toEqual({ type: 'not-claimed' });
-    await t.db.update(outbox).set({ notBefore: new Date(clock.nowMs() - 1000) }).where(eq(outbox.id, crashed.id));
+    await t.db
+      .update(outbox)
+      .set({ notBefore: new Date(clock.nowMs() - 1000) })
+      .where(eq(outbox.id, crashed.id));
     expect(await deliverMessage(t.db, crashed.id, deps(smtp))).toMatchObject({ type: 'sent' });
     expect((await rowsOf(t.db, [crashed.id]))[0]).toMatchObject({ state: 'sent', tries: 2 });
 
     // Its lease ran out on the last try: failed as interrupted, not sent again.
     const lastTry = await email(t.db, 'interrupted@example.fi');
-    await t.db.update(outbox).set({ state: 'sending', tries: 3, notBefore: new Date(clock.nowMs() - 1000) }).where(eq(outbox.id, lastTry.id));
+    await t.db
+      .update(outbox)
+      .set({ state: 'sending', tries: 3, notBefore: new Date(clock.nowMs() - 1000) })
+      .where(eq(outbox.id, lastTry.id));
     const sent: number[] = [];
     const summary = await sweepOutbox(t.db, { send: async (_queue, data) => void sent.push(Number(data.id)) }, deps(smtp).settings, { graceSeconds: 0 });
     expect(summary.interrupted).toBeGreaterThanOrEqual(1);
@@ -326,42 +354,51 @@ describe.each(databaseKinds())('outbox delivery on %s', (kind) => {
     expectNoLink((await rowsOf(t.db, [lastTry.id]))[0]);
   });
 
-  it('keeps the whole text of a row sent through a test channel: it is the recipient\'s copy at /dev/outbox', async () => {
+  it("keeps the whole text of a row sent through a test channel: it is the recipient's copy at /dev/outbox", async () => {
     const row = await email(t.db, 'mailbox@example.fi');
     const channels = { email: testEmailSender, sms: createTestSmsSender(10) };
     expect(await deliverMessage(t.db, row.id, { ...deps(smtp), channels })).toMatchObject({ type: 'sent' });
     expect((await rowsOf(t.db, [row.id]))[0]).toMatchObject({ state: 'sent', body: row.body, attachments: row.attachments });
   });
 
-  it.runIf(kind === 'postgres')('two instances (two pg-boss runners) on one database send 100 queued messages once each', async () => {
-    const url = databaseUrl()!;
-    const instances = await Promise.all([openDatabase({ url, poolSize: 4 }), openDatabase({ url, poolSize: 4 })]);
-    try {
-      const rows: OutboxRow[] = [];
-      for (let i = 0; i < 100; i++) rows.push(await email(t.db, `many${i}@example.fi`));
-      const ids = rows.map((row) => row.id);
-      const before = smtp.received.length;
-      const started = await Promise.all(
-        instances.map(async (instance) => {
-          const runner = await startJobRunner({ DATABASE_URL: url });
-          runners.push(runner);
-          await registerDelivery(runner, async () => instance.db, deps(smtp));
-          return runner;
-        }),
-      );
-      // Both instances find all 100 at once (as two sweeps would): 200 jobs for 100 rows.
-      await Promise.all(started.map((runner) => sweepOutbox(t.db, runner, deps(smtp).settings, { graceSeconds: 0 })));
-      await waitFor('100 sent', () => rowsOf(t.db, ids), (found) => found.every((row) => row.state === 'sent'), 90_000);
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+  it.runIf(kind === 'postgres')(
+    'two instances (two pg-boss runners) on one database send 100 queued messages once each',
+    async () => {
+      const url = databaseUrl()!;
+      const instances = await Promise.all([openDatabase({ url, poolSize: 4 }), openDatabase({ url, poolSize: 4 })]);
+      try {
+        const rows: OutboxRow[] = [];
+        for (let i = 0; i < 100; i++) rows.push(await email(t.db, `many${i}@example.fi`));
+        const ids = rows.map((row) => row.id);
+        const before = smtp.received.length;
+        const started = await Promise.all(
+          instances.map(async (instance) => {
+            const runner = await startJobRunner({ DATABASE_URL: url });
+            runners.push(runner);
+            await registerDelivery(runner, async () => instance.db, deps(smtp));
+            return runner;
+          }),
+        );
+        // Both instances find all 100 at once (as two sweeps would): 200 jobs for 100 rows.
+        await Promise.all(started.map((runner) => sweepOutbox(t.db, runner, deps(smtp).settings, { graceSeconds: 0 })));
+        await waitFor(
+          '100 sent',
+          () => rowsOf(t.db, ids),
+          (found) => found.every((row) => row.state === 'sent'),
+          90_000,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 1000));
 
-      const delivered = smtp.received.slice(before).map((mail) => parseMime(mail.raw).headers.get('message-id'));
-      expect(delivered).toHaveLength(100);
-      expect(new Set(delivered).size).toBe(100);
-      expect(new Set(delivered)).toEqual(new Set(ids.map((id) => `<outbox-${id}@kaari.test>`)));
-      expect((await rowsOf(t.db, ids)).every((row) => row.tries === 1)).toBe(true);
-    } finally {
-      for (const runner of runners.splice(0)) await runner.stop();
-      await Promise.all(instances.map((instance) => instance.close()));
-    }
-  }, 120_000);
+        const delivered = smtp.received.slice(before).map((mail) => parseMime(mail.raw).headers.get('message-id'));
+        expect(delivered).toHaveLength(100);
+        expect(new Set(delivered).size).toBe(100);
+        expect(new Set(delivered)).toEqual(new Set(ids.map((id) => `<outbox-${id}@kaari.test>`)));
+        expect((await rowsOf(t.db, ids)).every((row) => row.tries === 1)).toBe(true);
+      } finally {
+        for (const runner of runners.splice(0)) await runner.stop();
+        await Promise.all(instances.map((instance) => instance.close()));
+      }
+    },
+    120_000,
+  );
 });

@@ -9,7 +9,16 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAppointment, createClinic, createInvoice, createPerson, createPractitioner, createSlot, createSpecialty, createVisitReport } from '~db/factories';
+import {
+  createAppointment,
+  createClinic,
+  createInvoice,
+  createPerson,
+  createPractitioner,
+  createSlot,
+  createSpecialty,
+  createVisitReport,
+} from '~db/factories';
 import { accessLog, actingFor, appointmentInsurance, appointments, insuranceChoices, invoices, outbox, persons, testEauthMandates } from '~db/schema';
 import { CLINICS, SPECIALTIES } from '~db/seed-data';
 import { makeIdentityCode } from '~/models/identity-code';
@@ -46,7 +55,10 @@ describe.each(databaseKinds())('acting for another adult on %s', (kind) => {
 
   beforeAll(async () => {
     await createClinic(t.db, { ...CLINICS.find((c) => c.id === 'KA')!, isRemote: false });
-    await createSpecialty(t.db, SPECIALTIES.find((s) => s.id === 'YLE')!);
+    await createSpecialty(
+      t.db,
+      SPECIALTIES.find((s) => s.id === 'YLE')!,
+    );
     await createPractitioner(t.db, {
       id: 'P0001',
       firstName: 'Anna',
@@ -59,7 +71,12 @@ describe.each(databaseKinds())('acting for another adult on %s', (kind) => {
 
   /** A patient with an appointment, an invoice and a visit report. */
   async function patientWithData(firstName: string, birthDate: string) {
-    const person = await createPerson(t.db, { identityCode: code(birthDate), firstName, lastName: 'Valtuutus', email: `${firstName.toLowerCase()}@example.fi` });
+    const person = await createPerson(t.db, {
+      identityCode: code(birthDate),
+      firstName,
+      lastName: 'Valtuutus',
+      email: `${firstName.toLowerCase()}@example.fi`,
+    });
     const { appointment } = await createAppointment(t.db, {
       patientId: person.id,
       kindId: 'VO',
@@ -78,7 +95,12 @@ describe.each(databaseKinds())('acting for another adult on %s', (kind) => {
       sumCents: 4200,
       creationDate: clock.now(),
     });
-    const visit = await createVisitReport(t.db, { patientId: person.id, startAt: new Date(clock.nowMs() - 86_400_000), practitionerId: 'P0001', specialtyId: 'YLE' });
+    const visit = await createVisitReport(t.db, {
+      patientId: person.id,
+      startAt: new Date(clock.nowMs() - 86_400_000),
+      practitionerId: 'P0001',
+      specialtyId: 'YLE',
+    });
     return { person, appointmentId: appointment.id, invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber, visitId: visit.id };
   }
 
@@ -108,7 +130,10 @@ describe.each(databaseKinds())('acting for another adult on %s', (kind) => {
     expect(notices).toHaveLength(1);
     expect(notices[0]!.body).toContain('Asioija Valtuutettu');
     expect(notices[0]!.body).not.toContain(delegate.identityCode);
-    const logged = await t.db.select().from(accessLog).where(and(eq(accessLog.actorPersonId, delegate.id), eq(accessLog.subjectPersonId, parent.person.id)));
+    const logged = await t.db
+      .select()
+      .from(accessLog)
+      .where(and(eq(accessLog.actorPersonId, delegate.id), eq(accessLog.subjectPersonId, parent.person.id)));
     expect(logged.map((l) => [l.resource, l.actorKind])).toEqual([['person:mandate', 'mandate']]);
     // Whatever area logs an act during a request on the mandate, it is logged as acting on it,
     // and the principal's "who has handled my data" page names the delegate so.
@@ -127,7 +152,13 @@ describe.each(databaseKinds())('acting for another adult on %s', (kind) => {
       { kind: 'mandate', name: 'Asioija Valtuutettu' },
     ]);
 
-    const check = { principalIdentityCode: parent.person.identityCode, issues: stored!.issues, eauthSessionId: stored!.eauthSessionId, eauthUserId: stored!.eauthUserId, accessToken: stored!.accessToken! };
+    const check = {
+      principalIdentityCode: parent.person.identityCode,
+      issues: stored!.issues,
+      eauthSessionId: stored!.eauthSessionId,
+      eauthUserId: stored!.eauthUserId,
+      accessToken: stored!.accessToken!,
+    };
     expect(await mandateStillValid(adapter(), check)).toBe(true);
     // A deployment keeping the re-check's yes for 30 seconds (VALTUUDET_RECHECK_SECONDS=30).
     let keptAt = clock.nowMs();
@@ -159,7 +190,9 @@ describe.each(databaseKinds())('acting for another adult on %s', (kind) => {
     expect(await actFor(delegate, row.idHash, stranger.identityCode)).toEqual({ ok: false, error: 'unknownPrincipal' });
     expect(await actFor(delegate, row.idHash, null)).toEqual({ ok: false, error: 'cancelled' });
     expect(await t.db.select().from(actingFor).where(eq(actingFor.sessionIdHash, row.idHash))).toHaveLength(0);
-    expect(await completeActing(t.db, adapter(), { sessionIdHash: row.idHash, personId: delegate.id, code: 'x', redirectUri: RETURN, brand: 'general' })).toEqual({
+    expect(
+      await completeActing(t.db, adapter(), { sessionIdHash: row.idHash, personId: delegate.id, code: 'x', redirectUri: RETURN, brand: 'general' }),
+    ).toEqual({
       ok: false,
       error: 'notStarted',
     });
@@ -199,11 +232,26 @@ describe.each(databaseKinds())('acting for another adult on %s', (kind) => {
   });
 
   it('the insurer step on a mandate is the principal’s: their choice changes and is booked with, the log names the delegate', async () => {
-    const delegate = await createPerson(t.db, { identityCode: code('1979-07-07'), firstName: 'Vakuutus', lastName: 'Valtuutettu', email: 'vakuutus@example.fi' });
+    const delegate = await createPerson(t.db, {
+      identityCode: code('1979-07-07'),
+      firstName: 'Vakuutus',
+      lastName: 'Valtuutettu',
+      email: 'vakuutus@example.fi',
+    });
     const principal = await patientWithData('Vakuutettu', '1950-07-07');
     await t.db.update(persons).set({ patientDataConsentUpdatedAt: clock.now() }).where(eq(persons.id, principal.person.id));
-    const auth = { person: delegate, wards: [], actingFor: { person: { id: principal.person.id, firstName: 'Vakuutettu', lastName: 'Valtuutus' }, issues: ['appointments'] } };
-    const slot = await createSlot(t.db, { clinicId: 'KA', practitionerId: 'P0001', specialtyId: 'YLE', startAt: new Date(clock.nowMs() + 6 * 86_400_000), payerTypes: ['insurance'] });
+    const auth = {
+      person: delegate,
+      wards: [],
+      actingFor: { person: { id: principal.person.id, firstName: 'Vakuutettu', lastName: 'Valtuutus' }, issues: ['appointments'] },
+    };
+    const slot = await createSlot(t.db, {
+      clinicId: 'KA',
+      practitionerId: 'P0001',
+      specialtyId: 'YLE',
+      startAt: new Date(clock.nowMs() + 6 * 86_400_000),
+      payerTypes: ['insurance'],
+    });
     const step = { brand: 'general' as const, slotId: slot.id, isRemote: false };
     const post = (values: Record<string, string>) => {
       const data = new FormData();
@@ -223,12 +271,22 @@ describe.each(databaseKinds())('acting for another adult on %s', (kind) => {
       t.db,
       auth,
       { slotId: slot.id, phone: '+358401113333', emailAddress: 'vakuutus@example.fi' },
-      { lang: 'fi', origin: ORIGIN, brand: 'general', inApp: false, payer: 'insurance', settings: { maxFutureReservations: 5, bindingConsentHours: 24, cancellationLimitHours: 24 }, practiceSystem: null },
+      {
+        lang: 'fi',
+        origin: ORIGIN,
+        brand: 'general',
+        inApp: false,
+        payer: 'insurance',
+        settings: { maxFutureReservations: 5, bindingConsentHours: 24, cancellationLimitHours: 24 },
+        practiceSystem: null,
+      },
     );
     expect(booked.type).toBe('success');
     const [row] = await t.db.select().from(appointments).where(eq(appointments.slotId, slot.id));
     expect(row).toMatchObject({ patientId: principal.person.id, bookedById: delegate.id, payerType: 'insurance' });
-    expect(await t.db.select({ insurer: appointmentInsurance.insurer }).from(appointmentInsurance).where(eq(appointmentInsurance.appointmentId, row!.id))).toEqual([{ insurer: 'IF' }]);
+    expect(
+      await t.db.select({ insurer: appointmentInsurance.insurer }).from(appointmentInsurance).where(eq(appointmentInsurance.appointmentId, row!.id)),
+    ).toEqual([{ insurer: 'IF' }]);
     // The principal's log says the delegate did it on the mandate, never that they did it themselves.
     const entries = await t.db
       .select({ actor: accessLog.actorPersonId, kind: accessLog.actorKind, resource: accessLog.resource })
@@ -239,7 +297,13 @@ describe.each(databaseKinds())('acting for another adult on %s', (kind) => {
   });
 
   it('acts on the mandate: books a time for the principal, pays their invoice, exports records without appointments', async () => {
-    const delegate = await createPerson(t.db, { identityCode: code('1978-06-06'), firstName: 'Tekijä', lastName: 'Valtuutettu', email: 'tekija@example.fi', language: 'sv' });
+    const delegate = await createPerson(t.db, {
+      identityCode: code('1978-06-06'),
+      firstName: 'Tekijä',
+      lastName: 'Valtuutettu',
+      email: 'tekija@example.fi',
+      language: 'sv',
+    });
     const principal = await patientWithData('Varattava', '1949-06-06');
     await t.db.update(persons).set({ patientDataConsentUpdatedAt: clock.now() }).where(eq(persons.id, principal.person.id));
     const scope = (issues: string[]): MandateScope => ({ person: { id: principal.person.id, firstName: 'Varattava', lastName: 'Valtuutus' }, issues });
@@ -255,7 +319,13 @@ describe.each(databaseKinds())('acting for another adult on %s', (kind) => {
 
     // Booking "as oneself" on a mandate covering appointments books for the principal: they are
     // the patient, the delegate booked it and the reserve page shows the form for them.
-    const slot = await createSlot(t.db, { clinicId: 'KA', practitionerId: 'P0001', specialtyId: 'YLE', startAt: new Date(clock.nowMs() + 5 * 86_400_000), payerTypes: ['self'] });
+    const slot = await createSlot(t.db, {
+      clinicId: 'KA',
+      practitionerId: 'P0001',
+      specialtyId: 'YLE',
+      startAt: new Date(clock.nowMs() + 5 * 86_400_000),
+      payerTypes: ['self'],
+    });
     expect((await bookingPatient(t.db, auth(['appointments'])))?.id).toBe(principal.person.id);
     const booked = await reserveAsUser(t.db, auth(['appointments']), { slotId: slot.id, phone: '+358401112222', emailAddress: 'tekija@example.fi' }, ctx);
     expect(booked.type).toBe('success');
@@ -287,12 +357,19 @@ describe.each(databaseKinds())('acting for another adult on %s', (kind) => {
     if (prepared.type !== 'ready') throw new Error(`not ready: ${prepared.type}`);
     const method = prepared.methods[0]!;
     const field = (name: string) => method.parameters.find((p) => p.name === name)!.value;
-    const atBank = await findTestBankPayment(t.db, { transaction: field('transaction'), method: field('method'), signature: field('bank-signature') }, TEST_MERCHANT.secret);
+    const atBank = await findTestBankPayment(
+      t.db,
+      { transaction: field('transaction'), method: field('method'), signature: field('bank-signature') },
+      TEST_MERCHANT.secret,
+    );
     const done = await completeTestBankPayment(t.db, atBank!, method.id, 'pay', TEST_MERCHANT.secret);
     expect((await handleProviderReturn(t.db, client, new URL(done.redirectUrl).searchParams, 'redirect')).result).toBe('success');
     const [paid] = await t.db.select().from(invoices).where(eq(invoices.id, principal.invoiceId));
     expect(paid?.status).toBe('paid');
-    expect(await paymentResult(t.db, viewerOf(auth(['invoices'])), principal.invoiceNumber, prepared.paymentId, 'fi')).toMatchObject({ outcome: 'ok', invoicePaid: true });
+    expect(await paymentResult(t.db, viewerOf(auth(['invoices'])), principal.invoiceNumber, prepared.paymentId, 'fi')).toMatchObject({
+      outcome: 'ok',
+      invoicePaid: true,
+    });
 
     // "Download my data" of the principal on a mandate covering records but not appointments:
     // their records, and no appointments (the appointments' section does not throw).

@@ -43,15 +43,32 @@ describe.each(databaseKinds())('acting for a company on a YPA mandate on %s', (k
   async function makeWorld() {
     const contract = await createOccupationalContract(t.db, { employerName: 'Valtuus Rakennus Oy', businessId: BUSINESS_ID });
     const other = await createOccupationalContract(t.db, { employerName: 'Toinen Oy', businessId: OTHER_BUSINESS_ID });
-    const nurse = await createProfessional(t.db, { identityCode: code('1970-01-01'), firstName: 'Hoitaja', lastName: 'Tiimi', title: localized('Hoitaja', 'Skötare', 'Nurse'), professionalType: 'Nurse' });
+    const nurse = await createProfessional(t.db, {
+      identityCode: code('1970-01-01'),
+      firstName: 'Hoitaja',
+      lastName: 'Tiimi',
+      title: localized('Hoitaja', 'Skötare', 'Nurse'),
+      professionalType: 'Nurse',
+    });
     await addCareTeam(t.db, contract.id, [nurse.personId]);
     await addCareTeam(t.db, other.id, [nurse.personId]);
     // A colleague bound by the command-line tool: their thread is the company's.
-    const cliRow = await createHrUser(t.db, { identityCode: code(), firstName: 'Kaisa', lastName: 'Komento', contractId: contract.id, title: 'HR', emailAddress: 'kaisa@example.fi' });
+    const cliRow = await createHrUser(t.db, {
+      identityCode: code(),
+      firstName: 'Kaisa',
+      lastName: 'Komento',
+      contractId: contract.id,
+      title: 'HR',
+      emailAddress: 'kaisa@example.fi',
+    });
     const colleague = (await hrUserOf(t.db, cliRow.personId)) as HrUser;
     const started = await startHrThread(t.db, { hr: colleague, threadType: 'Hr', title: 'Työpaikkaselvitys', text: 'Sovitaanko aika?' });
     if (!('ok' in started) || !started.ok) throw new Error('thread');
-    const otherHr = (await hrUserOf(t.db, (await createHrUser(t.db, { identityCode: code(), firstName: 'Muu', lastName: 'HR', contractId: other.id, title: 'HR', emailAddress: 'muu@example.fi' })).personId)) as HrUser;
+    const otherHr = (await hrUserOf(
+      t.db,
+      (await createHrUser(t.db, { identityCode: code(), firstName: 'Muu', lastName: 'HR', contractId: other.id, title: 'HR', emailAddress: 'muu@example.fi' }))
+        .personId,
+    )) as HrUser;
     const otherStarted = await startHrThread(t.db, { hr: otherHr, threadType: 'Hr', title: 'Toisen asia', text: 'Ei teille.' });
     if (!('ok' in otherStarted) || !otherStarted.ok) throw new Error('thread');
     return { contract, other, nurse, threadId: started.threadId, otherThreadId: otherStarted.threadId };
@@ -75,7 +92,13 @@ describe.each(databaseKinds())('acting for a company on a YPA mandate on %s', (k
     const begun = await beginCompanyMandate(t.db, adapter(), { sessionIdHash: who.sessionIdHash, person: who.person, redirectUri: RETURN, language: 'fi' });
     if (!begun.ok) throw new Error(begun.error);
     const selected = await service.choose(begun.url, businessId);
-    return completeCompanyMandate(t.db, adapter(), { sessionIdHash: who.sessionIdHash, personId: who.person.id, code: selected, redirectUri: RETURN, brand: 'general' });
+    return completeCompanyMandate(t.db, adapter(), {
+      sessionIdHash: who.sessionIdHash,
+      personId: who.person.id,
+      code: selected,
+      redirectUri: RETURN,
+      brand: 'general',
+    });
   }
 
   it('makes the person the company’s HR user for this session: its threads, staff see the company, the log names it; a withdrawal ends it', async () => {
@@ -102,7 +125,10 @@ describe.each(databaseKinds())('acting for a company on a YPA mandate on %s', (k
     // Staff see the company of the thread; the access log names the company the person represents.
     const staff = await openStaffThread(t.db, world.nurse.personId, world.threadId, 'fi');
     expect(staff?.view.companyName).toBe('Valtuus Rakennus Oy');
-    const logged = await t.db.select().from(accessLog).where(and(eq(accessLog.actorPersonId, helena.person.id), eq(accessLog.resource, 'company:mandate')));
+    const logged = await t.db
+      .select()
+      .from(accessLog)
+      .where(and(eq(accessLog.actorPersonId, helena.person.id), eq(accessLog.resource, 'company:mandate')));
     expect(logged).toEqual([expect.objectContaining({ resourceId: world.contract.id, actorKind: 'mandate', action: 'create' })]);
 
     // The session lookup carries it for the per-request re-check, which passes while in force...

@@ -37,9 +37,9 @@ import type { Db } from '~/services/db/db.server';
 import { runMessagingQuery } from '~/services/messaging/graphql.server';
 import { createThreadWithMessage } from '~/services/messaging/threads.server';
 import { recordViewerOf, viewerOf, type Viewer } from '~/services/people/viewer.server';
+import { brand } from '~/brands';
 import { databaseKinds, withTestDatabase } from '../../fixtures/db';
 import { readPdf } from '../../fixtures/pdf-text';
-import { brand } from '~/brands';
 import { clock } from '../../fixtures/clock';
 
 const links = {
@@ -74,7 +74,16 @@ async function newPerson(db: Db, birthDate: string, contact: { phone?: string | 
 
 async function visit(db: Db, patientId: string, extra: Partial<typeof appointments.$inferInsert> = {}, startInMinutes = 3 * 24 * 60) {
   const values = appointmentValues(
-    { person: 'aino', description: 'test', startInMinutes, kindId: 'VAS', specialtyId: 'PSY', clinicId: 'JP', practitionerId: 'P0026', locationType: 'physicalLocation' },
+    {
+      person: 'aino',
+      description: 'test',
+      startInMinutes,
+      kindId: 'VAS',
+      specialtyId: 'PSY',
+      clinicId: 'JP',
+      practitionerId: 'P0026',
+      locationType: 'physicalLocation',
+    },
     clock.now(),
   );
   return createAppointment(db, { ...values, ...extra, patientId });
@@ -135,7 +144,16 @@ describe.each(databaseKinds())('confidential visits of minors on %s', (kind) => 
     }
     const list = await listAppointments(t.db, viewer, 'fi');
     const listed = new Set([...list.upcoming, ...list.cancelled, ...list.past].map((a) => a.id));
-    const byId = new Set((await getAppointments(t.db, viewer, cases.map((c) => c.id), 'fi')).map((a) => a.id));
+    const byId = new Set(
+      (
+        await getAppointments(
+          t.db,
+          viewer,
+          cases.map((c) => c.id),
+          'fi',
+        )
+      ).map((a) => a.id),
+    );
     for (const c of cases) {
       const expected = guardianSeesAppointment(c.scope, c, guardian.id);
       expect({ ...c, listed: listed.has(c.id) }).toEqual({ ...c, listed: expected });
@@ -145,21 +163,37 @@ describe.each(databaseKinds())('confidential visits of minors on %s', (kind) => 
       expect({ ...c, one: (await getAppointments(t.db, viewer, [c.id], 'fi')).length === 1 }).toEqual({ ...c, one: expected });
     }
     // The ward themself sees every one of their own.
-    const own = await getAppointments(t.db, viewerFor(wards.ownBookings, []), cases.filter((c) => c.scope === 'ownBookings').map((c) => c.id), 'fi');
+    const own = await getAppointments(
+      t.db,
+      viewerFor(wards.ownBookings, []),
+      cases.filter((c) => c.scope === 'ownBookings').map((c) => c.id),
+      'fi',
+    );
     expect(own).toHaveLength(9);
   });
 
   it('agrees with the pure rule for invoices by age and addressee', async () => {
     const guardian = await newPerson(t.db, '1981-06-06');
     const other = await newPerson(t.db, '1982-07-07');
-    const wards = { all: await newPerson(t.db, bornYearsAgo(7)), ownBookings: await newPerson(t.db, bornYearsAgo(13)), none: await newPerson(t.db, bornYearsAgo(18)) };
+    const wards = {
+      all: await newPerson(t.db, bornYearsAgo(7)),
+      ownBookings: await newPerson(t.db, bornYearsAgo(13)),
+      none: await newPerson(t.db, bornYearsAgo(18)),
+    };
     for (const ward of Object.values(wards)) await addGuardianship(t.db, guardian.id, ward.id);
     const viewer = viewerFor(guardian, Object.values(wards));
     const cases: { scope: GuardianScope; addresseeId: string | null; number: string }[] = [];
     for (const scope of ['all', 'ownBookings', 'none'] as const) {
       for (const addresseeId of [guardian.id, other.id, null]) {
         const number = `CV${kind}${++individual}`;
-        await createInvoice(t.db, { invoiceNumber: number, personId: wards[scope].id, addresseeId, source: 'CustomerInvoice', status: 'open', creationDate: clock.now() });
+        await createInvoice(t.db, {
+          invoiceNumber: number,
+          personId: wards[scope].id,
+          addresseeId,
+          source: 'CustomerInvoice',
+          status: 'open',
+          creationDate: clock.now(),
+        });
         cases.push({ scope, addresseeId, number });
       }
     }
@@ -195,7 +229,10 @@ describe.each(databaseKinds())('confidential visits of minors on %s', (kind) => 
     const oldCode = await visitCode(t.db, id);
     expect(await setHiddenFromGuardians(t.db, sanniView, id, true)).toBe('hidden');
     expect(await setHiddenFromGuardians(t.db, sanniView, id, true)).toBe('hidden');
-    const [logged] = await t.db.select().from(accessLog).where(and(eq(accessLog.resource, 'appointment:hide-from-guardians'), eq(accessLog.resourceId, String(id))));
+    const [logged] = await t.db
+      .select()
+      .from(accessLog)
+      .where(and(eq(accessLog.resource, 'appointment:hide-from-guardians'), eq(accessLog.resourceId, String(id))));
     expect(logged).toMatchObject({ actorPersonId: sanni.id, subjectPersonId: sanni.id, action: 'change' });
 
     // After: not in Laura's list (the front page's too), by id, .ics; cancel, check-in and the reason are "not found".
@@ -232,7 +269,30 @@ describe.each(databaseKinds())('confidential visits of minors on %s', (kind) => 
     expect(pdfView.description).toBe('Health care service');
     expect(pdfView.rows.map((r) => r.description)).toEqual(['Health care service']);
     expect(JSON.stringify(pdfView)).not.toMatch(HIDDEN_WORDS);
-    const bytes = await renderInvoicePdf(pdfView, { label: 'Invoice', invoiceNumber: 'No', created: 'Date', due: 'Due', paid: 'Paid', buyer: 'Buyer', description: 'Description', count: 'Count', unitPrice: 'Price', date: 'Day', vat: 'VAT', total: 'Total', credited: 'Credits', seller: 'Seller', businessId: 'Business ID', vatFree: 'VAT-exempt' }, 'Kaari', brand('general').seller, 'en');
+    const bytes = await renderInvoicePdf(
+      pdfView,
+      {
+        label: 'Invoice',
+        invoiceNumber: 'No',
+        created: 'Date',
+        due: 'Due',
+        paid: 'Paid',
+        buyer: 'Buyer',
+        description: 'Description',
+        count: 'Count',
+        unitPrice: 'Price',
+        date: 'Day',
+        vat: 'VAT',
+        total: 'Total',
+        credited: 'Credits',
+        seller: 'Seller',
+        businessId: 'Business ID',
+        vatFree: 'VAT-exempt',
+      },
+      'Kaari',
+      brand('general').seller,
+      'en',
+    );
     expect(bytes.toString('latin1').startsWith('%PDF-')).toBe(true);
     expect(readPdf(bytes).text).toContain('Health care service');
     expect(readPdf(bytes).text).not.toMatch(HIDDEN_WORDS);
@@ -252,7 +312,12 @@ describe.each(databaseKinds())('confidential visits of minors on %s', (kind) => 
     const minor = await newPerson(t.db, bornYearsAgo(14));
     const child = await newPerson(t.db, bornYearsAgo(9));
     const adult = await newPerson(t.db, '1990-02-02');
-    const { appointment } = await visit(t.db, minor.id, { bookedById: guardian.id, confidentialAt: clock.now(), confidentialBy: 'professional', confidentialMarkedById: guardian.id });
+    const { appointment } = await visit(t.db, minor.id, {
+      bookedById: guardian.id,
+      confidentialAt: clock.now(),
+      confidentialBy: 'professional',
+      confidentialMarkedById: guardian.id,
+    });
     expect(await setHiddenFromGuardians(t.db, viewerFor(minor, []), appointment.id, false)).toBe('notAllowed');
     expect(await setHiddenFromGuardians(t.db, viewerFor(minor, []), appointment.id, true)).toBe('notAllowed');
     expect((await getAppointments(t.db, viewerFor(minor, []), [appointment.id], 'fi'))[0]?.guardianControl).toBe('professional');
@@ -262,7 +327,7 @@ describe.each(databaseKinds())('confidential visits of minors on %s', (kind) => 
     expect(await setHiddenFromGuardians(t.db, viewerFor(adult, []), adultVisit.appointment.id, true)).toBe('notAllowed');
   });
 
-  it('pay a visit: a hidden remote visit of a ward is not among the guardian\'s payable visits', async () => {
+  it("pay a visit: a hidden remote visit of a ward is not among the guardian's payable visits", async () => {
     const guardian = await newPerson(t.db, '1976-03-03');
     const minor = await newPerson(t.db, bornYearsAgo(16));
     await addGuardianship(t.db, guardian.id, minor.id);
@@ -298,7 +363,10 @@ describe.each(databaseKinds())('confidential visits of minors on %s', (kind) => 
     }
     for (const code of guardiansLinks) expect(await findByAnonymousCode(t.db, code)).toBeNull();
     // At the due time (outside the quiet hours by construction).
-    const [due] = await t.db.select({ dueAt: appointmentReminders.dueAt }).from(appointmentReminders).where(eq(appointmentReminders.appointmentId, scheduled[0]!));
+    const [due] = await t.db
+      .select({ dueAt: appointmentReminders.dueAt })
+      .from(appointmentReminders)
+      .where(eq(appointmentReminders.appointmentId, scheduled[0]!));
     await runReminderSweep(t.db, { now: due!.dueAt, leadHours: 24 });
     const reminderOf = async (id: number) => (await t.db.select().from(appointmentReminders).where(eq(appointmentReminders.appointmentId, id)))[0]!;
     const minorReminder = await reminderOf(scheduled[0]!);
@@ -318,7 +386,10 @@ describe.each(databaseKinds())('confidential visits of minors on %s', (kind) => 
   });
 
   it('records and messages never reach a guardian of a ward of 12 or more (ADR 0016, messaging is the customer’s own)', async () => {
-    const records = recordViewerOf({ person: laura, wards: [eino, sanni].map((w) => ({ id: w.id, firstName: w.firstName, lastName: w.lastName, birthDate: w.birthDate })) });
+    const records = recordViewerOf({
+      person: laura,
+      wards: [eino, sanni].map((w) => ({ id: w.id, firstName: w.firstName, lastName: w.lastName, birthDate: w.birthDate })),
+    });
     expect(records.people.map((p) => p.id)).toEqual([laura.id, eino.id]);
     const created = await createThreadWithMessage(t.db, { customerPersonId: sanni.id, title: 'Oma asia', text: 'Hei' });
     if (!created.ok) throw new Error(created.reason);
@@ -338,7 +409,10 @@ async function visitCode(db: Db, id: number): Promise<string> {
   const { encodeAnonymousCode } = await import('~/models/appointments/anonymous-code');
   const { sha256 } = await import('~/lib/crypto.server');
   const token = `testtoken${id}abcdefghijklmnop`;
-  await db.update(appointments).set({ anonymousTokenHash: sha256(token) }).where(eq(appointments.id, id));
+  await db
+    .update(appointments)
+    .set({ anonymousTokenHash: sha256(token) })
+    .where(eq(appointments.id, id));
   const code = encodeAnonymousCode(id, token);
   expect((await findByAnonymousCode(db, code))?.appointment.id).toBe(id);
   return code;

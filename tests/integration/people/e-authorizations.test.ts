@@ -102,7 +102,10 @@ describe.each(databaseKinds())('e-Authorizations Web API against the built-in te
     const path = `${new URL(service.baseUrl).pathname}/service/hpa/api/delegate/${session.sessionId}?requestId=1`;
     const stamp = clock.toWall(clock.now()).toISOString();
     const replayed = await fetch(new URL(path, service.baseUrl), {
-      headers: { [AUTHORIZATION_HEADER]: authorizationHeader(TEST_SERVICE_CLIENT.clientId, `${path}&x=1`, stamp, TEST_SERVICE_CLIENT.apiKey), authorization: `Bearer ${token}` },
+      headers: {
+        [AUTHORIZATION_HEADER]: authorizationHeader(TEST_SERVICE_CLIENT.clientId, `${path}&x=1`, stamp, TEST_SERVICE_CLIENT.apiKey),
+        authorization: `Bearer ${token}`,
+      },
     });
     expect(replayed.status).toBe(401);
 

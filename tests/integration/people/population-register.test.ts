@@ -43,7 +43,15 @@ describe.each(databaseKinds())('guardianships mirror the population register on 
     await addGuardianship(t.db, guardian.id, stale.id, 'parent');
     await addRegisterFamily(t.db, { identityCode: guardian.identityCode, firstName: 'Huoltaja', lastName: 'Rekisteri' }, [
       { identityCode: known.identityCode, firstName: 'Tunnettu', lastName: 'Rekisteri', type: 'parent' },
-      { identityCode: unknownCode, firstName: 'Uusi', lastName: 'Rekisteri', streetAddress: 'Rekisterikatu 1', postalCode: '00100', postOffice: 'Helsinki', type: 'trustee' },
+      {
+        identityCode: unknownCode,
+        firstName: 'Uusi',
+        lastName: 'Rekisteri',
+        streetAddress: 'Rekisterikatu 1',
+        postalCode: '00100',
+        postOffice: 'Helsinki',
+        type: 'trustee',
+      },
     ]);
     return { guardian, known, unknownCode, stale };
   }
@@ -54,7 +62,10 @@ describe.each(databaseKinds())('guardianships mirror the population register on 
     expect(result).toEqual({ type: 'refreshed', wards: 2, added: 2, removed: 1 });
     const [created] = await t.db.select().from(persons).where(eq(persons.identityCode, unknownCode));
     expect(created).toMatchObject({ firstName: 'Uusi', isPatient: false, birthDate: '2020-07-07', streetAddress: 'Rekisterikatu 1', postalCode: '00100' });
-    const links = await t.db.select({ wardId: guardianships.wardId, type: guardianships.type }).from(guardianships).where(eq(guardianships.guardianId, guardian.id));
+    const links = await t.db
+      .select({ wardId: guardianships.wardId, type: guardianships.type })
+      .from(guardianships)
+      .where(eq(guardianships.guardianId, guardian.id));
     expect(links.sort((a, b) => a.wardId.localeCompare(b.wardId))).toEqual(
       [
         { wardId: known.id, type: 'parent' },
@@ -82,9 +93,7 @@ describe.each(databaseKinds())('guardianships mirror the population register on 
       },
     };
     expect(await refreshGuardianships(t.db, guardian, down)).toEqual({ type: 'unavailable', code: 'timeout' });
-    expect(await t.db.select().from(guardianships).where(eq(guardianships.guardianId, guardian.id))).toEqual([
-      expect.objectContaining({ wardId: stale.id }),
-    ]);
+    expect(await t.db.select().from(guardianships).where(eq(guardianships.guardianId, guardian.id))).toEqual([expect.objectContaining({ wardId: stale.id })]);
     const nobody = await createPerson(t.db, { identityCode: code('1990-09-09'), firstName: 'Ei', lastName: 'Lapsia' });
     await addGuardianship(t.db, nobody.id, stale.id);
     expect(await refreshGuardianships(t.db, nobody, createBuiltinRegister(t.db))).toMatchObject({ wards: 0, removed: 1 });
@@ -114,7 +123,10 @@ describe.each(databaseKinds())('the child registration and the child appointment
 
   beforeAll(async () => {
     await createClinic(t.db, { ...CLINICS.find((c) => c.id === 'KA')!, isRemote: false });
-    await createSpecialty(t.db, SPECIALTIES.find((s) => s.id === 'YLE')!);
+    await createSpecialty(
+      t.db,
+      SPECIALTIES.find((s) => s.id === 'YLE')!,
+    );
     const title = { fi: 'Lääkäri', sv: 'Läkare', en: 'Doctor' };
     await createPractitioner(t.db, { id: 'P0001', firstName: 'A', lastName: 'B', title, specialtyIds: ['YLE'], clinicIds: ['KA'] });
   });
@@ -128,12 +140,22 @@ describe.each(databaseKinds())('the child registration and the child appointment
     expect((await guardianFacts(t.db, guardian.id, ward.id, NOW)).chosen).toBe('notRegistered');
 
     expect(await registerWard(t.db, { person: someoneElse }, ward.id, details, { lang: 'sv', inApp: false, now: NOW })).toEqual({ type: 'notWard' });
-    expect((await registerWard(t.db, { person: guardian }, ward.id, { ...details, zipCode: '123' }, { lang: 'sv', inApp: false, now: NOW })).type).toBe('validation');
+    expect((await registerWard(t.db, { person: guardian }, ward.id, { ...details, zipCode: '123' }, { lang: 'sv', inApp: false, now: NOW })).type).toBe(
+      'validation',
+    );
     expect(await registerWard(t.db, { person: guardian }, ward.id, details, { lang: 'sv', inApp: false, now: NOW })).toEqual({ type: 'success' });
     expect(await registerWard(t.db, { person: guardian }, ward.id, details, { lang: 'sv', inApp: false, now: NOW })).toEqual({ type: 'alreadyPatient' });
     const [registered] = await t.db.select().from(persons).where(eq(persons.id, ward.id));
-    expect(registered).toMatchObject({ isPatient: true, streetAddress: 'Lapsentie 5', phone: '+358401231234', language: 'sv', patientDataConsentUpdatedAt: null });
-    expect(await t.db.select({ by: registrations.registeredById }).from(registrations).where(eq(registrations.personId, ward.id))).toEqual([{ by: guardian.id }]);
+    expect(registered).toMatchObject({
+      isPatient: true,
+      streetAddress: 'Lapsentie 5',
+      phone: '+358401231234',
+      language: 'sv',
+      patientDataConsentUpdatedAt: null,
+    });
+    expect(await t.db.select({ by: registrations.registeredById }).from(registrations).where(eq(registrations.personId, ward.id))).toEqual([
+      { by: guardian.id },
+    ]);
     expect((await guardianFacts(t.db, guardian.id, ward.id, NOW)).chosen).toBe('noConsent');
 
     const consent = { readConfirmation: true, allowsCommonRegistry: true, allowsBookingSms: true };
@@ -141,11 +163,26 @@ describe.each(databaseKinds())('the child registration and the child appointment
     const [given] = await t.db.select().from(patientDataConsents).where(eq(patientDataConsents.personId, ward.id));
     expect(given).toMatchObject({ givenById: guardian.id, allowsCommonRegistry: true, allowsBookingSms: true });
     expect((await guardianFacts(t.db, guardian.id, ward.id, NOW)).chosen).toBe('ok');
-    const logged = await t.db.select().from(accessLog).where(and(eq(accessLog.actorPersonId, guardian.id), eq(accessLog.subjectPersonId, ward.id)));
+    const logged = await t.db
+      .select()
+      .from(accessLog)
+      .where(and(eq(accessLog.actorPersonId, guardian.id), eq(accessLog.subjectPersonId, ward.id)));
     expect(logged.map((l) => l.resource).sort()).toEqual(['person:patient-data-consent', 'person:registration']);
 
-    const slot = await createSlot(t.db, { clinicId: 'KA', practitionerId: 'P0001', specialtyId: 'YLE', startAt: new Date(NOW.getTime() + 3 * 86_400_000), payerTypes: ['self'] });
-    const booked = await reserveForWard(t.db, { person: guardian }, ward.id, { slotId: slot.id, phone: '+358401231234', emailAddress: 'huoltaja@example.fi' }, ctx);
+    const slot = await createSlot(t.db, {
+      clinicId: 'KA',
+      practitionerId: 'P0001',
+      specialtyId: 'YLE',
+      startAt: new Date(NOW.getTime() + 3 * 86_400_000),
+      payerTypes: ['self'],
+    });
+    const booked = await reserveForWard(
+      t.db,
+      { person: guardian },
+      ward.id,
+      { slotId: slot.id, phone: '+358401231234', emailAddress: 'huoltaja@example.fi' },
+      ctx,
+    );
     expect(booked.type).toBe('success');
     // The guardian sees it under the child's name…
     const guardianView = await listAppointments(t.db, { personId: guardian.id, youngWardIds: [ward.id], olderWardIds: [] }, 'fi', NOW);
@@ -260,7 +297,9 @@ describe('VTJ client (X-Road) against a fake security server', () => {
     const sent = server.seen.at(-1)!;
     expect(sent.method).toBe('POST');
     expect(sent.contentType).toBe('text/xml; charset=utf-8');
-    expect(sent.body).toContain('<xrd:client id:objectType="SUBSYSTEM"><id:xRoadInstance>FI-TEST</id:xRoadInstance><id:memberClass>COM</id:memberClass><id:memberCode>1234567-8</id:memberCode><id:subsystemCode>portal</id:subsystemCode></xrd:client>');
+    expect(sent.body).toContain(
+      '<xrd:client id:objectType="SUBSYSTEM"><id:xRoadInstance>FI-TEST</id:xRoadInstance><id:memberClass>COM</id:memberClass><id:memberCode>1234567-8</id:memberCode><id:subsystemCode>portal</id:subsystemCode></xrd:client>',
+    );
     expect(sent.body).toContain('<id:serviceCode>HenkilonTunnusKysely</id:serviceCode><id:serviceVersion>v1</id:serviceVersion>');
     expect(sent.body).toContain('<xrd:protocolVersion>4.0</xrd:protocolVersion>');
     expect(sent.body).toMatch(/<xrd:id>[0-9a-f-]{36}<\/xrd:id>/);
@@ -277,7 +316,14 @@ describe('VTJ client (X-Road) against a fake security server', () => {
   });
 
   it.each([
-    ['a SOAP fault from the security server', () => ({ status: 500, body: envelope('<SOAP-ENV:Fault><faultcode>Server.ServerProxy.ServiceFailed</faultcode><faultstring>x</faultstring></SOAP-ENV:Fault>') }), 'unavailable'],
+    [
+      'a SOAP fault from the security server',
+      () => ({
+        status: 500,
+        body: envelope('<SOAP-ENV:Fault><faultcode>Server.ServerProxy.ServiceFailed</faultcode><faultstring>x</faultstring></SOAP-ENV:Fault>'),
+      }),
+      'unavailable',
+    ],
     ['an HTTP error', () => ({ status: 503, body: 'busy' }), 'unavailable'],
     ['a VTJ refusal (other return code)', () => ({ status: 200, body: vtjAnswer('0002') }), 'refused'],
     ['an answer that is not XML', () => ({ status: 200, body: '<html><body>proxy login' }), 'protocol'],
@@ -287,14 +333,18 @@ describe('VTJ client (X-Road) against a fake security server', () => {
   ] as const)('maps %s to %s', async (_name, answer, expected) => {
     reply = answer;
     const timeoutMs = expected === 'timeout' ? 300 : undefined;
-    const error = await createVtjRegister(config(timeoutMs)).wardsOf(query).catch((e: unknown) => e);
+    const error = await createVtjRegister(config(timeoutMs))
+      .wardsOf(query)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PopulationRegisterError);
     expect((error as PopulationRegisterError).code).toBe(expected);
     expect((error as Error).message).not.toContain(guardianCode);
   });
 
   it('a security server that is not there is unavailable', async () => {
-    const error = await createVtjRegister({ ...config(), url: 'http://127.0.0.1:9/' }).wardsOf(query).catch((e: unknown) => e);
+    const error = await createVtjRegister({ ...config(), url: 'http://127.0.0.1:9/' })
+      .wardsOf(query)
+      .catch((e: unknown) => e);
     expect((error as PopulationRegisterError).code).toBe('unavailable');
   });
 });

@@ -70,14 +70,26 @@ describe.each(databaseKinds())('booking written through to the practice system o
   });
   const patient = () => {
     individual += 2;
-    return createPerson(t.db, { identityCode: makeIdentityCode('1986-06-06', individual), firstName: 'Varaaja', lastName: `Kirjoittava${individual}`, patientDataConsentUpdatedAt: clock.now() });
+    return createPerson(t.db, {
+      identityCode: makeIdentityCode('1986-06-06', individual),
+      firstName: 'Varaaja',
+      lastName: `Kirjoittava${individual}`,
+      patientDataConsentUpdatedAt: clock.now(),
+    });
   };
   /** A free time at the practice system, synchronised into the portal: its local id. */
   async function freeTime(): Promise<{ fhirId: string; slotId: number }> {
     slotNo += 1;
     const start = minutesFromNow(3 * DAY + slotNo * 30);
     const fhirId = `WS${slotNo}`;
-    await staff.update<Slot>({ resourceType: 'Slot', id: fhirId, status: 'free', schedule: { reference: 'Schedule/WS' }, start: start.toISOString(), end: new Date(start.getTime() + 30 * 60_000).toISOString() });
+    await staff.update<Slot>({
+      resourceType: 'Slot',
+      id: fhirId,
+      status: 'free',
+      schedule: { reference: 'Schedule/WS' },
+      start: start.toISOString(),
+      end: new Date(start.getTime() + 30 * 60_000).toISOString(),
+    });
     await syncPracticeSystem(t.db, portalA, { now: clock.now() });
     const [link] = await t.db.select().from(practiceSystemSlots).where(eq(practiceSystemSlots.fhirId, fhirId));
     return { fhirId, slotId: link!.slotId! };
@@ -85,10 +97,18 @@ describe.each(databaseKinds())('booking written through to the practice system o
   /** Every Appointment on the slot at the practice system, whatever its status. */
   const allAt = async (fhirSlotId: string) => ((await staff.bundle<Appointment>(`Appointment?slot=Slot/${fhirSlotId}`)).entry ?? []).map((e) => e.resource!);
   const bookedAt = async (fhirSlotId: string) => (await allAt(fhirSlotId)).filter((a) => a.status === 'booked');
-  const rowsOf = (slotId: number) => t.db.select().from(appointments).where(and(eq(appointments.slotId, slotId), isNull(appointments.cancelledAt)));
+  const rowsOf = (slotId: number) =>
+    t.db
+      .select()
+      .from(appointments)
+      .where(and(eq(appointments.slotId, slotId), isNull(appointments.cancelledAt)));
 
   beforeAll(async () => {
-    const clients = new Map([['portal-a', keys.publicKey], ['portal-b', keys.publicKey], ['staff', keys.publicKey]]);
+    const clients = new Map([
+      ['portal-a', keys.publicKey],
+      ['portal-b', keys.publicKey],
+      ['staff', keys.publicKey],
+    ]);
     server = await startLocalFhirServer({ clients });
     portalA = recording(client('portal-a'));
     portalB = recording(client('portal-b'));
@@ -96,7 +116,12 @@ describe.each(databaseKinds())('booking written through to the practice system o
     await staff.update({ resourceType: 'Location', id: 'WLOC', name: 'Kamppi', status: 'active' });
     await staff.update({ resourceType: 'HealthcareService', id: 'WYLE', name: 'Yleislääkäri' });
     await staff.update({ resourceType: 'Practitioner', id: 'WP1', name: [{ given: ['Outi'], family: 'Omalääkäri' }] });
-    await staff.update<Schedule>({ resourceType: 'Schedule', id: 'WS', active: true, actor: [{ reference: 'Practitioner/WP1' }, { reference: 'Location/WLOC' }, { reference: 'HealthcareService/WYLE' }] });
+    await staff.update<Schedule>({
+      resourceType: 'Schedule',
+      id: 'WS',
+      active: true,
+      actor: [{ reference: 'Practitioner/WP1' }, { reference: 'Location/WLOC' }, { reference: 'HealthcareService/WYLE' }],
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -151,7 +176,7 @@ describe.each(databaseKinds())('booking written through to the practice system o
     expect(await rowsOf(slotId)).toHaveLength(1);
   });
 
-  it('gives the time back at the practice system when the portal\'s own transaction refuses after the hold', async () => {
+  it("gives the time back at the practice system when the portal's own transaction refuses after the hold", async () => {
     const person = await patient();
     const first = await freeTime();
     const second = await freeTime();
@@ -206,7 +231,12 @@ describe.each(databaseKinds())('booking written through to the practice system o
   });
 
   it('checks a staff-made appointment in at the practice system first, and not at all while it is down', async () => {
-    const person = await createPerson(t.db, { identityCode: makeIdentityCode('1975-05-05', (individual += 2)), firstName: 'Saapuva', lastName: 'Potilas', confidentialityAcceptedAt: clock.now() });
+    const person = await createPerson(t.db, {
+      identityCode: makeIdentityCode('1975-05-05', (individual += 2)),
+      firstName: 'Saapuva',
+      lastName: 'Potilas',
+      confidentialityAcceptedAt: clock.now(),
+    });
     await staff.update<Patient>({ resourceType: 'Patient', id: 'WPAT', identifier: [{ system: IDENTITY_CODE_SYSTEM, value: person.identityCode }] });
     const start = minutesFromNow(10);
     await staff.update<Appointment>({
@@ -266,8 +296,13 @@ describe.each(databaseKinds())('booking written through to the practice system o
     ],
     ...(extension ? { extension } : {}),
   });
-  const move = (viewer: ReturnType<typeof viewerOf>, appointmentId: number, slotId: number, practiceSystem: FhirClient, extra: Parameters<typeof moveAppointment>[2] = {}) =>
-    moveAppointment(t.db, { actor: { kind: 'viewer', viewer, appointmentId }, slotId }, { now: clock.now(), settings: SETTINGS, practiceSystem, ...extra });
+  const move = (
+    viewer: ReturnType<typeof viewerOf>,
+    appointmentId: number,
+    slotId: number,
+    practiceSystem: FhirClient,
+    extra: Parameters<typeof moveAppointment>[2] = {},
+  ) => moveAppointment(t.db, { actor: { kind: 'viewer', viewer, appointmentId }, slotId }, { now: clock.now(), settings: SETTINGS, practiceSystem, ...extra });
   const rowOf = async (id: number) => (await t.db.select().from(appointments).where(eq(appointments.id, id)))[0]!;
 
   it('moves at the practice system first: the new Slot busy, the old one free, the Appointment at the new time, then the row', async () => {
@@ -283,7 +318,9 @@ describe.each(databaseKinds())('booking written through to the practice system o
     expect((await rowOf(a.id)).slotId).toBe(to.slotId);
     // The next sync sees the portal's own move: the same row at the new time, the old time free again.
     await syncPracticeSystem(t.db, portalA, { now: clock.now() });
-    expect(await t.db.select({ id: appointments.id, slotId: appointments.slotId }).from(appointments).where(eq(appointments.patientId, a.person.id))).toEqual([{ id: a.id, slotId: to.slotId }]);
+    expect(await t.db.select({ id: appointments.id, slotId: appointments.slotId }).from(appointments).where(eq(appointments.patientId, a.person.id))).toEqual([
+      { id: a.id, slotId: to.slotId },
+    ]);
     expect(await rowsOf(a.from.slotId)).toEqual([]);
   });
 
@@ -328,16 +365,16 @@ describe.each(databaseKinds())('booking written through to the practice system o
     expect((await rowOf(a.id)).slotId).toBe(a.from.slotId);
   });
 
-  it('puts the appointment back at the practice system when the portal\'s move transaction does not commit', async () => {
+  it("puts the appointment back at the practice system when the portal's move transaction does not commit", async () => {
     const a = await bookedAppointment();
     const to = await freeTime();
     await expect(
       move(a.viewer, a.id, to.slotId, portalA, {
         inTransaction: async () => {
-          throw new Error('the caller\'s step failed');
+          throw new Error("the caller's step failed");
         },
       }),
-    ).rejects.toThrow('the caller\'s step failed');
+    ).rejects.toThrow("the caller's step failed");
     const there = await staff.read<Appointment>(`Appointment/${a.fhirId}`);
     expect(there).toMatchObject({ status: 'booked', slot: [{ reference: `Slot/${a.from.fhirId}` }] });
     expect((await staff.read<Slot>(`Slot/${a.from.fhirId}`)).status).toBe('busy');
@@ -394,7 +431,10 @@ describe.each(databaseKinds())('booking written through to the practice system o
 
     // Created by the batched path, then changed on the known one's path.
     expect(await offered(rule({ url: 'Reschedulable', valueBoolean: false }))).toEqual({ cancel: false, move: true });
-    expect(await offered(rule({ url: 'Cancellable', valueBoolean: false }, { url: 'Reschedulable', valueBoolean: true }))).toEqual({ cancel: true, move: false });
+    expect(await offered(rule({ url: 'Cancellable', valueBoolean: false }, { url: 'Reschedulable', valueBoolean: true }))).toEqual({
+      cancel: true,
+      move: false,
+    });
     expect(await offered(rule({ url: 'NotAfter', valueDateTime: minutesFromNow(-1).toISOString() }))).toEqual({ cancel: true, move: true });
     expect(await offered(rule({ url: 'NotAfter', valueDateTime: minutesFromNow(DAY).toISOString() }))).toBeNull();
     expect(await offered()).toBeNull();
@@ -430,7 +470,11 @@ describe.each(databaseKinds())('booking written through to the practice system o
   it('does not cancel online what the practice system marks not cancellable', async () => {
     const a = await bookedAppointment();
     const current = await staff.read<Appointment>(`Appointment/${a.fhirId}`);
-    await staff.update<Appointment>({ ...current, id: a.fhirId, extension: [{ url: MUTABILITY_EXTENSION, extension: [{ url: 'Cancellable', valueBoolean: false }] }] });
+    await staff.update<Appointment>({
+      ...current,
+      id: a.fhirId,
+      extension: [{ url: MUTABILITY_EXTENSION, extension: [{ url: 'Cancellable', valueBoolean: false }] }],
+    });
     expect(await cancelAppointment(t.db, a.viewer, a.id, clock.now(), portalA)).toBe('unknownError');
     expect((await staff.read<Appointment>(`Appointment/${a.fhirId}`)).status).toBe('booked');
     expect((await rowOf(a.id)).cancelledAt).toBeNull();
@@ -438,20 +482,47 @@ describe.each(databaseKinds())('booking written through to the practice system o
 
   it('takes an earlier time offered through the practice system first, and leaves the offer open while the practice system is down', async () => {
     const phone = `+35840555${String((individual += 2)).padStart(4, '0')}`;
-    const person = await createPerson(t.db, { identityCode: makeIdentityCode('1982-08-08', individual), firstName: 'Odottava', lastName: 'Potilas', phone, patientDataConsentUpdatedAt: clock.now() });
+    const person = await createPerson(t.db, {
+      identityCode: makeIdentityCode('1982-08-08', individual),
+      firstName: 'Odottava',
+      lastName: 'Potilas',
+      phone,
+      patientDataConsentUpdatedAt: clock.now(),
+    });
     const viewer = viewerOf({ person: { id: person.id }, wards: [] });
     const later = await freeTime();
     const booked = await reserveAsUser(t.db, { person }, { slotId: later.slotId, phone, emailAddress: 'odottava@example.fi' }, ctx(portalA));
     if (booked.type !== 'success') throw new Error(booked.type);
     const latestDate = helsinkiDate((await rowOf(booked.appointmentId)).startAt);
-    expect(await requestEarlierTime(t.db, viewer, booked.appointmentId, { practitioner: 'any', clinicIds: ['WLOC'], latestDate }, { lang: 'fi', brand: 'general', origin: 'https://portal.test', now: clock.now() })).toBe('requested');
+    expect(
+      await requestEarlierTime(
+        t.db,
+        viewer,
+        booked.appointmentId,
+        { practitioner: 'any', clinicIds: ['WLOC'], latestDate },
+        { lang: 'fi', brand: 'general', origin: 'https://portal.test', now: clock.now() },
+      ),
+    ).toBe('requested');
     // An earlier time opens at the practice system and is offered.
     const start = minutesFromNow(2 * DAY);
-    await staff.update<Slot>({ resourceType: 'Slot', id: 'WSE', status: 'free', schedule: { reference: 'Schedule/WS' }, start: start.toISOString(), end: new Date(start.getTime() + 30 * 60_000).toISOString() });
+    await staff.update<Slot>({
+      resourceType: 'Slot',
+      id: 'WSE',
+      status: 'free',
+      schedule: { reference: 'Schedule/WS' },
+      start: start.toISOString(),
+      end: new Date(start.getTime() + 30 * 60_000).toISOString(),
+    });
     await syncPracticeSystem(t.db, portalA, { now: clock.now() });
     const [link] = await t.db.select().from(practiceSystemSlots).where(eq(practiceSystemSlots.fhirId, 'WSE'));
-    await offerFreedSlot(t.db, link!.slotId!, { now: clock.now(), settings: { offerMinutes: 120, batchSize: 5, minNoticeMinutes: 120, cancellationLimitHours: 24 } });
-    const [sms] = await t.db.select().from(outbox).where(and(eq(outbox.kind, 'earlierTimeOffer'), eq(outbox.recipient, phone), eq(outbox.channel, 'sms')));
+    await offerFreedSlot(t.db, link!.slotId!, {
+      now: clock.now(),
+      settings: { offerMinutes: 120, batchSize: 5, minNoticeMinutes: 120, cancellationLimitHours: 24 },
+    });
+    const [sms] = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.kind, 'earlierTimeOffer'), eq(outbox.recipient, phone), eq(outbox.channel, 'sms')));
     const code = /\/fi\/aikaisempi-aika\/([A-Za-z0-9_-]+)/.exec(sms!.body)![1]!;
     const [appointmentLink] = await t.db.select().from(practiceSystemAppointments).where(eq(practiceSystemAppointments.appointmentId, booked.appointmentId));
 
@@ -462,7 +533,9 @@ describe.each(databaseKinds())('booking written through to the practice system o
     } finally {
       await server.resume();
     }
-    expect((await t.db.select({ state: earlierTimeOffers.state }).from(earlierTimeOffers).where(eq(earlierTimeOffers.slotId, link!.slotId!))).map((o) => o.state)).toEqual(['open']);
+    expect(
+      (await t.db.select({ state: earlierTimeOffers.state }).from(earlierTimeOffers).where(eq(earlierTimeOffers.slotId, link!.slotId!))).map((o) => o.state),
+    ).toEqual(['open']);
     expect((await staff.read<Slot>('Slot/WSE')).status).toBe('free');
 
     expect(await takeOffer(t.db, code, { now: clock.now(), practiceSystem: portalA })).toBe('success');

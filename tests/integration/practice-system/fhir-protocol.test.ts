@@ -18,7 +18,13 @@ const foreign = generateKeyPairSync('ec', { namedCurve: 'secp384r1' });
 
 let server: LocalFhirServer;
 const clientOf = (options: { key?: typeof keys.privateKey; timeoutMs?: number } = {}): FhirClient =>
-  createFhirClient({ baseUrl: server.baseUrl, tokenUrl: server.tokenUrl, clientId: 'portal', key: options.key ?? keys.privateKey, timeoutMs: options.timeoutMs ?? 5000 });
+  createFhirClient({
+    baseUrl: server.baseUrl,
+    tokenUrl: server.tokenUrl,
+    clientId: 'portal',
+    key: options.key ?? keys.privateKey,
+    timeoutMs: options.timeoutMs ?? 5000,
+  });
 
 beforeAll(async () => {
   server = await startLocalFhirServer({ clients: new Map([['portal', keys.publicKey]]) });
@@ -37,13 +43,26 @@ async function errorOf(promise: Promise<unknown>): Promise<PracticeSystemError> 
 }
 
 const freeSlot = (client: FhirClient) =>
-  client.create<Slot>({ resourceType: 'Slot', status: 'free', schedule: { reference: 'Schedule/s1' }, start: '2027-02-01T08:00:00Z', end: '2027-02-01T08:30:00Z' });
+  client.create<Slot>({
+    resourceType: 'Slot',
+    status: 'free',
+    schedule: { reference: 'Schedule/s1' },
+    start: '2027-02-01T08:00:00Z',
+    end: '2027-02-01T08:30:00Z',
+  });
 
 function bookingEntries(slot: Slot, patient: string) {
   return [
     {
       fullUrl: `urn:uuid:${crypto.randomUUID()}`,
-      resource: { resourceType: 'Appointment', status: 'booked', start: slot.start, end: slot.end, slot: [{ reference: `Slot/${slot.id}` }], participant: [{ status: 'accepted', actor: { display: patient } }] } as Appointment,
+      resource: {
+        resourceType: 'Appointment',
+        status: 'booked',
+        start: slot.start,
+        end: slot.end,
+        slot: [{ reference: `Slot/${slot.id}` }],
+        participant: [{ status: 'accepted', actor: { display: patient } }],
+      } as Appointment,
       request: { method: 'POST' as const, url: 'Appointment' },
     },
     { resource: { ...slot, status: 'busy' as const }, request: { method: 'PUT' as const, url: `Slot/${slot.id}`, ifMatch: `W/"${slot.meta!.versionId}"` } },
@@ -84,7 +103,13 @@ describe('SMART Backend Services at the local FHIR server', () => {
     // A token that lives less than the renewal margin is fetched again for each call.
     const shortLived = await startLocalFhirServer({ clients: new Map([['portal', keys.publicKey]]), tokenSeconds: 30 });
     try {
-      const renewing = createFhirClient({ baseUrl: shortLived.baseUrl, tokenUrl: shortLived.tokenUrl, clientId: 'portal', key: keys.privateKey, timeoutMs: 5000 });
+      const renewing = createFhirClient({
+        baseUrl: shortLived.baseUrl,
+        tokenUrl: shortLived.tokenUrl,
+        clientId: 'portal',
+        key: keys.privateKey,
+        timeoutMs: 5000,
+      });
       await renewing.bundle('Slot');
       await renewing.bundle('Slot');
       expect(renewing.tokensFetched()).toBe(2);

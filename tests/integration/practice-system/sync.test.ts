@@ -10,7 +10,17 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Appointment, Patient, Resource, Schedule, Slot } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPerson } from '~db/factories';
-import { appointmentSlots, appointments, clinics, practiceSystemCursors, practiceSystemSlots, practitionerClinics, practitioners, practitionerSpecialties, specialties } from '~db/schema';
+import {
+  appointmentSlots,
+  appointments,
+  clinics,
+  practiceSystemCursors,
+  practiceSystemSlots,
+  practitionerClinics,
+  practitioners,
+  practitionerSpecialties,
+  specialties,
+} from '~db/schema';
 import { makeIdentityCode } from '~/models/identity-code';
 import { listAppointments } from '~/services/appointments/appointments.server';
 import { createFhirClient, PracticeSystemError, type FhirClient } from '~/services/practice-system/fhir-client';
@@ -33,7 +43,12 @@ describe.each(databaseKinds())('the practice system read model on %s', (kind) =>
   let staff: FhirClient;
 
   beforeAll(async () => {
-    server = await startLocalFhirServer({ clients: new Map([['portal', keys.publicKey], ['staff', keys.publicKey]]) });
+    server = await startLocalFhirServer({
+      clients: new Map([
+        ['portal', keys.publicKey],
+        ['staff', keys.publicKey],
+      ]),
+    });
     portal = createFhirClient({ baseUrl: server.baseUrl, tokenUrl: server.tokenUrl, clientId: 'portal', key: keys.privateKey, timeoutMs: 5000 });
     staff = createFhirClient({ baseUrl: server.baseUrl, tokenUrl: server.tokenUrl, clientId: 'staff', key: keys.privateKey, timeoutMs: 5000 });
   });
@@ -45,7 +60,14 @@ describe.each(databaseKinds())('the practice system read model on %s', (kind) =>
   const put = <T extends Resource>(resource: T & { id: string }) => staff.update<T>(resource);
   const slotAt = (id: string, startMinutes: number, status: Slot['status'] = 'free'): Slot & { id: string } => {
     const start = minutesFromNow(startMinutes);
-    return { resourceType: 'Slot', id, status, schedule: { reference: 'Schedule/S-P1' }, start: start.toISOString(), end: new Date(start.getTime() + 30 * 60_000).toISOString() };
+    return {
+      resourceType: 'Slot',
+      id,
+      status,
+      schedule: { reference: 'Schedule/S-P1' },
+      start: start.toISOString(),
+      end: new Date(start.getTime() + 30 * 60_000).toISOString(),
+    };
   };
   async function rowOf(fhirSlotId: string) {
     const [link] = await t.db.select().from(practiceSystemSlots).where(eq(practiceSystemSlots.fhirId, fhirSlotId));
@@ -57,30 +79,89 @@ describe.each(databaseKinds())('the practice system read model on %s', (kind) =>
   it('brings every type in, matches patients by the identity code, and a second sync from the cursor changes nothing', async () => {
     const code = makeIdentityCode('1980-04-04', 412);
     const person = await createPerson(t.db, { identityCode: code, firstName: 'Staffi', lastName: 'Varattu' });
-    await put({ resourceType: 'Location', id: 'FLOC', name: 'Kamppi', status: 'active', address: { line: ['Urho Kekkosen katu 1'], postalCode: '00100', city: 'Helsinki' } });
+    await put({
+      resourceType: 'Location',
+      id: 'FLOC',
+      name: 'Kamppi',
+      status: 'active',
+      address: { line: ['Urho Kekkosen katu 1'], postalCode: '00100', city: 'Helsinki' },
+    });
     await put({ resourceType: 'HealthcareService', id: 'FYLE', name: 'Yleislääkäri', active: true });
-    await put({ resourceType: 'Practitioner', id: 'P1', name: [{ given: ['Outi'], family: 'Omalääkäri' }], qualification: [{ code: { text: 'Yleislääkäri' } }] });
-    await put({ resourceType: 'PractitionerRole', id: 'R-P1', active: true, practitioner: { reference: 'Practitioner/P1' }, location: [{ reference: 'Location/FLOC' }], healthcareService: [{ reference: 'HealthcareService/FYLE' }] });
-    await put<Schedule>({ resourceType: 'Schedule', id: 'S-P1', active: true, actor: [{ reference: 'Practitioner/P1' }, { reference: 'Location/FLOC' }, { reference: 'HealthcareService/FYLE' }] });
+    await put({
+      resourceType: 'Practitioner',
+      id: 'P1',
+      name: [{ given: ['Outi'], family: 'Omalääkäri' }],
+      qualification: [{ code: { text: 'Yleislääkäri' } }],
+    });
+    await put({
+      resourceType: 'PractitionerRole',
+      id: 'R-P1',
+      active: true,
+      practitioner: { reference: 'Practitioner/P1' },
+      location: [{ reference: 'Location/FLOC' }],
+      healthcareService: [{ reference: 'HealthcareService/FYLE' }],
+    });
+    await put<Schedule>({
+      resourceType: 'Schedule',
+      id: 'S-P1',
+      active: true,
+      actor: [{ reference: 'Practitioner/P1' }, { reference: 'Location/FLOC' }, { reference: 'HealthcareService/FYLE' }],
+    });
     await put<Patient>({ resourceType: 'Patient', id: 'PAT1', identifier: [{ system: IDENTITY_CODE_SYSTEM, value: code }], name: [{ family: 'Varattu' }] });
     await put<Patient>({ resourceType: 'Patient', id: 'PAT2', identifier: [{ system: IDENTITY_CODE_SYSTEM, value: makeIdentityCode('1970-01-01', 414) }] });
     await put(slotAt('SL1', 2 * DAY));
     const taken = await put(slotAt('SL2', 2 * DAY + 30, 'busy'));
     await put(slotAt('SL3', 2 * DAY + 60, 'busy'));
     // The staff booked SL2 for the portal's patient by phone, and SL3 for someone the portal does not know.
-    await put<Appointment>({ resourceType: 'Appointment', id: 'A1', status: 'booked', start: taken.start, end: taken.end, slot: [{ reference: 'Slot/SL2' }], participant: [{ actor: { reference: 'Patient/PAT1' }, status: 'accepted' }, { actor: { reference: 'Practitioner/P1' }, status: 'accepted' }] });
-    await put<Appointment>({ resourceType: 'Appointment', id: 'A2', status: 'booked', start: taken.start, end: taken.end, slot: [{ reference: 'Slot/SL3' }], participant: [{ actor: { reference: 'Patient/PAT2' }, status: 'accepted' }] });
+    await put<Appointment>({
+      resourceType: 'Appointment',
+      id: 'A1',
+      status: 'booked',
+      start: taken.start,
+      end: taken.end,
+      slot: [{ reference: 'Slot/SL2' }],
+      participant: [
+        { actor: { reference: 'Patient/PAT1' }, status: 'accepted' },
+        { actor: { reference: 'Practitioner/P1' }, status: 'accepted' },
+      ],
+    });
+    await put<Appointment>({
+      resourceType: 'Appointment',
+      id: 'A2',
+      status: 'booked',
+      start: taken.start,
+      end: taken.end,
+      slot: [{ reference: 'Slot/SL3' }],
+      participant: [{ actor: { reference: 'Patient/PAT2' }, status: 'accepted' }],
+    });
 
     // An appointment naming a Patient the server does not have matches nobody; the sync goes on.
-    await put<Appointment>({ resourceType: 'Appointment', id: 'A3', status: 'booked', start: taken.start, end: taken.end, participant: [{ actor: { reference: 'Patient/GONE' }, status: 'accepted' }] });
+    await put<Appointment>({
+      resourceType: 'Appointment',
+      id: 'A3',
+      status: 'booked',
+      start: taken.start,
+      end: taken.end,
+      participant: [{ actor: { reference: 'Patient/GONE' }, status: 'accepted' }],
+    });
     const first = await sync();
     expect(first).toMatchObject({ Location: 1, Slot: 3, Appointment: 3, Patient: 2 });
 
-    expect(await t.db.select().from(clinics).where(eq(clinics.id, 'FLOC'))).toEqual([expect.objectContaining({ name: 'Kamppi', streetAddress: 'Urho Kekkosen katu 1', postOffice: 'Helsinki', isRemote: false })]);
-    expect(await t.db.select({ name: specialties.name }).from(specialties).where(eq(specialties.id, 'FYLE'))).toEqual([{ name: { fi: 'Yleislääkäri', sv: 'Yleislääkäri', en: 'Yleislääkäri' } }]);
-    expect(await t.db.select({ first: practitioners.firstName, last: practitioners.lastName }).from(practitioners).where(eq(practitioners.id, 'P1'))).toEqual([{ first: 'Outi', last: 'Omalääkäri' }]);
-    expect(await t.db.select().from(practitionerClinics).where(eq(practitionerClinics.practitionerId, 'P1'))).toEqual([{ practitionerId: 'P1', clinicId: 'FLOC' }]);
-    expect(await t.db.select().from(practitionerSpecialties).where(eq(practitionerSpecialties.practitionerId, 'P1'))).toEqual([{ practitionerId: 'P1', specialtyId: 'FYLE' }]);
+    expect(await t.db.select().from(clinics).where(eq(clinics.id, 'FLOC'))).toEqual([
+      expect.objectContaining({ name: 'Kamppi', streetAddress: 'Urho Kekkosen katu 1', postOffice: 'Helsinki', isRemote: false }),
+    ]);
+    expect(await t.db.select({ name: specialties.name }).from(specialties).where(eq(specialties.id, 'FYLE'))).toEqual([
+      { name: { fi: 'Yleislääkäri', sv: 'Yleislääkäri', en: 'Yleislääkäri' } },
+    ]);
+    expect(await t.db.select({ first: practitioners.firstName, last: practitioners.lastName }).from(practitioners).where(eq(practitioners.id, 'P1'))).toEqual([
+      { first: 'Outi', last: 'Omalääkäri' },
+    ]);
+    expect(await t.db.select().from(practitionerClinics).where(eq(practitionerClinics.practitionerId, 'P1'))).toEqual([
+      { practitionerId: 'P1', clinicId: 'FLOC' },
+    ]);
+    expect(await t.db.select().from(practitionerSpecialties).where(eq(practitionerSpecialties.practitionerId, 'P1'))).toEqual([
+      { practitionerId: 'P1', specialtyId: 'FYLE' },
+    ]);
     expect(await rowOf('SL1')).toMatchObject({ clinicId: 'FLOC', practitionerId: 'P1', specialtyId: 'FYLE', durationMinutes: 30 });
     expect(await rowOf('SL3')).toBeNull();
 
@@ -96,7 +177,16 @@ describe.each(databaseKinds())('the practice system read model on %s', (kind) =>
     expect(everyAppointment).toHaveLength(1);
 
     const cursors = await t.db.select().from(practiceSystemCursors);
-    expect(cursors.map((c) => c.resourceType).sort()).toEqual(['Appointment', 'HealthcareService', 'Location', 'Patient', 'Practitioner', 'PractitionerRole', 'Schedule', 'Slot']);
+    expect(cursors.map((c) => c.resourceType).sort()).toEqual([
+      'Appointment',
+      'HealthcareService',
+      'Location',
+      'Patient',
+      'Practitioner',
+      'PractitionerRole',
+      'Schedule',
+      'Slot',
+    ]);
     const slotsBefore = await t.db.select().from(appointmentSlots);
     const second = await sync();
     // From the cursor: only the boundary instant is read again (inclusive), not the whole history.
@@ -119,10 +209,20 @@ describe.each(databaseKinds())('the practice system read model on %s', (kind) =>
     expect(await rowOf('SL4')).toBeNull();
     expect(await t.db.select().from(practiceSystemSlots).where(eq(practiceSystemSlots.fhirId, 'SL5'))).toEqual([]);
 
-    await put<Schedule>({ resourceType: 'Schedule', id: 'S-P1', active: false, actor: [{ reference: 'Practitioner/P1' }, { reference: 'Location/FLOC' }, { reference: 'HealthcareService/FYLE' }] });
+    await put<Schedule>({
+      resourceType: 'Schedule',
+      id: 'S-P1',
+      active: false,
+      actor: [{ reference: 'Practitioner/P1' }, { reference: 'Location/FLOC' }, { reference: 'HealthcareService/FYLE' }],
+    });
     await sync();
     expect(await rowOf('SL1')).toBeNull();
-    await put<Schedule>({ resourceType: 'Schedule', id: 'S-P1', active: true, actor: [{ reference: 'Practitioner/P1' }, { reference: 'Location/FLOC' }, { reference: 'HealthcareService/FYLE' }] });
+    await put<Schedule>({
+      resourceType: 'Schedule',
+      id: 'S-P1',
+      active: true,
+      actor: [{ reference: 'Practitioner/P1' }, { reference: 'Location/FLOC' }, { reference: 'HealthcareService/FYLE' }],
+    });
     await sync();
     expect(await rowOf('SL1')).not.toBeNull();
 
@@ -173,16 +273,29 @@ describe.each(databaseKinds())('the practice system read model on %s', (kind) =>
     await sync();
     expect(await t.db.select({ id: clinics.id }).from(clinics).where(eq(clinics.id, 'FLOC3'))).toHaveLength(1);
     expect(await rowOf('SL6')).not.toBeNull();
-    const live = await t.db.select({ id: appointments.id }).from(appointments).where(and(eq(appointments.bookedVia, 'staff'), isNull(appointments.cancelledAt)));
+    const live = await t.db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(and(eq(appointments.bookedVia, 'staff'), isNull(appointments.cancelledAt)));
     expect(live).toEqual([]);
   });
 
   it('shows the lag per type and the failed runs for the metrics: the lag starts again at every run, nothing new or not, and grows while the practice system is down', async () => {
-    const failedRuns = async () => (await portalMetrics().practiceSystemErrors.get()).values.find((v) => v.labels.operation === 'sync' && v.labels.kind === 'unavailable')?.value ?? 0;
+    const failedRuns = async () =>
+      (await portalMetrics().practiceSystemErrors.get()).values.find((v) => v.labels.operation === 'sync' && v.labels.kind === 'unavailable')?.value ?? 0;
     await sync();
     const later = new Date(clock.nowMs() + 90_000);
     const lag = await practiceSystemSyncLag(t.db, later);
-    expect(lag.map((l) => l.resourceType).sort()).toEqual(['Appointment', 'HealthcareService', 'Location', 'Patient', 'Practitioner', 'PractitionerRole', 'Schedule', 'Slot']);
+    expect(lag.map((l) => l.resourceType).sort()).toEqual([
+      'Appointment',
+      'HealthcareService',
+      'Location',
+      'Patient',
+      'Practitioner',
+      'PractitionerRole',
+      'Schedule',
+      'Slot',
+    ]);
     expect(lag.every((l) => l.seconds >= 90)).toBe(true);
     // A run with nothing new still brings every type up to date.
     await syncPracticeSystem(t.db, portal, { now: later });

@@ -49,7 +49,14 @@ async function fhirExport(db: Db, auth: Awaited<ReturnType<typeof authOf>>, pers
 
 async function pdfExport(db: Db, auth: Awaited<ReturnType<typeof authOf>>, lang: 'fi' | 'sv' | 'en') {
   const patient = (await exportSubject(db, recordViewerOf(auth), null))!;
-  const stream = exportPdfStream({ patient, sources: exportSources(db, auth, patient, lang), t: await textsIn(lang), lang, brandName: 'Terveystalo', now: clock.now() });
+  const stream = exportPdfStream({
+    patient,
+    sources: exportSources(db, auth, patient, lang),
+    t: await textsIn(lang),
+    lang,
+    brandName: 'Terveystalo',
+    now: clock.now(),
+  });
   return readPdf(Buffer.from(await new Response(stream).arrayBuffer()));
 }
 
@@ -72,7 +79,17 @@ describe.each(databaseKinds())('download my data on %s', (kind) => {
     for (const entry of bundle.entry) expect(fhirSchemaErrors(entry.resource), entry.resource.resourceType).toEqual([]);
 
     const types = new Set(bundle.entry.map((e) => e.resource.resourceType));
-    for (const type of ['Patient', 'Appointment', 'Encounter', 'Condition', 'Observation', 'DiagnosticReport', 'MedicationRequest', 'Immunization', 'DocumentReference']) {
+    for (const type of [
+      'Patient',
+      'Appointment',
+      'Encounter',
+      'Condition',
+      'Observation',
+      'DiagnosticReport',
+      'MedicationRequest',
+      'Immunization',
+      'DocumentReference',
+    ]) {
       expect(types, type).toContain(type);
     }
     const [patient] = ofType(bundle, 'Patient');
@@ -167,7 +184,16 @@ describe.each(databaseKinds())('download my data on %s', (kind) => {
     const eino = (await demo(t.db, 'eino')).person;
     const before = ofType((await fhirExport(t.db, laura, eino.id))!.bundle, 'Appointment').length;
     const values = appointmentValues(
-      { person: 'eino', description: 'confidential', startInMinutes: 5 * 24 * 60, kindId: 'VAS', specialtyId: 'PSY', clinicId: 'JP', practitionerId: 'P0026', locationType: 'physicalLocation' },
+      {
+        person: 'eino',
+        description: 'confidential',
+        startInMinutes: 5 * 24 * 60,
+        kindId: 'VAS',
+        specialtyId: 'PSY',
+        clinicId: 'JP',
+        practitionerId: 'P0026',
+        locationType: 'physicalLocation',
+      },
       clock.now(),
     );
     const { appointment } = await createAppointment(t.db, {
@@ -182,7 +208,10 @@ describe.each(databaseKinds())('download my data on %s', (kind) => {
     expect(ids).toHaveLength(before);
     expect(after.text).not.toMatch(/Psyk|Järvenpää/);
     // Shown again, the same visit is in the export: the filter is the visit's mark, nothing else.
-    await t.db.update(appointments).set({ confidentialAt: null, confidentialBy: null, confidentialMarkedById: null }).where(eq(appointments.id, appointment.id));
+    await t.db
+      .update(appointments)
+      .set({ confidentialAt: null, confidentialBy: null, confidentialMarkedById: null })
+      .where(eq(appointments.id, appointment.id));
     expect(ofType((await fhirExport(t.db, laura, eino.id))!.bundle, 'Appointment')).toHaveLength(before + 1);
   });
 
@@ -193,10 +222,25 @@ describe.each(databaseKinds())('download my data on %s', (kind) => {
     for (let i = 0; i < n; i += 100) {
       const chunk = Array.from({ length: Math.min(100, n - i) }, (_, k) => i + k);
       // Several on one day, so the keyset's tie-break on id matters.
-      await Promise.all(chunk.map((j) => createVaccination(t.db, { patientId: person.id, name: `Rokote ${j}`, vaccinatedOn: addDays(today, -Math.floor(j / 3)), practitionerName: 'Sari Laine' })));
+      await Promise.all(
+        chunk.map((j) =>
+          createVaccination(t.db, {
+            patientId: person.id,
+            name: `Rokote ${j}`,
+            vaccinatedOn: addDays(today, -Math.floor(j / 3)),
+            practitionerName: 'Sari Laine',
+          }),
+        ),
+      );
     }
     for (let j = 0; j < EXPORT_BATCH + 3; j++) {
-      await createVisitReport(t.db, { patientId: person.id, startAt: helsinkiInstant(addDays(today, -Math.floor(j / 2)), 9), practitionerId: 'P0001', specialtyId: 'YLE', diagnoses: [{ code: 'J06.9', description: 'Ylähengitystieinfektio' }] });
+      await createVisitReport(t.db, {
+        patientId: person.id,
+        startAt: helsinkiInstant(addDays(today, -Math.floor(j / 2)), 9),
+        practitionerId: 'P0001',
+        specialtyId: 'YLE',
+        diagnoses: [{ code: 'J06.9', description: 'Ylähengitystieinfektio' }],
+      });
     }
     const auth = await authOf(t.db, person.id);
     const { bundle } = (await fhirExport(t.db, auth))!;
@@ -210,7 +254,16 @@ describe.each(databaseKinds())('download my data on %s', (kind) => {
     // The PDF, drawn while the batches stream in, has them all too, and ends as a PDF does.
     const patient = (await exportSubject(t.db, recordViewerOf(auth), null))!;
     const bytes = Buffer.from(
-      await new Response(exportPdfStream({ patient, sources: exportSources(t.db, auth, patient, 'fi'), t: await textsIn('fi'), lang: 'fi', brandName: 'Terveystalo', now: clock.now() })).arrayBuffer(),
+      await new Response(
+        exportPdfStream({
+          patient,
+          sources: exportSources(t.db, auth, patient, 'fi'),
+          t: await textsIn('fi'),
+          lang: 'fi',
+          brandName: 'Terveystalo',
+          now: clock.now(),
+        }),
+      ).arrayBuffer(),
     );
     expect(bytes.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
     const pdf = readPdf(bytes);

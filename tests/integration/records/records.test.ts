@@ -170,7 +170,10 @@ describe.each(databaseKinds())('health records on %s', (kind) => {
     expect(memos.items).toHaveLength(2);
     expect(memos.items[0]!.followUps.map((f) => f.text)).toContain('Työpisteen ergonomiakäynti fysioterapeutin kanssa');
     expect(memos.items[1]!.followUps).toEqual([]);
-    const logged = await t.db.select().from(accessLog).where(and(eq(accessLog.subjectPersonId, mikko.actorId), eq(accessLog.resource, 'employee-memo')));
+    const logged = await t.db
+      .select()
+      .from(accessLog)
+      .where(and(eq(accessLog.subjectPersonId, mikko.actorId), eq(accessLog.resource, 'employee-memo')));
     expect(logged).toHaveLength(2);
     const aino = await viewerFor(t.db, 'aino');
     expect((await listEmployeeMemos(t.db, aino.actorId, 'fi')).items).toEqual([]);

@@ -28,7 +28,10 @@ describe.each(databaseKinds())('prescription renewal and questionnaires on %s', 
   it('sends one thread with the answers, then refuses a second request while pending', async () => {
     const aino = await viewerFor(t.db, 'aino');
     const list = await listPrescriptions(t.db, aino, aino.people[0]!, 'fi');
-    const ids = list.items.filter((p) => p.isRenewable).slice(0, 2).map((p) => p.id);
+    const ids = list.items
+      .filter((p) => p.isRenewable)
+      .slice(0, 2)
+      .map((p) => p.id);
     const result = await requestRenewal(t.db, aino, ids, answersFor(ids));
     expect(result.type).toBe('sent');
     const threadId = result.type === 'sent' ? result.threadId : 0;
@@ -41,7 +44,10 @@ describe.each(databaseKinds())('prescription renewal and questionnaires on %s', 
     expect(again.type).toBe('alreadyPending');
     const rows = await t.db.select().from(prescriptionRenewals).where(eq(prescriptionRenewals.prescriptionId, ids[0]!));
     expect(rows).toHaveLength(1);
-    const logged = await t.db.select().from(accessLog).where(and(eq(accessLog.resource, 'prescription-renewal'), eq(accessLog.action, 'create')));
+    const logged = await t.db
+      .select()
+      .from(accessLog)
+      .where(and(eq(accessLog.resource, 'prescription-renewal'), eq(accessLog.action, 'create')));
     expect(logged.map((r) => r.resourceId).sort()).toEqual(ids.map(String).sort());
   });
 

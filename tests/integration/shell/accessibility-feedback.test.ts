@@ -58,14 +58,18 @@ describe.each(databaseKinds())('accessibility feedback on %s', (kind) => {
   it('counts the spellings of one mailbox together: +tags, case and Gmail’s dots share the limit', async () => {
     const variants = ['Virta+1@example.fi', 'virta+2@Example.fi', ' VIRTA@example.fi', 'virta+palaute@example.fi.'];
     const results = [];
-    for (const email of variants) results.push(await submitFeedback(t.db, { location: 'Etusivu', description: 'Ongelma', email, brand: 'general', language: 'fi' }));
+    for (const email of variants)
+      results.push(await submitFeedback(t.db, { location: 'Etusivu', description: 'Ongelma', email, brand: 'general', language: 'fi' }));
     expect(results.map((r) => r.acknowledged)).toEqual([true, true, true, false]);
     const gmail = ['m.e.i.k.a@gmail.com', 'meika+1@googlemail.com', 'Mei.Ka@gmail.com', 'meika+2@gmail.com'];
     const fromGmail = [];
-    for (const email of gmail) fromGmail.push(await submitFeedback(t.db, { location: 'Etusivu', description: 'Ongelma', email, brand: 'general', language: 'fi' }));
+    for (const email of gmail)
+      fromGmail.push(await submitFeedback(t.db, { location: 'Etusivu', description: 'Ongelma', email, brand: 'general', language: 'fi' }));
     expect(fromGmail.map((r) => r.acknowledged)).toEqual([true, true, true, false]);
     // Dots are names elsewhere: another mailbox, its own count.
-    expect((await submitFeedback(t.db, { location: 'Etusivu', description: 'Ongelma', email: 'vir.ta@example.fi', brand: 'general', language: 'fi' })).acknowledged).toBe(true);
+    expect(
+      (await submitFeedback(t.db, { location: 'Etusivu', description: 'Ongelma', email: 'vir.ta@example.fi', brand: 'general', language: 'fi' })).acknowledged,
+    ).toBe(true);
     // The acknowledgement goes to the address as typed.
     const mails = await t.db.select().from(outbox).where(eq(outbox.recipient, 'Virta+1@example.fi'));
     expect(mails).toHaveLength(1);

@@ -27,7 +27,8 @@ const en = {
     practitionerChanged: 'Practitioner: {{from}} → {{to}}',
     priceChanged: 'Price estimate: {{from}} → {{to}}',
     priceNone: 'no price estimate',
-    prepaymentRefund: 'Payment: the {{sum}} you paid in advance for the remote appointment will be refunded to the account or card you paid with. The new time is paid at its own price.',
+    prepaymentRefund:
+      'Payment: the {{sum}} you paid in advance for the remote appointment will be refunded to the account or card you paid with. The new time is paid at its own price.',
     prepaymentCredit: 'Payment: the unpaid invoice of {{sum}} for the remote appointment will be cancelled. The new time is paid at its own price.',
     submit: 'Change the time',
     chooseAnother: 'Choose another time',
@@ -48,7 +49,8 @@ const en = {
     notCovered: 'Your employer’s agreement does not cover this visit any more. Please call our customer service',
     treatmentChainCreationFailed: 'Your insurer did not confirm the new time. Your current time is kept. Please call our customer service',
     remoteNotCovered: 'Your company insurance does not cover remote appointments. Choose a time at a clinic.',
-    practiceSystemUnavailable: 'The time could not be changed right now: our appointment system did not answer. Your current time is kept. Please try again in a moment.',
+    practiceSystemUnavailable:
+      'The time could not be changed right now: our appointment system did not answer. Your current time is kept. Please try again in a moment.',
     unknownError: 'Changing the time failed. Your current time is kept. Please try again or call our customer service',
   },
   message: {
@@ -86,7 +88,8 @@ const fi: MoveTexts = {
     practitionerChanged: 'Ammattilainen: {{from}} → {{to}}',
     priceChanged: 'Hinta-arvio: {{from}} → {{to}}',
     priceNone: 'ei hinta-arviota',
-    prepaymentRefund: 'Maksu: etävastaanotosta etukäteen maksamasi {{sum}} palautetaan tilille tai kortille, jolla maksoit. Uusi aika maksetaan sen omalla hinnalla.',
+    prepaymentRefund:
+      'Maksu: etävastaanotosta etukäteen maksamasi {{sum}} palautetaan tilille tai kortille, jolla maksoit. Uusi aika maksetaan sen omalla hinnalla.',
     prepaymentCredit: 'Maksu: etävastaanoton maksamaton {{sum}} lasku hyvitetään. Uusi aika maksetaan sen omalla hinnalla.',
     submit: 'Vaihda aika',
     chooseAnother: 'Valitse toinen aika',
@@ -107,7 +110,8 @@ const fi: MoveTexts = {
     notCovered: 'Työnantajasi sopimus ei enää kata tätä käyntiä. Soita asiakaspalveluumme',
     treatmentChainCreationFailed: 'Vakuutusyhtiösi ei vahvistanut uutta aikaa. Nykyinen aikasi säilyy. Soita asiakaspalveluumme',
     remoteNotCovered: 'Yritysvakuutus ei korvaa etävastaanottoa. Valitse aika toimipisteestä.',
-    practiceSystemUnavailable: 'Aikaa ei voitu vaihtaa juuri nyt: ajanvarausjärjestelmämme ei vastannut. Nykyinen aikasi säilyy. Yritä hetken kuluttua uudelleen.',
+    practiceSystemUnavailable:
+      'Aikaa ei voitu vaihtaa juuri nyt: ajanvarausjärjestelmämme ei vastannut. Nykyinen aikasi säilyy. Yritä hetken kuluttua uudelleen.',
     unknownError: 'Ajan vaihtaminen epäonnistui. Nykyinen aikasi säilyy. Yritä uudelleen tai soita asiakaspalveluumme',
   },
   message: {
@@ -143,7 +147,8 @@ const sv: MoveTexts = {
     practitionerChanged: 'Yrkesperson: {{from}} → {{to}}',
     priceChanged: 'Prisuppskattning: {{from}} → {{to}}',
     priceNone: 'ingen prisuppskattning',
-    prepaymentRefund: 'Betalning: de {{sum}} som du betalade i förväg för distansmottagningen återbetalas till kontot eller kortet du betalade med. Den nya tiden betalas enligt sitt eget pris.',
+    prepaymentRefund:
+      'Betalning: de {{sum}} som du betalade i förväg för distansmottagningen återbetalas till kontot eller kortet du betalade med. Den nya tiden betalas enligt sitt eget pris.',
     prepaymentCredit: 'Betalning: den obetalda fakturan på {{sum}} för distansmottagningen krediteras. Den nya tiden betalas enligt sitt eget pris.',
     submit: 'Byt tid',
     chooseAnother: 'Välj en annan tid',

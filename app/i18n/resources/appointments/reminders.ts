@@ -9,8 +9,7 @@ const en = {
     sms: 'Reminder: your appointment {{time}}, {{place}}. – {{brand}}',
     smsLink: 'View, check in or cancel: {{link}}',
     emailSubject: 'Appointment reminder – {{brand}}',
-    emailBody:
-      'Hello,\n\nthis is a reminder of your appointment.\n\nTime: {{time}}\nPlace: {{place}}\nService: {{service}}',
+    emailBody: 'Hello,\n\nthis is a reminder of your appointment.\n\nTime: {{time}}\nPlace: {{place}}\nService: {{service}}',
     emailClosing: 'Best regards,\n{{brand}}\n\nThis message was sent automatically. Please do not reply.',
     emailLink: 'View the appointment, check in at the door or cancel it: {{link}}',
   },
@@ -47,8 +46,7 @@ const fi: ReminderTexts = {
     sms: 'Muistutus: aikasi {{time}}, {{place}}. – {{brand}}',
     smsLink: 'Katso, ilmoittaudu tai peru: {{link}}',
     emailSubject: 'Muistutus ajanvarauksesta – {{brand}}',
-    emailBody:
-      'Hei,\n\nmuistutamme varaamastasi ajasta.\n\nAika: {{time}}\nPaikka: {{place}}\nPalvelu: {{service}}',
+    emailBody: 'Hei,\n\nmuistutamme varaamastasi ajasta.\n\nAika: {{time}}\nPaikka: {{place}}\nPalvelu: {{service}}',
     emailClosing: 'Ystävällisin terveisin\n{{brand}}\n\nTämä viesti on lähetetty automaattisesti. Älä vastaa tähän viestiin.',
     emailLink: 'Katso varaus, ilmoittaudu ovella tai peru aika: {{link}}',
   },
@@ -83,8 +81,7 @@ const sv: ReminderTexts = {
     sms: 'Påminnelse: din tid {{time}}, {{place}}. – {{brand}}',
     smsLink: 'Se, anmäl ankomst eller avboka: {{link}}',
     emailSubject: 'Påminnelse om tidsbokning – {{brand}}',
-    emailBody:
-      'Hej,\n\nvi påminner om din bokade tid.\n\nTid: {{time}}\nPlats: {{place}}\nTjänst: {{service}}',
+    emailBody: 'Hej,\n\nvi påminner om din bokade tid.\n\nTid: {{time}}\nPlats: {{place}}\nTjänst: {{service}}',
     emailClosing: 'Med vänliga hälsningar\n{{brand}}\n\nDetta meddelande har skickats automatiskt. Svara inte på det.',
     emailLink: 'Se bokningen, anmäl din ankomst vid dörren eller avboka tiden: {{link}}',
   },

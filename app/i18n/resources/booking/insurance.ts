@@ -95,8 +95,8 @@ const en = {
   declared: 'Insurance company: {{insurer}}',
   /** The spec's cmsContent.appointmentReservationInfo per specialty: shown above the results. */
   reservationInfo: {
-    FYS: 'Physiotherapy: bring your doctor\'s referral if your insurance company requires one.',
-    PSY: 'Psychology: most insurance companies need a doctor\'s referral and a payment commitment before the first visit.',
+    FYS: "Physiotherapy: bring your doctor's referral if your insurance company requires one.",
+    PSY: "Psychology: most insurance companies need a doctor's referral and a payment commitment before the first visit.",
     KNK: 'Ear, nose and throat: tell us at booking if the visit is about an accident.',
   } as Record<string, string>,
   message: { declared: 'Insurance company you declared: {{insurer}}.' },

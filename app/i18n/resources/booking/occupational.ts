@@ -46,7 +46,7 @@ const en = {
     products: { influenzaVaccineAdult: 'Influenza vaccine', influenzaVaccineRiskGroup: 'Influenza vaccine (risk groups)' },
   },
   message: {
-    sms: '{{brand}}: occupational health appointment {{time}}, {{place}}. The visit is covered by your employer\'s agreement. Cancel at least {{hours}} h before: {{link}}',
+    sms: "{{brand}}: occupational health appointment {{time}}, {{place}}. The visit is covered by your employer's agreement. Cancel at least {{hours}} h before: {{link}}",
     emailSubject: 'Occupational health appointment {{time}}',
     emailBody:
       "Your occupational health appointment is booked.\n\nTime: {{time}}\nService: {{service}}\nPlace: {{place}}\n\nThe visit is covered by your employer's occupational health agreement; please tell us at once if you have left the employer.\n\nView or cancel the appointment (at least {{hours}} hours before it starts): {{link}}\n\n{{brand}}",

@@ -19,7 +19,7 @@ const en = {
     ownHint: 'For you, if you are 12 or older.',
     child: "My child's appointment",
     childHint: 'For a child aged 11 or younger.',
-    childTitle: "Booking for a child",
+    childTitle: 'Booking for a child',
     childText:
       "We could not check your children from the population register just now. Please call our customer service: we will book your child's appointment with you.",
     childPhone: 'Customer service',
@@ -49,8 +49,7 @@ const en = {
     phoneHint: 'For example +358401234567',
     email: 'E-mail address',
     terms: 'I accept the booking terms: an appointment not cancelled at least {{hours}} hours before it starts may be charged.',
-    binding:
-      'I understand that the reservation is binding: the appointment starts in less than {{hours}} hours and cannot be cancelled online.',
+    binding: 'I understand that the reservation is binding: the appointment starts in less than {{hours}} hours and cannot be cancelled online.',
     book: 'Book appointment',
     booking: 'Booking…',
     checkFields: 'Please check the following fields:',
@@ -59,11 +58,11 @@ const en = {
   },
   errors: {
     appointmentNotAvailable: 'The appointment has already been reserved. Please choose another appointment',
-    tooManyReservations:
-      'You have too many reservations. Cancel one of them, after which you can reserve a new appointment.',
+    tooManyReservations: 'You have too many reservations. Cancel one of them, after which you can reserve a new appointment.',
     unknownError: 'Something went wrong. Please try again.',
     treatmentChainCreationFailed: 'Booking using direct reimbursement failed. Choose another payment method or try booking again later.',
-    practiceSystemUnavailable: 'The booking could not be made right now: our appointment system did not answer. Nothing was booked. Please try again in a moment.',
+    practiceSystemUnavailable:
+      'The booking could not be made right now: our appointment system did not answer. Nothing was booked. Please try again in a moment.',
   },
   identify: {
     noPatientTitle: 'Please identify yourself',
@@ -117,16 +116,14 @@ const en = {
   },
   consent: {
     title: 'Processing of patient data',
-    intro:
-      'Choose how we may use and share your patient data and how we may contact you. You can change your choices at any time.',
+    intro: 'Choose how we may use and share your patient data and how we may contact you. You can change your choices at any time.',
     privacyTitle: 'Privacy statement',
     privacy:
       'We process your patient data to provide your care, as the Act on the Status and Rights of Patients and the EU General Data Protection Regulation require. Patient data is confidential: only the professionals taking part in your care may read it, and every view is logged.',
     readConfirmation: 'I have read the privacy statement',
     choicesLegend: 'Your choices',
     allowsCommonRegistry: 'My patient data may be shared between the units of our joint patient register.',
-    allowsViewingOccupationalInformation:
-      'The occupational health professionals may view the patient data of my private visits.',
+    allowsViewingOccupationalInformation: 'The occupational health professionals may view the patient data of my private visits.',
     allowsMarketingMail: 'You may send me news and offers by e-mail.',
     allowsTreatmentInstructionsMail: 'You may send me care instructions by e-mail.',
     allowsBookingSms: 'You may send me appointment confirmations and reminders by text message.',
@@ -185,15 +182,13 @@ const fi: ReservationTexts = {
     child: 'Lapselleni',
     childHint: 'Enintään 11-vuotiaalle lapselle.',
     childTitle: 'Ajanvaraus lapselle',
-    childText:
-      'Emme juuri nyt saaneet lapsiesi tietoja väestötietojärjestelmästä. Soita asiakaspalveluumme, niin varaamme lapsesi ajan kanssasi.',
+    childText: 'Emme juuri nyt saaneet lapsiesi tietoja väestötietojärjestelmästä. Soita asiakaspalveluumme, niin varaamme lapsesi ajan kanssasi.',
     childPhone: 'Asiakaspalvelu',
     back: 'Takaisin valintaan',
     wardTitle: 'Kenelle varaat ajan?',
     wardIntro: 'Enintään 11-vuotiaat lapsesi väestötietojärjestelmän mukaan.',
     noWardsTitle: 'Et voi asioida lapsen puolesta',
-    noWardsText:
-      'Väestötietojärjestelmän mukaan et ole enintään 11-vuotiaan lapsen huoltaja. 12 vuotta täyttäneet kirjautuvat ja varaavat itse.',
+    noWardsText: 'Väestötietojärjestelmän mukaan et ole enintään 11-vuotiaan lapsen huoltaja. 12 vuotta täyttäneet kirjautuvat ja varaavat itse.',
     bookingForChild: 'Varaat ajan henkilölle {{name}}. Vahvistus lähetetään sinulle.',
   },
   transactionPath: {
@@ -214,8 +209,7 @@ const fi: ReservationTexts = {
     phoneHint: 'Esimerkiksi +358401234567',
     email: 'Sähköpostiosoite',
     terms: 'Hyväksyn varausehdot: aika, jota ei ole peruttu viimeistään {{hours}} tuntia ennen sen alkua, voidaan laskuttaa.',
-    binding:
-      'Ymmärrän, että varaus on sitova: aika alkaa alle {{hours}} tunnin kuluttua, eikä sitä voi perua verkossa.',
+    binding: 'Ymmärrän, että varaus on sitova: aika alkaa alle {{hours}} tunnin kuluttua, eikä sitä voi perua verkossa.',
     book: 'Varaa aika',
     booking: 'Varataan…',
     checkFields: 'Tarkista seuraavat kentät:',
@@ -281,16 +275,14 @@ const fi: ReservationTexts = {
   },
   consent: {
     title: 'Potilastietojen käsittely',
-    intro:
-      'Valitse, miten saamme käyttää ja luovuttaa potilastietojasi ja miten saamme olla sinuun yhteydessä. Voit muuttaa valintojasi milloin tahansa.',
+    intro: 'Valitse, miten saamme käyttää ja luovuttaa potilastietojasi ja miten saamme olla sinuun yhteydessä. Voit muuttaa valintojasi milloin tahansa.',
     privacyTitle: 'Tietosuojaseloste',
     privacy:
       'Käsittelemme potilastietojasi hoitosi järjestämiseksi potilaan asemasta ja oikeuksista annetun lain ja EU:n yleisen tietosuoja-asetuksen mukaisesti. Potilastiedot ovat salassa pidettäviä: vain hoitoosi osallistuvat ammattilaiset saavat lukea niitä, ja jokainen katselu kirjataan.',
     readConfirmation: 'Olen lukenut tietosuojaselosteen',
     choicesLegend: 'Valintasi',
     allowsCommonRegistry: 'Potilastietojani saa luovuttaa yhteisen potilasrekisterimme yksiköiden välillä.',
-    allowsViewingOccupationalInformation:
-      'Työterveyshuollon ammattilaiset saavat katsoa yksityiskäyntieni potilastietoja.',
+    allowsViewingOccupationalInformation: 'Työterveyshuollon ammattilaiset saavat katsoa yksityiskäyntieni potilastietoja.',
     allowsMarketingMail: 'Minulle saa lähettää uutisia ja tarjouksia sähköpostitse.',
     allowsTreatmentInstructionsMail: 'Minulle saa lähettää hoito-ohjeita sähköpostitse.',
     allowsBookingSms: 'Minulle saa lähettää ajanvarausten vahvistuksia ja muistutuksia tekstiviestillä.',
@@ -346,14 +338,14 @@ const sv: ReservationTexts = {
     child: 'För mitt barn',
     childHint: 'För ett barn som är högst 11 år.',
     childTitle: 'Tidsbokning för ett barn',
-    childText: 'Vi kunde inte just nu hämta dina barns uppgifter från befolkningsdatasystemet. Ring vår kundtjänst så bokar vi tiden för ditt barn tillsammans med dig.',
+    childText:
+      'Vi kunde inte just nu hämta dina barns uppgifter från befolkningsdatasystemet. Ring vår kundtjänst så bokar vi tiden för ditt barn tillsammans med dig.',
     childPhone: 'Kundtjänst',
     back: 'Tillbaka till valet',
     wardTitle: 'För vem bokar du?',
     wardIntro: 'Dina barn som är högst 11 år enligt befolkningsdatasystemet.',
     noWardsTitle: 'Du kan inte uträtta ärenden för ett barn',
-    noWardsText:
-      'Enligt befolkningsdatasystemet är du inte vårdnadshavare för ett barn som är högst 11 år. Barn som fyllt 12 loggar in och bokar själva.',
+    noWardsText: 'Enligt befolkningsdatasystemet är du inte vårdnadshavare för ett barn som är högst 11 år. Barn som fyllt 12 loggar in och bokar själva.',
     bookingForChild: 'Du bokar en tid för {{name}}. Bekräftelsen skickas till dig.',
   },
   transactionPath: {
@@ -374,8 +366,7 @@ const sv: ReservationTexts = {
     phoneHint: 'Till exempel +358401234567',
     email: 'E-postadress',
     terms: 'Jag godkänner bokningsvillkoren: en tid som inte avbokats senast {{hours}} timmar innan den börjar kan faktureras.',
-    binding:
-      'Jag förstår att bokningen är bindande: tiden börjar om mindre än {{hours}} timmar och kan inte avbokas på nätet.',
+    binding: 'Jag förstår att bokningen är bindande: tiden börjar om mindre än {{hours}} timmar och kan inte avbokas på nätet.',
     book: 'Boka tid',
     booking: 'Bokar…',
     checkFields: 'Kontrollera följande fält:',
@@ -441,16 +432,14 @@ const sv: ReservationTexts = {
   },
   consent: {
     title: 'Behandling av patientuppgifter',
-    intro:
-      'Välj hur vi får använda och lämna ut dina patientuppgifter och hur vi får kontakta dig. Du kan ändra dina val när som helst.',
+    intro: 'Välj hur vi får använda och lämna ut dina patientuppgifter och hur vi får kontakta dig. Du kan ändra dina val när som helst.',
     privacyTitle: 'Dataskyddsbeskrivning',
     privacy:
       'Vi behandlar dina patientuppgifter för att ordna din vård enligt lagen om patientens ställning och rättigheter och EU:s allmänna dataskyddsförordning. Patientuppgifterna är sekretessbelagda: endast de yrkespersoner som deltar i din vård får läsa dem, och varje visning loggas.',
     readConfirmation: 'Jag har läst dataskyddsbeskrivningen',
     choicesLegend: 'Dina val',
     allowsCommonRegistry: 'Mina patientuppgifter får lämnas ut mellan enheterna i vårt gemensamma patientregister.',
-    allowsViewingOccupationalInformation:
-      'Företagshälsovårdens yrkespersoner får se patientuppgifterna från mina privata besök.',
+    allowsViewingOccupationalInformation: 'Företagshälsovårdens yrkespersoner får se patientuppgifterna från mina privata besök.',
     allowsMarketingMail: 'Ni får skicka mig nyheter och erbjudanden per e-post.',
     allowsTreatmentInstructionsMail: 'Ni får skicka mig vårdanvisningar per e-post.',
     allowsBookingSms: 'Ni får skicka mig bokningsbekräftelser och påminnelser per textmeddelande.',

@@ -47,8 +47,7 @@ const en = {
     sentTitle: 'Renewal request sent',
     sentText: 'Prescription requests are processed in 1–3 workdays. You will get a confirmation by SMS.',
     failed: 'Prescription renewal failed.',
-    maintenance:
-      'Prescription renewals are offline while we move to a new messaging service. They are expected back within the day.',
+    maintenance: 'Prescription renewals are offline while we move to a new messaging service. They are expected back within the day.',
     alreadyPending: 'A renewal request for {{medicine}} is already being processed.',
     notRenewable: '{{medicine}} cannot be renewed online.',
     notFound: 'The prescriptions were not found.',
@@ -124,7 +123,12 @@ const en = {
     readOnly: 'You answered this questionnaire on {{date}}. The answers can no longer be changed.',
     noAnswer: 'No answer',
     optional: '(optional)',
-    errors: { required: 'Required', tooLong: 'The text is too long', invalid: 'Choose one of the options', controlCharacters: 'Remove the invisible control characters from the text' },
+    errors: {
+      required: 'Required',
+      tooLong: 'The text is too long',
+      invalid: 'Choose one of the options',
+      controlCharacters: 'Remove the invisible control characters from the text',
+    },
     backToList: 'Back to questionnaires',
   },
   vaccinations: {
@@ -289,7 +293,12 @@ const fi: RecordsTexts = {
     readOnly: 'Vastasit tähän kyselyyn {{date}}. Vastauksia ei voi enää muuttaa.',
     noAnswer: 'Ei vastausta',
     optional: '(vapaaehtoinen)',
-    errors: { required: 'Pakollinen', tooLong: 'Teksti on liian pitkä', invalid: 'Valitse jokin vaihtoehdoista', controlCharacters: 'Poista tekstistä näkymättömät ohjausmerkit' },
+    errors: {
+      required: 'Pakollinen',
+      tooLong: 'Teksti on liian pitkä',
+      invalid: 'Valitse jokin vaihtoehdoista',
+      controlCharacters: 'Poista tekstistä näkymättömät ohjausmerkit',
+    },
     backToList: 'Takaisin kyselyihin',
   },
   vaccinations: {
@@ -452,7 +461,12 @@ const sv: RecordsTexts = {
     readOnly: 'Du besvarade enkäten {{date}}. Svaren kan inte längre ändras.',
     noAnswer: 'Inget svar',
     optional: '(frivillig)',
-    errors: { required: 'Obligatorisk', tooLong: 'Texten är för lång', invalid: 'Välj ett av alternativen', controlCharacters: 'Ta bort de osynliga styrtecknen ur texten' },
+    errors: {
+      required: 'Obligatorisk',
+      tooLong: 'Texten är för lång',
+      invalid: 'Välj ett av alternativen',
+      controlCharacters: 'Ta bort de osynliga styrtecknen ur texten',
+    },
     backToList: 'Tillbaka till enkäterna',
   },
   vaccinations: {

@@ -14,7 +14,8 @@ const en = {
     title: 'Health portal',
     frontText: 'Where to turn with your symptoms, health topics and our services.',
     open: 'Go to the health portal',
-    intro: 'Health information and our services in one place: find out where to turn with your symptoms, read about common health matters and book an appointment.',
+    intro:
+      'Health information and our services in one place: find out where to turn with your symptoms, read about common health matters and book an appointment.',
     symptoms: {
       heading: 'Check your symptoms',
       intro: 'Choose where to turn by how urgent your symptoms are.',
@@ -60,7 +61,8 @@ const en = {
   },
   mentalSupport: {
     title: 'Mental support chat',
-    intro: 'Our psychologists and mental health nurses help with stress, low mood, anxiety, sleep problems and life crises. Write to us securely, book a time, or call a crisis line if you need to talk to someone now.',
+    intro:
+      'Our psychologists and mental health nurses help with stress, low mood, anxiety, sleep problems and life crises. Write to us securely, book a time, or call a crisis line if you need to talk to someone now.',
     crisis: {
       heading: 'If you need help right now',
       emergency: 'If your life or someone else’s is in danger, call the emergency number',
@@ -93,7 +95,8 @@ const en = {
   },
   occupationalLanding: {
     title: 'Occupational health appointment booking',
-    intro: 'Book an appointment on your employer’s occupational health agreement. Identify yourself first: we check your agreement and show the times it covers.',
+    intro:
+      'Book an appointment on your employer’s occupational health agreement. Identify yourself first: we check your agreement and show the times it covers.',
     providers: 'Identify with',
     secureNote: 'Identification takes place over a secure connection.',
     notEmployee: 'Not an occupational health customer?',
@@ -127,7 +130,8 @@ const fi: CarePagesTexts = {
     title: 'Terveysportaali',
     frontText: 'Mihin oireiden kanssa kannattaa ottaa yhteyttä, terveysaiheita ja palvelumme.',
     open: 'Siirry terveysportaaliin',
-    intro: 'Terveystietoa ja palvelumme yhdessä paikassa: katso, mihin oireidesi kanssa kannattaa ottaa yhteyttä, lue tavallisista terveysasioista ja varaa aika.',
+    intro:
+      'Terveystietoa ja palvelumme yhdessä paikassa: katso, mihin oireidesi kanssa kannattaa ottaa yhteyttä, lue tavallisista terveysasioista ja varaa aika.',
     symptoms: {
       heading: 'Oirearvio',
       intro: 'Valitse yhteydenottotapa sen mukaan, kuinka kiireellisiä oireesi ovat.',
@@ -173,7 +177,8 @@ const fi: CarePagesTexts = {
   },
   mentalSupport: {
     title: 'Mielen tuen chat',
-    intro: 'Psykologimme ja psykiatriset sairaanhoitajamme auttavat stressissä, alakulossa, ahdistuksessa, univaikeuksissa ja elämän kriiseissä. Kirjoita meille suojatusti, varaa aika tai soita kriisipuhelimeen, jos tarvitset keskusteluapua heti.',
+    intro:
+      'Psykologimme ja psykiatriset sairaanhoitajamme auttavat stressissä, alakulossa, ahdistuksessa, univaikeuksissa ja elämän kriiseissä. Kirjoita meille suojatusti, varaa aika tai soita kriisipuhelimeen, jos tarvitset keskusteluapua heti.',
     crisis: {
       heading: 'Jos tarvitset apua heti',
       emergency: 'Jos oma tai toisen henki on vaarassa, soita hätänumeroon',
@@ -284,7 +289,8 @@ const sv: CarePagesTexts = {
   },
   mentalSupport: {
     title: 'Chatt för psykiskt stöd',
-    intro: 'Våra psykologer och psykiatriska sjukskötare hjälper vid stress, nedstämdhet, ångest, sömnproblem och livskriser. Skriv till oss skyddat, boka en tid eller ring en kristelefon om du behöver prata med någon nu.',
+    intro:
+      'Våra psykologer och psykiatriska sjukskötare hjälper vid stress, nedstämdhet, ångest, sömnproblem och livskriser. Skriv till oss skyddat, boka en tid eller ring en kristelefon om du behöver prata med någon nu.',
     crisis: {
       heading: 'Om du behöver hjälp genast',
       emergency: 'Om ditt eller någon annans liv är i fara, ring nödnumret',

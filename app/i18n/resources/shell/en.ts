@@ -73,8 +73,7 @@ const en = {
     text: 'The Pikkutsatti chat for children and young people is now in our mobile app. Download the app to chat with a nurse.',
     anonymousText: 'You do not need to log in here: the app asks you to identify when you start a chat.',
     paymentIntentTitle: 'Your chat payment',
-    paymentIntentText:
-      'If you paid for a chat, the payment is handled in the app, and the chat continues there. You will find the receipt in the app.',
+    paymentIntentText: 'If you paid for a chat, the payment is handled in the app, and the chat continues there. You will find the receipt in the app.',
   },
   outbox: {
     title: 'Outbox (development)',

@@ -88,8 +88,7 @@ const fi: PageTexts = {
     text: 'Lasten ja nuorten Pikkutsatti löytyy nyt mobiilisovelluksestamme. Lataa sovellus ja keskustele hoitajan kanssa.',
     anonymousText: 'Sinun ei tarvitse kirjautua tässä: sovellus pyytää tunnistautumaan, kun aloitat keskustelun.',
     paymentIntentTitle: 'Chatin maksu',
-    paymentIntentText:
-      'Jos maksoit chatista, maksu käsitellään sovelluksessa ja keskustelu jatkuu siellä. Kuitti löytyy sovelluksesta.',
+    paymentIntentText: 'Jos maksoit chatista, maksu käsitellään sovelluksessa ja keskustelu jatkuu siellä. Kuitti löytyy sovelluksesta.',
   },
   outbox: {
     title: 'Lähtevät viestit (kehitys)',

@@ -67,8 +67,7 @@ const sv: PageTexts = {
     text: 'Pikkutsatti för barn och unga finns nu i vår mobilapp. Ladda ner appen för att chatta med en skötare.',
     anonymousText: 'Du behöver inte logga in här: appen ber dig identifiera dig när du börjar en chatt.',
     paymentIntentTitle: 'Betalning för chatten',
-    paymentIntentText:
-      'Om du betalade för en chatt behandlas betalningen i appen och chatten fortsätter där. Kvittot finns i appen.',
+    paymentIntentText: 'Om du betalade för en chatt behandlas betalningen i appen och chatten fortsätter där. Kvittot finns i appen.',
   },
   outbox: {
     title: 'Utkorg (utveckling)',

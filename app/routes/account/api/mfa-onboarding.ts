@@ -30,7 +30,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const queryLang = new URL(request.url).searchParams.get('lang');
     const lang = isLanguage(queryLang) ? queryLang : auth.person.language;
     const t = fixedT(context, lang);
-    const result = await startOnboarding(db, auth, { phone: body.phoneNumber, clientIp }, { language: lang, text: (code) => t('myInformation.mfa.sms', { code }) });
+    const result = await startOnboarding(
+      db,
+      auth,
+      { phone: body.phoneNumber, clientIp },
+      { language: lang, text: (code) => t('myInformation.mfa.sms', { code }) },
+    );
     const answer =
       result.type === 'code-sent'
         ? { type: result.type, expiresAt: result.expiresAt.toISOString() }

@@ -9,8 +9,8 @@ import { viewerOf } from '~/services/people/viewer.server';
 import { appointmentCalendarEntry, clinicPlace, toIcs } from '~/services/appointments/ics';
 import { parseAppointmentIds } from '~/services/appointments/rules';
 import { getDb } from '~/services/db/db.server';
-import type { Route } from './+types/calendar';
 import { notFoundText } from '~/lib/http/responses';
+import type { Route } from './+types/calendar';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const auth = requireApiAuth(context);

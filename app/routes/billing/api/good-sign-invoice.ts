@@ -7,8 +7,8 @@ import { json, requireApiAuth } from '~/lib/http/api.server';
 import { viewerOf } from '~/services/people/viewer.server';
 import { getDb } from '~/services/db/db.server';
 import { invoiceForPayment } from '~/services/billing/payments.server';
-import type { Route } from './+types/good-sign-invoice';
 import { INVOICE_NUMBER } from '~/models/billing/invoice';
+import type { Route } from './+types/good-sign-invoice';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = requireApiAuth(context);

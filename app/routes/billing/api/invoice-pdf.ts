@@ -14,8 +14,8 @@ import { viewerOf } from '~/services/people/viewer.server';
 import { getDb } from '~/services/db/db.server';
 import { invoicePdfFileName, renderInvoicePdf } from '~/services/billing/invoice-pdf.server';
 import { invoiceForPdf, serviceText, summaryView } from '~/services/billing/invoices.server';
-import type { Route } from './+types/invoice-pdf';
 import { isIdParam } from '~/lib/http/params';
+import type { Route } from './+types/invoice-pdf';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const auth = requireApiAuth(context);

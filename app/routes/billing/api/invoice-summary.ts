@@ -5,8 +5,8 @@ import { json, requireApiAuth } from '~/lib/http/api.server';
 import { viewerOf } from '~/services/people/viewer.server';
 import { getDb } from '~/services/db/db.server';
 import { getInvoiceSummary } from '~/services/billing/invoices.server';
-import type { Route } from './+types/invoice-summary';
 import { isIdParam } from '~/lib/http/params';
+import type { Route } from './+types/invoice-summary';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = requireApiAuth(context);

@@ -10,9 +10,9 @@ import { json, methodNotAllowed, readBody, requireApiAuth } from '~/lib/http/api
 import { viewerOf } from '~/services/people/viewer.server';
 import { getDb } from '~/services/db/db.server';
 import { findVisibleInvoice } from '~/services/billing/invoices.server';
-import type { Route } from './+types/payments';
 import { startInvoicePayment } from '~/lib/http/payment.server';
 import { INVOICE_NUMBER } from '~/models/billing/invoice';
+import type { Route } from './+types/payments';
 
 const createSchema = z.object({
   reference: z.string().regex(INVOICE_NUMBER),

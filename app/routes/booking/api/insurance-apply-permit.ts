@@ -44,4 +44,3 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Re
   if (started.type !== 'redirect') throw redirect(pagePath('insuranceReserve', page.lang, { slotId: String(slotId) }));
   return new Response(null, { status: 303, headers: { Location: started.url, 'Set-Cookie': binding.setCookie } });
 }
-

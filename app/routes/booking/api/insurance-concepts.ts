@@ -17,7 +17,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const auth = requireApiAuth(context);
   const body = await readBody(request);
   const code = typeof body.code === 'string' ? body.code.trim() : '';
-  const type = code && code.length <= 20 && !hasControlCharacters(code) ? await insertPatientConcept(await getDb(), context.get(portalContext).brand, auth.person.id, code) : 'conceptNotFound';
+  const type =
+    code && code.length <= 20 && !hasControlCharacters(code)
+      ? await insertPatientConcept(await getDb(), context.get(portalContext).brand, auth.person.id, code)
+      : 'conceptNotFound';
   return json({ type }, STATUS[type]);
 }
 

@@ -30,4 +30,3 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Re
   headers.set('Location', done ? pagePath('insuranceReserve', lang, { slotId: String(done.slotId) }) : pagePath('bookingLanding', lang));
   return new Response(null, { status: 303, headers });
 }
-

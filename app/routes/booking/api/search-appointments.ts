@@ -16,8 +16,8 @@ import { parseSearchParams } from '~/services/booking/search-rules';
 import { apiLanguage, payerSearch, timedJson, withKindName } from '~/lib/http/search-api.server';
 import { findAvailableAppointments, orFailure } from '~/services/booking/search.server';
 import { getDb } from '~/services/db/db.server';
-import type { Route } from './+types/search-appointments';
 import { clock } from '~/lib/clock.server';
+import type { Route } from './+types/search-appointments';
 
 const failure = { availableAppointments: { type: 'failure', appointments: [] } } as const;
 

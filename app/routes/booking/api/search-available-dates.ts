@@ -10,8 +10,8 @@ import { calendarRange, parseSearchParams } from '~/services/booking/search-rule
 import { payerSearch, timedJson } from '~/lib/http/search-api.server';
 import { availableDates, orFailure } from '~/services/booking/search.server';
 import { getDb } from '~/services/db/db.server';
-import type { Route } from './+types/search-available-dates';
 import { clock } from '~/lib/clock.server';
+import type { Route } from './+types/search-available-dates';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

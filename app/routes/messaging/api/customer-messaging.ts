@@ -15,8 +15,8 @@ import { json, methodNotAllowed, readTextBody, requireApiAuth } from '~/lib/http
 import { graphqlTooManyRequests } from '~/lib/http/person-limits.server';
 import { getDb } from '~/services/db/db.server';
 import { runMessagingQuery } from '~/services/messaging/graphql.server';
-import type { Route } from './+types/customer-messaging';
 import { clock } from '~/lib/clock.server';
+import type { Route } from './+types/customer-messaging';
 
 function parseJson(text: string): unknown {
   try {

@@ -121,7 +121,11 @@ export default function HrMessages({ loaderData, actionData }: Route.ComponentPr
           <AuthenticityTokenInput name="csrf" />
           <input type="hidden" name="intent" value="new" />
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-          <SelectField meta={fields.threadType} label={t('messaging.hr.type')} defaultValue={typeof fields.threadType.initialValue === 'string' ? fields.threadType.initialValue : 'Hr'}>
+          <SelectField
+            meta={fields.threadType}
+            label={t('messaging.hr.type')}
+            defaultValue={typeof fields.threadType.initialValue === 'string' ? fields.threadType.initialValue : 'Hr'}
+          >
             {HR_THREAD_TYPES.map((type) => (
               <option key={type} value={type}>
                 {t(`messaging.hr.types.${type}`)}

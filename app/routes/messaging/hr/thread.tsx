@@ -43,7 +43,14 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   return {
     title: titleWith(context, view.title || serverT(context)('messaging.defaultTitle')),
     lang,
-    thread: { id: view.id, title: view.title, isActive: view.isActive, threadType: view.threadType, companyName: view.companyName, participants: view.participants },
+    thread: {
+      id: view.id,
+      title: view.title,
+      isActive: view.isActive,
+      threadType: view.threadType,
+      companyName: view.companyName,
+      participants: view.participants,
+    },
     groups: formatTimeline(view.timeline, lang),
     idempotencyKey: crypto.randomUUID(),
   };

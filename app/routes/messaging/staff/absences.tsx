@@ -23,11 +23,11 @@ import { colleagues, listMyAbsences, recordAbsence, removeAbsence } from '~/serv
 import { formatPeriod } from '~/services/messaging/view-rules';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
-import type { Route } from './+types/absences';
 
 import { notFound } from '~/lib/http/responses';
 import { Fieldset, TextField } from '~/components/forms';
 import { attrs } from '~/browser/markup';
+import type { Route } from './+types/absences';
 
 const date = z
   .string({ error: 'messaging.staff.absenceDateRequired' satisfies TextKey })

@@ -66,10 +66,18 @@ export default function StaffList({ loaderData }: Route.ComponentProps) {
           <table className={s.table}>
             <thead>
               <tr>
-                <th className={s.cell} scope="col">{t('messaging.staff.subject')}</th>
-                <th className={s.cell} scope="col">{t('messaging.staff.customer')}</th>
-                <th className={s.cell} scope="col">{t('messaging.staff.assignee')}</th>
-                <th className={s.cell} scope="col">{t('messaging.staff.latest')}</th>
+                <th className={s.cell} scope="col">
+                  {t('messaging.staff.subject')}
+                </th>
+                <th className={s.cell} scope="col">
+                  {t('messaging.staff.customer')}
+                </th>
+                <th className={s.cell} scope="col">
+                  {t('messaging.staff.assignee')}
+                </th>
+                <th className={s.cell} scope="col">
+                  {t('messaging.staff.latest')}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -79,7 +87,9 @@ export default function StaffList({ loaderData }: Route.ComponentProps) {
                     <Link to={pagePath('staffThread', lang, { threadId: String(item.id) })}>{item.title || t('messaging.defaultTitle')}</Link>
                     {item.unread ? <span className={s.unreadTag}>{t('messaging.unread')}</span> : null}
                   </td>
-                  <td className={s.cell}>{item.companyName ? t('messaging.hr.staffCustomer', { name: item.customerName, company: item.companyName }) : item.customerName}</td>
+                  <td className={s.cell}>
+                    {item.companyName ? t('messaging.hr.staffCustomer', { name: item.customerName, company: item.companyName }) : item.customerName}
+                  </td>
                   <td className={s.cell}>{item.assigneeName ?? t('messaging.staff.unassigned')}</td>
                   <td className={s.cell}>{item.lastMessageLabel}</td>
                 </tr>

@@ -35,13 +35,19 @@ import { pagePath } from '~/route-table';
 import { getDb } from '~/services/db/db.server';
 import { findThreadFor } from '~/services/messaging/access.server';
 import { attachmentAccess } from '~/services/messaging/attachments.server';
-import { assignThread, deleteMessage, openStaffThread, questionnaireFormOptions, replyAsProfessional, setThreadActive } from '~/services/messaging/staff.server';
+import {
+  assignThread,
+  deleteMessage,
+  openStaffThread,
+  questionnaireFormOptions,
+  replyAsProfessional,
+  setThreadActive,
+} from '~/services/messaging/staff.server';
 import { formatTimeline } from '~/services/messaging/view-rules';
 import * as s from '~/styles/messaging.css';
 import * as ui from '~/styles/ui.css';
-import type { Route } from './+types/thread';
-
 import { numericId } from '~/lib/http/params';
+import type { Route } from './+types/thread';
 
 const actionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('assignToMe') }),
@@ -74,14 +80,23 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   // The message whose deletion form is open (?delete=<id>): a live message of this thread.
   const deleteId = numericId(url.searchParams.get('delete'));
   const deleting =
-    groups.flatMap((g) => g.items).find((item): item is Extract<typeof item, { kind: 'message' }> => item.kind === 'message' && item.id === deleteId && !item.deleted) ??
-    null;
+    groups
+      .flatMap((g) => g.items)
+      .find((item): item is Extract<typeof item, { kind: 'message' }> => item.kind === 'message' && item.id === deleteId && !item.deleted) ?? null;
   return {
     title: titleWith(context, view.title || serverT(context)('messaging.defaultTitle')),
     lang,
     me,
     name: `${professional.firstName} ${professional.lastName}`,
-    thread: { id: view.id, title: view.title, isActive: view.isActive, participants: view.participants, assignee: view.assignee, threadType: view.threadType, companyName: view.companyName },
+    thread: {
+      id: view.id,
+      title: view.title,
+      isActive: view.isActive,
+      participants: view.participants,
+      assignee: view.assignee,
+      threadType: view.threadType,
+      companyName: view.companyName,
+    },
     // A customer can be invited to answer a questionnaire; a company's HR thread carries none (ADR 0042).
     questionnaires: view.threadType === 'Customer' ? await questionnaireFormOptions(db, lang) : [],
     groups,
@@ -118,7 +133,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       refused: (sent, failed) => {
         invariantResponse(sent.reason !== 'not-found');
         // A company's HR thread takes no files (ADR 0042): the form comes back with the text and why.
-        if (sent.reason === 'attachments-not-allowed') return failed(form.submission.reply({ formErrors: ['messaging.errors.attachmentsNotInHrThread'] }), false);
+        if (sent.reason === 'attachments-not-allowed')
+          return failed(form.submission.reply({ formErrors: ['messaging.errors.attachmentsNotInHrThread'] }), false);
         return failed();
       },
     });

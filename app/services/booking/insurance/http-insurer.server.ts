@@ -28,7 +28,11 @@ export function httpInsurer(options: GatewayOptions): InsurerAdapter {
   const doFetch = options.fetch ?? fetch;
   const base = options.baseUrl.replace(/\/+$/, '');
 
-  async function call<T>(path: string, body: unknown, schema: z.ZodType<T>): Promise<{ ok: true; status: number; data: T } | { ok: false; status: number | null }> {
+  async function call<T>(
+    path: string,
+    body: unknown,
+    schema: z.ZodType<T>,
+  ): Promise<{ ok: true; status: number; data: T } | { ok: false; status: number | null }> {
     try {
       const response = await doFetch(`${base}${path}`, {
         method: 'POST',
@@ -78,7 +82,11 @@ export function httpInsurer(options: GatewayOptions): InsurerAdapter {
       return r.ok ? { type: 'redirect', url: r.data.redirectUrl } : { type: 'error' };
     },
     async createTreatmentChain(person, { contentHash, startAt }) {
-      const r = await call('/lahitapiola/treatment-chains', { ...who(person), contentHash, startAt: startAt.toISOString() }, z.object({ created: z.literal(true) }));
+      const r = await call(
+        '/lahitapiola/treatment-chains',
+        { ...who(person), contentHash, startAt: startAt.toISOString() },
+        z.object({ created: z.literal(true) }),
+      );
       return r.ok ? { type: 'success' } : { type: 'failed' };
     },
     async opPersonalInsurance(person) {

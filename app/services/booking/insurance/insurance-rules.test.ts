@@ -81,7 +81,15 @@ describe('the insurer step', () => {
   });
 
   it('LähiTapiola needs a selected permit (or the automatic underage result); every other state stays in the sub-flow', () => {
-    for (const state of ['not_asked', 'insurance_not_found', 'insurance_found_no_permits', 'insurance_found_with_permits', 'denied', 'canceled', 'error'] as const) {
+    for (const state of [
+      'not_asked',
+      'insurance_not_found',
+      'insurance_found_no_permits',
+      'insurance_found_with_permits',
+      'denied',
+      'canceled',
+      'error',
+    ] as const) {
       expect(insurerSubStep({ ...EMPTY_CHOICE, insurer: 'LAHITAPIOLA', dcpState: state })).toEqual({ step: 'lahitapiola', state });
     }
     expect(choiceComplete({ ...EMPTY_CHOICE, insurer: 'LAHITAPIOLA', dcpState: 'success', dcpPermitHash: 'h' })).toBe(true);

@@ -105,9 +105,7 @@ export function insurerSubStep(choice: ChoiceFacts): InsurerSubStep {
     case 'if':
       return choice.reimbursement && choice.conceptCode ? { step: 'complete' } : { step: 'ifReimbursement' };
     case 'lahitapiola':
-      return choice.dcpState === 'success' || choice.dcpState === 'underageCustomer'
-        ? { step: 'complete' }
-        : { step: 'lahitapiola', state: choice.dcpState };
+      return choice.dcpState === 'success' || choice.dcpState === 'underageCustomer' ? { step: 'complete' } : { step: 'lahitapiola', state: choice.dcpState };
     case 'op':
       return choice.opState === 'found' || choice.opState === 'canceled' ? { step: 'complete' } : { step: 'opVerification', state: choice.opState };
     case 'declared':

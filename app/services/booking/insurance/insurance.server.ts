@@ -11,11 +11,22 @@ import { insuranceChoices, patientConcepts, persons } from '~db/schema';
 import type { BrandKey } from '~/brands';
 import { randomToken, sha256 } from '~/lib/crypto.server';
 import { helsinkiDate } from '~/lib/format';
-import { isInsurer, isReimbursement, PERMIT_RETURN_STATUSES, type ConceptResult, type DirectCompensationPermit, type Insurer, type InsurerPostRefusal, type PermitReturnStatus } from '~/models/booking/insurance';
+import {
+  isInsurer,
+  isReimbursement,
+  PERMIT_RETURN_STATUSES,
+  type ConceptResult,
+  type DirectCompensationPermit,
+  type Insurer,
+  type InsurerPostRefusal,
+  type PermitReturnStatus,
+} from '~/models/booking/insurance';
 import { logAccess } from '~/services/audit/access-log.server';
 import { FLOW_BINDING_TTL_SECONDS } from '~/models/auth/flow-binding';
 import { flowBindingMatches } from '~/services/auth/flow-binding.server';
 import type { Db } from '~/services/db/db.server';
+import { clock } from '~/lib/clock.server';
+import type { PersonRow } from '~/services/people/people.server';
 import type { InsurerAdapter } from './insurer-adapter';
 import {
   allowsDirectReimbursement,
@@ -30,8 +41,6 @@ import {
   reimbursementRefusal,
   type ChoiceFacts,
 } from './insurance-rules';
-import { clock } from '~/lib/clock.server';
-import type { PersonRow } from '~/services/people/people.server';
 
 type ChoiceRow = typeof insuranceChoices.$inferSelect;
 
@@ -122,7 +131,6 @@ export interface InsurerStepContext {
   now?: Date;
 }
 
-
 export const INSURER_INTENTS = [
   'insurer-choose',
   'insurer-restart',
@@ -190,10 +198,7 @@ export async function insurerPost(
       }
       const check = await adapter.lahiTapiolaPolicyCheck(who);
       const permits = check.type === 'success' && check.hasHealthcarePolicy ? await adapter.lahiTapiolaPermits(who) : null;
-      const state = dcpStateForPolicyCheck(
-        check,
-        permits && (permits.type === 'success' ? { type: 'success', count: permits.permits.length } : permits),
-      );
+      const state = dcpStateForPolicyCheck(check, permits && (permits.type === 'success' ? { type: 'success', count: permits.permits.length } : permits));
       await save({ consentGiven: true, dcpState: state, dcpPermitHash: null });
       return { type: 'ok' };
     }
@@ -244,13 +249,7 @@ export interface InsurerStepExtras {
   pohjola: { hasInsurance: boolean } | 'error' | null;
 }
 
-export async function insurerStepExtras(
-  db: Db,
-  adapter: InsurerAdapter,
-  person: PersonRow,
-  choice: ChoiceFacts,
-  slotDate: string,
-): Promise<InsurerStepExtras> {
+export async function insurerStepExtras(db: Db, adapter: InsurerAdapter, person: PersonRow, choice: ChoiceFacts, slotDate: string): Promise<InsurerStepExtras> {
   const who = { identityCode: person.identityCode };
   let permits: DirectCompensationPermit[] | null = null;
   if (choice.insurer === 'LAHITAPIOLA' && (choice.dcpState === 'insurance_found_with_permits' || choice.dcpState === 'success')) {
@@ -328,7 +327,9 @@ export async function completePermitApplication(
     .limit(1);
   if (!row || !row.applyBindingHash || !row.applyExpiresAt) return null;
   if (!flowBindingMatches(params.binding, row.applyBindingHash) || row.applyExpiresAt <= now) return null;
-  const status: PermitReturnStatus = (PERMIT_RETURN_STATUSES as readonly string[]).includes(params.status ?? '') ? (params.status as PermitReturnStatus) : 'error';
+  const status: PermitReturnStatus = (PERMIT_RETURN_STATUSES as readonly string[]).includes(params.status ?? '')
+    ? (params.status as PermitReturnStatus)
+    : 'error';
   let state = dcpStateForReturn(status);
   let hash: string | null = null;
   if (state === 'success') {

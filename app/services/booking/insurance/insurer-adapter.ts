@@ -24,10 +24,7 @@ export interface InsurerAdapter {
    * Opens a permit application at the insurer: the browser is sent to `url`; the insurer sends
    * it back to `returnUrl` with `status` (and `permit`, the new permit's content hash, when allowed).
    */
-  startPermitApplication(
-    person: InsuredPerson,
-    options: { returnUrl: string; channel: 'm' | 'w' },
-  ): Promise<{ type: 'redirect'; url: string } | InsurerError>;
+  startPermitApplication(person: InsuredPerson, options: { returnUrl: string; channel: 'm' | 'w' }): Promise<{ type: 'redirect'; url: string } | InsurerError>;
   /** At booking: the treatment chain of a permit; refused or failed answers `failed`. */
   createTreatmentChain(person: InsuredPerson, options: { contentHash: string; startAt: Date }): Promise<{ type: 'success' } | { type: 'failed' }>;
   /** OP personal-insurance verification. */

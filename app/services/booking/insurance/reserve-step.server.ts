@@ -13,13 +13,11 @@ import { helsinkiDate } from '~/lib/format';
 import type { AppointmentView } from '~/models/appointments/appointment';
 import type { DirectCompensationPermit, InsuranceSummaryView, Insurer, InsurerPostRefusal, InsurerStepView, PermitView } from '~/models/booking/insurance';
 import type { Db } from '~/services/db/db.server';
+import { clock } from '~/lib/clock.server';
+import type { PersonRow } from '~/services/people/people.server';
 import { insuranceChoice, insurerPost, insurerStepExtras, isInsurerIntent, type InsurerStepContext } from './insurance.server';
 import { insurerSubStep, permitChannel, permitDate, reimbursementOptions } from './insurance-rules';
 import { insurerAdapter } from './insurers.server';
-import { clock } from '~/lib/clock.server';
-import type { PersonRow } from '~/services/people/people.server';
-
-
 
 const permitView = (p: DirectCompensationPermit): PermitView => ({
   contentHash: p.contentHash,

@@ -12,8 +12,8 @@ import { testInsurerIdentityHash } from '~/lib/test-insurer-key.server';
 import { helsinkiDate } from '~/lib/format';
 import type { Insurer, PermitReturnStatus } from '~/models/booking/insurance';
 import type { Db } from '~/services/db/db.server';
-import type { InsuredPerson, InsurerAdapter } from './insurer-adapter';
 import { clock } from '~/lib/clock.server';
+import type { InsuredPerson, InsurerAdapter } from './insurer-adapter';
 
 /** The test insurer's page (outside the route table, like the test payment bank). */
 const TEST_INSURER_PATH = '/dev/test-insurer/apply-permit';

@@ -26,5 +26,4 @@ export const payerOf = (key: PayerKey = 'self'): Payer => PAYERS[key];
  * The payer an appointment was booked with, by its payer type: the one whose rules a move
  * re-checks for the new time (ADR 0036); null for the types the portal does not book (staff-only).
  */
-export const payerOfAppointment = (payerType: string): Payer | null =>
-  Object.values(PAYERS).find((payer) => payer.payerType === payerType) ?? null;
+export const payerOfAppointment = (payerType: string): Payer | null => Object.values(PAYERS).find((payer) => payer.payerType === payerType) ?? null;

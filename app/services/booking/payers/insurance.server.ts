@@ -47,7 +47,8 @@ export const insurancePayer: Payer = {
       const code = textField(input.insuranceConceptCode);
       const hash = textField(input.dcpContentHash);
       const description = typeof input.description === 'string' && input.description.trim() ? input.description.trim() : null;
-      if (code && (!knownConceptCodes(ctx.brand).includes(code) || !(await hasConcept(db, person.id, code)))) fields.insuranceConceptCode = ['insurance.errors.conceptNotRecorded'];
+      if (code && (!knownConceptCodes(ctx.brand).includes(code) || !(await hasConcept(db, person.id, code))))
+        fields.insuranceConceptCode = ['insurance.errors.conceptNotRecorded'];
       if (hash) {
         const permits = await insurerAdapter(db).lahiTapiolaPermits({ identityCode: person.identityCode });
         if (permits.type !== 'success' || !permits.permits.some((p) => p.contentHash === hash)) fields.dcpContentHash = ['insurance.errors.permitRequired'];

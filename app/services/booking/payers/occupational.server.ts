@@ -17,9 +17,7 @@ export async function occupationalTerms(
   personId: string,
   specialtyId: string,
 ): Promise<
-  | { type: 'noOccupationalHealthcare' | 'notCovered' }
-  | { type: 'noWebReservation'; specialContract: boolean }
-  | { type: 'ok'; confirmation: ConfirmationKind }
+  { type: 'noOccupationalHealthcare' | 'notCovered' } | { type: 'noWebReservation'; specialContract: boolean } | { type: 'ok'; confirmation: ConfirmationKind }
 > {
   const contract = await contractOf(db, personId);
   const access = accessOf(contract);

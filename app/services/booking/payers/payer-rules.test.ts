@@ -28,7 +28,7 @@ describe('the payer of a page or a call', () => {
 });
 
 describe('the search scope', () => {
-  it('private: the filter as it is; insurance: the insurers\' free times', () => {
+  it("private: the filter as it is; insurance: the insurers' free times", () => {
     expect(scopedSearch(PRIVATE, filter)).toEqual(filter);
     expect(scopedSearch(INSURANCE, filter)).toEqual({ ...filter, payerType: 'insurance' });
     expect(scopedFilter(INSURANCE, filter)).toEqual(filter);
@@ -41,7 +41,7 @@ describe('the search scope', () => {
     expect(scopedFilter(agreement(['FYS']), filter).specialtyIds).toEqual(['FYS']);
   });
 
-  it('the form offers the agreement\'s specialties, or all but the occupational-only ones', () => {
+  it("the form offers the agreement's specialties, or all but the occupational-only ones", () => {
     expect(offersSpecialty(agreement(['FYS']), 'FYS')).toBe(true);
     expect(offersSpecialty(agreement(['FYS']), 'YLE')).toBe(false);
     expect(offersSpecialty(PRIVATE, 'YLE')).toBe(true);

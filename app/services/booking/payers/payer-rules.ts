@@ -3,8 +3,8 @@
  * how a payer's search scope narrows a search. Client-safe; the payers themselves are in
  * ./index.server.ts.
  */
-import { contractSpecialtyFilter, OCCUPATIONAL_ONLY_SPECIALTY_IDS } from '../occupational-rules';
 import type { SearchFilter, SearchPayerType } from '~/models/booking/search';
+import { contractSpecialtyFilter, OCCUPATIONAL_ONLY_SPECIALTY_IDS } from '../occupational-rules';
 
 /** Who pays: the customer (`self`), their employer's occupational health agreement, or an insurer. */
 export type PayerKey = 'self' | 'occupational' | 'insurance';

@@ -10,12 +10,12 @@ import type { BrandKey } from '~/brands';
 import type { MoveTimeRefusal } from '~/models/appointments/move';
 import type { Insurer } from '~/models/booking/insurance';
 import type { Db } from '~/services/db/db.server';
+import type { PersonRow } from '~/services/people/people.server';
 import type { InsuranceBooking } from '../insurance/insurance.server';
 import type { InsuranceFacts } from '../insurance/reserve-step.server';
 import type { ConfirmationKind } from '../occupational-rules';
 import type { ReservationFailure, ReserveFacts } from '../reservation-flow-rules';
 import type { PayerKey, SearchScope } from './payer-rules';
-import type { PersonRow } from '~/services/people/people.server';
 
 export type SlotRow = typeof appointmentSlots.$inferSelect;
 /** The value of appointments.payer_type and of appointment_slots.payer_types. */

@@ -2,11 +2,10 @@
 import type { BrandKey } from '~/brands';
 import type { Language } from '~/i18n/config';
 import type { PriceView } from '~/models/appointments/appointment';
+import type { FhirClient } from '~/services/practice-system/fhir-client';
 import type { PayerKey } from '../payers/payer-rules';
 import type { ReservationFailure } from '../reservation-flow-rules';
-import type { FhirClient } from '~/services/practice-system/fhir-client';
 import type { ReservationSettings } from './settings.server';
-
 
 /** What the confirmation page and the API show of a new reservation. */
 export interface ReservationDetails {

@@ -22,7 +22,10 @@ function mailFrom(brand: BrandKey, env: Pick<Env, 'MAIL_FROM_GENERAL' | 'MAIL_FR
 /** The domain of a sender ("Name <a@b.fi>" → "b.fi"). */
 function senderDomain(from: string): string {
   const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
-  return address.slice(address.lastIndexOf('@') + 1).trim().toLowerCase();
+  return address
+    .slice(address.lastIndexOf('@') + 1)
+    .trim()
+    .toLowerCase();
 }
 
 export async function composeEmail(row: OutboxRow, env: Pick<Env, 'MAIL_FROM_GENERAL' | 'MAIL_FROM_CHILDREN'>): Promise<EmailMessage> {

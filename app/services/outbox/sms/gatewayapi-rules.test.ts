@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { errorCode, gatewayApiOutcome } from './gatewayapi-rules';
 
-const error = (code: string) => ({ code, incident_uuid: 'd8127429-fa0c-4316-b1f2-e610c3958f43', message: 'MSISDN %1 blacklisted', variables: ['358401234567'] });
+const error = (code: string) => ({
+  code,
+  incident_uuid: 'd8127429-fa0c-4316-b1f2-e610c3958f43',
+  message: 'MSISDN %1 blacklisted',
+  variables: ['358401234567'],
+});
 
 describe("GatewayAPI's answers", () => {
   it('200 with ids is sent, with the first id', () => {

@@ -17,10 +17,7 @@
  * number (0x0214, 0x0215, 0x0310). A reason is the HTTP status and the code only.
  */
 
-export type GatewayApiOutcome =
-  | { kind: 'sent'; providerId: string }
-  | { kind: 'temporary'; reason: string }
-  | { kind: 'permanent'; reason: string };
+export type GatewayApiOutcome = { kind: 'sent'; providerId: string } | { kind: 'temporary'; reason: string } | { kind: 'permanent'; reason: string };
 
 /**
  * API error codes that another try can get past, though they come with a 4xx status:

@@ -139,7 +139,10 @@ describe('GatewayAPI sender, against a local gateway', () => {
       { status: 503, text: '<html>Service Unavailable</html>' },
       { status: 429, body: { message: 'Too many requests' } },
       { status: 400, body: { code: '0x0216', incident_uuid: 'x', message: 'Insufficient credit' } },
-      { status: 400, body: { code: '0x0214', incident_uuid: 'x', message: 'Temporary blacklist for MSISDN %1 with hash %2', variables: ['358401234567', 'ab'] } },
+      {
+        status: 400,
+        body: { code: '0x0214', incident_uuid: 'x', message: 'Temporary blacklist for MSISDN %1 with hash %2', variables: ['358401234567', 'ab'] },
+      },
     );
     const reasons: string[] = [];
     for (let i = 0; i < 5; i++) {
@@ -147,7 +150,13 @@ describe('GatewayAPI sender, against a local gateway', () => {
       expect(error).toBeInstanceOf(SmsTemporaryError);
       reasons.push(error.message);
     }
-    expect(reasons).toEqual(['GatewayAPI: HTTP 500', 'GatewayAPI: HTTP 503', 'GatewayAPI: HTTP 429', 'GatewayAPI: HTTP 400 0x0216', 'GatewayAPI: HTTP 400 0x0214']);
+    expect(reasons).toEqual([
+      'GatewayAPI: HTTP 500',
+      'GatewayAPI: HTTP 503',
+      'GatewayAPI: HTTP 429',
+      'GatewayAPI: HTTP 400 0x0216',
+      'GatewayAPI: HTTP 400 0x0214',
+    ]);
     // And the next try goes through.
     await expect(sender.send(message())).resolves.toMatchObject({ providerId: expect.any(String) });
   });

@@ -49,7 +49,9 @@ export function signatureBaseString(method: string, url: URL, params: readonly (
 }
 
 export function hmacSha1Signature(baseString: string, clientSecret: string, tokenSecret = ''): string {
-  return createHmac('sha1', `${percentEncode(clientSecret)}&${percentEncode(tokenSecret)}`).update(baseString, 'utf8').digest('base64');
+  return createHmac('sha1', `${percentEncode(clientSecret)}&${percentEncode(tokenSecret)}`)
+    .update(baseString, 'utf8')
+    .digest('base64');
 }
 
 export interface OAuth1Request {

@@ -13,8 +13,15 @@ describe('SMS settings', () => {
   });
 
   it('needs the key and the secret for gatewayapi', () => {
-    expect(() => parseEnv({ SMS: 'gatewayapi' })).toThrow(/SMS_GATEWAYAPI_KEY: required when SMS=gatewayapi[\s\S]*SMS_GATEWAYAPI_SECRET: required when SMS=gatewayapi/);
-    const env = parseEnv({ SMS: 'gatewayapi', SMS_GATEWAYAPI_KEY: 'k', SMS_GATEWAYAPI_SECRET: 'secret-01', SMS_GATEWAYAPI_URL: 'http://127.0.0.1:9/rest/mtsms' });
+    expect(() => parseEnv({ SMS: 'gatewayapi' })).toThrow(
+      /SMS_GATEWAYAPI_KEY: required when SMS=gatewayapi[\s\S]*SMS_GATEWAYAPI_SECRET: required when SMS=gatewayapi/,
+    );
+    const env = parseEnv({
+      SMS: 'gatewayapi',
+      SMS_GATEWAYAPI_KEY: 'k',
+      SMS_GATEWAYAPI_SECRET: 'secret-01',
+      SMS_GATEWAYAPI_URL: 'http://127.0.0.1:9/rest/mtsms',
+    });
     expect(smsSenderFrom(env).name).toBe('gatewayapi');
     expect(() => parseEnv({ SMS: 'sms.example' })).toThrow(/SMS: /);
     expect(() => parseEnv({ SMS_MAX_SEGMENTS: '256' })).toThrow(/SMS_MAX_SEGMENTS/);
@@ -26,7 +33,9 @@ describe('SMS settings', () => {
     expect(() => parseEnv(withoutSms)).toThrow(/SMS: must be "gatewayapi" in production/);
     expect(() => parseEnv({ ...PRODUCTION_SETTINGS, SMS: 'test' })).toThrow(/SMS: must be "gatewayapi" in production/);
     expect(() => parseEnv({ ...PRODUCTION_SETTINGS, SMS_GATEWAYAPI_SECRET: '' })).toThrow(/SMS_GATEWAYAPI_SECRET: required when SMS=gatewayapi/);
-    expect(() => parseEnv({ ...PRODUCTION_SETTINGS, SMS_GATEWAYAPI_URL: 'http://gatewayapi.eu/rest/mtsms' })).toThrow(/SMS_GATEWAYAPI_URL: must be https in production/);
+    expect(() => parseEnv({ ...PRODUCTION_SETTINGS, SMS_GATEWAYAPI_URL: 'http://gatewayapi.eu/rest/mtsms' })).toThrow(
+      /SMS_GATEWAYAPI_URL: must be https in production/,
+    );
     // Outside production the test sender and a local gateway are fine.
     expect(parseEnv({ ...PRODUCTION_SETTINGS, DEPLOYMENT_ENV: 'test', SMS: 'test' }).SMS).toBe('test');
   });

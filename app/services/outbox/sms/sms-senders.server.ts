@@ -9,10 +9,7 @@ import { createGatewayApiSender } from './gatewayapi.server';
 import type { SmsSender } from './sms-sender';
 import { createTestSmsSender } from './test-sender.server';
 
-type SmsEnv = Pick<
-  Env,
-  'SMS' | 'SMS_GATEWAYAPI_URL' | 'SMS_GATEWAYAPI_KEY' | 'SMS_GATEWAYAPI_SECRET' | 'SMS_GATEWAYAPI_TIMEOUT_MS' | 'SMS_MAX_SEGMENTS'
->;
+type SmsEnv = Pick<Env, 'SMS' | 'SMS_GATEWAYAPI_URL' | 'SMS_GATEWAYAPI_KEY' | 'SMS_GATEWAYAPI_SECRET' | 'SMS_GATEWAYAPI_TIMEOUT_MS' | 'SMS_MAX_SEGMENTS'>;
 
 export function smsSenderFrom(env: SmsEnv): SmsSender {
   switch (env.SMS) {

@@ -36,7 +36,14 @@ export type ActingError = 'cancelled' | 'notStarted' | 'noPrincipal' | 'unknownP
 /** Registers the Web API session and remembers it on the login session; the selection page's URL. */
 export function beginActing(db: Db, adapter: EAuthorizations, input: BeginInput): Promise<BeginResult> {
   return beginSelection(adapter, 'hpa', input, async (session) => {
-    const row = { delegateId: input.person.id, principalId: null, issues: [], eauthSessionId: session.sessionId, eauthUserId: session.userId, accessToken: null };
+    const row = {
+      delegateId: input.person.id,
+      principalId: null,
+      issues: [],
+      eauthSessionId: session.sessionId,
+      eauthUserId: session.userId,
+      accessToken: null,
+    };
     await db
       .insert(actingFor)
       .values({ sessionIdHash: input.sessionIdHash, ...row })
@@ -56,7 +63,11 @@ export async function completeActing(
 ): Promise<{ ok: true; chosen: { id: string; firstName: string; lastName: string } } | { ok: false; error: ActingError }> {
   const delegateId = input.personId;
   const mine = and(eq(actingFor.sessionIdHash, input.sessionIdHash), eq(actingFor.delegateId, delegateId));
-  const [pending] = await db.select().from(actingFor).where(and(mine, isNull(actingFor.accessToken))).limit(1);
+  const [pending] = await db
+    .select()
+    .from(actingFor)
+    .where(and(mine, isNull(actingFor.accessToken)))
+    .limit(1);
   if (!pending) return { ok: false, error: 'notStarted' };
   const fail = async (error: ActingError) => {
     await db.delete(actingFor).where(mine);
@@ -79,7 +90,14 @@ export async function completeActing(
     return fail(errorCodeOf(error));
   }
   const [principal] = await db
-    .select({ id: persons.id, firstName: persons.firstName, lastName: persons.lastName, email: persons.email, phone: persons.phone, language: persons.language })
+    .select({
+      id: persons.id,
+      firstName: persons.firstName,
+      lastName: persons.lastName,
+      email: persons.email,
+      phone: persons.phone,
+      language: persons.language,
+    })
     .from(persons)
     .where(and(eq(persons.identityCode, principalCode), eq(persons.isPatient, true)))
     .limit(1);
@@ -93,7 +111,8 @@ export async function completeActing(
     if (first.length === 0) return [];
     const [delegate] = await t.select({ firstName: persons.firstName, lastName: persons.lastName }).from(persons).where(eq(persons.id, delegateId));
     const queued = [];
-    for (const message of await firstTimeNotices(principal, `${delegate!.firstName} ${delegate!.lastName}`, input.brand)) queued.push(await enqueueMessage(t, message));
+    for (const message of await firstTimeNotices(principal, `${delegate!.firstName} ${delegate!.lastName}`, input.brand))
+      queued.push(await enqueueMessage(t, message));
     return queued;
   });
   await deliverAfterCommit(notices);
@@ -111,7 +130,15 @@ async function firstTimeNotices(
   const values = { brand: brand.name, name: delegateName, time: formatDateTime(clock.now(), principal.language), phone: brand.customerService.display };
   const common = { kind: 'notice', brand: brandKey, language: principal.language } as const;
   if (principal.email) {
-    return [{ ...common, channel: 'email', recipient: principal.email, subject: t('actingFor.notice.emailSubject', values), body: t('actingFor.notice.body', values) }];
+    return [
+      {
+        ...common,
+        channel: 'email',
+        recipient: principal.email,
+        subject: t('actingFor.notice.emailSubject', values),
+        body: t('actingFor.notice.body', values),
+      },
+    ];
   }
   if (principal.phone) return [{ ...common, channel: 'sms', recipient: principal.phone, body: t('actingFor.notice.sms', values) }];
   return [];
@@ -130,7 +157,12 @@ export async function mandateStillValid(
   if (!issue) return false;
   return recheck.stillInForce(`hpa ${acting.eauthSessionId} ${acting.principalIdentityCode} ${issue}`, async () => {
     try {
-      return await adapter.authorized({ kind: 'hpa', sessionId: acting.eauthSessionId, userId: acting.eauthUserId }, acting.accessToken, acting.principalIdentityCode, issue);
+      return await adapter.authorized(
+        { kind: 'hpa', sessionId: acting.eauthSessionId, userId: acting.eauthUserId },
+        acting.accessToken,
+        acting.principalIdentityCode,
+        issue,
+      );
     } catch (error) {
       logger.warn({ event: 'e_authorizations', step: 'recheck', outcome: errorCodeOf(error) }, 'mandate re-check failed; acting ends');
       return false;

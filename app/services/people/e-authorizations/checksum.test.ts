@@ -15,7 +15,7 @@ const PATH = '/service/hpa/user/register/ab12cd34/010180-9026?requestId=7e5d0f4c
 const TS = '2026-12-07T10:15:30.000Z';
 
 describe('X-AsiointivaltuudetAuthorization', () => {
-  it('gives the result of the documentation\'s verification example', () => {
+  it("gives the result of the documentation's verification example", () => {
     const path = '/service/hpa/user/register/ed4b7ae7/080297-915A?requestId=02fd35dc-99e6-477b-b6e2-03f02cbf3666';
     const timestamp = '2017-02-09T10:29:42.090000+00:00';
     expect(authorizationHeader('ed4b7ae7', path, timestamp, '3ba56df8-88b8-4805-9b04-2f8e7a61')).toBe(

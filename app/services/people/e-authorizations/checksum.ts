@@ -22,9 +22,7 @@ export function authorizationHeader(clientId: string, pathAndQuery: string, time
   return `${clientId} ${timestamp} ${checksum(pathAndQuery, timestamp, apiKey)}`;
 }
 
-export type HeaderCheck =
-  | { ok: true; clientId: string }
-  | { ok: false; reason: 'missing' | 'malformed' | 'unknownClient' | 'checksum' | 'timestamp' };
+export type HeaderCheck = { ok: true; clientId: string } | { ok: false; reason: 'missing' | 'malformed' | 'unknownClient' | 'checksum' | 'timestamp' };
 
 // ISO 8601 date and time with an offset (Z or ±hh:mm), seconds and fractions optional.
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;

@@ -67,7 +67,11 @@ export async function completeCompanyMandate(
   input: CompleteInput,
 ): Promise<{ ok: true; chosen: { contractId: string; name: string } } | { ok: false; error: CompanyMandateError }> {
   const mine = and(eq(companyMandates.sessionIdHash, input.sessionIdHash), eq(companyMandates.personId, input.personId));
-  const [pending] = await db.select().from(companyMandates).where(and(mine, isNull(companyMandates.accessToken))).limit(1);
+  const [pending] = await db
+    .select()
+    .from(companyMandates)
+    .where(and(mine, isNull(companyMandates.accessToken)))
+    .limit(1);
   if (!pending) return { ok: false, error: 'notStarted' };
   const fail = async (error: CompanyMandateError) => {
     await db.delete(companyMandates).where(mine);
@@ -87,7 +91,14 @@ export async function completeCompanyMandate(
   const { contract, roles } = granted;
   await withTransaction(db, async (t) => {
     await t.update(companyMandates).set({ contractId: contract.id, roles, accessToken: token }).where(mine);
-    await logAccess(t, { actorPersonId: input.personId, subjectPersonId: null, action: 'create', resource: 'company:mandate', resourceId: contract.id, actorKind: 'mandate' });
+    await logAccess(t, {
+      actorPersonId: input.personId,
+      subjectPersonId: null,
+      action: 'create',
+      resource: 'company:mandate',
+      resourceId: contract.id,
+      actorKind: 'mandate',
+    });
   });
   return { ok: true, chosen: { contractId: contract.id, name: contract.employerName } };
 }

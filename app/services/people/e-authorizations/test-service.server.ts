@@ -49,7 +49,10 @@ const inForce = (today: string) =>
 export async function handleTestServiceRequest(db: Db, request: Request, basePath = TEST_SERVICE_PATH): Promise<Response> {
   const url = new URL(request.url);
   if (!url.pathname.startsWith(`${basePath}/`)) return notFound();
-  const rest = url.pathname.slice(basePath.length + 1).split('/').map(decodeURIComponent);
+  const rest = url.pathname
+    .slice(basePath.length + 1)
+    .split('/')
+    .map(decodeURIComponent);
 
   if (request.method === 'POST' && rest.join('/') === 'oauth/token') return token(db, request, url);
   if (request.method !== 'GET' || rest[0] !== 'service') return notFound();
@@ -150,9 +153,7 @@ async function token(db: Db, request: Request, url: URL) {
   const [session] = await db
     .update(testEauthSessions)
     .set({ tokenHash: sha256(accessToken), codeHash: null, codeExpiresAt: null })
-    .where(
-      and(eq(testEauthSessions.codeHash, sha256(code)), gt(testEauthSessions.codeExpiresAt, clock.now()), gt(testEauthSessions.expiresAt, clock.now())),
-    )
+    .where(and(eq(testEauthSessions.codeHash, sha256(code)), gt(testEauthSessions.codeExpiresAt, clock.now()), gt(testEauthSessions.expiresAt, clock.now())))
     .returning({ sessionId: testEauthSessions.sessionId });
   if (!session) return json({ error: 'invalid_grant' }, 400);
   return json({ access_token: accessToken, token_type: 'bearer', expires_in: Math.floor(SESSION_TTL_MS / 1000) });

@@ -51,7 +51,12 @@ export function createWebApiClient(config: WebApiConfig): EAuthorizations {
   async function call<T>(url: URL, init: { method?: string; headers: Record<string, string> }, schema: z.ZodType<T>): Promise<T> {
     let response: Response;
     try {
-      response = await doFetch(url, { method: init.method ?? 'GET', headers: { accept: 'application/json', ...init.headers }, signal: AbortSignal.timeout(config.timeoutMs), redirect: 'manual' });
+      response = await doFetch(url, {
+        method: init.method ?? 'GET',
+        headers: { accept: 'application/json', ...init.headers },
+        signal: AbortSignal.timeout(config.timeoutMs),
+        redirect: 'manual',
+      });
     } catch {
       throw new EAuthorizationsError('unavailable', 'no answer');
     }
@@ -76,7 +81,12 @@ export function createWebApiClient(config: WebApiConfig): EAuthorizations {
 
   /** The API-key header for this URL, its timestamp by the wall clock (what the service checks). */
   const signed = (url: URL) => ({
-    [AUTHORIZATION_HEADER]: authorizationHeader(config.clientId, url.pathname + url.search, (config.wallNow?.() ?? clock.toWall(clock.now())).toISOString(), config.apiKey),
+    [AUTHORIZATION_HEADER]: authorizationHeader(
+      config.clientId,
+      url.pathname + url.search,
+      (config.wallNow?.() ?? clock.toWall(clock.now())).toISOString(),
+      config.apiKey,
+    ),
   });
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const servicePath = (kind: MandateKind) => `service/${kind}`;

@@ -22,19 +22,15 @@ export function createBuiltinRegister(db: Db): PopulationRegister {
         .innerJoin(ward, eq(ward.identityCode, populationRegisterGuardianships.wardCode))
         .where(eq(populationRegisterGuardianships.guardianCode, identityCode))
         .orderBy(ward.birthDate);
-      return rows.map(
-        ({ ward: w, type }): RegisterWard => ({
-          identityCode: w.identityCode,
-          firstName: w.firstName,
-          lastName: w.lastName,
-          birthDate: w.birthDate,
-          guardianType: type,
-          address:
-            w.streetAddress && w.postalCode && w.postOffice
-              ? { streetAddress: w.streetAddress, postalCode: w.postalCode, postOffice: w.postOffice }
-              : null,
-        }),
-      );
+      return rows.map(({ ward: w, type }): RegisterWard => ({
+        identityCode: w.identityCode,
+        firstName: w.firstName,
+        lastName: w.lastName,
+        birthDate: w.birthDate,
+        guardianType: type,
+        address:
+          w.streetAddress && w.postalCode && w.postOffice ? { streetAddress: w.streetAddress, postalCode: w.postalCode, postOffice: w.postOffice } : null,
+      }));
     },
   };
 }

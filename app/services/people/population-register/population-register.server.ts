@@ -38,8 +38,7 @@ function populationRegister(db: Db): PopulationRegister {
 }
 
 export type RefreshResult =
-  | { type: 'refreshed'; wards: number; added: number; removed: number }
-  | { type: 'unavailable'; code: PopulationRegisterError['code'] };
+  { type: 'refreshed'; wards: number; added: number; removed: number } | { type: 'unavailable'; code: PopulationRegisterError['code'] };
 
 /** Writes the register's answer for one guardian (exported for tests of the mirror itself). */
 async function applyRegisterWards(db: Db, guardianId: string, wards: RegisterWard[]) {
