@@ -21,8 +21,6 @@ import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTML
 import { attrs } from '~/browser/markup';
 import { useMessageText, useTranslation } from '~/i18n/react';
 import { VALIDATION_MESSAGES } from '~/models/schemas';
-import * as s from '~/styles/booking.css';
-import * as records from '~/styles/records.css';
 import * as ui from '~/styles/ui.css';
 
 /**
@@ -186,8 +184,8 @@ export function Choices({
 }) {
   const chosen = Array.isArray(defaultValue) ? defaultValue : defaultValue !== undefined ? [defaultValue] : [];
   return (
-    <Fieldset field={stateOf(field)} legend={legend} className={records.fieldset}>
-      <div className={records.choiceRow}>
+    <Fieldset field={stateOf(field)} legend={legend} className={ui.choiceFieldset}>
+      <div className={ui.choiceRow}>
         {options.map((o) => (
           <label key={o.value}>
             <input
@@ -291,10 +289,10 @@ export function ChoiceRow({
   ...input
 }: { id: string; label: ReactNode; field?: FieldState } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'>) {
   return (
-    <div className={s.checkboxRow}>
-      <input {...input} className={s.checkbox} {...controlProps(field, false)} />
+    <div className={ui.checkboxRow}>
+      <input {...input} className={ui.checkbox} {...controlProps(field, false)} />
       <label htmlFor={field.id}>{label}</label>
-      <ErrorText field={field} className={s.checkboxError} />
+      <ErrorText field={field} className={ui.checkboxError} />
     </div>
   );
 }

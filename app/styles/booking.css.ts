@@ -21,18 +21,6 @@ export const formGrid = style({
 
 export const wide = style({ gridColumn: '1 / -1' });
 
-export const checkboxRow = style({
-  display: 'grid',
-  gridTemplateColumns: 'auto 1fr',
-  alignItems: 'start',
-  gap: vars.space.s,
-  marginBottom: vars.space.m,
-});
-
-export const checkbox = style({ width: '1.5rem', height: '1.5rem', margin: '0.1rem 0 0', accentColor: vars.color.brand });
-
-export const checkboxError = style({ gridColumn: '2' });
-
 export const fieldset = style({ border: 0, padding: 0, margin: `0 0 ${vars.space.m}` });
 
 export const legend = style({ fontWeight: 600, fontSize: vars.font.size.h3, marginBottom: vars.space.s, padding: 0 });

@@ -23,5 +23,3 @@ export const outOfRange = style({ color: vars.color.danger, fontWeight: 700 });
 export const table = style({ width: '100%', borderCollapse: 'collapse' });
 export const cell = style({ textAlign: 'left', padding: vars.space.xs, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'top' });
 export const nested = style({ paddingLeft: vars.space.l });
-export const fieldset = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.small, padding: vars.space.m, marginBottom: vars.space.m });
-export const choiceRow = style({ display: 'flex', gap: vars.space.m, flexWrap: 'wrap' });

@@ -107,3 +107,25 @@ export const preWrap = style({ whiteSpace: 'pre-wrap', fontFamily: 'inherit' });
 
 /** The one pager's row (components/Pager.tsx). */
 export const pager = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.m, alignItems: 'center', marginTop: vars.space.m });
+
+// The field kit's groups (app/components/forms.tsx): a checkbox beside its label, and a row of choices in a framed group.
+export const checkboxRow = style({
+  display: 'grid',
+  gridTemplateColumns: 'auto 1fr',
+  alignItems: 'start',
+  gap: vars.space.s,
+  marginBottom: vars.space.m,
+});
+
+export const checkbox = style({ width: '1.5rem', height: '1.5rem', margin: '0.1rem 0 0', accentColor: vars.color.brand });
+
+export const checkboxError = style({ gridColumn: '2' });
+
+export const choiceFieldset = style({
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.small,
+  padding: vars.space.m,
+  marginBottom: vars.space.m,
+});
+
+export const choiceRow = style({ display: 'flex', gap: vars.space.m, flexWrap: 'wrap' });
