@@ -58,6 +58,27 @@ async function logListView(db: Db, viewer: RecordViewer, subjectId: string, reso
   else await logAccess(db, { actorPersonId: viewer.actorId, subjectPersonId: subjectId, action: 'view', resource });
 }
 
+/** One page of a record list (`rows`: up to `size + 1`, the extra one telling a next page exists), its view logged. */
+async function loggedPage<T extends { id: number | string }>(
+  db: Db,
+  viewer: RecordViewer,
+  subjectId: string,
+  resource: string,
+  rows: T[],
+  page: number,
+  size: number,
+) {
+  const result = pageOf(rows, page, size);
+  await logListView(
+    db,
+    viewer,
+    subjectId,
+    resource,
+    result.items.map((r) => r.id),
+  );
+  return result;
+}
+
 // --- Prescriptions -------------------------------------------------------------------------
 
 export type PrescriptionView = Awaited<ReturnType<typeof listPrescriptions>>['items'][number];
@@ -91,14 +112,7 @@ export async function listPrescriptions(db: Db, viewer: RecordViewer, person: Re
     .orderBy(desc(prescriptions.issuedDate), desc(prescriptions.id))
     .limit(size + 1)
     .offset((page - 1) * size);
-  const result = pageOf(rows, page, size);
-  await logListView(
-    db,
-    viewer,
-    person.id,
-    'prescription',
-    result.items.map((r) => r.id),
-  );
+  const result = await loggedPage(db, viewer, person.id, 'prescription', rows, page, size);
   return { ...result, items: result.items.map((r) => prescriptionView(r, lang)) };
 }
 
@@ -177,14 +191,7 @@ export async function listReferrals(
     .orderBy(desc(referrals.creationDate), desc(referrals.id))
     .limit(size + 1)
     .offset((page - 1) * size);
-  const result = pageOf(rows, page, size);
-  await logListView(
-    db,
-    viewer,
-    person.id,
-    `${type}-referral`,
-    result.items.map((r) => r.id),
-  );
+  const result = await loggedPage(db, viewer, person.id, `${type}-referral`, rows, page, size);
   return { ...result, items: result.items.map((r) => referralView(r, lang, now)) };
 }
 
@@ -317,14 +324,7 @@ export async function listImagingResults(db: Db, viewer: RecordViewer, person: R
     .orderBy(desc(imagingResults.imagingDate), desc(imagingResults.id))
     .limit(size + 1)
     .offset((page - 1) * size);
-  const result = pageOf(rows, page, size);
-  await logListView(
-    db,
-    viewer,
-    person.id,
-    'imaging-result',
-    result.items.map((r) => r.id),
-  );
+  const result = await loggedPage(db, viewer, person.id, 'imaging-result', rows, page, size);
   return { ...result, items: result.items.map((r) => ({ ...r, dateText: formatDate(r.imagingDate, lang) })) };
 }
 
@@ -358,14 +358,7 @@ export async function listVisits(db: Db, viewer: RecordViewer, person: RecordPer
     .orderBy(desc(visitReports.startAt), desc(visitReports.id))
     .limit(size + 1)
     .offset((page - 1) * size);
-  const result = pageOf(rows, page, size);
-  await logListView(
-    db,
-    viewer,
-    person.id,
-    'visit',
-    result.items.map((r) => r.id),
-  );
+  const result = await loggedPage(db, viewer, person.id, 'visit', rows, page, size);
   return {
     ...result,
     items: result.items.map((r) => ({
@@ -434,14 +427,7 @@ export async function listVaccinations(db: Db, viewer: RecordViewer, person: Rec
     .orderBy(desc(vaccinations.vaccinatedOn), desc(vaccinations.id))
     .limit(size + 1)
     .offset((page - 1) * size);
-  const result = pageOf(rows, page, size);
-  await logListView(
-    db,
-    viewer,
-    person.id,
-    'vaccination',
-    result.items.map((r) => r.id),
-  );
+  const result = await loggedPage(db, viewer, person.id, 'vaccination', rows, page, size);
   return {
     ...result,
     items: result.items.map((r) => ({
@@ -475,14 +461,7 @@ export async function listCertificates(db: Db, viewer: RecordViewer, person: Rec
     .orderBy(desc(sickLeaveCertificates.createdAt), desc(sickLeaveCertificates.id))
     .limit(size + 1)
     .offset((page - 1) * size);
-  const result = pageOf(rows, page, size);
-  await logListView(
-    db,
-    viewer,
-    person.id,
-    'sick-leave-certificate',
-    result.items.map((r) => r.id),
-  );
+  const result = await loggedPage(db, viewer, person.id, 'sick-leave-certificate', rows, page, size);
   return {
     ...result,
     items: result.items.map((r) => ({
