@@ -18,7 +18,7 @@ import type { Appointment, Extension, Patient, Schedule, Slot } from '@medplum/f
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPerson } from '~db/factories';
 import { appointments, earlierTimeOffers, outbox, practiceSystemAppointments, practiceSystemSlots } from '~db/schema';
-import { helsinkiDate } from '~/lib/dates';
+import { addDays, helsinkiDate } from '~/lib/dates';
 import { makeIdentityCode } from '~/models/identity-code';
 import { cancelAppointment, checkIn, getAppointments, saveArrivalReason } from '~/services/appointments/appointments.server';
 import { moveAppointment } from '~/services/appointments/move.server';
@@ -39,6 +39,11 @@ const keys = generateKeyPairSync('ec', { namedCurve: 'secp384r1' });
 const DAY = 24 * 60;
 const CONTACT = { phone: '0401234567', emailAddress: 'a@example.fi' };
 let individual = 600;
+/** A fresh identity code born on `birthDate`, or on a later day once that day's numbers are used (the race books for 100 people on each database). */
+function nextIdentityCode(birthDate: string): string {
+  individual += 2;
+  return makeIdentityCode(addDays(birthDate, Math.floor(individual / 998)), 2 + (individual % 998));
+}
 const SETTINGS = { maxFutureReservations: 5, bindingConsentHours: 24, cancellationLimitHours: 24 };
 
 /** Everything the portal sent to be written (each resource, each transaction bundle), to check against the R4 JSON schema. */
@@ -69,9 +74,9 @@ describe.each(databaseKinds())('booking written through to the practice system o
     settings: { maxFutureReservations: 5, bindingConsentHours: 24, cancellationLimitHours: 24 },
   });
   const patient = () => {
-    individual += 2;
+    const identityCode = nextIdentityCode('1986-06-06');
     return createPerson(t.db, {
-      identityCode: makeIdentityCode('1986-06-06', individual),
+      identityCode,
       firstName: 'Varaaja',
       lastName: `Kirjoittava${individual}`,
       patientDataConsentUpdatedAt: clock.now(),
@@ -232,7 +237,7 @@ describe.each(databaseKinds())('booking written through to the practice system o
 
   it('checks a staff-made appointment in at the practice system first, and not at all while it is down', async () => {
     const person = await createPerson(t.db, {
-      identityCode: makeIdentityCode('1975-05-05', (individual += 2)),
+      identityCode: nextIdentityCode('1975-05-05'),
       firstName: 'Saapuva',
       lastName: 'Potilas',
       confidentialityAcceptedAt: clock.now(),
@@ -383,7 +388,7 @@ describe.each(databaseKinds())('booking written through to the practice system o
   });
 
   it('moves a staff-made appointment within its mutability extension: not when not reschedulable or past its time, else at the practice system first', async () => {
-    const person = await createPerson(t.db, { identityCode: makeIdentityCode('1970-07-07', (individual += 2)), firstName: 'Siirtävä', lastName: 'Potilas' });
+    const person = await createPerson(t.db, { identityCode: nextIdentityCode('1970-07-07'), firstName: 'Siirtävä', lastName: 'Potilas' });
     await staff.update<Patient>({ resourceType: 'Patient', id: 'WPAT2', identifier: [{ system: IDENTITY_CODE_SYSTEM, value: person.identityCode }] });
     const held = await freeTime();
     const slot = await staff.read<Slot>(`Slot/${held.fhirId}`);
@@ -411,7 +416,7 @@ describe.each(databaseKinds())('booking written through to the practice system o
   });
 
   it('stores the mutability extension the sync and the booking read, and the pages offer cancelling and moving by it', async () => {
-    const person = await createPerson(t.db, { identityCode: makeIdentityCode('1971-08-08', (individual += 2)), firstName: 'Katsova', lastName: 'Potilas' });
+    const person = await createPerson(t.db, { identityCode: nextIdentityCode('1971-08-08'), firstName: 'Katsova', lastName: 'Potilas' });
     await staff.update<Patient>({ resourceType: 'Patient', id: 'WPAT3', identifier: [{ system: IDENTITY_CODE_SYSTEM, value: person.identityCode }] });
     const held = await freeTime();
     const slot = await staff.read<Slot>(`Slot/${held.fhirId}`);
@@ -481,9 +486,10 @@ describe.each(databaseKinds())('booking written through to the practice system o
   });
 
   it('takes an earlier time offered through the practice system first, and leaves the offer open while the practice system is down', async () => {
-    const phone = `+35840555${String((individual += 2)).padStart(4, '0')}`;
+    const identityCode = nextIdentityCode('1982-08-08');
+    const phone = `+35840555${String(individual).padStart(4, '0')}`;
     const person = await createPerson(t.db, {
-      identityCode: makeIdentityCode('1982-08-08', individual),
+      identityCode,
       firstName: 'Odottava',
       lastName: 'Potilas',
       phone,
