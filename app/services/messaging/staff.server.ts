@@ -39,6 +39,18 @@ import { appendMessage, grantAccess, type SendResult } from './threads.server';
 /** Every access-log entry of the staff area: a professional, handling the customer's messages (ADR 0033). */
 const BY_PROFESSIONAL = { actorKind: 'professional', reason: 'message-handling' } as const;
 
+/** A professional's view or change of a thread, in the customer's access log. */
+function logThreadAccess(db: Db, professionalId: string, thread: { id: number; customerPersonId: string }, action: 'view' | 'change') {
+  return logAccess(db, {
+    actorPersonId: professionalId,
+    subjectPersonId: thread.customerPersonId,
+    action,
+    resource: THREAD_RESOURCE,
+    resourceId: String(thread.id),
+    ...BY_PROFESSIONAL,
+  });
+}
+
 export interface StaffThreadRow {
   id: number;
   title: string;
@@ -254,14 +266,7 @@ export async function openStaffThread(db: Db, me: string, threadId: number, lang
   if (!thread) return null;
   await markThreadRead(db, viewer, thread.id, now);
   const view = await loadThreadView(db, me, thread, lang, now);
-  await logAccess(db, {
-    actorPersonId: me,
-    subjectPersonId: thread.customerPersonId,
-    action: 'view',
-    resource: THREAD_RESOURCE,
-    resourceId: String(thread.id),
-    ...BY_PROFESSIONAL,
-  });
+  await logThreadAccess(db, me, thread, 'view');
   return { view, customerId: thread.customerPersonId, assignable: await assignableProfessionals(db, thread, now) };
 }
 
@@ -333,14 +338,7 @@ export async function replyAsProfessional(
         page: thread.threadType === 'Customer' ? 'conversations' : 'hrMessages',
       })),
     );
-    await logAccess(tx, {
-      actorPersonId: input.me,
-      subjectPersonId: thread.customerPersonId,
-      action: 'change',
-      resource: THREAD_RESOURCE,
-      resourceId: String(thread.id),
-      ...BY_PROFESSIONAL,
-    });
+    await logThreadAccess(tx, input.me, thread, 'change');
     return result;
   });
   await deliverAfterCommit(notices);
@@ -372,14 +370,7 @@ export async function assignThread(db: Db, input: { me: string; threadId: number
         set: { assigneeId: input.assigneeId, assignedAt: now, assignedById: input.me },
       });
     await grantAccess(tx, thread.id, input.assigneeId);
-    await logAccess(tx, {
-      actorPersonId: input.me,
-      subjectPersonId: thread.customerPersonId,
-      action: 'change',
-      resource: THREAD_RESOURCE,
-      resourceId: String(thread.id),
-      ...BY_PROFESSIONAL,
-    });
+    await logThreadAccess(tx, input.me, thread, 'change');
   });
   return { ok: true };
 }
@@ -389,14 +380,7 @@ export async function setThreadActive(db: Db, input: { me: string; threadId: num
   const thread = await findThreadFor(db, { kind: 'professional', personId: input.me }, input.threadId, input.now);
   if (!thread) return { ok: false, reason: 'not-found' };
   await db.update(messagingThreads).set({ isActive: input.active }).where(eq(messagingThreads.id, thread.id));
-  await logAccess(db, {
-    actorPersonId: input.me,
-    subjectPersonId: thread.customerPersonId,
-    action: 'change',
-    resource: THREAD_RESOURCE,
-    resourceId: String(thread.id),
-    ...BY_PROFESSIONAL,
-  });
+  await logThreadAccess(db, input.me, thread, 'change');
   return { ok: true };
 }
 
@@ -416,14 +400,7 @@ export async function deleteMessage(
     .where(and(eq(messagingMessages.id, input.messageId), eq(messagingMessages.threadId, thread.id), isNull(messagingMessages.deletedAt)))
     .returning({ id: messagingMessages.id });
   if (deleted.length === 0) return { ok: false, reason: 'not-found' };
-  await logAccess(db, {
-    actorPersonId: input.me,
-    subjectPersonId: thread.customerPersonId,
-    action: 'change',
-    resource: THREAD_RESOURCE,
-    resourceId: String(thread.id),
-    ...BY_PROFESSIONAL,
-  });
+  await logThreadAccess(db, input.me, thread, 'change');
   return { ok: true };
 }
 
