@@ -45,16 +45,42 @@ interface Change {
   resource?: Resource;
 }
 
+/** What a write inside a transaction replaced: put back, newest first, if the transaction fails. */
+interface Undo {
+  resourceType: string;
+  id: string;
+  /** The current version before the write (none: the resource did not exist or was deleted). */
+  resource: Resource | undefined;
+  /** The length of its version list before the write (none: it had no versions). */
+  versions: number | undefined;
+}
+
+type Stores = { resources: Map<string, Map<string, Resource>>; history: Map<string, Map<string, Resource[]>> };
+
 /** The in-memory repository with a change log (deletions included) and all-or-nothing transactions. */
 class LocalRepository extends MemoryRepository {
   readonly changes: Change[] = [];
   private seq = 0;
+  /** The open transaction's undo log; null outside a transaction. */
+  private undo: Undo[] | null = null;
+
+  private get stores(): Stores {
+    return this as unknown as Stores;
+  }
+
+  /** Notes what a write to the resource replaces (inside a transaction). */
+  private remember(resourceType: string, id: string | undefined): void {
+    if (!this.undo || !id) return;
+    const { resources, history } = this.stores;
+    this.undo.push({ resourceType, id, resource: resources.get(resourceType)?.get(id), versions: history.get(resourceType)?.get(id)?.length });
+  }
 
   override async createResource<T extends Resource>(resource: T): Promise<T & { id: string }> {
     // The server stamps versions; a client's meta is not taken over.
     const { meta: _meta, ...rest } = resource as T & { meta?: unknown };
     // As a real server does: a resource that does not conform to R4 is refused (400).
     validateResource(rest as Resource);
+    this.remember(rest.resourceType, rest.id);
     const created = await super.createResource(rest as T);
     this.changes.push({
       seq: ++this.seq,
@@ -68,23 +94,45 @@ class LocalRepository extends MemoryRepository {
   }
 
   override async deleteResource(resourceType: string, id: string): Promise<void> {
+    this.remember(resourceType, id);
     await super.deleteResource(resourceType, id);
     this.changes.push({ seq: ++this.seq, resourceType, id, lastUpdated: wallNow().toISOString(), method: 'DELETE' });
   }
 
+  /**
+   * All or nothing: the writes are undone from the log when the callback fails (writes are serialised
+   * by the server, so no other write interleaves). A write with a new id is noted after it, by its id.
+   */
   override async withTransaction<TResult>(callback: (client: undefined) => Promise<TResult>): Promise<TResult> {
-    const self = this as unknown as { resources: Map<string, Map<string, Resource>>; history: Map<string, Map<string, Resource[]>> };
-    const resources = new Map([...self.resources].map(([type, byId]) => [type, new Map(byId)]));
-    const history = new Map([...self.history].map(([type, byId]) => [type, new Map([...byId].map(([id, list]) => [id, [...list]]))]));
     const changes = this.changes.length;
+    this.undo = [];
     try {
       return await callback(undefined);
     } catch (error) {
-      self.resources = resources;
-      self.history = history;
-      this.changes.length = changes;
+      this.rollBack(this.undo, changes);
       throw error;
+    } finally {
+      this.undo = null;
     }
+  }
+
+  private rollBack(undo: Undo[], changes: number): void {
+    const { resources, history } = this.stores;
+    // Resources created with ids the server made: the change log since the start names them.
+    for (const change of this.changes.slice(changes)) {
+      if (!undo.some((u) => u.resourceType === change.resourceType && u.id === change.id)) {
+        undo.unshift({ resourceType: change.resourceType, id: change.id, resource: undefined, versions: undefined });
+      }
+    }
+    for (const entry of undo.reverse()) {
+      const byId = resources.get(entry.resourceType);
+      if (entry.resource) byId?.set(entry.id, entry.resource);
+      else byId?.delete(entry.id);
+      const versions = history.get(entry.resourceType);
+      if (entry.versions === undefined) versions?.delete(entry.id);
+      else versions?.get(entry.id)?.splice(entry.versions);
+    }
+    this.changes.length = changes;
   }
 
   /** The type's history since an instant (inclusive), oldest first. */

@@ -140,6 +140,45 @@ describe('the Slot version guard', () => {
   });
 });
 
+describe('a transaction runs all or nothing', () => {
+  it('a failed entry leaves the updates, deletions and creations before it undone, with their history', async () => {
+    const client = clientOf();
+    const kept = await client.create<Location>({ resourceType: 'Location', name: 'Kept', status: 'active' });
+    const deleted = await client.create<Location>({ resourceType: 'Location', name: 'Deleted', status: 'active' });
+    const slot = await freeSlot(client);
+    await client.update({ ...slot, id: slot.id!, comment: 'changed by the clinic' });
+    const since = kept.meta!.lastUpdated!;
+    const historyBefore = await client.bundle(`Location/_history?_since=${encodeURIComponent(since)}`);
+
+    const error = await errorOf(
+      client.transaction([
+        { resource: { ...kept, name: 'Renamed' }, request: { method: 'PUT', url: `Location/${kept.id}` } },
+        { request: { method: 'DELETE', url: `Location/${deleted.id}` } },
+        {
+          fullUrl: `urn:uuid:${crypto.randomUUID()}`,
+          resource: { resourceType: 'Location', name: 'New', status: 'active' },
+          request: { method: 'POST', url: 'Location' },
+        },
+        // The slot's version before the clinic's change: the whole transaction fails.
+        ...bookingEntries(slot, 'late'),
+      ]),
+    );
+    expect(error.kind).toBe('conflict');
+
+    const after = await client.read<Location>(`Location/${kept.id}`);
+    expect(after.name).toBe('Kept');
+    expect(after.meta?.versionId).toBe(kept.meta?.versionId);
+    expect((await client.read<Location>(`Location/${deleted.id}`)).name).toBe('Deleted');
+    expect((await client.bundle<Location>('Location?name=New')).entry ?? []).toHaveLength(0);
+    expect((await client.read<Slot>(`Slot/${slot.id}`)).status).toBe('free');
+    expect((await client.bundle<Appointment>(`Appointment?slot=Slot/${slot.id}`)).entry ?? []).toHaveLength(0);
+    expect((await client.bundle(`Location/_history?_since=${encodeURIComponent(since)}`)).entry).toEqual(historyBefore.entry);
+    // A version read of the renamed resource's history finds only the kept one.
+    const versions = await client.bundle<Location>(`Location/${kept.id}/_history`);
+    expect(versions.entry?.map((e) => e.resource?.name)).toEqual(['Kept']);
+  });
+});
+
 describe('the type history', () => {
   it('lists creations, updates and deletions since an instant, oldest first, in pages', async () => {
     const client = clientOf();
