@@ -56,6 +56,13 @@ const MIKKO = '020779-913S';
 /** A general-practice search the seed always answers (60 days of free times from the seed on). */
 const SEARCH_QUERY = 'specialtyIds=YLE';
 
+/** The first Monday–Friday after `date` (YYYY-MM-DD). */
+function nextWeekday(date: string): string {
+  let day = addDays(date, 1);
+  while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = addDays(day, 1);
+  return day;
+}
+
 /** The first link of `pattern` in the page at `path` (fetched with the scenario's session). */
 async function firstLink(context: ScenarioContext, path: string, pattern: RegExp): Promise<string> {
   const response = await send(new URL(path, context.origin), context.session);
@@ -94,8 +101,17 @@ export const SCENARIOS: readonly Scenario[] = [
     kind: 'page',
     expectText: 'Ihotaudit – Vastaanottokäynti',
   },
-  // A search that finds free times ("Näytetään 20 vapaata aikaa.").
-  { name: 'search', path: `/fi/ajanvaraus/yksityisasiakas?${SEARCH_QUERY}`, auth: 'anonymous', kind: 'page', expectText: 'vapaata aikaa' },
+  // A search that finds free times ("Näytetään 20 vapaata aikaa."): the next weekday's list. Today's
+  // is empty after its last time (the page then suggests other days: the bench's check failed
+  // after 23 in Helsinki), and the seed has no times on Sundays (db/slots.ts).
+  {
+    name: 'search',
+    path: `/fi/ajanvaraus/yksityisasiakas?${SEARCH_QUERY}&startDate=:weekday`,
+    auth: 'anonymous',
+    kind: 'page',
+    expectText: 'vapaata aikaa',
+    resolvePath: async () => `/fi/ajanvaraus/yksityisasiakas?${SEARCH_QUERY}&startDate=${nextWeekday(helsinkiDate(clock.now()))}`,
+  },
   // The reservation form of a free time three days ahead (anonymous: Aino would first be asked
   // for the patient data consent).
   {
