@@ -2,7 +2,7 @@
  * Schema, practice system (ADR 0051): with PRACTICE_SYSTEM=fhir the portal's calendar tables are
  * the read model of the practice system's FHIR resources. These tables hold what the read model
  * needs beside them: the sync cursor of each resource type, the schedules a slot takes its place
- * and person from, and the links between FHIR ids and the portal's numeric slot and appointment
+ * and person from, the practitioner roles the practitioners' clinics and specialties derive from, and the links between FHIR ids and the portal's numeric slot and appointment
  * ids (with the FHIR version a write's If-Match names) and between FHIR patients and persons.
  * Empty with the built-in store.
  */
@@ -26,6 +26,21 @@ export const practiceSystemSchedules = pgTable('practice_system_schedules', {
   practitionerId: text('practitioner_id').references(() => practitioners.id),
   clinicId: text('clinic_id').references(() => clinics.id),
   specialtyId: text('specialty_id').references(() => specialties.id),
+  active: boolean('active').notNull(),
+});
+
+/**
+ * A FHIR PractitionerRole: whose role, at which clinics and in which specialties (those the portal
+ * has), and whether it is active. A practitioner with a role here has the clinics and specialties
+ * of their active roles, no more (`practitioner_clinics`, `practitioner_specialties`).
+ */
+export const practiceSystemRoles = pgTable('practice_system_roles', {
+  fhirId: text('fhir_id').primaryKey(),
+  practitionerId: text('practitioner_id')
+    .notNull()
+    .references(() => practitioners.id, { onDelete: 'cascade' }),
+  clinicIds: text('clinic_ids').array().notNull(),
+  specialtyIds: text('specialty_ids').array().notNull(),
   active: boolean('active').notNull(),
 });
 

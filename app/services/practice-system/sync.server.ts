@@ -10,7 +10,7 @@
  * Nothing from the network is awaited inside a transaction: the patients an appointment names
  * are resolved before.
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type {
   Appointment,
   Bundle,
@@ -32,6 +32,7 @@ import {
   practiceSystemAppointments,
   practiceSystemCursors,
   practiceSystemPatients,
+  practiceSystemRoles,
   practiceSystemSchedules,
   practiceSystemSlots,
   practitionerClinics,
@@ -116,6 +117,7 @@ export async function syncPracticeSystem(db: Db, client: FhirClient, options: { 
     if (type === 'Appointment') await resolvePatients(db, client, changes as Change<Appointment>[]);
     await withTransaction(db, async (tx) => {
       if (type === 'Slot') await applySlots(tx, changes as Change<Slot>[]);
+      else if (type === 'PractitionerRole') await applyRoles(tx, changes as Change<PractitionerRole>[]);
       else if (type === 'Appointment') await applyAppointments(tx, changes as Change<Appointment>[], options.now);
       else for (const change of changes) await APPLY[type](tx, change as Change<never>);
       if (cursor) {
@@ -179,14 +181,14 @@ function patientOf(appointment: Appointment): string | null {
 }
 
 /**
- * The one-by-one apply of each type other than Slot and Appointment (those two are written in
- * batches: applySlots, applyAppointments).
+ * The one-by-one apply of each type other than PractitionerRole, Slot and Appointment (roles are
+ * recorded first and their practitioners derived after: applyRoles; slots and appointments are
+ * written in batches: applySlots, applyAppointments).
  */
-const APPLY: Record<Exclude<SyncedType, 'Slot' | 'Appointment'>, (tx: Db, change: Change<never>) => Promise<void>> = {
+const APPLY: Record<Exclude<SyncedType, 'PractitionerRole' | 'Slot' | 'Appointment'>, (tx: Db, change: Change<never>) => Promise<void>> = {
   Location: applyLocation,
   HealthcareService: applyService,
   Practitioner: applyPractitioner,
-  PractitionerRole: applyRole,
   Schedule: applySchedule,
   Patient: applyPatient,
 };
@@ -235,26 +237,97 @@ async function applyPractitioner(tx: Db, { id, resource }: Change<Practitioner>)
     .onConflictDoUpdate({ target: practitioners.id, set: row });
 }
 
-/** A role adds where the practitioner works and what for (the references that exist). */
-async function applyRole(tx: Db, { resource }: Change<PractitionerRole>) {
+/**
+ * Roles say where a practitioner works and what for. Each role is recorded (its practitioner, the
+ * clinics and specialties of it the portal has, whether it is active; a deleted role, or one naming
+ * a practitioner the portal does not have, is forgotten); then every practitioner a changed role
+ * named before or names now gets the clinics and specialties of their active roles, no more and no
+ * fewer (`practitioner_clinics`, `practitioner_specialties`). A practitioner no role ever named
+ * keeps their rows as they are (the built-in store's, seeded).
+ */
+async function applyRoles(tx: Db, changes: Change<PractitionerRole>[]) {
+  const named = new Set<string>();
+  for (const change of changes) for (const practitionerId of await recordRole(tx, change)) named.add(practitionerId);
+  for (const practitionerId of named) await deriveWorkplaces(tx, practitionerId);
+}
+
+/** Records one role; returns the practitioners whose clinics and specialties it changed (none when it did not change). */
+async function recordRole(tx: Db, { id, resource }: Change<PractitionerRole>): Promise<string[]> {
+  const [before] = await tx.select().from(practiceSystemRoles).where(eq(practiceSystemRoles.fhirId, id));
   const practitionerId = idOf(resource?.practitioner?.reference, 'Practitioner');
-  if (!resource || !practitionerId || resource.active === false) return;
-  if (!(await exists(tx, 'practitioner', practitionerId))) return;
-  for (const location of resource.location ?? []) {
-    const clinicId = idOf(location.reference, 'Location');
-    if (clinicId && (await exists(tx, 'clinic', clinicId))) {
-      await tx.insert(practitionerClinics).values({ practitionerId, clinicId }).onConflictDoNothing();
-    }
+  if (!resource || !practitionerId || !(await exists(tx, 'practitioner', practitionerId))) {
+    if (!before) return [];
+    await tx.delete(practiceSystemRoles).where(eq(practiceSystemRoles.fhirId, id));
+    return [before.practitionerId];
   }
-  for (const service of resource.healthcareService ?? []) {
-    const specialtyId = idOf(service.reference, 'HealthcareService');
-    if (specialtyId && (await exists(tx, 'specialty', specialtyId))) {
-      await tx.insert(practitionerSpecialties).values({ practitionerId, specialtyId }).onConflictDoNothing();
-    }
+  const locations = (resource.location ?? []).map((l) => idOf(l.reference, 'Location'));
+  const services = (resource.healthcareService ?? []).map((s) => idOf(s.reference, 'HealthcareService'));
+  const row = {
+    practitionerId,
+    clinicIds: await existing(tx, 'clinic', locations),
+    specialtyIds: await existing(tx, 'specialty', services),
+    active: resource.active !== false,
+  };
+  // `_since` is inclusive: the boundary role comes back every run, unchanged.
+  const unchanged =
+    before &&
+    before.practitionerId === row.practitionerId &&
+    before.active === row.active &&
+    sameIds(before.clinicIds, row.clinicIds) &&
+    sameIds(before.specialtyIds, row.specialtyIds);
+  if (unchanged) return [];
+  await tx
+    .insert(practiceSystemRoles)
+    .values({ fhirId: id, ...row })
+    .onConflictDoUpdate({ target: practiceSystemRoles.fhirId, set: row });
+  return before && before.practitionerId !== practitionerId ? [before.practitionerId, practitionerId] : [practitionerId];
+}
+
+const sameIds = (a: string[], b: string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+
+/** A practitioner's clinics and specialties: the union of their active roles' (rows no active role names are deleted). */
+async function deriveWorkplaces(tx: Db, practitionerId: string) {
+  const roles = await tx
+    .select({ clinicIds: practiceSystemRoles.clinicIds, specialtyIds: practiceSystemRoles.specialtyIds })
+    .from(practiceSystemRoles)
+    .where(and(eq(practiceSystemRoles.practitionerId, practitionerId), eq(practiceSystemRoles.active, true)));
+  const clinicIds = [...new Set(roles.flatMap((r) => r.clinicIds))];
+  const specialtyIds = [...new Set(roles.flatMap((r) => r.specialtyIds))];
+  await tx
+    .delete(practitionerClinics)
+    .where(and(eq(practitionerClinics.practitionerId, practitionerId), clinicIds.length > 0 ? notInArray(practitionerClinics.clinicId, clinicIds) : undefined));
+  await tx
+    .delete(practitionerSpecialties)
+    .where(
+      and(
+        eq(practitionerSpecialties.practitionerId, practitionerId),
+        specialtyIds.length > 0 ? notInArray(practitionerSpecialties.specialtyId, specialtyIds) : undefined,
+      ),
+    );
+  if (clinicIds.length > 0) {
+    await tx
+      .insert(practitionerClinics)
+      .values(clinicIds.map((clinicId) => ({ practitionerId, clinicId })))
+      .onConflictDoNothing();
+  }
+  if (specialtyIds.length > 0) {
+    await tx
+      .insert(practitionerSpecialties)
+      .values(specialtyIds.map((specialtyId) => ({ practitionerId, specialtyId })))
+      .onConflictDoNothing();
   }
 }
 
 const KEYED = { clinic: clinics, specialty: specialties, practitioner: practitioners } as const;
+
+/** The ids among these the portal has (each once, in their order; null: a reference to another type). */
+async function existing(tx: Db, kind: 'clinic' | 'specialty', ids: (string | null)[]): Promise<string[]> {
+  const wanted = [...new Set(ids.filter((id) => id !== null))];
+  if (wanted.length === 0) return [];
+  const table = KEYED[kind];
+  const found = new Set((await tx.select({ id: table.id }).from(table).where(inArray(table.id, wanted))).map((r) => r.id));
+  return wanted.filter((id) => found.has(id));
+}
 
 /** Whether the portal has the clinic, specialty or practitioner (a reference may name one not synchronised). */
 async function exists(tx: Db, kind: keyof typeof KEYED, id: string): Promise<boolean> {

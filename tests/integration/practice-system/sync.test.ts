@@ -3,13 +3,14 @@
  * every resource type created, updated and deleted at the practice system reaches the portal's
  * tables in one sync; a second sync goes on from the stored cursor and changes nothing; a sync
  * the practice system's outage interrupts keeps the types it finished and catches up after; a
- * staff-made appointment of a portal person (matched by the identity code) is in their list.
+ * staff-made appointment of a portal person (matched by the identity code) is in their list; a
+ * practitioner's clinics and specialties follow their active PractitionerRoles, removals included.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Appointment, Patient, Resource, Schedule, Slot } from '@medplum/fhirtypes';
+import type { Appointment, Patient, PractitionerRole, Resource, Schedule, Slot } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPerson } from '~db/factories';
+import { createPerson, createPractitioner } from '~db/factories';
 import {
   appointmentSlots,
   appointments,
@@ -243,6 +244,75 @@ describe.each(databaseKinds())('the practice system read model on %s', (kind) =>
     const [cancelled] = await t.db.select().from(appointments).where(eq(appointments.id, afterMove!.id));
     expect(cancelled).toMatchObject({ cancelledBy: 'provider' });
     expect(cancelled!.cancelledAt).not.toBeNull();
+  });
+
+  it("takes away what a practitioner's roles no longer say: a location removed, a role inactive, deleted or moved to another practitioner; another active role keeps what it names", async () => {
+    const clinicsOf = async (practitionerId: string) =>
+      (await t.db.select().from(practitionerClinics).where(eq(practitionerClinics.practitionerId, practitionerId))).map((r) => r.clinicId).sort();
+    const specialtiesOf = async (practitionerId: string) =>
+      (await t.db.select().from(practitionerSpecialties).where(eq(practitionerSpecialties.practitionerId, practitionerId))).map((r) => r.specialtyId).sort();
+    const role = (id: string, practitioner: string, locations: string[], services: string[], active = true): PractitionerRole & { id: string } => ({
+      resourceType: 'PractitionerRole',
+      id,
+      active,
+      practitioner: { reference: `Practitioner/${practitioner}` },
+      location: locations.map((l) => ({ reference: `Location/${l}` })),
+      healthcareService: services.map((s) => ({ reference: `HealthcareService/${s}` })),
+    });
+    // A practitioner no role names (as the built-in store's seeded ones): the sync leaves their rows alone.
+    await createPractitioner(t.db, {
+      id: 'P-SEEDED',
+      firstName: 'Sirpa',
+      lastName: 'Seed',
+      title: { fi: 'Lääkäri', sv: 'Läkare', en: 'Doctor' },
+      clinicIds: ['FLOC'],
+      specialtyIds: ['FYLE'],
+    });
+    await put({ resourceType: 'Location', id: 'FLOC4', name: 'Leppävaara', status: 'active' });
+    await put({ resourceType: 'HealthcareService', id: 'FLAS', name: 'Lastenlääkäri', active: true });
+    await put({ resourceType: 'Practitioner', id: 'P2', name: [{ given: ['Toivo'], family: 'Toinen' }] });
+    // P1 works at Kamppi and Leppävaara in two roles; Leppävaara and general practice are in both.
+    await put(role('R-P1', 'P1', ['FLOC', 'FLOC4'], ['FYLE', 'FLAS']));
+    await put(role('R-P1-B', 'P1', ['FLOC4'], ['FYLE']));
+    await sync();
+    expect(await clinicsOf('P1')).toEqual(['FLOC', 'FLOC4']);
+    expect(await specialtiesOf('P1')).toEqual(['FLAS', 'FYLE']);
+
+    // The first role no longer names Kamppi: P1 is not there any more.
+    await put(role('R-P1', 'P1', ['FLOC4'], ['FYLE', 'FLAS']));
+    await sync();
+    expect(await clinicsOf('P1')).toEqual(['FLOC4']);
+    expect(await specialtiesOf('P1')).toEqual(['FLAS', 'FYLE']);
+
+    // The first role ends: what only it named goes, what the second names stays.
+    await put(role('R-P1', 'P1', ['FLOC4'], ['FYLE', 'FLAS'], false));
+    await sync();
+    expect(await clinicsOf('P1')).toEqual(['FLOC4']);
+    expect(await specialtiesOf('P1')).toEqual(['FYLE']);
+
+    // The second role is deleted: no active role is left, nor any clinic or specialty.
+    await staff.remove('PractitionerRole/R-P1-B');
+    await sync();
+    expect(await clinicsOf('P1')).toEqual([]);
+    expect(await specialtiesOf('P1')).toEqual([]);
+
+    // The first role is active again at Kamppi, then it is P2's: P1 has nothing, P2 has it.
+    await put(role('R-P1', 'P1', ['FLOC'], ['FYLE']));
+    await sync();
+    expect(await clinicsOf('P1')).toEqual(['FLOC']);
+    expect(await specialtiesOf('P1')).toEqual(['FYLE']);
+    await put(role('R-P1', 'P2', ['FLOC'], ['FYLE']));
+    await sync();
+    expect(await clinicsOf('P1')).toEqual([]);
+    expect(await specialtiesOf('P1')).toEqual([]);
+    expect(await clinicsOf('P2')).toEqual(['FLOC']);
+    expect(await specialtiesOf('P2')).toEqual(['FYLE']);
+
+    // A next sync re-reads the boundary role and changes nothing; the practitioner no role names kept their rows throughout.
+    await sync();
+    expect(await clinicsOf('P2')).toEqual(['FLOC']);
+    expect(await clinicsOf('P-SEEDED')).toEqual(['FLOC']);
+    expect(await specialtiesOf('P-SEEDED')).toEqual(['FYLE']);
   });
 
   it('keeps what an interrupted sync finished and catches up after the outage', async () => {
