@@ -2,8 +2,9 @@
  * Schema, practice system (ADR 0051): with PRACTICE_SYSTEM=fhir the portal's calendar tables are
  * the read model of the practice system's FHIR resources. These tables hold what the read model
  * needs beside them: the sync cursor of each resource type, the schedules a slot takes its place
- * and person from, the practitioner roles the practitioners' clinics and specialties derive from, and the links between FHIR ids and the portal's numeric slot and appointment
- * ids (with the FHIR version a write's If-Match names) and between FHIR patients and persons.
+ * and person from, the practitioner roles the practitioners' clinics and specialties derive from,
+ * and the links between FHIR ids and the portal's numeric slot and appointment ids (with the FHIR
+ * version a write's If-Match names) and between FHIR patients and persons.
  * Empty with the built-in store.
  */
 import { sql } from 'drizzle-orm';
