@@ -28,6 +28,14 @@
  *   --iterations N      service calls per scenario (default 300)
  *   --current-indexes   keep the migrated indexes only (to compare with the proposed one)
  *   --explain           print the query plans
+ *   --practice-system fhir
+ *                       (or PRACTICE_SYSTEM=fhir) the FHIR backend (ADR 0051): after step 1 the
+ *                       calendar is published into the local FHIR server (medplum's router in
+ *                       memory, in this process), the portal's calendar rows and links are emptied
+ *                       and the first sync makes them again from the server's history (timed); the
+ *                       search is then measured on the read model, and the server runs with the
+ *                       FHIR backend. Needs a larger heap for the server's million resources, e.g.
+ *                       NODE_OPTIONS=--max-old-space-size=8192.
  *
  * Database: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); needs a
  * superuser for the bulk load (foreign-key triggers are skipped while generating rows).
@@ -44,10 +52,24 @@ import { openDatabase, type Db } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import * as schema from '../db/schema';
 import { prng } from '../db/seed';
-import { benchDatabase, benchMain, ensureBuild, loadAverage, machine, parseCli, positiveInt, progress, round, startPortal, type BenchRun } from './harness';
+import {
+  benchDatabase,
+  benchMain,
+  ensureBuild,
+  UsageError,
+  loadAverage,
+  machine,
+  parseCli,
+  positiveInt,
+  progress,
+  round,
+  startPortal,
+  type BenchRun,
+} from './harness';
 import { BROWSER_HEADERS } from './http';
 import { distribution, runLoad, type Distribution } from './load';
 import { formatTable } from './report';
+import { resyncThroughPracticeSystem, type ResyncReport } from './practice-system';
 import { DEFAULT_SHAPE, loadScaleData, type LoadReport } from './scale-data';
 
 const RESULTS_FILE = fileURLToPath(new URL('./scale-results.json', import.meta.url));
@@ -75,9 +97,11 @@ interface Options {
   iterations: number;
   proposedIndexes: boolean;
   explain: boolean;
+  practiceSystem: 'builtin' | 'fhir';
 }
 
-const USAGE = 'npm run bench -- --scale [--no-build] [--no-http] [--duration N] [--connections N] [--iterations N] [--current-indexes] [--explain]';
+const USAGE =
+  'npm run bench -- --scale [--no-build] [--no-http] [--duration N] [--connections N] [--iterations N] [--current-indexes] [--explain] [--practice-system builtin|fhir]';
 
 function parseOptions(argv: string[]): Options {
   const values = parseCli(argv, {
@@ -88,7 +112,10 @@ function parseOptions(argv: string[]): Options {
     iterations: { type: 'string', default: '300' },
     'current-indexes': { type: 'boolean', default: false },
     explain: { type: 'boolean', default: false },
+    'practice-system': { type: 'string', default: process.env.PRACTICE_SYSTEM || 'builtin' },
   });
+  const practiceSystem = values['practice-system'];
+  if (practiceSystem !== 'builtin' && practiceSystem !== 'fhir') throw new UsageError('--practice-system: builtin or fhir');
   return {
     build: !values['no-build'] && !values['no-http'],
     http: !values['no-http'],
@@ -97,6 +124,7 @@ function parseOptions(argv: string[]): Options {
     iterations: positiveInt('iterations', values.iterations),
     proposedIndexes: !values['current-indexes'],
     explain: values.explain,
+    practiceSystem,
   };
 }
 
@@ -346,10 +374,21 @@ async function measureHttp(run: BenchRun, options: Options, env: Record<string, 
 // ---------------------------------------------------------------------------------------------
 // Report
 
-function render(service: ServiceResult[], http: HttpResult[], data: LoadReport, options: Options): string {
+function render(service: ServiceResult[], http: HttpResult[], data: LoadReport, resync: ResyncReport | null, options: Options): string {
   const ms = (s: Stats) => [s.p50, s.p95, s.p99, s.mean].map((v) => v.toFixed(2));
+  const n = (value: number) => value.toLocaleString('en');
   const lines = [
-    `Calendar: ${data.slots.toLocaleString('en')} slots (${data.bookedSlots.toLocaleString('en')} booked), ${data.practitioners} practitioners, ${data.clinics} clinics; loaded in ${data.seconds} s`,
+    `Calendar: ${n(data.slots)} slots (${n(data.bookedSlots)} booked), ${data.practitioners} practitioners, ${data.clinics} clinics; loaded in ${data.seconds} s`,
+    ...(resync
+      ? [
+          `Practice system: FHIR backend (local server); published in ${resync.publishSeconds.toFixed(1)} s, then the first sync of ${Object.entries(
+            resync.changes,
+          )
+            .map(([type, changes]) => `${n(changes)} ${type}`)
+            .join(', ')} in ${resync.syncSeconds.toFixed(1)} s`,
+          `Read model: ${n(resync.synced.slots)} slot rows (the free times; generated ${n(resync.generated.slots)}), ${n(resync.synced.liveAppointments)} live appointments (generated ${n(resync.generated.liveAppointments)})`,
+        ]
+      : ['Practice system: built-in store']),
     `Indexes: ${options.proposedIndexes ? 'proposed: (local_date, start_at) instead of (local_date)' : 'migrated only'}`,
     '',
     'Search service (server time per call, ms)',
@@ -420,10 +459,20 @@ export async function main(argv: string[]): Promise<number> {
       await client.end();
     }
     progress(`${data.slots} slots, ${data.practitioners} practitioners, ${data.clinics} clinics in ${data.seconds} s`);
+    let resync: ResyncReport | null = null;
+    let practiceSystemEnv: Record<string, string> = {};
+    if (options.practiceSystem === 'fhir') {
+      const database = await openDatabase({ url });
+      try {
+        ({ env: practiceSystemEnv, report: resync } = await resyncThroughPracticeSystem(run, database));
+      } finally {
+        await database.close();
+      }
+    }
 
     progress(`timing the search service (${options.iterations} calls per scenario)`);
     const service = await measureService(options, url, today);
-    const http = options.http ? await measureHttp(run, options, database.env, today) : [];
+    const http = options.http ? await measureHttp(run, options, { ...database.env, ...practiceSystemEnv }, today) : [];
 
     const missed = service.filter((s) => s.typical && s.ms.p95 > TARGET_P95_MS).map((s) => `${s.name}: p95 ${s.ms.p95} ms > ${TARGET_P95_MS} ms`);
     const failures = [...missed, ...http.filter((h) => h.non2xx + h.errors > 0).map((h) => `${h.name}: ${h.non2xx} non-2xx, ${h.errors} errors`)];
@@ -433,13 +482,14 @@ export async function main(argv: string[]): Promise<number> {
       targetP95Ms: TARGET_P95_MS,
       proposedIndexes: options.proposedIndexes ? PROPOSED_INDEXES : [],
       data,
+      practiceSystem: resync ?? 'builtin',
       service,
       http,
       ok: failures.length === 0,
       failures,
     };
     await writeFile(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
-    console.log(render(service, http, data, options));
+    console.log(render(service, http, data, resync, options));
     if (options.explain) {
       for (const s of service) {
         for (const p of s.plans) console.log(`\n── ${s.name}\n${p.sql}\n${JSON.stringify(p.params)}\n${p.plan}`);

@@ -8,6 +8,7 @@
  */
 import type { Appointment, Patient, Resource, Schedule, Slot } from '@medplum/fhirtypes';
 import type { MemoryRepository } from '@medplum/fhir-router';
+import { isNull } from 'drizzle-orm';
 import {
   appointments,
   appointmentSlots,
@@ -25,8 +26,11 @@ import { IDENTITY_CODE_SYSTEM, linkAppointment, linkPatient } from './sync.serve
 
 const end = (start: Date, minutes: number) => new Date(start.getTime() + minutes * 60_000).toISOString();
 
-/** Writes the demo calendar into the repository and links the seeded rows. Returns how many slots. */
-export async function publishDemoCalendar(db: Db, repo: MemoryRepository): Promise<number> {
+/**
+ * Writes the demo calendar into the repository and links the seeded rows (unless `linkRows` is
+ * false: the scale bench empties the rows and lets the first sync make them). Returns how many slots.
+ */
+export async function publishDemoCalendar(db: Db, repo: MemoryRepository, { linkRows = true }: { linkRows?: boolean } = {}): Promise<number> {
   const put = <T extends Resource>(resource: T) => repo.updateResource(resource as T & { id: string });
   for (const c of await db.select().from(clinics)) {
     await put({
@@ -59,13 +63,18 @@ export async function publishDemoCalendar(db: Db, repo: MemoryRepository): Promi
       healthcareService: rolesSpecialties.filter((r) => r.practitionerId === p.id).map((r) => ({ reference: `HealthcareService/${r.specialtyId}` })),
     });
   }
-  const held = new Set((await db.select({ slotId: appointments.slotId }).from(appointments)).map((a) => a.slotId).filter((id) => id !== null));
+  // A cancelled appointment gave its time back: its slot is free.
+  const held = new Set(
+    (await db.select({ slotId: appointments.slotId }).from(appointments).where(isNull(appointments.cancelledAt)))
+      .map((a) => a.slotId)
+      .filter((id) => id !== null),
+  );
   const schedules = new Set<string>();
   // The slots' links are written 500 at a time (one statement each): one by one, the 23 096 demo
   // slots took most of the start (minutes on a busy machine; the e2e spec of this backend waits for it).
   let links: (typeof practiceSystemSlots.$inferInsert)[] = [];
   const writeLinks = async () => {
-    if (links.length > 0) await db.insert(practiceSystemSlots).values(links);
+    if (links.length > 0 && linkRows) await db.insert(practiceSystemSlots).values(links);
     links = [];
   };
   let count = 0;
@@ -83,9 +92,10 @@ export async function publishDemoCalendar(db: Db, repo: MemoryRepository): Promi
           { reference: `HealthcareService/${slot.specialtyId}` },
         ],
       });
-      await db
-        .insert(practiceSystemSchedules)
-        .values({ fhirId: scheduleId, practitionerId: slot.practitionerId, clinicId: slot.clinicId, specialtyId: slot.specialtyId, active: true });
+      if (linkRows)
+        await db
+          .insert(practiceSystemSchedules)
+          .values({ fhirId: scheduleId, practitionerId: slot.practitionerId, clinicId: slot.clinicId, specialtyId: slot.specialtyId, active: true });
     }
     const status = held.has(slot.id) ? 'busy' : 'free';
     const created = await put<Slot>({
@@ -117,7 +127,7 @@ export async function publishDemoCalendar(db: Db, repo: MemoryRepository): Promi
       name: [{ family: person.lastName, given: person.firstName.split(' ') }],
       birthDate: person.birthDate,
     });
-    await linkPatient(db, `pat-${person.id}`, person.id);
+    if (linkRows) await linkPatient(db, `pat-${person.id}`, person.id);
   }
   for (const a of await db.select().from(appointments)) {
     const created = await put<Appointment>({
@@ -134,7 +144,7 @@ export async function publishDemoCalendar(db: Db, repo: MemoryRepository): Promi
         { actor: { reference: `HealthcareService/${a.specialtyId}` }, status: 'accepted' },
       ],
     });
-    await linkAppointment(db, a.id, created);
+    if (linkRows) await linkAppointment(db, a.id, created);
   }
   return count;
 }
