@@ -45,7 +45,7 @@ export const practiceSystemRoles = pgTable('practice_system_roles', {
   active: boolean('active').notNull(),
 });
 
-/** A FHIR Slot and the free time it is (null while it is not free and nobody holds it). */
+/** A FHIR Slot, who may book it, and the free time it is (null while it is not free and nobody holds it). */
 export const practiceSystemSlots = pgTable(
   'practice_system_slots',
   {
@@ -58,6 +58,11 @@ export const practiceSystemSlots = pgTable(
     startAt: timestamp('start_at', { withTimezone: true }).notNull(),
     endAt: timestamp('end_at', { withTimezone: true }).notNull(),
     versionId: text('version_id').notNull(),
+    /** Who may book it: the payer types its `serviceCategory` names (ADR 0051), `{self}` when none; its free time's `payer_types`. */
+    payerTypes: text('payer_types')
+      .array()
+      .notNull()
+      .default(sql`'{self}'::text[]`),
   },
   (t) => [check('practice_system_slots_time_check', sql`${t.endAt} > ${t.startAt}`)],
 );

@@ -1,7 +1,8 @@
 /**
  * The demo calendar as the practice system's resources (`npm run fhir:dev`, ADR 0051): the seeded
  * clinics, specialties, practitioners with their roles, a Schedule per practitioner, clinic and
- * specialty, every seeded time as a Slot (busy when a seeded appointment holds it), the patients
+ * specialty, every seeded time as a Slot (busy when a seeded appointment holds it; its payer types
+ * as `serviceCategory` codings, so the occupational and insurance times are those too), the patients
  * by their identity codes and the seeded appointments — written into the local FHIR server's
  * repository, with the links from the seeded rows to them, so the first sync finds the same
  * calendar and the demo's appointments are the practice system's too.
@@ -22,9 +23,11 @@ import {
   specialties,
 } from '~db/schema';
 import type { Db } from '~/services/db/db.server';
+import { payerTypeCategories, payerTypesOf } from './payer-types';
 import { IDENTITY_CODE_SYSTEM, linkAppointment, linkPatient } from './sync.server';
 
 const end = (start: Date, minutes: number) => new Date(start.getTime() + minutes * 60_000).toISOString();
+const selfOnly = (payerTypes: string[]) => payerTypes.length === 1 && payerTypes[0] === 'self';
 
 /**
  * Writes the demo calendar into the repository and links the seeded rows (unless `linkRows` is
@@ -105,6 +108,8 @@ export async function publishDemoCalendar(db: Db, repo: MemoryRepository, { link
       schedule: { reference: `Schedule/${scheduleId}` },
       start: slot.startAt.toISOString(),
       end: end(slot.startAt, slot.durationMinutes),
+      // A private customers' time says nothing (as a practice system's own Slot would; and the scale bench's million stay small).
+      ...(selfOnly(slot.payerTypes) ? {} : { serviceCategory: payerTypeCategories(slot.payerTypes) }),
     });
     links.push({
       fhirId: created.id!,
@@ -114,6 +119,7 @@ export async function publishDemoCalendar(db: Db, repo: MemoryRepository, { link
       startAt: slot.startAt,
       endAt: new Date(end(slot.startAt, slot.durationMinutes)),
       versionId: created.meta!.versionId!,
+      payerTypes: payerTypesOf(created),
     });
     if (links.length === 500) await writeLinks();
     count += 1;

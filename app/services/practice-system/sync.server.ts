@@ -47,6 +47,7 @@ import { withTransaction, type Db } from '~/services/db/db.server';
 import { kindNames } from '~/services/booking/reservation/slot.server';
 import { PracticeSystemError, type FhirClient } from './fhir-client';
 import { mutabilityOf, type Mutability } from './mutability';
+import { payerTypesOf } from './payer-types';
 
 /** The Finnish personal identity code's identifier system. */
 export const IDENTITY_CODE_SYSTEM = 'urn:oid:1.2.246.21';
@@ -413,6 +414,7 @@ async function applySlot(tx: Db, { id, resource }: Change<Slot>) {
     startAt: new Date(resource.start),
     endAt: new Date(resource.end),
     versionId: resource.meta?.versionId ?? '',
+    payerTypes: payerTypesOf(resource),
   };
   const [saved] = await tx
     .insert(practiceSystemSlots)
@@ -471,6 +473,7 @@ async function applySlots(tx: Db, changes: Change<Slot>[]): Promise<void> {
         startAt: new Date(resource.start),
         endAt: new Date(resource.end),
         versionId: resource.meta?.versionId ?? '',
+        payerTypes: payerTypesOf(resource),
       };
       const schedule = schedules.get(scheduleFhirId);
       const bookable = link.status === 'free' && schedule?.active && schedule.practitionerId && schedule.clinicId && schedule.specialtyId;
@@ -491,10 +494,10 @@ async function applySlots(tx: Db, changes: Change<Slot>[]): Promise<void> {
   }
 }
 
-/** The free time a bookable slot is: its schedule's place and person, its own time. */
+/** The free time a bookable slot is: its schedule's place and person, its own time and payers. */
 function freeTimeOf(
   schedule: { clinicId: string | null; practitionerId: string | null; specialtyId: string | null },
-  link: { startAt: Date; endAt: Date },
+  link: { startAt: Date; endAt: Date; payerTypes: string[] },
   remote: boolean,
 ): typeof appointmentSlots.$inferInsert {
   return {
@@ -508,6 +511,7 @@ function freeTimeOf(
     localHour: wallClock(link.startAt).hour,
     isRemote: remote,
     locationType: remote ? ('videoAppointment' as const) : ('physicalLocation' as const),
+    payerTypes: link.payerTypes,
   };
 }
 

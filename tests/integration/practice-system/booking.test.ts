@@ -10,7 +10,7 @@
  * Appointment in one transaction (the loser of the new time: "time taken", nothing changed), is
  * put back when the portal's own transaction does not commit, and keeps to a staff-made
  * appointment's mutability extension. Every resource the portal writes is valid against the
- * official R4 JSON schema.
+ * official R4 JSON schema, and a Slot it writes back keeps its payer-type categories.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { eq, and, isNull } from 'drizzle-orm';
@@ -31,6 +31,7 @@ import { MUTABILITY_EXTENSION } from '~/services/practice-system/booking.server'
 import { createFhirClient, type FhirClient } from '~/services/practice-system/fhir-client';
 import { startLocalFhirServer, type LocalFhirServer } from '~/services/practice-system/local-fhir-server';
 import { IDENTITY_CODE_SYSTEM, syncPracticeSystem } from '~/services/practice-system/sync.server';
+import { PAYER_TYPE_SYSTEM } from '~/services/practice-system/payer-types';
 import { clock, minutesFromNow } from '../../fixtures/clock';
 import { databaseKinds, withTestDatabase } from '../../fixtures/db';
 import { fhirSchemaErrors } from '../../fixtures/fhir';
@@ -45,6 +46,8 @@ function nextIdentityCode(birthDate: string): string {
   return makeIdentityCode(addDays(birthDate, Math.floor(individual / 998)), 2 + (individual % 998));
 }
 const SETTINGS = { maxFutureReservations: 5, bindingConsentHours: 24, cancellationLimitHours: 24 };
+/** Who may book the free times: private and insured customers (ADR 0051's payer-type categories). */
+const PAYER_CATEGORIES = [{ coding: [{ system: PAYER_TYPE_SYSTEM, code: 'self' }] }, { coding: [{ system: PAYER_TYPE_SYSTEM, code: 'insurance' }] }];
 
 /** Everything the portal sent to be written (each resource, each transaction bundle), to check against the R4 JSON schema. */
 const written: unknown[] = [];
@@ -94,6 +97,7 @@ describe.each(databaseKinds())('booking written through to the practice system o
       schedule: { reference: 'Schedule/WS' },
       start: start.toISOString(),
       end: new Date(start.getTime() + 30 * 60_000).toISOString(),
+      serviceCategory: PAYER_CATEGORIES,
     });
     await syncPracticeSystem(t.db, portalA, { now: clock.now() });
     const [link] = await t.db.select().from(practiceSystemSlots).where(eq(practiceSystemSlots.fhirId, fhirId));
@@ -149,7 +153,7 @@ describe.each(databaseKinds())('booking written through to the practice system o
     const patientRef = booked!.participant.find((p) => p.actor?.reference?.startsWith('Patient/'))!.actor!.reference!;
     const registered = await staff.read<Patient>(patientRef);
     expect(registered.identifier).toEqual([{ system: IDENTITY_CODE_SYSTEM, value: person.identityCode }]);
-    expect((await staff.read<Slot>(`Slot/${fhirId}`)).status).toBe('busy');
+    expect(await staff.read<Slot>(`Slot/${fhirId}`)).toMatchObject({ status: 'busy', serviceCategory: PAYER_CATEGORIES });
 
     const [row] = await rowsOf(slotId);
     const [link] = await t.db.select().from(practiceSystemAppointments).where(eq(practiceSystemAppointments.appointmentId, row!.id));
@@ -231,7 +235,7 @@ describe.each(databaseKinds())('booking written through to the practice system o
 
     expect(await cancelAppointment(t.db, viewer, booked.appointmentId, clock.now(), portalA)).toBe('success');
     expect((await allAt(fhirId)).map((a) => a.status)).toEqual(['cancelled']);
-    expect((await staff.read<Slot>(`Slot/${fhirId}`)).status).toBe('free');
+    expect(await staff.read<Slot>(`Slot/${fhirId}`)).toMatchObject({ status: 'free', serviceCategory: PAYER_CATEGORIES });
     expect(await rowsOf(slotId)).toEqual([]);
   });
 
@@ -317,8 +321,8 @@ describe.each(databaseKinds())('booking written through to the practice system o
     const there = await staff.read<Appointment>(`Appointment/${a.fhirId}`);
     const newSlot = await staff.read<Slot>(`Slot/${to.fhirId}`);
     expect(there).toMatchObject({ status: 'booked', slot: [{ reference: `Slot/${to.fhirId}` }], start: newSlot.start, end: newSlot.end });
-    expect(newSlot.status).toBe('busy');
-    expect((await staff.read<Slot>(`Slot/${a.from.fhirId}`)).status).toBe('free');
+    expect(newSlot).toMatchObject({ status: 'busy', serviceCategory: PAYER_CATEGORIES });
+    expect(await staff.read<Slot>(`Slot/${a.from.fhirId}`)).toMatchObject({ status: 'free', serviceCategory: PAYER_CATEGORIES });
     expect(await allAt(a.from.fhirId)).toEqual([]);
     expect((await rowOf(a.id)).slotId).toBe(to.slotId);
     // The next sync sees the portal's own move: the same row at the new time, the old time free again.

@@ -4,7 +4,8 @@
  * tables in one sync; a second sync goes on from the stored cursor and changes nothing; a sync
  * the practice system's outage interrupts keeps the types it finished and catches up after; a
  * staff-made appointment of a portal person (matched by the identity code) is in their list; a
- * practitioner's clinics and specialties follow their active PractitionerRoles, removals included.
+ * practitioner's clinics and specialties follow their active PractitionerRoles, removals included;
+ * a Slot's payer-type categories decide who finds and may book its free time.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -24,13 +25,19 @@ import {
 } from '~db/schema';
 import { makeIdentityCode } from '~/models/identity-code';
 import { listAppointments } from '~/services/appointments/appointments.server';
+import { payerOf } from '~/services/booking/payers/index.server';
+import { openSlot } from '~/services/booking/reservation/slot.server';
+import { defaultFilter } from '~/services/booking/search-rules';
+import { findAvailableAppointments } from '~/services/booking/search.server';
 import { createFhirClient, PracticeSystemError, type FhirClient } from '~/services/practice-system/fhir-client';
 import { startLocalFhirServer, type LocalFhirServer } from '~/services/practice-system/local-fhir-server';
+import { PAYER_TYPE_SYSTEM } from '~/services/practice-system/payer-types';
 import { runPracticeSystemSync } from '~/services/practice-system/sync-job.server';
 import { IDENTITY_CODE_SYSTEM, practiceSystemSyncLag, syncPracticeSystem } from '~/services/practice-system/sync.server';
 import { portalMetrics } from '~/services/observability/metrics.server';
 import { viewerOf } from '~/services/people/viewer.server';
-import { clock, minutesFromNow } from '../../fixtures/clock';
+import { helsinkiDate } from '~/lib/dates';
+import { clock, minutesFromNow, today } from '../../fixtures/clock';
 import { databaseKinds, withTestDatabase } from '../../fixtures/db';
 
 const keys = generateKeyPairSync('ec', { namedCurve: 'secp384r1' });
@@ -244,6 +251,60 @@ describe.each(databaseKinds())('the practice system read model on %s', (kind) =>
     const [cancelled] = await t.db.select().from(appointments).where(eq(appointments.id, afterMove!.id));
     expect(cancelled).toMatchObject({ cancelledBy: 'provider' });
     expect(cancelled!.cancelledAt).not.toBeNull();
+  });
+
+  it('makes a Slot with payer-type categories a time of those payers only, follows a changed category, and keeps it through a schedule closed and reopened', async () => {
+    const categories = (...codes: string[]) => ({ serviceCategory: codes.map((code) => ({ coding: [{ system: PAYER_TYPE_SYSTEM, code }] })) });
+    const occupational = await put({ ...slotAt('SL-OCC', 5 * DAY), ...categories('occupationalHealthCare') });
+    await put(slotAt('SL-SELF', 5 * DAY + 30));
+    // The national service category beside an unknown code of the portal's system: nothing the portal knows, a private customers' time.
+    await put({
+      ...slotAt('SL-ODD', 5 * DAY + 60),
+      serviceCategory: [{ coding: [{ system: 'urn:oid:1.2.246.537.6.88.2008', code: '10' }] }, { coding: [{ system: PAYER_TYPE_SYSTEM, code: 'voucher' }] }],
+    });
+    await sync();
+    expect((await rowOf('SL-OCC'))!.payerTypes).toEqual(['occupationalHealthCare']);
+    expect((await rowOf('SL-SELF'))!.payerTypes).toEqual(['self']);
+    expect((await rowOf('SL-ODD'))!.payerTypes).toEqual(['self']);
+
+    // An employee's occupational search finds the time and may book it; a private customer's does neither.
+    const day = helsinkiDate(new Date(occupational.start));
+    const search = (payerType: 'self' | 'occupationalHealthCare') =>
+      findAvailableAppointments(t.db, { ...defaultFilter(today()), startDate: day, specialtyIds: ['FYLE'], payerType }, 'fi', { now: clock.now() });
+    const found = async (payerType: 'self' | 'occupationalHealthCare') => (await search(payerType)).appointments.map((a) => a.startDate);
+    const occupationalId = (await rowOf('SL-OCC'))!.id;
+    expect(await found('occupationalHealthCare')).toContain(new Date(occupational.start).toISOString());
+    expect(await found('self')).not.toContain(new Date(occupational.start).toISOString());
+    expect(await openSlot(t.db, occupationalId, payerOf('occupational'), clock.now())).not.toBeNull();
+    expect(await openSlot(t.db, occupationalId, payerOf('self'), clock.now())).toBeNull();
+
+    // The practice system opens the time to insured and private customers too: the same row says so.
+    await put({ ...slotAt('SL-OCC', 5 * DAY), ...categories('insurance', 'self') });
+    await sync();
+    expect(await rowOf('SL-OCC')).toMatchObject({ id: occupationalId, payerTypes: ['self', 'insurance'] });
+    expect(await openSlot(t.db, occupationalId, payerOf('self'), clock.now())).not.toBeNull();
+    expect(await openSlot(t.db, occupationalId, payerOf('occupational'), clock.now())).toBeNull();
+    // And takes the categories away: a private customers' time.
+    await put(slotAt('SL-OCC', 5 * DAY));
+    await sync();
+    expect((await rowOf('SL-OCC'))!.payerTypes).toEqual(['self']);
+
+    // The time made again from the stored link when its schedule reopens keeps its payers.
+    await put({ ...slotAt('SL-OCC', 5 * DAY), ...categories('occupationalHealthCare') });
+    await sync();
+    const schedule = (active: boolean): Schedule & { id: string } => ({
+      resourceType: 'Schedule',
+      id: 'S-P1',
+      active,
+      actor: [{ reference: 'Practitioner/P1' }, { reference: 'Location/FLOC' }, { reference: 'HealthcareService/FYLE' }],
+    });
+    await put(schedule(false));
+    await sync();
+    expect(await rowOf('SL-OCC')).toBeNull();
+    await put(schedule(true));
+    await sync();
+    expect((await rowOf('SL-OCC'))!.payerTypes).toEqual(['occupationalHealthCare']);
+    expect((await rowOf('SL-SELF'))!.payerTypes).toEqual(['self']);
   });
 
   it("takes away what a practitioner's roles no longer say: a location removed, a role inactive, deleted or moved to another practitioner; another active role keeps what it names", async () => {

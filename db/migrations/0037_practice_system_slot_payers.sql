@@ -1,0 +1,3 @@
+-- ADR 0051: who may book a synchronised Slot (the payer types its serviceCategory names in the portal's code system), kept on its link so that a free time re-derived from the link (its schedule closed and reopened) keeps them. A link takes its free time's payer types: `{self}` for every time a sync made (no Slot named payer types before), the seeded ones for the demo calendar's links (npm run fhir:dev wrote the links beside the seeded rows).
+ALTER TABLE "practice_system_slots" ADD COLUMN "payer_types" text[] DEFAULT '{self}'::text[] NOT NULL;--> statement-breakpoint
+UPDATE "practice_system_slots" SET "payer_types" = "appointment_slots"."payer_types" FROM "appointment_slots" WHERE "appointment_slots"."id" = "practice_system_slots"."slot_id";
