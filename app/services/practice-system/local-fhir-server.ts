@@ -59,8 +59,12 @@ type Stores = { resources: Map<string, Map<string, Resource>>; history: Map<stri
 
 /** The in-memory repository with a change log (deletions included) and all-or-nothing transactions. */
 class LocalRepository extends MemoryRepository {
-  readonly changes: Change[] = [];
+  /** The change log: every write of the server, oldest first (its `lastUpdated` never decreases). */
+  private readonly changes: Change[] = [];
+  /** The same changes per resource type (the type history reads these). */
+  private readonly changesOfType = new Map<string, Change[]>();
   private seq = 0;
+  private lastStamp = '';
   /** The open transaction's undo log; null outside a transaction. */
   private undo: Undo[] | null = null;
 
@@ -81,8 +85,8 @@ class LocalRepository extends MemoryRepository {
     // As a real server does: a resource that does not conform to R4 is refused (400).
     validateResource(rest as Resource);
     this.remember(rest.resourceType, rest.id);
-    const created = await super.createResource(rest as T);
-    this.changes.push({
+    const created = await super.createResource({ ...rest, meta: { lastUpdated: this.stamp() } } as T);
+    this.log({
       seq: ++this.seq,
       resourceType: created.resourceType,
       id: created.id,
@@ -96,7 +100,21 @@ class LocalRepository extends MemoryRepository {
   override async deleteResource(resourceType: string, id: string): Promise<void> {
     this.remember(resourceType, id);
     await super.deleteResource(resourceType, id);
-    this.changes.push({ seq: ++this.seq, resourceType, id, lastUpdated: wallNow().toISOString(), method: 'DELETE' });
+    this.log({ seq: ++this.seq, resourceType, id, lastUpdated: this.stamp(), method: 'DELETE' });
+  }
+
+  /** The instant of a write: the wall clock, never before the previous write's (so the log stays in `lastUpdated` order). */
+  private stamp(): string {
+    const now = wallNow().toISOString();
+    this.lastStamp = now > this.lastStamp ? now : this.lastStamp;
+    return this.lastStamp;
+  }
+
+  private log(change: Change): void {
+    this.changes.push(change);
+    let ofType = this.changesOfType.get(change.resourceType);
+    if (!ofType) this.changesOfType.set(change.resourceType, (ofType = []));
+    ofType.push(change);
   }
 
   /**
@@ -132,12 +150,22 @@ class LocalRepository extends MemoryRepository {
       if (entry.versions === undefined) versions?.delete(entry.id);
       else versions?.get(entry.id)?.splice(entry.versions);
     }
-    this.changes.length = changes;
+    for (const change of this.changes.splice(changes)) this.changesOfType.get(change.resourceType)?.pop();
   }
 
   /** The type's history since an instant (inclusive), oldest first. */
-  historySince(resourceType: string, since: string | undefined): Change[] {
-    return this.changes.filter((c) => c.resourceType === resourceType && (!since || c.lastUpdated >= since));
+  historySince(resourceType: string, since: string | undefined): { changes: readonly Change[]; from: number } {
+    const changes = this.changesOfType.get(resourceType) ?? [];
+    // The first change at or after `since` (inclusive), by binary search: a page of a long history
+    // costs its own length, not the whole log's (the million-slot first sync read 1 000 pages).
+    let from = 0;
+    let to = changes.length;
+    while (since && from < to) {
+      const middle = (from + to) >>> 1;
+      if (changes[middle]!.lastUpdated < since) from = middle + 1;
+      else to = middle;
+    }
+    return { changes, from };
   }
 }
 
@@ -224,8 +252,9 @@ export async function startLocalFhirServer(options: LocalFhirServerOptions): Pro
     const since = url.searchParams.get('_since') ?? undefined;
     const count = Math.min(Number(url.searchParams.get('_count') ?? 1000) || 1000, 1000);
     const offset = Number(url.searchParams.get('_offset') ?? 0) || 0;
-    const all = repo.historySince(resourceType, since);
-    const page = all.slice(offset, offset + count);
+    const { changes, from } = repo.historySince(resourceType, since);
+    const total = changes.length - from;
+    const page = changes.slice(from + offset, from + offset + count);
     const entry: BundleEntry[] = page.map((c) => ({
       fullUrl: `${baseUrl}/${c.resourceType}/${c.id}`,
       ...(c.resource ? { resource: c.resource } : {}),
@@ -233,13 +262,13 @@ export async function startLocalFhirServer(options: LocalFhirServerOptions): Pro
       response: { status: c.method === 'DELETE' ? '204' : '200', lastModified: c.lastUpdated },
     }));
     const link = [{ relation: 'self', url: url.toString() }];
-    if (offset + count < all.length) {
+    if (offset + count < total) {
       const next = new URL(url);
       next.searchParams.set('_offset', String(offset + count));
       next.searchParams.set('_count', String(count));
       link.push({ relation: 'next', url: next.toString() });
     }
-    send(res, 200, { resourceType: 'Bundle', type: 'history', total: all.length, link, entry } satisfies Bundle);
+    send(res, 200, { resourceType: 'Bundle', type: 'history', total, link, entry } satisfies Bundle);
   }
 
   async function fhir(req: IncomingMessage, res: ServerResponse, url: URL, path: string) {
