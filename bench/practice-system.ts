@@ -83,7 +83,7 @@ export async function resyncThroughPracticeSystem(run: BenchRun, database: Datab
   progress(`emptying the portal's calendar and its links to the practice system`);
   await database.db.execute(
     sql.raw(
-      'TRUNCATE appointment_slots, appointments, practice_system_slots, practice_system_appointments, practice_system_schedules, practice_system_patients, practice_system_cursors CASCADE',
+      'TRUNCATE appointment_slots, appointments, practice_system_slots, practice_system_appointments, practice_system_schedules, practice_system_roles, practice_system_patients, practice_system_cursors CASCADE',
     ),
   );
   progress('the first sync from the local FHIR server');

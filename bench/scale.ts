@@ -35,7 +35,7 @@
  *                       and the first sync makes them again from the server's history (timed); the
  *                       search is then measured on the read model, and the server runs with the
  *                       FHIR backend. Needs a larger heap for the server's million resources, e.g.
- *                       NODE_OPTIONS=--max-old-space-size=8192.
+ *                       NODE_OPTIONS=--max-old-space-size=10240.
  *
  * Database: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); needs a
  * superuser for the bulk load (foreign-key triggers are skipped while generating rows).
