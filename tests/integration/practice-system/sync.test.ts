@@ -13,9 +13,11 @@ import type { Appointment, Patient, PractitionerRole, Resource, Schedule, Slot }
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPerson, createPractitioner } from '~db/factories';
 import {
+  appointmentReminders,
   appointmentSlots,
   appointments,
   clinics,
+  outbox,
   practiceSystemCursors,
   practiceSystemSlots,
   practitionerClinics,
@@ -25,6 +27,8 @@ import {
 } from '~db/schema';
 import { makeIdentityCode } from '~/models/identity-code';
 import { listAppointments } from '~/services/appointments/appointments.server';
+import { reminderDueAt } from '~/services/appointments/reminder-rules';
+import { runReminderSweep } from '~/services/appointments/reminders.server';
 import { payerOf } from '~/services/booking/payers/index.server';
 import { openSlot } from '~/services/booking/reservation/slot.server';
 import { defaultFilter } from '~/services/booking/search-rules';
@@ -86,7 +90,7 @@ describe.each(databaseKinds())('the practice system read model on %s', (kind) =>
 
   it('brings every type in, matches patients by the identity code, and a second sync from the cursor changes nothing', async () => {
     const code = makeIdentityCode('1980-04-04', 412);
-    const person = await createPerson(t.db, { identityCode: code, firstName: 'Staffi', lastName: 'Varattu' });
+    const person = await createPerson(t.db, { identityCode: code, firstName: 'Staffi', lastName: 'Varattu', phone: '+358405550412' });
     await put({
       resourceType: 'Location',
       id: 'FLOC',
@@ -183,6 +187,14 @@ describe.each(databaseKinds())('the practice system read model on %s', (kind) =>
     expect(await rowOf('SL2')).toBeNull();
     const everyAppointment = await t.db.select({ id: appointments.id }).from(appointments);
     expect(everyAppointment).toHaveLength(1);
+    // It gets its reminder like any visit: the sweep at its due time (a day before, out of the quiet hours) sends it to the patient's phone.
+    await runReminderSweep(t.db, { now: reminderDueAt(new Date(taken.start), 24), leadHours: 24 });
+    const reminders = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.kind, 'reminder'), eq(outbox.recipient, '+358405550412')));
+    expect(reminders.map((r) => r.channel)).toEqual(['sms']);
+    expect(await t.db.select({ id: appointmentReminders.appointmentId }).from(appointmentReminders)).toEqual([{ id: own[0]!.id }]);
 
     const cursors = await t.db.select().from(practiceSystemCursors);
     expect(cursors.map((c) => c.resourceType).sort()).toEqual([
