@@ -51,15 +51,20 @@ async function patientReference(db: Db, client: FhirClient, patient: HoldInput['
     .where(eq(practiceSystemPatients.personId, patient.id))
     .limit(1);
   if (linked) return linked.fhirId;
-  const found = await client.bundle<Patient>(`Patient?identifier=${encodeURIComponent(`${IDENTITY_CODE_SYSTEM}|${patient.identityCode}`)}`);
+  const byCode = `identifier=${encodeURIComponent(`${IDENTITY_CODE_SYSTEM}|${patient.identityCode}`)}`;
+  const found = await client.bundle<Patient>(`Patient?${byCode}`);
   let fhirId = found.entry?.[0]?.resource?.id;
   if (!fhirId) {
-    const created = await client.create<Patient>({
-      resourceType: 'Patient',
-      identifier: [{ system: IDENTITY_CODE_SYSTEM, value: patient.identityCode }],
-      name: [{ family: patient.lastName, given: patient.firstName.split(' ').filter(Boolean) }],
-      birthDate: patient.birthDate,
-    });
+    // Conditional (If-None-Exist): two instances registering the same new patient at once get one Patient.
+    const created = await client.create<Patient>(
+      {
+        resourceType: 'Patient',
+        identifier: [{ system: IDENTITY_CODE_SYSTEM, value: patient.identityCode }],
+        name: [{ family: patient.lastName, given: patient.firstName.split(' ').filter(Boolean) }],
+        birthDate: patient.birthDate,
+      },
+      { ifNoneExist: byCode },
+    );
     fhirId = created.id!;
   }
   await linkPatient(db, fhirId, patient.id);

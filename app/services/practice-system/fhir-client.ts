@@ -41,7 +41,8 @@ export interface FhirClient {
   read<T extends Resource>(path: string): Promise<T>;
   /** A search or history URL (relative to the base, or a full `next` link); one page. */
   bundle<T extends Resource = Resource>(pathOrUrl: string): Promise<Bundle<T>>;
-  create<T extends Resource>(resource: T): Promise<T>;
+  /** A create; with `ifNoneExist` (search parameters) a conditional one: the match if there is one. */
+  create<T extends Resource>(resource: T, options?: { ifNoneExist?: string }): Promise<T>;
   update<T extends Resource>(resource: T & { id: string }, ifMatchVersion?: string): Promise<T>;
   remove(path: string): Promise<void>;
   transaction(entries: BundleEntry[]): Promise<Bundle>;
@@ -143,7 +144,8 @@ export function createFhirClient(config: FhirClientConfig): FhirClient {
   return {
     read: async (path) => (await request<never>('GET', path)).body,
     bundle: async (pathOrUrl) => (await request<never>('GET', pathOrUrl)).body,
-    create: async (resource) => (await request<never>('POST', resource.resourceType, resource)).body,
+    create: async (resource, options) =>
+      (await request<never>('POST', resource.resourceType, resource, options?.ifNoneExist ? { 'if-none-exist': options.ifNoneExist } : {})).body,
     update: async (resource, ifMatchVersion) =>
       (await request<never>('PUT', `${resource.resourceType}/${resource.id}`, resource, ifMatchVersion ? { 'if-match': `W/"${ifMatchVersion}"` } : {})).body,
     remove: async (path) => {

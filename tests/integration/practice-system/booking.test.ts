@@ -54,7 +54,7 @@ const written: unknown[] = [];
 /** The real client, noting what it is asked to write. */
 const recording = (c: FhirClient): FhirClient => ({
   ...c,
-  create: (resource) => (written.push(resource), c.create(resource)),
+  create: (resource, options) => (written.push(resource), c.create(resource, options)),
   update: (resource, version) => (written.push(resource), c.update(resource, version)),
   transaction: (entries) => (written.push({ resourceType: 'Bundle', type: 'transaction', entry: entries }), c.transaction(entries)),
 });
@@ -176,6 +176,24 @@ describe.each(databaseKinds())('booking written through to the practice system o
     expect(await reserveAsUser(t.db, { person }, { slotId, ...CONTACT }, ctx(portalA))).toEqual({ type: 'appointmentNotAvailable' });
     expect(await allAt(fhirId)).toEqual([]);
     expect(await rowsOf(slotId)).toEqual([]);
+  });
+
+  it('registers a new patient at the practice system once when two portal instances book two times for them at once', async () => {
+    const person = await patient();
+    const [first, second] = [await freeTime(), await freeTime()];
+    // A practice system that answers slowly: both instances ask about the patient before either has registered them.
+    server.setDelay(300);
+    const results = await Promise.all([
+      reserveAsUser(t.db, { person }, { slotId: first.slotId, ...CONTACT }, ctx(portalA)),
+      reserveAsUser(t.db, { person }, { slotId: second.slotId, ...CONTACT }, ctx(portalB)),
+    ]).finally(() => server.setDelay(0));
+    expect(results.map((r) => r.type)).toEqual(['success', 'success']);
+    const registered = await staff.bundle<Patient>(`Patient?identifier=${encodeURIComponent(`${IDENTITY_CODE_SYSTEM}|${person.identityCode}`)}`);
+    expect(registered.entry ?? []).toHaveLength(1);
+    const patientOf = async (fhirSlotId: string) =>
+      (await bookedAt(fhirSlotId))[0]!.participant.find((p) => p.actor?.reference?.startsWith('Patient/'))!.actor!.reference;
+    expect(await patientOf(first.fhirId)).toBe(`Patient/${registered.entry![0]!.resource!.id}`);
+    expect(await patientOf(second.fhirId)).toBe(`Patient/${registered.entry![0]!.resource!.id}`);
   });
 
   it('lets one of 100 concurrent bookings of one slot through two portal instances win: one Appointment there, one row here', async () => {
