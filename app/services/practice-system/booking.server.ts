@@ -55,7 +55,9 @@ async function patientReference(db: Db, client: FhirClient, patient: HoldInput['
   const found = await client.bundle<Patient>(`Patient?${byCode}`);
   let fhirId = found.entry?.[0]?.resource?.id;
   if (!fhirId) {
-    // Conditional (If-None-Exist): two instances registering the same new patient at once get one Patient.
+    // Conditional (If-None-Exist): two instances registering the same new patient at once get one
+    // Patient. The search before it still finds one the staff registered on a server that ignores
+    // the condition (conditional create is optional in R4).
     const created = await client.create<Patient>(
       {
         resourceType: 'Patient',

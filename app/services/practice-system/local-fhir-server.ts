@@ -59,9 +59,7 @@ type Stores = { resources: Map<string, Map<string, Resource>>; history: Map<stri
 
 /** The in-memory repository with a change log (deletions included) and all-or-nothing transactions. */
 class LocalRepository extends MemoryRepository {
-  /** The change log: every write of the server, oldest first (its `lastUpdated` never decreases). */
-  private readonly changes: Change[] = [];
-  /** The same changes per resource type (the type history reads these). */
+  /** The change log per resource type: every write, oldest first (`seq` rises, `lastUpdated` never decreases). */
   private readonly changesOfType = new Map<string, Change[]>();
   private seq = 0;
   private lastStamp = '';
@@ -113,7 +111,6 @@ class LocalRepository extends MemoryRepository {
   }
 
   private log(change: Change): void {
-    this.changes.push(change);
     let ofType = this.changesOfType.get(change.resourceType);
     if (!ofType) this.changesOfType.set(change.resourceType, (ofType = []));
     ofType.push(change);
@@ -124,19 +121,21 @@ class LocalRepository extends MemoryRepository {
    * by the server, so no other write interleaves).
    */
   override async withTransaction<TResult>(callback: (client: undefined) => Promise<TResult>): Promise<TResult> {
-    const changes = this.changes.length;
+    // Nested (a conditional create inside a transaction bundle): the outer one undoes it all.
+    if (this.undo) return callback(undefined);
+    const seqAtStart = this.seq;
     this.undo = [];
     try {
       return await callback(undefined);
     } catch (error) {
-      this.rollBack(this.undo, changes);
+      this.rollBack(this.undo, seqAtStart);
       throw error;
     } finally {
       this.undo = null;
     }
   }
 
-  private rollBack(undo: Undo[], changes: number): void {
+  private rollBack(undo: Undo[], seqAtStart: number): void {
     const { resources, history } = this.stores;
     for (const entry of undo.reverse()) {
       const byId = resources.get(entry.resourceType);
@@ -146,7 +145,9 @@ class LocalRepository extends MemoryRepository {
       if (entry.versions === undefined) versions?.delete(entry.id);
       else versions?.get(entry.id)?.splice(entry.versions);
     }
-    for (const change of this.changes.splice(changes)) this.changesOfType.get(change.resourceType)?.pop();
+    // The log's entries of the transaction are the newest of their types.
+    for (const ofType of this.changesOfType.values()) while ((ofType.at(-1)?.seq ?? 0) > seqAtStart) ofType.pop();
+    this.seq = seqAtStart;
   }
 
   /** The type's history since an instant (inclusive), oldest first. */
